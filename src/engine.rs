@@ -1,0 +1,581 @@
+//! The engine: a checked game compiled into dense tables, a compact state,
+//! move generation, play and outcome.
+//!
+//! Move generation and play never allocate (the caller owns the move
+//! buffer) and never touch the board graph: every neighbour, jump and
+//! promotion site is looked up in flat arrays built once by [`Engine::new`].
+
+use crate::ir::{EndResult, EndRule, Game, Obligation};
+
+/// Marks an empty site or an absent site in a move.
+pub const NONE: u8 = u8::MAX;
+
+/// The longest capture chain a move can hold.
+pub const MAX_CHAIN: usize = 24;
+
+/// One complete turn: an optional huff, then a step or a capture chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The opposing piece huffed first, or [`NONE`].
+    pub huff: u8,
+    /// The site the moving piece leaves, or [`NONE`] for a huff alone or a pass.
+    pub from: u8,
+    /// Number of landings in `path`.
+    pub len: u8,
+    /// Whether the move captures (then `taken[i]` is jumped to reach `path[i]`).
+    pub capture: bool,
+    /// A capture chain that stopped although it could go on.
+    pub stopped_early: bool,
+    /// The piece's kind once it has arrived (after any promotion).
+    pub kind_after: u8,
+    /// Every landing site in order; [`NONE`] past `len`.
+    pub path: [u8; MAX_CHAIN],
+    /// The sites jumped over; [`NONE`] past `len` or for a step.
+    pub taken: [u8; MAX_CHAIN],
+}
+
+impl Move {
+    const EMPTY: Move = Move {
+        huff: NONE,
+        from: NONE,
+        len: 0,
+        capture: false,
+        stopped_early: false,
+        kind_after: NONE,
+        path: [NONE; MAX_CHAIN],
+        taken: [NONE; MAX_CHAIN],
+    };
+
+    /// The move that does nothing: the turn passes.
+    pub const PASS: Move = Move::EMPTY;
+
+    /// The landing site of the moving piece.
+    pub fn to(&self) -> Option<u8> {
+        self.len.checked_sub(1).map(|i| self.path[i as usize])
+    }
+
+    /// The landings actually used.
+    pub fn landings(&self) -> &[u8] {
+        &self.path[..self.len as usize]
+    }
+
+    /// The pieces captured by the move itself (not counting a huff).
+    pub fn captured(&self) -> &[u8] {
+        if self.capture {
+            &self.taken[..self.len as usize]
+        } else {
+            &[]
+        }
+    }
+}
+
+/// How a game ended, or that it goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on.
+    Ongoing,
+    /// One player won.
+    Decisive {
+        /// The winner's index.
+        winner: usize,
+    },
+    /// Nobody won.
+    Draw,
+}
+
+/// A position: what stands where, who moves, and the state the rules need.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// Per site: [`NONE`] or `player << 4 | kind`.
+    pub cells: Vec<u8>,
+    /// Per site: the sites the piece there has occupied (with `return forbidden`).
+    pub visited: Vec<u128>,
+    /// Pieces per player.
+    pub counts: [u8; 2],
+    /// The player to move.
+    pub to_move: u8,
+    /// Consecutive turns without a capture.
+    pub quiet: u32,
+    /// Sites of the opponent's pieces that the mover may huff.
+    pub offenders: u128,
+}
+
+impl State {
+    /// The owner and kind of the piece on `site`.
+    pub fn piece(&self, site: usize) -> Option<(usize, usize)> {
+        let c = self.cells[site];
+        (c != NONE).then_some(((c >> 4) as usize, (c & 15) as usize))
+    }
+}
+
+/// Encodes a piece for [`State::cells`].
+pub fn cell(player: usize, kind: usize) -> u8 {
+    (player as u8) << 4 | kind as u8
+}
+
+fn bit(site: u8) -> u128 {
+    1u128 << site
+}
+
+/// A span of a flat table.
+#[derive(Clone, Copy, Default)]
+struct Range {
+    start: u32,
+    len: u32,
+}
+
+/// A checked game compiled for play.
+pub struct Engine {
+    game: Game,
+    sites: usize,
+    kinds: usize,
+    /// Per (player, kind, site): the sites a step reaches.
+    step_range: Vec<Range>,
+    step_to: Vec<u8>,
+    /// Per (player, kind, site): the (jumped, landing) pairs of a jump.
+    jump_range: Vec<Range>,
+    jump_to: Vec<(u8, u8)>,
+    /// Per (player, kind): promotion target and the sites where it happens.
+    promote: Vec<(u8, u128)>,
+    zobrist: Vec<u64>,
+}
+
+impl Engine {
+    /// Compiles a checked game.
+    pub fn new(game: Game) -> Engine {
+        let sites = game.board.sites.len();
+        let kinds = game.kinds.len();
+        let players = game.players.len();
+        let board = &game.board;
+        // neighbour[site][direction]
+        let dirs = board.directions.len();
+        let mut neighbour = vec![None; sites * dirs];
+        for l in &board.links {
+            neighbour[l.from * dirs + l.direction] = Some(l.to);
+        }
+        let (mut step_range, mut step_to) = (Vec::new(), Vec::new());
+        let (mut jump_range, mut jump_to) = (Vec::new(), Vec::new());
+        let mut promote = Vec::new();
+        for p in 0..players {
+            for kind in &game.kinds {
+                for s in 0..sites {
+                    let start = step_to.len() as u32;
+                    for &d in &kind.step[p] {
+                        if let Some(t) = neighbour[s * dirs + d] {
+                            step_to.push(t as u8);
+                        }
+                    }
+                    step_range.push(Range {
+                        start,
+                        len: step_to.len() as u32 - start,
+                    });
+                    let start = jump_to.len() as u32;
+                    for &d in &kind.jump[p] {
+                        if let Some(over) = neighbour[s * dirs + d]
+                            && let Some(land) = neighbour[over * dirs + d]
+                        {
+                            jump_to.push((over as u8, land as u8));
+                        }
+                    }
+                    jump_range.push(Range {
+                        start,
+                        len: jump_to.len() as u32 - start,
+                    });
+                }
+                promote.push(match &kind.promote {
+                    Some(pr) => (
+                        pr.to as u8,
+                        pr.sites[p].iter().fold(0u128, |m, &s| m | bit(s as u8)),
+                    ),
+                    None => (NONE, 0),
+                });
+            }
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let zobrist = (0..sites * 2 * 16 + 2 + sites)
+            .map(|_| splitmix(&mut seed))
+            .collect();
+        Engine {
+            game,
+            sites,
+            kinds,
+            step_range,
+            step_to,
+            jump_range,
+            jump_to,
+            promote,
+            zobrist,
+        }
+    }
+
+    /// The game this engine plays.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Number of sites on the board.
+    pub fn sites(&self) -> usize {
+        self.sites
+    }
+
+    /// The start position.
+    pub fn start(&self) -> State {
+        let mut st = self.empty_state();
+        for pl in &self.game.setup {
+            st.cells[pl.site] = cell(pl.player, pl.kind);
+            st.counts[pl.player] += 1;
+            if self.game.rules.no_return {
+                st.visited[pl.site] = bit(pl.site as u8);
+            }
+        }
+        st
+    }
+
+    /// A board with nothing on it, White to move.
+    pub fn empty_state(&self) -> State {
+        let memory = if self.game.rules.no_return {
+            self.sites
+        } else {
+            0
+        };
+        State {
+            cells: vec![NONE; self.sites],
+            visited: vec![0; memory],
+            counts: [0; 2],
+            to_move: 0,
+            quiet: 0,
+            offenders: 0,
+        }
+    }
+
+    fn table(&self, player: usize, kind: usize, site: usize) -> usize {
+        (player * self.kinds + kind) * self.sites + site
+    }
+
+    fn steps(&self, player: usize, kind: usize, site: usize) -> &[u8] {
+        let r = self.step_range[self.table(player, kind, site)];
+        &self.step_to[r.start as usize..(r.start + r.len) as usize]
+    }
+
+    fn jumps(&self, player: usize, kind: usize, site: usize) -> &[(u8, u8)] {
+        let r = self.jump_range[self.table(player, kind, site)];
+        &self.jump_to[r.start as usize..(r.start + r.len) as usize]
+    }
+
+    /// The kind a piece becomes on arriving at `site`.
+    fn arrive(&self, player: usize, kind: usize, site: u8) -> usize {
+        let (to, sites) = self.promote[player * self.kinds + kind];
+        if to != NONE && sites & bit(site) != 0 {
+            to as usize
+        } else {
+            kind
+        }
+    }
+
+    fn visited(&self, st: &State, site: usize) -> u128 {
+        if self.game.rules.no_return {
+            st.visited[site]
+        } else {
+            0
+        }
+    }
+
+    /// Whether the piece of `player` and `kind` on `site` has a jump.
+    fn can_jump(&self, st: &State, player: usize, kind: usize, site: usize, visited: u128) -> bool {
+        let opp = 1 - player as u8;
+        self.jumps(player, kind, site).iter().any(|&(over, land)| {
+            st.cells[over as usize] != NONE
+                && st.cells[over as usize] >> 4 == opp
+                && st.cells[land as usize] == NONE
+                && visited & bit(land) == 0
+        })
+    }
+
+    /// The sites of `player`'s pieces that have a capture available.
+    pub fn capturers(&self, st: &State, player: usize) -> u128 {
+        let mut found = 0;
+        for s in 0..self.sites {
+            let c = st.cells[s];
+            if c != NONE
+                && (c >> 4) as usize == player
+                && self.can_jump(st, player, (c & 15) as usize, s, self.visited(st, s))
+            {
+                found |= bit(s as u8);
+            }
+        }
+        found
+    }
+
+    /// Fills `out` with every legal complete turn of the player to move.
+    ///
+    /// The state is used as scratch space and restored before returning.
+    /// With no move at all, `out` holds a single pass when the game has no
+    /// `no moves` end rule, and is left empty otherwise.
+    pub fn legal_moves(&self, st: &mut State, out: &mut Vec<Move>) {
+        out.clear();
+        self.turns_after_huff(st, NONE, out);
+        let mut offenders = st.offenders;
+        let opp = 1 - st.to_move as usize;
+        while offenders != 0 {
+            let h = offenders.trailing_zeros() as u8;
+            offenders &= offenders - 1;
+            let piece = st.cells[h as usize];
+            st.cells[h as usize] = NONE;
+            st.counts[opp] -= 1;
+            if st.counts[opp] == 0 {
+                out.push(Move {
+                    huff: h,
+                    ..Move::EMPTY
+                });
+            } else {
+                self.turns_after_huff(st, h, out);
+            }
+            st.counts[opp] += 1;
+            st.cells[h as usize] = piece;
+        }
+        if out.is_empty() && !self.has_no_moves_rule() {
+            out.push(Move::PASS);
+        }
+    }
+
+    fn has_no_moves_rule(&self) -> bool {
+        self.game
+            .end
+            .iter()
+            .any(|e| matches!(e, EndRule::NoMoves(_)))
+    }
+
+    fn turns_after_huff(&self, st: &mut State, huff: u8, out: &mut Vec<Move>) {
+        let player = st.to_move as usize;
+        let rules = self.game.rules;
+        let first = out.len();
+        if rules.capture != Obligation::None {
+            for s in 0..self.sites {
+                let c = st.cells[s];
+                if c == NONE || (c >> 4) as usize != player {
+                    continue;
+                }
+                let mut m = Move {
+                    huff,
+                    from: s as u8,
+                    capture: true,
+                    ..Move::EMPTY
+                };
+                st.cells[s] = NONE;
+                let visited = self.visited(st, s);
+                self.chain(st, player, (c & 15) as usize, s as u8, visited, &mut m, out);
+                st.cells[s] = c;
+            }
+        }
+        if rules.capture == Obligation::Compulsory && out.len() > first {
+            return;
+        }
+        for s in 0..self.sites {
+            let c = st.cells[s];
+            if c == NONE || (c >> 4) as usize != player {
+                continue;
+            }
+            let kind = (c & 15) as usize;
+            let visited = self.visited(st, s);
+            for &t in self.steps(player, kind, s) {
+                if st.cells[t as usize] == NONE && visited & bit(t) == 0 {
+                    let mut m = Move {
+                        huff,
+                        from: s as u8,
+                        len: 1,
+                        kind_after: self.arrive(player, kind, t) as u8,
+                        ..Move::EMPTY
+                    };
+                    m.path[0] = t;
+                    out.push(m);
+                }
+            }
+        }
+    }
+
+    /// Extends the capture chain in `m` from `at`; records the moves it allows.
+    #[allow(clippy::too_many_arguments)]
+    fn chain(
+        &self,
+        st: &mut State,
+        player: usize,
+        kind: usize,
+        at: u8,
+        visited: u128,
+        m: &mut Move,
+        out: &mut Vec<Move>,
+    ) {
+        let depth = m.len as usize;
+        let chain = self.game.rules.chain;
+        let opp = 1 - player as u8;
+        let mut extended = false;
+        if (depth == 0 || chain != Obligation::None) && depth < MAX_CHAIN {
+            for &(over, land) in self.jumps(player, kind, at as usize) {
+                let jumped = st.cells[over as usize];
+                if jumped == NONE
+                    || jumped >> 4 != opp
+                    || st.cells[land as usize] != NONE
+                    || visited & bit(land) != 0
+                {
+                    continue;
+                }
+                extended = true;
+                st.cells[over as usize] = NONE;
+                m.path[depth] = land;
+                m.taken[depth] = over;
+                m.len = depth as u8 + 1;
+                let next = self.arrive(player, kind, land);
+                m.kind_after = next as u8;
+                let memory = if self.game.rules.no_return {
+                    visited | bit(land)
+                } else {
+                    0
+                };
+                self.chain(st, player, next, land, memory, m, out);
+                m.path[depth] = NONE;
+                m.taken[depth] = NONE;
+                m.len = depth as u8;
+                m.kind_after = kind as u8;
+                st.cells[over as usize] = jumped;
+            }
+        }
+        if depth == 0 {
+            return;
+        }
+        let record = match chain {
+            Obligation::Compulsory => !extended,
+            _ => true,
+        };
+        if record {
+            let mut done = *m;
+            done.stopped_early = extended && chain == Obligation::Huff;
+            out.push(done);
+        }
+    }
+
+    /// Plays a move known to be legal. Never allocates.
+    pub fn play_unchecked(&self, st: &mut State, m: &Move) {
+        let player = st.to_move as usize;
+        let opp = 1 - player;
+        let rules = self.game.rules;
+        let mut progress = false;
+        if m.huff != NONE {
+            st.cells[m.huff as usize] = NONE;
+            st.counts[opp] -= 1;
+            progress = true;
+        }
+        let mut offenders = 0;
+        if m.from != NONE {
+            if rules.capture == Obligation::Huff && !m.capture {
+                offenders = self.capturers(st, player);
+            }
+            let from = m.from as usize;
+            st.cells[from] = NONE;
+            let mut memory = self.visited(st, from);
+            for i in 0..m.len as usize {
+                if m.capture {
+                    st.cells[m.taken[i] as usize] = NONE;
+                    st.counts[opp] -= 1;
+                }
+                memory |= bit(m.path[i]);
+            }
+            let to = m.path[m.len as usize - 1];
+            st.cells[to as usize] = cell(player, m.kind_after as usize);
+            if rules.no_return {
+                st.visited[from] = 0;
+                st.visited[to as usize] = memory;
+            }
+            if offenders & bit(m.from) != 0 {
+                offenders = offenders & !bit(m.from) | bit(to);
+            }
+            if m.stopped_early {
+                offenders |= bit(to);
+            }
+            progress |= m.capture;
+        }
+        st.quiet = if progress { 0 } else { st.quiet + 1 };
+        st.offenders = offenders;
+        st.to_move = opp as u8;
+    }
+
+    /// Plays `m` if it is legal; otherwise leaves the state unchanged.
+    pub fn play(&self, st: &mut State, m: &Move) -> Result<(), IllegalMove> {
+        let mut moves = Vec::new();
+        self.legal_moves(st, &mut moves);
+        if moves.contains(m) {
+            self.play_unchecked(st, m);
+            Ok(())
+        } else {
+            Err(IllegalMove)
+        }
+    }
+
+    /// Judges the end rules for the player about to move, in file order.
+    ///
+    /// `has_moves` says whether he has a legal move (see [`Engine::legal_moves`]).
+    pub fn outcome_with(&self, st: &State, has_moves: bool) -> Outcome {
+        let mover = st.to_move as usize;
+        let judge = |r: EndResult| match r {
+            EndResult::Loss => Outcome::Decisive { winner: 1 - mover },
+            EndResult::Win => Outcome::Decisive { winner: mover },
+            EndResult::Draw => Outcome::Draw,
+        };
+        for rule in &self.game.end {
+            match *rule {
+                EndRule::NoPieces(r) if st.counts[mover] == 0 => return judge(r),
+                EndRule::NoCapture(n) if st.quiet >= n => {
+                    return match st.counts[0].cmp(&st.counts[1]) {
+                        std::cmp::Ordering::Greater => Outcome::Decisive { winner: 0 },
+                        std::cmp::Ordering::Less => Outcome::Decisive { winner: 1 },
+                        std::cmp::Ordering::Equal => Outcome::Draw,
+                    };
+                }
+                EndRule::NoMoves(r) if !has_moves => return judge(r),
+                _ => {}
+            }
+        }
+        Outcome::Ongoing
+    }
+
+    /// Judges the end rules, generating moves to know whether any exist.
+    pub fn outcome(&self, st: &State) -> Outcome {
+        let mut scratch = st.clone();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut scratch, &mut moves);
+        self.outcome_with(st, !moves.is_empty())
+    }
+
+    /// A 64-bit hash of everything that decides the legal moves.
+    pub fn hash(&self, st: &State) -> u64 {
+        let mut h = self.zobrist[self.sites * 32 + st.to_move as usize];
+        for (s, &c) in st.cells.iter().enumerate() {
+            if c != NONE {
+                h ^= self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize];
+            }
+        }
+        let extra = self.sites * 32 + 2;
+        for s in 0..self.sites {
+            if st.offenders & bit(s as u8) != 0 {
+                h ^= self.zobrist[extra + s];
+            }
+            if let Some(&v) = st.visited.get(s) {
+                h ^= (v as u64 ^ (v >> 64) as u64).wrapping_mul(self.zobrist[extra + s] | 1);
+            }
+        }
+        h
+    }
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move")]
+pub struct IllegalMove;
+
+/// One step of the splitmix64 generator, used for fixed hash keys.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,13 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod check;
+pub mod diag;
+pub mod engine;
+pub mod ir;
+pub mod load;
+pub mod notation;
+pub mod playout;
+pub mod render;
+pub mod syntax;

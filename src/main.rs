@@ -1,0 +1,389 @@
+//! The `ludus` command line: validate, show, list moves, play, simulate,
+//! record, replay and benchmark any game described in the ludus language.
+
+mod repl;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use ludus::engine::{Engine, Outcome, State};
+use ludus::load::{self, Loaded};
+use ludus::notation::{move_text, parse_position, position_text};
+use ludus::playout::{self, RecordLine};
+use ludus::render;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+#[derive(Parser)]
+#[command(name = "ludus", version, about = "A general game system: board games as text files")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check game files; print `ok` or every diagnostic.
+    Validate {
+        /// Game files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Print a readable summary of the rules and the start board.
+    Show {
+        /// The game file.
+        file: PathBuf,
+    },
+    /// List the legal moves of a position.
+    Moves {
+        /// The game file.
+        file: PathBuf,
+        /// The position, in ludus position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play in the terminal, against people or the random agent.
+    Play {
+        /// The game file.
+        file: PathBuf,
+        /// Who plays the first player.
+        #[arg(long, value_enum, default_value_t = Agent::Human)]
+        white: Agent,
+        /// Who plays the second player.
+        #[arg(long, value_enum, default_value_t = Agent::Human)]
+        black: Agent,
+        /// Seed of the random agent.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Start from this position instead of the setup.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Measure random playouts per second (single thread).
+    Bench {
+        /// The game file.
+        file: PathBuf,
+        /// How long to run.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Seed of the first playout.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play one seeded random game to the end and print the result.
+    Playout {
+        /// The game file.
+        file: PathBuf,
+        /// Seed of every random choice.
+        #[arg(long)]
+        seed: u64,
+        /// Write the game's record (JSON lines) to this file.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play many seeded random games and print statistics.
+    Simulate {
+        /// The game file.
+        file: PathBuf,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-check a record against the rules and show the game.
+    Replay {
+        /// The record, as written by `playout --record`.
+        record: PathBuf,
+        /// Print only the verdict, not every position.
+        #[arg(long)]
+        quiet: bool,
+    },
+}
+
+/// Who makes a player's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Agent {
+    /// Moves typed at the prompt.
+    Human,
+    /// Uniformly random legal moves.
+    Random,
+}
+
+/// A command failure: the message is printed and the exit code is 1.
+struct Failure(String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(Failure(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<ExitCode, Failure> {
+    match command {
+        Command::Validate { files } => Ok(validate(&files)),
+        Command::Show { file } => {
+            let (engine, _) = engine(&file)?;
+            print!("{}", engine.game());
+            println!();
+            print!("{}", render::board(&engine, &engine.start()));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Moves {
+            file,
+            position,
+            json,
+        } => {
+            let (engine, _) = engine(&file)?;
+            let mut st = position_or_start(&engine, position.as_deref())?;
+            let mut moves = Vec::new();
+            engine.legal_moves(&mut st, &mut moves);
+            let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
+            if json {
+                let outcome = engine.outcome_with(&st, !moves.is_empty());
+                let value = serde_json::json!({
+                    "position": position_text(&engine, &st),
+                    "to_move": engine.game().players[st.to_move as usize].name,
+                    "outcome": playout::outcome_text(&engine, outcome),
+                    "moves": texts,
+                });
+                println!("{value}");
+            } else {
+                for t in texts {
+                    println!("{t}");
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Play {
+            file,
+            white,
+            black,
+            seed,
+            position,
+        } => {
+            let (engine, _) = engine(&file)?;
+            let st = position_or_start(&engine, position.as_deref())?;
+            repl::run(&engine, st, [white, black], seed)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench {
+            file,
+            seconds,
+            seed,
+            json,
+        } => bench(&file, seconds, seed, json),
+        Command::Playout {
+            file,
+            seed,
+            record,
+            json,
+        } => {
+            let (engine, text) = engine(&file)?;
+            let lines = playout::recorded_playout(&engine, &file.display().to_string(), &text, seed);
+            if let Some(path) = record {
+                let mut out = std::io::BufWriter::new(std::fs::File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?);
+                for line in &lines {
+                    serde_json::to_writer(&mut out, line)?;
+                    out.write_all(b"\n")?;
+                }
+                out.flush()?;
+            }
+            let Some(RecordLine::Result { result, plies, position, .. }) = lines.last() else {
+                unreachable!("a recorded playout ends with its result");
+            };
+            if json {
+                println!("{}", serde_json::json!({"seed": seed, "result": result, "plies": plies, "position": position}));
+            } else {
+                println!("{result} after {plies} turns (seed {seed})");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Simulate {
+            file,
+            games,
+            seed,
+            json,
+        } => simulate(&file, games, seed, json),
+        Command::Replay { record, quiet } => replay(&record, quiet),
+    }
+}
+
+/// Loads a game, printing its diagnostics on failure; returns the engine and the file's text.
+fn engine(file: &Path) -> Result<(Engine, String), Failure> {
+    let Loaded { sources, game } = load::load(file)?;
+    match game {
+        Ok(game) => Ok((Engine::new(game), sources.text(0).to_string())),
+        Err(diagnostics) => {
+            eprint!("{}", sources.render(&diagnostics));
+            Err(Failure(format!("{} is not a valid game ({} problems)", file.display(), diagnostics.len())))
+        }
+    }
+}
+
+fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, Failure> {
+    match position {
+        Some(p) => parse_position(engine, p).map_err(|e| Failure(format!("bad position: {e}"))),
+        None => Ok(engine.start()),
+    }
+}
+
+fn validate(files: &[PathBuf]) -> ExitCode {
+    let mut ok = true;
+    for file in files {
+        match load::load(file) {
+            Err(e) => {
+                ok = false;
+                eprintln!("error: {e}");
+            }
+            Ok(Loaded { sources, game }) => match game {
+                Ok(_) => println!("{}: ok", file.display()),
+                Err(diagnostics) => {
+                    ok = false;
+                    eprint!("{}", sources.render(&diagnostics));
+                    eprintln!("{}: {} problems", file.display(), diagnostics.len());
+                }
+            },
+        }
+    }
+    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, Failure> {
+    if !(seconds > 0.0 && seconds.is_finite()) {
+        return Err(Failure("--seconds must be a positive number".into()));
+    }
+    let (engine, _) = engine(file)?;
+    let start = engine.start();
+    let mut st = start.clone();
+    let mut moves = Vec::with_capacity(256);
+    let mut rng = playout::rng(seed);
+    let budget = Duration::from_secs_f64(seconds);
+    let began = Instant::now();
+    let (mut games, mut plies) = (0u64, 0u64);
+    while began.elapsed() < budget {
+        for _ in 0..64 {
+            st.clone_from(&start);
+            plies += playout::random_playout(&engine, &mut st, &mut rng, &mut moves).plies as u64;
+            games += 1;
+        }
+    }
+    let elapsed = began.elapsed().as_secs_f64();
+    let rate = games as f64 / elapsed;
+    let per_game = plies as f64 / games as f64;
+    if json {
+        println!("{}", serde_json::json!({"game": engine.game().name, "playouts": games, "seconds": elapsed, "playouts_per_second": rate, "plies_per_playout": per_game}));
+    } else {
+        println!("{}: {games} playouts in {elapsed:.2} s", engine.game().name);
+        println!("{rate:.0} playouts/s, {per_game:.1} plies/playout, {:.0} plies/s", plies as f64 / elapsed);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, Failure> {
+    let (engine, _) = engine(file)?;
+    let start = engine.start();
+    let mut st = start.clone();
+    let mut moves = Vec::with_capacity(256);
+    let players = engine.game().players.len();
+    let (mut wins, mut draws, mut unfinished, mut plies) = (vec![0u64; players], 0u64, 0u64, 0u64);
+    let bar = indicatif::ProgressBar::new(games);
+    if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    for i in 0..games {
+        let mut rng = playout::rng(seed.wrapping_add(i));
+        st.clone_from(&start);
+        let result = playout::random_playout(&engine, &mut st, &mut rng, &mut moves);
+        plies += result.plies as u64;
+        match result.outcome {
+            Outcome::Decisive { winner } => wins[winner] += 1,
+            Outcome::Draw => draws += 1,
+            Outcome::Ongoing => unfinished += 1,
+        }
+        if i % 256 == 0 {
+            bar.set_position(i);
+        }
+    }
+    bar.finish_and_clear();
+    let names: Vec<&str> = engine.game().players.iter().map(|p| p.name.as_str()).collect();
+    let mean = plies as f64 / games.max(1) as f64;
+    if json {
+        let by_player: serde_json::Map<String, serde_json::Value> = names.iter().zip(&wins).map(|(n, w)| (n.to_string(), (*w).into())).collect();
+        println!("{}", serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "draws": draws, "unfinished": unfinished, "mean_plies": mean}));
+    } else {
+        println!("{}: {games} games from seed {seed}", engine.game().name);
+        for (n, w) in names.iter().zip(&wins) {
+            println!("  {n} wins: {w} ({:.1}%)", 100.0 * *w as f64 / games.max(1) as f64);
+        }
+        println!("  draws: {draws} ({:.1}%)", 100.0 * draws as f64 / games.max(1) as f64);
+        if unfinished > 0 {
+            println!("  unfinished after {} turns: {unfinished}", playout::MAX_PLIES);
+        }
+        println!("  mean turns per game: {mean:.1}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn replay(record: &Path, quiet: bool) -> Result<ExitCode, Failure> {
+    let file = std::fs::File::open(record).map_err(|e| format!("cannot read {}: {e}", record.display()))?;
+    let mut lines = Vec::new();
+    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parsed: RecordLine = serde_json::from_str(&line).map_err(|e| format!("{}:{}: not a record line: {e}", record.display(), i + 1))?;
+        lines.push(parsed);
+    }
+    let Some(RecordLine::Header { game, sha256, variant, seed }) = lines.first().cloned() else {
+        return Err(Failure(format!("{}: the first line is not a header", record.display())));
+    };
+    let game_path = Path::new(&game);
+    let (engine, text) = engine(game_path)?;
+    if playout::text_hash(&text) != sha256 {
+        return Err(Failure(format!("{game} has changed since the record was made (its SHA-256 differs)")));
+    }
+    if engine.game().name != variant {
+        return Err(Failure(format!("the record is of `{variant}` but {game} is `{}`", engine.game().name)));
+    }
+    let replayed = playout::replay(&engine, &lines[1..]).map_err(|e| format!("{}: {e}", record.display()))?;
+    if !quiet {
+        print!("{}", render::board(&engine, &engine.start()));
+        for (i, (played, st)) in replayed.turns.iter().enumerate() {
+            println!("\n{}. {played}", i + 1);
+            print!("{}", render::board(&engine, st));
+        }
+        println!();
+    }
+    println!(
+        "{variant}, seed {seed}: {} turns, every move legal; {}",
+        replayed.turns.len(),
+        playout::outcome_text(&engine, replayed.outcome)
+    );
+    Ok(ExitCode::SUCCESS)
+}

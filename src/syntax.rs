@@ -1,0 +1,447 @@
+//! Parsing: game text to an unchecked AST whose every node carries its byte span.
+//!
+//! The AST is not yet a game: names are unresolved and numbers unparsed. Only
+//! [`crate::check`] turns it into an [`crate::ir::Game`].
+
+use crate::diag::{Diagnostic, FileId, Span};
+use pest::Parser;
+use pest::iterators::Pair;
+
+mod parser {
+    #![allow(missing_docs)]
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/game.pest"]
+    pub struct GameParser;
+}
+use parser::{GameParser, Rule};
+
+/// A piece of text with the byte range it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    /// The text.
+    pub text: String,
+    /// Where it stands in its file.
+    pub span: Span,
+}
+
+/// A parsed game file.
+#[derive(Clone, Debug)]
+pub struct File {
+    /// The file the text came from.
+    pub file: FileId,
+    /// The game's name.
+    pub name: Name,
+    /// `Some(base file)` for a variant.
+    pub base: Option<Name>,
+    /// The sections, in file order.
+    pub sections: Vec<Section>,
+}
+
+/// The kinds of section a file may contain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SectionKind {
+    /// `board { .. }`
+    Board,
+    /// `player NAME { .. }`
+    Player,
+    /// `piece NAME { .. }`
+    Piece,
+    /// `setup { .. }`
+    Setup,
+    /// `rules { .. }`
+    Rules,
+    /// `end { .. }`
+    End,
+}
+
+/// One section: its kind, its name for players and pieces, and its items.
+#[derive(Clone, Debug)]
+pub struct Section {
+    /// Which section.
+    pub kind: SectionKind,
+    /// The player or piece named by the section.
+    pub name: Option<Name>,
+    /// The span of the section keyword and name.
+    pub span: Span,
+    /// The file the section was written in (a variant mixes files).
+    pub file: FileId,
+    /// Items in file order.
+    pub items: Vec<Item>,
+}
+
+/// One item of a section.
+#[derive(Clone, Debug)]
+pub struct Item {
+    /// What the item says.
+    pub kind: ItemKind,
+    /// Where it stands.
+    pub span: Span,
+    /// The file it was written in.
+    pub file: FileId,
+}
+
+/// How links are generated on a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkKind {
+    /// The four orthogonal directions.
+    Orthogonal,
+    /// The four diagonal directions.
+    Diagonal,
+    /// All eight.
+    All,
+}
+
+/// Whose region a promotion names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Whose {
+    /// The piece owner's own region.
+    Own,
+    /// The opponent's region of that name.
+    Opponent,
+}
+
+/// How strongly a capture rule binds the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Obligation {
+    /// Not allowed at all (for chains: a capture is a single jump).
+    None,
+    /// The mover's choice.
+    Optional,
+    /// Enforced by the engine: it offers nothing else.
+    Compulsory,
+    /// Not enforced, but the opponent may huff an offending piece.
+    Huff,
+}
+
+/// What happens to the player an end condition applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum EndResult {
+    /// He loses.
+    Loss,
+    /// He wins.
+    Win,
+    /// The game is drawn.
+    Draw,
+}
+
+/// A term of a site set: a whole rank, a whole file, or a site or region name.
+#[derive(Clone, Debug)]
+pub enum SiteTerm {
+    /// `rank 1`
+    Rank(Name),
+    /// `file a`
+    File(Name),
+    /// A site name or a region of the player concerned.
+    Name(Name),
+}
+
+/// The items of every section.
+#[derive(Clone, Debug)]
+pub enum ItemKind {
+    /// `grid W x H`
+    Grid(Name, Name),
+    /// `files a b c`
+    Files(Vec<Name>),
+    /// `ranks 1 2 3`
+    Ranks(Vec<Name>),
+    /// `links diagonal where even`
+    Links(LinkKind, Option<bool>),
+    /// `link FROM TO DIRECTION`
+    Link(Name, Name, Name),
+    /// `site NAME`
+    Site(Name),
+    /// `forward DIRECTION`
+    Forward(Name),
+    /// `region NAME: SITES`
+    Region(Name, Vec<SiteTerm>),
+    /// `marks W B`
+    Marks(Vec<Name>),
+    /// `step DIRECTIONS`
+    Step(Vec<Name>),
+    /// `jump DIRECTIONS`
+    Jump(Vec<Name>),
+    /// `promote to KIND on own|opponent REGION`
+    Promote(Name, Whose, Name),
+    /// `PLAYER KIND: SITES`
+    Placement(Name, Name, Vec<SiteTerm>),
+    /// `capture OBLIGATION`
+    Capture(Obligation, Span),
+    /// `chain OBLIGATION`
+    Chain(Obligation, Span),
+    /// `return allowed|forbidden`
+    Return(bool),
+    /// `no pieces: RESULT`
+    NoPieces(EndResult),
+    /// `no moves: RESULT`
+    NoMoves(EndResult),
+    /// `no capture in N turns: more pieces wins`
+    NoCapture(Name),
+}
+
+impl ItemKind {
+    /// The key under which a variant's item replaces its base's item.
+    pub fn key(&self) -> String {
+        match self {
+            ItemKind::Grid(..) => "grid".into(),
+            ItemKind::Files(_) => "files".into(),
+            ItemKind::Ranks(_) => "ranks".into(),
+            ItemKind::Links(kind, _) => format!("links {kind:?}"),
+            ItemKind::Link(a, b, _) => format!("link {} {}", a.text, b.text),
+            ItemKind::Site(name) => format!("site {}", name.text),
+            ItemKind::Forward(_) => "forward".into(),
+            ItemKind::Region(name, _) => format!("region {}", name.text),
+            ItemKind::Marks(_) => "marks".into(),
+            ItemKind::Step(_) => "step".into(),
+            ItemKind::Jump(_) => "jump".into(),
+            ItemKind::Promote(..) => "promote".into(),
+            ItemKind::Placement(player, kind, _) => format!("{} {}", player.text, kind.text),
+            ItemKind::Capture(..) => "capture".into(),
+            ItemKind::Chain(..) => "chain".into(),
+            ItemKind::Return(_) => "return".into(),
+            ItemKind::NoPieces(_) => "no pieces".into(),
+            ItemKind::NoMoves(_) => "no moves".into(),
+            ItemKind::NoCapture(_) => "no capture".into(),
+        }
+    }
+}
+
+/// Parses one file's text into its AST, or the syntax error.
+pub fn parse(file: FileId, text: &str) -> Result<File, Diagnostic> {
+    let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(file, e))?;
+    let root = pairs.next().expect("the file rule always yields one pair");
+    let mut inner = root.into_inner();
+    let header = inner.next().expect("a file starts with its header");
+    let (name, base) = match header.as_rule() {
+        Rule::game_header => (string(header.into_inner().next().unwrap()), None),
+        _ => {
+            let mut it = header.into_inner();
+            let name = string(it.next().unwrap());
+            (name, Some(string(it.next().unwrap())))
+        }
+    };
+    let sections = inner
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(|p| section(file, p))
+        .collect();
+    Ok(File {
+        file,
+        name,
+        base,
+        sections,
+    })
+}
+
+fn section(file: FileId, pair: Pair<Rule>) -> Section {
+    let kind = match pair.as_rule() {
+        Rule::board => SectionKind::Board,
+        Rule::player => SectionKind::Player,
+        Rule::piece => SectionKind::Piece,
+        Rule::setup => SectionKind::Setup,
+        Rule::rules => SectionKind::Rules,
+        _ => SectionKind::End,
+    };
+    let start = pair.as_span().start();
+    let mut inner = pair.into_inner().peekable();
+    let name = match inner.peek() {
+        Some(p) if p.as_rule() == Rule::name => Some(name(inner.next().unwrap())),
+        _ => None,
+    };
+    let keyword_len = format!("{kind:?}").len();
+    let end = name.as_ref().map_or(start + keyword_len, |n| n.span.end);
+    Section {
+        kind,
+        name,
+        span: start..end,
+        file,
+        items: inner.map(|p| item(file, p)).collect(),
+    }
+}
+
+fn item(file: FileId, pair: Pair<Rule>) -> Item {
+    let span = spanned(&pair);
+    let rule = pair.as_rule();
+    let parts: Vec<Pair<Rule>> = pair.into_inner().collect();
+    let part = |i: usize| parts[i].clone();
+    let kind = match rule {
+        Rule::grid => ItemKind::Grid(name(part(0)), name(part(1))),
+        Rule::files => ItemKind::Files(parts.into_iter().map(name).collect()),
+        Rule::ranks => ItemKind::Ranks(parts.into_iter().map(name).collect()),
+        Rule::marks => ItemKind::Marks(parts.into_iter().map(name).collect()),
+        Rule::links => {
+            let kind = match parts[0].as_str() {
+                "orthogonal" => LinkKind::Orthogonal,
+                "diagonal" => LinkKind::Diagonal,
+                _ => LinkKind::All,
+            };
+            let parity = parts.get(1).map(|p| p.as_str().ends_with("even"));
+            ItemKind::Links(kind, parity)
+        }
+        Rule::link => ItemKind::Link(name(part(0)), name(part(1)), name(part(2))),
+        Rule::extra_site => ItemKind::Site(name(part(0))),
+        Rule::forward => ItemKind::Forward(name(part(0))),
+        Rule::region => ItemKind::Region(name(part(0)), site_set(part(1))),
+        Rule::step => ItemKind::Step(directions(part(0))),
+        Rule::jump => ItemKind::Jump(directions(part(0))),
+        Rule::promote => {
+            let mut region = part(1).into_inner();
+            let whose = match region.next().unwrap().as_str() {
+                "own" => Whose::Own,
+                _ => Whose::Opponent,
+            };
+            ItemKind::Promote(name(part(0)), whose, name(region.next().unwrap()))
+        }
+        Rule::placement => ItemKind::Placement(name(part(0)), name(part(1)), site_set(part(2))),
+        Rule::capture_rule => ItemKind::Capture(obligation(parts[0].as_str()), spanned(&parts[0])),
+        Rule::chain_rule => ItemKind::Chain(obligation(parts[0].as_str()), spanned(&parts[0])),
+        Rule::return_rule => ItemKind::Return(parts[0].as_str() == "allowed"),
+        Rule::no_pieces => ItemKind::NoPieces(result(parts[0].as_str())),
+        Rule::no_moves => ItemKind::NoMoves(result(parts[0].as_str())),
+        _ => ItemKind::NoCapture(name(part(0))),
+    };
+    Item { kind, span, file }
+}
+
+fn spanned(pair: &Pair<Rule>) -> Span {
+    pair.as_span().start()..pair.as_span().end()
+}
+
+fn name(pair: Pair<Rule>) -> Name {
+    Name {
+        text: pair.as_str().to_string(),
+        span: spanned(&pair),
+    }
+}
+
+fn string(pair: Pair<Rule>) -> Name {
+    let inner = pair.into_inner().next().unwrap();
+    name(inner)
+}
+
+fn directions(pair: Pair<Rule>) -> Vec<Name> {
+    pair.into_inner().map(name).collect()
+}
+
+fn site_set(pair: Pair<Rule>) -> Vec<SiteTerm> {
+    pair.into_inner()
+        .map(|term| {
+            let inner = term.into_inner().next().unwrap();
+            match inner.as_rule() {
+                Rule::rank_term => SiteTerm::Rank(name(inner.into_inner().next().unwrap())),
+                Rule::file_term => SiteTerm::File(name(inner.into_inner().next().unwrap())),
+                _ => SiteTerm::Name(name(inner)),
+            }
+        })
+        .collect()
+}
+
+fn obligation(text: &str) -> Obligation {
+    match text {
+        "none" => Obligation::None,
+        "optional" => Obligation::Optional,
+        "compulsory" => Obligation::Compulsory,
+        _ => Obligation::Huff,
+    }
+}
+
+fn result(text: &str) -> EndResult {
+    match text {
+        "loss" => EndResult::Loss,
+        "win" => EndResult::Win,
+        _ => EndResult::Draw,
+    }
+}
+
+fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Diagnostic {
+    use pest::error::{ErrorVariant, InputLocation};
+    let span = match error.location {
+        InputLocation::Pos(p) => p..p,
+        InputLocation::Span((a, b)) => a..b,
+    };
+    let expected = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().map(describe).collect();
+            words.sort_unstable();
+            words.dedup();
+            words
+        }
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let message = match expected.as_slice() {
+        [] => "syntax error".to_string(),
+        [one] => format!("expected {one}"),
+        many => {
+            let (last, rest) = many.split_last().unwrap();
+            format!("expected {} or {last}", rest.join(", "))
+        }
+    };
+    let hint = if expected.iter().any(|e| e.contains("section")) {
+        "each section is `board`, `player NAME`, `piece NAME`, `setup`, `rules` or `end`, \
+         followed by its items in braces"
+    } else {
+        "the README's guide to writing a game lists every item of every section"
+    };
+    Diagnostic::error(file, span, message, "unexpected text here").with_hint(hint)
+}
+
+/// A human name for every grammar rule, for syntax errors.
+fn describe(rule: &Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the file",
+        Rule::WHITESPACE | Rule::COMMENT => "a space or comment",
+        Rule::file => "a game file",
+        Rule::header => "a `game` or `variant` header",
+        Rule::game_header => "`game \"NAME\"`",
+        Rule::variant_header => "`variant \"NAME\" of \"BASE.game\"`",
+        Rule::section => "a section",
+        Rule::board => "a `board` section",
+        Rule::board_item => "a board item",
+        Rule::grid => "`grid W x H`",
+        Rule::files => "`files`",
+        Rule::ranks => "`ranks`",
+        Rule::links => "`links orthogonal|diagonal|all`",
+        Rule::link_kind => "`orthogonal`, `diagonal` or `all`",
+        Rule::parity => "`where even|odd`",
+        Rule::parity_kind => "`even` or `odd`",
+        Rule::link => "`link FROM TO DIRECTION`",
+        Rule::extra_site => "`site NAME`",
+        Rule::player => "a `player NAME` section",
+        Rule::player_item => "a player item",
+        Rule::forward => "`forward DIRECTION`",
+        Rule::region => "`region NAME: SITES`",
+        Rule::piece => "a `piece NAME` section",
+        Rule::piece_item => "a piece item",
+        Rule::marks => "`marks W B`",
+        Rule::mark => "a mark character",
+        Rule::step => "`step DIRECTIONS`",
+        Rule::jump => "`jump DIRECTIONS`",
+        Rule::directions => "a list of directions",
+        Rule::direction_term => "a direction",
+        Rule::promote => "`promote to KIND on own|opponent REGION`",
+        Rule::region_ref => "`own REGION` or `opponent REGION`",
+        Rule::whose => "`own` or `opponent`",
+        Rule::setup => "a `setup` section",
+        Rule::placement => "`PLAYER KIND: SITES`",
+        Rule::site_set => "a list of sites",
+        Rule::site_term => "a site, `rank N` or `file X`",
+        Rule::rank_term => "`rank N`",
+        Rule::file_term => "`file X`",
+        Rule::rules => "a `rules` section",
+        Rule::rule_item => "a rule",
+        Rule::capture_rule => "`capture OBLIGATION`",
+        Rule::chain_rule => "`chain OBLIGATION`",
+        Rule::return_rule => "`return allowed|forbidden`",
+        Rule::obligation => "`none`, `optional`, `compulsory` or `huff`",
+        Rule::permission => "`allowed` or `forbidden`",
+        Rule::end => "an `end` section",
+        Rule::end_item => "an end condition",
+        Rule::no_pieces => "`no pieces: RESULT`",
+        Rule::no_moves => "`no moves: RESULT`",
+        Rule::no_capture => "`no capture in N turns: more pieces wins`",
+        Rule::result => "`loss`, `win` or `draw`",
+        Rule::keyword => "a keyword",
+        Rule::name => "a name",
+        Rule::number => "a number",
+        Rule::string => "a quoted string",
+        Rule::string_inner => "the text of a string",
+    }
+}
