@@ -12,6 +12,9 @@ use std::collections::HashMap;
 /// The most sites a board may have (site sets are 128-bit masks).
 pub const MAX_SITES: usize = 128;
 
+/// The most piece kinds a game may have (a site stores its kind in 4 bits).
+pub const MAX_KINDS: usize = 16;
+
 /// The compass directions every board knows, with their vectors.
 const COMPASS: [(&str, (i32, i32)); 8] = [
     ("n", (0, 1)),
@@ -398,6 +401,9 @@ impl<'a> Checker<'a> {
             if names[..i].iter().any(|m| m.text == n.text) {
                 self.error(sections[i].file, n.span.clone(), format!("the piece `{}` is declared twice", n.text), "declared again", None);
             }
+        }
+        if let Some(s) = sections.get(MAX_KINDS) {
+            self.error(s.file, s.span.clone(), format!("a game has at most {MAX_KINDS} kinds of piece"), "one kind too many", None);
         }
         let mut kinds = Vec::new();
         for s in &sections {

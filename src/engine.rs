@@ -460,8 +460,7 @@ impl Engine {
         let rules = self.game.rules;
         let mut progress = false;
         if m.huff != NONE {
-            st.cells[m.huff as usize] = NONE;
-            st.counts[opp] -= 1;
+            self.remove(st, m.huff, opp);
             progress = true;
         }
         let mut offenders = 0;
@@ -474,8 +473,7 @@ impl Engine {
             let mut memory = self.visited(st, from);
             for i in 0..m.len as usize {
                 if m.capture {
-                    st.cells[m.taken[i] as usize] = NONE;
-                    st.counts[opp] -= 1;
+                    self.remove(st, m.taken[i], opp);
                 }
                 memory |= bit(m.path[i]);
             }
@@ -496,6 +494,15 @@ impl Engine {
         st.quiet = if progress { 0 } else { st.quiet + 1 };
         st.offenders = offenders;
         st.to_move = opp as u8;
+    }
+
+    /// Takes the piece of `owner` off `site`, with its memory.
+    fn remove(&self, st: &mut State, site: u8, owner: usize) {
+        st.cells[site as usize] = NONE;
+        st.counts[owner] -= 1;
+        if self.game.rules.no_return {
+            st.visited[site as usize] = 0;
+        }
     }
 
     /// Plays `m` if it is legal; otherwise leaves the state unchanged.
