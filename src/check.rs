@@ -28,15 +28,24 @@ const COMPASS: [(&str, (i32, i32)); 8] = [
 ];
 
 /// Relative direction classes, judged against a player's forward direction.
-const CLASSES: [&str; 6] = ["any", "forward", "backward", "sideways", "orthogonal", "diagonal"];
+const CLASSES: [&str; 6] = [
+    "any",
+    "forward",
+    "backward",
+    "sideways",
+    "orthogonal",
+    "diagonal",
+];
 
 /// Checks a game given as its name, header file and merged sections.
 pub fn check(name: &Name, file: FileId, sections: &[Section]) -> Result<Game, Vec<Diagnostic>> {
     let mut c = Checker {
         errors: Vec::new(),
         file,
+        header: name.span.clone(),
         sections,
     };
+    c.repeated_items();
     let game = c.game(name);
     if c.errors.is_empty() {
         Ok(game)
@@ -48,6 +57,8 @@ pub fn check(name: &Name, file: FileId, sections: &[Section]) -> Result<Game, Ve
 struct Checker<'a> {
     errors: Vec<Diagnostic>,
     file: FileId,
+    /// The game's name in the header, where a missing section is reported.
+    header: Span,
     sections: &'a [Section],
 }
 
@@ -57,6 +68,12 @@ struct BoardBuild {
     by_name: HashMap<String, usize>,
     files: Vec<String>,
     ranks: Vec<String>,
+    /// The board itself was reported as wrong: names that would be on a
+    /// correct board are not reported again.
+    broken: bool,
+    /// A reported link item was not made: missing directions and
+    /// unreachable sites are not reported again.
+    links_failed: bool,
 }
 
 impl BoardBuild {
@@ -66,7 +83,14 @@ impl BoardBuild {
 }
 
 impl<'a> Checker<'a> {
-    fn error(&mut self, file: FileId, span: Span, message: impl Into<String>, label: &str, hint: Option<String>) {
+    fn error(
+        &mut self,
+        file: FileId,
+        span: Span,
+        message: impl Into<String>,
+        label: &str,
+        hint: Option<String>,
+    ) {
         let mut d = Diagnostic::error(file, span, message, label);
         d.hint = hint;
         self.errors.push(d);
@@ -78,7 +102,47 @@ impl<'a> Checker<'a> {
     }
 
     fn missing(&mut self, what: &str, hint: &str) {
-        self.error(self.file, 0..0, format!("the game has no {what}"), "the file starts here", Some(hint.into()));
+        self.error(
+            self.file,
+            self.header.clone(),
+            format!("the game has no {what}"),
+            &format!("no {what} in this game"),
+            Some(hint.into()),
+        );
+    }
+
+    /// Reports an item given twice in one section of one file: the later one
+    /// would silently replace the earlier.
+    fn repeated_items(&mut self) {
+        let mut seen: HashMap<(String, usize, FileId, String), Span> = HashMap::new();
+        for (index, s) in self.sections.iter().enumerate() {
+            // Unnamed sections of one kind are one; a player or piece declared
+            // twice is reported as such, not item by item.
+            let section = (
+                format!("{:?}", s.kind),
+                if s.name.is_some() { index } else { 0 },
+            );
+            for item in &s.items {
+                // A repeated `site` is reported by the board itself.
+                if matches!(item.kind, ItemKind::Site(_)) {
+                    continue;
+                }
+                let key = item.kind.key();
+                let entry = (section.0.clone(), section.1, item.file, key.clone());
+                if seen.insert(entry, item.span.clone()).is_some() {
+                    self.error(
+                        item.file,
+                        item.span.clone(),
+                        format!("`{key}` is given twice"),
+                        "given again here",
+                        Some(
+                            "keep one of them: a later item would silently replace the earlier"
+                                .into(),
+                        ),
+                    );
+                }
+            }
+        }
     }
 
     fn game(&mut self, name: &Name) -> Game {
@@ -119,26 +183,42 @@ impl<'a> Checker<'a> {
             by_name: HashMap::new(),
             files: Vec::new(),
             ranks: Vec::new(),
+            broken: false,
+            links_failed: false,
         };
         let sections: Vec<&Section> = self.sections(SectionKind::Board).collect();
         if sections.is_empty() {
-            self.missing("board", "add `board { grid 5 x 5 files a b c d e ranks 1 2 3 4 5 links all }`");
+            self.missing(
+                "board",
+                "add `board { grid 5 x 5 files a b c d e ranks 1 2 3 4 5 links all }`",
+            );
+            build.broken = true;
             return build;
         }
         let items: Vec<_> = sections.iter().flat_map(|s| s.items.iter()).collect();
         // The grid and its names first, then extra sites, then links.
         let mut grid = None;
+        // Where the file and rank names were given, for mistakes in their number.
+        let mut files_at = None;
+        let mut ranks_at = None;
         for item in &items {
             match &item.kind {
                 ItemKind::Grid(w, h) => {
                     let w = self.number(item.file, w, 1, 26);
                     let h = self.number(item.file, h, 1, 26);
-                    if let (Some(w), Some(h)) = (w, h) {
-                        grid = Some((w, h, item.file, item.span.clone()));
+                    match (w, h) {
+                        (Some(w), Some(h)) => grid = Some((w, h, item.file, item.span.clone())),
+                        _ => build.broken = true,
                     }
                 }
-                ItemKind::Files(names) => build.files = names.iter().map(|n| n.text.clone()).collect(),
-                ItemKind::Ranks(names) => build.ranks = names.iter().map(|n| n.text.clone()).collect(),
+                ItemKind::Files(names) => {
+                    build.files = names.iter().map(|n| n.text.clone()).collect();
+                    files_at = Some((item.file, item.span.clone()));
+                }
+                ItemKind::Ranks(names) => {
+                    build.ranks = names.iter().map(|n| n.text.clone()).collect();
+                    ranks_at = Some((item.file, item.span.clone()));
+                }
                 _ => {}
             }
         }
@@ -147,71 +227,175 @@ impl<'a> Checker<'a> {
             let ranks_given = build.ranks.len();
             if files_given != w as usize {
                 let hint = format!("list {w} file names after `files`, such as `files a b c`");
-                self.error(file, span.clone(), format!("the grid is {w} wide but {files_given} file names are given"), "grid declared here", Some(hint));
+                let (at_file, at) = files_at.clone().unwrap_or((file, span.clone()));
+                self.error(
+                    at_file,
+                    at,
+                    format!("the grid is {w} wide but {files_given} file names are given"),
+                    "file names",
+                    Some(hint),
+                );
             }
             if ranks_given != h as usize {
                 let hint = format!("list {h} rank names after `ranks`, such as `ranks 1 2 3`");
-                self.error(file, span.clone(), format!("the grid is {h} high but {ranks_given} rank names are given"), "grid declared here", Some(hint));
+                let (at_file, at) = ranks_at.clone().unwrap_or((file, span.clone()));
+                self.error(
+                    at_file,
+                    at,
+                    format!("the grid is {h} high but {ranks_given} rank names are given"),
+                    "rank names",
+                    Some(hint),
+                );
             }
             if (w * h) as usize > MAX_SITES {
-                self.error(file, span.clone(), format!("a board has at most {MAX_SITES} sites"), "too many sites", None);
+                self.error(
+                    file,
+                    span.clone(),
+                    format!(
+                        "a board has at most {MAX_SITES} sites, and this grid has {}",
+                        w * h
+                    ),
+                    "too many sites",
+                    None,
+                );
+                build.broken = true;
             } else if files_given == w as usize && ranks_given == h as usize {
-                build.board.grid = Some(ir::Grid { files: build.files.clone(), ranks: build.ranks.clone() });
+                build.board.grid = Some(ir::Grid {
+                    files: build.files.clone(),
+                    ranks: build.ranks.clone(),
+                });
+                let mut twice = Vec::new();
                 for y in 0..h as i32 {
                     for x in 0..w as i32 {
-                        let name = format!("{}{}", build.files[x as usize], build.ranks[y as usize]);
-                        if build.by_name.insert(name.clone(), build.board.sites.len()).is_some() {
-                            self.error(file, span.clone(), format!("the site name `{name}` is made twice"), "grid declared here", Some("file and rank names must combine into distinct site names".into()));
+                        let name =
+                            format!("{}{}", build.files[x as usize], build.ranks[y as usize]);
+                        if build
+                            .by_name
+                            .insert(name.clone(), build.board.sites.len())
+                            .is_some()
+                        {
+                            twice.push(format!("`{name}`"));
                         }
-                        build.board.sites.push(ir::Site { name, coord: Some((x, y)) });
+                        build.board.sites.push(ir::Site {
+                            name,
+                            coord: Some((x, y)),
+                        });
                     }
                 }
+                if !twice.is_empty() {
+                    self.error(
+                        file,
+                        span.clone(),
+                        format!("the grid makes the site names {} twice", twice.join(", ")),
+                        "grid declared here",
+                        Some("file and rank names must combine into distinct site names".into()),
+                    );
+                    build.broken = true;
+                }
+            } else {
+                build.broken = true;
             }
         }
         let mut extra_sites = Vec::new();
         for item in &items {
             if let ItemKind::Site(name) = &item.kind {
                 if build.by_name.contains_key(&name.text) {
-                    self.error(item.file, name.span.clone(), format!("the site `{}` already exists", name.text), "declared again here", None);
+                    self.error(
+                        item.file,
+                        name.span.clone(),
+                        format!("the site `{}` already exists", name.text),
+                        "declared again here",
+                        None,
+                    );
                 } else if build.board.sites.len() >= MAX_SITES {
-                    self.error(item.file, name.span.clone(), format!("a board has at most {MAX_SITES} sites"), "one too many", None);
+                    self.error(
+                        item.file,
+                        name.span.clone(),
+                        format!("a board has at most {MAX_SITES} sites"),
+                        "one too many",
+                        None,
+                    );
                 } else {
-                    build.by_name.insert(name.text.clone(), build.board.sites.len());
+                    build
+                        .by_name
+                        .insert(name.text.clone(), build.board.sites.len());
                     extra_sites.push((build.board.sites.len(), item.file, name.span.clone()));
-                    build.board.sites.push(ir::Site { name: name.text.clone(), coord: None });
+                    build.board.sites.push(ir::Site {
+                        name: name.text.clone(),
+                        coord: None,
+                    });
                 }
             }
         }
         if build.board.sites.is_empty() {
-            let s = sections[0];
-            self.error(s.file, s.span.clone(), "the board has no sites", "this board", Some("add `grid W x H` with `files` and `ranks`, or `site NAME` items".into()));
+            if !build.broken {
+                let s = sections[0];
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    "the board has no sites",
+                    "this board",
+                    Some("add `grid W x H` with `files` and `ranks`, or `site NAME` items".into()),
+                );
+            }
+            build.broken = true;
             return build;
         }
+        // A link that could not be made leaves sites apart: that is not
+        // reported again as unreachable sites.
         for item in &items {
             match &item.kind {
-                ItemKind::Links(kind, parity) => self.grid_links(&mut build, *kind, *parity, item.file, item.span.clone()),
+                ItemKind::Links(kind, parity) => {
+                    let made =
+                        self.grid_links(&mut build, *kind, *parity, item.file, item.span.clone());
+                    build.links_failed |= !made;
+                }
                 ItemKind::Link(from, to, dir) => {
                     let a = self.site_named(&build, item.file, from);
                     let b = self.site_named(&build, item.file, to);
-                    let d = self.direction(&build.board, item.file, dir, false);
+                    let d = self.direction(&build, item.file, dir, false);
                     if let (Some(a), Some(b), Some(d)) = (a, b, d) {
                         let v = build.board.directions[d].vector;
-                        let back = build.board.directions.iter().position(|o| o.vector == (-v.0, -v.1)).unwrap();
+                        let back = build
+                            .board
+                            .directions
+                            .iter()
+                            .position(|o| o.vector == (-v.0, -v.1))
+                            .unwrap_or(d);
                         add_link(&mut build.board, a, b, d);
                         add_link(&mut build.board, b, a, back);
+                    } else {
+                        build.links_failed = true;
                     }
                 }
                 _ => {}
             }
         }
-        self.connectivity(&build, grid.map(|g| (g.2, g.3)), &extra_sites);
+        if !build.links_failed && !build.broken {
+            self.connectivity(&build, grid.map(|g| (g.2, g.3)), &extra_sites);
+        }
         build
     }
 
-    fn grid_links(&mut self, build: &mut BoardBuild, kind: LinkKind, parity: Option<bool>, file: FileId, span: Span) {
-        let Some((w, h)) = build.board.grid.as_ref().map(|g| (g.files.len() as u32, g.ranks.len() as u32)) else {
-            self.error(file, span, "`links` needs a grid board", "no grid to link", Some("declare `grid W x H` in the board, or join sites with `link FROM TO DIRECTION`".into()));
-            return;
+    /// Generates grid lines; false if there is no grid to draw them on.
+    fn grid_links(
+        &mut self,
+        build: &mut BoardBuild,
+        kind: LinkKind,
+        parity: Option<bool>,
+        file: FileId,
+        span: Span,
+    ) -> bool {
+        let Some((w, h)) = build
+            .board
+            .grid
+            .as_ref()
+            .map(|g| (g.files.len() as u32, g.ranks.len() as u32))
+        else {
+            if !build.broken {
+                self.error(file, span, "`links` needs a grid board", "no grid to link", Some("declare `grid W x H` in the board, or join sites with `link FROM TO DIRECTION`".into()));
+            }
+            return false;
         };
         for (d, (_, (dx, dy))) in COMPASS.iter().enumerate() {
             let diagonal = dx * dy != 0;
@@ -240,9 +424,15 @@ impl<'a> Checker<'a> {
                 }
             }
         }
+        true
     }
 
-    fn connectivity(&mut self, build: &BoardBuild, grid: Option<(FileId, Span)>, extra: &[(usize, FileId, Span)]) {
+    fn connectivity(
+        &mut self,
+        build: &BoardBuild,
+        grid: Option<(FileId, Span)>,
+        extra: &[(usize, FileId, Span)],
+    ) {
         let board = &build.board;
         let mut graph = UnGraph::<(), ()>::new_undirected();
         let nodes: Vec<_> = board.sites.iter().map(|_| graph.add_node(())).collect();
@@ -254,41 +444,102 @@ impl<'a> Checker<'a> {
         while let Some(n) = dfs.next(&graph) {
             reached[n.index()] = true;
         }
+        let first = &board.sites[0].name;
+        let hint = "join it to the board with `link FROM TO DIRECTION` or `links ...`";
+        // Grid sites are reported together, at the grid; extra sites one by one.
+        let mut on_grid = Vec::new();
         for (site, ok) in reached.iter().enumerate() {
             if *ok {
                 continue;
             }
             let name = &board.sites[site].name;
-            let place = extra
-                .iter()
-                .find(|e| e.0 == site)
-                .map(|e| (e.1, e.2.clone()))
-                .or_else(|| grid.clone());
-            if let Some((file, span)) = place {
-                self.error(file, span, format!("the site `{name}` cannot be reached from `{}`", board.sites[0].name), "unreachable site", Some("join it to the board with `link FROM TO DIRECTION` or `links ...`".into()));
+            match extra.iter().find(|e| e.0 == site) {
+                Some((_, file, span)) => self.error(
+                    *file,
+                    span.clone(),
+                    format!("the site `{name}` cannot be reached from `{first}`"),
+                    "unreachable site",
+                    Some(hint.into()),
+                ),
+                None => on_grid.push(format!("`{name}`")),
             }
+        }
+        if let (Some((file, span)), false) = (grid, on_grid.is_empty()) {
+            let what = if on_grid.len() == 1 { "site" } else { "sites" };
+            self.error(
+                file,
+                span,
+                format!(
+                    "the {what} {} cannot be reached from `{first}`",
+                    on_grid.join(", ")
+                ),
+                "unreachable sites on this grid",
+                Some(hint.into()),
+            );
         }
     }
 
     fn site_named(&mut self, build: &BoardBuild, file: FileId, name: &Name) -> Option<usize> {
         let site = build.site(&name.text);
-        if site.is_none() {
+        if site.is_none() && !build.broken {
             let hint = suggest(&name.text, build.by_name.keys().map(String::as_str));
-            self.error(file, name.span.clone(), format!("there is no site `{}` on the board", name.text), "unknown site", hint);
+            self.error(
+                file,
+                name.span.clone(),
+                format!("there is no site `{}` on the board", name.text),
+                "unknown site",
+                hint,
+            );
         }
         site
     }
 
-    /// Resolves a compass direction; with `used`, the board must have links that way.
-    fn direction(&mut self, board: &ir::Board, file: FileId, name: &Name, used: bool) -> Option<usize> {
+    /// Resolves a compass direction; with `used` (a piece's move), the board
+    /// must have links that way, and direction classes are suggested too.
+    fn direction(
+        &mut self,
+        build: &BoardBuild,
+        file: FileId,
+        name: &Name,
+        used: bool,
+    ) -> Option<usize> {
+        let board = &build.board;
         let Some(d) = board.directions.iter().position(|d| d.name == name.text) else {
-            let hint = suggest(&name.text, COMPASS.iter().map(|c| c.0))
-                .unwrap_or_else(|| "directions are n ne e se s sw w nw".into());
-            self.error(file, name.span.clone(), format!("unknown direction `{}`", name.text), "not a direction", Some(hint));
+            let classes = CLASSES.iter().filter(|_| used);
+            let hint = suggest(
+                &name.text,
+                COMPASS.iter().map(|c| c.0).chain(classes.copied()),
+            )
+            .unwrap_or_else(|| {
+                if used {
+                    format!(
+                        "directions are n ne e se s sw w nw, or the classes {}",
+                        CLASSES.join(" ")
+                    )
+                } else {
+                    "directions are n ne e se s sw w nw".into()
+                }
+            });
+            self.error(
+                file,
+                name.span.clone(),
+                format!("unknown direction `{}`", name.text),
+                "not a direction",
+                Some(hint),
+            );
             return None;
         };
+        if used && (build.broken || build.links_failed) {
+            return Some(d);
+        }
         if used && !board.links.iter().any(|l| l.direction == d) {
-            self.error(file, name.span.clone(), format!("the board has no links going `{}`", name.text), "direction the board lacks", Some("add links in that direction to the board, or name another direction".into()));
+            self.error(
+                file,
+                name.span.clone(),
+                format!("the board has no links going `{}`", name.text),
+                "direction the board lacks",
+                Some("add links in that direction to the board, or name another direction".into()),
+            );
             return None;
         }
         Some(d)
@@ -298,11 +549,34 @@ impl<'a> Checker<'a> {
         match name.text.parse::<u32>() {
             Ok(n) if (min..=max).contains(&n) => Some(n),
             Ok(n) => {
-                self.error(file, name.span.clone(), format!("{n} is out of range"), "out of range", Some(format!("use a number from {min} to {max}")));
+                self.error(
+                    file,
+                    name.span.clone(),
+                    format!("{n} is out of range"),
+                    "out of range",
+                    Some(format!("use a number from {min} to {max}")),
+                );
+                None
+            }
+            // Digits alone only fail to parse when they do not fit.
+            Err(_) if name.text.bytes().all(|b| b.is_ascii_digit()) => {
+                self.error(
+                    file,
+                    name.span.clone(),
+                    format!("{} is out of range", name.text),
+                    "out of range",
+                    Some(format!("use a number from {min} to {max}")),
+                );
                 None
             }
             Err(_) => {
-                self.error(file, name.span.clone(), format!("`{}` is not a number", name.text), "malformed number", Some(format!("use a whole number from {min} to {max}")));
+                self.error(
+                    file,
+                    name.span.clone(),
+                    format!("`{}` is not a whole number", name.text),
+                    "malformed number",
+                    Some(format!("use a whole number from {min} to {max}")),
+                );
                 None
             }
         }
@@ -319,37 +593,105 @@ impl<'a> Checker<'a> {
             let mut regions = Vec::new();
             for item in &s.items {
                 match &item.kind {
-                    ItemKind::Forward(dir) => forward = self.direction(&build.board, item.file, dir, false),
+                    ItemKind::Forward(dir) => {
+                        forward = self.direction(build, item.file, dir, false)
+                    }
                     ItemKind::Region(rname, terms) => {
                         let sites = self.site_set(build, &[], item.file, terms);
-                        regions.push(ir::Region { name: rname.text.clone(), sites });
+                        regions.push(ir::Region {
+                            name: rname.text.clone(),
+                            sites,
+                        });
                     }
                     _ => {}
                 }
             }
-            if forward.is_none() && !s.items.iter().any(|i| matches!(i.kind, ItemKind::Forward(_))) {
-                self.error(s.file, s.span.clone(), format!("player `{}` has no forward direction", name.text), "this player", Some("add `forward n` (or another direction) to the player".into()));
+            if forward.is_none()
+                && !s
+                    .items
+                    .iter()
+                    .any(|i| matches!(i.kind, ItemKind::Forward(_)))
+            {
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    format!("player `{}` has no forward direction", name.text),
+                    "this player",
+                    Some("add `forward n` (or another direction) to the player".into()),
+                );
             }
             players.push((
-                ir::Player { name: name.text, forward: forward.unwrap_or(0), regions },
+                ir::Player {
+                    name: name.text,
+                    forward: forward.unwrap_or(0),
+                    regions,
+                },
                 s.file,
             ));
         }
-        if sections.len() != 2 {
-            match sections.get(2) {
-                Some(s) => self.error(s.file, s.span.clone(), "a game has exactly two players", "a third player", None),
-                None => self.missing("two players", "add `player white { forward n }` and `player black { forward s }`"),
+        match sections.len() {
+            0 => self.missing(
+                "players",
+                "add `player white { forward n }` and `player black { forward s }`",
+            ),
+            1 => {
+                let s = sections[0];
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    "a game has exactly two players, and this is the only one",
+                    "the only player",
+                    Some("add another `player NAME { forward DIRECTION }`".into()),
+                );
+            }
+            2 => {}
+            _ => {
+                for s in &sections[2..] {
+                    self.error(
+                        s.file,
+                        s.span.clone(),
+                        "a game has exactly two players",
+                        "one player too many",
+                        None,
+                    );
+                }
             }
         }
         if players.len() == 2 && players[0].0.name == players[1].0.name {
             let s = sections[1];
-            self.error(s.file, s.span.clone(), "both players have the same name", "named again here", None);
+            self.error(
+                s.file,
+                s.span.clone(),
+                "both players have the same name",
+                "named again here",
+                None,
+            );
         }
         players
     }
 
     /// Resolves a site set; bare names may name regions from `regions`.
-    fn site_set(&mut self, build: &BoardBuild, regions: &[ir::Region], file: FileId, terms: &[SiteTerm]) -> Vec<usize> {
+    fn site_set(
+        &mut self,
+        build: &BoardBuild,
+        regions: &[ir::Region],
+        file: FileId,
+        terms: &[SiteTerm],
+    ) -> Vec<usize> {
+        self.site_set_spanned(build, regions, file, terms)
+            .into_iter()
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// Resolves a site set, each site with the span of the term that named it.
+    fn site_set_spanned(
+        &mut self,
+        build: &BoardBuild,
+        regions: &[ir::Region],
+        file: FileId,
+        terms: &[SiteTerm],
+    ) -> Vec<(usize, Span)> {
         let mut sites = Vec::new();
         for term in terms {
             match term {
@@ -357,21 +699,38 @@ impl<'a> Checker<'a> {
                     let is_rank = matches!(term, SiteTerm::Rank(_));
                     let list = if is_rank { &build.ranks } else { &build.files };
                     match list.iter().position(|n| *n == r.text) {
-                        Some(i) => sites.extend(build.board.sites.iter().enumerate().filter(|(_, s)| {
-                            s.coord.is_some_and(|(x, y)| (if is_rank { y } else { x }) as usize == i)
-                        }).map(|(i, _)| i)),
+                        Some(i) => sites.extend(
+                            build
+                                .board
+                                .sites
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, s)| {
+                                    s.coord.is_some_and(|(x, y)| {
+                                        (if is_rank { y } else { x }) as usize == i
+                                    })
+                                })
+                                .map(|(i, _)| (i, r.span.clone())),
+                        ),
+                        None if build.broken => {}
                         None => {
                             let what = if is_rank { "rank" } else { "file" };
                             let hint = suggest(&r.text, list.iter().map(String::as_str));
-                            self.error(file, r.span.clone(), format!("there is no {what} `{}`", r.text), &format!("unknown {what}"), hint);
+                            self.error(
+                                file,
+                                r.span.clone(),
+                                format!("there is no {what} `{}`", r.text),
+                                &format!("unknown {what}"),
+                                hint,
+                            );
                         }
                     }
                 }
                 SiteTerm::Name(n) => {
                     if let Some(region) = regions.iter().find(|r| r.name == n.text) {
-                        sites.extend(&region.sites);
+                        sites.extend(region.sites.iter().map(|&s| (s, n.span.clone())));
                     } else if let Some(s) = self.site_named_or_region(build, regions, file, n) {
-                        sites.push(s);
+                        sites.push((s, n.span.clone()));
                     }
                 }
             }
@@ -379,31 +738,71 @@ impl<'a> Checker<'a> {
         sites
     }
 
-    fn site_named_or_region(&mut self, build: &BoardBuild, regions: &[ir::Region], file: FileId, name: &Name) -> Option<usize> {
+    fn site_named_or_region(
+        &mut self,
+        build: &BoardBuild,
+        regions: &[ir::Region],
+        file: FileId,
+        name: &Name,
+    ) -> Option<usize> {
         let site = build.site(&name.text);
-        if site.is_none() {
-            let candidates = build.by_name.keys().map(String::as_str).chain(regions.iter().map(|r| r.name.as_str()));
-            let hint = suggest(&name.text, candidates).or_else(|| Some("name a site of the board, `rank N`, `file X`, or a region of the player".into()));
-            self.error(file, name.span.clone(), format!("there is no site or region `{}`", name.text), "unknown site", hint);
+        if site.is_none() && !build.broken {
+            let candidates = build
+                .by_name
+                .keys()
+                .map(String::as_str)
+                .chain(regions.iter().map(|r| r.name.as_str()));
+            let hint = suggest(&name.text, candidates).or_else(|| {
+                Some(
+                    "name a site of the board, `rank N`, `file X`, or a region of the player"
+                        .into(),
+                )
+            });
+            self.error(
+                file,
+                name.span.clone(),
+                format!("there is no site or region `{}`", name.text),
+                "unknown site",
+                hint,
+            );
         }
         site
     }
 
     // ------------------------------------------------------------ pieces
 
-    fn kinds(&mut self, build: &BoardBuild, players: &[(ir::Player, FileId)]) -> (Vec<ir::Kind>, Vec<Name>) {
+    fn kinds(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+    ) -> (Vec<ir::Kind>, Vec<Name>) {
         let sections: Vec<&Section> = self.sections(SectionKind::Piece).collect();
         if sections.is_empty() {
             self.missing("pieces", "add `piece man { marks o x step any jump any }`");
         }
-        let names: Vec<Name> = sections.iter().map(|s| s.name.clone().expect("piece sections are named")).collect();
+        let names: Vec<Name> = sections
+            .iter()
+            .map(|s| s.name.clone().expect("piece sections are named"))
+            .collect();
         for (i, n) in names.iter().enumerate() {
             if names[..i].iter().any(|m| m.text == n.text) {
-                self.error(sections[i].file, n.span.clone(), format!("the piece `{}` is declared twice", n.text), "declared again", None);
+                self.error(
+                    sections[i].file,
+                    n.span.clone(),
+                    format!("the piece `{}` is declared twice", n.text),
+                    "declared again",
+                    None,
+                );
             }
         }
         if let Some(s) = sections.get(MAX_KINDS) {
-            self.error(s.file, s.span.clone(), format!("a game has at most {MAX_KINDS} kinds of piece"), "one kind too many", None);
+            self.error(
+                s.file,
+                s.span.clone(),
+                format!("a game has at most {MAX_KINDS} kinds of piece"),
+                "one kind too many",
+                None,
+            );
         }
         let mut kinds = Vec::new();
         for s in &sections {
@@ -420,41 +819,80 @@ impl<'a> Checker<'a> {
                     ItemKind::Marks(marks) => {
                         for m in marks {
                             if m.text.chars().count() != 1 {
-                                self.error(item.file, m.span.clone(), "a mark is a single character", "not one character", Some("write `marks o x`".into()));
+                                self.error(
+                                    item.file,
+                                    m.span.clone(),
+                                    format!(
+                                        "a mark is a single character, and `{}` is {}",
+                                        m.text,
+                                        m.text.chars().count()
+                                    ),
+                                    "not one character",
+                                    Some("write `marks o x`".into()),
+                                );
                             }
+                        }
+                        if marks.len() != 2 {
+                            self.error(item.file, item.span.clone(), format!("piece `{}` needs one mark per player, 2 in all, but `marks` gives {}", name.text, marks.len()), "marks", Some("write `marks o x`: how each player's piece is drawn".into()));
                         }
                         kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
                     }
-                    ItemKind::Step(dirs) => kind.step = self.direction_set(build, players, item.file, dirs),
-                    ItemKind::Jump(dirs) => kind.jump = self.direction_set(build, players, item.file, dirs),
+                    ItemKind::Step(dirs) => {
+                        kind.step = self.direction_set(build, players, item.file, dirs)
+                    }
+                    ItemKind::Jump(dirs) => {
+                        kind.jump = self.direction_set(build, players, item.file, dirs)
+                    }
                     ItemKind::Promote(to, whose, region) => {
                         let Some(target) = names.iter().position(|n| n.text == to.text) else {
                             let hint = suggest(&to.text, names.iter().map(|n| n.text.as_str()));
-                            self.error(item.file, to.span.clone(), format!("there is no piece `{}`", to.text), "unknown piece", hint);
+                            self.error(
+                                item.file,
+                                to.span.clone(),
+                                format!("there is no piece `{}`", to.text),
+                                "unknown piece",
+                                hint,
+                            );
                             continue;
                         };
                         let mut sites = Vec::new();
+                        let mut lacking = Vec::new();
                         for (i, (p, _)) in players.iter().enumerate() {
                             let owner = match whose {
                                 Whose::Own => i,
                                 Whose::Opponent => (i + 1) % players.len(),
                             };
-                            match players.get(owner).and_then(|(o, _)| o.regions.iter().find(|r| r.name == region.text)) {
+                            match players
+                                .get(owner)
+                                .and_then(|(o, _)| o.regions.iter().find(|r| r.name == region.text))
+                            {
                                 Some(r) => sites.push(r.sites.clone()),
                                 None => {
-                                    let owner_name = players.get(owner).map_or("?", |o| o.0.name.as_str());
-                                    self.error(item.file, region.span.clone(), format!("player `{owner_name}` has no region `{}`", region.text), "undefined region", Some(format!("add `region {}: SITES` to player `{owner_name}` (the piece of `{}`)", region.text, p.name)));
+                                    let owner_name =
+                                        players.get(owner).map_or("?", |o| o.0.name.as_str());
+                                    lacking.push((owner_name.to_string(), p.name.clone()));
                                     sites.push(Vec::new());
                                 }
                             }
+                        }
+                        match lacking.as_slice() {
+                            [] => {}
+                            [(owner, piece_of)] => self.error(item.file, region.span.clone(), format!("player `{owner}` has no region `{}`", region.text), "undefined region", Some(format!("add `region {}: SITES` to player `{owner}` (for the piece of `{piece_of}`)", region.text))),
+                            _ => self.error(item.file, region.span.clone(), format!("no player has a region `{}`", region.text), "undefined region", Some(format!("add `region {}: SITES` to every player", region.text))),
                         }
                         kind.promote = Some(ir::Promotion { to: target, sites });
                     }
                     _ => {}
                 }
             }
-            if kind.marks.len() != 2 {
-                self.error(s.file, s.span.clone(), format!("piece `{}` needs one mark per player", name.text), "this piece", Some("add `marks o x`: how each player's piece is drawn".into()));
+            if !s.items.iter().any(|i| matches!(i.kind, ItemKind::Marks(_))) {
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    format!("piece `{}` needs one mark per player", name.text),
+                    "this piece",
+                    Some("add `marks o x`: how each player's piece is drawn".into()),
+                );
             }
             kinds.push(kind);
         }
@@ -462,11 +900,18 @@ impl<'a> Checker<'a> {
     }
 
     /// Resolves a direction list for each player: compass names or classes.
-    fn direction_set(&mut self, build: &BoardBuild, players: &[(ir::Player, FileId)], file: FileId, terms: &[Name]) -> Vec<Vec<usize>> {
+    fn direction_set(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        file: FileId,
+        terms: &[Name],
+    ) -> Vec<Vec<usize>> {
         let board = &build.board;
         let mut per_player = vec![Vec::new(); players.len()];
         for term in terms {
             if CLASSES.contains(&term.text.as_str()) {
+                let mut found = false;
                 for (i, (p, _)) in players.iter().enumerate() {
                     let f = board.directions[p.forward].vector;
                     for (d, dir) in board.directions.iter().enumerate() {
@@ -481,12 +926,27 @@ impl<'a> Checker<'a> {
                             "diagonal" => diagonal,
                             _ => true,
                         };
-                        if wanted && board.links.iter().any(|l| l.direction == d) && !per_player[i].contains(&d) {
-                            per_player[i].push(d);
+                        if wanted && board.links.iter().any(|l| l.direction == d) {
+                            found = true;
+                            if !per_player[i].contains(&d) {
+                                per_player[i].push(d);
+                            }
                         }
                     }
                 }
-            } else if let Some(d) = self.direction(board, file, term, true) {
+                if !found && !build.broken && !build.links_failed && !players.is_empty() {
+                    self.error(
+                        file,
+                        term.span.clone(),
+                        format!("the board has no `{}` links", term.text),
+                        "direction the board lacks",
+                        Some(
+                            "add links in those directions to the board, or name other directions"
+                                .into(),
+                        ),
+                    );
+                }
+            } else if let Some(d) = self.direction(build, file, term, true) {
                 for dirs in per_player.iter_mut() {
                     if !dirs.contains(&d) {
                         dirs.push(d);
@@ -502,50 +962,108 @@ impl<'a> Checker<'a> {
 
     // ------------------------------------------------------------ setup
 
-    fn setup(&mut self, build: &BoardBuild, players: &[(ir::Player, FileId)], kind_names: &[Name], kinds: &[ir::Kind]) -> Vec<ir::Placement> {
+    fn setup(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        kind_names: &[Name],
+        kinds: &[ir::Kind],
+    ) -> Vec<ir::Placement> {
         let sections: Vec<&Section> = self.sections(SectionKind::Setup).collect();
         if sections.is_empty() {
             self.missing("setup", "add `setup { white man: rank 1 }`");
         }
-        let mut placed: HashMap<usize, (FileId, Span)> = HashMap::new();
-        let mut setup = Vec::new();
+        let mut setup: Vec<ir::Placement> = Vec::new();
+        // Kinds named by a placement, even one that failed.
+        let mut mentioned = Vec::new();
         for item in sections.iter().flat_map(|s| s.items.iter()) {
-            let ItemKind::Placement(pname, kname, terms) = &item.kind else { continue };
+            let ItemKind::Placement(pname, kname, terms) = &item.kind else {
+                continue;
+            };
+            mentioned.push(kname.text.as_str());
             let player = players.iter().position(|(p, _)| p.name == pname.text);
-            if player.is_none() {
+            if player.is_none() && !players.is_empty() {
                 let hint = suggest(&pname.text, players.iter().map(|p| p.0.name.as_str()));
-                self.error(item.file, pname.span.clone(), format!("there is no player `{}`", pname.text), "unknown player", hint);
+                self.error(
+                    item.file,
+                    pname.span.clone(),
+                    format!("there is no player `{}`", pname.text),
+                    "unknown player",
+                    hint,
+                );
             }
             let kind = kind_names.iter().position(|k| k.text == kname.text);
             if kind.is_none() {
                 let hint = suggest(&kname.text, kind_names.iter().map(|k| k.text.as_str()));
-                self.error(item.file, kname.span.clone(), format!("there is no piece `{}`", kname.text), "unknown piece", hint);
+                self.error(
+                    item.file,
+                    kname.span.clone(),
+                    format!("there is no piece `{}`", kname.text),
+                    "unknown piece",
+                    hint,
+                );
             }
             let regions = player.map_or(&[][..], |p| &players[p].0.regions[..]);
-            let sites = self.site_set(build, regions, item.file, terms);
-            let (Some(player), Some(kind)) = (player, kind) else { continue };
-            for site in sites {
-                if let Some((first_file, first_span)) = placed.get(&site).cloned() {
-                    let name = &build.board.sites[site].name;
-                    let hint = if first_file == item.file {
-                        format!("`{name}` is already given a piece at byte {}", first_span.start)
-                    } else {
-                        format!("`{name}` is already given a piece in the base file")
-                    };
-                    self.error(item.file, item.span.clone(), format!("the setup places two pieces on `{name}`"), "second piece on one site", Some(hint));
+            let sites = self.site_set_spanned(build, regions, item.file, terms);
+            let (Some(player), Some(kind)) = (player, kind) else {
+                continue;
+            };
+            // Sites given a second piece, reported once per term that names them.
+            let mut twice: Vec<(Span, Vec<usize>)> = Vec::new();
+            for (site, span) in sites {
+                if setup.iter().any(|p| p.site == site) {
+                    match twice.iter_mut().find(|(s, _)| *s == span) {
+                        Some((_, sites)) => sites.push(site),
+                        None => twice.push((span, vec![site])),
+                    }
                     continue;
                 }
-                placed.insert(site, (item.file, item.span.clone()));
                 setup.push(ir::Placement { site, player, kind });
             }
+            for (span, sites) in twice {
+                let names: Vec<String> = sites
+                    .iter()
+                    .map(|&s| format!("`{}`", build.board.sites[s].name))
+                    .collect();
+                let first = setup
+                    .iter()
+                    .find(|p| p.site == sites[0])
+                    .map_or(String::new(), |p| {
+                        format!(
+                            ": {} already has a {} {}",
+                            names[0], players[p.player].0.name, kind_names[p.kind].text
+                        )
+                    });
+                self.error(
+                    item.file,
+                    span,
+                    format!("the setup places a second piece on {}", names.join(", ")),
+                    "second piece on one site",
+                    Some(format!("a site holds one piece at the start{first}")),
+                );
+            }
         }
-        // Every kind must be placed or reachable by promotion.
+        // Every kind must be placed or reachable by promotion (unless the
+        // setup or the board is missing or wrong, which is reported already).
         for (k, name) in kind_names.iter().enumerate() {
-            let placed = setup.iter().any(|p| p.kind == k);
-            let promoted = kinds.iter().any(|other| other.promote.as_ref().is_some_and(|p| p.to == k));
-            if !placed && !promoted {
-                let file = self.sections(SectionKind::Piece).find(|s| s.name.as_ref() == Some(name)).map_or(self.file, |s| s.file);
-                self.error(file, name.span.clone(), format!("the piece `{}` is never placed", name.text), "never on the board", Some("place it in `setup`, or make another piece promote to it".into()));
+            let placed =
+                setup.iter().any(|p| p.kind == k) || mentioned.contains(&name.text.as_str());
+            let promoted = kinds
+                .iter()
+                .any(|other| other.promote.as_ref().is_some_and(|p| p.to == k));
+            let declared_before = kind_names[..k].iter().any(|n| n.text == name.text);
+            if !placed && !promoted && !declared_before && !sections.is_empty() && !build.broken {
+                let file = self
+                    .sections(SectionKind::Piece)
+                    .find(|s| s.name.as_ref() == Some(name))
+                    .map_or(self.file, |s| s.file);
+                self.error(
+                    file,
+                    name.span.clone(),
+                    format!("the piece `{}` is never placed", name.text),
+                    "never on the board",
+                    Some("place it in `setup`, or make another piece promote to it".into()),
+                );
             }
         }
         setup
@@ -564,7 +1082,9 @@ impl<'a> Checker<'a> {
         for item in sections.iter().flat_map(|s| s.items.iter()) {
             match &item.kind {
                 ItemKind::Capture(o, span) => {
-                    if *o == Obligation::None && kinds.iter().any(|k| k.jump.iter().any(|d| !d.is_empty())) {
+                    if *o == Obligation::None
+                        && kinds.iter().any(|k| k.jump.iter().any(|d| !d.is_empty()))
+                    {
                         self.error(item.file, span.clone(), "`capture none` but a piece may jump", "contradicts `jump`", Some("remove the `jump` items, or choose `optional`, `compulsory` or `huff`".into()));
                     }
                     capture = Some(*o)
@@ -577,10 +1097,25 @@ impl<'a> Checker<'a> {
         if !sections.is_empty() {
             let s = sections[0];
             if capture.is_none() {
-                self.error(s.file, s.span.clone(), "the rules do not say whether capture is compulsory", "in these rules", Some("add `capture optional`, `capture compulsory` or `capture huff`".into()));
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    "the rules do not say whether capture is compulsory",
+                    "in these rules",
+                    Some("add `capture optional`, `capture compulsory` or `capture huff`".into()),
+                );
             }
             if chain.is_none() {
-                self.error(s.file, s.span.clone(), "the rules do not say whether captures chain", "in these rules", Some("add `chain none`, `chain optional`, `chain compulsory` or `chain huff`".into()));
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    "the rules do not say whether captures chain",
+                    "in these rules",
+                    Some(
+                        "add `chain none`, `chain optional`, `chain compulsory` or `chain huff`"
+                            .into(),
+                    ),
+                );
             }
         }
         ir::Rules {
@@ -593,7 +1128,10 @@ impl<'a> Checker<'a> {
     fn end(&mut self) -> Vec<EndRule> {
         let sections: Vec<&Section> = self.sections(SectionKind::End).collect();
         if sections.is_empty() {
-            self.missing("end conditions", "add `end { no pieces: loss no moves: loss }`");
+            self.missing(
+                "end conditions",
+                "add `end { no pieces: loss no moves: loss }`",
+            );
         }
         let mut end = Vec::new();
         for item in sections.iter().flat_map(|s| s.items.iter()) {
@@ -610,17 +1148,25 @@ impl<'a> Checker<'a> {
         }
         if end.is_empty() && !sections.is_empty() {
             let s = sections[0];
-            self.error(s.file, s.span.clone(), "the game has no end condition", "empty", Some("add `no pieces: loss`".into()));
+            self.error(
+                s.file,
+                s.span.clone(),
+                "the game has no end condition",
+                "empty",
+                Some("add `no pieces: loss`".into()),
+            );
         }
         end
     }
 }
 
-/// A `did you mean` hint: the closest candidate within two edits.
+/// A `did you mean` hint: the closest candidate within two edits that keeps
+/// part of what was written (`4` does not suggest `1`).
 fn suggest<'a>(wrong: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
+    let length = wrong.chars().count();
     candidates
         .map(|c| (edit_distance(wrong, c), c))
-        .filter(|(d, _)| *d <= 2)
+        .filter(|(d, _)| *d <= 2 && *d < length)
         .min()
         .map(|(_, c)| format!("did you mean `{c}`?"))
 }
@@ -641,7 +1187,15 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 fn add_link(board: &mut ir::Board, from: usize, to: usize, direction: usize) {
-    if !board.links.iter().any(|l| l.from == from && l.direction == direction) {
-        board.links.push(ir::Link { from, to, direction });
+    if !board
+        .links
+        .iter()
+        .any(|l| l.from == from && l.direction == direction)
+    {
+        board.links.push(ir::Link {
+            from,
+            to,
+            direction,
+        });
     }
 }

@@ -99,17 +99,24 @@ fn resolve(
 
 /// Applies a variant's sections over its base's: an item replaces the base
 /// item with the same key in the same section, and new items are appended.
+/// An item repeated within the variant is kept twice, for the checker to
+/// report.
 pub fn merge(mut base: Vec<Section>, variant: Vec<Section>) -> Vec<Section> {
     for section in variant {
-        let target = base
-            .iter_mut()
-            .find(|b| b.kind == section.kind && b.name.as_ref().map(|n| &n.text) == section.name.as_ref().map(|n| &n.text));
+        let target = base.iter_mut().find(|b| {
+            b.kind == section.kind
+                && b.name.as_ref().map(|n| &n.text) == section.name.as_ref().map(|n| &n.text)
+        });
         match target {
             None => base.push(section),
             Some(target) => {
                 for item in section.items {
                     let key = item.kind.key();
-                    match target.items.iter_mut().find(|i| i.kind.key() == key) {
+                    match target
+                        .items
+                        .iter_mut()
+                        .find(|i| i.kind.key() == key && i.file != item.file)
+                    {
                         Some(old) => *old = item,
                         None => target.items.push(item),
                     }

@@ -185,7 +185,7 @@ impl ItemKind {
             ItemKind::Grid(..) => "grid".into(),
             ItemKind::Files(_) => "files".into(),
             ItemKind::Ranks(_) => "ranks".into(),
-            ItemKind::Links(kind, _) => format!("links {kind:?}"),
+            ItemKind::Links(kind, _) => format!("links {}", format!("{kind:?}").to_lowercase()),
             ItemKind::Link(a, b, _) => format!("link {} {}", a.text, b.text),
             ItemKind::Site(name) => format!("site {}", name.text),
             ItemKind::Forward(_) => "forward".into(),
@@ -258,7 +258,7 @@ fn section(file: FileId, pair: Pair<Rule>) -> Section {
 }
 
 fn item(file: FileId, pair: Pair<Rule>) -> Item {
-    let span = spanned(&pair);
+    let span = item_span(&pair);
     let rule = pair.as_rule();
     let parts: Vec<Pair<Rule>> = pair.into_inner().collect();
     let part = |i: usize| parts[i].clone();
@@ -303,6 +303,38 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
 
 fn spanned(pair: &Pair<Rule>) -> Span {
     pair.as_span().start()..pair.as_span().end()
+}
+
+/// An item's span without the spaces and comments that pest takes in after
+/// it when a trailing optional part is absent (`links all` before `}`).
+fn item_span(pair: &Pair<Rule>) -> Span {
+    let span = pair.as_span();
+    let start = span.start();
+    // Inner pairs may end in trivia too: trim from the end of the last leaf.
+    let mut last = pair.clone();
+    while let Some(p) = last.clone().into_inner().last() {
+        last = p;
+    }
+    let inner_end = if last == *pair {
+        start
+    } else {
+        last.as_span().end()
+    };
+    let tail = &span.as_str()[inner_end - start..];
+    let mut end = inner_end;
+    let mut at = 0;
+    while at < tail.len() {
+        let rest = &tail[at..];
+        if rest.starts_with("//") {
+            at += rest.find('\n').unwrap_or(rest.len());
+        } else if let Some(c) = rest.chars().next() {
+            at += c.len_utf8();
+            if !c.is_whitespace() {
+                end = inner_end + at;
+            }
+        }
+    }
+    start..end
 }
 
 fn name(pair: Pair<Rule>) -> Name {
@@ -357,7 +389,7 @@ fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Diagnostic {
         InputLocation::Pos(p) => p..p,
         InputLocation::Span((a, b)) => a..b,
     };
-    let expected = match &error.variant {
+    let mut expected = match &error.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut words: Vec<&str> = positives.iter().map(describe).collect();
             words.sort_unstable();
@@ -366,6 +398,13 @@ fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Diagnostic {
         }
         ErrorVariant::CustomError { .. } => Vec::new(),
     };
+    // Among a section's items, the section may also end.
+    if let ErrorVariant::ParsingError { positives, .. } = &error.variant
+        && !positives.is_empty()
+        && positives.iter().all(is_item)
+    {
+        expected.push("`}`");
+    }
     let message = match expected.as_slice() {
         [] => "syntax error".to_string(),
         [one] => format!("expected {one}"),
@@ -381,6 +420,32 @@ fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Diagnostic {
         "the README's guide to writing a game lists every item of every section"
     };
     Diagnostic::error(file, span, message, "unexpected text here").with_hint(hint)
+}
+
+/// Whether a rule is an item of some section.
+fn is_item(rule: &Rule) -> bool {
+    matches!(
+        rule,
+        Rule::grid
+            | Rule::files
+            | Rule::ranks
+            | Rule::links
+            | Rule::link
+            | Rule::extra_site
+            | Rule::forward
+            | Rule::region
+            | Rule::marks
+            | Rule::step
+            | Rule::jump
+            | Rule::promote
+            | Rule::placement
+            | Rule::capture_rule
+            | Rule::chain_rule
+            | Rule::return_rule
+            | Rule::no_pieces
+            | Rule::no_moves
+            | Rule::no_capture
+    )
 }
 
 /// A human name for every grammar rule, for syntax errors.
@@ -411,7 +476,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::piece => "a `piece NAME` section",
         Rule::piece_item => "a piece item",
         Rule::marks => "`marks W B`",
-        Rule::mark => "a mark character",
+        Rule::mark => "a mark",
         Rule::step => "`step DIRECTIONS`",
         Rule::jump => "`jump DIRECTIONS`",
         Rule::directions => "a list of directions",

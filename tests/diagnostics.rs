@@ -1,0 +1,86 @@
+//! The checker's diagnostics: one snapshot per file in `tests/invalid/`, and
+//! a robustness check that mangled copies of the valid games never panic.
+
+use ludus::diag::Sources;
+use ludus::load::{Loaded, load, load_text};
+use std::path::{Path, PathBuf};
+
+/// `path` relative to the crate root, so that rendered file names are stable.
+fn relative(path: &Path) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+    path.strip_prefix(&root).unwrap_or(path).to_path_buf()
+}
+
+#[test]
+fn invalid_games() {
+    insta::glob!("invalid/*.game", |path| {
+        let path = relative(path);
+        let loaded = load(&path).expect("the test file is readable");
+        let Err(diagnostics) = &loaded.game else {
+            panic!("{} should be invalid, but it checks", path.display());
+        };
+        assert!(
+            !diagnostics.is_empty(),
+            "{}: an error without diagnostics",
+            path.display()
+        );
+        insta::assert_snapshot!(loaded.sources.render(diagnostics));
+    });
+}
+
+/// Every diagnostic of a failed load points inside its own file.
+fn check_spans(what: &str, loaded: &Loaded) {
+    let Err(diagnostics) = &loaded.game else {
+        return;
+    };
+    assert!(
+        !diagnostics.is_empty(),
+        "{what}: an error without diagnostics"
+    );
+    let sources: &Sources = &loaded.sources;
+    for d in diagnostics {
+        let text = sources.text(d.file);
+        assert!(
+            d.span.start <= d.span.end
+                && d.span.end <= text.len()
+                && text.is_char_boundary(d.span.start)
+                && text.is_char_boundary(d.span.end),
+            "{what}: span {:?} of `{}` is outside {} ({} bytes)",
+            d.span,
+            d.message,
+            sources.name(d.file),
+            text.len()
+        );
+    }
+    // Rendering must not fail either.
+    let _ = sources.render(diagnostics);
+}
+
+#[test]
+fn mangled_games_never_panic() {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("games")
+        .expect("games/ is readable")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    paths.sort();
+    assert!(!paths.is_empty());
+    for path in &paths {
+        let text = std::fs::read_to_string(path).expect("the game is readable");
+        let original = load_text(path, &text);
+        assert!(original.game.is_ok(), "{} should check", path.display());
+        for cut in (0..text.len()).step_by(7) {
+            if !text.is_char_boundary(cut) {
+                continue;
+            }
+            let truncated = &text[..cut];
+            let what = format!("{} cut at byte {cut}", path.display());
+            check_spans(&what, &load_text(path, truncated));
+            let next = text[cut..].chars().next().map_or(0, char::len_utf8);
+            let deleted = format!("{}{}", &text[..cut], &text[cut + next..]);
+            let what = format!("{} without byte {cut}", path.display());
+            check_spans(&what, &load_text(path, &deleted));
+        }
+    }
+}
