@@ -420,7 +420,9 @@ impl<'a> Checker<'a> {
                     }
                     let from = (y * w as i32 + x) as usize;
                     let to = (ny * w as i32 + nx) as usize;
+                    // Both ways, so a parity filter never makes one-way lines.
                     add_link(&mut build.board, from, to, d);
+                    add_link(&mut build.board, to, from, (d + 4) % COMPASS.len());
                 }
             }
         }

@@ -252,15 +252,15 @@ impl fmt::Display for Game {
         let r = &self.rules;
         writeln!(
             f,
-            "rules: capture {:?}, chain {:?}, return {}",
+            "rules: capture {}, chain {}, return {}",
             r.capture,
             r.chain,
             if r.no_return { "forbidden" } else { "allowed" }
         )?;
         for e in &self.end {
             match e {
-                EndRule::NoPieces(r) => writeln!(f, "end: no pieces -> {r:?}")?,
-                EndRule::NoMoves(r) => writeln!(f, "end: no moves -> {r:?}")?,
+                EndRule::NoPieces(r) => writeln!(f, "end: no pieces -> {r}")?,
+                EndRule::NoMoves(r) => writeln!(f, "end: no moves -> {r}")?,
                 EndRule::NoCapture(n) => {
                     writeln!(f, "end: no capture in {n} turns -> more pieces wins")?
                 }

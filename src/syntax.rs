@@ -124,6 +124,27 @@ pub enum EndResult {
     Draw,
 }
 
+impl std::fmt::Display for Obligation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Obligation::None => "none",
+            Obligation::Optional => "optional",
+            Obligation::Compulsory => "compulsory",
+            Obligation::Huff => "huff",
+        })
+    }
+}
+
+impl std::fmt::Display for EndResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EndResult::Loss => "loss",
+            EndResult::Win => "win",
+            EndResult::Draw => "draw",
+        })
+    }
+}
+
 /// A term of a site set: a whole rank, a whole file, or a site or region name.
 #[derive(Clone, Debug)]
 pub enum SiteTerm {
