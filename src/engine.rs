@@ -552,9 +552,10 @@ impl Engine {
         self.outcome_with(st, !moves.is_empty())
     }
 
-    /// A 64-bit hash of everything that decides the legal moves.
+    /// A 64-bit hash of everything that decides the legal moves and the outcome.
     pub fn hash(&self, st: &State) -> u64 {
-        let mut h = self.zobrist[self.sites * 32 + st.to_move as usize];
+        let mut h = self.zobrist[self.sites * 32 + st.to_move as usize]
+            ^ u64::from(st.quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for (s, &c) in st.cells.iter().enumerate() {
             if c != NONE {
                 h ^= self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize];

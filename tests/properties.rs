@@ -1,0 +1,154 @@
+//! Properties of every game in `games/`, checked along seeded random games:
+//! the moves played are legal, pieces disappear only by capture or huff,
+//! positions survive their notation, and every game ends.
+
+use ludus::engine::{Engine, Move, NONE, Outcome, State};
+use ludus::notation::{parse_position, position_text};
+use ludus::playout::{self, RecordLine};
+use rand::RngExt;
+use std::path::{Path, PathBuf};
+
+/// Random games per game file.
+const GAMES: u64 = 200;
+
+fn game_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no games/*.game files");
+    files
+}
+
+fn engine(path: &Path) -> Engine {
+    let loaded = ludus::load::load(path).unwrap_or_else(|e| panic!("{e}"));
+    match loaded.game {
+        Ok(game) => Engine::new(game),
+        Err(d) => panic!("{}", loaded.sources.render(&d)),
+    }
+}
+
+/// Pieces actually standing on the board, per player.
+fn on_board(st: &State) -> [u8; 2] {
+    let mut counts = [0; 2];
+    for s in 0..st.cells.len() {
+        if let Some((player, _)) = st.piece(s) {
+            counts[player] += 1;
+        }
+    }
+    counts
+}
+
+/// Pieces the move takes off the board: captured, plus a huffed one.
+fn removed(m: &Move) -> u8 {
+    m.captured().len() as u8 + u8::from(m.huff != NONE)
+}
+
+/// Checks the position's notation gives back the same state and hash.
+fn round_trip(engine: &Engine, st: &State, context: &str) {
+    let text = position_text(engine, st);
+    let back = parse_position(engine, &text).unwrap_or_else(|e| panic!("{context}: `{text}`: {e}"));
+    assert_eq!(&back, st, "{context}: `{text}` does not read back");
+    assert_eq!(engine.hash(&back), engine.hash(st), "{context}: `{text}`");
+}
+
+/// Plays one seeded random game, checking every ply; returns how it ended.
+fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
+    let mut rng = playout::rng(seed);
+    let mut st = engine.start();
+    let mut moves = Vec::new();
+    let mut plies = 0;
+    loop {
+        let context = format!("{name}, seed {seed}, ply {plies}");
+        round_trip(engine, &st, &context);
+        assert_eq!(on_board(&st), st.counts, "{context}: piece counts");
+        let before = st.clone();
+        engine.legal_moves(&mut st, &mut moves);
+        assert_eq!(st, before, "{context}: legal_moves changed the state");
+        let outcome = engine.outcome_with(&st, !moves.is_empty());
+        assert_eq!(outcome, engine.outcome(&st), "{context}");
+        if outcome != Outcome::Ongoing || plies >= playout::MAX_PLIES {
+            return playout::Playout { outcome, plies };
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        let mut checked = st.clone();
+        engine
+            .play(&mut checked, &m)
+            .unwrap_or_else(|_| panic!("{context}: play refused a legal move"));
+        engine.play_unchecked(&mut st, &m);
+        assert_eq!(checked, st, "{context}: play and play_unchecked differ");
+        let (mover, opp) = (before.to_move as usize, 1 - before.to_move as usize);
+        assert_eq!(
+            st.counts[mover], before.counts[mover],
+            "{context}: the mover lost pieces"
+        );
+        assert_eq!(
+            st.counts[opp],
+            before.counts[opp] - removed(&m),
+            "{context}: pieces removed other than by capture or huff"
+        );
+        plies += 1;
+    }
+}
+
+/// Plays the random games of one game file.
+fn random_games(path: &Path) {
+    let engine = engine(path);
+    let name = path.file_name().unwrap().to_string_lossy().to_string();
+    let mut moves = Vec::new();
+    for seed in 0..GAMES {
+        let result = checked_game(&engine, &name, seed);
+        assert_ne!(
+            result.outcome,
+            Outcome::Ongoing,
+            "{name}, seed {seed}: unfinished after {} plies",
+            playout::MAX_PLIES
+        );
+        // The library's playout makes the same random choices.
+        let mut st = engine.start();
+        let library =
+            playout::random_playout(&engine, &mut st, &mut playout::rng(seed), &mut moves);
+        assert_eq!(library, result, "{name}, seed {seed}");
+    }
+}
+
+#[test]
+fn random_games_keep_every_invariant_and_end() {
+    // One thread per game file: the checks are slow in debug builds.
+    std::thread::scope(|scope| {
+        for path in game_files() {
+            scope.spawn(move || random_games(&path));
+        }
+    });
+}
+
+#[test]
+fn recorded_playouts_replay() {
+    for path in game_files() {
+        let engine = engine(&path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.display().to_string();
+        for seed in 0..3 {
+            let lines = playout::recorded_playout(&engine, &name, &text, seed);
+            let Some(RecordLine::Result { result, plies, .. }) = lines.last() else {
+                panic!("{name}, seed {seed}: no result line");
+            };
+            let replayed = playout::replay(&engine, &lines[1..])
+                .unwrap_or_else(|e| panic!("{name}, seed {seed}: {e}"));
+            assert_eq!(replayed.turns.len(), *plies as usize, "{name}, seed {seed}");
+            assert_eq!(
+                &playout::outcome_text(&engine, replayed.outcome),
+                result,
+                "{name}, seed {seed}"
+            );
+            let mut st = engine.start();
+            let played =
+                playout::random_playout(&engine, &mut st, &mut playout::rng(seed), &mut Vec::new());
+            assert_eq!(played.plies, *plies, "{name}, seed {seed}");
+            assert_eq!(played.outcome, replayed.outcome, "{name}, seed {seed}");
+        }
+    }
+}
