@@ -66,12 +66,18 @@ impl Sources {
 
     /// The text of a stored file.
     pub fn text(&self, file: FileId) -> &str {
-        self.files.get(file).map(|f| f.source().as_str()).unwrap_or("")
+        self.files
+            .get(file)
+            .map(|f| f.source().as_str())
+            .unwrap_or("")
     }
 
     /// The name of a stored file.
     pub fn name(&self, file: FileId) -> &str {
-        self.files.get(file).map(|f| f.name().as_str()).unwrap_or("")
+        self.files
+            .get(file)
+            .map(|f| f.name().as_str())
+            .unwrap_or("")
     }
 
     /// Renders diagnostics as plain text, sorted by file and position.
@@ -81,11 +87,9 @@ impl Sources {
         let config = term::Config::default();
         let mut out = String::new();
         for d in sorted {
-            let mut report = Report::error()
-                .with_message(&d.message)
-                .with_labels(vec![
-                    Label::primary(d.file, d.span.clone()).with_message(&d.label),
-                ]);
+            let mut report = Report::error().with_message(&d.message).with_labels(vec![
+                Label::primary(d.file, d.span.clone()).with_message(&d.label),
+            ]);
             if let Some(hint) = &d.hint {
                 report = report.with_notes(vec![format!("hint: {hint}")]);
             }

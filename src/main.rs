@@ -15,7 +15,11 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 #[derive(Parser)]
-#[command(name = "ludus", version, about = "A general game system: board games as text files")]
+#[command(
+    name = "ludus",
+    version,
+    about = "A general game system: board games as text files"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -162,9 +166,12 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let mut st = position_or_start(&engine, position.as_deref())?;
             let mut moves = Vec::new();
             engine.legal_moves(&mut st, &mut moves);
+            let outcome = engine.outcome_with(&st, !moves.is_empty());
+            if outcome != Outcome::Ongoing {
+                moves.clear();
+            }
             let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
             if json {
-                let outcome = engine.outcome_with(&st, !moves.is_empty());
                 let value = serde_json::json!({
                     "position": position_text(&engine, &st),
                     "to_move": engine.game().players[st.to_move as usize].name,
@@ -172,6 +179,11 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                     "moves": texts,
                 });
                 println!("{value}");
+            } else if outcome != Outcome::Ongoing {
+                eprintln!(
+                    "the game is over: {}",
+                    playout::outcome_text(&engine, outcome)
+                );
             } else {
                 for t in texts {
                     println!("{t}");
@@ -204,20 +216,33 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             json,
         } => {
             let (engine, text) = engine(&file)?;
-            let lines = playout::recorded_playout(&engine, &file.display().to_string(), &text, seed);
+            let lines =
+                playout::recorded_playout(&engine, &file.display().to_string(), &text, seed);
             if let Some(path) = record {
-                let mut out = std::io::BufWriter::new(std::fs::File::create(&path).map_err(|e| format!("cannot write {}: {e}", path.display()))?);
+                let mut out = std::io::BufWriter::new(
+                    std::fs::File::create(&path)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+                );
                 for line in &lines {
                     serde_json::to_writer(&mut out, line)?;
                     out.write_all(b"\n")?;
                 }
                 out.flush()?;
             }
-            let Some(RecordLine::Result { result, plies, position, .. }) = lines.last() else {
+            let Some(RecordLine::Result {
+                result,
+                plies,
+                position,
+                ..
+            }) = lines.last()
+            else {
                 unreachable!("a recorded playout ends with its result");
             };
             if json {
-                println!("{}", serde_json::json!({"seed": seed, "result": result, "plies": plies, "position": position}));
+                println!(
+                    "{}",
+                    serde_json::json!({"seed": seed, "result": result, "plies": plies, "position": position})
+                );
             } else {
                 println!("{result} after {plies} turns (seed {seed})");
             }
@@ -240,7 +265,11 @@ fn engine(file: &Path) -> Result<(Engine, String), Failure> {
         Ok(game) => Ok((Engine::new(game), sources.text(0).to_string())),
         Err(diagnostics) => {
             eprint!("{}", sources.render(&diagnostics));
-            Err(Failure(format!("{} is not a valid game ({} problems)", file.display(), diagnostics.len())))
+            Err(Failure(format!(
+                "{} is not a valid game ({} problems)",
+                file.display(),
+                diagnostics.len()
+            )))
         }
     }
 }
@@ -270,7 +299,11 @@ fn validate(files: &[PathBuf]) -> ExitCode {
             },
         }
     }
-    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, Failure> {
@@ -296,10 +329,16 @@ fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, F
     let rate = games as f64 / elapsed;
     let per_game = plies as f64 / games as f64;
     if json {
-        println!("{}", serde_json::json!({"game": engine.game().name, "playouts": games, "seconds": elapsed, "playouts_per_second": rate, "plies_per_playout": per_game}));
+        println!(
+            "{}",
+            serde_json::json!({"game": engine.game().name, "playouts": games, "seconds": elapsed, "playouts_per_second": rate, "plies_per_playout": per_game})
+        );
     } else {
         println!("{}: {games} playouts in {elapsed:.2} s", engine.game().name);
-        println!("{rate:.0} playouts/s, {per_game:.1} plies/playout, {:.0} plies/s", plies as f64 / elapsed);
+        println!(
+            "{rate:.0} playouts/s, {per_game:.1} plies/playout, {:.0} plies/s",
+            plies as f64 / elapsed
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -330,19 +369,40 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
         }
     }
     bar.finish_and_clear();
-    let names: Vec<&str> = engine.game().players.iter().map(|p| p.name.as_str()).collect();
+    let names: Vec<&str> = engine
+        .game()
+        .players
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
     let mean = plies as f64 / games.max(1) as f64;
     if json {
-        let by_player: serde_json::Map<String, serde_json::Value> = names.iter().zip(&wins).map(|(n, w)| (n.to_string(), (*w).into())).collect();
-        println!("{}", serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "draws": draws, "unfinished": unfinished, "mean_plies": mean}));
+        let by_player: serde_json::Map<String, serde_json::Value> = names
+            .iter()
+            .zip(&wins)
+            .map(|(n, w)| (n.to_string(), (*w).into()))
+            .collect();
+        println!(
+            "{}",
+            serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "draws": draws, "unfinished": unfinished, "mean_plies": mean})
+        );
     } else {
         println!("{}: {games} games from seed {seed}", engine.game().name);
         for (n, w) in names.iter().zip(&wins) {
-            println!("  {n} wins: {w} ({:.1}%)", 100.0 * *w as f64 / games.max(1) as f64);
+            println!(
+                "  {n} wins: {w} ({:.1}%)",
+                100.0 * *w as f64 / games.max(1) as f64
+            );
         }
-        println!("  draws: {draws} ({:.1}%)", 100.0 * draws as f64 / games.max(1) as f64);
+        println!(
+            "  draws: {draws} ({:.1}%)",
+            100.0 * draws as f64 / games.max(1) as f64
+        );
         if unfinished > 0 {
-            println!("  unfinished after {} turns: {unfinished}", playout::MAX_PLIES);
+            println!(
+                "  unfinished after {} turns: {unfinished}",
+                playout::MAX_PLIES
+            );
         }
         println!("  mean turns per game: {mean:.1}");
     }
@@ -350,28 +410,45 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
 }
 
 fn replay(record: &Path, quiet: bool) -> Result<ExitCode, Failure> {
-    let file = std::fs::File::open(record).map_err(|e| format!("cannot read {}: {e}", record.display()))?;
+    let file = std::fs::File::open(record)
+        .map_err(|e| format!("cannot read {}: {e}", record.display()))?;
     let mut lines = Vec::new();
     for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
         let line = line?;
         if line.trim().is_empty() {
             continue;
         }
-        let parsed: RecordLine = serde_json::from_str(&line).map_err(|e| format!("{}:{}: not a record line: {e}", record.display(), i + 1))?;
+        let parsed: RecordLine = serde_json::from_str(&line)
+            .map_err(|e| format!("{}:{}: not a record line: {e}", record.display(), i + 1))?;
         lines.push(parsed);
     }
-    let Some(RecordLine::Header { game, sha256, variant, seed }) = lines.first().cloned() else {
-        return Err(Failure(format!("{}: the first line is not a header", record.display())));
+    let Some(RecordLine::Header {
+        game,
+        sha256,
+        variant,
+        seed,
+    }) = lines.first().cloned()
+    else {
+        return Err(Failure(format!(
+            "{}: the first line is not a header",
+            record.display()
+        )));
     };
     let game_path = Path::new(&game);
     let (engine, text) = engine(game_path)?;
     if playout::text_hash(&text) != sha256 {
-        return Err(Failure(format!("{game} has changed since the record was made (its SHA-256 differs)")));
+        return Err(Failure(format!(
+            "{game} has changed since the record was made (its SHA-256 differs)"
+        )));
     }
     if engine.game().name != variant {
-        return Err(Failure(format!("the record is of `{variant}` but {game} is `{}`", engine.game().name)));
+        return Err(Failure(format!(
+            "the record is of `{variant}` but {game} is `{}`",
+            engine.game().name
+        )));
     }
-    let replayed = playout::replay(&engine, &lines[1..]).map_err(|e| format!("{}: {e}", record.display()))?;
+    let replayed =
+        playout::replay(&engine, &lines[1..]).map_err(|e| format!("{}: {e}", record.display()))?;
     if !quiet {
         print!("{}", render::board(&engine, &engine.start()));
         for (i, (played, st)) in replayed.turns.iter().enumerate() {

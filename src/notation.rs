@@ -41,35 +41,72 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
 /// Finds the legal move written as `text` among `moves`.
 ///
 /// Spacing and case are ignored. The error explains why nothing matched.
-pub fn find_move(engine: &Engine, state: &State, moves: &[Move], text: &str) -> Result<Move, String> {
+pub fn find_move(
+    engine: &Engine,
+    state: &State,
+    moves: &[Move],
+    text: &str,
+) -> Result<Move, String> {
     let wanted = normalise(text);
     if wanted.is_empty() {
         return Err("no move given".into());
     }
-    if let Some(m) = moves.iter().find(|m| normalise(&move_text(engine, m)) == wanted) {
-        return Ok(*m);
+    match moves
+        .iter()
+        .find(|m| normalise(&move_text(engine, m)) == wanted)
+    {
+        Some(m) => Ok(*m),
+        None => Err(explain(engine, state, moves, &text.trim().to_lowercase())),
     }
-    Err(explain(engine, state, moves, &wanted))
 }
 
+/// Lower case without any whitespace: `B2 - c3` and `b2-c3` are one move.
 fn normalise(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
-/// Says why a move text matches no legal move.
-fn explain(engine: &Engine, state: &State, moves: &[Move], wanted: &str) -> String {
+/// Says why a move text (trimmed, lower case) matches no legal move.
+fn explain(engine: &Engine, state: &State, moves: &[Move], text: &str) -> String {
     let game = engine.game();
-    let site = |n: &str| game.board.sites.iter().position(|s| s.name.eq_ignore_ascii_case(n));
+    let site = |n: &str| {
+        game.board
+            .sites
+            .iter()
+            .position(|s| s.name.eq_ignore_ascii_case(n))
+    };
     let mover = &game.players[state.to_move as usize].name;
-    let body = wanted.rsplit(' ').next().unwrap_or(wanted);
+    let (huff, body) = match text.strip_prefix("huff") {
+        Some(rest) => {
+            let rest = rest.trim_start();
+            let (h, body) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+            (Some(h), body)
+        }
+        None => (None, text),
+    };
+    let mut huff_site = NONE;
+    if let Some(h) = huff {
+        let Some(s) = site(h) else {
+            return format!("`{h}` is not a site of this board");
+        };
+        if state.offenders & (1u128 << s) == 0 {
+            return format!(
+                "{h} may not be huffed: only a piece that failed to capture on the last turn may be"
+            );
+        }
+        huff_site = s as u8;
+    }
+    let body: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+    if body.is_empty() {
+        return format!("after the huff {mover} must still move");
+    }
+    if body == "pass" {
+        return format!("{mover} cannot pass: he has a legal move");
+    }
     let names: Vec<&str> = body.split(['-', 'x']).collect();
     if let Some(bad) = names.iter().find(|n| site(n).is_none()) {
-        if *bad == "pass" {
-            return format!("{mover} cannot pass: he has a legal move");
-        }
         return format!("`{bad}` is not a site of this board");
     }
     let from = site(names[0]).unwrap_or(0);
@@ -80,22 +117,31 @@ fn explain(engine: &Engine, state: &State, moves: &[Move], wanted: &str) -> Stri
         }
         _ => {}
     }
-    if wanted.starts_with("huff") {
-        return "that huff is not allowed: only a piece that failed to capture last turn may be huffed".into();
-    }
-    let captures_exist = moves.iter().any(|m| m.capture);
+    let moves: Vec<&Move> = moves.iter().filter(|m| m.huff == huff_site).collect();
     let is_step = body.contains('-');
-    if is_step && captures_exist && !moves.iter().any(|m| m.from != NONE && !m.capture) {
+    if is_step
+        && moves.iter().any(|m| m.capture)
+        && !moves.iter().any(|m| m.from != NONE && !m.capture)
+    {
         return "a capture is compulsory here".into();
-    }
-    if body.contains('x') && moves.iter().any(|m| m.capture && move_text(engine, m).starts_with(body)) {
-        return "the capture chain must go on while it can".into();
     }
     let from_here: Vec<String> = moves
         .iter()
         .filter(|m| m.from as usize == from)
         .map(|m| move_text(engine, m))
         .collect();
+    let without_huff = |m: &Move| normalise(&move_text(engine, &Move { huff: NONE, ..*m }));
+    let longer = moves.iter().any(|m| {
+        let t = without_huff(m);
+        t.len() > body.len() && t.starts_with(&body)
+    });
+    if body.contains('x') && longer {
+        return format!(
+            "the capture chain must go on while it can; from {} the legal moves are: {}",
+            names[0],
+            from_here.join(", ")
+        );
+    }
     if from_here.is_empty() {
         format!("the piece on {} has no legal move", names[0])
     } else {
@@ -137,7 +183,11 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
                 words.push(word);
             }
         }
-        fields.push(format!("{}: {}", player.name, words.join(" ")).trim_end().to_string());
+        fields.push(
+            format!("{}: {}", player.name, words.join(" "))
+                .trim_end()
+                .to_string(),
+        );
     }
     fields.push(format!("turn: {}", game.players[st.to_move as usize].name));
     fields.push(format!("quiet: {}", st.quiet));
@@ -193,7 +243,8 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
                 }
             }
             _ => {
-                let p = player(key).map_err(|e| format!("{e} (fields are players, turn, quiet and huff)"))?;
+                let p = player(key)
+                    .map_err(|e| format!("{e} (fields are players, turn, quiet and huff)"))?;
                 let mut kind = 0;
                 for word in value.split_whitespace() {
                     if let Some(k) = game.kinds.iter().position(|k| k.name == word) {

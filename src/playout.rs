@@ -33,7 +33,12 @@ pub struct Playout {
 /// Plays uniformly random legal turns from `st` to the end of the game.
 ///
 /// `moves` is a reusable buffer; nothing is allocated once it has grown.
-pub fn random_playout(engine: &Engine, st: &mut State, rng: &mut Rng, moves: &mut Vec<Move>) -> Playout {
+pub fn random_playout(
+    engine: &Engine,
+    st: &mut State,
+    rng: &mut Rng,
+    moves: &mut Vec<Move>,
+) -> Playout {
     let mut plies = 0;
     loop {
         engine.legal_moves(st, moves);
@@ -105,7 +110,12 @@ pub fn text_hash(text: &str) -> String {
 }
 
 /// Plays one seeded random game and records every turn.
-pub fn recorded_playout(engine: &Engine, game_path: &str, game_text: &str, seed: u64) -> Vec<RecordLine> {
+pub fn recorded_playout(
+    engine: &Engine,
+    game_path: &str,
+    game_text: &str,
+    seed: u64,
+) -> Vec<RecordLine> {
     let mut rng = rng(seed);
     let mut st = engine.start();
     let mut moves = Vec::new();
@@ -173,7 +183,8 @@ pub fn replay(engine: &Engine, lines: &[RecordLine]) -> Result<Replay, String> {
                 legal,
                 played,
             } => {
-                let recorded = parse_position(engine, position).map_err(|e| format!("turn {ply}: bad position: {e}"))?;
+                let recorded = parse_position(engine, position)
+                    .map_err(|e| format!("turn {ply}: bad position: {e}"))?;
                 if recorded != st {
                     return Err(format!(
                         "turn {ply}: the record says the position is\n  {position}\nbut the rules give\n  {}",
@@ -192,7 +203,8 @@ pub fn replay(engine: &Engine, lines: &[RecordLine]) -> Result<Replay, String> {
                         ours.join(", ")
                     ));
                 }
-                let m = find_move(engine, &st, &moves, played).map_err(|e| format!("turn {ply}: `{played}` is illegal: {e}"))?;
+                let m = find_move(engine, &st, &moves, played)
+                    .map_err(|e| format!("turn {ply}: `{played}` is illegal: {e}"))?;
                 engine.play_unchecked(&mut st, &m);
                 turns.push((played.clone(), st.clone()));
             }
@@ -200,7 +212,9 @@ pub fn replay(engine: &Engine, lines: &[RecordLine]) -> Result<Replay, String> {
                 let outcome = engine.outcome(&st);
                 let ours = outcome_text(engine, outcome);
                 if &ours != result {
-                    return Err(format!("the record's result is `{result}` but the rules give `{ours}`"));
+                    return Err(format!(
+                        "the record's result is `{result}` but the rules give `{ours}`"
+                    ));
                 }
                 return Ok(Replay { turns, outcome });
             }

@@ -55,14 +55,22 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
         for x in 0..w {
             out.push(at(x, y).map_or(' ', |s| mark(engine, st, s)));
             if x + 1 < w {
-                out.push_str(if linked(at(x, y), at(x + 1, y)) { " - " } else { "   " });
+                out.push_str(if linked(at(x, y), at(x + 1, y)) {
+                    " - "
+                } else {
+                    "   "
+                });
             }
         }
         out.push('\n');
         if y > 0 {
             out.push_str(&format!("{:margin$}  ", ""));
             for x in 0..w {
-                out.push(if linked(at(x, y), at(x, y - 1)) { '|' } else { ' ' });
+                out.push(if linked(at(x, y), at(x, y - 1)) {
+                    '|'
+                } else {
+                    ' '
+                });
                 if x + 1 < w {
                     let down = linked(at(x, y), at(x + 1, y - 1));
                     let up = linked(at(x, y - 1), at(x + 1, y));
