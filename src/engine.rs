@@ -10,62 +10,81 @@ use crate::ir::{EndResult, EndRule, Game, Obligation};
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
 
-/// The longest capture chain a move can hold.
-pub const MAX_CHAIN: usize = 24;
+/// The most steps a move can hold (landings of a chain, or die moves).
+pub const MAX_STEPS: usize = 24;
 
-/// One complete turn: an optional huff, then a step or a capture chain.
+/// One part of a move: a piece goes from one site to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Step {
+    /// Where the piece was.
+    pub from: u8,
+    /// Where it lands.
+    pub to: u8,
+    /// The piece jumped over and captured, or [`NONE`].
+    pub over: u8,
+    /// The die this step used, or 0.
+    pub die: u8,
+}
+
+impl Step {
+    /// An unused step.
+    pub const NONE: Step = Step {
+        from: NONE,
+        to: NONE,
+        over: NONE,
+        die: 0,
+    };
+}
+
+/// One complete turn: an optional huff, then a step, a capture chain, or
+/// the die moves of a roll.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// The opposing piece huffed first, or [`NONE`].
     pub huff: u8,
-    /// The site the moving piece leaves, or [`NONE`] for a huff alone or a pass.
-    pub from: u8,
-    /// Number of landings in `path`.
+    /// Number of steps used.
     pub len: u8,
-    /// Whether the move captures (then `taken[i]` is jumped to reach `path[i]`).
+    /// Whether the move is a capture chain.
     pub capture: bool,
     /// A capture chain that stopped although it could go on.
     pub stopped_early: bool,
     /// The piece's kind once it has arrived (after any promotion).
     pub kind_after: u8,
-    /// Every landing site in order; [`NONE`] past `len`.
-    pub path: [u8; MAX_CHAIN],
-    /// The sites jumped over; [`NONE`] past `len` or for a step.
-    pub taken: [u8; MAX_CHAIN],
+    /// The steps in order; [`Step::NONE`] past `len`.
+    pub steps: [Step; MAX_STEPS],
 }
 
 impl Move {
     const EMPTY: Move = Move {
         huff: NONE,
-        from: NONE,
         len: 0,
         capture: false,
         stopped_early: false,
         kind_after: NONE,
-        path: [NONE; MAX_CHAIN],
-        taken: [NONE; MAX_CHAIN],
+        steps: [Step::NONE; MAX_STEPS],
     };
 
     /// The move that does nothing: the turn passes.
     pub const PASS: Move = Move::EMPTY;
 
-    /// The landing site of the moving piece.
+    /// The steps actually used.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// The site the first step leaves, or [`NONE`] for a huff alone or a pass.
+    pub fn from(&self) -> u8 {
+        self.steps[0].from
+    }
+
+    /// The landing site of the last step.
     pub fn to(&self) -> Option<u8> {
-        self.len.checked_sub(1).map(|i| self.path[i as usize])
+        self.steps().last().map(|s| s.to)
     }
 
-    /// The landings actually used.
-    pub fn landings(&self) -> &[u8] {
-        &self.path[..self.len as usize]
-    }
-
-    /// The pieces captured by the move itself (not counting a huff).
-    pub fn captured(&self) -> &[u8] {
-        if self.capture {
-            &self.taken[..self.len as usize]
-        } else {
-            &[]
-        }
+    /// Number of pieces captured by the move itself (not counting a huff).
+    pub fn captures(&self) -> usize {
+        self.steps().iter().filter(|s| s.over != NONE).count()
     }
 }
 
@@ -357,7 +376,6 @@ impl Engine {
                 }
                 let mut m = Move {
                     huff,
-                    from: s as u8,
                     capture: true,
                     ..Move::EMPTY
                 };
@@ -381,12 +399,16 @@ impl Engine {
                 if st.cells[t as usize] == NONE && visited & bit(t) == 0 {
                     let mut m = Move {
                         huff,
-                        from: s as u8,
                         len: 1,
                         kind_after: self.arrive(player, kind, t) as u8,
                         ..Move::EMPTY
                     };
-                    m.path[0] = t;
+                    m.steps[0] = Step {
+                        from: s as u8,
+                        to: t,
+                        over: NONE,
+                        die: 0,
+                    };
                     out.push(m);
                 }
             }
@@ -409,7 +431,7 @@ impl Engine {
         let chain = self.game.rules.chain;
         let opp = 1 - player as u8;
         let mut extended = false;
-        if (depth == 0 || chain != Obligation::None) && depth < MAX_CHAIN {
+        if (depth == 0 || chain != Obligation::None) && depth < MAX_STEPS {
             for &(over, land) in self.jumps(player, kind, at as usize) {
                 let jumped = st.cells[over as usize];
                 if jumped == NONE
@@ -421,8 +443,12 @@ impl Engine {
                 }
                 extended = true;
                 st.cells[over as usize] = NONE;
-                m.path[depth] = land;
-                m.taken[depth] = over;
+                m.steps[depth] = Step {
+                    from: at,
+                    to: land,
+                    over,
+                    die: 0,
+                };
                 m.len = depth as u8 + 1;
                 let next = self.arrive(player, kind, land);
                 m.kind_after = next as u8;
@@ -432,8 +458,7 @@ impl Engine {
                     0
                 };
                 self.chain(st, player, next, land, memory, m, out);
-                m.path[depth] = NONE;
-                m.taken[depth] = NONE;
+                m.steps[depth] = Step::NONE;
                 m.len = depth as u8;
                 m.kind_after = kind as u8;
                 st.cells[over as usize] = jumped;
@@ -464,27 +489,27 @@ impl Engine {
             progress = true;
         }
         let mut offenders = 0;
-        if m.from != NONE {
+        if m.len > 0 {
             if rules.capture == Obligation::Huff && !m.capture {
                 offenders = self.capturers(st, player);
             }
-            let from = m.from as usize;
-            st.cells[from] = NONE;
-            let mut memory = self.visited(st, from);
-            for i in 0..m.len as usize {
-                if m.capture {
-                    self.remove(st, m.taken[i], opp);
+            let from = m.from();
+            st.cells[from as usize] = NONE;
+            let mut memory = self.visited(st, from as usize);
+            for step in m.steps() {
+                if step.over != NONE {
+                    self.remove(st, step.over, opp);
                 }
-                memory |= bit(m.path[i]);
+                memory |= bit(step.to);
             }
-            let to = m.path[m.len as usize - 1];
+            let to = m.steps[m.len as usize - 1].to;
             st.cells[to as usize] = cell(player, m.kind_after as usize);
             if rules.no_return {
-                st.visited[from] = 0;
+                st.visited[from as usize] = 0;
                 st.visited[to as usize] = memory;
             }
-            if offenders & bit(m.from) != 0 {
-                offenders = offenders & !bit(m.from) | bit(to);
+            if offenders & bit(from) != 0 {
+                offenders = offenders & !bit(from) | bit(to);
             }
             if m.stopped_early {
                 offenders |= bit(to);

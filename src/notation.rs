@@ -22,14 +22,14 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
         out.push_str("huff ");
         out.push_str(name(m.huff));
     }
-    if m.from != NONE {
+    if m.len > 0 {
         if !out.is_empty() {
             out.push(' ');
         }
-        out.push_str(name(m.from));
-        for &s in m.landings() {
+        out.push_str(name(m.from()));
+        for step in m.steps() {
             out.push(if m.capture { 'x' } else { '-' });
-            out.push_str(name(s));
+            out.push_str(name(step.to));
         }
     }
     if out.is_empty() {
@@ -119,15 +119,13 @@ fn explain(engine: &Engine, state: &State, moves: &[Move], text: &str) -> String
     }
     let moves: Vec<&Move> = moves.iter().filter(|m| m.huff == huff_site).collect();
     let is_step = body.contains('-');
-    if is_step
-        && moves.iter().any(|m| m.capture)
-        && !moves.iter().any(|m| m.from != NONE && !m.capture)
+    if is_step && moves.iter().any(|m| m.capture) && !moves.iter().any(|m| m.len > 0 && !m.capture)
     {
         return "a capture is compulsory here".into();
     }
     let from_here: Vec<String> = moves
         .iter()
-        .filter(|m| m.from as usize == from)
+        .filter(|m| m.from() as usize == from)
         .map(|m| move_text(engine, m))
         .collect();
     let without_huff = |m: &Move| normalise(&move_text(engine, &Move { huff: NONE, ..*m }));

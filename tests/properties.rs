@@ -44,7 +44,7 @@ fn on_board(st: &State) -> [u8; 2] {
 
 /// Pieces the move takes off the board: captured, plus a huffed one.
 fn removed(m: &Move) -> u8 {
-    m.captured().len() as u8 + u8::from(m.huff != NONE)
+    m.captures() as u8 + u8::from(m.huff != NONE)
 }
 
 /// Checks the position's notation gives back the same state and hash.
