@@ -7,6 +7,8 @@ use crate::diag::{Diagnostic, FileId, Span};
 use crate::ir::{self, EndRule, Game};
 use crate::syntax::{ItemKind, LinkKind, Name, Obligation, Section, SectionKind, SiteTerm, Whose};
 use petgraph::graph::UnGraph;
+
+mod tables;
 use std::collections::HashMap;
 
 /// The most sites a board may have (site sets are 128-bit masks).
@@ -44,6 +46,7 @@ pub fn check(name: &Name, file: FileId, sections: &[Section]) -> Result<Game, Ve
         file,
         header: name.span.clone(),
         sections,
+        without_forward: Vec::new(),
     };
     c.repeated_items();
     let game = c.game(name);
@@ -60,6 +63,8 @@ struct Checker<'a> {
     /// The game's name in the header, where a missing section is reported.
     header: Span,
     sections: &'a [Section],
+    /// Players already reported as lacking a forward direction.
+    without_forward: Vec<String>,
 }
 
 /// The board while it is being built, with name lookups.
@@ -74,6 +79,13 @@ struct BoardBuild {
     /// A reported link item was not made: missing directions and
     /// unreachable sites are not reported again.
     links_failed: bool,
+    /// Per player, per zone name: the zone's site.
+    zones: Vec<Vec<(String, usize)>>,
+    /// The item that generated many sites (a grid or points), for reporting
+    /// unreachable ones together.
+    generated: Option<(FileId, Span)>,
+    /// Sites declared one by one, with where.
+    extra_sites: Vec<(usize, FileId, Span)>,
 }
 
 impl BoardBuild {
@@ -147,20 +159,26 @@ impl<'a> Checker<'a> {
 
     fn game(&mut self, name: &Name) -> Game {
         let board = self.board();
-        let players = self.players(&board);
-        let (kinds, kind_names) = self.kinds(&board, &players);
+        let mut players = self.players(&board);
+        self.tracks(&board, &mut players);
+        let tracks: Vec<Vec<usize>> = players.iter().map(|(p, _)| p.track.clone()).collect();
+        self.connectivity(&board, &tracks);
+        let dice = self.dice();
+        let (kinds, kind_names) = self.kinds(&board, &players, dice.is_some());
         let setup = self.setup(&board, &players, &kind_names, &kinds);
-        let rules = self.rules(&kinds);
-        let end = self.end();
-        let players = players.into_iter().map(|(p, _)| p).collect();
+        let mut rules = self.rules(&kinds);
+        let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
+        self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
+        let end = self.end(&player_list);
         Game {
             name: name.text.clone(),
             board: board.board,
-            players,
+            players: player_list,
             kinds,
             setup,
             rules,
             end,
+            dice,
         }
     }
 
@@ -179,12 +197,16 @@ impl<'a> Checker<'a> {
                     })
                     .collect(),
                 links: Vec::new(),
+                rows: Vec::new(),
             },
             by_name: HashMap::new(),
             files: Vec::new(),
             ranks: Vec::new(),
             broken: false,
             links_failed: false,
+            zones: Vec::new(),
+            generated: None,
+            extra_sites: Vec::new(),
         };
         let sections: Vec<&Section> = self.sections(SectionKind::Board).collect();
         if sections.is_empty() {
@@ -279,6 +301,7 @@ impl<'a> Checker<'a> {
                         build.board.sites.push(ir::Site {
                             name,
                             coord: Some((x, y)),
+                            owner: None,
                         });
                     }
                 }
@@ -296,6 +319,10 @@ impl<'a> Checker<'a> {
                 build.broken = true;
             }
         }
+        if let Some((file, span)) = grid.as_ref().map(|g| (g.2, g.3.clone())) {
+            build.generated = Some((file, span));
+        }
+        self.points_and_zones(&mut build, &items);
         let mut extra_sites = Vec::new();
         for item in &items {
             if let ItemKind::Site(name) = &item.kind {
@@ -323,6 +350,7 @@ impl<'a> Checker<'a> {
                     build.board.sites.push(ir::Site {
                         name: name.text.clone(),
                         coord: None,
+                        owner: None,
                     });
                 }
             }
@@ -371,9 +399,8 @@ impl<'a> Checker<'a> {
                 _ => {}
             }
         }
-        if !build.links_failed && !build.broken {
-            self.connectivity(&build, grid.map(|g| (g.2, g.3)), &extra_sites);
-        }
+        build.extra_sites = extra_sites;
+        self.rows(&mut build, &items);
         build
     }
 
@@ -429,17 +456,23 @@ impl<'a> Checker<'a> {
         true
     }
 
-    fn connectivity(
-        &mut self,
-        build: &BoardBuild,
-        grid: Option<(FileId, Span)>,
-        extra: &[(usize, FileId, Span)],
-    ) {
+    /// Every site must be reachable from the first along links or tracks.
+    fn connectivity(&mut self, build: &BoardBuild, tracks: &[Vec<usize>]) {
+        if build.links_failed || build.broken || build.board.sites.is_empty() {
+            return;
+        }
+        let grid = build.generated.clone();
+        let extra = &build.extra_sites;
         let board = &build.board;
         let mut graph = UnGraph::<(), ()>::new_undirected();
         let nodes: Vec<_> = board.sites.iter().map(|_| graph.add_node(())).collect();
         for l in &board.links {
             graph.add_edge(nodes[l.from], nodes[l.to], ());
+        }
+        for track in tracks {
+            for pair in track.windows(2) {
+                graph.add_edge(nodes[pair[0]], nodes[pair[1]], ());
+            }
         }
         let mut reached = vec![false; board.sites.len()];
         let mut dfs = petgraph::visit::Dfs::new(&graph, nodes[0]);
@@ -455,6 +488,9 @@ impl<'a> Checker<'a> {
                 continue;
             }
             let name = &board.sites[site].name;
+            if board.sites[site].owner.is_some() {
+                continue;
+            }
             match extra.iter().find(|e| e.0 == site) {
                 Some((_, file, span)) => self.error(
                     *file,
@@ -608,25 +644,20 @@ impl<'a> Checker<'a> {
                     _ => {}
                 }
             }
-            if forward.is_none()
-                && !s
-                    .items
-                    .iter()
-                    .any(|i| matches!(i.kind, ItemKind::Forward(_)))
-            {
-                self.error(
-                    s.file,
-                    s.span.clone(),
-                    format!("player `{}` has no forward direction", name.text),
-                    "this player",
-                    Some("add `forward n` (or another direction) to the player".into()),
-                );
+            if let Some(zones) = build.zones.get(players.len()) {
+                for (zone, site) in zones {
+                    regions.push(ir::Region {
+                        name: zone.clone(),
+                        sites: vec![*site],
+                    });
+                }
             }
             players.push((
                 ir::Player {
                     name: name.text,
-                    forward: forward.unwrap_or(0),
+                    forward,
                     regions,
+                    track: Vec::new(),
                 },
                 s.file,
             ));
@@ -735,9 +766,51 @@ impl<'a> Checker<'a> {
                         sites.push((s, n.span.clone()));
                     }
                 }
+                SiteTerm::Range(a, b) => {
+                    let from = self.site_named_or_region(build, &[], file, a);
+                    let to = self.site_named_or_region(build, &[], file, b);
+                    if let (Some(from), Some(to)) = (from, to) {
+                        let span = a.span.start..b.span.end;
+                        let range: Vec<usize> = if from <= to {
+                            (from..=to).collect()
+                        } else {
+                            (to..=from).rev().collect()
+                        };
+                        sites.extend(range.into_iter().map(|s| (s, span.clone())));
+                    }
+                }
+                SiteTerm::Times(_, n) => {
+                    self.error(
+                        file,
+                        n.span.clone(),
+                        "a count of men belongs in a setup",
+                        "not in a setup",
+                        Some("remove `* N`".into()),
+                    );
+                }
             }
         }
         sites
+    }
+
+    /// Resolves a setup's site set: each site with its span and count of men.
+    fn placements(
+        &mut self,
+        build: &BoardBuild,
+        regions: &[ir::Region],
+        file: FileId,
+        terms: &[SiteTerm],
+    ) -> Vec<(usize, Span, u8)> {
+        let mut out = Vec::new();
+        for term in terms {
+            let (inner, count) = match term {
+                SiteTerm::Times(inner, n) => (&**inner, self.number(file, n, 1, 255).unwrap_or(1)),
+                other => (other, 1),
+            };
+            let sites = self.site_set_spanned(build, regions, file, std::slice::from_ref(inner));
+            out.extend(sites.into_iter().map(|(s, span)| (s, span, count as u8)));
+        }
+        out
     }
 
     fn site_named_or_region(
@@ -777,6 +850,7 @@ impl<'a> Checker<'a> {
         &mut self,
         build: &BoardBuild,
         players: &[(ir::Player, FileId)],
+        has_dice: bool,
     ) -> (Vec<ir::Kind>, Vec<Name>) {
         let sections: Vec<&Section> = self.sections(SectionKind::Piece).collect();
         if sections.is_empty() {
@@ -815,9 +889,25 @@ impl<'a> Checker<'a> {
                 step: vec![Vec::new(); players.len()],
                 jump: vec![Vec::new(); players.len()],
                 promote: None,
+                advance: false,
             };
             for item in &s.items {
                 match &item.kind {
+                    ItemKind::Advance if !has_dice => self.error(
+                        item.file,
+                        item.span.clone(),
+                        "a piece advances by a die in a game without dice",
+                        "needs dice",
+                        Some("add `dice { count 2 faces 6 doubles twice }`".into()),
+                    ),
+                    ItemKind::Advance => kind.advance = true,
+                    ItemKind::Step(_) | ItemKind::Jump(_) if has_dice => self.error(
+                        item.file,
+                        item.span.clone(),
+                        "in a game with dice, pieces advance by dice (`advance by die`)",
+                        "steps and jumps are not thrown",
+                        Some("remove the dice, or write `advance by die`".into()),
+                    ),
                     ItemKind::Marks(marks) => {
                         for m in marks {
                             if m.text.chars().count() != 1 {
@@ -915,7 +1005,24 @@ impl<'a> Checker<'a> {
             if CLASSES.contains(&term.text.as_str()) {
                 let mut found = false;
                 for (i, (p, _)) in players.iter().enumerate() {
-                    let f = board.directions[p.forward].vector;
+                    let Some(forward) = p.forward else {
+                        if self.without_forward.contains(&p.name) {
+                            continue;
+                        }
+                        self.without_forward.push(p.name.clone());
+                        self.error(
+                            file,
+                            term.span.clone(),
+                            format!(
+                                "`{}` is judged against a forward direction, and player `{}` has none",
+                                term.text, p.name
+                            ),
+                            "needs a forward direction",
+                            Some("add `forward n` (or another direction) to the player".into()),
+                        );
+                        continue;
+                    };
+                    let f = board.directions[forward].vector;
                     for (d, dir) in board.directions.iter().enumerate() {
                         let v = dir.vector;
                         let dot = v.0 * f.0 + v.1 * f.1;
@@ -1006,13 +1113,23 @@ impl<'a> Checker<'a> {
                 );
             }
             let regions = player.map_or(&[][..], |p| &players[p].0.regions[..]);
-            let sites = self.site_set_spanned(build, regions, item.file, terms);
+            let sites = self.placements(build, regions, item.file, terms);
             let (Some(player), Some(kind)) = (player, kind) else {
                 continue;
             };
             // Sites given a second piece, reported once per term that names them.
             let mut twice: Vec<(Span, Vec<usize>)> = Vec::new();
-            for (site, span) in sites {
+            for (site, span, count) in sites {
+                if count > 1 && !kinds[kind].advance {
+                    self.error(
+                        item.file,
+                        span,
+                        format!("only pieces that advance by dice stack; `{}` does not", kname.text),
+                        "a stack",
+                        Some("place one piece per site".into()),
+                    );
+                    continue;
+                }
                 if setup.iter().any(|p| p.site == site) {
                     match twice.iter_mut().find(|(s, _)| *s == span) {
                         Some((_, sites)) => sites.push(site),
@@ -1020,7 +1137,12 @@ impl<'a> Checker<'a> {
                     }
                     continue;
                 }
-                setup.push(ir::Placement { site, player, kind });
+                setup.push(ir::Placement {
+                    site,
+                    player,
+                    kind,
+                    count,
+                });
             }
             for (span, sites) in twice {
                 let names: Vec<String> = sites
@@ -1096,7 +1218,8 @@ impl<'a> Checker<'a> {
                 _ => {}
             }
         }
-        if !sections.is_empty() {
+        let jumps = kinds.iter().any(|k| k.jump.iter().any(|d| !d.is_empty()));
+        if !sections.is_empty() && jumps {
             let s = sections[0];
             if capture.is_none() {
                 self.error(
@@ -1121,13 +1244,21 @@ impl<'a> Checker<'a> {
             }
         }
         ir::Rules {
-            capture: capture.unwrap_or(Obligation::Optional),
-            chain: chain.unwrap_or(Obligation::Optional),
+            capture: capture.unwrap_or(if jumps { Obligation::Optional } else { Obligation::None }),
+            chain: chain.unwrap_or(if jumps { Obligation::Optional } else { Obligation::None }),
             no_return,
+            forbid: Vec::new(),
+            hit_to: None,
+            first_from: None,
+            bear_off: None,
+            overshoot_rearmost: false,
+            play: Vec::new(),
+            vulnerable_run: None,
+            pass: Vec::new(),
         }
     }
 
-    fn end(&mut self) -> Vec<EndRule> {
+    fn end(&mut self, players: &[ir::Player]) -> Vec<EndRule> {
         let sections: Vec<&Section> = self.sections(SectionKind::End).collect();
         if sections.is_empty() {
             self.missing(
@@ -1145,6 +1276,21 @@ impl<'a> Checker<'a> {
                         end.push(EndRule::NoCapture(n));
                     }
                 }
+                ItemKind::NoMove(n, r) => {
+                    if let Some(n) = self.number(item.file, n, 1, 10_000) {
+                        end.push(EndRule::NoMove(n, *r));
+                    }
+                }
+                ItemKind::EndWhen(name, cond, result, points) => {
+                    let cond = self.condition(players, item.file, cond, false);
+                    end.push(EndRule::When {
+                        name: name.text.clone(),
+                        cond,
+                        result: *result,
+                        points: *points,
+                    });
+                }
+                ItemKind::Drop(name) => self.nothing_to_drop(item.file, name),
                 _ => {}
             }
         }

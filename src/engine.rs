@@ -366,7 +366,7 @@ impl Engine {
 
     fn turns_after_huff(&self, st: &mut State, huff: u8, out: &mut Vec<Move>) {
         let player = st.to_move as usize;
-        let rules = self.game.rules;
+        let rules = &self.game.rules;
         let first = out.len();
         if rules.capture != Obligation::None {
             for s in 0..self.sites {
@@ -482,7 +482,7 @@ impl Engine {
     pub fn play_unchecked(&self, st: &mut State, m: &Move) {
         let player = st.to_move as usize;
         let opp = 1 - player;
-        let rules = self.game.rules;
+        let rules = &self.game.rules;
         let mut progress = false;
         if m.huff != NONE {
             self.remove(st, m.huff, opp);

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use std::fmt;
 
-pub use crate::syntax::{EndResult, Obligation};
+pub use crate::syntax::{Compare, EndResult, Obligation, Priority, Whose};
 
 /// A complete, checked game.
 #[derive(Clone, Debug, Serialize)]
@@ -25,6 +25,19 @@ pub struct Game {
     pub rules: Rules,
     /// End conditions, judged in this order after every turn.
     pub end: Vec<EndRule>,
+    /// The dice, for games played with them.
+    pub dice: Option<Dice>,
+}
+
+/// The dice thrown at the start of every turn.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Dice {
+    /// How many dice.
+    pub count: u8,
+    /// Faces of each die, numbered from 1.
+    pub faces: u8,
+    /// Whether doubles are played twice over (four die moves with two dice).
+    pub doubles_twice: bool,
 }
 
 /// The board as a graph of named sites joined by directed links.
@@ -38,6 +51,8 @@ pub struct Board {
     pub directions: Vec<Direction>,
     /// Directed links: `from` reaches `to` going `direction`.
     pub links: Vec<Link>,
+    /// Rows of sites to draw, far row first, each left to right.
+    pub rows: Vec<Vec<usize>>,
 }
 
 /// A rectangular grid: site `(x, y)` is named `files[x]` then `ranks[y]`.
@@ -56,6 +71,8 @@ pub struct Site {
     pub name: String,
     /// Grid column and row, when on a grid.
     pub coord: Option<(i32, i32)>,
+    /// The player an off-board zone (such as a bar) belongs to.
+    pub owner: Option<usize>,
 }
 
 /// A named direction with its vector on the plane.
@@ -83,10 +100,12 @@ pub struct Link {
 pub struct Player {
     /// Name, such as `white`.
     pub name: String,
-    /// The direction he calls forward.
-    pub forward: usize,
-    /// His named regions.
+    /// The direction he calls forward, if the game needs one.
+    pub forward: Option<usize>,
+    /// His named regions, his zones and the regions of his track.
     pub regions: Vec<Region>,
+    /// His track: the sites a man advancing by dice passes, in order.
+    pub track: Vec<usize>,
 }
 
 /// A named set of sites.
@@ -111,6 +130,8 @@ pub struct Kind {
     pub jump: Vec<Vec<usize>>,
     /// Promotion on arrival in a region.
     pub promote: Option<Promotion>,
+    /// Whether it advances along its owner's track by the pips of a die.
+    pub advance: bool,
 }
 
 /// Promotion to another kind on arrival.
@@ -131,10 +152,12 @@ pub struct Placement {
     pub player: usize,
     /// Which kind.
     pub kind: usize,
+    /// How many men stand there.
+    pub count: u8,
 }
 
 /// Capture obligations and piece memory.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Rules {
     /// Whether a capture must be made when one exists.
     pub capture: Obligation,
@@ -142,10 +165,59 @@ pub struct Rules {
     pub chain: Obligation,
     /// No piece may return to a site it has occupied before.
     pub no_return: bool,
+    /// Landing is forbidden where any of these named conditions holds.
+    pub forbid: Vec<(String, Cond)>,
+    /// Opposing men on a landing site go to their owner's zone of this name.
+    pub hit_to: Option<String>,
+    /// While the mover has men in his zone of this name, only they move.
+    pub first_from: Option<String>,
+    /// When a man may move to the end of his track (bear off).
+    pub bear_off: Option<Cond>,
+    /// A die larger than needed bears off only from the rearmost man.
+    pub overshoot_rearmost: bool,
+    /// Turn obligations over whole rolls, in priority order.
+    pub play: Vec<Priority>,
+    /// Runs of more than this many closed sites along a track are open to attack.
+    pub vulnerable_run: Option<u32>,
+    /// The player passes his turn while any of these named conditions holds.
+    pub pass: Vec<(String, Cond)>,
+}
+
+/// A condition judged for one player ("own"), with `here` the landing site.
+#[derive(Clone, Debug, Serialize)]
+pub enum Cond {
+    /// Any holds.
+    Or(Vec<Cond>),
+    /// All hold.
+    And(Vec<Cond>),
+    /// It does not hold.
+    Not(Box<Cond>),
+    /// The landing site is in the player's region.
+    HereIn(String),
+    /// The landing site lies in a vulnerable run of the opponent.
+    HereVulnerable,
+    /// Two sums compared.
+    Compare(Vec<Term>, Compare, Vec<Term>),
+}
+
+/// A number in a condition.
+#[derive(Clone, Debug, Serialize)]
+pub enum Term {
+    /// A literal.
+    Number(i32),
+    /// Men of one side on the landing site.
+    MenHere(Whose),
+    /// Men of one side in the player's region.
+    MenIn(Whose, String),
+    /// Sites of the player's region holding his men.
+    OwnPoints(String),
+    /// Sites of the player's region that are empty, hold one opposing man,
+    /// or lie in a vulnerable run of the opponent.
+    OpenPoints(String),
 }
 
 /// A way for the game to end, judged for the player about to move.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub enum EndRule {
     /// He has no pieces.
     NoPieces(EndResult),
@@ -153,6 +225,19 @@ pub enum EndRule {
     NoMoves(EndResult),
     /// This many consecutive turns passed without a capture: more pieces wins.
     NoCapture(u32),
+    /// This many consecutive turns passed in which no man moved.
+    NoMove(u32, EndResult),
+    /// A named condition, judged for each player after every die move.
+    When {
+        /// Its name in the file.
+        name: String,
+        /// The condition.
+        cond: Cond,
+        /// What happens to the player it holds for.
+        result: EndResult,
+        /// Points the winner scores (1 single, 2 double game).
+        points: u8,
+    },
 }
 
 impl Game {
@@ -205,14 +290,22 @@ impl fmt::Display for Game {
                 })
                 .collect();
             by_dir.sort();
-            writeln!(f, "  {}: {}", site.name, by_dir.join(" "))?;
+            match site.owner {
+                Some(o) => writeln!(f, "  {} {} (zone)", self.players[o].name, site.name)?,
+                None => writeln!(f, "  {}: {}", site.name, by_dir.join(" "))?,
+            }
+        }
+        for row in &board.rows {
+            writeln!(f, "row: {}", self.site_list(row))?;
         }
         for p in &self.players {
-            writeln!(
-                f,
-                "player {}: forward {}",
-                p.name, board.directions[p.forward].name
-            )?;
+            match p.forward {
+                Some(d) => writeln!(f, "player {}: forward {}", p.name, board.directions[d].name)?,
+                None => writeln!(f, "player {}", p.name)?,
+            }
+            if !p.track.is_empty() {
+                writeln!(f, "  track: {}", self.site_list(&p.track))?;
+            }
             for r in &p.regions {
                 writeln!(f, "  region {}: {}", r.name, self.site_list(&r.sites))?;
             }
@@ -220,7 +313,13 @@ impl fmt::Display for Game {
         for k in &self.kinds {
             let marks: String = k.marks.iter().collect();
             writeln!(f, "piece {} (marks {marks})", k.name)?;
+            if k.advance {
+                writeln!(f, "  advances along its owner's track by a die")?;
+            }
             for (i, p) in self.players.iter().enumerate() {
+                if k.advance && k.step[i].is_empty() && k.jump[i].is_empty() {
+                    continue;
+                }
                 writeln!(f, "  {} step: {}", p.name, self.direction_list(&k.step[i]))?;
                 writeln!(f, "  {} jump: {}", p.name, self.direction_list(&k.jump[i]))?;
             }
@@ -238,14 +337,17 @@ impl fmt::Display for Game {
         }
         for (pi, p) in self.players.iter().enumerate() {
             for (ki, k) in self.kinds.iter().enumerate() {
-                let sites: Vec<usize> = self
+                let sites: Vec<String> = self
                     .setup
                     .iter()
                     .filter(|pl| pl.player == pi && pl.kind == ki)
-                    .map(|pl| pl.site)
+                    .map(|pl| match pl.count {
+                        1 => self.board.sites[pl.site].name.clone(),
+                        n => format!("{}*{n}", self.board.sites[pl.site].name),
+                    })
                     .collect();
                 if !sites.is_empty() {
-                    writeln!(f, "setup {} {}: {}", p.name, k.name, self.site_list(&sites))?;
+                    writeln!(f, "setup {} {}: {}", p.name, k.name, sites.join(" "))?;
                 }
             }
         }
@@ -257,6 +359,43 @@ impl fmt::Display for Game {
             r.chain,
             if r.no_return { "forbidden" } else { "allowed" }
         )?;
+        if let Some(d) = &self.dice {
+            let doubles = if d.doubles_twice { "twice" } else { "once" };
+            writeln!(f, "dice: {} of {} faces, doubles {doubles}", d.count, d.faces)?;
+        }
+        for (name, cond) in &r.forbid {
+            writeln!(f, "rules: forbid {name}: {cond}")?;
+        }
+        if let Some(z) = &r.hit_to {
+            writeln!(f, "rules: hit to {z}")?;
+        }
+        if let Some(z) = &r.first_from {
+            writeln!(f, "rules: first from {z}")?;
+        }
+        if let Some(c) = &r.bear_off {
+            writeln!(f, "rules: bear off when {c}")?;
+        }
+        if r.overshoot_rearmost {
+            writeln!(f, "rules: overshoot from rearmost")?;
+        }
+        if !r.play.is_empty() {
+            let order: Vec<&str> = r
+                .play
+                .iter()
+                .map(|p| match p {
+                    Priority::MostDice => "most dice",
+                    Priority::LargerDie => "larger die",
+                    Priority::MostPips => "most pips",
+                })
+                .collect();
+            writeln!(f, "rules: play {}", order.join(", "))?;
+        }
+        if let Some(n) = r.vulnerable_run {
+            writeln!(f, "rules: vulnerable runs longer than {n}")?;
+        }
+        for (name, cond) in &r.pass {
+            writeln!(f, "rules: pass {name}: {cond}")?;
+        }
         for e in &self.end {
             match e {
                 EndRule::NoPieces(r) => writeln!(f, "end: no pieces -> {r}")?,
@@ -264,8 +403,74 @@ impl fmt::Display for Game {
                 EndRule::NoCapture(n) => {
                     writeln!(f, "end: no capture in {n} turns -> more pieces wins")?
                 }
+                EndRule::NoMove(n, r) => writeln!(f, "end: no move in {n} turns -> {r}")?,
+                EndRule::When {
+                    name,
+                    cond,
+                    result,
+                    points,
+                } => {
+                    let size = if *points == 2 { "double" } else { "single" };
+                    writeln!(f, "end: {name}: {cond} -> {result} {size}")?
+                }
             }
         }
         Ok(())
     }
+}
+
+impl fmt::Display for Cond {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let join = |f: &mut fmt::Formatter<'_>, parts: &[Cond], word: &str| {
+            for (i, c) in parts.iter().enumerate() {
+                if i > 0 {
+                    write!(f, " {word} ")?;
+                }
+                match c {
+                    Cond::Or(_) | Cond::And(_) => write!(f, "({c})")?,
+                    _ => write!(f, "{c}")?,
+                }
+            }
+            Ok(())
+        };
+        match self {
+            Cond::Or(parts) => join(f, parts, "or"),
+            Cond::And(parts) => join(f, parts, "and"),
+            Cond::Not(c) => match **c {
+                Cond::Or(_) | Cond::And(_) => write!(f, "not ({c})"),
+                _ => write!(f, "not {c}"),
+            },
+            Cond::HereIn(r) => write!(f, "here in {r}"),
+            Cond::HereVulnerable => write!(f, "here vulnerable"),
+            Cond::Compare(a, op, b) => {
+                let op = match op {
+                    Compare::Ge => ">=",
+                    Compare::Le => "<=",
+                    Compare::Ne => "!=",
+                    Compare::Gt => ">",
+                    Compare::Lt => "<",
+                    Compare::Eq => "=",
+                };
+                write!(f, "{} {op} {}", sum_text(a), sum_text(b))
+            }
+        }
+    }
+}
+
+fn sum_text(terms: &[Term]) -> String {
+    let whose = |w: &Whose| match w {
+        Whose::Own => "own",
+        Whose::Opponent => "opponent",
+    };
+    let parts: Vec<String> = terms
+        .iter()
+        .map(|t| match t {
+            Term::Number(n) => n.to_string(),
+            Term::MenHere(w) => format!("{} men here", whose(w)),
+            Term::MenIn(w, r) => format!("{} men in {r}", whose(w)),
+            Term::OwnPoints(r) => format!("own points in {r}"),
+            Term::OpenPoints(r) => format!("open points in {r}"),
+        })
+        .collect();
+    parts.join(" + ")
 }

@@ -4,7 +4,7 @@
 use crate::check;
 use crate::diag::{Diagnostic, FileId, Sources};
 use crate::ir::Game;
-use crate::syntax::{self, Section};
+use crate::syntax::{self, ItemKind, Section};
 use std::path::{Path, PathBuf};
 
 /// A game file read from disk: its sources and either the game or its problems.
@@ -112,6 +112,15 @@ pub fn merge(mut base: Vec<Section>, variant: Vec<Section>) -> Vec<Section> {
             Some(target) => {
                 for item in section.items {
                     let key = item.kind.key();
+                    if let ItemKind::Drop(_) = item.kind {
+                        let before = target.items.len();
+                        target
+                            .items
+                            .retain(|i| i.kind.key() != key || i.file == item.file);
+                        if target.items.len() < before {
+                            continue;
+                        }
+                    }
                     match target
                         .items
                         .iter_mut()

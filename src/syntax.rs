@@ -52,6 +52,10 @@ pub enum SectionKind {
     Rules,
     /// `end { .. }`
     End,
+    /// `track { .. }`
+    Track,
+    /// `dice { .. }`
+    Dice,
 }
 
 /// One section: its kind, its name for players and pieces, and its items.
@@ -145,15 +149,81 @@ impl std::fmt::Display for EndResult {
     }
 }
 
-/// A term of a site set: a whole rank, a whole file, or a site or region name.
+/// A term of a site set: a whole rank, a whole file, a range, or a site or
+/// region name; in a setup, optionally times a count.
 #[derive(Clone, Debug)]
 pub enum SiteTerm {
     /// `rank 1`
     Rank(Name),
     /// `file a`
     File(Name),
+    /// `1..6`: sites in board order, or track positions, either way round.
+    Range(Name, Name),
     /// A site name or a region of the player concerned.
     Name(Name),
+    /// `home * 15`: a stack of men.
+    Times(Box<SiteTerm>, Name),
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Compare {
+    /// `>=`
+    Ge,
+    /// `<=`
+    Le,
+    /// `!=`
+    Ne,
+    /// `>`
+    Gt,
+    /// `<`
+    Lt,
+    /// `=`
+    Eq,
+}
+
+/// A condition over counts of men and points, judged for one player.
+#[derive(Clone, Debug)]
+pub enum Cond {
+    /// Any holds.
+    Or(Vec<Cond>),
+    /// All hold.
+    And(Vec<Cond>),
+    /// It does not hold.
+    Not(Box<Cond>),
+    /// The landing site is in the player's region.
+    HereIn(Name),
+    /// The landing site is in a vulnerable run of the opponent.
+    HereVulnerable,
+    /// Two sums compared.
+    Compare(Vec<Term>, Compare, Vec<Term>, Span),
+}
+
+/// A number in a condition.
+#[derive(Clone, Debug)]
+pub enum Term {
+    /// A literal.
+    Number(Name),
+    /// `own|opponent men here`: men on the landing site.
+    MenHere(Whose),
+    /// `own|opponent men in REGION`.
+    MenIn(Whose, Name),
+    /// `own points in REGION`: sites holding the player's men.
+    OwnPoints(Name),
+    /// `open points in REGION`: sites that are empty, hold one opposing man,
+    /// or lie in a vulnerable run of the opponent.
+    OpenPoints(Name),
+}
+
+/// A turn obligation for dice games, applied in the order written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum Priority {
+    /// Use as many dice as possible.
+    MostDice,
+    /// If only one die can be used, the larger.
+    LargerDie,
+    /// Move as many pips as possible (bearing off counts the distance).
+    MostPips,
 }
 
 /// The items of every section.
@@ -197,6 +267,44 @@ pub enum ItemKind {
     NoMoves(EndResult),
     /// `no capture in N turns: more pieces wins`
     NoCapture(Name),
+    /// `points A..B`: sites named by the numbers from A to B.
+    Points(Name, Name),
+    /// `zone NAME`: an off-board site for each player.
+    Zone(Name),
+    /// `rows SITES / SITES`: how to draw the board, far row first.
+    Rows(Vec<Vec<SiteTerm>>),
+    /// `PLAYER: SITES` in a track section.
+    TrackPath(Name, Vec<SiteTerm>),
+    /// `advance by die`
+    Advance,
+    /// `count N` dice
+    DiceCount(Name),
+    /// `faces N`
+    DiceFaces(Name),
+    /// `doubles twice|once`
+    Doubles(bool),
+    /// `forbid NAME: CONDITION`: no landing where the condition holds.
+    Forbid(Name, Cond),
+    /// `hit to ZONE`
+    Hit(Name),
+    /// `first from ZONE`
+    FirstFrom(Name),
+    /// `bear off when CONDITION`
+    BearOff(Cond),
+    /// `overshoot from rearmost`
+    Overshoot,
+    /// `play most dice, larger die, most pips`
+    Play(Vec<Priority>),
+    /// `vulnerable runs longer than N`
+    Vulnerable(Name),
+    /// `pass NAME: CONDITION`
+    Pass(Name, Cond),
+    /// `drop NAME`: removes the base's item of that name.
+    Drop(Name),
+    /// `no move in N turns: RESULT`
+    NoMove(Name, EndResult),
+    /// `NAME: CONDITION => RESULT single|double`
+    EndWhen(Name, Cond, EndResult, u8),
 }
 
 impl ItemKind {
@@ -222,6 +330,25 @@ impl ItemKind {
             ItemKind::NoPieces(_) => "no pieces".into(),
             ItemKind::NoMoves(_) => "no moves".into(),
             ItemKind::NoCapture(_) => "no capture".into(),
+            ItemKind::Points(..) => "points".into(),
+            ItemKind::Zone(name) => format!("zone {}", name.text),
+            ItemKind::Rows(_) => "rows".into(),
+            ItemKind::TrackPath(player, _) => format!("{}:", player.text),
+            ItemKind::Advance => "advance".into(),
+            ItemKind::DiceCount(_) => "count".into(),
+            ItemKind::DiceFaces(_) => "faces".into(),
+            ItemKind::Doubles(_) => "doubles".into(),
+            ItemKind::Hit(_) => "hit".into(),
+            ItemKind::FirstFrom(_) => "first from".into(),
+            ItemKind::BearOff(_) => "bear off".into(),
+            ItemKind::Overshoot => "overshoot".into(),
+            ItemKind::Play(_) => "play".into(),
+            ItemKind::Vulnerable(_) => "vulnerable".into(),
+            ItemKind::NoMove(..) => "no move".into(),
+            ItemKind::Forbid(name, _)
+            | ItemKind::Pass(name, _)
+            | ItemKind::Drop(name)
+            | ItemKind::EndWhen(name, ..) => name.text.clone(),
         }
     }
 }
@@ -259,6 +386,8 @@ fn section(file: FileId, pair: Pair<Rule>) -> Section {
         Rule::piece => SectionKind::Piece,
         Rule::setup => SectionKind::Setup,
         Rule::rules => SectionKind::Rules,
+        Rule::track => SectionKind::Track,
+        Rule::dice => SectionKind::Dice,
         _ => SectionKind::End,
     };
     let start = pair.as_span().start();
@@ -317,9 +446,119 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::return_rule => ItemKind::Return(parts[0].as_str() == "allowed"),
         Rule::no_pieces => ItemKind::NoPieces(result(parts[0].as_str())),
         Rule::no_moves => ItemKind::NoMoves(result(parts[0].as_str())),
-        _ => ItemKind::NoCapture(name(part(0))),
+        Rule::no_capture => ItemKind::NoCapture(name(part(0))),
+        Rule::points => ItemKind::Points(name(part(0)), name(part(1))),
+        Rule::zone => ItemKind::Zone(name(part(0))),
+        Rule::rows => ItemKind::Rows(parts.into_iter().map(site_set).collect()),
+        Rule::track_path => ItemKind::TrackPath(name(part(0)), site_set(part(1))),
+        Rule::advance => ItemKind::Advance,
+        Rule::dice_count => ItemKind::DiceCount(name(part(0))),
+        Rule::dice_faces => ItemKind::DiceFaces(name(part(0))),
+        Rule::doubles => ItemKind::Doubles(parts[0].as_str() == "twice"),
+        Rule::forbid => ItemKind::Forbid(name(part(0)), condition(part(1))),
+        Rule::hit => ItemKind::Hit(name(part(0))),
+        Rule::first_from => ItemKind::FirstFrom(name(part(0))),
+        Rule::bear_off => ItemKind::BearOff(condition(part(0))),
+        Rule::overshoot => ItemKind::Overshoot,
+        Rule::play_order => ItemKind::Play(
+            parts
+                .iter()
+                .map(|p| match p.clone().into_inner().next().map(|q| q.as_rule()) {
+                    Some(Rule::most_dice) => Priority::MostDice,
+                    Some(Rule::larger_die) => Priority::LargerDie,
+                    _ => Priority::MostPips,
+                })
+                .collect(),
+        ),
+        Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
+        Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
+        Rule::drop => ItemKind::Drop(name(part(0))),
+        Rule::no_move => ItemKind::NoMove(name(part(0)), result(parts[1].as_str())),
+        _ => {
+            let magnitude = match parts.get(3).map(|p| p.as_str()) {
+                Some("double") => 2,
+                _ => 1,
+            };
+            ItemKind::EndWhen(
+                name(part(0)),
+                condition(part(1)),
+                result(parts[2].as_str()),
+                magnitude,
+            )
+        }
     };
     Item { kind, span, file }
+}
+
+fn condition(pair: Pair<Rule>) -> Cond {
+    match pair.as_rule() {
+        Rule::condition | Rule::conjunct => {
+            let or = pair.as_rule() == Rule::condition;
+            let mut parts: Vec<Cond> = pair.into_inner().map(condition).collect();
+            match (parts.len(), or) {
+                (1, _) => parts.pop().unwrap(),
+                (_, true) => Cond::Or(parts),
+                (_, false) => Cond::And(parts),
+            }
+        }
+        Rule::negation => {
+            let mut parts: Vec<Pair<Rule>> = pair.into_inner().collect();
+            let atom = condition(parts.pop().unwrap());
+            if parts.is_empty() {
+                atom
+            } else {
+                Cond::Not(Box::new(atom))
+            }
+        }
+        Rule::here_in => Cond::HereIn(name(pair.into_inner().next().unwrap())),
+        Rule::here_vulnerable => Cond::HereVulnerable,
+        _ => {
+            let span = spanned(&pair);
+            let mut parts = pair.into_inner();
+            let left = sum(parts.next().unwrap());
+            let op = match parts.next().unwrap().as_str() {
+                ">=" => Compare::Ge,
+                "<=" => Compare::Le,
+                "!=" => Compare::Ne,
+                ">" => Compare::Gt,
+                "<" => Compare::Lt,
+                _ => Compare::Eq,
+            };
+            Cond::Compare(left, op, sum(parts.next().unwrap()), span)
+        }
+    }
+}
+
+fn sum(pair: Pair<Rule>) -> Vec<Term> {
+    pair.into_inner()
+        .map(|term| match term.as_rule() {
+            Rule::number => Term::Number(name(term)),
+            Rule::men_here => Term::MenHere(whose(term.into_inner().next().unwrap().as_str())),
+            Rule::men_in => {
+                let mut it = term.into_inner();
+                let w = whose(it.next().unwrap().as_str());
+                Term::MenIn(w, name(it.next().unwrap()))
+            }
+            _ => {
+                let mut it = term.into_inner();
+                let own = it.next().unwrap().as_str() == "own";
+                let region = name(it.next().unwrap());
+                if own {
+                    Term::OwnPoints(region)
+                } else {
+                    Term::OpenPoints(region)
+                }
+            }
+        })
+        .collect()
+}
+
+fn whose(text: &str) -> Whose {
+    if text == "own" {
+        Whose::Own
+    } else {
+        Whose::Opponent
+    }
 }
 
 fn spanned(pair: &Pair<Rule>) -> Span {
@@ -377,11 +616,20 @@ fn directions(pair: Pair<Rule>) -> Vec<Name> {
 fn site_set(pair: Pair<Rule>) -> Vec<SiteTerm> {
     pair.into_inner()
         .map(|term| {
-            let inner = term.into_inner().next().unwrap();
-            match inner.as_rule() {
+            let mut parts = term.into_inner();
+            let inner = parts.next().unwrap();
+            let base = match inner.as_rule() {
                 Rule::rank_term => SiteTerm::Rank(name(inner.into_inner().next().unwrap())),
                 Rule::file_term => SiteTerm::File(name(inner.into_inner().next().unwrap())),
+                Rule::range => {
+                    let mut ends = inner.into_inner();
+                    SiteTerm::Range(name(ends.next().unwrap()), name(ends.next().unwrap()))
+                }
                 _ => SiteTerm::Name(name(inner)),
+            };
+            match parts.next() {
+                Some(times) => SiteTerm::Times(Box::new(base), name(times.into_inner().next().unwrap())),
+                None => base,
             }
         })
         .collect()
@@ -466,6 +714,25 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::no_pieces
             | Rule::no_moves
             | Rule::no_capture
+            | Rule::points
+            | Rule::zone
+            | Rule::rows
+            | Rule::track_path
+            | Rule::advance
+            | Rule::dice_count
+            | Rule::dice_faces
+            | Rule::doubles
+            | Rule::forbid
+            | Rule::hit
+            | Rule::first_from
+            | Rule::bear_off
+            | Rule::overshoot
+            | Rule::play_order
+            | Rule::vulnerable
+            | Rule::pass_rule
+            | Rule::drop
+            | Rule::no_move
+            | Rule::end_when
     )
 }
 
@@ -524,6 +791,48 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::no_moves => "`no moves: RESULT`",
         Rule::no_capture => "`no capture in N turns: more pieces wins`",
         Rule::result => "`loss`, `win` or `draw`",
+        Rule::points => "`points A..B`",
+        Rule::zone => "`zone NAME`",
+        Rule::rows => "`rows SITES / SITES`",
+        Rule::track => "a `track` section",
+        Rule::track_item => "a track item",
+        Rule::track_path => "`PLAYER: SITES`",
+        Rule::advance => "`advance by die`",
+        Rule::dice => "a `dice` section",
+        Rule::dice_item => "a dice item",
+        Rule::dice_count => "`count N`",
+        Rule::dice_faces => "`faces N`",
+        Rule::doubles => "`doubles twice|once`",
+        Rule::doubles_kind => "`twice` or `once`",
+        Rule::range => "a range `A..B`",
+        Rule::times => "`* N`",
+        Rule::forbid => "`forbid NAME: CONDITION`",
+        Rule::hit => "`hit to ZONE`",
+        Rule::first_from => "`first from ZONE`",
+        Rule::bear_off => "`bear off when CONDITION`",
+        Rule::overshoot => "`overshoot from rearmost`",
+        Rule::play_order => "`play most dice, larger die, most pips`",
+        Rule::priority => "`most dice`, `larger die` or `most pips`",
+        Rule::most_dice => "`most dice`",
+        Rule::larger_die => "`larger die`",
+        Rule::most_pips => "`most pips`",
+        Rule::vulnerable => "`vulnerable runs longer than N`",
+        Rule::pass_rule => "`pass NAME: CONDITION`",
+        Rule::drop => "`drop NAME`",
+        Rule::no_move => "`no move in N turns: RESULT`",
+        Rule::end_when => "`NAME: CONDITION => RESULT`",
+        Rule::magnitude => "`single` or `double`",
+        Rule::condition | Rule::conjunct | Rule::negation | Rule::atom => "a condition",
+        Rule::not => "`not`",
+        Rule::here_in => "`here in REGION`",
+        Rule::here_vulnerable => "`here vulnerable`",
+        Rule::comparison => "a comparison",
+        Rule::compare => "a comparison operator (`=`, `!=`, `<`, `<=`, `>`, `>=`)",
+        Rule::sum | Rule::term => "a count or number",
+        Rule::men_here => "`own|opponent men here`",
+        Rule::men_in => "`own|opponent men in REGION`",
+        Rule::points_in => "`own|open points in REGION`",
+        Rule::point_kind => "`own` or `open`",
         Rule::keyword => "a keyword",
         Rule::name => "a name",
         Rule::number => "a number",
