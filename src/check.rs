@@ -1124,7 +1124,10 @@ impl<'a> Checker<'a> {
                     self.error(
                         item.file,
                         span,
-                        format!("only pieces that advance by dice stack; `{}` does not", kname.text),
+                        format!(
+                            "only pieces that advance by dice stack; `{}` does not",
+                            kname.text
+                        ),
                         "a stack",
                         Some("place one piece per site".into()),
                     );
@@ -1244,8 +1247,16 @@ impl<'a> Checker<'a> {
             }
         }
         ir::Rules {
-            capture: capture.unwrap_or(if jumps { Obligation::Optional } else { Obligation::None }),
-            chain: chain.unwrap_or(if jumps { Obligation::Optional } else { Obligation::None }),
+            capture: capture.unwrap_or(if jumps {
+                Obligation::Optional
+            } else {
+                Obligation::None
+            }),
+            chain: chain.unwrap_or(if jumps {
+                Obligation::Optional
+            } else {
+                Obligation::None
+            }),
             no_return,
             forbid: Vec::new(),
             hit_to: None,

@@ -7,6 +7,8 @@
 
 use crate::ir::{EndResult, EndRule, Game, Obligation};
 
+mod dice;
+
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
 
@@ -50,6 +52,12 @@ pub struct Move {
     pub stopped_early: bool,
     /// The piece's kind once it has arrived (after any promotion).
     pub kind_after: u8,
+    /// Dice games: the player who moves.
+    pub mover: u8,
+    /// Dice games: the turn ends the game at its last die move.
+    pub ends: bool,
+    /// Dice games: a hash of the position the turn leads to.
+    pub key: u64,
     /// The steps in order; [`Step::NONE`] past `len`.
     pub steps: [Step; MAX_STEPS],
 }
@@ -61,6 +69,9 @@ impl Move {
         capture: false,
         stopped_early: false,
         kind_after: NONE,
+        mover: NONE,
+        ends: false,
+        key: 0,
         steps: [Step::NONE; MAX_STEPS],
     };
 
@@ -97,6 +108,8 @@ pub enum Outcome {
     Decisive {
         /// The winner's index.
         winner: usize,
+        /// Points scored: 1 for a single game, 2 for a double.
+        points: u8,
     },
     /// Nobody won.
     Draw,
@@ -117,6 +130,12 @@ pub struct State {
     pub quiet: u32,
     /// Sites of the opponent's pieces that the mover may huff.
     pub offenders: u128,
+    /// Per site: how many men stand there (dice games only; empty otherwise).
+    pub stack: Vec<u8>,
+    /// The dice thrown for this turn; 0 where none is thrown yet.
+    pub dice: [u8; 4],
+    /// Consecutive turns in which no man moved.
+    pub idle: u32,
 }
 
 impl State {
@@ -157,6 +176,8 @@ pub struct Engine {
     /// Per (player, kind): promotion target and the sites where it happens.
     promote: Vec<(u8, u128)>,
     zobrist: Vec<u64>,
+    /// The rules of dice games, compiled.
+    tables: Option<dice::Tables>,
 }
 
 impl Engine {
@@ -210,6 +231,7 @@ impl Engine {
                 });
             }
         }
+        let tables = dice::Tables::new(&game);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let zobrist = (0..sites * 2 * 16 + 2 + sites)
             .map(|_| splitmix(&mut seed))
@@ -224,6 +246,7 @@ impl Engine {
             jump_to,
             promote,
             zobrist,
+            tables,
         }
     }
 
@@ -242,7 +265,10 @@ impl Engine {
         let mut st = self.empty_state();
         for pl in &self.game.setup {
             st.cells[pl.site] = cell(pl.player, pl.kind);
-            st.counts[pl.player] += 1;
+            st.counts[pl.player] += pl.count;
+            if let Some(n) = st.stack.get_mut(pl.site) {
+                *n = pl.count;
+            }
             if self.game.rules.no_return {
                 st.visited[pl.site] = bit(pl.site as u8);
             }
@@ -264,6 +290,48 @@ impl Engine {
             to_move: 0,
             quiet: 0,
             offenders: 0,
+            stack: if self.tables.is_some() {
+                vec![0; self.sites]
+            } else {
+                Vec::new()
+            },
+            dice: [0; 4],
+            idle: 0,
+        }
+    }
+
+    /// Whether the game is played with dice (see [`Engine::roll`]).
+    pub fn has_dice(&self) -> bool {
+        self.tables.is_some()
+    }
+
+    /// Dice games: the site at each position of `player`'s track.
+    pub fn track(&self, player: usize) -> &[u8] {
+        self.tables.as_ref().map_or(&[], |t| &t.track[player])
+    }
+
+    /// Dice games: the position of `site` on `player`'s track.
+    pub fn track_position(&self, player: usize, site: usize) -> Option<usize> {
+        let t = self.tables.as_ref()?;
+        let p = t.position[player][site];
+        (p != NONE).then_some(p as usize)
+    }
+
+    /// Men on a site: the stack in dice games, else 0 or 1.
+    pub fn men(&self, st: &State, site: usize) -> u8 {
+        match st.stack.get(site) {
+            Some(&n) => n,
+            None => u8::from(st.cells[site] != NONE),
+        }
+    }
+
+    /// Dice games: every sequence of die moves the roll allows, after the
+    /// obligations, including sequences that reach the same position.
+    pub fn all_sequences(&self, st: &mut State, out: &mut Vec<Move>) {
+        if self.tables.is_some() {
+            self.dice_turns(st, out, true);
+        } else {
+            self.legal_moves(st, out);
         }
     }
 
@@ -331,6 +399,9 @@ impl Engine {
     /// With no move at all, `out` holds a single pass when the game has no
     /// `no moves` end rule, and is left empty otherwise.
     pub fn legal_moves(&self, st: &mut State, out: &mut Vec<Move>) {
+        if self.tables.is_some() {
+            return self.dice_turns(st, out, false);
+        }
         out.clear();
         self.turns_after_huff(st, NONE, out);
         let mut offenders = st.offenders;
@@ -480,6 +551,9 @@ impl Engine {
 
     /// Plays a move known to be legal. Never allocates.
     pub fn play_unchecked(&self, st: &mut State, m: &Move) {
+        if self.tables.is_some() {
+            return self.play_dice(st, m);
+        }
         let player = st.to_move as usize;
         let opp = 1 - player;
         let rules = &self.game.rules;
@@ -548,21 +622,49 @@ impl Engine {
     pub fn outcome_with(&self, st: &State, has_moves: bool) -> Outcome {
         let mover = st.to_move as usize;
         let judge = |r: EndResult| match r {
-            EndResult::Loss => Outcome::Decisive { winner: 1 - mover },
-            EndResult::Win => Outcome::Decisive { winner: mover },
+            EndResult::Loss => Outcome::Decisive {
+                winner: 1 - mover,
+                points: 1,
+            },
+            EndResult::Win => Outcome::Decisive {
+                winner: mover,
+                points: 1,
+            },
             EndResult::Draw => Outcome::Draw,
         };
+        if self.tables.is_some()
+            && let Some((who, result, points)) = self.dice_outcome(st, 1 - mover)
+        {
+            return match result {
+                EndResult::Loss => Outcome::Decisive {
+                    winner: 1 - who,
+                    points,
+                },
+                EndResult::Win => Outcome::Decisive {
+                    winner: who,
+                    points,
+                },
+                EndResult::Draw => Outcome::Draw,
+            };
+        }
         for rule in &self.game.end {
             match *rule {
                 EndRule::NoPieces(r) if st.counts[mover] == 0 => return judge(r),
                 EndRule::NoCapture(n) if st.quiet >= n => {
                     return match st.counts[0].cmp(&st.counts[1]) {
-                        std::cmp::Ordering::Greater => Outcome::Decisive { winner: 0 },
-                        std::cmp::Ordering::Less => Outcome::Decisive { winner: 1 },
+                        std::cmp::Ordering::Greater => Outcome::Decisive {
+                            winner: 0,
+                            points: 1,
+                        },
+                        std::cmp::Ordering::Less => Outcome::Decisive {
+                            winner: 1,
+                            points: 1,
+                        },
                         std::cmp::Ordering::Equal => Outcome::Draw,
                     };
                 }
                 EndRule::NoMoves(r) if !has_moves => return judge(r),
+                EndRule::NoMove(n, r) if st.idle >= n => return judge(r),
                 _ => {}
             }
         }
@@ -585,6 +687,14 @@ impl Engine {
             if c != NONE {
                 h ^= self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize];
             }
+        }
+        if self.tables.is_some() {
+            h ^= self.position_key(st);
+            for (i, &d) in st.dice.iter().enumerate() {
+                h ^= u64::from(d).wrapping_mul(self.zobrist[i + 1] | 1);
+            }
+            h ^= u64::from(st.idle).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            return h;
         }
         let extra = self.sites * 32 + 2;
         for s in 0..self.sites {

@@ -277,7 +277,16 @@ impl fmt::Display for Game {
             )?,
             None => writeln!(f, "board: {} sites", board.sites.len())?,
         }
+        if board.links.is_empty() {
+            let points: Vec<usize> = (0..board.sites.len())
+                .filter(|&s| board.sites[s].owner.is_none())
+                .collect();
+            writeln!(f, "  sites: {}", self.site_list(&points))?;
+        }
         for (i, site) in board.sites.iter().enumerate() {
+            if board.links.is_empty() && site.owner.is_none() {
+                continue;
+            }
             let mut by_dir: Vec<String> = board
                 .links
                 .iter()
@@ -361,7 +370,11 @@ impl fmt::Display for Game {
         )?;
         if let Some(d) = &self.dice {
             let doubles = if d.doubles_twice { "twice" } else { "once" };
-            writeln!(f, "dice: {} of {} faces, doubles {doubles}", d.count, d.faces)?;
+            writeln!(
+                f,
+                "dice: {} of {} faces, doubles {doubles}",
+                d.count, d.faces
+            )?;
         }
         for (name, cond) in &r.forbid {
             writeln!(f, "rules: forbid {name}: {cond}")?;

@@ -6,7 +6,7 @@ mod repl;
 use clap::{Parser, Subcommand, ValueEnum};
 use ludus::engine::{Engine, Outcome, State};
 use ludus::load::{self, Loaded};
-use ludus::notation::{move_text, parse_position, position_text};
+use ludus::notation::{move_text, parse_dice, parse_position, position_text};
 use ludus::playout::{self, RecordLine};
 use ludus::render;
 use std::io::{BufRead, Write};
@@ -45,6 +45,9 @@ enum Command {
         /// The position, in ludus position notation (default: the start).
         #[arg(long)]
         position: Option<String>,
+        /// Dice games: the roll to play, such as `5-3`.
+        #[arg(long)]
+        dice: Option<String>,
         /// Print JSON for programs.
         #[arg(long)]
         json: bool,
@@ -160,10 +163,19 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         Command::Moves {
             file,
             position,
+            dice,
             json,
         } => {
             let (engine, _) = engine(&file)?;
             let mut st = position_or_start(&engine, position.as_deref())?;
+            if let Some(dice) = dice {
+                st.dice =
+                    parse_dice(&engine, &dice).map_err(|e| Failure(format!("bad dice: {e}")))?;
+            } else if engine.has_dice() && st.dice == [0; 4] {
+                return Err(Failure(
+                    "this game is played with dice: give the roll with `--dice 5-3` (or `dice: 5-3` in the position)".into(),
+                ));
+            }
             let mut moves = Vec::new();
             engine.legal_moves(&mut st, &mut moves);
             let outcome = engine.outcome_with(&st, !moves.is_empty());
@@ -350,6 +362,7 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
     let mut moves = Vec::with_capacity(256);
     let players = engine.game().players.len();
     let (mut wins, mut draws, mut unfinished, mut plies) = (vec![0u64; players], 0u64, 0u64, 0u64);
+    let mut score = vec![0u64; players];
     let bar = indicatif::ProgressBar::new(games);
     if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -360,7 +373,10 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
         let result = playout::random_playout(&engine, &mut st, &mut rng, &mut moves);
         plies += result.plies as u64;
         match result.outcome {
-            Outcome::Decisive { winner } => wins[winner] += 1,
+            Outcome::Decisive { winner, points } => {
+                wins[winner] += 1;
+                score[winner] += u64::from(points);
+            }
             Outcome::Draw => draws += 1,
             Outcome::Ongoing => unfinished += 1,
         }
@@ -384,13 +400,13 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
             .collect();
         println!(
             "{}",
-            serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "draws": draws, "unfinished": unfinished, "mean_plies": mean})
+            serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "draws": draws, "unfinished": unfinished, "mean_plies": mean})
         );
     } else {
         println!("{}: {games} games from seed {seed}", engine.game().name);
-        for (n, w) in names.iter().zip(&wins) {
+        for ((n, w), points) in names.iter().zip(&wins).zip(&score) {
             println!(
-                "  {n} wins: {w} ({:.1}%)",
+                "  {n} wins: {w} ({:.1}%), {points} points",
                 100.0 * *w as f64 / games.max(1) as f64
             );
         }

@@ -2,7 +2,8 @@
 //!
 //! A move is written `b2-c3` (a step), `a1xc3xe5` (a capture chain, every
 //! landing in order), `huff d4 b2-c3` (a huff, then the move), `huff d4`
-//! alone, or `pass`.
+//! alone, or `pass`. In dice games a turn is its die moves, each written
+//! with the mover's own track positions: `13/18 18/21`, `bar/4`, `22/off`.
 //!
 //! A position is a list of fields separated by `;`:
 //! `white: a1 b1 king c3; black: a5(a4,b4); turn: white; quiet: 3; huff: d4`.
@@ -11,12 +12,19 @@
 //! `return forbidden`, `site(a,b)` lists the other sites the piece has
 //! occupied. `quiet` counts turns without a capture; `huff` names the
 //! pieces of the player not to move that may be huffed.
+//!
+//! Dice games add stacks, `1*15` (fifteen men on site 1), the player's own
+//! zones by name (`bar*2`), `dice: 5-3` (the roll to play, if thrown) and
+//! `idle: N` (turns in which no man moved); they have no `quiet` field.
 
 use crate::engine::{Engine, Move, NONE, State, cell};
 
 /// Writes a move in notation.
 pub fn move_text(engine: &Engine, m: &Move) -> String {
     let name = |s: u8| engine.game().board.sites[s as usize].name.as_str();
+    if engine.has_dice() {
+        return dice_move_text(engine, m);
+    }
     let mut out = String::new();
     if m.huff != NONE {
         out.push_str("huff ");
@@ -38,6 +46,30 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
     out
 }
 
+/// A dice turn: each die move as the mover's track positions `from/to`.
+fn dice_move_text(engine: &Engine, m: &Move) -> String {
+    if m.len == 0 {
+        return "pass".into();
+    }
+    let player = m.mover as usize;
+    let point = |site: u8| {
+        let track = engine.track(player);
+        match engine.track_position(player, site as usize) {
+            Some(p) if p == 0 || p == track.len() - 1 => {
+                engine.game().board.sites[site as usize].name.clone()
+            }
+            Some(p) => p.to_string(),
+            None => "?".into(),
+        }
+    };
+    let steps: Vec<String> = m
+        .steps()
+        .iter()
+        .map(|s| format!("{}/{}", point(s.from), point(s.to)))
+        .collect();
+    steps.join(" ")
+}
+
 /// Finds the legal move written as `text` among `moves`.
 ///
 /// Spacing and case are ignored. The error explains why nothing matched.
@@ -51,21 +83,74 @@ pub fn find_move(
     if wanted.is_empty() {
         return Err("no move given".into());
     }
-    match moves
+    if let Some(m) = moves
         .iter()
         .find(|m| normalise(&move_text(engine, m)) == wanted)
     {
-        Some(m) => Ok(*m),
-        None => Err(explain(engine, state, moves, &text.trim().to_lowercase())),
+        return Ok(*m);
+    }
+    if engine.has_dice() {
+        // Another order or route to a listed turn's position is that turn.
+        let mut scratch = state.clone();
+        let mut all = Vec::new();
+        engine.all_sequences(&mut scratch, &mut all);
+        if let Some(seq) = all
+            .iter()
+            .find(|m| normalise(&move_text(engine, m)) == wanted)
+            && let Some(m) = moves.iter().find(|m| m.key == seq.key)
+        {
+            return Ok(*m);
+        }
+        return Err(explain_dice(engine, state, moves, &wanted));
+    }
+    Err(explain(engine, state, moves, &text.trim().to_lowercase()))
+}
+
+/// Says why a dice turn is not legal.
+fn explain_dice(engine: &Engine, state: &State, moves: &[Move], wanted: &str) -> String {
+    if state.dice.iter().all(|&d| d == 0) {
+        return "no dice are thrown yet".into();
+    }
+    if moves.len() == 1 && moves[0].len == 0 {
+        return "no die can be played: the turn passes".into();
+    }
+    let first = wanted.split(' ').next().unwrap_or("");
+    let starts: Vec<String> = moves
+        .iter()
+        .map(|m| move_text(engine, m))
+        .filter(|t| t.split(' ').next() == Some(first))
+        .collect();
+    if starts.is_empty() {
+        let mut firsts: Vec<String> = moves
+            .iter()
+            .filter_map(|m| move_text(engine, m).split(' ').next().map(str::to_string))
+            .collect();
+        firsts.sort();
+        firsts.dedup();
+        format!(
+            "`{first}` is not a legal die move here; the turn may start with: {}",
+            firsts.join(", ")
+        )
+    } else {
+        format!(
+            "not a legal turn (play as many dice as possible, the larger die when only one can be played, then the most pips); legal turns starting so: {}",
+            starts.join(", ")
+        )
     }
 }
 
-/// Lower case without any whitespace: `B2 - c3` and `b2-c3` are one move.
+/// Lower case with single spaces and none around `-`, `x` or `/`:
+/// `B2 - c3` is `b2-c3`, and `13 / 18  18/21` is `13/18 18/21`.
 fn normalise(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
+    let mut out = String::new();
+    for w in text.split_whitespace().map(str::to_lowercase) {
+        let joins = out.ends_with(['-', 'x', '/']) || w.starts_with(['-', 'x', '/']);
+        if !out.is_empty() && !joins {
+            out.push(' ');
+        }
+        out.push_str(&w);
+    }
+    out
 }
 
 /// Says why a move text (trimmed, lower case) matches no legal move.
@@ -170,6 +255,10 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
             }
             for s in sites {
                 let mut word = name(s).to_string();
+                let men = engine.men(st, s);
+                if men > 1 {
+                    word.push_str(&format!("*{men}"));
+                }
                 let memory = st.visited.get(s).copied().unwrap_or(0) & !(1u128 << s);
                 if memory != 0 {
                     let earlier: Vec<&str> = (0..engine.sites())
@@ -188,7 +277,20 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
         );
     }
     fields.push(format!("turn: {}", game.players[st.to_move as usize].name));
-    fields.push(format!("quiet: {}", st.quiet));
+    if engine.has_dice() {
+        let thrown: Vec<String> = st
+            .dice
+            .iter()
+            .filter(|&&d| d != 0)
+            .map(u8::to_string)
+            .collect();
+        if !thrown.is_empty() {
+            fields.push(format!("dice: {}", thrown.join("-")));
+        }
+        fields.push(format!("idle: {}", st.idle));
+    } else {
+        fields.push(format!("quiet: {}", st.quiet));
+    }
     if st.offenders != 0 {
         let sites: Vec<&str> = (0..engine.sites())
             .filter(|&s| st.offenders & (1u128 << s) != 0)
@@ -209,8 +311,20 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
         game.board
             .sites
             .iter()
-            .position(|s| s.name == n)
+            .position(|s| s.name == n && s.owner.is_none())
             .ok_or_else(|| format!("`{n}` is not a site of this board"))
+    };
+    // A player's own zones by name, then the board's sites.
+    let site_of = |p: usize, n: &str| -> Result<usize, String> {
+        match game
+            .board
+            .sites
+            .iter()
+            .position(|s| s.name == n && s.owner == Some(p))
+        {
+            Some(z) => Ok(z),
+            None => site(n),
+        }
     };
     let player = |n: &str| -> Result<usize, String> {
         game.players
@@ -240,9 +354,16 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
                     huff.push(site(w)?);
                 }
             }
+            "idle" => {
+                st.idle = value
+                    .parse()
+                    .map_err(|_| format!("idle: `{value}` is not a number"))?
+            }
+            "dice" => st.dice = parse_dice(engine, value)?,
             _ => {
-                let p = player(key)
-                    .map_err(|e| format!("{e} (fields are players, turn, quiet and huff)"))?;
+                let p = player(key).map_err(|e| {
+                    format!("{e} (fields are players, turn, quiet, huff, dice and idle)")
+                })?;
                 let mut kind = 0;
                 for word in value.split_whitespace() {
                     if let Some(k) = game.kinds.iter().position(|k| k.name == word) {
@@ -258,12 +379,28 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
                         }
                         None => (word, None),
                     };
-                    let s = site(name)?;
+                    let (name, men) = match name.split_once('*') {
+                        Some((n, count)) if engine.has_dice() => {
+                            let men: u8 =
+                                count.parse().ok().filter(|&m| m > 0).ok_or_else(|| {
+                                    format!("`{word}`: `{count}` is not a count of men")
+                                })?;
+                            (n, men)
+                        }
+                        Some(_) => return Err(format!("`{word}`: only dice games stack men")),
+                        None => (name, 1),
+                    };
+                    let s = site_of(p, name)?;
                     if st.cells[s] != NONE {
                         return Err(format!("two pieces on {name}"));
                     }
                     st.cells[s] = cell(p, kind);
-                    st.counts[p] += 1;
+                    st.counts[p] = st.counts[p]
+                        .checked_add(men)
+                        .ok_or_else(|| format!("too many men for {}", game.players[p].name))?;
+                    if let Some(stack) = st.stack.get_mut(s) {
+                        *stack = men;
+                    }
                     if game.rules.no_return {
                         st.visited[s] = 1u128 << s;
                     }
@@ -293,4 +430,30 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
         }
     }
     Ok(st)
+}
+
+/// Reads a roll such as `5-3`: one number per die, each a face of the dice.
+pub fn parse_dice(engine: &Engine, text: &str) -> Result<[u8; 4], String> {
+    let Some(dice) = engine.game().dice else {
+        return Err("this game has no dice".into());
+    };
+    let values: Vec<&str> = text
+        .split(['-', ' ', ','])
+        .filter(|v| !v.is_empty())
+        .collect();
+    if values.len() != dice.count as usize {
+        return Err(format!(
+            "`{text}`: the game throws {} dice, written like `5-3`",
+            dice.count
+        ));
+    }
+    let mut out = [0u8; 4];
+    for (slot, v) in out.iter_mut().zip(values) {
+        *slot = v
+            .parse()
+            .ok()
+            .filter(|d| (1..=dice.faces).contains(d))
+            .ok_or_else(|| format!("`{v}` is not a face of a die (1 to {})", dice.faces))?;
+    }
+    Ok(out)
 }

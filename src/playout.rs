@@ -41,9 +41,11 @@ pub fn random_playout(
 ) -> Playout {
     let mut plies = 0;
     loop {
+        engine.roll(st, rng);
         engine.legal_moves(st, moves);
         let outcome = engine.outcome_with(st, !moves.is_empty());
         if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
+            st.dice = [0; 4];
             return Playout { outcome, plies };
         }
         let m = moves[rng.random_range(0..moves.len())];
@@ -57,7 +59,14 @@ pub fn outcome_text(engine: &Engine, outcome: Outcome) -> String {
     match outcome {
         Outcome::Ongoing => "unfinished".into(),
         Outcome::Draw => "draw".into(),
-        Outcome::Decisive { winner } => format!("{} wins", engine.game().players[winner].name),
+        Outcome::Decisive { winner, points } => {
+            let name = &engine.game().players[winner].name;
+            match points {
+                1 => format!("{name} wins"),
+                2 => format!("{name} wins a double game"),
+                n => format!("{name} wins {n} points"),
+            }
+        }
     }
 }
 
@@ -127,9 +136,11 @@ pub fn recorded_playout(
     }];
     let mut plies = 0;
     let outcome = loop {
+        engine.roll(&mut st, &mut rng);
         engine.legal_moves(&mut st, &mut moves);
         let outcome = engine.outcome_with(&st, !moves.is_empty());
         if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
+            st.dice = [0; 4];
             break outcome;
         }
         let m = moves[rng.random_range(0..moves.len())];
@@ -150,7 +161,7 @@ fn result_line(engine: &Engine, st: &State, outcome: Outcome, plies: u32) -> Rec
     RecordLine::Result {
         result: outcome_text(engine, outcome),
         winner: match outcome {
-            Outcome::Decisive { winner } => Some(engine.game().players[winner].name.clone()),
+            Outcome::Decisive { winner, .. } => Some(engine.game().players[winner].name.clone()),
             _ => None,
         },
         plies,

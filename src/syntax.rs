@@ -463,11 +463,13 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::play_order => ItemKind::Play(
             parts
                 .iter()
-                .map(|p| match p.clone().into_inner().next().map(|q| q.as_rule()) {
-                    Some(Rule::most_dice) => Priority::MostDice,
-                    Some(Rule::larger_die) => Priority::LargerDie,
-                    _ => Priority::MostPips,
-                })
+                .map(
+                    |p| match p.clone().into_inner().next().map(|q| q.as_rule()) {
+                        Some(Rule::most_dice) => Priority::MostDice,
+                        Some(Rule::larger_die) => Priority::LargerDie,
+                        _ => Priority::MostPips,
+                    },
+                )
                 .collect(),
         ),
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
@@ -628,7 +630,9 @@ fn site_set(pair: Pair<Rule>) -> Vec<SiteTerm> {
                 _ => SiteTerm::Name(name(inner)),
             };
             match parts.next() {
-                Some(times) => SiteTerm::Times(Box::new(base), name(times.into_inner().next().unwrap())),
+                Some(times) => {
+                    SiteTerm::Times(Box::new(base), name(times.into_inner().next().unwrap()))
+                }
                 None => base,
             }
         })

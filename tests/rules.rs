@@ -9,8 +9,14 @@ use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{find_move, move_text, parse_position, position_text};
 use std::path::Path;
 
-const WHITE: Outcome = Outcome::Decisive { winner: 0 };
-const BLACK: Outcome = Outcome::Decisive { winner: 1 };
+const WHITE: Outcome = Outcome::Decisive {
+    winner: 0,
+    points: 1,
+};
+const BLACK: Outcome = Outcome::Decisive {
+    winner: 1,
+    points: 1,
+};
 
 /// The engine of `games/{game}.game`.
 fn engine(game: &str) -> Engine {

@@ -56,7 +56,9 @@ impl Checker<'_> {
                     owner: None,
                 });
             }
-            build.generated.get_or_insert((item.file, item.span.clone()));
+            build
+                .generated
+                .get_or_insert((item.file, item.span.clone()));
         }
         let players: Vec<String> = self
             .sections(SectionKind::Player)
@@ -278,7 +280,10 @@ impl Checker<'_> {
         for item in items {
             let needs_dice = !matches!(
                 item.kind,
-                ItemKind::Capture(..) | ItemKind::Chain(..) | ItemKind::Return(_) | ItemKind::Drop(_)
+                ItemKind::Capture(..)
+                    | ItemKind::Chain(..)
+                    | ItemKind::Return(_)
+                    | ItemKind::Drop(_)
             );
             if needs_dice && !has_dice {
                 self.error(
@@ -299,15 +304,11 @@ impl Checker<'_> {
                     let cond = self.condition(players, item.file, cond, false);
                     rules.pass.push((name.text.clone(), cond));
                 }
-                ItemKind::Hit(zone) => {
-                    if self.zone(build, item.file, zone) {
-                        rules.hit_to = Some(zone.text.clone());
-                    }
+                ItemKind::Hit(zone) if self.zone(build, item.file, zone) => {
+                    rules.hit_to = Some(zone.text.clone());
                 }
-                ItemKind::FirstFrom(zone) => {
-                    if self.zone(build, item.file, zone) {
-                        rules.first_from = Some(zone.text.clone());
-                    }
+                ItemKind::FirstFrom(zone) if self.zone(build, item.file, zone) => {
+                    rules.first_from = Some(zone.text.clone());
                 }
                 ItemKind::BearOff(cond) => {
                     rules.bear_off = Some(self.condition(players, item.file, cond, false));
@@ -339,13 +340,19 @@ impl Checker<'_> {
             .iter()
             .all(|z| z.iter().any(|(n, _)| *n == zone.text));
         if !known || build.zones.is_empty() {
-            let names = build.zones.first().into_iter().flatten().map(|(n, _)| n.as_str());
+            let names = build
+                .zones
+                .first()
+                .into_iter()
+                .flatten()
+                .map(|(n, _)| n.as_str());
             self.error(
                 file,
                 zone.span.clone(),
                 format!("there is no zone `{}`", zone.text),
                 "unknown zone",
-                suggest(&zone.text, names).or(Some("declare it with `zone NAME` in the board".into())),
+                suggest(&zone.text, names)
+                    .or(Some("declare it with `zone NAME` in the board".into())),
             );
             return false;
         }
@@ -413,7 +420,9 @@ impl Checker<'_> {
         terms
             .iter()
             .map(|t| match t {
-                Term::Number(n) => ir::Term::Number(self.number(file, n, 0, 10_000).unwrap_or(0) as i32),
+                Term::Number(n) => {
+                    ir::Term::Number(self.number(file, n, 0, 10_000).unwrap_or(0) as i32)
+                }
                 Term::MenHere(w) => ir::Term::MenHere(*w),
                 Term::MenIn(w, r) => {
                     self.region(players, file, r);
@@ -442,10 +451,15 @@ impl Checker<'_> {
             self.error(
                 file,
                 region.span.clone(),
-                format!("player `{}` has no region `{}`", lacking.join("` and `"), region.text),
+                format!(
+                    "player `{}` has no region `{}`",
+                    lacking.join("` and `"),
+                    region.text
+                ),
                 "undefined region",
-                suggest(&region.text, known)
-                    .or(Some("define it in the `track` section or in the player".into())),
+                suggest(&region.text, known).or(Some(
+                    "define it in the `track` section or in the player".into(),
+                )),
             );
         }
     }

@@ -1,0 +1,571 @@
+//! Dice games: men advance along their owner's track by the pips of a die.
+//!
+//! A turn is every die move of a roll, searched depth first in place. The
+//! complete turns are filtered by the game's obligations, and turns that
+//! reach the same position are kept once.
+
+use super::{Engine, Move, NONE, State, Step, bit, cell};
+use crate::ir::{self, Compare, EndResult, EndRule, Game, Priority, Whose};
+
+/// A condition with its region names resolved to per-player site masks.
+#[derive(Clone, Debug)]
+pub(super) enum Cond {
+    Or(Vec<Cond>),
+    And(Vec<Cond>),
+    Not(Box<Cond>),
+    HereIn(usize),
+    HereVulnerable,
+    Compare(Vec<Term>, Compare, Vec<Term>),
+}
+
+/// A number in a condition; regions are indices into [`Tables::regions`].
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Term {
+    Number(i32),
+    MenHere(Whose),
+    MenIn(Whose, usize),
+    OwnPoints(usize),
+    OpenPoints(usize),
+}
+
+/// The compiled rules of a dice game.
+pub(super) struct Tables {
+    /// Dice thrown per turn, faces, and whether doubles count twice.
+    pub dice: ir::Dice,
+    /// Per player: the site at each track position.
+    pub track: Vec<Vec<u8>>,
+    /// Per player, per site: the track position, or [`NONE`].
+    pub position: Vec<Vec<u8>>,
+    /// Per player, per region: its sites.
+    pub regions: Vec<Vec<u128>>,
+    forbid: Vec<Cond>,
+    pass: Vec<Cond>,
+    bear_off: Option<Cond>,
+    overshoot_rearmost: bool,
+    play: Vec<Priority>,
+    vulnerable_run: Option<u32>,
+    /// Per player: the site his hit men go to.
+    hit_to: Option<Vec<u8>>,
+    /// Per player: the site his men must leave first.
+    first_from: Option<Vec<u8>>,
+    ends: Vec<(Cond, EndResult, u8)>,
+}
+
+impl Tables {
+    pub fn new(game: &Game) -> Option<Tables> {
+        let dice = game.dice?;
+        let names: Vec<&str> = game.players[0]
+            .regions
+            .iter()
+            .map(|r| r.name.as_str())
+            .collect();
+        let regions = game
+            .players
+            .iter()
+            .map(|p| {
+                names
+                    .iter()
+                    .map(|n| {
+                        p.regions
+                            .iter()
+                            .find(|r| r.name == *n)
+                            .map_or(0, |r| r.sites.iter().fold(0, |m, &s| m | bit(s as u8)))
+                    })
+                    .collect()
+            })
+            .collect();
+        let sites = game.board.sites.len();
+        let track: Vec<Vec<u8>> = game
+            .players
+            .iter()
+            .map(|p| p.track.iter().map(|&s| s as u8).collect())
+            .collect();
+        let position = track
+            .iter()
+            .map(|t| {
+                let mut pos = vec![NONE; sites];
+                for (i, &s) in t.iter().enumerate() {
+                    pos[s as usize] = i as u8;
+                }
+                pos
+            })
+            .collect();
+        let compile = |c: &ir::Cond| compile(c, &names);
+        let zone = |name: &Option<String>| {
+            name.as_ref().map(|n| {
+                game.players
+                    .iter()
+                    .map(|p| {
+                        p.regions
+                            .iter()
+                            .find(|r| r.name == *n)
+                            .and_then(|r| r.sites.first())
+                            .map_or(NONE, |&s| s as u8)
+                    })
+                    .collect()
+            })
+        };
+        let rules = &game.rules;
+        Some(Tables {
+            dice,
+            track,
+            position,
+            regions,
+            forbid: rules.forbid.iter().map(|(_, c)| compile(c)).collect(),
+            pass: rules.pass.iter().map(|(_, c)| compile(c)).collect(),
+            bear_off: rules.bear_off.as_ref().map(compile),
+            overshoot_rearmost: rules.overshoot_rearmost,
+            play: rules.play.clone(),
+            vulnerable_run: rules.vulnerable_run,
+            hit_to: zone(&rules.hit_to),
+            first_from: zone(&rules.first_from),
+            ends: game
+                .end
+                .iter()
+                .filter_map(|e| match e {
+                    EndRule::When {
+                        cond,
+                        result,
+                        points,
+                        ..
+                    } => Some((compile(cond), *result, *points)),
+                    _ => None,
+                })
+                .collect(),
+        })
+    }
+}
+
+fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
+    let region = |r: &str| names.iter().position(|n| *n == r).unwrap_or(0);
+    match c {
+        ir::Cond::Or(p) => Cond::Or(p.iter().map(|c| compile(c, names)).collect()),
+        ir::Cond::And(p) => Cond::And(p.iter().map(|c| compile(c, names)).collect()),
+        ir::Cond::Not(c) => Cond::Not(Box::new(compile(c, names))),
+        ir::Cond::HereIn(r) => Cond::HereIn(region(r)),
+        ir::Cond::HereVulnerable => Cond::HereVulnerable,
+        ir::Cond::Compare(a, op, b) => {
+            let terms = |ts: &[ir::Term]| {
+                ts.iter()
+                    .map(|t| match t {
+                        ir::Term::Number(n) => Term::Number(*n),
+                        ir::Term::MenHere(w) => Term::MenHere(*w),
+                        ir::Term::MenIn(w, r) => Term::MenIn(*w, region(r)),
+                        ir::Term::OwnPoints(r) => Term::OwnPoints(region(r)),
+                        ir::Term::OpenPoints(r) => Term::OpenPoints(region(r)),
+                    })
+                    .collect()
+            };
+            Cond::Compare(terms(a), *op, terms(b))
+        }
+    }
+}
+
+/// Men of `player` on `site`.
+fn men(st: &State, site: u8, player: usize) -> i32 {
+    let c = st.cells[site as usize];
+    if c != NONE && (c >> 4) as usize == player {
+        st.stack[site as usize] as i32
+    } else {
+        0
+    }
+}
+
+impl Engine {
+    fn tables(&self) -> &Tables {
+        self.tables
+            .as_ref()
+            .expect("only dice games reach the dice code")
+    }
+
+    /// Sites of `player`'s runs of closed points longer than the game allows.
+    fn vulnerable(&self, st: &State, player: usize) -> u128 {
+        let t = self.tables();
+        let Some(limit) = t.vulnerable_run else {
+            return 0;
+        };
+        let track = &t.track[player];
+        let (mut found, mut run, mut run_len) = (0u128, 0u128, 0);
+        // The zones at either end are not points of the board.
+        for &site in &track[1..track.len() - 1] {
+            if men(st, site, player) >= 2 {
+                run |= bit(site);
+                run_len += 1;
+            } else {
+                if run_len > limit {
+                    found |= run;
+                }
+                run = 0;
+                run_len = 0;
+            }
+        }
+        if run_len > limit {
+            found |= run;
+        }
+        found
+    }
+
+    fn holds(&self, st: &State, c: &Cond, me: usize, here: u8, vulnerable: u128) -> bool {
+        match c {
+            Cond::Or(p) => p.iter().any(|c| self.holds(st, c, me, here, vulnerable)),
+            Cond::And(p) => p.iter().all(|c| self.holds(st, c, me, here, vulnerable)),
+            Cond::Not(c) => !self.holds(st, c, me, here, vulnerable),
+            Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
+            Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
+            Cond::Compare(a, op, b) => {
+                let a = self.sum(st, a, me, here, vulnerable);
+                let b = self.sum(st, b, me, here, vulnerable);
+                match op {
+                    Compare::Ge => a >= b,
+                    Compare::Le => a <= b,
+                    Compare::Ne => a != b,
+                    Compare::Gt => a > b,
+                    Compare::Lt => a < b,
+                    Compare::Eq => a == b,
+                }
+            }
+        }
+    }
+
+    fn sum(&self, st: &State, terms: &[Term], me: usize, here: u8, vulnerable: u128) -> i32 {
+        let side = |w: Whose| match w {
+            Whose::Own => me,
+            Whose::Opponent => 1 - me,
+        };
+        let opp = 1 - me;
+        terms
+            .iter()
+            .map(|t| match *t {
+                Term::Number(n) => n,
+                Term::MenHere(w) if here != NONE => men(st, here, side(w)),
+                Term::MenHere(_) => 0,
+                Term::MenIn(w, r) => sites(self.tables().regions[me][r])
+                    .map(|s| men(st, s, side(w)))
+                    .sum(),
+                Term::OwnPoints(r) => sites(self.tables().regions[me][r])
+                    .filter(|&s| men(st, s, me) > 0)
+                    .count() as i32,
+                Term::OpenPoints(r) => sites(self.tables().regions[me][r])
+                    .filter(|&s| {
+                        st.cells[s as usize] == NONE
+                            || men(st, s, opp) == 1
+                            || vulnerable & bit(s) != 0
+                    })
+                    .count() as i32,
+            })
+            .sum()
+    }
+
+    /// The end rule that holds after a die move, judged for the player who
+    /// moved and then for his opponent.
+    pub(super) fn dice_outcome(&self, st: &State, mover: usize) -> Option<(usize, EndResult, u8)> {
+        let t = self.tables();
+        for who in [mover, 1 - mover] {
+            let vulnerable = if t.vulnerable_run.is_some() {
+                self.vulnerable(st, 1 - who)
+            } else {
+                0
+            };
+            for (cond, result, points) in &t.ends {
+                if self.holds(st, cond, who, NONE, vulnerable) {
+                    return Some((who, *result, *points));
+                }
+            }
+        }
+        None
+    }
+
+    /// Throws the dice for the player to move.
+    pub fn roll(&self, st: &mut State, rng: &mut crate::playout::Rng) {
+        use rand::RngExt;
+        if let Some(t) = &self.tables {
+            st.dice = [0; 4];
+            for d in st.dice.iter_mut().take(t.dice.count as usize) {
+                *d = rng.random_range(1..=t.dice.faces);
+            }
+        }
+    }
+
+    /// The die moves a roll allows, with doubles counted twice where the game says so.
+    fn dice_to_play(&self, st: &State) -> ([u8; 8], usize) {
+        let t = self.tables();
+        let thrown = &st.dice[..t.dice.count as usize];
+        let mut dice = [0u8; 8];
+        let mut n = 0;
+        let doubles = thrown.len() > 1 && thrown.iter().all(|&d| d == thrown[0]);
+        let times = if doubles && t.dice.doubles_twice {
+            2
+        } else {
+            1
+        };
+        for &d in thrown.iter().filter(|&&d| d != 0) {
+            for _ in 0..times {
+                dice[n] = d;
+                n += 1;
+            }
+        }
+        (dice, n)
+    }
+
+    /// Fills `out` with the complete turns of the roll in `st.dice`; with
+    /// `all`, every sequence of die moves rather than one per position.
+    pub(super) fn dice_turns(&self, st: &mut State, out: &mut Vec<Move>, all: bool) {
+        out.clear();
+        let player = st.to_move as usize;
+        let (mut dice, n) = self.dice_to_play(st);
+        if n == 0 {
+            return;
+        }
+        let t = self.tables();
+        let vulnerable = if t.vulnerable_run.is_some() {
+            self.vulnerable(st, 1 - player)
+        } else {
+            0
+        };
+        if t.pass
+            .iter()
+            .any(|c| self.holds(st, c, player, NONE, vulnerable))
+        {
+            out.push(Move {
+                key: self.position_key(st),
+                ..Move::PASS
+            });
+            return;
+        }
+        let mut m = Move::PASS;
+        self.search(st, player, &mut dice, n, &mut m, out);
+        self.obligations(out);
+        if !all {
+            out.sort_unstable_by(|a, b| a.key.cmp(&b.key).then_with(|| self.order(a, b)));
+            out.dedup_by_key(|m| m.key);
+        }
+        out.sort_unstable_by(|a, b| self.order(a, b));
+    }
+
+    /// Presentation order: by the mover's track positions, step by step.
+    fn order(&self, a: &Move, b: &Move) -> std::cmp::Ordering {
+        let pos = &self.tables().position;
+        let key = |m: &Move| {
+            let p = m.mover as usize;
+            m.steps()
+                .iter()
+                .map(|s| (pos[p][s.from as usize], pos[p][s.to as usize]))
+                .collect::<Vec<_>>()
+        };
+        key(a).cmp(&key(b))
+    }
+
+    fn search(
+        &self,
+        st: &mut State,
+        player: usize,
+        dice: &mut [u8; 8],
+        n: usize,
+        m: &mut Move,
+        out: &mut Vec<Move>,
+    ) {
+        let t = self.tables();
+        let track = &t.track[player];
+        let last = track.len() - 1;
+        let mut moved = false;
+        let vulnerable = if t.vulnerable_run.is_some() {
+            self.vulnerable(st, 1 - player)
+        } else {
+            0
+        };
+        let bearing_off = t
+            .bear_off
+            .as_ref()
+            .is_some_and(|c| self.holds(st, c, player, NONE, vulnerable));
+        let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
+        let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
+            must_leave
+        } else {
+            NONE
+        };
+        let rearmost = (1..last).find(|&i| men(st, track[i], player) > 0);
+        for k in 0..n {
+            let die = dice[k];
+            if dice[..k].contains(&die) {
+                continue;
+            }
+            for from in 0..last {
+                let site = track[from];
+                if men(st, site, player) == 0 || (must_leave != NONE && site != must_leave) {
+                    continue;
+                }
+                let target = from + die as usize;
+                let to = if target < last {
+                    let to = track[target];
+                    if self.forbidden(st, player, to, vulnerable) {
+                        continue;
+                    }
+                    to
+                } else if bearing_off
+                    && (target == last || t.overshoot_rearmost && rearmost == Some(from))
+                {
+                    track[last]
+                } else {
+                    continue;
+                };
+                moved = true;
+                let (hit, victims) = self.die_move(st, player, site, to);
+                let step = Step {
+                    from: site,
+                    to,
+                    over: hit,
+                    die,
+                };
+                m.steps[m.len as usize] = step;
+                m.len += 1;
+                dice.swap(k, n - 1);
+                match self.dice_outcome(st, player) {
+                    Some(_) => {
+                        m.ends = true;
+                        self.record(st, player, m, out);
+                        m.ends = false;
+                    }
+                    None if n > 1 => self.search(st, player, dice, n - 1, m, out),
+                    None => self.record(st, player, m, out),
+                }
+                dice.swap(k, n - 1);
+                m.len -= 1;
+                m.steps[m.len as usize] = Step::NONE;
+                self.undo_die_move(st, player, site, to, hit, victims);
+            }
+        }
+        if !moved {
+            self.record(st, player, m, out);
+        }
+    }
+
+    fn record(&self, st: &State, player: usize, m: &Move, out: &mut Vec<Move>) {
+        out.push(Move {
+            mover: player as u8,
+            key: self.position_key(st),
+            ..*m
+        });
+    }
+
+    /// Whether `player` may not land on `to`.
+    fn forbidden(&self, st: &State, player: usize, to: u8, vulnerable: u128) -> bool {
+        let opp = men(st, to, 1 - player);
+        if opp > 0 && self.tables().hit_to.is_none() {
+            return true;
+        }
+        self.tables()
+            .forbid
+            .iter()
+            .any(|c| self.holds(st, c, player, to, vulnerable))
+    }
+
+    /// Moves one man of `player` from `from` to `to`, hitting what stands
+    /// there; returns the site the hit men went to (or [`NONE`]) and how many.
+    fn die_move(&self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8) {
+        self.take_man(st, from);
+        let opp = 1 - player;
+        let victims = men(st, to, opp) as u8;
+        let mut hit = NONE;
+        if victims > 0
+            && let Some(zones) = &self.tables().hit_to
+        {
+            hit = zones[opp];
+            for _ in 0..victims {
+                self.take_man(st, to);
+                self.put_man(st, hit, opp);
+            }
+        }
+        self.put_man(st, to, player);
+        (hit, victims)
+    }
+
+    fn undo_die_move(&self, st: &mut State, player: usize, from: u8, to: u8, hit: u8, victims: u8) {
+        self.take_man(st, to);
+        if hit != NONE {
+            for _ in 0..victims {
+                self.take_man(st, hit);
+                self.put_man(st, to, 1 - player);
+            }
+        }
+        self.put_man(st, from, player);
+    }
+
+    fn take_man(&self, st: &mut State, site: u8) {
+        let s = site as usize;
+        st.stack[s] -= 1;
+        if st.stack[s] == 0 {
+            st.cells[s] = NONE;
+        }
+    }
+
+    fn put_man(&self, st: &mut State, site: u8, player: usize) {
+        let s = site as usize;
+        st.stack[s] += 1;
+        st.cells[s] = cell(player, 0);
+    }
+
+    /// Keeps the turns the obligations allow, in the game's priority order.
+    /// A turn that ends the game is legal whatever they would ask.
+    fn obligations(&self, out: &mut Vec<Move>) {
+        let pos = &self.tables().position;
+        for priority in &self.tables().play {
+            let metric = |m: &Move| -> u32 {
+                let steps = m.steps();
+                match priority {
+                    Priority::MostDice => steps.len() as u32,
+                    Priority::LargerDie => steps.iter().map(|s| s.die as u32).max().unwrap_or(0),
+                    Priority::MostPips => steps
+                        .iter()
+                        .map(|s| {
+                            let p = m.mover as usize;
+                            (pos[p][s.to as usize] - pos[p][s.from as usize]) as u32
+                        })
+                        .sum(),
+                }
+            };
+            let best = out.iter().filter(|m| !m.ends).map(metric).max();
+            if let Some(best) = best {
+                out.retain(|m| m.ends || metric(m) == best);
+            }
+        }
+    }
+
+    /// Plays the die moves of a turn and passes the dice on.
+    pub(super) fn play_dice(&self, st: &mut State, m: &Move) {
+        let player = st.to_move as usize;
+        for s in m.steps() {
+            self.die_move(st, player, s.from, s.to);
+        }
+        st.idle = if m.len == 0 { st.idle + 1 } else { 0 };
+        st.quiet = if m.steps().iter().any(|s| s.over != NONE) {
+            0
+        } else {
+            st.quiet + 1
+        };
+        st.dice = [0; 4];
+        st.to_move = 1 - st.to_move;
+    }
+
+    /// A hash of what stands where, for telling turns apart by their result.
+    pub(super) fn position_key(&self, st: &State) -> u64 {
+        let mut h = 0u64;
+        for (s, (&c, &n)) in st.cells.iter().zip(&st.stack).enumerate() {
+            if c != NONE {
+                h ^= self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (n as usize & 15)]
+                    .rotate_left(n as u32 >> 4);
+            }
+        }
+        h
+    }
+}
+
+/// The sites of a mask, lowest first.
+fn sites(mut mask: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let s = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            s
+        })
+    })
+}
