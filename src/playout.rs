@@ -196,6 +196,13 @@ pub fn replay(engine: &Engine, lines: &[RecordLine]) -> Result<Replay, String> {
             } => {
                 let recorded = parse_position(engine, position)
                     .map_err(|e| format!("turn {ply}: bad position: {e}"))?;
+                // The dice are thrown for the turn: the record says what came up.
+                if engine.has_dice() {
+                    if recorded.dice == [0; 4] {
+                        return Err(format!("turn {ply}: the record gives no dice"));
+                    }
+                    st.dice = recorded.dice;
+                }
                 if recorded != st {
                     return Err(format!(
                         "turn {ply}: the record says the position is\n  {position}\nbut the rules give\n  {}",

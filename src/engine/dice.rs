@@ -537,11 +537,6 @@ impl Engine {
             self.die_move(st, player, s.from, s.to);
         }
         st.idle = if m.len == 0 { st.idle + 1 } else { 0 };
-        st.quiet = if m.steps().iter().any(|s| s.over != NONE) {
-            0
-        } else {
-            st.quiet + 1
-        };
         st.dice = [0; 4];
         st.to_move = 1 - st.to_move;
     }
