@@ -58,6 +58,8 @@ pub struct Move {
     pub ends: bool,
     /// Dice games: a hash of the position the turn leads to.
     pub key: u64,
+    /// Dice games: the turn's place in the order moves are listed.
+    pub rank: u128,
     /// The steps in order; [`Step::NONE`] past `len`.
     pub steps: [Step; MAX_STEPS],
 }
@@ -72,6 +74,7 @@ impl Move {
         mover: NONE,
         ends: false,
         key: 0,
+        rank: 0,
         steps: [Step::NONE; MAX_STEPS],
     };
 

@@ -7,23 +7,29 @@
 use super::{Engine, Move, NONE, State, Step, bit, cell};
 use crate::ir::{self, Compare, EndResult, EndRule, Game, Priority, Whose};
 
-/// A condition with its region names resolved to per-player site masks.
+/// A condition with its region names resolved to indices of per-player
+/// site masks, and each comparison folded into `sum of terms + constant`
+/// compared with zero.
 #[derive(Clone, Debug)]
 pub(super) enum Cond {
-    Or(Vec<Cond>),
-    And(Vec<Cond>),
+    Or(Box<[Cond]>),
+    And(Box<[Cond]>),
     Not(Box<Cond>),
     HereIn(usize),
     HereVulnerable,
-    Compare(Vec<Term>, Compare, Vec<Term>),
+    Test {
+        terms: Box<[(i32, Term)]>,
+        constant: i32,
+        op: Compare,
+    },
 }
 
-/// A number in a condition; regions are indices into [`Tables::regions`].
+/// A count in a condition; `true` means the opponent's men, regions are
+/// indices into [`Tables::regions`].
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Term {
-    Number(i32),
-    MenHere(Whose),
-    MenIn(Whose, usize),
+    MenHere(bool),
+    MenIn(bool, usize),
     OwnPoints(usize),
     OpenPoints(usize),
 }
@@ -145,20 +151,68 @@ fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
         ir::Cond::HereIn(r) => Cond::HereIn(region(r)),
         ir::Cond::HereVulnerable => Cond::HereVulnerable,
         ir::Cond::Compare(a, op, b) => {
-            let terms = |ts: &[ir::Term]| {
-                ts.iter()
-                    .map(|t| match t {
-                        ir::Term::Number(n) => Term::Number(*n),
-                        ir::Term::MenHere(w) => Term::MenHere(*w),
-                        ir::Term::MenIn(w, r) => Term::MenIn(*w, region(r)),
-                        ir::Term::OwnPoints(r) => Term::OwnPoints(region(r)),
-                        ir::Term::OpenPoints(r) => Term::OpenPoints(region(r)),
-                    })
-                    .collect()
-            };
-            Cond::Compare(terms(a), *op, terms(b))
+            let mut terms = Vec::new();
+            let mut constant = 0;
+            let sides = a.iter().map(|t| (1, t)).chain(b.iter().map(|t| (-1, t)));
+            for (sign, t) in sides {
+                let opponent = |w: &Whose| *w == Whose::Opponent;
+                match t {
+                    ir::Term::Number(n) => constant += sign * n,
+                    ir::Term::MenHere(w) => terms.push((sign, Term::MenHere(opponent(w)))),
+                    ir::Term::MenIn(w, r) => {
+                        terms.push((sign, Term::MenIn(opponent(w), region(r))))
+                    }
+                    ir::Term::OwnPoints(r) => terms.push((sign, Term::OwnPoints(region(r)))),
+                    ir::Term::OpenPoints(r) => terms.push((sign, Term::OpenPoints(region(r)))),
+                }
+            }
+            Cond::Test {
+                terms: terms.into(),
+                constant,
+                op: *op,
+            }
         }
     }
+}
+
+/// The value of a count for player `me`, with `here` the landing site.
+fn count(st: &State, term: Term, me: usize, here: u8, vulnerable: u128, regions: &[u128]) -> i32 {
+    let side = |opponent: bool| me ^ usize::from(opponent);
+    let mut total = 0;
+    match term {
+        Term::MenHere(opponent) => {
+            if here != NONE {
+                total = men(st, here, side(opponent));
+            }
+        }
+        Term::MenIn(opponent, r) => {
+            let who = side(opponent);
+            let mut mask = regions[r];
+            while mask != 0 {
+                total += men(st, mask.trailing_zeros() as u8, who);
+                mask &= mask - 1;
+            }
+        }
+        Term::OwnPoints(r) => {
+            let mut mask = regions[r];
+            while mask != 0 {
+                total += i32::from(men(st, mask.trailing_zeros() as u8, me) > 0);
+                mask &= mask - 1;
+            }
+        }
+        Term::OpenPoints(r) => {
+            let mut mask = regions[r];
+            while mask != 0 {
+                let s = mask.trailing_zeros() as u8;
+                let open = st.cells[s as usize] == NONE
+                    || men(st, s, 1 - me) == 1
+                    || vulnerable & bit(s) != 0;
+                total += i32::from(open);
+                mask &= mask - 1;
+            }
+        }
+    }
+    total
 }
 
 /// Men of `player` on `site`.
@@ -212,48 +266,26 @@ impl Engine {
             Cond::Not(c) => !self.holds(st, c, me, here, vulnerable),
             Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
             Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
-            Cond::Compare(a, op, b) => {
-                let a = self.sum(st, a, me, here, vulnerable);
-                let b = self.sum(st, b, me, here, vulnerable);
+            Cond::Test {
+                terms,
+                constant,
+                op,
+            } => {
+                let regions = &self.tables().regions[me];
+                let mut value = *constant;
+                for &(sign, term) in terms.iter() {
+                    value += sign * count(st, term, me, here, vulnerable, regions);
+                }
                 match op {
-                    Compare::Ge => a >= b,
-                    Compare::Le => a <= b,
-                    Compare::Ne => a != b,
-                    Compare::Gt => a > b,
-                    Compare::Lt => a < b,
-                    Compare::Eq => a == b,
+                    Compare::Ge => value >= 0,
+                    Compare::Le => value <= 0,
+                    Compare::Ne => value != 0,
+                    Compare::Gt => value > 0,
+                    Compare::Lt => value < 0,
+                    Compare::Eq => value == 0,
                 }
             }
         }
-    }
-
-    fn sum(&self, st: &State, terms: &[Term], me: usize, here: u8, vulnerable: u128) -> i32 {
-        let side = |w: Whose| match w {
-            Whose::Own => me,
-            Whose::Opponent => 1 - me,
-        };
-        let opp = 1 - me;
-        terms
-            .iter()
-            .map(|t| match *t {
-                Term::Number(n) => n,
-                Term::MenHere(w) if here != NONE => men(st, here, side(w)),
-                Term::MenHere(_) => 0,
-                Term::MenIn(w, r) => sites(self.tables().regions[me][r])
-                    .map(|s| men(st, s, side(w)))
-                    .sum(),
-                Term::OwnPoints(r) => sites(self.tables().regions[me][r])
-                    .filter(|&s| men(st, s, me) > 0)
-                    .count() as i32,
-                Term::OpenPoints(r) => sites(self.tables().regions[me][r])
-                    .filter(|&s| {
-                        st.cells[s as usize] == NONE
-                            || men(st, s, opp) == 1
-                            || vulnerable & bit(s) != 0
-                    })
-                    .count() as i32,
-            })
-            .sum()
     }
 
     /// The end rule that holds after a die move, judged for the player who
@@ -312,7 +344,7 @@ impl Engine {
     pub(super) fn dice_turns(&self, st: &mut State, out: &mut Vec<Move>, all: bool) {
         out.clear();
         let player = st.to_move as usize;
-        let (mut dice, n) = self.dice_to_play(st);
+        let (dice, n) = self.dice_to_play(st);
         if n == 0 {
             return;
         }
@@ -332,38 +364,35 @@ impl Engine {
             });
             return;
         }
-        let mut m = Move::PASS;
-        self.search(st, player, &mut dice, n, &mut m, out);
-        self.obligations(out);
-        if !all {
-            out.sort_unstable_by(|a, b| a.key.cmp(&b.key).then_with(|| self.order(a, b)));
-            out.dedup_by_key(|m| m.key);
+        let key = self.position_key(st);
+        SEEN.with_borrow_mut(|seen| {
+            seen.next_turn();
+            let mut turn = Turn {
+                player,
+                dice,
+                m: Move::PASS,
+                out: &mut *out,
+                seen: (!all).then_some(&mut *seen),
+            };
+            self.search(st, &mut turn, n, key);
+            self.obligations(out);
+            out.sort_unstable_by_key(|m| m.rank);
+            if !all {
+                // One turn per resulting position: the first in rank order.
+                seen.next_turn();
+                out.retain(|m| seen.insert(m.key));
+            }
+        });
+    }
+
+    /// Searches the die moves from a position reached with `n` dice left.
+    fn search(&self, st: &mut State, turn: &mut Turn, n: usize, key: u64) {
+        if let Some(seen) = turn.seen.as_deref_mut()
+            && !seen.insert(key ^ dice_signature(&turn.dice[..n]))
+        {
+            return;
         }
-        out.sort_unstable_by(|a, b| self.order(a, b));
-    }
-
-    /// Presentation order: by the mover's track positions, step by step.
-    fn order(&self, a: &Move, b: &Move) -> std::cmp::Ordering {
-        let pos = &self.tables().position;
-        let key = |m: &Move| {
-            let p = m.mover as usize;
-            m.steps()
-                .iter()
-                .map(|s| (pos[p][s.from as usize], pos[p][s.to as usize]))
-                .collect::<Vec<_>>()
-        };
-        key(a).cmp(&key(b))
-    }
-
-    fn search(
-        &self,
-        st: &mut State,
-        player: usize,
-        dice: &mut [u8; 8],
-        n: usize,
-        m: &mut Move,
-        out: &mut Vec<Move>,
-    ) {
+        let player = turn.player;
         let t = self.tables();
         let track = &t.track[player];
         let last = track.len() - 1;
@@ -385,8 +414,8 @@ impl Engine {
         };
         let rearmost = (1..last).find(|&i| men(st, track[i], player) > 0);
         for k in 0..n {
-            let die = dice[k];
-            if dice[..k].contains(&die) {
+            let die = turn.dice[k];
+            if turn.dice[..k].contains(&die) {
                 continue;
             }
             for from in 0..last {
@@ -409,42 +438,43 @@ impl Engine {
                     continue;
                 };
                 moved = true;
-                let (hit, victims) = self.die_move(st, player, site, to);
+                let (hit, victims, delta) = self.die_move(st, player, site, to);
+                let key = key ^ delta;
                 let step = Step {
                     from: site,
                     to,
                     over: hit,
                     die,
                 };
-                m.steps[m.len as usize] = step;
-                m.len += 1;
-                dice.swap(k, n - 1);
+                let len = turn.m.len as usize;
+                turn.m.steps[len] = step;
+                turn.m.len += 1;
+                let rank = turn.m.rank;
+                if len < 8 {
+                    // Presentation order: the mover's track positions, die move by die move.
+                    let pair = (from as u128) << 8 | target.min(last) as u128;
+                    turn.m.rank |= pair << (16 * (7 - len));
+                }
+                turn.dice.swap(k, n - 1);
                 match self.dice_outcome(st, player) {
                     Some(_) => {
-                        m.ends = true;
-                        self.record(st, player, m, out);
-                        m.ends = false;
+                        turn.m.ends = true;
+                        turn.record(key);
+                        turn.m.ends = false;
                     }
-                    None if n > 1 => self.search(st, player, dice, n - 1, m, out),
-                    None => self.record(st, player, m, out),
+                    None if n > 1 => self.search(st, turn, n - 1, key),
+                    None => turn.record(key),
                 }
-                dice.swap(k, n - 1);
-                m.len -= 1;
-                m.steps[m.len as usize] = Step::NONE;
+                turn.dice.swap(k, n - 1);
+                turn.m.len -= 1;
+                turn.m.steps[len] = Step::NONE;
+                turn.m.rank = rank;
                 self.undo_die_move(st, player, site, to, hit, victims);
             }
         }
         if !moved {
-            self.record(st, player, m, out);
+            turn.record(key);
         }
-    }
-
-    fn record(&self, st: &State, player: usize, m: &Move, out: &mut Vec<Move>) {
-        out.push(Move {
-            mover: player as u8,
-            key: self.position_key(st),
-            ..*m
-        });
     }
 
     /// Whether `player` may not land on `to`.
@@ -460,9 +490,10 @@ impl Engine {
     }
 
     /// Moves one man of `player` from `from` to `to`, hitting what stands
-    /// there; returns the site the hit men went to (or [`NONE`]) and how many.
-    fn die_move(&self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8) {
-        self.take_man(st, from);
+    /// there; returns the site the hit men went to (or [`NONE`]), how many,
+    /// and the change of the position key.
+    fn die_move(&self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
+        let mut delta = self.take_man(st, from);
         let opp = 1 - player;
         let victims = men(st, to, opp) as u8;
         let mut hit = NONE;
@@ -471,12 +502,12 @@ impl Engine {
         {
             hit = zones[opp];
             for _ in 0..victims {
-                self.take_man(st, to);
-                self.put_man(st, hit, opp);
+                delta ^= self.take_man(st, to);
+                delta ^= self.put_man(st, hit, opp);
             }
         }
-        self.put_man(st, to, player);
-        (hit, victims)
+        delta ^= self.put_man(st, to, player);
+        (hit, victims, delta)
     }
 
     fn undo_die_move(&self, st: &mut State, player: usize, from: u8, to: u8, hit: u8, victims: u8) {
@@ -490,18 +521,34 @@ impl Engine {
         self.put_man(st, from, player);
     }
 
-    fn take_man(&self, st: &mut State, site: u8) {
+    /// Takes a man off `site`; returns the change of the position key.
+    fn take_man(&self, st: &mut State, site: u8) -> u64 {
         let s = site as usize;
+        let before = self.site_key(s, st.cells[s], st.stack[s]);
         st.stack[s] -= 1;
         if st.stack[s] == 0 {
             st.cells[s] = NONE;
         }
+        before ^ self.site_key(s, st.cells[s], st.stack[s])
     }
 
-    fn put_man(&self, st: &mut State, site: u8, player: usize) {
+    /// Puts a man of `player` on `site`; returns the change of the position key.
+    fn put_man(&self, st: &mut State, site: u8, player: usize) -> u64 {
         let s = site as usize;
+        let before = self.site_key(s, st.cells[s], st.stack[s]);
         st.stack[s] += 1;
         st.cells[s] = cell(player, 0);
+        before ^ self.site_key(s, st.cells[s], st.stack[s])
+    }
+
+    /// The key of one site's stack: zero when empty.
+    fn site_key(&self, site: usize, c: u8, men: u8) -> u64 {
+        if c == NONE {
+            0
+        } else {
+            self.zobrist[site * 32 + ((c >> 4) as usize) * 16 + (men as usize & 15)]
+                .rotate_left(u32::from(men >> 4))
+        }
     }
 
     /// Keeps the turns the obligations allow, in the game's priority order.
@@ -543,24 +590,87 @@ impl Engine {
 
     /// A hash of what stands where, for telling turns apart by their result.
     pub(super) fn position_key(&self, st: &State) -> u64 {
-        let mut h = 0u64;
-        for (s, (&c, &n)) in st.cells.iter().zip(&st.stack).enumerate() {
-            if c != NONE {
-                h ^= self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (n as usize & 15)]
-                    .rotate_left(n as u32 >> 4);
-            }
-        }
-        h
+        (0..st.cells.len()).fold(0, |h, s| h ^ self.site_key(s, st.cells[s], st.stack[s]))
     }
 }
 
-/// The sites of a mask, lowest first.
-fn sites(mut mask: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let s = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            s
+/// A turn being searched: the die moves so far and where turns are recorded.
+struct Turn<'a> {
+    player: usize,
+    /// The dice not yet played come first.
+    dice: [u8; 8],
+    m: Move,
+    out: &'a mut Vec<Move>,
+    /// Positions searched already; `None` records every sequence.
+    seen: Option<&'a mut Seen>,
+}
+
+impl Turn<'_> {
+    /// Records the die moves so far as a complete turn leading to `key`.
+    fn record(&mut self, key: u64) {
+        self.out.push(Move {
+            mover: self.player as u8,
+            key,
+            ..self.m
+        });
+    }
+}
+
+/// Hashes of the positions (with the dice left) searched in this turn, so a
+/// position reached by several orders of the dice is searched once.
+struct Seen {
+    keys: Vec<u64>,
+    stamps: Vec<u32>,
+    stamp: u32,
+}
+
+const SEEN_SLOTS: usize = 1 << 14;
+
+impl Seen {
+    fn next_turn(&mut self) {
+        if self.keys.is_empty() {
+            self.keys = vec![0; SEEN_SLOTS];
+            self.stamps = vec![0; SEEN_SLOTS];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.stamps.fill(0);
+            self.stamp = 1;
+        }
+    }
+
+    /// Notes a node; false if it was seen before in this turn. When the
+    /// table is crowded it forgets nothing and says "new", which is safe.
+    fn insert(&mut self, node: u64) -> bool {
+        for probe in 0..8 {
+            let i = (node as usize).wrapping_add(probe) & (SEEN_SLOTS - 1);
+            if self.stamps[i] != self.stamp {
+                self.stamps[i] = self.stamp;
+                self.keys[i] = node;
+                return true;
+            }
+            if self.keys[i] == node {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+thread_local! {
+    static SEEN: std::cell::RefCell<Seen> = const {
+        std::cell::RefCell::new(Seen {
+            keys: Vec::new(),
+            stamps: Vec::new(),
+            stamp: 0,
         })
+    };
+}
+
+/// A hash of a multiset of dice, whatever their order.
+fn dice_signature(dice: &[u8]) -> u64 {
+    dice.iter().fold(0u64, |h, &d| {
+        let mut seed = u64::from(d);
+        h.wrapping_add(super::splitmix(&mut seed))
     })
 }
