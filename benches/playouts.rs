@@ -8,11 +8,13 @@ use ludus::engine::Engine;
 use ludus::playout::{random_playout, rng};
 use std::path::Path;
 
-const GAMES: [&str; 4] = [
+const GAMES: [&str; 6] = [
     "alquerque-compulsory",
     "alquerque-single",
     "alquerque",
     "alquerque-bell-noreturn",
+    "verquere",
+    "verquere-cotton",
 ];
 
 fn playouts(c: &mut Criterion) {
