@@ -636,7 +636,7 @@ impl Engine {
             EndResult::Draw => Outcome::Draw,
         };
         if self.tables.is_some()
-            && let Some((who, result, points)) = self.dice_outcome(st, 1 - mover)
+            && let Some((who, result, points)) = self.dice_outcome(st, 1 - mover, u128::MAX)
         {
             return match result {
                 EndResult::Loss => Outcome::Decisive {

@@ -54,7 +54,9 @@ pub(super) struct Tables {
     hit_to: Option<Vec<u8>>,
     /// Per player: the site his men must leave first.
     first_from: Option<Vec<u8>>,
-    ends: Vec<(Cond, EndResult, u8)>,
+    /// End conditions, each with the sites it reads for each player: it
+    /// need only be judged again when one of them changes.
+    ends: Vec<(Cond, EndResult, u8, [u128; 2])>,
 }
 
 impl Tables {
@@ -65,7 +67,7 @@ impl Tables {
             .iter()
             .map(|r| r.name.as_str())
             .collect();
-        let regions = game
+        let regions: Vec<Vec<u128>> = game
             .players
             .iter()
             .map(|p| {
@@ -112,6 +114,30 @@ impl Tables {
             })
         };
         let rules = &game.rules;
+        let reads = |c: &Cond| -> [u128; 2] {
+            let mut support = [0; 2];
+            for (p, masks) in regions.iter().enumerate().take(2) {
+                support[p] = reads(c, masks, rules.vulnerable_run.is_some());
+            }
+            support
+        };
+        let ends = game
+            .end
+            .iter()
+            .filter_map(|e| match e {
+                EndRule::When {
+                    cond,
+                    result,
+                    points,
+                    ..
+                } => {
+                    let cond = compile(cond);
+                    let support = reads(&cond);
+                    Some((cond, *result, *points, support))
+                }
+                _ => None,
+            })
+            .collect();
         Some(Tables {
             dice,
             track,
@@ -125,20 +151,25 @@ impl Tables {
             vulnerable_run: rules.vulnerable_run,
             hit_to: zone(&rules.hit_to),
             first_from: zone(&rules.first_from),
-            ends: game
-                .end
-                .iter()
-                .filter_map(|e| match e {
-                    EndRule::When {
-                        cond,
-                        result,
-                        points,
-                        ..
-                    } => Some((compile(cond), *result, *points)),
-                    _ => None,
-                })
-                .collect(),
+            ends,
         })
+    }
+}
+
+/// The sites a condition reads for a player with region masks `regions`;
+/// every site where it depends on vulnerable runs or a landing site.
+fn reads(c: &Cond, regions: &[u128], vulnerable: bool) -> u128 {
+    match c {
+        Cond::Or(p) | Cond::And(p) => p.iter().fold(0, |m, c| m | reads(c, regions, vulnerable)),
+        Cond::Not(c) => reads(c, regions, vulnerable),
+        Cond::HereIn(_) | Cond::HereVulnerable => u128::MAX,
+        Cond::Test { terms, .. } => terms.iter().fold(0, |m, (_, t)| {
+            m | match *t {
+                Term::MenHere(_) => u128::MAX,
+                Term::OpenPoints(_) if vulnerable => u128::MAX,
+                Term::MenIn(_, r) | Term::OwnPoints(r) | Term::OpenPoints(r) => regions[r],
+            }
+        }),
     }
 }
 
@@ -290,7 +321,15 @@ impl Engine {
 
     /// The end rule that holds after a die move, judged for the player who
     /// moved and then for his opponent.
-    pub(super) fn dice_outcome(&self, st: &State, mover: usize) -> Option<(usize, EndResult, u8)> {
+    ///
+    /// Only conditions that read a site in `changed` are judged: the others
+    /// held no more after the die move than before it.
+    pub(super) fn dice_outcome(
+        &self,
+        st: &State,
+        mover: usize,
+        changed: u128,
+    ) -> Option<(usize, EndResult, u8)> {
         let t = self.tables();
         for who in [mover, 1 - mover] {
             let vulnerable = if t.vulnerable_run.is_some() {
@@ -298,8 +337,8 @@ impl Engine {
             } else {
                 0
             };
-            for (cond, result, points) in &t.ends {
-                if self.holds(st, cond, who, NONE, vulnerable) {
+            for (cond, result, points, reads) in &t.ends {
+                if reads[who] & changed != 0 && self.holds(st, cond, who, NONE, vulnerable) {
                     return Some((who, *result, *points));
                 }
             }
@@ -456,7 +495,8 @@ impl Engine {
                     turn.m.rank |= pair << (16 * (7 - len));
                 }
                 turn.dice.swap(k, n - 1);
-                match self.dice_outcome(st, player) {
+                let changed = bit(site) | bit(to) | if hit == NONE { 0 } else { bit(hit) };
+                match self.dice_outcome(st, player, changed) {
                     Some(_) => {
                         turn.m.ends = true;
                         turn.record(key);
