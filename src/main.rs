@@ -52,7 +52,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play in the terminal, against people or the random agent.
+    /// Play in the terminal, against people or the random agent (in dice
+    /// games: `roll`, or `dice 5 3` for a roll thrown with real dice).
     Play {
         /// The game file.
         file: PathBuf,
@@ -62,7 +63,7 @@ enum Command {
         /// Who plays the second player.
         #[arg(long, value_enum, default_value_t = Agent::Human)]
         black: Agent,
-        /// Seed of the random agent.
+        /// Seed of the random agents and, in dice games, of `roll`.
         #[arg(long, default_value_t = 0)]
         seed: u64,
         /// Start from this position instead of the setup.

@@ -1,5 +1,6 @@
-//! Drawing positions as text: grid boards with their lines, other boards as
-//! a list of sites.
+//! Drawing positions as text: grid boards with their lines, boards with
+//! drawing rows (tables boards) as rows of stacks seen from the mover's side,
+//! other boards as a list of sites.
 
 use crate::engine::{Engine, State};
 use crate::ir::Grid;
@@ -9,6 +10,7 @@ pub fn board(engine: &Engine, st: &State) -> String {
     let game = engine.game();
     let mut out = match &game.board.grid {
         Some(g) => grid(engine, st, g),
+        None if !game.board.rows.is_empty() => return rows(engine, st),
         None => site_list(engine, st),
     };
     let counts: Vec<String> = game
@@ -98,4 +100,125 @@ fn site_list(engine: &Engine, st: &State) -> String {
         out.push_str(&format!("{} {}\n", site.name, mark(engine, st, s)));
     }
     out
+}
+
+/// A board drawn as its rows of points (a tables board), from the side of
+/// the player to move: the first player sees the rows as the game file
+/// writes them, the second player sees the board turned round. Each point is
+/// labelled with its position on the mover's track (its name off the track),
+/// far rows with labels above, near rows with labels below; each holds its
+/// stack (`o15`, `.` when empty). Then each player's zones and pip count, and
+/// who moves with the dice thrown.
+fn rows(engine: &Engine, st: &State) -> String {
+    let game = engine.game();
+    let mover = st.to_move as usize;
+    let dice = engine.has_dice();
+    let rows: Vec<Vec<usize>> = if mover == 0 {
+        game.board.rows.clone()
+    } else {
+        let turned = game.board.rows.iter().rev();
+        turned.map(|r| r.iter().rev().copied().collect()).collect()
+    };
+    let label = |s: usize| match engine.track_position(mover, s) {
+        Some(p) => p.to_string(),
+        None => game.board.sites[s].name.clone(),
+    };
+    let stack = |s: usize| match st.piece(s) {
+        Some((p, k)) if dice => format!("{}{}", game.kinds[k].marks[p], engine.men(st, s)),
+        Some((p, k)) => game.kinds[k].marks[p].to_string(),
+        None => ".".into(),
+    };
+    // Wide enough for every label and for a player's whole stack, so that
+    // the drawing keeps its shape all game long.
+    let most = st.counts.iter().copied().max().unwrap_or(0).max(1);
+    let stack_width = if dice { 1 + most.to_string().len() } else { 1 };
+    let width = rows
+        .iter()
+        .flatten()
+        .map(|&s| label(s).len())
+        .fold(stack_width, usize::max);
+    // A row of cells, split in two halves by a bar when it has an even length.
+    let line = |row: &[usize], cell: &dyn Fn(usize) -> String| {
+        let half = if row.len().is_multiple_of(2) {
+            row.len() / 2
+        } else {
+            0
+        };
+        let mut text = String::new();
+        for (i, &s) in row.iter().enumerate() {
+            if i > 0 {
+                text.push_str(if i == half { " | " } else { " " });
+            }
+            text.push_str(&format!("{:>width$}", cell(s)));
+        }
+        text.trim_end().to_string() + "\n"
+    };
+    let far = rows.len().div_ceil(2);
+    let mut out = String::new();
+    for (i, row) in rows.iter().enumerate() {
+        if i == far {
+            // The space between the two sides, with the bar.
+            out.push_str(&line(row, &|_| String::new()));
+        }
+        if i < far {
+            out.push_str(&line(row, &label));
+            out.push_str(&line(row, &stack));
+        } else {
+            out.push_str(&line(row, &stack));
+            out.push_str(&line(row, &label));
+        }
+    }
+    for (p, player) in game.players.iter().enumerate() {
+        let mut parts: Vec<String> = game
+            .board
+            .sites
+            .iter()
+            .enumerate()
+            .filter(|(_, site)| site.owner == Some(p))
+            .map(|(s, site)| format!("{} {}", site.name, engine.men(st, s)))
+            .collect();
+        if let Some(pips) = pips(engine, st, p) {
+            parts.push(format!("pips {pips}"));
+        }
+        let mark = game.kinds.first().map_or(' ', |k| k.marks[p]);
+        out.push_str(format!("{} {mark}: {}", player.name, parts.join(", ")).trim_end());
+        out.push('\n');
+    }
+    out.push_str(&format!("{} to move", game.players[mover].name));
+    if dice {
+        let thrown: Vec<String> = st
+            .dice
+            .iter()
+            .filter(|&&d| d != 0)
+            .map(u8::to_string)
+            .collect();
+        if !thrown.is_empty() {
+            out.push_str(&format!("; dice: {}", thrown.join("-")));
+        }
+        if st.idle > 0 {
+            out.push_str(&format!("; turns without a move: {}", st.idle));
+        }
+    } else {
+        out.push_str(&format!("; turns without capture: {}", st.quiet));
+    }
+    out.push('\n');
+    out
+}
+
+/// Dice games: how far `player`'s men have still to travel, in pips: for
+/// each man, the track positions left to its end (a man in a zone off the
+/// track's points counts from where it stands on the track).
+pub fn pips(engine: &Engine, st: &State, player: usize) -> Option<u32> {
+    let track = engine.track(player);
+    if track.is_empty() {
+        return None;
+    }
+    let end = track.len() - 1;
+    let total = track
+        .iter()
+        .enumerate()
+        .filter(|&(_, &s)| st.piece(s as usize).is_some_and(|(p, _)| p == player))
+        .map(|(i, &s)| (end - i) as u32 * u32::from(engine.men(st, s as usize)))
+        .sum();
+    Some(total)
 }

@@ -55,13 +55,28 @@ fn alquerque() -> PathBuf {
     games_dir().join("alquerque.game")
 }
 
-/// A seeded random game: the text of every move, and the result.
-fn random_game(engine: &Engine, seed: u64) -> (Vec<String>, Outcome) {
+/// One turn of a seeded random game.
+struct Played {
+    /// The roll, as typed after `dice` (dice games only).
+    dice: Option<String>,
+    /// The move in notation (`pass` for a pass).
+    text: String,
+    /// Its die moves, in notation (dice games only).
+    steps: Vec<String>,
+    /// Whether the REPL plays it for a person: a pass, or in a dice game
+    /// the only legal turn.
+    automatic: bool,
+}
+
+/// A seeded random game, rolled and chosen as `random_playout` does: every
+/// turn, and the result.
+fn random_game_turns(engine: &Engine, seed: u64) -> (Vec<Played>, Outcome) {
     let mut rng = playout::rng(seed);
     let mut st = engine.start();
     let mut moves = Vec::new();
     let mut played = Vec::new();
     loop {
+        engine.roll(&mut st, &mut rng);
         engine.legal_moves(&mut st, &mut moves);
         let outcome = engine.outcome_with(&st, !moves.is_empty());
         if outcome != Outcome::Ongoing {
@@ -72,12 +87,33 @@ fn random_game(engine: &Engine, seed: u64) -> (Vec<String>, Outcome) {
             "seed {seed} never ends"
         );
         let m = moves[rng.random_range(0..moves.len())];
-        played.push(move_text(engine, &m));
+        let text = move_text(engine, &m);
+        let dice = engine.has_dice().then(|| {
+            let thrown: Vec<String> = st
+                .dice
+                .iter()
+                .filter(|&&d| d != 0)
+                .map(u8::to_string)
+                .collect();
+            thrown.join(" ")
+        });
+        played.push(Played {
+            dice,
+            steps: text.split(' ').map(str::to_string).collect(),
+            automatic: text == "pass" || (engine.has_dice() && moves.len() == 1),
+            text,
+        });
         engine.play_unchecked(&mut st, &m);
     }
 }
 
-/// The moves announced as `PLAYER plays MOVE`, in order.
+/// A seeded random game: the text of every move, and the result.
+fn random_game(engine: &Engine, seed: u64) -> (Vec<String>, Outcome) {
+    let (turns, outcome) = random_game_turns(engine, seed);
+    (turns.into_iter().map(|t| t.text).collect(), outcome)
+}
+
+/// The moves announced as `PLAYER plays MOVE` (forced or not), in order.
 fn announced(engine: &Engine, output: &str) -> Vec<String> {
     let names: Vec<String> = engine
         .game()
@@ -88,7 +124,7 @@ fn announced(engine: &Engine, output: &str) -> Vec<String> {
     output
         .lines()
         .filter_map(|l| names.iter().find_map(|n| l.strip_prefix(n.as_str())))
-        .map(str::to_string)
+        .map(|m| m.strip_suffix(" (forced)").unwrap_or(m).to_string())
         .collect()
 }
 
@@ -98,25 +134,49 @@ fn assert_no_refusal(output: &str) {
         "ambiguous",
         "unknown command",
         "is not a move",
+        "is not a legal",
+        "is not allowed",
+        "bad roll",
+        "must roll first",
+        "has no man",
+        "badly played",
     ] {
         assert!(!output.contains(bad), "unexpected `{bad}` in:\n{output}");
     }
 }
 
 /// Pipes a whole game into the REPL and checks every move and the result.
+/// In dice games every roll is typed (`dice 5 3`); every third turn is
+/// typed one die move per line, the others as whole turns.
 fn replay_through_repl(file: &Path, seed: u64) -> Vec<String> {
     let engine = engine(file);
-    let (moves, outcome) = random_game(&engine, seed);
-    // Forced passes are played by the REPL itself.
-    let typed: Vec<String> = moves.iter().filter(|m| *m != "pass").cloned().collect();
-    let input: String = typed.iter().map(|m| format!("{m}\n")).collect();
+    let (turns, outcome) = random_game_turns(&engine, seed);
+    let mut input = String::new();
+    for (i, turn) in turns.iter().enumerate() {
+        if let Some(dice) = &turn.dice {
+            input.push_str(&format!("dice {dice}\n"));
+        }
+        // Passes, and forced turns of dice games, are played by the REPL.
+        if turn.automatic {
+            continue;
+        }
+        if turn.dice.is_some() && i % 3 == 1 {
+            for step in &turn.steps {
+                input.push_str(&format!("{step}\n"));
+            }
+        } else {
+            input.push_str(&format!("{}\n", turn.text));
+        }
+    }
     let (ok, out, err) = play(file, &[], Some(&input));
     let name = file.display();
     assert!(ok, "{name}: exit failure; stderr:\n{err}");
     assert_no_refusal(&out);
+    let moves: Vec<String> = turns.into_iter().map(|t| t.text).collect();
+    let expected: Vec<String> = moves.iter().filter(|m| *m != "pass").cloned().collect();
     assert_eq!(
         announced(&engine, &out),
-        typed,
+        expected,
         "{name}: the moves played differ"
     );
     let last = format!(
@@ -294,4 +354,331 @@ fn two_random_agents_play_the_seeded_game_without_input() {
         None,
     );
     assert_eq!(out, again);
+}
+
+fn verquere() -> PathBuf {
+    games_dir().join("verquere.game")
+}
+
+/// The lines of `out` that are not part of a board drawing: its rows of
+/// points (numbers, `.`, `|`, stacks such as `o15`) and its players' lines.
+fn said(out: &str) -> Vec<&str> {
+    let board_word =
+        |w: &str| w == "|" || w == "." || w.trim_start_matches(['o', 'x']).parse::<u32>().is_ok();
+    out.lines()
+        .filter(|l| {
+            let drawing = l.split_whitespace().all(board_word);
+            let players = l.starts_with("white o: ") || l.starts_with("black x: ");
+            !drawing && !players
+        })
+        .collect()
+}
+
+#[test]
+fn a_verquere_game_typed_with_real_dice_plays_to_its_result() {
+    let file = verquere();
+    let engine = engine(&file);
+    // A seed whose game has passes, forced turns, doubles and hits, so that
+    // every way of entering a turn is used.
+    let seed = (0..300)
+        .find(|&seed| {
+            let (turns, _) = random_game_turns(&engine, seed);
+            let pass = turns.iter().any(|t| t.text == "pass");
+            let forced = turns.iter().any(|t| t.automatic && t.text != "pass");
+            let doubles = turns
+                .iter()
+                .enumerate()
+                .any(|(i, t)| i % 3 == 1 && !t.automatic && t.steps.len() == 4);
+            let entry = turns.iter().any(|t| t.text.contains("bar/"));
+            pass && forced && doubles && entry
+        })
+        .expect("a seed with passes, forced turns, doubles and entries");
+    let moves = replay_through_repl(&file, seed);
+    assert!(moves.len() > 20, "{moves:?}");
+    // The very game of `ludus playout --seed N`.
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "playout",
+            file.to_str().unwrap(),
+            "--seed",
+            &seed.to_string(),
+        ])
+        .output()
+        .unwrap();
+    let (_, outcome) = random_game(&engine, seed);
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!(
+            "{} after {} turns (seed {seed})\n",
+            outcome_text(&engine, outcome),
+            moves.len()
+        )
+    );
+}
+
+#[test]
+fn two_random_agents_play_the_playout_of_a_dice_game() {
+    let file = verquere();
+    let engine = engine(&file);
+    for seed in [2, 9] {
+        let (moves, outcome) = random_game(&engine, seed);
+        let args = ["--white", "random", "--black", "random", "--seed"];
+        let seed_text = seed.to_string();
+        let (ok, out, err) = play(&file, &[&args[..], &[&seed_text]].concat(), None);
+        assert!(ok, "{err}");
+        let expected: Vec<String> = moves.iter().filter(|m| *m != "pass").cloned().collect();
+        assert_eq!(announced(&engine, &out), expected);
+        assert_eq!(
+            out.matches(" cannot move: the turn passes\n").count(),
+            moves.len() - expected.len()
+        );
+        assert_eq!(out.matches(" rolls ").count(), moves.len());
+        let last = format!(
+            "game over after {} turns: {}\n",
+            moves.len(),
+            outcome_text(&engine, outcome)
+        );
+        assert!(out.ends_with(&last), "{out}");
+    }
+}
+
+#[test]
+fn roll_throws_the_seeded_dice() {
+    let engine = engine(&verquere());
+    let mut st = engine.start();
+    engine.roll(&mut st, &mut playout::rng(3));
+    let roll = format!("{}-{}", st.dice[0], st.dice[1]);
+    let (ok, out, _) = play(&verquere(), &["--seed", "3"], Some("moves\nroll\nroll\n"));
+    assert!(ok);
+    let lines = said(&out);
+    assert_eq!(
+        lines[..4],
+        [
+            "white to move",
+            "white to roll: type `roll`, or `dice 5 3` for a roll thrown with real dice",
+            "white to roll> moves",
+            "white must roll first: type `roll`, or `dice 5 3` for a roll thrown with real dice",
+        ]
+    );
+    assert!(
+        out.contains(&format!("white to roll> roll\nwhite rolls {roll}\n")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("white to move; dice: {roll}\n")),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "white {roll}> roll\nthe dice are already thrown ({roll})"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_rolls_and_illegal_die_moves_are_refused_with_reasons() {
+    let (ok, out, _) = play(
+        &verquere(),
+        &[],
+        Some("dice 7 1\ndice 5\ndice 0-3\ndice 5-3\n1/5\n2/7\n1/4 4/8\n1/4\n1/4\n4/9\nposition\n"),
+    );
+    assert!(ok);
+    let lines = said(&out);
+    for expected in [
+        "white to roll> dice 7 1",
+        "bad roll: `7` is not a face of a die (1 to 6)",
+        "bad roll: `5`: the game throws 2 dice, written like `5-3`",
+        "bad roll: `0` is not a face of a die (1 to 6)",
+        "white rolls 5-3",
+        "`1/5` moves 4 points, but the dice left are 5-3; the turn may begin with: 1/4, 1/6",
+        "white has no man on 2; the turn may begin with: 1/4, 1/6",
+        "after 1/4, `4/8` moves 4 points, but the die left is 5 (nothing of this line was played); the next die move may be: 1/6, 4/9",
+        "white 5-3> 1/4",
+        "white moves 1/4",
+        "played so far: 1/4; left to play: 5",
+        "white 5-3, 5 left> 1/4",
+        "after 1/4, `1/4` moves 3 points, but the die left is 5; the next die move may be: 1/6, 4/9",
+        "white 5-3, 5 left> 4/9",
+        "white plays 1/4 4/9",
+        "black to roll> position",
+        "white: 1*14 9; black: 13*15; turn: black; idle: 0",
+    ] {
+        assert!(lines.contains(&expected), "missing `{expected}` in:\n{out}");
+    }
+    assert!(out.ends_with("game left unfinished\n"), "{out}");
+}
+
+#[test]
+fn undo_takes_back_die_moves_then_turns() {
+    let engine = engine(&verquere());
+    let (ok, out, _) = play(
+        &verquere(),
+        &[],
+        Some(
+            "dice 5 5\n1/6\n6/11\nundo\nundo\nundo\nposition\n1/6 1/6\n1/6 6/11 1/6\nmoves\n11/16\nundo\nposition\n",
+        ),
+    );
+    assert!(ok);
+    let lines = said(&out);
+    for expected in [
+        "white 5-5> 1/6",
+        "white moves 1/6",
+        "played so far: 1/6; left to play: 5-5-5",
+        "white 5-5, 5-5-5 left> 6/11",
+        "played so far: 1/6 6/11; left to play: 5-5",
+        "white 5-5, 5-5 left> undo",
+        "took back 6/11",
+        "white 5-5, 5-5-5 left> undo",
+        "took back 1/6",
+        "white 5-5> undo",
+        "nothing to undo: no move typed here has been played",
+        "white 5-5> 1/6 1/6",
+        "after 1/6, `1/6` is not allowed: a man may not land on 6 here (nothing of this line was played); the next die move may be: 6/11",
+        "white 5-5> 1/6 6/11 1/6",
+        "white moves 1/6 6/11 1/6",
+        "played so far: 1/6 6/11 1/6; left to play: 5",
+        "legal turns of white beginning 1/6 6/11 1/6 (type a number to play one):",
+        "next die move: 11/16",
+        "white plays 1/6 6/11 1/6 11/16",
+        "black to roll> undo",
+        "took back 1 turn",
+    ] {
+        assert!(lines.contains(&expected), "missing `{expected}` in:\n{out}");
+    }
+    assert!(out.contains("  1. 1/6 6/11 1/6 11/16\n"), "{out}");
+    // Back at the start of the turn, with the roll still thrown.
+    let start = position_text(&engine, &engine.start());
+    let rolled = start.replace("; idle", "; dice: 5-5; idle");
+    assert_eq!(
+        out.matches(&format!("white 5-5> position\n{rolled}\n"))
+            .count(),
+        2,
+        "{out}"
+    );
+}
+
+#[test]
+fn forced_turns_and_passes_are_announced_and_played() {
+    // Juncker: two men on the bar and only one point of White's first
+    // quarter open, so White passes whatever he rolls.
+    let blocked = "white: bar*2 20*13; black: 1*2 2*2 3*2 4*2 5*2 13*5; turn: white";
+    let (ok, out, _) = play(
+        &verquere(),
+        &["--position", blocked],
+        Some("dice 6 6\nposition\n"),
+    );
+    assert!(ok);
+    assert!(
+        out.contains("white rolls 6-6\n"),
+        "the roll is shown: {out}"
+    );
+    assert!(
+        out.contains("white cannot move: the turn passes\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("black to roll> position\nwhite: 20*13 bar*2; black: 1*2 2*2 3*2 4*2 5*2 13*5; turn: black; idle: 1\n"),
+        "{out}"
+    );
+    // Only one legal turn: it is played for the mover.
+    let single = "white: 10; black: 19*2 13*13; turn: white";
+    let (ok, out, _) = play(&verquere(), &["--position", single], Some("dice 6 3\n"));
+    assert!(ok);
+    assert!(out.contains("white plays 10/16 (forced)\n"), "{out}");
+    assert!(
+        out.ends_with("black to roll> game left unfinished\n") || out.contains("black to roll: "),
+        "{out}"
+    );
+}
+
+#[test]
+fn refusals_explain_the_rules() {
+    let run = |position: &str, input: &str| {
+        let (ok, out, _) = play(&verquere(), &["--position", position], Some(input));
+        assert!(ok);
+        out
+    };
+    // 6/7 alone leaves the 6 unplayed: the obligations forbid it.
+    let out = run(
+        "white: 1*14 6; black: 8*2 13*13; dice: 6-1",
+        "6/7\n7/6\n1/99\nfoo/7\npass\ndice 6 6\nroll\nfrobnicate\n12\n",
+    );
+    let lines = said(&out);
+    for expected in [
+        "`6/7` would leave the dice badly played: the turn must use as many dice as it can, then use the larger die when only one can be used, then move the most pips; the turn may begin with: 1/2, 1/7, 6/12",
+        "`7/6` does not go forward along white's track; the turn may begin with: 1/2, 1/7, 6/12",
+        "`99` is not a point of white's track; the turn may begin with: 1/2, 1/7, 6/12",
+        "`foo` is not a point of white's track; the turn may begin with: 1/2, 1/7, 6/12",
+        "white cannot pass: the turn may begin with: 1/2, 1/7, 6/12",
+        "the dice are already thrown (6-1): type your die moves, or `moves`",
+        "unknown command `frobnicate`: type `help` for the commands",
+        "`12` is not a move: type `moves` first to number the legal turns",
+    ] {
+        assert!(lines.contains(&expected), "missing `{expected}` in:\n{out}");
+    }
+    assert_eq!(out.matches("the dice are already thrown").count(), 2);
+    // Men on the bar come in first; a man bears off only as the rules allow.
+    let out = run(
+        "white: bar 1*14; black: 13*15; dice: 5-3",
+        "1/4\nbar/4\nmoves\n1\n",
+    );
+    let lines = said(&out);
+    for expected in [
+        "white must first move his men from bar; the turn may begin with: bar/3, bar/5",
+        "`bar/4` moves 4 points, but the dice left are 5-3; the turn may begin with: bar/3, bar/5",
+        "legal turns of white (type a number to play one):",
+        "next die move: bar/3, bar/5",
+    ] {
+        assert!(lines.contains(&expected), "missing `{expected}` in:\n{out}");
+    }
+    assert!(out.contains("white 5-3> 1\nwhite plays bar/3 "), "{out}");
+    let out = run(
+        "white: 20 23 24*2 off*11; black: 13*15; dice: 2-1",
+        "23/24\n24/off\n20/22\n",
+    );
+    let lines = said(&out);
+    assert!(
+        lines.contains(&"after 23/24, `24/off` is not allowed: a man may not go to off here; the next die move may be: 20/22"),
+        "{out}"
+    );
+    assert!(lines.contains(&"white plays 23/24 20/22"), "{out}");
+}
+
+#[test]
+fn a_whole_turn_may_be_typed_in_any_order_or_by_another_route() {
+    let (ok, out, _) = play(
+        &verquere(),
+        &[],
+        Some("dice 5 3\n1/6 6/9\ndice 4-2\n13/15\n1 / 3   3/7\n"),
+    );
+    assert!(ok);
+    assert!(
+        out.contains("white 5-3> 1/6 6/9\nwhite plays 1/4 4/9\n"),
+        "{out}"
+    );
+    assert!(out.contains("black rolls 4-2\n"), "{out}");
+    assert!(
+        out.contains("black plays 1/3 3/7\n") || out.contains("black plays "),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_board_is_drawn_from_the_side_of_the_player_to_move() {
+    let position = "white: bar 2*3 9*2 20*8 off; black: 13*10 24 1*2 bar off*2; turn: black; dice: 6-4; idle: 2";
+    let (ok, out, _) = play(&verquere(), &["--position", position], Some(""));
+    assert!(ok);
+    // Black's home (White's 13) is at the far right, his own side is near.
+    let board = "
+ 12  11  10   9   8   7 |   6   5   4   3   2   1
+ x1   .   .   .  o8   . |   .   .   .   .   . x10
+                        |
+ x2  o3   .   .   .   . |   .   .  o2   .   .   .
+ 13  14  15  16  17  18 |  19  20  21  22  23  24
+white o: bar 1, off 1, pips 166
+black x: bar 1, off 2, pips 302
+black to move; dice: 6-4; turns without a move: 2
+";
+    assert!(out.starts_with(&board[1..]), "{out}");
 }
