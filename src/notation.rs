@@ -121,7 +121,10 @@ fn explain_dice(engine: &Engine, state: &State, moves: &[Move], wanted: &str) ->
         .filter(|t| t.split(' ').next() == Some(first))
         .collect();
     if starts.is_empty() {
-        let mut firsts: Vec<String> = moves
+        // Every order of the dice, not only the listed representatives.
+        let mut all = Vec::new();
+        engine.all_sequences(&mut state.clone(), &mut all);
+        let mut firsts: Vec<String> = all
             .iter()
             .filter_map(|m| move_text(engine, m).split(' ').next().map(str::to_string))
             .collect();
