@@ -135,8 +135,9 @@ impl<'a> Checker<'a> {
                 if s.name.is_some() { index } else { 0 },
             );
             for item in &s.items {
-                // A repeated `site` is reported by the board itself.
-                if matches!(item.kind, ItemKind::Site(_)) {
+                // A repeated `site` is reported by the board itself, a `drop`
+                // that removes nothing by the checker of its section.
+                if matches!(item.kind, ItemKind::Site(_) | ItemKind::Drop(_)) {
                     continue;
                 }
                 let key = item.kind.key();
@@ -162,8 +163,11 @@ impl<'a> Checker<'a> {
         let mut players = self.players(&board);
         self.tracks(&board, &mut players);
         let tracks: Vec<Vec<usize>> = players.iter().map(|(p, _)| p.track.clone()).collect();
-        self.connectivity(&board, &tracks);
         let dice = self.dice();
+        // A missing track is reported as such, not as the sites it would reach.
+        if dice.is_none() || tracks.iter().all(|t| !t.is_empty()) {
+            self.connectivity(&board, &tracks);
+        }
         let (kinds, kind_names) = self.kinds(&board, &players, dice.is_some());
         let setup = self.setup(&board, &players, &kind_names, &kinds);
         let mut rules = self.rules(&kinds);
@@ -332,7 +336,7 @@ impl<'a> Checker<'a> {
                         name.span.clone(),
                         format!("the site `{}` already exists", name.text),
                         "declared again here",
-                        None,
+                        Some("every site has its own name: give this one another".into()),
                     );
                 } else if build.board.sites.len() >= MAX_SITES {
                     self.error(
@@ -480,7 +484,11 @@ impl<'a> Checker<'a> {
             reached[n.index()] = true;
         }
         let first = &board.sites[0].name;
-        let hint = "join it to the board with `link FROM TO DIRECTION` or `links ...`";
+        let hint = if board.grid.is_some() {
+            "join it to the board with `link FROM TO DIRECTION` or `links ...`"
+        } else {
+            "put it on a player's track, or join it with `link FROM TO DIRECTION`"
+        };
         // Grid sites are reported together, at the grid; extra sites one by one.
         let mut on_grid = Vec::new();
         for (site, ok) in reached.iter().enumerate() {
@@ -635,6 +643,7 @@ impl<'a> Checker<'a> {
                         forward = self.direction(build, item.file, dir, false)
                     }
                     ItemKind::Region(rname, terms) => {
+                        self.named_like_zone(item.file, rname);
                         let sites = self.site_set(build, &[], item.file, terms);
                         regions.push(ir::Region {
                             name: rname.text.clone(),
@@ -779,7 +788,7 @@ impl<'a> Checker<'a> {
                         sites.extend(range.into_iter().map(|s| (s, span.clone())));
                     }
                 }
-                SiteTerm::Times(_, n) => {
+                SiteTerm::Times(_, n, _) => {
                     self.error(
                         file,
                         n.span.clone(),
@@ -803,12 +812,21 @@ impl<'a> Checker<'a> {
     ) -> Vec<(usize, Span, u8)> {
         let mut out = Vec::new();
         for term in terms {
-            let (inner, count) = match term {
-                SiteTerm::Times(inner, n) => (&**inner, self.number(file, n, 1, 255).unwrap_or(1)),
-                other => (other, 1),
+            let (inner, count, whole) = match term {
+                SiteTerm::Times(inner, n, span) => (
+                    &**inner,
+                    self.number(file, n, 1, 255).unwrap_or(1),
+                    Some(span),
+                ),
+                other => (other, 1, None),
             };
             let sites = self.site_set_spanned(build, regions, file, std::slice::from_ref(inner));
-            out.extend(sites.into_iter().map(|(s, span)| (s, span, count as u8)));
+            // A stack is reported at its whole term, `a1 * 2`.
+            out.extend(
+                sites
+                    .into_iter()
+                    .map(|(s, span)| (s, whole.cloned().unwrap_or(span), count as u8)),
+            );
         }
         out
     }
@@ -896,18 +914,33 @@ impl<'a> Checker<'a> {
                     ItemKind::Advance if !has_dice => self.error(
                         item.file,
                         item.span.clone(),
-                        "a piece advances by a die in a game without dice",
+                        format!(
+                            "piece `{}` advances by a die, but the game has no dice",
+                            name.text
+                        ),
                         "needs dice",
                         Some("add `dice { count 2 faces 6 doubles twice }`".into()),
                     ),
                     ItemKind::Advance => kind.advance = true,
-                    ItemKind::Step(_) | ItemKind::Jump(_) if has_dice => self.error(
-                        item.file,
-                        item.span.clone(),
-                        "in a game with dice, pieces advance by dice (`advance by die`)",
-                        "steps and jumps are not thrown",
-                        Some("remove the dice, or write `advance by die`".into()),
-                    ),
+                    ItemKind::Step(_) | ItemKind::Jump(_) if has_dice => {
+                        let what = if matches!(item.kind, ItemKind::Step(_)) {
+                            "step"
+                        } else {
+                            "jump"
+                        };
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            format!(
+                                "in a game with dice, pieces move by the dice: piece `{}` cannot `{what}`",
+                                name.text
+                            ),
+                            "not in a game with dice",
+                            Some(format!(
+                                "remove `{what}` (pieces of dice games `advance by die`), or remove the `dice` section"
+                            )),
+                        )
+                    }
                     ItemKind::Marks(marks) => {
                         for m in marks {
                             if m.text.chars().count() != 1 {
@@ -937,7 +970,7 @@ impl<'a> Checker<'a> {
                     }
                     ItemKind::Promote(to, whose, region) => {
                         let Some(target) = names.iter().position(|n| n.text == to.text) else {
-                            let hint = suggest(&to.text, names.iter().map(|n| n.text.as_str()));
+                            let hint = unknown_piece_hint(&to.text, &names);
                             self.error(
                                 item.file,
                                 to.span.clone(),
@@ -1092,7 +1125,8 @@ impl<'a> Checker<'a> {
             mentioned.push(kname.text.as_str());
             let player = players.iter().position(|(p, _)| p.name == pname.text);
             if player.is_none() && !players.is_empty() {
-                let hint = suggest(&pname.text, players.iter().map(|p| p.0.name.as_str()));
+                let hint = suggest(&pname.text, players.iter().map(|p| p.0.name.as_str()))
+                    .or_else(|| known_list("player", players.iter().map(|p| &p.0.name)));
                 self.error(
                     item.file,
                     pname.span.clone(),
@@ -1103,7 +1137,7 @@ impl<'a> Checker<'a> {
             }
             let kind = kind_names.iter().position(|k| k.text == kname.text);
             if kind.is_none() {
-                let hint = suggest(&kname.text, kind_names.iter().map(|k| k.text.as_str()));
+                let hint = unknown_piece_hint(&kname.text, kind_names);
                 self.error(
                     item.file,
                     kname.span.clone(),
@@ -1112,24 +1146,34 @@ impl<'a> Checker<'a> {
                     hint,
                 );
             }
-            let regions = player.map_or(&[][..], |p| &players[p].0.regions[..]);
+            // For an unknown player, the first player's regions: his sites
+            // are still checked, but not reported for want of regions.
+            let regions = player
+                .or((!players.is_empty()).then_some(0))
+                .map_or(&[][..], |p| &players[p].0.regions[..]);
             let sites = self.placements(build, regions, item.file, terms);
             let (Some(player), Some(kind)) = (player, kind) else {
                 continue;
             };
             // Sites given a second piece, reported once per term that names them.
             let mut twice: Vec<(Span, Vec<usize>)> = Vec::new();
+            // Stacks of a piece that cannot stack, reported once per term.
+            let mut stacks: Vec<Span> = Vec::new();
             for (site, span, count) in sites {
                 if count > 1 && !kinds[kind].advance {
+                    if stacks.contains(&span) {
+                        continue;
+                    }
+                    stacks.push(span.clone());
                     self.error(
                         item.file,
                         span,
                         format!(
-                            "only pieces that advance by dice stack; `{}` does not",
+                            "`{}` cannot stack: only pieces that advance by dice share a site",
                             kname.text
                         ),
                         "a stack",
-                        Some("place one piece per site".into()),
+                        Some("place one piece per site: remove `* N`".into()),
                     );
                     continue;
                 }
@@ -1328,6 +1372,35 @@ fn suggest<'a>(wrong: &str, candidates: impl Iterator<Item = &'a str>) -> Option
         .filter(|(d, _)| *d <= 2 && *d < length)
         .min()
         .map(|(_, c)| format!("did you mean `{c}`?"))
+}
+
+/// A `did you mean`, else the pieces there are and how to declare another.
+fn unknown_piece_hint(wrong: &str, kinds: &[Name]) -> Option<String> {
+    suggest(wrong, kinds.iter().map(|k| k.text.as_str())).or_else(|| {
+        let declare = format!("to add `{wrong}`, declare `piece {wrong} {{ .. }}`");
+        Some(match known_list("piece", kinds.iter().map(|k| &k.text)) {
+            Some(known) => format!("{known}; {declare}"),
+            None => declare,
+        })
+    })
+}
+
+/// A hint listing the names there are, such as ``the players are `a` and `b` ``.
+fn known_list<'a>(noun: &str, names: impl Iterator<Item = &'a String>) -> Option<String> {
+    let listed: Vec<String> = names.map(|n| format!("`{n}`")).collect();
+    // Names declared twice are reported as such; a list would mislead.
+    if listed
+        .iter()
+        .enumerate()
+        .any(|(i, n)| listed[..i].contains(n))
+    {
+        return None;
+    }
+    match listed.as_slice() {
+        [] => None,
+        [one] => Some(format!("the only {noun} is {one}")),
+        [rest @ .., last] => Some(format!("the {noun}s are {} and {last}", rest.join(", "))),
+    }
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {

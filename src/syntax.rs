@@ -161,8 +161,8 @@ pub enum SiteTerm {
     Range(Name, Name),
     /// A site name or a region of the player concerned.
     Name(Name),
-    /// `home * 15`: a stack of men.
-    Times(Box<SiteTerm>, Name),
+    /// `home * 15`: a stack of men, with the span of the whole term.
+    Times(Box<SiteTerm>, Name, Span),
 }
 
 /// A comparison operator.
@@ -191,10 +191,10 @@ pub enum Cond {
     And(Vec<Cond>),
     /// It does not hold.
     Not(Box<Cond>),
-    /// The landing site is in the player's region.
-    HereIn(Name),
+    /// The landing site is in the player's region; the span of `here in REGION`.
+    HereIn(Name, Span),
     /// The landing site is in a vulnerable run of the opponent.
-    HereVulnerable,
+    HereVulnerable(Span),
     /// Two sums compared.
     Compare(Vec<Term>, Compare, Vec<Term>, Span),
 }
@@ -205,7 +205,7 @@ pub enum Term {
     /// A literal.
     Number(Name),
     /// `own|opponent men here`: men on the landing site.
-    MenHere(Whose),
+    MenHere(Whose, Span),
     /// `own|opponent men in REGION`.
     MenIn(Whose, Name),
     /// `own points in REGION`: sites holding the player's men.
@@ -512,8 +512,11 @@ fn condition(pair: Pair<Rule>) -> Cond {
                 Cond::Not(Box::new(atom))
             }
         }
-        Rule::here_in => Cond::HereIn(name(pair.into_inner().next().unwrap())),
-        Rule::here_vulnerable => Cond::HereVulnerable,
+        Rule::here_in => {
+            let span = spanned(&pair);
+            Cond::HereIn(name(pair.into_inner().next().unwrap()), span)
+        }
+        Rule::here_vulnerable => Cond::HereVulnerable(spanned(&pair)),
         _ => {
             let span = spanned(&pair);
             let mut parts = pair.into_inner();
@@ -535,7 +538,10 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
     pair.into_inner()
         .map(|term| match term.as_rule() {
             Rule::number => Term::Number(name(term)),
-            Rule::men_here => Term::MenHere(whose(term.into_inner().next().unwrap().as_str())),
+            Rule::men_here => {
+                let span = spanned(&term);
+                Term::MenHere(whose(term.into_inner().next().unwrap().as_str()), span)
+            }
             Rule::men_in => {
                 let mut it = term.into_inner();
                 let w = whose(it.next().unwrap().as_str());
@@ -618,6 +624,7 @@ fn directions(pair: Pair<Rule>) -> Vec<Name> {
 fn site_set(pair: Pair<Rule>) -> Vec<SiteTerm> {
     pair.into_inner()
         .map(|term| {
+            let start = term.as_span().start();
             let mut parts = term.into_inner();
             let inner = parts.next().unwrap();
             let base = match inner.as_rule() {
@@ -631,7 +638,9 @@ fn site_set(pair: Pair<Rule>) -> Vec<SiteTerm> {
             };
             match parts.next() {
                 Some(times) => {
-                    SiteTerm::Times(Box::new(base), name(times.into_inner().next().unwrap()))
+                    let span = start..times.as_span().end();
+                    let count = name(times.into_inner().next().unwrap());
+                    SiteTerm::Times(Box::new(base), count, span)
                 }
                 None => base,
             }
@@ -686,9 +695,19 @@ fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Diagnostic {
             format!("expected {} or {last}", rest.join(", "))
         }
     };
+    let in_condition = |e: &&str| {
+        ["a condition", "a count or number", "a comparison"]
+            .iter()
+            .any(|c| e.starts_with(c))
+    };
     let hint = if expected.iter().any(|e| e.contains("section")) {
-        "each section is `board`, `player NAME`, `piece NAME`, `setup`, `rules` or `end`, \
-         followed by its items in braces"
+        "each section is `board`, `player NAME`, `track`, `piece NAME`, `dice`, `setup`, \
+         `rules` or `end`, followed by its items in braces"
+    } else if expected.iter().any(in_condition) {
+        "a condition compares sums of numbers, `own|opponent men here`, \
+         `own|opponent men in REGION` and `own|open points in REGION` with \
+         `=`, `!=`, `<`, `<=`, `>` or `>=`, or tests `here in REGION` or `here vulnerable`; \
+         conditions combine with `and`, `or`, `not` and parentheses"
     } else {
         "the README's guide to writing a game lists every item of every section"
     };

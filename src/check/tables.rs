@@ -1,10 +1,10 @@
 //! Checking the building blocks of dice games: numbered points, zones,
 //! tracks, dice, landing and turn rules, and conditions over counts.
 
-use super::{BoardBuild, Checker, MAX_SITES, suggest};
-use crate::diag::FileId;
+use super::{BoardBuild, Checker, MAX_SITES, known_list, suggest};
+use crate::diag::{FileId, Span};
 use crate::ir;
-use crate::syntax::{Cond, Item, ItemKind, Name, SectionKind, SiteTerm, Term};
+use crate::syntax::{Cond, Item, ItemKind, Name, Priority, SectionKind, SiteTerm, Term};
 
 impl Checker<'_> {
     /// Creates the sites of `points A..B` and one site per player for each `zone`.
@@ -44,7 +44,10 @@ impl Checker<'_> {
                         item.span.clone(),
                         format!("the site `{name}` already exists"),
                         "made again here",
-                        None,
+                        Some(
+                            "every site has its own name: number the points so that none is already a site"
+                                .into(),
+                        ),
                     );
                     build.broken = true;
                     break;
@@ -118,7 +121,8 @@ impl Checker<'_> {
                 continue;
             };
             let Some(p) = players.iter().position(|(p, _)| p.name == pname.text) else {
-                let hint = suggest(&pname.text, players.iter().map(|p| p.0.name.as_str()));
+                let hint = suggest(&pname.text, players.iter().map(|p| p.0.name.as_str()))
+                    .or_else(|| known_list("player", players.iter().map(|p| &p.0.name)));
                 self.error(
                     item.file,
                     pname.span.clone(),
@@ -136,79 +140,167 @@ impl Checker<'_> {
                     })
                     .collect()
             });
-            let track = self.site_set(build, &zones, item.file, terms);
-            if let Some(twice) = track
+            let track = self.site_set_spanned(build, &zones, item.file, terms);
+            if let Some((site, span)) = track
                 .iter()
                 .enumerate()
-                .find(|(i, s)| track[..*i].contains(s))
+                .find(|(i, (s, _))| track[..*i].iter().any(|(t, _)| t == s))
+                .map(|(_, t)| t)
             {
                 self.error(
                     item.file,
-                    item.span.clone(),
+                    span.clone(),
                     format!(
-                        "the track passes `{}` twice",
-                        build.board.sites[*twice.1].name
+                        "the track of `{}` passes `{}` twice",
+                        pname.text, build.board.sites[*site].name
                     ),
-                    "track",
+                    "passed again here",
                     Some("a track visits each site once".into()),
                 );
             }
-            players[p].0.track = track;
+            players[p].0.track = track.into_iter().map(|(s, _)| s).collect();
         }
+        // Regions named by the track so far: a second one in the same
+        // section is reported as an item given twice.
+        let mut named: Vec<&str> = Vec::new();
         for item in &items {
             let ItemKind::Region(rname, terms) = &item.kind else {
                 continue;
             };
             let positions = self.positions(item.file, terms);
-            for (player, _) in players.iter_mut() {
-                if player.track.is_empty() {
-                    continue;
-                }
+            // Per term: the points off some track, first and last, and whose
+            // tracks lack them.
+            let mut off: Vec<(&Span, usize, usize, Vec<usize>)> = Vec::new();
+            for (p, (player, _)) in players.iter_mut().enumerate() {
                 let mut sites = Vec::new();
-                for &(pos, ref name) in &positions {
-                    match player.track.get(pos) {
+                for (pos, span) in &positions {
+                    match player.track.get(*pos) {
                         Some(&site) => sites.push(site),
-                        None => self.error(
-                            item.file,
-                            name.span.clone(),
-                            format!(
-                                "the track of `{}` has no point {pos} (it runs from 0 to {})",
-                                player.name,
-                                player.track.len() - 1
-                            ),
-                            "off the track",
-                            None,
-                        ),
+                        // A missing track is reported as such.
+                        None if player.track.is_empty() => {}
+                        None => match off.iter_mut().find(|(s, ..)| *s == span) {
+                            Some((_, first, last, lacking)) => {
+                                *first = (*first).min(*pos);
+                                *last = (*last).max(*pos);
+                                if !lacking.contains(&p) {
+                                    lacking.push(p);
+                                }
+                            }
+                            None => off.push((span, *pos, *pos, vec![p])),
+                        },
                     }
                 }
-                if player.regions.iter().any(|r| r.name == rname.text) {
+                if !named.contains(&rname.text.as_str()) {
+                    player.regions.push(ir::Region {
+                        name: rname.text.clone(),
+                        sites,
+                    });
+                }
+            }
+            for (span, first, last, lacking) in off {
+                let names = lacking
+                    .iter()
+                    .map(|&p| format!("`{}`", players[p].0.name))
+                    .collect::<Vec<_>>()
+                    .join(" and ");
+                let points = if first == last {
+                    format!("point {first}")
+                } else {
+                    format!("points {first} to {last}")
+                };
+                let ends: Vec<usize> = lacking
+                    .iter()
+                    .map(|&p| players[p].0.track.len() - 1)
+                    .collect();
+                let runs = if ends.iter().any(|&e| e != ends[0]) {
+                    String::new()
+                } else if lacking.len() == 1 {
+                    format!(" (it runs from 0 to {})", ends[0])
+                } else {
+                    format!(" (they run from 0 to {})", ends[0])
+                };
+                let message = if lacking.len() == 1 {
+                    format!("the track of {names} has no {points}{runs}")
+                } else {
+                    format!("the tracks of {names} have no {points}{runs}")
+                };
+                self.error(
+                    item.file,
+                    span.clone(),
+                    message,
+                    "off the track",
+                    Some(
+                        "a track region names positions along each track: 0 is its first site"
+                            .into(),
+                    ),
+                );
+            }
+            named.push(rname.text.as_str());
+        }
+        self.region_clashes(&items, players);
+    }
+
+    /// Reports a track region named like a zone or like a player's own region.
+    fn region_clashes(&mut self, items: &[&Item], players: &[(ir::Player, FileId)]) {
+        for item in items {
+            let ItemKind::Region(rname, _) = &item.kind else {
+                continue;
+            };
+            if self.named_like_zone(item.file, rname) {
+                continue;
+            }
+            for (player, _) in players {
+                let own = self
+                    .sections(SectionKind::Player)
+                    .filter(|s| s.name.as_ref().is_some_and(|n| n.text == player.name))
+                    .flat_map(|s| s.items.iter())
+                    .find(|i| matches!(&i.kind, ItemKind::Region(n, _) if n.text == rname.text));
+                if let Some(own) = own {
+                    let ItemKind::Region(own_name, _) = &own.kind else {
+                        continue;
+                    };
                     self.error(
-                        item.file,
-                        rname.span.clone(),
+                        own.file,
+                        own_name.span.clone(),
                         format!(
-                            "player `{}` already has a region `{}`",
+                            "player `{}` has a region `{}`, and so has the track",
                             player.name, rname.text
                         ),
                         "region named twice",
-                        None,
+                        Some("give one of them another name".into()),
                     );
                 }
-                player.regions.push(ir::Region {
-                    name: rname.text.clone(),
-                    sites,
-                });
             }
         }
     }
 
+    /// Reports a region named like a zone, which is already a region of
+    /// every player; true if it is.
+    pub(super) fn named_like_zone(&mut self, file: FileId, region: &Name) -> bool {
+        let zone = self
+            .sections(SectionKind::Board)
+            .flat_map(|s| s.items.iter())
+            .any(|i| matches!(&i.kind, ItemKind::Zone(z) if z.text == region.text));
+        if zone {
+            self.error(
+                file,
+                region.span.clone(),
+                format!("`{}` is already a zone", region.text),
+                "region named like a zone",
+                Some("a zone is a region of every player: give the region another name".into()),
+            );
+        }
+        zone
+    }
+
     /// Track positions named by numbers and ranges of numbers.
-    fn positions(&mut self, file: FileId, terms: &[SiteTerm]) -> Vec<(usize, Name)> {
+    fn positions(&mut self, file: FileId, terms: &[SiteTerm]) -> Vec<(usize, Span)> {
         let mut out = Vec::new();
         for term in terms {
             match term {
                 SiteTerm::Name(n) => {
                     if let Some(p) = self.number(file, n, 0, MAX_SITES as u32) {
-                        out.push((p as usize, n.clone()));
+                        out.push((p as usize, n.span.clone()));
                     }
                 }
                 SiteTerm::Range(a, b) => {
@@ -218,9 +310,10 @@ impl Checker<'_> {
                     ) else {
                         continue;
                     };
-                    out.extend((x.min(y)..=x.max(y)).map(|p| (p as usize, a.clone())));
+                    let span = a.span.start..b.span.end;
+                    out.extend((x.min(y)..=x.max(y)).map(|p| (p as usize, span.clone())));
                 }
-                SiteTerm::Rank(n) | SiteTerm::File(n) | SiteTerm::Times(_, n) => self.error(
+                SiteTerm::Rank(n) | SiteTerm::File(n) | SiteTerm::Times(_, n, _) => self.error(
                     file,
                     n.span.clone(),
                     "a track region lists points of the track",
@@ -253,13 +346,22 @@ impl Checker<'_> {
                 _ => {}
             }
         }
-        if dice.count == 0 || dice.faces == 0 {
+        let missing = match (dice.count, dice.faces) {
+            (0, 0) => Some((
+                "says neither how many dice are thrown nor how many faces they have",
+                "count 2 faces 6",
+            )),
+            (0, _) => Some(("does not say how many dice are thrown", "count 2")),
+            (_, 0) => Some(("does not say how many faces the dice have", "faces 6")),
+            _ => None,
+        };
+        if let Some((what, add)) = missing {
             self.error(
                 first.file,
                 first.span.clone(),
-                "the dice need a `count` and `faces`",
+                format!("the `dice` section {what}"),
                 "these dice",
-                Some("write `dice { count 2 faces 6 }`".into()),
+                Some(format!("add `{add}` to the `dice` section")),
             );
         }
         Some(dice)
@@ -277,19 +379,15 @@ impl Checker<'_> {
             .sections(SectionKind::Rules)
             .flat_map(|s| s.items.iter())
             .collect();
+        let vulnerable = items
+            .iter()
+            .any(|i| matches!(i.kind, ItemKind::Vulnerable(_)));
         for item in items {
-            let needs_dice = !matches!(
-                item.kind,
-                ItemKind::Capture(..)
-                    | ItemKind::Chain(..)
-                    | ItemKind::Return(_)
-                    | ItemKind::Drop(_)
-            );
-            if needs_dice && !has_dice {
+            if let (Some(rule), false) = (dice_rule(&item.kind), has_dice) {
                 self.error(
                     item.file,
                     item.span.clone(),
-                    "this rule is about dice, in a game without dice",
+                    format!("`{rule}` is a rule of games with dice, and this game has none"),
                     "needs dice",
                     Some("add a `dice` section, or remove the rule".into()),
                 );
@@ -297,6 +395,9 @@ impl Checker<'_> {
             }
             match &item.kind {
                 ItemKind::Forbid(name, cond) => {
+                    if !vulnerable {
+                        self.needs_vulnerable(item.file, cond);
+                    }
                     let cond = self.condition(players, item.file, cond, true);
                     rules.forbid.push((name.text.clone(), cond));
                 }
@@ -314,7 +415,22 @@ impl Checker<'_> {
                     rules.bear_off = Some(self.condition(players, item.file, cond, false));
                 }
                 ItemKind::Overshoot => rules.overshoot_rearmost = true,
-                ItemKind::Play(order) => rules.play = order.clone(),
+                ItemKind::Play(order) => {
+                    if let Some(twice) = order
+                        .iter()
+                        .enumerate()
+                        .find(|(i, p)| order[..*i].contains(p))
+                    {
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            format!("`{}` is given twice", priority_words(*twice.1)),
+                            "priority repeated",
+                            Some("name each priority once, the most important first".into()),
+                        );
+                    }
+                    rules.play = order.clone();
+                }
                 ItemKind::Vulnerable(n) => {
                     rules.vulnerable_run = self.number(item.file, n, 1, MAX_SITES as u32);
                 }
@@ -324,13 +440,57 @@ impl Checker<'_> {
         }
         if has_dice {
             for p in players {
-                if p.track.is_empty() {
-                    self.missing(
-                        &format!("track for player `{}`", p.name),
-                        "in a dice game every player has a track: add `track { PLAYER: SITES }`",
-                    );
+                self.missing_track(p);
+            }
+        }
+    }
+
+    /// Reports a player of a dice game without a track (one that was written
+    /// but resolved to nothing is reported at its sites).
+    fn missing_track(&mut self, player: &ir::Player) {
+        let written = self
+            .sections(SectionKind::Track)
+            .flat_map(|s| s.items.iter())
+            .any(|i| matches!(&i.kind, ItemKind::TrackPath(n, _) if n.text == player.name));
+        if !player.track.is_empty() || written {
+            return;
+        }
+        let hint = format!(
+            "in a game with dice every player moves along a track: add `{}: SITES` to a `track` section",
+            player.name
+        );
+        match self
+            .sections(SectionKind::Player)
+            .find(|s| s.name.as_ref().is_some_and(|n| n.text == player.name))
+        {
+            Some(s) => self.error(
+                s.file,
+                s.span.clone(),
+                format!("player `{}` has no track", player.name),
+                "no track for this player",
+                Some(hint),
+            ),
+            None => self.missing(&format!("track for player `{}`", player.name), &hint),
+        }
+    }
+
+    /// Reports `here vulnerable` in a game where no run is vulnerable.
+    fn needs_vulnerable(&mut self, file: FileId, cond: &Cond) {
+        match cond {
+            Cond::Or(parts) | Cond::And(parts) => {
+                for c in parts {
+                    self.needs_vulnerable(file, c);
                 }
             }
+            Cond::Not(c) => self.needs_vulnerable(file, c),
+            Cond::HereVulnerable(span) => self.error(
+                file,
+                span.clone(),
+                "`here vulnerable` never holds: no rule makes a run of points vulnerable",
+                "never holds",
+                Some("add `vulnerable runs longer than N` to the rules".into()),
+            ),
+            Cond::HereIn(..) | Cond::Compare(..) => {}
         }
     }
 
@@ -340,19 +500,26 @@ impl Checker<'_> {
             .iter()
             .all(|z| z.iter().any(|(n, _)| *n == zone.text));
         if !known || build.zones.is_empty() {
-            let names = build
+            let names: Vec<&String> = build
                 .zones
                 .first()
                 .into_iter()
                 .flatten()
-                .map(|(n, _)| n.as_str());
+                .map(|(n, _)| n)
+                .collect();
+            let hint = suggest(&zone.text, names.iter().map(|n| n.as_str())).unwrap_or_else(|| {
+                let declare = "declare it with `zone NAME` in the board";
+                match known_list("zone", names.into_iter()) {
+                    Some(known) => format!("{known}; {declare}"),
+                    None => declare.into(),
+                }
+            });
             self.error(
                 file,
                 zone.span.clone(),
                 format!("there is no zone `{}`", zone.text),
                 "unknown zone",
-                suggest(&zone.text, names)
-                    .or(Some("declare it with `zone NAME` in the board".into())),
+                Some(hint),
             );
             return false;
         }
@@ -361,13 +528,35 @@ impl Checker<'_> {
 
     /// Reports a `drop` that found nothing in the base game to remove.
     pub(super) fn nothing_to_drop(&mut self, file: FileId, name: &Name) {
-        self.error(
-            file,
-            name.span.clone(),
-            format!("there is no item `{}` to drop", name.text),
-            "nothing of that name",
-            Some("`drop NAME` removes a named item of the base game in the same section".into()),
-        );
+        let all: &[crate::syntax::Section] = self.sections;
+        let variant = all.iter().any(|s| s.file != self.file);
+        let here = all.iter().flat_map(|s| s.items.iter()).any(|i| {
+            i.file == file && !matches!(i.kind, ItemKind::Drop(_)) && i.kind.key() == name.text
+        });
+        let (message, label, hint) = if !variant {
+            (
+                format!("`drop {}` in a game that builds on no other", name.text),
+                "not a variant",
+                "`drop NAME` is for variants: it removes a named item of the base game; \
+                 here, delete the item instead",
+            )
+        } else if here {
+            (
+                format!(
+                    "`{}` is written in this file, and `drop` removes only the base game's items",
+                    name.text
+                ),
+                "not in the base game",
+                "delete the item instead of dropping it",
+            )
+        } else {
+            (
+                format!("there is no item `{}` to drop", name.text),
+                "nothing of that name",
+                "`drop NAME` removes a named item of the base game in the same section",
+            )
+        };
+        self.error(file, name.span.clone(), message, label, Some(hint.into()));
     }
 
     /// Checks a condition: every region must exist for every player, and
@@ -393,27 +582,40 @@ impl Checker<'_> {
                     .collect(),
             ),
             Cond::Not(c) => ir::Cond::Not(Box::new(self.condition(players, file, c, here))),
-            Cond::HereIn(region) => {
+            Cond::HereIn(region, span) => {
+                if !here {
+                    self.no_landing(file, span, "here in");
+                }
                 self.region(players, file, region);
                 ir::Cond::HereIn(region.text.clone())
             }
-            Cond::HereVulnerable => ir::Cond::HereVulnerable,
-            Cond::Compare(a, op, b, span) => {
-                let uses_here = a.iter().chain(b).any(|t| matches!(t, Term::MenHere(_)));
-                if uses_here && !here {
-                    self.error(
-                        file,
-                        span.clone(),
-                        "`men here` needs a landing site, and this condition has none",
-                        "no landing site here",
-                        Some("`here` may be used in `forbid` rules only".into()),
-                    );
+            Cond::HereVulnerable(span) => {
+                if !here {
+                    self.no_landing(file, span, "here vulnerable");
+                }
+                ir::Cond::HereVulnerable
+            }
+            Cond::Compare(a, op, b, _) => {
+                for t in a.iter().chain(b) {
+                    if let (Term::MenHere(_, span), false) = (t, here) {
+                        self.no_landing(file, span, "men here");
+                    }
                 }
                 let a = self.sum(players, file, a);
                 let b = self.sum(players, file, b);
                 ir::Cond::Compare(a, *op, b)
             }
         }
+    }
+
+    fn no_landing(&mut self, file: FileId, span: &Span, what: &str) {
+        self.error(
+            file,
+            span.clone(),
+            format!("`{what}` needs a landing site, and this condition has none"),
+            "no landing site here",
+            Some("`here` may be used in `forbid` rules only".into()),
+        );
     }
 
     fn sum(&mut self, players: &[ir::Player], file: FileId, terms: &[Term]) -> Vec<ir::Term> {
@@ -423,7 +625,7 @@ impl Checker<'_> {
                 Term::Number(n) => {
                     ir::Term::Number(self.number(file, n, 0, 10_000).unwrap_or(0) as i32)
                 }
-                Term::MenHere(w) => ir::Term::MenHere(*w),
+                Term::MenHere(w, _) => ir::Term::MenHere(*w),
                 Term::MenIn(w, r) => {
                     self.region(players, file, r);
                     ir::Term::MenIn(*w, r.text.clone())
@@ -448,19 +650,42 @@ impl Checker<'_> {
             .collect();
         if !lacking.is_empty() && !players.is_empty() {
             let known = players[0].regions.iter().map(|r| r.name.as_str());
+            let who = match lacking.as_slice() {
+                [one] => format!("player `{one}` has"),
+                _ => format!("players `{}` have", lacking.join("` and `")),
+            };
             self.error(
                 file,
                 region.span.clone(),
-                format!(
-                    "player `{}` has no region `{}`",
-                    lacking.join("` and `"),
-                    region.text
-                ),
+                format!("{who} no region `{}`", region.text),
                 "undefined region",
                 suggest(&region.text, known).or(Some(
                     "define it in the `track` section or in the player".into(),
                 )),
             );
         }
+    }
+}
+
+/// The keyword of a rule that only games with dice may have.
+fn dice_rule(kind: &ItemKind) -> Option<&'static str> {
+    Some(match kind {
+        ItemKind::Forbid(..) => "forbid",
+        ItemKind::Hit(_) => "hit to",
+        ItemKind::FirstFrom(_) => "first from",
+        ItemKind::BearOff(_) => "bear off",
+        ItemKind::Overshoot => "overshoot",
+        ItemKind::Play(_) => "play",
+        ItemKind::Vulnerable(_) => "vulnerable runs",
+        ItemKind::Pass(..) => "pass",
+        _ => return None,
+    })
+}
+
+fn priority_words(p: Priority) -> &'static str {
+    match p {
+        Priority::MostDice => "most dice",
+        Priority::LargerDie => "larger die",
+        Priority::MostPips => "most pips",
     }
 }
