@@ -123,6 +123,50 @@ fn moves_from_a_given_position() {
 }
 
 #[test]
+fn moves_verquere_opening_5_3_prints_the_two_turns() {
+    // RULES.md case 1: one man on 9, or one man on each of 4 and 6.
+    let run = ludus(&["moves", "games/verquere.game", "--dice", "5-3"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "1/4 1/6\n1/4 4/9\n");
+    // The order of the dice does not matter.
+    let run = ludus(&["moves", "games/verquere.game", "--dice", "3-5"]);
+    assert_eq!(run.stdout, "1/4 1/6\n1/4 4/9\n");
+}
+
+#[test]
+fn moves_verquere_bad_dice_fail_clearly() {
+    for (dice, says) in [
+        ("7-1", "`7` is not a face of a die (1 to 6)"),
+        ("0-3", "`0` is not a face of a die (1 to 6)"),
+        ("5", "the game throws 2 dice"),
+        ("5-3-1", "the game throws 2 dice"),
+        ("x-1", "`x` is not a face of a die"),
+    ] {
+        let run = ludus(&["moves", "games/verquere.game", "--dice", dice]);
+        assert_eq!(run.code, 1, "{dice}");
+        assert!(run.stderr.contains("bad dice"), "{dice}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{dice}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{dice}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn moves_verquere_without_dice_asks_for_them() {
+    let run = ludus(&["moves", "games/verquere.game"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("--dice 5-3"), "{}", run.stderr);
+    // The roll may come with the position instead.
+    let run = ludus(&[
+        "moves",
+        "--position",
+        "white: 23 24*2 off*12; black: 13*15; dice: 2-1",
+        "games/verquere.game",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "23/off 24/off\n");
+}
+
+#[test]
 fn moves_with_a_bad_position_fails_clearly() {
     for (position, says) in [
         ("white: a1; black: q9", "`q9` is not a site"),
@@ -143,17 +187,27 @@ fn moves_with_a_bad_position_fails_clearly() {
 
 /// Records seed 3 of `alquerque` in `dir`; returns the record's lines.
 fn record(dir: &Path) -> Vec<String> {
+    record_game(dir, "games/alquerque.game", 3)
+}
+
+/// Records one seeded game of `game` in `dir`; returns the record's lines.
+fn record_game(dir: &Path, game: &str, seed: u64) -> Vec<String> {
     let path = dir.join("game.jsonl");
+    let seed = seed.to_string();
     let run = ludus(&[
         "playout",
         "--seed",
-        "3",
+        &seed,
         "--record",
         path.to_str().unwrap(),
-        "games/alquerque.game",
+        game,
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("(seed 3)"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains(&format!("(seed {seed})")),
+        "{}",
+        run.stdout
+    );
     std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -193,6 +247,54 @@ fn playout_record_replays_with_every_move_legal() {
     let run = replay(&dir, "same.jsonl", &lines);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+}
+
+#[test]
+fn verquere_playout_record_replays_with_every_move_legal() {
+    let dir = temp_dir("verquere-replay");
+    for game in [
+        "games/verquere.game",
+        "games/verquere-five.game",
+        "games/verquere-cotton.game",
+    ] {
+        let lines = record_game(&dir, game, 7);
+        // Every turn records its roll with the position.
+        let turn: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+        assert!(
+            turn["position"].as_str().unwrap().contains("; dice: "),
+            "{turn}"
+        );
+        let run = replay(&dir, "same.jsonl", &lines);
+        assert_eq!(run.code, 0, "{game}: {}", run.stderr);
+        assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn verquere_tampered_roll_is_caught() {
+    let dir = temp_dir("verquere-tampered");
+    let lines = record_game(&dir, "games/verquere.game", 7);
+    // Another roll for turn 1 changes its legal turns.
+    let tampered: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+            if value["type"] == "turn" && value["ply"] == 1 {
+                let position = value["position"].as_str().unwrap();
+                let (before, _) = position.split_once("dice: ").unwrap();
+                let roll = if position.contains("dice: 6-6") {
+                    "1-1"
+                } else {
+                    "6-6"
+                };
+                value["position"] = format!("{before}dice: {roll}; idle: 0").into();
+            }
+            value.to_string()
+        })
+        .collect();
+    let run = replay(&dir, "tampered.jsonl", &tampered);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("turn 1"), "{}", run.stderr);
 }
 
 #[test]

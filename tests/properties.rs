@@ -1,9 +1,11 @@
 //! Properties of every game in `games/`, checked along seeded random games:
-//! the moves played are legal, pieces disappear only by capture or huff,
-//! positions survive their notation, and every game ends.
+//! the moves played are legal, pieces disappear only by capture or huff
+//! (in dice games, no man ever disappears: hit men go to the bar, borne-off
+//! men to the tray), positions survive their notation (dice included), and
+//! every game ends.
 
 use ludus::engine::{Engine, Move, NONE, Outcome, State};
-use ludus::notation::{parse_position, position_text};
+use ludus::notation::{move_text, parse_position, position_text};
 use ludus::playout::{self, RecordLine};
 use rand::RngExt;
 use std::path::{Path, PathBuf};
@@ -42,6 +44,17 @@ fn on_board(st: &State) -> [u8; 2] {
     counts
 }
 
+/// Men of each player on every site, zones included (a stack counts all).
+fn men(engine: &Engine, st: &State) -> [u32; 2] {
+    let mut total = [0; 2];
+    for s in 0..engine.sites() {
+        if let Some((player, _)) = st.piece(s) {
+            total[player] += u32::from(engine.men(st, s));
+        }
+    }
+    total
+}
+
 /// Pieces the move takes off the board: captured, plus a huffed one.
 fn removed(m: &Move) -> u8 {
     m.captures() as u8 + u8::from(m.huff != NONE)
@@ -55,16 +68,61 @@ fn round_trip(engine: &Engine, st: &State, context: &str) {
     assert_eq!(engine.hash(&back), engine.hash(st), "{context}: `{text}`");
 }
 
+/// Checks what a dice turn may be: dice of the roll, one per step, and a
+/// game-ending flag exactly when an end rule holds after it.
+fn check_dice_turns(engine: &Engine, st: &State, moves: &[Move], context: &str) {
+    let dice = engine.game().dice.expect("a dice game");
+    let thrown = &st.dice[..dice.count as usize];
+    let doubles = thrown.len() > 1 && thrown.iter().all(|&d| d == thrown[0]);
+    let times = if doubles && dice.doubles_twice { 2 } else { 1 };
+    let roll: Vec<u8> = thrown
+        .iter()
+        .flat_map(|&d| std::iter::repeat_n(d, times))
+        .collect();
+    let mut results = std::collections::HashSet::new();
+    for m in moves {
+        let text = move_text(engine, m);
+        let mut left = roll.clone();
+        for step in m.steps() {
+            let i = left
+                .iter()
+                .position(|&d| d == step.die)
+                .unwrap_or_else(|| panic!("{context}: `{text}` uses a die not thrown"));
+            left.remove(i);
+        }
+        let mut next = st.clone();
+        engine.play_unchecked(&mut next, m);
+        let over = engine.outcome(&next);
+        assert!(
+            results.insert((next.cells, next.stack)),
+            "{context}: two turns reach one position (`{text}`)"
+        );
+        if m.ends {
+            assert_ne!(over, Outcome::Ongoing, "{context}: `{text}` ends nothing");
+        } else if m.len > 0 {
+            assert_eq!(over, Outcome::Ongoing, "{context}: `{text}` ends the game");
+        }
+    }
+}
+
 /// Plays one seeded random game, checking every ply; returns how it ended.
 fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
     let mut rng = playout::rng(seed);
     let mut st = engine.start();
     let mut moves = Vec::new();
     let mut plies = 0;
+    let start_men = men(engine, &st);
     loop {
         let context = format!("{name}, seed {seed}, ply {plies}");
+        // The same roll as the library's playout, so the games are the same.
+        engine.roll(&mut st, &mut rng);
         round_trip(engine, &st, &context);
-        assert_eq!(on_board(&st), st.counts, "{context}: piece counts");
+        if engine.has_dice() {
+            assert_eq!(men(engine, &st), start_men, "{context}: men conserved");
+            assert_eq!(st.counts, start_men.map(|n| n as u8), "{context}");
+        } else {
+            assert_eq!(on_board(&st), st.counts, "{context}: piece counts");
+        }
         let before = st.clone();
         engine.legal_moves(&mut st, &mut moves);
         assert_eq!(st, before, "{context}: legal_moves changed the state");
@@ -73,6 +131,10 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
         if outcome != Outcome::Ongoing || plies >= playout::MAX_PLIES {
             return playout::Playout { outcome, plies };
         }
+        if engine.has_dice() {
+            assert!(!moves.is_empty(), "{context}: no turn, not even a pass");
+            check_dice_turns(engine, &st, &moves, &context);
+        }
         let m = moves[rng.random_range(0..moves.len())];
         let mut checked = st.clone();
         engine
@@ -80,16 +142,20 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
             .unwrap_or_else(|_| panic!("{context}: play refused a legal move"));
         engine.play_unchecked(&mut st, &m);
         assert_eq!(checked, st, "{context}: play and play_unchecked differ");
-        let (mover, opp) = (before.to_move as usize, 1 - before.to_move as usize);
-        assert_eq!(
-            st.counts[mover], before.counts[mover],
-            "{context}: the mover lost pieces"
-        );
-        assert_eq!(
-            st.counts[opp],
-            before.counts[opp] - removed(&m),
-            "{context}: pieces removed other than by capture or huff"
-        );
+        if engine.has_dice() {
+            assert_eq!(men(engine, &st), start_men, "{context}: men conserved");
+        } else {
+            let (mover, opp) = (before.to_move as usize, 1 - before.to_move as usize);
+            assert_eq!(
+                st.counts[mover], before.counts[mover],
+                "{context}: the mover lost pieces"
+            );
+            assert_eq!(
+                st.counts[opp],
+                before.counts[opp] - removed(&m),
+                "{context}: pieces removed other than by capture or huff"
+            );
+        }
         plies += 1;
     }
 }

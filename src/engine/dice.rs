@@ -592,7 +592,9 @@ impl Engine {
     }
 
     /// Keeps the turns the obligations allow, in the game's priority order.
-    /// A turn that ends the game is legal whatever they would ask.
+    /// A turn that ends the game is legal whatever they would ask of the dice
+    /// it leaves unplayed, and it counts like any other: a turn that wins
+    /// with more dice or pips rules out the turns with fewer.
     fn obligations(&self, out: &mut Vec<Move>) {
         let pos = &self.tables().position;
         for priority in &self.tables().play {
@@ -610,7 +612,7 @@ impl Engine {
                         .sum(),
                 }
             };
-            let best = out.iter().filter(|m| !m.ends).map(metric).max();
+            let best = out.iter().map(metric).max();
             if let Some(best) = best {
                 out.retain(|m| m.ends || metric(m) == best);
             }
