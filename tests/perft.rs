@@ -1,14 +1,19 @@
-//! Perft: the number of move sequences of each length, read from
-//! `tests/data/*.perft` by one driver.
+//! Move counts of fixed positions, read from `tests/data/` by one reader:
+//! perft (`*.perft`: the number of move sequences of each length) and, for
+//! dice games, the number of legal turns of every roll (`*.rolls`).
 //!
-//! A `.perft` file holds `#` comments and cases. `game FILE` names a game
-//! in `games/`; `position start` or `position NOTATION` starts a case for
-//! the last game named; each `DEPTH COUNT` line after it gives the number
-//! of sequences of DEPTH complete turns. A position where the game is over
-//! has no continuations, so it counts at depth 0 only.
+//! A data file holds `#` comments and cases. `game FILE` names a game in
+//! `games/`; `position start` or `position NOTATION` starts a case for the
+//! last game named; each `KEY COUNT` line after it gives a count. In a
+//! `.perft` file the key is a depth and the count the number of sequences
+//! of that many complete turns (a position where the game is over has no
+//! continuations, so it counts at depth 0 only). In a `.rolls` file the key
+//! is a roll such as `5-3` and the count the number of legal turns, one per
+//! resulting position; every one of the 21 rolls of two dice is listed.
 
 use ludus::engine::{Engine, Outcome, State};
-use ludus::notation::parse_position;
+use ludus::notation::{parse_dice, parse_position, position_text};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 /// One position and its expected counts, with where they were written.
@@ -16,7 +21,7 @@ struct Case {
     origin: String,
     game: String,
     position: String,
-    counts: Vec<(u32, u64)>,
+    counts: Vec<(String, u64)>,
 }
 
 fn root() -> &'static Path {
@@ -57,16 +62,13 @@ fn read_cases(path: &Path) -> Vec<Case> {
                 counts: Vec::new(),
             }),
             _ => {
-                let depth = key
-                    .parse()
-                    .unwrap_or_else(|_| panic!("{origin}: `{line}` is not `DEPTH COUNT`"));
                 let count = rest
                     .parse()
                     .unwrap_or_else(|_| panic!("{origin}: `{rest}` is not a count"));
                 let case = cases
                     .last_mut()
                     .unwrap_or_else(|| panic!("{origin}: a count before `position`"));
-                case.counts.push((depth, count));
+                case.counts.push((key.to_string(), count));
             }
         }
     }
@@ -97,11 +99,12 @@ fn perft(engine: &Engine, st: &mut State, depth: u32) -> u64 {
         .sum()
 }
 
-fn perft_files() -> Vec<PathBuf> {
+/// The data files with this extension, in name order.
+fn data_files(extension: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/data"))
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "perft"))
+        .filter(|p| p.extension().is_some_and(|e| e == extension))
         .collect();
     files.sort();
     files
@@ -109,7 +112,7 @@ fn perft_files() -> Vec<PathBuf> {
 
 #[test]
 fn perft_counts_match_the_data_files() {
-    let files = perft_files();
+    let files = data_files("perft");
     assert!(!files.is_empty(), "no tests/data/*.perft files");
     let mut failures = Vec::new();
     for file in files {
@@ -121,7 +124,11 @@ fn perft_counts_match_the_data_files() {
                 parse_position(&engine, &case.position)
                     .unwrap_or_else(|e| panic!("{}: {e}", case.origin))
             };
-            for &(depth, expected) in &case.counts {
+            for (depth, expected) in &case.counts {
+                let depth: u32 = depth
+                    .parse()
+                    .unwrap_or_else(|_| panic!("{}: `{depth}` is not a depth", case.origin));
+                let expected = *expected;
                 let got = perft(&engine, &mut start.clone(), depth);
                 if got != expected {
                     failures.push(format!(
@@ -135,6 +142,103 @@ fn perft_counts_match_the_data_files() {
     assert!(
         failures.is_empty(),
         "perft mismatches:\n{}",
+        failures.join("\n")
+    );
+}
+
+// ------------------------------------------------------------ per-roll counts
+
+/// The position of a case with a roll thrown.
+fn rolled(engine: &Engine, position: &str, roll: &str) -> State {
+    let mut st = if position == "start" {
+        engine.start()
+    } else {
+        parse_position(engine, position).unwrap_or_else(|e| panic!("`{position}`: {e}"))
+    };
+    st.dice = parse_dice(engine, roll).unwrap_or_else(|e| panic!("{e}"));
+    st
+}
+
+/// The 21 distinct rolls of two dice, larger first: `1-1`, `2-1`, ..., `6-6`.
+fn all_rolls() -> Vec<String> {
+    (1..=6)
+        .flat_map(|a| (1..=a).map(move |b| format!("{a}-{b}")))
+        .collect()
+}
+
+/// The positions each move of `moves` leads to, in notation.
+fn results(engine: &Engine, st: &State, moves: &[ludus::engine::Move]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = st.clone();
+            engine.play_unchecked(&mut next, m);
+            position_text(engine, &next)
+        })
+        .collect()
+}
+
+#[test]
+fn per_roll_counts_match_the_data_files() {
+    let files = data_files("rolls");
+    assert!(!files.is_empty(), "no tests/data/*.rolls files");
+    let mut failures = Vec::new();
+    for file in files {
+        for case in read_cases(&file) {
+            let game = &case.game;
+            let engine = engine(game);
+            let listed: BTreeSet<String> = case.counts.iter().map(|(r, _)| r.clone()).collect();
+            let wanted: BTreeSet<String> = all_rolls().into_iter().collect();
+            assert_eq!(
+                (listed, case.counts.len()),
+                (wanted, 21),
+                "{}: each of the 21 rolls once, larger die first",
+                case.origin
+            );
+            for (roll, expected) in &case.counts {
+                let expected = &(*expected as usize);
+                let mut st = rolled(&engine, &case.position, roll);
+                assert_eq!(
+                    engine.outcome(&st),
+                    Outcome::Ongoing,
+                    "{}: the game is over",
+                    case.origin
+                );
+                let mut moves = Vec::new();
+                engine.legal_moves(&mut st, &mut moves);
+                // One turn per resulting position, and every sequence's
+                // position among them.
+                let ours = results(&engine, &st, &moves);
+                let distinct: BTreeSet<&String> = ours.iter().collect();
+                assert_eq!(distinct.len(), ours.len(), "{}: {roll}", case.origin);
+                let mut all = Vec::new();
+                engine.all_sequences(&mut st, &mut all);
+                let reached: BTreeSet<String> = results(&engine, &st, &all).into_iter().collect();
+                assert_eq!(
+                    reached,
+                    ours.iter().cloned().collect(),
+                    "{}: {roll}",
+                    case.origin
+                );
+                if moves.len() != *expected {
+                    failures.push(format!(
+                        "{} ({game}): {roll}: expected {expected}, got {}",
+                        case.origin,
+                        moves.len()
+                    ));
+                }
+                // The order the dice are read in changes nothing.
+                let (a, b) = roll.split_once('-').unwrap();
+                let mut swapped = rolled(&engine, &case.position, &format!("{b}-{a}"));
+                let mut again = Vec::new();
+                engine.legal_moves(&mut swapped, &mut again);
+                assert_eq!(again, moves, "{}: {b}-{a}", case.origin);
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "per-roll count mismatches:\n{}",
         failures.join("\n")
     );
 }

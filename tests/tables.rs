@@ -1,6 +1,6 @@
 //! The rules of Verquere and its variants (RULES.md section 1 and cases
-//! 1-6), pinned on small positions written in position notation, plus the
-//! per-roll move counts of `tests/data/*.rolls`.
+//! 1-6), pinned on small positions written in position notation. The
+//! per-roll move counts of `tests/data/*.rolls` are read in `perft.rs`.
 //!
 //! Positions use absolute points (White's numbering); the turns the engine
 //! lists are written mover-relative (`bar/4`, `13/18`, `22/off`). Black's
@@ -13,7 +13,7 @@
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{find_move, move_text, parse_dice, parse_position, position_text};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const GAMES: [&str; 4] = [
     "verquere",
@@ -1080,148 +1080,4 @@ fn cotton_lost_die_on_the_bar() {
     // sixes are lost.
     check("verquere-cotton", JUNCKER, "6-6", &["bar/6"]);
     check("verquere", JUNCKER, "6-6", &["pass"]);
-}
-
-// ------------------------------------------------------------ per-roll counts
-
-/// One position and its expected count per roll, with where they were written.
-struct Rolls {
-    origin: String,
-    game: String,
-    position: String,
-    counts: Vec<(String, usize)>,
-}
-
-/// Reads the cases of one `.rolls` file: `game FILE`, `position start` or
-/// `position NOTATION` (no dice), then `ROLL COUNT` lines.
-fn read_rolls(path: &Path) -> Vec<Rolls> {
-    let text = std::fs::read_to_string(path).unwrap();
-    let name = path.file_name().unwrap().to_string_lossy();
-    let mut game = None;
-    let mut cases: Vec<Rolls> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let origin = format!("{name}:{}", i + 1);
-        let line = line.split('#').next().unwrap().trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (key, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let rest = rest.trim();
-        match key {
-            "game" => game = Some(rest.to_string()),
-            "position" => cases.push(Rolls {
-                game: game
-                    .clone()
-                    .unwrap_or_else(|| panic!("{origin}: `position` before `game`")),
-                origin,
-                position: rest.to_string(),
-                counts: Vec::new(),
-            }),
-            roll => {
-                let count = rest
-                    .parse()
-                    .unwrap_or_else(|_| panic!("{origin}: `{line}` is not `ROLL COUNT`"));
-                cases
-                    .last_mut()
-                    .unwrap_or_else(|| panic!("{origin}: a count before `position`"))
-                    .counts
-                    .push((roll.to_string(), count));
-            }
-        }
-    }
-    assert!(!cases.is_empty(), "{name}: no `position` line");
-    cases
-}
-
-fn rolls_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/data"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "rolls"))
-        .collect();
-    files.sort();
-    files
-}
-
-/// The 21 distinct rolls of two dice, larger first: `1-1`, `2-1`, ..., `6-6`.
-fn all_rolls() -> Vec<String> {
-    (1..=6)
-        .flat_map(|a| (1..=a).map(move |b| format!("{a}-{b}")))
-        .collect()
-}
-
-/// The positions each move of `moves` leads to, in notation.
-fn results(engine: &Engine, st: &State, moves: &[ludus::engine::Move]) -> Vec<String> {
-    moves
-        .iter()
-        .map(|m| {
-            let mut next = st.clone();
-            engine.play_unchecked(&mut next, m);
-            position_text(engine, &next)
-        })
-        .collect()
-}
-
-#[test]
-fn per_roll_counts_match_the_data_files() {
-    let files = rolls_files();
-    assert!(!files.is_empty(), "no tests/data/*.rolls files");
-    let mut failures = Vec::new();
-    for file in files {
-        for case in read_rolls(&file) {
-            let game = case.game.trim_end_matches(".game");
-            let engine = engine(game);
-            let listed: BTreeSet<String> = case.counts.iter().map(|(r, _)| r.clone()).collect();
-            let wanted: BTreeSet<String> = all_rolls().into_iter().collect();
-            assert_eq!(
-                (listed, case.counts.len()),
-                (wanted, 21),
-                "{}: each of the 21 rolls once, larger die first",
-                case.origin
-            );
-            for (roll, expected) in &case.counts {
-                let mut st = state(&engine, &case.position, roll);
-                assert_eq!(
-                    engine.outcome(&st),
-                    Outcome::Ongoing,
-                    "{}: the game is over",
-                    case.origin
-                );
-                let mut moves = Vec::new();
-                engine.legal_moves(&mut st, &mut moves);
-                // One turn per resulting position, and every sequence's
-                // position among them.
-                let ours = results(&engine, &st, &moves);
-                let distinct: BTreeSet<&String> = ours.iter().collect();
-                assert_eq!(distinct.len(), ours.len(), "{}: {roll}", case.origin);
-                let mut all = Vec::new();
-                engine.all_sequences(&mut st, &mut all);
-                let reached: BTreeSet<String> = results(&engine, &st, &all).into_iter().collect();
-                assert_eq!(
-                    reached,
-                    ours.iter().cloned().collect(),
-                    "{}: {roll}",
-                    case.origin
-                );
-                if moves.len() != *expected {
-                    failures.push(format!(
-                        "{} ({game}): {roll}: expected {expected}, got {}",
-                        case.origin,
-                        moves.len()
-                    ));
-                }
-                // The order the dice are read in changes nothing.
-                let (a, b) = roll.split_once('-').unwrap();
-                let mut swapped = state(&engine, &case.position, &format!("{b}-{a}"));
-                let mut again = Vec::new();
-                engine.legal_moves(&mut swapped, &mut again);
-                assert_eq!(again, moves, "{}: {b}-{a}", case.origin);
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "per-roll count mismatches:\n{}",
-        failures.join("\n")
-    );
 }
