@@ -281,14 +281,8 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
     }
     fields.push(format!("turn: {}", game.players[st.to_move as usize].name));
     if engine.has_dice() {
-        let thrown: Vec<String> = st
-            .dice
-            .iter()
-            .filter(|&&d| d != 0)
-            .map(u8::to_string)
-            .collect();
-        if !thrown.is_empty() {
-            fields.push(format!("dice: {}", thrown.join("-")));
+        if let Some(thrown) = dice_text(st) {
+            fields.push(format!("dice: {thrown}"));
         }
         fields.push(format!("idle: {}", st.idle));
     } else {
@@ -433,6 +427,17 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
         }
     }
     Ok(st)
+}
+
+/// The dice thrown for the turn, such as `5-3`, if any.
+pub fn dice_text(st: &State) -> Option<String> {
+    let thrown: Vec<String> = st
+        .dice
+        .iter()
+        .filter(|&&d| d != 0)
+        .map(u8::to_string)
+        .collect();
+    (!thrown.is_empty()).then(|| thrown.join("-"))
 }
 
 /// Reads a roll such as `5-3`: one number per die, each a face of the dice.

@@ -186,14 +186,8 @@ fn rows(engine: &Engine, st: &State) -> String {
     }
     out.push_str(&format!("{} to move", game.players[mover].name));
     if dice {
-        let thrown: Vec<String> = st
-            .dice
-            .iter()
-            .filter(|&&d| d != 0)
-            .map(u8::to_string)
-            .collect();
-        if !thrown.is_empty() {
-            out.push_str(&format!("; dice: {}", thrown.join("-")));
+        if let Some(thrown) = crate::notation::dice_text(st) {
+            out.push_str(&format!("; dice: {thrown}"));
         }
         if st.idle > 0 {
             out.push_str(&format!("; turns without a move: {}", st.idle));

@@ -219,14 +219,7 @@ impl<'e> Session<'e> {
 
     /// The dice thrown, such as `5-3`.
     fn roll_text(&self) -> String {
-        let thrown: Vec<String> = self
-            .st
-            .dice
-            .iter()
-            .filter(|&&d| d != 0)
-            .map(u8::to_string)
-            .collect();
-        thrown.join("-")
+        ludus::notation::dice_text(&self.st).unwrap_or_default()
     }
 
     /// A roll to show in examples, such as `5 3`, for this game's dice.
