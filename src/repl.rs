@@ -766,7 +766,9 @@ Commands:
     /// Plays `m`, says so and draws the board.
     fn play(&mut self, m: Move, by_human: bool, forced: bool, out: &mut String) {
         if m.len == 0 && m.huff == NONE {
-            if self.engine.has_dice() {
+            if let Some(rule) = self.engine.pass_rule(&self.st) {
+                out.push_str(&format!("{} passes ({rule})\n", self.mover()));
+            } else if self.engine.has_dice() {
                 out.push_str(&format!("{} cannot move: the turn passes\n", self.mover()));
             } else {
                 out.push_str(&format!("{} has no legal move and passes\n", self.mover()));

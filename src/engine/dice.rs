@@ -45,7 +45,8 @@ pub(super) struct Tables {
     /// Per player, per region: its sites.
     pub regions: Vec<Vec<u128>>,
     forbid: Vec<Cond>,
-    pass: Vec<Cond>,
+    /// Named conditions under which the player passes his turn.
+    pass: Vec<(String, Cond)>,
     bear_off: Option<Cond>,
     overshoot_rearmost: bool,
     play: Vec<Priority>,
@@ -144,7 +145,11 @@ impl Tables {
             position,
             regions,
             forbid: rules.forbid.iter().map(|(_, c)| compile(c)).collect(),
-            pass: rules.pass.iter().map(|(_, c)| compile(c)).collect(),
+            pass: rules
+                .pass
+                .iter()
+                .map(|(name, c)| (name.clone(), compile(c)))
+                .collect(),
             bear_off: rules.bear_off.as_ref().map(compile),
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),
@@ -332,11 +337,7 @@ impl Engine {
     ) -> Option<(usize, EndResult, u8)> {
         let t = self.tables();
         for who in [mover, 1 - mover] {
-            let vulnerable = if t.vulnerable_run.is_some() {
-                self.vulnerable(st, 1 - who)
-            } else {
-                0
-            };
+            let vulnerable = self.vulnerable(st, 1 - who);
             for (cond, result, points, reads) in &t.ends {
                 if reads[who] & changed != 0 && self.holds(st, cond, who, NONE, vulnerable) {
                     return Some((who, *result, *points));
@@ -344,6 +345,18 @@ impl Engine {
             }
         }
         None
+    }
+
+    /// The name of the game's pass rule that makes the player to move pass
+    /// his turn, if one holds.
+    pub fn pass_rule(&self, st: &State) -> Option<&str> {
+        let t = self.tables.as_ref()?;
+        let player = st.to_move as usize;
+        let vulnerable = self.vulnerable(st, 1 - player);
+        t.pass
+            .iter()
+            .find(|(_, c)| self.holds(st, c, player, NONE, vulnerable))
+            .map(|(name, _)| name.as_str())
     }
 
     /// Throws the dice for the player to move.
@@ -387,17 +400,9 @@ impl Engine {
         if n == 0 {
             return;
         }
-        let t = self.tables();
-        let vulnerable = if t.vulnerable_run.is_some() {
-            self.vulnerable(st, 1 - player)
-        } else {
-            0
-        };
-        if t.pass
-            .iter()
-            .any(|c| self.holds(st, c, player, NONE, vulnerable))
-        {
+        if self.pass_rule(st).is_some() {
             out.push(Move {
+                mover: player as u8,
                 key: self.position_key(st),
                 ..Move::PASS
             });
@@ -436,11 +441,7 @@ impl Engine {
         let track = &t.track[player];
         let last = track.len() - 1;
         let mut moved = false;
-        let vulnerable = if t.vulnerable_run.is_some() {
-            self.vulnerable(st, 1 - player)
-        } else {
-            0
-        };
+        let vulnerable = self.vulnerable(st, 1 - player);
         let bearing_off = t
             .bear_off
             .as_ref()
