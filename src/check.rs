@@ -1019,6 +1019,18 @@ impl<'a> Checker<'a> {
                     Some("add `marks o x`: how each player's piece is drawn".into()),
                 );
             }
+            if has_dice && !kind.advance {
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    format!(
+                        "piece `{}` never moves: in a game with dice, pieces advance by dice",
+                        name.text
+                    ),
+                    "this piece",
+                    Some("add `advance by die` to the piece".into()),
+                );
+            }
             kinds.push(kind);
         }
         (kinds, names)
@@ -1211,6 +1223,29 @@ impl<'a> Checker<'a> {
                     format!("the setup places a second piece on {}", names.join(", ")),
                     "second piece on one site",
                     Some(format!("a site holds one piece at the start{first}")),
+                );
+            }
+        }
+        for (p, (player, _)) in players.iter().enumerate() {
+            let men: u32 = setup
+                .iter()
+                .filter(|pl| pl.player == p)
+                .map(|pl| u32::from(pl.count))
+                .sum();
+            let last = sections.iter().flat_map(|s| s.items.iter()).rfind(
+                |i| matches!(&i.kind, ItemKind::Placement(who, ..) if who.text == player.name),
+            );
+            if let (true, Some(item)) = (men > u32::from(u8::MAX), last) {
+                self.error(
+                    item.file,
+                    item.span.clone(),
+                    format!(
+                        "the setup gives `{}` {men} men; a player has at most {}",
+                        player.name,
+                        u8::MAX
+                    ),
+                    "too many men",
+                    Some("place fewer men".into()),
                 );
             }
         }
