@@ -17,6 +17,13 @@ pub(super) enum Cond {
     Not(Box<Cond>),
     HereIn(usize),
     HereVulnerable,
+    /// `men here + constant` compared with zero: the common landing test,
+    /// kept apart from [`Cond::Test`] because it is judged so often.
+    HereCount {
+        opponent: bool,
+        constant: i32,
+        op: Compare,
+    },
     Test {
         terms: Box<[(i32, Term)]>,
         constant: i32,
@@ -58,6 +65,10 @@ pub(super) struct Tables {
     /// End conditions, each with the sites it reads for each player: it
     /// need only be judged again when one of them changes.
     ends: Vec<(Cond, EndResult, u8, [u128; 2])>,
+    /// Whether the end conditions, or the landing and bearing-off rules,
+    /// look at vulnerable runs (which are then worked out as needed).
+    ends_see_runs: bool,
+    landing_sees_runs: bool,
 }
 
 impl Tables {
@@ -122,7 +133,7 @@ impl Tables {
             }
             support
         };
-        let ends = game
+        let ends: Vec<(Cond, EndResult, u8, [u128; 2])> = game
             .end
             .iter()
             .filter_map(|e| match e {
@@ -139,25 +150,42 @@ impl Tables {
                 _ => None,
             })
             .collect();
+        let forbid: Vec<Cond> = rules.forbid.iter().map(|(_, c)| compile(c)).collect();
+        let bear_off = rules.bear_off.as_ref().map(compile);
+        let landing_sees_runs = forbid.iter().chain(&bear_off).any(sees_runs);
+        let ends_see_runs = ends.iter().any(|e| sees_runs(&e.0));
         Some(Tables {
             dice,
             track,
             position,
             regions,
-            forbid: rules.forbid.iter().map(|(_, c)| compile(c)).collect(),
+            forbid,
             pass: rules
                 .pass
                 .iter()
                 .map(|(name, c)| (name.clone(), compile(c)))
                 .collect(),
-            bear_off: rules.bear_off.as_ref().map(compile),
+            bear_off,
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),
             vulnerable_run: rules.vulnerable_run,
             hit_to: zone(&rules.hit_to),
             first_from: zone(&rules.first_from),
             ends,
+            ends_see_runs,
+            landing_sees_runs,
         })
+    }
+}
+
+/// Whether a condition looks at vulnerable runs.
+fn sees_runs(c: &Cond) -> bool {
+    match c {
+        Cond::Or(p) | Cond::And(p) => p.iter().any(sees_runs),
+        Cond::Not(c) => sees_runs(c),
+        Cond::HereVulnerable => true,
+        Cond::Test { terms, .. } => terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(_))),
+        Cond::HereIn(_) | Cond::HereCount { .. } => false,
     }
 }
 
@@ -167,7 +195,7 @@ fn reads(c: &Cond, regions: &[u128], vulnerable: bool) -> u128 {
     match c {
         Cond::Or(p) | Cond::And(p) => p.iter().fold(0, |m, c| m | reads(c, regions, vulnerable)),
         Cond::Not(c) => reads(c, regions, vulnerable),
-        Cond::HereIn(_) | Cond::HereVulnerable => u128::MAX,
+        Cond::HereIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => u128::MAX,
         Cond::Test { terms, .. } => terms.iter().fold(0, |m, (_, t)| {
             m | match *t {
                 Term::MenHere(_) => u128::MAX,
@@ -202,12 +230,31 @@ fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
                     ir::Term::OpenPoints(r) => terms.push((sign, Term::OpenPoints(region(r)))),
                 }
             }
-            Cond::Test {
-                terms: terms.into(),
-                constant,
-                op: *op,
+            match terms.as_slice() {
+                [(1, Term::MenHere(opponent))] => Cond::HereCount {
+                    opponent: *opponent,
+                    constant,
+                    op: *op,
+                },
+                _ => Cond::Test {
+                    terms: terms.into(),
+                    constant,
+                    op: *op,
+                },
             }
         }
+    }
+}
+
+/// Compares a value with zero.
+fn compare(value: i32, op: Compare) -> bool {
+    match op {
+        Compare::Ge => value >= 0,
+        Compare::Le => value <= 0,
+        Compare::Ne => value != 0,
+        Compare::Gt => value > 0,
+        Compare::Lt => value < 0,
+        Compare::Eq => value == 0,
     }
 }
 
@@ -269,12 +316,16 @@ impl Engine {
     }
 
     /// Sites of `player`'s runs of closed points longer than the game allows.
+    #[inline]
     fn vulnerable(&self, st: &State, player: usize) -> u128 {
-        let t = self.tables();
-        let Some(limit) = t.vulnerable_run else {
-            return 0;
-        };
-        let track = &t.track[player];
+        match self.tables().vulnerable_run {
+            Some(limit) => self.runs_longer_than(st, player, limit),
+            None => 0,
+        }
+    }
+
+    fn runs_longer_than(&self, st: &State, player: usize, limit: u32) -> u128 {
+        let track = &self.tables().track[player];
         let (mut found, mut run, mut run_len) = (0u128, 0u128, 0);
         // The zones at either end are not points of the board.
         for &site in &track[1..track.len() - 1] {
@@ -302,6 +353,18 @@ impl Engine {
             Cond::Not(c) => !self.holds(st, c, me, here, vulnerable),
             Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
             Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
+            Cond::HereCount {
+                opponent,
+                constant,
+                op,
+            } => {
+                let men = if here == NONE {
+                    0
+                } else {
+                    men(st, here, me ^ usize::from(*opponent))
+                };
+                compare(men + constant, *op)
+            }
             Cond::Test {
                 terms,
                 constant,
@@ -312,14 +375,7 @@ impl Engine {
                 for &(sign, term) in terms.iter() {
                     value += sign * count(st, term, me, here, vulnerable, regions);
                 }
-                match op {
-                    Compare::Ge => value >= 0,
-                    Compare::Le => value <= 0,
-                    Compare::Ne => value != 0,
-                    Compare::Gt => value > 0,
-                    Compare::Lt => value < 0,
-                    Compare::Eq => value == 0,
-                }
+                compare(value, *op)
             }
         }
     }
@@ -337,7 +393,11 @@ impl Engine {
     ) -> Option<(usize, EndResult, u8)> {
         let t = self.tables();
         for who in [mover, 1 - mover] {
-            let vulnerable = self.vulnerable(st, 1 - who);
+            let vulnerable = if t.ends_see_runs {
+                self.vulnerable(st, 1 - who)
+            } else {
+                0
+            };
             for (cond, result, points, reads) in &t.ends {
                 if reads[who] & changed != 0 && self.holds(st, cond, who, NONE, vulnerable) {
                     return Some((who, *result, *points));
@@ -441,7 +501,11 @@ impl Engine {
         let track = &t.track[player];
         let last = track.len() - 1;
         let mut moved = false;
-        let vulnerable = self.vulnerable(st, 1 - player);
+        let vulnerable = if t.landing_sees_runs {
+            self.vulnerable(st, 1 - player)
+        } else {
+            0
+        };
         let bearing_off = t
             .bear_off
             .as_ref()
