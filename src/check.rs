@@ -712,6 +712,28 @@ impl<'a> Checker<'a> {
         players
     }
 
+    /// The index of the player called `name`, or a diagnostic.
+    fn player_named(
+        &mut self,
+        players: &[(ir::Player, FileId)],
+        file: FileId,
+        name: &Name,
+    ) -> Option<usize> {
+        let player = players.iter().position(|(p, _)| p.name == name.text);
+        if player.is_none() && !players.is_empty() {
+            let hint = suggest(&name.text, players.iter().map(|p| p.0.name.as_str()))
+                .or_else(|| known_list("player", players.iter().map(|p| &p.0.name)));
+            self.error(
+                file,
+                name.span.clone(),
+                format!("there is no player `{}`", name.text),
+                "unknown player",
+                hint,
+            );
+        }
+        player
+    }
+
     /// Resolves a site set; bare names may name regions from `regions`.
     fn site_set(
         &mut self,
@@ -1135,18 +1157,7 @@ impl<'a> Checker<'a> {
                 continue;
             };
             mentioned.push(kname.text.as_str());
-            let player = players.iter().position(|(p, _)| p.name == pname.text);
-            if player.is_none() && !players.is_empty() {
-                let hint = suggest(&pname.text, players.iter().map(|p| p.0.name.as_str()))
-                    .or_else(|| known_list("player", players.iter().map(|p| &p.0.name)));
-                self.error(
-                    item.file,
-                    pname.span.clone(),
-                    format!("there is no player `{}`", pname.text),
-                    "unknown player",
-                    hint,
-                );
-            }
+            let player = self.player_named(players, item.file, pname);
             let kind = kind_names.iter().position(|k| k.text == kname.text);
             if kind.is_none() {
                 let hint = unknown_piece_hint(&kname.text, kind_names);

@@ -120,16 +120,7 @@ impl Checker<'_> {
             let ItemKind::TrackPath(pname, terms) = &item.kind else {
                 continue;
             };
-            let Some(p) = players.iter().position(|(p, _)| p.name == pname.text) else {
-                let hint = suggest(&pname.text, players.iter().map(|p| p.0.name.as_str()))
-                    .or_else(|| known_list("player", players.iter().map(|p| &p.0.name)));
-                self.error(
-                    item.file,
-                    pname.span.clone(),
-                    format!("there is no player `{}`", pname.text),
-                    "unknown player",
-                    hint,
-                );
+            let Some(p) = self.player_named(players, item.file, pname) else {
                 continue;
             };
             let zones: Vec<ir::Region> = build.zones.get(p).map_or(Vec::new(), |z| {
