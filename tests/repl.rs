@@ -88,15 +88,8 @@ fn random_game_turns(engine: &Engine, seed: u64) -> (Vec<Played>, Outcome) {
         );
         let m = moves[rng.random_range(0..moves.len())];
         let text = move_text(engine, &m);
-        let dice = engine.has_dice().then(|| {
-            let thrown: Vec<String> = st
-                .dice
-                .iter()
-                .filter(|&&d| d != 0)
-                .map(u8::to_string)
-                .collect();
-            thrown.join(" ")
-        });
+        // As typed at the prompt: `dice 5 3`.
+        let dice = ludus::notation::dice_text(&st).map(|d| d.replace('-', " "));
         played.push(Played {
             dice,
             steps: text.split(' ').map(str::to_string).collect(),
