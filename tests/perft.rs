@@ -11,6 +11,8 @@
 //! is a roll such as `5-3` and the count the number of legal turns, one per
 //! resulting position; every one of the 21 rolls of two dice is listed.
 
+mod common;
+
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{parse_dice, parse_position, position_text};
 use std::collections::BTreeSet;
@@ -29,12 +31,7 @@ fn root() -> &'static Path {
 }
 
 fn engine(game: &str) -> Engine {
-    let path = root().join("games").join(game);
-    let loaded = ludus::load::load(&path).unwrap_or_else(|e| panic!("{e}"));
-    match loaded.game {
-        Ok(game) => Engine::new(game),
-        Err(d) => panic!("{}", loaded.sources.render(&d)),
-    }
+    common::engine_at(&root().join("games").join(game))
 }
 
 /// Reads the cases of one `.perft` file.

@@ -4,6 +4,9 @@
 //! men to the tray), positions survive their notation (dice included), and
 //! every game ends.
 
+mod common;
+use common::men;
+
 use ludus::engine::{Engine, Move, NONE, Outcome, State};
 use ludus::notation::{move_text, parse_position, position_text};
 use ludus::playout::{self, RecordLine};
@@ -26,11 +29,7 @@ fn game_files() -> Vec<PathBuf> {
 }
 
 fn engine(path: &Path) -> Engine {
-    let loaded = ludus::load::load(path).unwrap_or_else(|e| panic!("{e}"));
-    match loaded.game {
-        Ok(game) => Engine::new(game),
-        Err(d) => panic!("{}", loaded.sources.render(&d)),
-    }
+    common::engine_at(path)
 }
 
 /// Pieces actually standing on the board, per player.
@@ -42,17 +41,6 @@ fn on_board(st: &State) -> [u8; 2] {
         }
     }
     counts
-}
-
-/// Men of each player on every site, zones included (a stack counts all).
-fn men(engine: &Engine, st: &State) -> [u32; 2] {
-    let mut total = [0; 2];
-    for s in 0..engine.sites() {
-        if let Some((player, _)) = st.piece(s) {
-            total[player] += u32::from(engine.men(st, s));
-        }
-    }
-    total
 }
 
 /// Pieces the move takes off the board: captured, plus a huffed one.

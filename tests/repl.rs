@@ -1,5 +1,7 @@
 //! The `ludus play` REPL, driven through the binary with piped stdin.
 
+mod common;
+
 use ludus::engine::{Engine, Outcome};
 use ludus::notation::{move_text, position_text};
 use ludus::playout::{self, outcome_text};
@@ -13,8 +15,7 @@ fn games_dir() -> PathBuf {
 }
 
 fn engine(path: &Path) -> Engine {
-    let loaded = ludus::load::load(path).expect("readable game file");
-    Engine::new(loaded.game.expect("valid game file"))
+    common::engine_at(path)
 }
 
 /// Runs `ludus play FILE ARGS` with `input` on stdin; returns (exited 0, stdout, stderr).

@@ -5,6 +5,8 @@
 //! fails if its distinctive rule is broken; most compare the variant with
 //! the game it differs from on the same position.
 
+mod common;
+
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{find_move, move_text, parse_position, position_text};
 use std::path::Path;
@@ -20,12 +22,7 @@ const BLACK: Outcome = Outcome::Decisive {
 
 /// The engine of `games/{game}.game`.
 fn engine(game: &str) -> Engine {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{game}.game"));
-    let loaded = ludus::load::load(&path).unwrap_or_else(|e| panic!("{e}"));
-    match loaded.game {
-        Ok(game) => Engine::new(game),
-        Err(d) => panic!("{}", loaded.sources.render(&d)),
-    }
+    common::engine_at(&Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("games/{game}.game")))
 }
 
 /// The position written `position`, or the start for `start`.

@@ -10,6 +10,9 @@
 //! Every position gives each player his 15 men (checked by [`state`]).
 //! Where a turn list is not obvious, the comment above it derives it.
 
+mod common;
+use common::men;
+
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{find_move, move_text, parse_dice, parse_position, position_text};
 use std::collections::BTreeSet;
@@ -37,23 +40,7 @@ fn root() -> &'static Path {
 
 /// The engine of `games/{game}.game`.
 fn engine(game: &str) -> Engine {
-    let path = root().join(format!("games/{game}.game"));
-    let loaded = ludus::load::load(&path).unwrap_or_else(|e| panic!("{e}"));
-    match loaded.game {
-        Ok(game) => Engine::new(game),
-        Err(d) => panic!("{}", loaded.sources.render(&d)),
-    }
-}
-
-/// Men of each player on every site, bar and tray included.
-fn men(engine: &Engine, st: &State) -> [u32; 2] {
-    let mut total = [0; 2];
-    for s in 0..engine.sites() {
-        if let Some((player, _)) = st.piece(s) {
-            total[player] += u32::from(engine.men(st, s));
-        }
-    }
-    total
+    common::engine_at(&root().join(format!("games/{game}.game")))
 }
 
 /// The position written `position` (or the start) with `dice` thrown
