@@ -9,7 +9,7 @@ use ludus::load::{self, Loaded};
 use ludus::notation::{move_text, parse_dice, parse_position, position_text};
 use ludus::playout::{self, RecordLine};
 use ludus::render;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -273,7 +273,11 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
 
 /// Loads a game, printing its diagnostics on failure; returns the engine and the file's text.
 fn engine(file: &Path) -> Result<(Engine, String), Failure> {
-    let Loaded { sources, game } = load::load(file)?;
+    checked(file, load::load(file)?)
+}
+
+/// The engine of a loaded game file, or its diagnostics printed.
+fn checked(file: &Path, Loaded { sources, game }: Loaded) -> Result<(Engine, String), Failure> {
     match game {
         Ok(game) => Ok((Engine::new(game), sources.text(0).to_string())),
         Err(diagnostics) => {
@@ -426,46 +430,21 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
     Ok(ExitCode::SUCCESS)
 }
 
-fn replay(record: &Path, quiet: bool) -> Result<ExitCode, Failure> {
-    let file = std::fs::File::open(record)
-        .map_err(|e| format!("cannot read {}: {e}", record.display()))?;
-    let mut lines = Vec::new();
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let parsed: RecordLine = serde_json::from_str(&line)
-            .map_err(|e| format!("{}:{}: not a record line: {e}", record.display(), i + 1))?;
-        lines.push(parsed);
-    }
-    let Some(RecordLine::Header {
-        game,
-        sha256,
-        variant,
-        seed,
-    }) = lines.first().cloned()
-    else {
+fn replay(path: &Path, quiet: bool) -> Result<ExitCode, Failure> {
+    let text = read_record(path)?;
+    let record = playout::parse_record(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let engine = record_game(path, &record)?;
+    let variant = &record.variant;
+    if engine.game().name != *variant {
         return Err(Failure(format!(
-            "{}: the first line is not a header",
-            record.display()
-        )));
-    };
-    let game_path = Path::new(&game);
-    let (engine, text) = engine(game_path)?;
-    if playout::text_hash(&text) != sha256 {
-        return Err(Failure(format!(
-            "{game} has changed since the record was made (its SHA-256 differs)"
-        )));
-    }
-    if engine.game().name != variant {
-        return Err(Failure(format!(
-            "the record is of `{variant}` but {game} is `{}`",
+            "{}: line 1, `variant`: the record is of `{variant}` but {} is `{}`",
+            path.display(),
+            record.game,
             engine.game().name
         )));
     }
     let replayed =
-        playout::replay(&engine, &lines[1..]).map_err(|e| format!("{}: {e}", record.display()))?;
+        playout::replay(&engine, &record).map_err(|e| format!("{}: {e}", path.display()))?;
     if !quiet {
         print!("{}", render::board(&engine, &engine.start()));
         for (i, (played, st)) in replayed.turns.iter().enumerate() {
@@ -475,9 +454,59 @@ fn replay(record: &Path, quiet: bool) -> Result<ExitCode, Failure> {
         println!();
     }
     println!(
-        "{variant}, seed {seed}: {} turns, every move legal; {}",
+        "{variant}, seed {}: {} turns, every move legal; {}",
+        record.seed,
         replayed.turns.len(),
         playout::outcome_text(&engine, replayed.outcome)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Reads a record file's text.
+fn read_record(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path)
+        .map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))
+}
+
+/// Finds and loads the game a record names: beside the record first, then
+/// relative to the current folder; the file whose text has the record's
+/// SHA-256 is the one.
+fn record_game(path: &Path, record: &playout::Record) -> Result<Engine, Failure> {
+    let named = Path::new(&record.game);
+    let beside = path.parent().unwrap_or(Path::new("")).join(named);
+    let mut places = vec![("beside the record", beside)];
+    if named.is_relative() && places[0].1 != named {
+        places.push(("in the current folder", named.to_path_buf()));
+    }
+    let mut changed = Vec::new();
+    for (_, place) in &places {
+        if !place.exists() {
+            continue;
+        }
+        let loaded = load::load(place)?;
+        if playout::text_hash(loaded.sources.text(0)) != record.sha256 {
+            changed.push(place.display().to_string());
+            continue;
+        }
+        return checked(place, loaded).map(|(engine, _)| engine);
+    }
+    let looked: Vec<String> = places
+        .iter()
+        .map(|(how, place)| format!("{how} at {}", place.display()))
+        .collect();
+    Err(Failure(if changed.is_empty() {
+        format!(
+            "{}: line 1, `game`: cannot find {}: looked {}",
+            path.display(),
+            record.game,
+            looked.join(" and ")
+        )
+    } else {
+        format!(
+            "{}: line 1, `sha256`: {} changed since the record was made (its SHA-256 differs); looked {}",
+            path.display(),
+            changed.join(" and "),
+            looked.join(" and ")
+        )
+    }))
 }

@@ -18,6 +18,7 @@
 //! `idle: N` (turns in which no man moved); they have no `quiet` field.
 
 use crate::engine::{Engine, Move, NONE, State, cell};
+use crate::ir::Obligation;
 
 /// Writes a move in notation.
 pub fn move_text(engine: &Engine, m: &Move) -> String {
@@ -300,10 +301,17 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
 
 /// Reads a position written by [`position_text`] (or by hand).
 ///
-/// Fields may come in any order; `turn` defaults to the first player,
-/// `quiet` to 0, and `huff` to none.
+/// Fields may come in any order, each at most once; `turn` defaults to the
+/// first player, `quiet` and `idle` to 0, and `huff` to none. A field that
+/// does not apply to the game (`huff` without huffing, `quiet` and `huff`
+/// in dice games, `dice` and `idle` in games without dice) and a position
+/// the game can never reach in the ways checked here (more men than the
+/// setup gives a player, a man off his track) are refused, naming the field.
 pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
     let game = engine.game();
+    let dice_game = engine.has_dice();
+    let huffing = !dice_game
+        && (game.rules.capture == Obligation::Huff || game.rules.chain == Obligation::Huff);
     let site = |n: &str| -> Result<usize, String> {
         game.board
             .sites
@@ -311,107 +319,75 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
             .position(|s| s.name == n && s.owner.is_none())
             .ok_or_else(|| format!("`{n}` is not a site of this board"))
     };
-    // A player's own zones by name, then the board's sites.
-    let site_of = |p: usize, n: &str| -> Result<usize, String> {
-        match game
-            .board
-            .sites
-            .iter()
-            .position(|s| s.name == n && s.owner == Some(p))
-        {
-            Some(z) => Ok(z),
-            None => site(n),
-        }
-    };
     let player = |n: &str| -> Result<usize, String> {
         game.players
             .iter()
             .position(|p| p.name == n)
             .ok_or_else(|| format!("`{n}` is not a player of this game"))
     };
+    let fields_of_game = || {
+        let mut names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+        names.push("turn");
+        if dice_game {
+            names.extend(["dice", "idle"]);
+        } else {
+            names.push("quiet");
+        }
+        if huffing {
+            names.push("huff");
+        }
+        names.join(", ")
+    };
     let mut st = engine.empty_state();
     let mut huff = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
     for field in text.split(';').map(str::trim).filter(|f| !f.is_empty()) {
         let (key, value) = field
             .split_once(':')
             .ok_or_else(|| format!("`{field}` should be `NAME: VALUE`"))?;
         let key = key.trim();
         let value = value.trim();
+        if seen.contains(&key) {
+            return Err(format!("{key}: the field is given twice"));
+        }
+        seen.push(key);
+        let not_here = |why: &str| {
+            Err(format!(
+                "{key}: {why} (the fields of this game are {})",
+                fields_of_game()
+            ))
+        };
         match key {
             "turn" => {
-                st.to_move = player(value)? as u8;
+                st.to_move = player(value).map_err(|e| format!("turn: {e}"))? as u8;
             }
+            "quiet" if dice_game => return not_here("dice games count no turns without a capture"),
             "quiet" => {
                 st.quiet = value
                     .parse()
                     .map_err(|_| format!("quiet: `{value}` is not a number"))?
             }
+            "huff" if !huffing => return not_here("this game has no huffing"),
             "huff" => {
                 for w in value.split_whitespace() {
-                    huff.push(site(w)?);
+                    huff.push(site(w).map_err(|e| format!("huff: {e}"))?);
                 }
+            }
+            "idle" if !dice_game => {
+                return not_here("only dice games count turns in which no man moved");
             }
             "idle" => {
                 st.idle = value
                     .parse()
                     .map_err(|_| format!("idle: `{value}` is not a number"))?
             }
-            "dice" => st.dice = parse_dice(engine, value)?,
+            "dice" if !dice_game => return not_here("this game has no dice"),
+            "dice" => st.dice = parse_dice(engine, value).map_err(|e| format!("dice: {e}"))?,
             _ => {
                 let p = player(key).map_err(|e| {
-                    format!("{e} (fields are players, turn, quiet, huff, dice and idle)")
+                    format!("{e} (the fields of this game are {})", fields_of_game())
                 })?;
-                let mut kind = 0;
-                for word in value.split_whitespace() {
-                    if let Some(k) = game.kinds.iter().position(|k| k.name == word) {
-                        kind = k;
-                        continue;
-                    }
-                    let (name, memory) = match word.split_once('(') {
-                        Some((n, rest)) => {
-                            let inner = rest
-                                .strip_suffix(')')
-                                .ok_or_else(|| format!("`{word}`: missing `)`"))?;
-                            (n, Some(inner))
-                        }
-                        None => (word, None),
-                    };
-                    let (name, men) = match name.split_once('*') {
-                        Some((n, count)) if engine.has_dice() => {
-                            let men: u8 =
-                                count.parse().ok().filter(|&m| m > 0).ok_or_else(|| {
-                                    format!("`{word}`: `{count}` is not a count of men")
-                                })?;
-                            (n, men)
-                        }
-                        Some(_) => return Err(format!("`{word}`: only dice games stack men")),
-                        None => (name, 1),
-                    };
-                    let s = site_of(p, name)?;
-                    if st.cells[s] != NONE {
-                        return Err(format!("two pieces on {name}"));
-                    }
-                    st.cells[s] = cell(p, kind);
-                    st.counts[p] = st.counts[p]
-                        .checked_add(men)
-                        .ok_or_else(|| format!("too many men for {}", game.players[p].name))?;
-                    if let Some(stack) = st.stack.get_mut(s) {
-                        *stack = men;
-                    }
-                    if game.rules.no_return {
-                        st.visited[s] = 1u128 << s;
-                    }
-                    if let Some(inner) = memory {
-                        if !game.rules.no_return {
-                            return Err(format!(
-                                "`{word}`: pieces of this game keep no memory of earlier sites"
-                            ));
-                        }
-                        for earlier in inner.split(',').filter(|e| !e.is_empty()) {
-                            st.visited[s] |= 1u128 << site(earlier.trim())?;
-                        }
-                    }
-                }
+                parse_pieces(engine, &mut st, p, value).map_err(|e| format!("{key}: {e}"))?;
             }
         }
     }
@@ -427,6 +403,109 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
         }
     }
     Ok(st)
+}
+
+/// Reads one player's field, the sites of his pieces, into `st`.
+fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Result<(), String> {
+    let game = engine.game();
+    let name = &game.players[p].name;
+    let setup = engine.start().counts[p];
+    // A player's own zones by name, then the board's sites.
+    let site_of = |n: &str| -> Result<usize, String> {
+        game.board
+            .sites
+            .iter()
+            .position(|s| s.name == n && s.owner == Some(p))
+            .or_else(|| {
+                game.board
+                    .sites
+                    .iter()
+                    .position(|s| s.name == n && s.owner.is_none())
+            })
+            .ok_or_else(|| {
+                let kinds: Vec<&str> = game.kinds.iter().map(|k| k.name.as_str()).collect();
+                format!(
+                    "`{n}` is not a site of this board (nor a piece kind: {})",
+                    kinds.join(", ")
+                )
+            })
+    };
+    let mut kind = 0;
+    let mut kind_word: Option<&str> = None;
+    let mut men: u32 = 0;
+    for word in value.split_whitespace() {
+        if let Some(k) = game.kinds.iter().position(|k| k.name == word) {
+            if let Some(previous) = kind_word {
+                return Err(format!("`{previous}` is followed by no site"));
+            }
+            kind = k;
+            kind_word = Some(word);
+            continue;
+        }
+        kind_word = None;
+        let (site_name, memory) = match word.split_once('(') {
+            Some((n, rest)) => {
+                let inner = rest
+                    .strip_suffix(')')
+                    .ok_or_else(|| format!("`{word}`: missing `)`"))?;
+                (n, Some(inner))
+            }
+            None => (word, None),
+        };
+        let (site_name, count) = match site_name.split_once('*') {
+            Some((n, count)) if engine.has_dice() => {
+                let count: u8 = count
+                    .parse()
+                    .ok()
+                    .filter(|&m| m > 0)
+                    .ok_or_else(|| format!("`{word}`: `{count}` is not a count of men"))?;
+                (n, count)
+            }
+            Some(_) => return Err(format!("`{word}`: only dice games stack men")),
+            None => (site_name, 1),
+        };
+        let s = site_of(site_name)?;
+        if st.cells[s] != NONE {
+            return Err(format!("two pieces on {site_name}"));
+        }
+        if engine.has_dice() && engine.track_position(p, s).is_none() {
+            return Err(format!("`{site_name}` is not on {name}'s track"));
+        }
+        men += u32::from(count);
+        if men > u32::from(setup) {
+            return Err(format!(
+                "more men than the game gives {name} ({setup}), counted up to `{word}`"
+            ));
+        }
+        st.cells[s] = cell(p, kind);
+        st.counts[p] = men as u8;
+        if let Some(stack) = st.stack.get_mut(s) {
+            *stack = count;
+        }
+        if game.rules.no_return {
+            st.visited[s] = 1u128 << s;
+        }
+        if let Some(inner) = memory {
+            if !game.rules.no_return {
+                return Err(format!(
+                    "`{word}`: pieces of this game keep no memory of earlier sites"
+                ));
+            }
+            for earlier in inner.split(',').filter(|e| !e.is_empty()) {
+                let t = game
+                    .board
+                    .sites
+                    .iter()
+                    .position(|x| x.name == earlier.trim() && x.owner.is_none())
+                    .ok_or_else(|| format!("`{word}`: `{earlier}` is not a site of this board"))?;
+                st.visited[s] |= 1u128 << t;
+            }
+        }
+    }
+    if let Some(previous) = kind_word {
+        return Err(format!("`{previous}` is followed by no site"));
+    }
+    Ok(())
 }
 
 /// The dice thrown for the turn, such as `5-3`, if any.

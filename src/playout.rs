@@ -6,7 +6,7 @@
 //! notation, then the result.
 
 use crate::engine::{Engine, Move, Outcome, State};
-use crate::notation::{find_move, move_text, parse_position, position_text};
+use crate::notation::{dice_text, find_move, move_text, parse_position, position_text};
 use rand::{RngExt, SeedableRng};
 use serde::{Deserialize, Serialize};
 
@@ -72,7 +72,7 @@ pub fn outcome_text(engine: &Engine, outcome: Outcome) -> String {
 
 /// One line of a record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
+#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
 pub enum RecordLine {
     /// The first line.
     Header {
@@ -118,6 +118,73 @@ pub fn text_hash(text: &str) -> String {
         .collect()
 }
 
+/// A seeded random game, one turn at a time: what a record holds, for
+/// both writing it and replaying it, so that the two judge alike.
+struct SeededGame<'e> {
+    engine: &'e Engine,
+    rng: Rng,
+    st: State,
+    moves: Vec<Move>,
+    plies: u32,
+}
+
+/// What comes next in a [`SeededGame`].
+enum Next {
+    /// The random agent's move; the state holds the dice, `moves` the legal moves.
+    Turn(Move),
+    /// The game is over (or [`MAX_PLIES`] turns were played); the dice are cleared.
+    End(Outcome),
+}
+
+impl<'e> SeededGame<'e> {
+    fn new(engine: &'e Engine, seed: u64) -> Self {
+        SeededGame {
+            engine,
+            rng: rng(seed),
+            st: engine.start(),
+            moves: Vec::new(),
+            plies: 0,
+        }
+    }
+
+    /// Throws the dice, lists the legal moves and draws one, as
+    /// [`random_playout`] does; or says how the game ended.
+    fn next(&mut self) -> Next {
+        let engine = self.engine;
+        engine.roll(&mut self.st, &mut self.rng);
+        engine.legal_moves(&mut self.st, &mut self.moves);
+        let outcome = engine.outcome_with(&self.st, !self.moves.is_empty());
+        if outcome != Outcome::Ongoing || self.plies >= MAX_PLIES {
+            self.st.dice = [0; 4];
+            return Next::End(outcome);
+        }
+        Next::Turn(self.moves[self.rng.random_range(0..self.moves.len())])
+    }
+
+    fn play(&mut self, m: &Move) {
+        self.engine.play_unchecked(&mut self.st, m);
+        self.plies += 1;
+    }
+
+    fn result_line(&self, outcome: Outcome) -> RecordLine {
+        let engine = self.engine;
+        RecordLine::Result {
+            result: outcome_text(engine, outcome),
+            winner: winner_name(engine, outcome),
+            plies: self.plies,
+            position: position_text(engine, &self.st),
+        }
+    }
+}
+
+/// The winner's name, if the outcome has one.
+fn winner_name(engine: &Engine, outcome: Outcome) -> Option<String> {
+    match outcome {
+        Outcome::Decisive { winner, .. } => Some(engine.game().players[winner].name.clone()),
+        _ => None,
+    }
+}
+
 /// Plays one seeded random game and records every turn.
 pub fn recorded_playout(
     engine: &Engine,
@@ -125,48 +192,106 @@ pub fn recorded_playout(
     game_text: &str,
     seed: u64,
 ) -> Vec<RecordLine> {
-    let mut rng = rng(seed);
-    let mut st = engine.start();
-    let mut moves = Vec::new();
+    let mut game = SeededGame::new(engine, seed);
     let mut lines = vec![RecordLine::Header {
         game: game_path.to_string(),
         sha256: text_hash(game_text),
         variant: engine.game().name.clone(),
         seed,
     }];
-    let mut plies = 0;
-    let outcome = loop {
-        engine.roll(&mut st, &mut rng);
-        engine.legal_moves(&mut st, &mut moves);
-        let outcome = engine.outcome_with(&st, !moves.is_empty());
-        if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
-            st.dice = [0; 4];
-            break outcome;
+    loop {
+        match game.next() {
+            Next::Turn(m) => {
+                lines.push(RecordLine::Turn {
+                    ply: game.plies + 1,
+                    position: position_text(engine, &game.st),
+                    legal: game.moves.iter().map(|m| move_text(engine, m)).collect(),
+                    played: move_text(engine, &m),
+                });
+                game.play(&m);
+            }
+            Next::End(outcome) => {
+                lines.push(game.result_line(outcome));
+                return lines;
+            }
         }
-        let m = moves[rng.random_range(0..moves.len())];
-        plies += 1;
-        lines.push(RecordLine::Turn {
-            ply: plies,
-            position: position_text(engine, &st),
-            legal: moves.iter().map(|m| move_text(engine, m)).collect(),
-            played: move_text(engine, &m),
-        });
-        engine.play_unchecked(&mut st, &m);
-    };
-    lines.push(result_line(engine, &st, outcome, plies));
-    lines
+    }
 }
 
-fn result_line(engine: &Engine, st: &State, outcome: Outcome, plies: u32) -> RecordLine {
-    RecordLine::Result {
-        result: outcome_text(engine, outcome),
-        winner: match outcome {
-            Outcome::Decisive { winner, .. } => Some(engine.game().players[winner].name.clone()),
-            _ => None,
-        },
-        plies,
-        position: position_text(engine, st),
+/// A record read from its text, its structure checked: one header first,
+/// turns, one result last, nothing after it.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The game file named by the header.
+    pub game: String,
+    /// SHA-256 of the game file's text, in hex.
+    pub sha256: String,
+    /// The game's name.
+    pub variant: String,
+    /// The seed of every random choice.
+    pub seed: u64,
+    /// Every line after the header with its line number (from 1): the
+    /// turns, then the result.
+    pub lines: Vec<(usize, RecordLine)>,
+}
+
+/// Reads a record's text. Blank lines are skipped; errors name the line.
+pub fn parse_record(text: &str) -> Result<Record, String> {
+    let mut header = None;
+    let mut lines: Vec<(usize, RecordLine)> = Vec::new();
+    let mut result_at = None;
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(at) = result_at {
+            return Err(format!(
+                "line {n}: nothing may follow the result (line {at}): a record holds one game"
+            ));
+        }
+        let parsed: RecordLine =
+            serde_json::from_str(line).map_err(|e| format!("line {n}: not a record line: {e}"))?;
+        match parsed {
+            RecordLine::Header {
+                game,
+                sha256,
+                variant,
+                seed,
+            } => {
+                if header.is_some() {
+                    return Err(format!(
+                        "line {n}: a second header: a record holds one game"
+                    ));
+                }
+                header = Some((game, sha256, variant, seed));
+            }
+            _ if header.is_none() => {
+                return Err(format!("line {n}: the record must start with its header"));
+            }
+            RecordLine::Result { .. } => {
+                result_at = Some(n);
+                lines.push((n, parsed));
+            }
+            RecordLine::Turn { .. } => lines.push((n, parsed)),
+        }
     }
+    let Some((game, sha256, variant, seed)) = header else {
+        return Err("the record is empty: it has no header".into());
+    };
+    if result_at.is_none() {
+        return Err(format!(
+            "the record has no result line (its last line is {})",
+            text.lines().count()
+        ));
+    }
+    Ok(Record {
+        game,
+        sha256,
+        variant,
+        seed,
+        lines,
+    })
 }
 
 /// A replayed record: the positions after every turn, for showing.
@@ -177,66 +302,137 @@ pub struct Replay {
     pub outcome: Outcome,
 }
 
-/// Re-checks every turn of a record against the rules.
+/// Replays a record: plays the seeded random game its header names and
+/// checks that every field of every line is what that game gives (the
+/// turn numbers, the positions with the dice thrown, the legal moves, the
+/// moves played, the result's text, winner, turns and position).
 ///
-/// `lines` are the record's lines after the header. The error names the
-/// first turn where the record and the rules disagree.
-pub fn replay(engine: &Engine, lines: &[RecordLine]) -> Result<Replay, String> {
-    let mut st = engine.start();
-    let mut moves = Vec::new();
+/// Only `playout --record` writes records, so the moves too follow from
+/// the seed. The error names the first line and field that differ.
+pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
+    let seed = record.seed;
+    let mut game = SeededGame::new(engine, seed);
     let mut turns = Vec::new();
-    for line in lines {
-        match line {
-            RecordLine::Header { .. } => return Err("a second header in the record".into()),
-            RecordLine::Turn {
-                ply,
-                position,
-                legal,
-                played,
-            } => {
-                let recorded = parse_position(engine, position)
-                    .map_err(|e| format!("turn {ply}: bad position: {e}"))?;
-                // The dice are thrown for the turn: the record says what came up.
-                if engine.has_dice() {
-                    if recorded.dice == [0; 4] {
-                        return Err(format!("turn {ply}: the record gives no dice"));
-                    }
-                    st.dice = recorded.dice;
-                }
-                if recorded != st {
+    for (n, line) in &record.lines {
+        let next = game.next();
+        match (line, next) {
+            (RecordLine::Header { .. }, _) => {
+                return Err(format!("line {n}: a second header"));
+            }
+            (RecordLine::Turn { ply, .. }, Next::End(outcome)) => {
+                return Err(format!(
+                    "line {n}: the record goes on with turn {ply}, but the game is over after {} turns: {}",
+                    game.plies,
+                    outcome_text(engine, outcome)
+                ));
+            }
+            (
+                RecordLine::Turn {
+                    ply,
+                    position,
+                    legal,
+                    played,
+                },
+                Next::Turn(m),
+            ) => {
+                let turn = game.plies + 1;
+                if *ply != turn {
                     return Err(format!(
-                        "turn {ply}: the record says the position is\n  {position}\nbut the rules give\n  {}",
-                        position_text(engine, &st)
+                        "line {n}, `ply`: the record says {ply}, but this is turn {turn}"
                     ));
                 }
-                if engine.outcome(&st) != Outcome::Ongoing {
-                    return Err(format!("turn {ply}: the game was already over"));
-                }
-                engine.legal_moves(&mut st, &mut moves);
-                let ours: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
+                let at = format!("line {n} (turn {turn})");
+                check_position(engine, &at, seed, position, &game.st)?;
+                let ours: Vec<String> = game.moves.iter().map(|m| move_text(engine, m)).collect();
                 if &ours != legal {
                     return Err(format!(
-                        "turn {ply}: the record lists the legal moves\n  {}\nbut the rules give\n  {}",
+                        "{at}, `legal`: the record lists the legal moves\n  {}\nbut the rules give\n  {}",
                         legal.join(", "),
                         ours.join(", ")
                     ));
                 }
-                let m = find_move(engine, &st, &moves, played)
-                    .map_err(|e| format!("turn {ply}: `{played}` is illegal: {e}"))?;
-                engine.play_unchecked(&mut st, &m);
-                turns.push((played.clone(), st.clone()));
+                let drawn = move_text(engine, &m);
+                if *played != drawn {
+                    return Err(match find_move(engine, &game.st, &game.moves, played) {
+                        Err(e) => format!("{at}, `played`: `{played}` is illegal: {e}"),
+                        Ok(found) if move_text(engine, &found) == drawn => {
+                            format!("{at}, `played`: `{played}` is written `{drawn}` in notation")
+                        }
+                        Ok(_) => format!(
+                            "{at}, `played`: `{played}` is legal, but it is not this game's move: with seed {seed} the random agent plays `{drawn}` (the record's seed or move is wrong)"
+                        ),
+                    });
+                }
+                game.play(&m);
+                turns.push((drawn, game.st.clone()));
             }
-            RecordLine::Result { result, .. } => {
-                let outcome = engine.outcome(&st);
-                let ours = outcome_text(engine, outcome);
-                if &ours != result {
-                    return Err(format!(
-                        "the record's result is `{result}` but the rules give `{ours}`"
-                    ));
+            (RecordLine::Result { .. }, Next::Turn(_)) => {
+                let mover = &engine.game().players[game.st.to_move as usize].name;
+                return Err(format!(
+                    "line {n}: the record ends after {} turns, but the game goes on: {mover} is to move",
+                    game.plies
+                ));
+            }
+            (
+                RecordLine::Result {
+                    result,
+                    winner,
+                    plies,
+                    position,
+                },
+                Next::End(outcome),
+            ) => {
+                let differs = |field: &str, theirs: &str, ours: &str| {
+                    Err(format!(
+                        "line {n}, `{field}`: the record says `{theirs}`, but the rules give `{ours}`"
+                    ))
+                };
+                let name = |w: &Option<String>| w.clone().unwrap_or_else(|| "none".into());
+                let our_result = outcome_text(engine, outcome);
+                if *result != our_result {
+                    return differs("result", result, &our_result);
+                }
+                let our_winner = winner_name(engine, outcome);
+                if *winner != our_winner {
+                    return differs("winner", &name(winner), &name(&our_winner));
+                }
+                if *plies != game.plies {
+                    return differs("plies", &plies.to_string(), &game.plies.to_string());
+                }
+                let our_position = position_text(engine, &game.st);
+                if *position != our_position {
+                    return differs("position", position, &our_position);
                 }
                 return Ok(Replay { turns, outcome });
             }
         }
     }
     Err("the record has no result line".into())
+}
+
+/// Checks a turn's recorded position, the dice thrown included.
+fn check_position(
+    engine: &Engine,
+    at: &str,
+    seed: u64,
+    recorded: &str,
+    st: &State,
+) -> Result<(), String> {
+    let ours = position_text(engine, st);
+    if recorded == ours {
+        return Ok(());
+    }
+    let theirs = parse_position(engine, recorded)
+        .map_err(|e| format!("{at}, `position`: bad position: {e}"))?;
+    if theirs.dice != st.dice {
+        let thrown = |s: &State| dice_text(s).unwrap_or_else(|| "none".into());
+        return Err(format!(
+            "{at}, `position`: the record's dice {} are not what seed {seed} throws for this turn: {} (the record's seed or roll is wrong)",
+            thrown(&theirs),
+            thrown(st)
+        ));
+    }
+    Err(format!(
+        "{at}, `position`: the record says the position is\n  {recorded}\nbut the rules give\n  {ours}"
+    ))
 }

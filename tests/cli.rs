@@ -309,7 +309,7 @@ fn tampered_record_names_the_turn() {
     );
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("turn 5"), "{}", run.stderr);
-    // Another legal move is caught by the next turn's position.
+    // Another legal move is caught on its own turn: the seed chose the move.
     let other = |turn: &serde_json::Value| {
         let played = turn["played"].as_str().unwrap();
         let legal = turn["legal"].as_array().unwrap();
@@ -322,7 +322,11 @@ fn tampered_record_names_the_turn() {
     };
     let run = replay(&dir, "other.jsonl", &tamper(&lines, 5, other));
     assert_eq!(run.code, 1);
-    assert!(run.stderr.contains("turn 6"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("line 6 (turn 5), `played`"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -190,7 +190,13 @@ fn recorded_playouts_replay() {
             let Some(RecordLine::Result { result, plies, .. }) = lines.last() else {
                 panic!("{name}, seed {seed}: no result line");
             };
-            let replayed = playout::replay(&engine, &lines[1..])
+            let record: String = lines
+                .iter()
+                .map(|l| serde_json::to_string(l).unwrap() + "\n")
+                .collect();
+            let record = playout::parse_record(&record)
+                .unwrap_or_else(|e| panic!("{name}, seed {seed}: {e}"));
+            let replayed = playout::replay(&engine, &record)
                 .unwrap_or_else(|e| panic!("{name}, seed {seed}: {e}"));
             assert_eq!(replayed.turns.len(), *plies as usize, "{name}, seed {seed}");
             assert_eq!(
