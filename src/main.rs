@@ -473,10 +473,18 @@ fn read_record(path: &Path) -> Result<String, Failure> {
 /// SHA-256 is the one.
 fn record_game(path: &Path, record: &playout::Record) -> Result<Engine, Failure> {
     let named = Path::new(&record.game);
-    let beside = path.parent().unwrap_or(Path::new("")).join(named);
-    let mut places = vec![("beside the record", beside)];
-    if named.is_relative() && places[0].1 != named {
-        places.push(("in the current folder", named.to_path_buf()));
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let mut places = Vec::new();
+    if named.is_absolute() {
+        places.push(("", named.to_path_buf()));
+    } else if folder.as_os_str().is_empty() {
+        places.push((
+            "beside the record, in the current folder, ",
+            named.to_path_buf(),
+        ));
+    } else {
+        places.push(("beside the record ", folder.join(named)));
+        places.push(("in the current folder ", named.to_path_buf()));
     }
     let mut changed = Vec::new();
     for (_, place) in &places {
@@ -492,7 +500,7 @@ fn record_game(path: &Path, record: &playout::Record) -> Result<Engine, Failure>
     }
     let looked: Vec<String> = places
         .iter()
-        .map(|(how, place)| format!("{how} at {}", place.display()))
+        .map(|(how, place)| format!("{how}at {}", place.display()))
         .collect();
     Err(Failure(if changed.is_empty() {
         format!(

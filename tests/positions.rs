@@ -1,0 +1,208 @@
+//! The position notation refuses what a game can never hold, through
+//! `ludus moves --position`: each refusal names the field.
+
+use std::path::Path;
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Runs `ludus moves GAME --position POSITION [--dice D]` from the crate
+/// root; returns the exit code and what was printed on stderr.
+fn moves(game: &str, position: &str, dice: Option<&str>) -> (i32, String) {
+    let mut args = vec!["moves", game, "--position", position];
+    if let Some(d) = dice {
+        args.extend(["--dice", d]);
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(&args)
+        .current_dir(ROOT)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    (out.status.code().expect("killed by a signal"), stderr)
+}
+
+/// Asserts that `position` is refused as a bad position saying `says`.
+fn refused(game: &str, position: &str, says: &str) {
+    let dice = game.contains("verquere").then_some("5-3");
+    let (code, stderr) = moves(game, position, dice);
+    assert_eq!(code, 1, "{game}: `{position}` was accepted");
+    assert!(
+        stderr.contains("bad position") && stderr.contains(says),
+        "{game}: `{position}`: wanted `{says}` in: {stderr}"
+    );
+}
+
+/// Asserts that `position` is read.
+fn accepted(game: &str, position: &str) {
+    let dice = game.contains("verquere").then_some("5-3");
+    let (code, stderr) = moves(game, position, dice);
+    assert_eq!(code, 0, "{game}: `{position}`: {stderr}");
+}
+
+const GRID: &str = "games/alquerque.game";
+const HUFF: &str = "games/alquerque-huff.game";
+const DICE: &str = "games/verquere.game";
+
+#[test]
+fn huff_field_without_huffing_is_refused() {
+    refused(
+        GRID,
+        "white: a1; black: e5 d5; turn: white; huff: e5",
+        "huff: this game has no huffing",
+    );
+    refused(
+        DICE,
+        "white: 1*15; black: 13*15; huff: 13",
+        "huff: this game has no huffing",
+    );
+    // Where huffing is a rule, the field is read.
+    accepted(HUFF, "white: a1; black: e5 d5; turn: white; huff: e5");
+}
+
+#[test]
+fn quiet_field_in_dice_games_is_refused() {
+    refused(
+        DICE,
+        "white: 1*15; black: 13*15; quiet: 3",
+        "quiet: dice games count no turns without a capture",
+    );
+}
+
+#[test]
+fn dice_fields_in_games_without_dice_are_refused() {
+    refused(
+        GRID,
+        "white: a1; black: e5; idle: 0",
+        "idle: only dice games count",
+    );
+    refused(
+        GRID,
+        "white: a1; black: e5; dice: 5-3",
+        "dice: this game has no dice",
+    );
+    refused(
+        GRID,
+        "white: a1*2; black: e5",
+        "white: `a1*2`: only dice games stack men",
+    );
+}
+
+#[test]
+fn repeated_fields_are_refused() {
+    refused(
+        GRID,
+        "white: a1; black: e5; turn: white; turn: black",
+        "turn: the field is given twice",
+    );
+    refused(
+        GRID,
+        "white: a1; black: e5; quiet: 1; quiet: 2",
+        "quiet: the field is given twice",
+    );
+    refused(
+        DICE,
+        "white: 1*15; black: 13*15; idle: 1; idle: 2",
+        "idle: the field is given twice",
+    );
+}
+
+#[test]
+fn two_fields_for_one_player_are_refused() {
+    refused(
+        DICE,
+        "white: 1*15; black: 13*15; white: 2*15",
+        "white: the field is given twice",
+    );
+    refused(
+        GRID,
+        "white: a1; black: e5; black: d5",
+        "black: the field is given twice",
+    );
+}
+
+#[test]
+fn more_men_than_the_game_has_are_refused() {
+    refused(
+        DICE,
+        "white: 1*16; black: 13*15",
+        "white: more men than the game gives white (15), counted up to `1*16`",
+    );
+    refused(
+        DICE,
+        "white: 1*10 2*5 3; black: 13*15",
+        "white: more men than the game gives white (15), counted up to `3`",
+    );
+    refused(
+        GRID,
+        "white: a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 d3 e3 a3; black: e5",
+        "white: more men than the game gives white (12)",
+    );
+    accepted(DICE, "white: 1*15; black: 13*15");
+    accepted(DICE, "white: 1*3 off*12; black: 13*15");
+}
+
+#[test]
+fn impossible_pieces_and_dice_are_refused() {
+    // A piece kind that does not exist.
+    refused(
+        GRID,
+        "white: queen a1; black: e5",
+        "white: `queen` is not a site of this board (nor a piece kind: man)",
+    );
+    // Dice the game cannot throw.
+    refused(
+        DICE,
+        "white: 1*15; black: 13*15; dice: 7-1",
+        "dice: `7` is not a face of a die (1 to 6)",
+    );
+    refused(
+        DICE,
+        "white: 1*15; black: 13*15; dice: 1-2-3",
+        "dice: `1-2-3`: the game throws 2 dice",
+    );
+    // A stack of no men.
+    refused(
+        DICE,
+        "white: 1*0; black: 13*15",
+        "`0` is not a count of men",
+    );
+}
+
+#[test]
+fn kind_followed_by_no_site_is_refused() {
+    let game = "games/fetach.game";
+    refused(
+        game,
+        "white: a1 king; black: e5",
+        "white: `king` is followed by no site",
+    );
+    refused(
+        game,
+        "white: king man a1; black: e5",
+        "white: `king` is followed by no site",
+    );
+    accepted(game, "white: a1 king c3; black: e5");
+}
+
+#[test]
+fn men_off_their_track_are_refused() {
+    // Point 25 is on White's track only.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("positions-track");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(Path::new(ROOT).join(DICE), dir.join("verquere.game")).unwrap();
+    let game = dir.join("verquere-long.game");
+    std::fs::write(
+        &game,
+        "variant \"Long\" of \"verquere.game\"\n\nboard {\n  points 1..25\n  rows 12..1 / 13..25\n}\n\ntrack {\n  white: bar, 1..25, off\n}\n",
+    )
+    .unwrap();
+    let game = game.to_str().unwrap();
+    refused(
+        game,
+        "white: 1*15; black: 25 13*14",
+        "black: `25` is not on black's track",
+    );
+    accepted(game, "white: 25 1*14; black: 13*15");
+}

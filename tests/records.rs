@@ -1,0 +1,423 @@
+//! Records and `replay`, through the built binary: a record replays only
+//! if it is exactly the seeded game its header names. Each forgery below is
+//! made by editing a genuine record written in the test.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// What a run of the binary printed, and how it exited.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `ludus ARGS` in the folder `cwd`.
+fn ludus_in(cwd: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    let run = Run {
+        code: out.status.code().expect("killed by a signal"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    };
+    assert!(
+        !run.stderr.contains("panicked"),
+        "ludus {args:?} panicked:\n{}",
+        run.stderr
+    );
+    run
+}
+
+/// Runs `ludus ARGS` from the crate root, so `games/...` paths work.
+fn ludus(args: &[&str]) -> Run {
+    ludus_in(Path::new(ROOT), args)
+}
+
+/// A fresh directory for one test's files.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("records")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Records one seeded game of `game` (a path from the crate root) in
+/// `dir`; returns the record's lines as JSON.
+fn record(dir: &Path, game: &str, seed: u64) -> Vec<Value> {
+    let path = dir.join("genuine.jsonl");
+    let seed = seed.to_string();
+    let run = ludus(&[
+        "playout",
+        "--seed",
+        &seed,
+        "--record",
+        path.to_str().unwrap(),
+        game,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Writes `lines` as a record named `name` in `dir` and replays it quietly.
+fn replay(dir: &Path, name: &str, lines: &[Value]) -> Run {
+    let path = dir.join(name);
+    let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&path, text).unwrap();
+    ludus(&["replay", "--quiet", path.to_str().unwrap()])
+}
+
+/// Asserts that the record is refused with a message containing each of `says`.
+fn refused(run: &Run, says: &[&str]) {
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    for s in says {
+        assert!(run.stderr.contains(s), "wanted `{s}` in:\n{}", run.stderr);
+    }
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+}
+
+/// The index of the turn line of turn `ply`.
+fn turn(lines: &[Value], ply: u64) -> usize {
+    lines
+        .iter()
+        .position(|l| l["type"] == "turn" && l["ply"] == ply)
+        .unwrap()
+}
+
+fn game_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".game"))
+        .map(|n| format!("games/{n}"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn genuine_records_of_every_bundled_game_replay() {
+    let dir = temp_dir("genuine");
+    for game in game_files() {
+        for seed in [1, 2] {
+            let lines = record(&dir, &game, seed);
+            let run = replay(&dir, "same.jsonl", &lines);
+            assert_eq!(run.code, 0, "{game}, seed {seed}: {}", run.stderr);
+            assert!(
+                run.stdout.contains(&format!("seed {seed}: ")),
+                "{}",
+                run.stdout
+            );
+            assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+        }
+    }
+}
+
+#[test]
+fn forged_seed_is_refused() {
+    let dir = temp_dir("seed");
+    // Without dice the seed chooses the moves: soon one is another.
+    let mut lines = record(&dir, "games/alquerque.game", 3);
+    lines[0]["seed"] = 4.into();
+    let run = replay(&dir, "alquerque.jsonl", &lines);
+    refused(&run, &["`played`", "with seed 4 the random agent plays"]);
+    // With dice the seed throws the dice: the first roll differs.
+    let mut lines = record(&dir, "games/verquere.game", 3);
+    lines[0]["seed"] = 4.into();
+    let run = replay(&dir, "verquere.jsonl", &lines);
+    refused(&run, &["line 2 (turn 1), `position`", "seed 4 throws"]);
+}
+
+#[test]
+fn forged_roll_is_refused() {
+    let dir = temp_dir("roll");
+    let mut lines = record(&dir, "games/verquere.game", 5);
+    let i = turn(&lines, 10);
+    let position = lines[i]["position"].as_str().unwrap().to_string();
+    let (before, after) = position.split_once("dice: ").unwrap();
+    let (roll, rest) = after.split_once(';').unwrap();
+    let other = if roll == "6-6" { "1-2" } else { "6-6" };
+    lines[i]["position"] = format!("{before}dice: {other};{rest}").into();
+    let run = replay(&dir, "roll.jsonl", &lines);
+    refused(
+        &run,
+        &[
+            &format!("line {} (turn 10), `position`", i + 1),
+            &format!("dice {other} are not what seed 5 throws"),
+            roll,
+        ],
+    );
+}
+
+#[test]
+fn forged_ply_number_is_refused() {
+    let dir = temp_dir("ply");
+    for game in ["games/alquerque.game", "games/verquere.game"] {
+        let mut lines = record(&dir, game, 6);
+        let i = turn(&lines, 3);
+        lines[i]["ply"] = 4.into();
+        let run = replay(&dir, "ply.jsonl", &lines);
+        refused(
+            &run,
+            &[&format!("line {}, `ply`", i + 1), "says 4", "turn 3"],
+        );
+    }
+}
+
+#[test]
+fn forged_legal_moves_are_refused() {
+    let dir = temp_dir("legal");
+    let mut lines = record(&dir, "games/alquerque.game", 6);
+    let i = turn(&lines, 2);
+    lines[i]["legal"].as_array_mut().unwrap().pop();
+    let run = replay(&dir, "legal.jsonl", &lines);
+    refused(&run, &[&format!("line {} (turn 2), `legal`", i + 1)]);
+}
+
+#[test]
+fn forged_position_is_refused() {
+    let dir = temp_dir("position");
+    let mut lines = record(&dir, "games/alquerque.game", 6);
+    let i = turn(&lines, 2);
+    lines[i]["position"] = "white: a1; black: e5; turn: black; quiet: 0".into();
+    let run = replay(&dir, "position.jsonl", &lines);
+    refused(&run, &[&format!("line {} (turn 2), `position`", i + 1)]);
+}
+
+#[test]
+fn forged_result_winner_is_refused() {
+    let dir = temp_dir("winner");
+    let mut lines = record(&dir, "games/verquere.game", 7);
+    let last = lines.len() - 1;
+    let winner = lines[last]["winner"].as_str().unwrap().to_string();
+    let other = if winner == "white" { "black" } else { "white" };
+    lines[last]["winner"] = other.into();
+    let run = replay(&dir, "winner.jsonl", &lines);
+    refused(
+        &run,
+        &[
+            &format!("line {}, `winner`", last + 1),
+            &format!("says `{other}`, but the rules give `{winner}`"),
+        ],
+    );
+}
+
+#[test]
+fn forged_result_text_is_refused() {
+    let dir = temp_dir("result");
+    let mut lines = record(&dir, "games/alquerque.game", 7);
+    let last = lines.len() - 1;
+    lines[last]["result"] = "draw".into();
+    lines[last]["winner"] = Value::Null;
+    let run = replay(&dir, "result.jsonl", &lines);
+    refused(&run, &[&format!("line {}, `result`", last + 1)]);
+}
+
+#[test]
+fn forged_result_plies_are_refused() {
+    let dir = temp_dir("plies");
+    let mut lines = record(&dir, "games/alquerque.game", 7);
+    let last = lines.len() - 1;
+    let plies = lines[last]["plies"].as_u64().unwrap();
+    lines[last]["plies"] = (plies + 1).into();
+    let run = replay(&dir, "plies.jsonl", &lines);
+    refused(&run, &[&format!("line {}, `plies`", last + 1)]);
+}
+
+#[test]
+fn forged_result_position_is_refused() {
+    let dir = temp_dir("final");
+    let mut lines = record(&dir, "games/verquere.game", 7);
+    let last = lines.len() - 1;
+    let before = lines[turn(&lines, 1)]["position"].clone();
+    lines[last]["position"] = before;
+    let run = replay(&dir, "final.jsonl", &lines);
+    refused(&run, &[&format!("line {}, `position`", last + 1)]);
+}
+
+#[test]
+fn line_after_the_result_is_refused() {
+    let dir = temp_dir("after");
+    let mut lines = record(&dir, "games/alquerque.game", 8);
+    let extra = lines[1].clone();
+    lines.push(extra);
+    let run = replay(&dir, "after.jsonl", &lines);
+    refused(
+        &run,
+        &[&format!(
+            "line {}: nothing may follow the result",
+            lines.len()
+        )],
+    );
+    // A whole second game after the first.
+    let mut lines = record(&dir, "games/alquerque.game", 8);
+    let again = lines.clone();
+    let first = lines.len();
+    lines.extend(again);
+    let run = replay(&dir, "two.jsonl", &lines);
+    refused(
+        &run,
+        &[&format!(
+            "line {}: nothing may follow the result",
+            first + 1
+        )],
+    );
+}
+
+#[test]
+fn second_header_is_refused() {
+    let dir = temp_dir("header");
+    let mut lines = record(&dir, "games/alquerque.game", 8);
+    let header = lines[0].clone();
+    lines.insert(3, header);
+    let run = replay(&dir, "header.jsonl", &lines);
+    refused(&run, &["line 4: a second header"]);
+}
+
+#[test]
+fn truncated_record_is_refused() {
+    let dir = temp_dir("truncated");
+    // A result where the game goes on.
+    let mut lines = record(&dir, "games/alquerque.game", 9);
+    let result = lines.pop().unwrap();
+    lines.truncate(5);
+    lines.push(result);
+    let run = replay(&dir, "early.jsonl", &lines);
+    refused(
+        &run,
+        &["line 6: the record ends after 4 turns, but the game goes on"],
+    );
+    // No result at all.
+    let mut lines = record(&dir, "games/alquerque.game", 9);
+    lines.pop();
+    let run = replay(&dir, "open.jsonl", &lines);
+    refused(&run, &["no result line"]);
+}
+
+#[test]
+fn unknown_field_is_refused() {
+    let dir = temp_dir("unknown");
+    let mut lines = record(&dir, "games/alquerque.game", 9);
+    lines[2]["note"] = "a comment".into();
+    let run = replay(&dir, "note.jsonl", &lines);
+    refused(&run, &["line 3: not a record line", "unknown field `note`"]);
+}
+
+#[test]
+fn swapped_last_move_is_refused() {
+    // Made in the test: the last move swapped for another legal one.
+    let dir = temp_dir("swapped");
+    let mut lines = record(&dir, "games/verquere-five.game", 635);
+    let i = lines.len() - 2;
+    let played = lines[i]["played"].as_str().unwrap().to_string();
+    let other = lines[i]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .find(|m| *m != played)
+        .unwrap();
+    lines[i]["played"] = other.into();
+    let run = replay(&dir, "swapped.jsonl", &lines);
+    refused(
+        &run,
+        &[
+            &format!("line {}", i + 1),
+            "`played`",
+            "is legal, but it is not this game's move",
+            &format!("plays `{played}`"),
+        ],
+    );
+    // The reproducer.
+    let run = ludus(&[
+        "replay",
+        "--quiet",
+        "tests/data/record-last-move-swapped.jsonl",
+    ]);
+    refused(
+        &run,
+        &[
+            "line 65 (turn 64), `played`",
+            "`2/5 11/14 14/17 18/21` is legal, but it is not this game's move",
+        ],
+    );
+}
+
+#[test]
+fn game_is_found_beside_the_record_from_another_folder() {
+    let dir = temp_dir("beside");
+    let kept = dir.join("kept");
+    std::fs::create_dir_all(&kept).unwrap();
+    std::fs::copy(
+        Path::new(ROOT).join("games/verquere.game"),
+        kept.join("verquere.game"),
+    )
+    .unwrap();
+    // Recorded beside the game, so the header names `verquere.game`.
+    let run = ludus_in(
+        &kept,
+        &[
+            "playout",
+            "verquere.game",
+            "--seed",
+            "2",
+            "--record",
+            "v.jsonl",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let elsewhere = dir.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let run = ludus_in(&elsewhere, &["replay", "--quiet", "../kept/v.jsonl"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+    // Without the game, the message says every place it looked.
+    std::fs::remove_file(kept.join("verquere.game")).unwrap();
+    let run = ludus_in(&elsewhere, &["replay", "--quiet", "../kept/v.jsonl"]);
+    refused(
+        &run,
+        &[
+            "line 1, `game`: cannot find verquere.game",
+            "beside the record at ../kept/verquere.game",
+            "in the current folder at verquere.game",
+        ],
+    );
+}
+
+#[test]
+fn changed_game_file_is_refused() {
+    let dir = temp_dir("changed");
+    std::fs::copy(
+        Path::new(ROOT).join("games/alquerque.game"),
+        dir.join("alquerque.game"),
+    )
+    .unwrap();
+    let run = ludus_in(
+        &dir,
+        &[
+            "playout",
+            "alquerque.game",
+            "--seed",
+            "2",
+            "--record",
+            "a.jsonl",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(dir.join("alquerque.game")).unwrap();
+    std::fs::write(dir.join("alquerque.game"), text + "\n// changed\n").unwrap();
+    let run = ludus_in(&dir, &["replay", "--quiet", "a.jsonl"]);
+    refused(&run, &["line 1, `sha256`", "alquerque.game changed"]);
+}
