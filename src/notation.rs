@@ -466,7 +466,13 @@ fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Resul
         };
         let s = site_of(site_name)?;
         if st.cells[s] != NONE {
-            return Err(format!("two pieces on {site_name}"));
+            return Err(if engine.has_dice() {
+                format!(
+                    "two stacks on {site_name}: a site holds one stack of one player's men, such as `{site_name}*2`"
+                )
+            } else {
+                format!("two pieces on {site_name}")
+            });
         }
         if engine.has_dice() && engine.track_position(p, s).is_none() {
             return Err(format!("`{site_name}` is not on {name}'s track"));

@@ -235,11 +235,13 @@ pub struct Record {
     pub lines: Vec<(usize, RecordLine)>,
 }
 
-/// Reads a record's text. Blank lines are skipped; errors name the line.
+/// Reads a record's text. A byte order mark and blank lines are skipped;
+/// errors name the line.
 pub fn parse_record(text: &str) -> Result<Record, String> {
     let mut header = None;
     let mut lines: Vec<(usize, RecordLine)> = Vec::new();
     let mut result_at = None;
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         if line.trim().is_empty() {

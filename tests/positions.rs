@@ -162,6 +162,12 @@ fn impossible_pieces_and_dice_are_refused() {
         "white: 1*15; black: 13*15; dice: 1-2-3",
         "dice: `1-2-3`: the game throws 2 dice",
     );
+    // Men of both players on one point.
+    refused(
+        DICE,
+        "white: 1*14; black: 13*14 1",
+        "black: two stacks on 1: a site holds one stack of one player's men",
+    );
     // A stack of no men.
     refused(
         DICE,

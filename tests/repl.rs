@@ -656,18 +656,18 @@ fn a_whole_turn_may_be_typed_in_any_order_or_by_another_route() {
 
 #[test]
 fn the_board_is_drawn_from_the_side_of_the_player_to_move() {
-    let position = "white: bar 2*3 9*2 20*8 off; black: 13*10 24 1*2 bar off*2; turn: black; dice: 6-4; idle: 2";
+    let position = "white: bar 2*3 9*2 20*8 off; black: 13*9 24 1*2 bar off*2; turn: black; dice: 6-4; idle: 2";
     let (ok, out, _) = play(&verquere(), &["--position", position], Some(""));
     assert!(ok);
     // Black's home (White's 13) is at the far right, his own side is near.
     let board = "
  12  11  10   9   8   7 |   6   5   4   3   2   1
- x1   .   .   .  o8   . |   .   .   .   .   . x10
+ x1   .   .   .  o8   . |   .   .   .   .   .  x9
                         |
  x2  o3   .   .   .   . |   .   .  o2   .   .   .
  13  14  15  16  17  18 |  19  20  21  22  23  24
 white o: bar 1, off 1, pips 166
-black x: bar 1, off 2, pips 302
+black x: bar 1, off 2, pips 278
 black to move; dice: 6-4; turns without a move: 2
 ";
     assert!(out.starts_with(&board[1..]), "{out}");
