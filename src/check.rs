@@ -5,9 +5,10 @@
 
 use crate::diag::{Diagnostic, FileId, Span};
 use crate::ir::{self, EndRule, Game};
-use crate::syntax::{ItemKind, LinkKind, Name, Obligation, Section, SectionKind, SiteTerm, Whose};
+use crate::syntax::{ItemKind, LinkKind, Name, Obligation, Section, SectionKind, SiteTerm};
 use petgraph::graph::UnGraph;
 
+mod pieces;
 mod tables;
 use std::collections::HashMap;
 
@@ -884,258 +885,6 @@ impl<'a> Checker<'a> {
         site
     }
 
-    // ------------------------------------------------------------ pieces
-
-    fn kinds(
-        &mut self,
-        build: &BoardBuild,
-        players: &[(ir::Player, FileId)],
-        has_dice: bool,
-    ) -> (Vec<ir::Kind>, Vec<Name>) {
-        let sections: Vec<&Section> = self.sections(SectionKind::Piece).collect();
-        if sections.is_empty() {
-            self.missing("pieces", "add `piece man { marks o x step any jump any }`");
-        }
-        let names: Vec<Name> = sections
-            .iter()
-            .map(|s| s.name.clone().expect("piece sections are named"))
-            .collect();
-        for (i, n) in names.iter().enumerate() {
-            if names[..i].iter().any(|m| m.text == n.text) {
-                self.error(
-                    sections[i].file,
-                    n.span.clone(),
-                    format!("the piece `{}` is declared twice", n.text),
-                    "declared again",
-                    None,
-                );
-            }
-        }
-        if let Some(s) = sections.get(MAX_KINDS) {
-            self.error(
-                s.file,
-                s.span.clone(),
-                format!("a game has at most {MAX_KINDS} kinds of piece"),
-                "one kind too many",
-                None,
-            );
-        }
-        let mut kinds = Vec::new();
-        for s in &sections {
-            let name = s.name.clone().unwrap();
-            let mut kind = ir::Kind {
-                name: name.text.clone(),
-                marks: Vec::new(),
-                step: vec![Vec::new(); players.len()],
-                jump: vec![Vec::new(); players.len()],
-                promote: None,
-                advance: false,
-            };
-            for item in &s.items {
-                match &item.kind {
-                    ItemKind::Advance if !has_dice => self.error(
-                        item.file,
-                        item.span.clone(),
-                        format!(
-                            "piece `{}` advances by a die, but the game has no dice",
-                            name.text
-                        ),
-                        "needs dice",
-                        Some("add `dice { count 2 faces 6 doubles twice }`".into()),
-                    ),
-                    ItemKind::Advance => kind.advance = true,
-                    ItemKind::Step(_) | ItemKind::Jump(_) if has_dice => {
-                        let what = if matches!(item.kind, ItemKind::Step(_)) {
-                            "step"
-                        } else {
-                            "jump"
-                        };
-                        self.error(
-                            item.file,
-                            item.span.clone(),
-                            format!(
-                                "in a game with dice, pieces move by the dice: piece `{}` cannot `{what}`",
-                                name.text
-                            ),
-                            "not in a game with dice",
-                            Some(format!(
-                                "remove `{what}` (pieces of dice games `advance by die`), or remove the `dice` section"
-                            )),
-                        )
-                    }
-                    ItemKind::Marks(marks) => {
-                        for m in marks {
-                            if m.text.chars().count() != 1 {
-                                self.error(
-                                    item.file,
-                                    m.span.clone(),
-                                    format!(
-                                        "a mark is a single character, and `{}` is {}",
-                                        m.text,
-                                        m.text.chars().count()
-                                    ),
-                                    "not one character",
-                                    Some("write `marks o x`".into()),
-                                );
-                            }
-                        }
-                        if marks.len() != 2 {
-                            self.error(item.file, item.span.clone(), format!("piece `{}` needs one mark per player, 2 in all, but `marks` gives {}", name.text, marks.len()), "marks", Some("write `marks o x`: how each player's piece is drawn".into()));
-                        }
-                        kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
-                    }
-                    ItemKind::Step(dirs) => {
-                        kind.step = self.direction_set(build, players, item.file, dirs)
-                    }
-                    ItemKind::Jump(dirs) => {
-                        kind.jump = self.direction_set(build, players, item.file, dirs)
-                    }
-                    ItemKind::Promote(to, whose, region) => {
-                        let Some(target) = names.iter().position(|n| n.text == to.text) else {
-                            let hint = unknown_piece_hint(&to.text, &names);
-                            self.error(
-                                item.file,
-                                to.span.clone(),
-                                format!("there is no piece `{}`", to.text),
-                                "unknown piece",
-                                hint,
-                            );
-                            continue;
-                        };
-                        let mut sites = Vec::new();
-                        let mut lacking = Vec::new();
-                        for (i, (p, _)) in players.iter().enumerate() {
-                            let owner = match whose {
-                                Whose::Own => i,
-                                Whose::Opponent => (i + 1) % players.len(),
-                            };
-                            match players
-                                .get(owner)
-                                .and_then(|(o, _)| o.regions.iter().find(|r| r.name == region.text))
-                            {
-                                Some(r) => sites.push(r.sites.clone()),
-                                None => {
-                                    let owner_name =
-                                        players.get(owner).map_or("?", |o| o.0.name.as_str());
-                                    lacking.push((owner_name.to_string(), p.name.clone()));
-                                    sites.push(Vec::new());
-                                }
-                            }
-                        }
-                        match lacking.as_slice() {
-                            [] => {}
-                            [(owner, piece_of)] => self.error(item.file, region.span.clone(), format!("player `{owner}` has no region `{}`", region.text), "undefined region", Some(format!("add `region {}: SITES` to player `{owner}` (for the piece of `{piece_of}`)", region.text))),
-                            _ => self.error(item.file, region.span.clone(), format!("no player has a region `{}`", region.text), "undefined region", Some(format!("add `region {}: SITES` to every player", region.text))),
-                        }
-                        kind.promote = Some(ir::Promotion { to: target, sites });
-                    }
-                    _ => {}
-                }
-            }
-            if !s.items.iter().any(|i| matches!(i.kind, ItemKind::Marks(_))) {
-                self.error(
-                    s.file,
-                    s.span.clone(),
-                    format!("piece `{}` needs one mark per player", name.text),
-                    "this piece",
-                    Some("add `marks o x`: how each player's piece is drawn".into()),
-                );
-            }
-            if has_dice && !kind.advance {
-                self.error(
-                    s.file,
-                    s.span.clone(),
-                    format!(
-                        "piece `{}` never moves: in a game with dice, pieces advance by dice",
-                        name.text
-                    ),
-                    "this piece",
-                    Some("add `advance by die` to the piece".into()),
-                );
-            }
-            kinds.push(kind);
-        }
-        (kinds, names)
-    }
-
-    /// Resolves a direction list for each player: compass names or classes.
-    fn direction_set(
-        &mut self,
-        build: &BoardBuild,
-        players: &[(ir::Player, FileId)],
-        file: FileId,
-        terms: &[Name],
-    ) -> Vec<Vec<usize>> {
-        let board = &build.board;
-        let mut per_player = vec![Vec::new(); players.len()];
-        for term in terms {
-            if CLASSES.contains(&term.text.as_str()) {
-                let mut found = false;
-                for (i, (p, _)) in players.iter().enumerate() {
-                    let Some(forward) = p.forward else {
-                        if self.without_forward.contains(&p.name) {
-                            continue;
-                        }
-                        self.without_forward.push(p.name.clone());
-                        self.error(
-                            file,
-                            term.span.clone(),
-                            format!(
-                                "`{}` is judged against a forward direction, and player `{}` has none",
-                                term.text, p.name
-                            ),
-                            "needs a forward direction",
-                            Some("add `forward n` (or another direction) to the player".into()),
-                        );
-                        continue;
-                    };
-                    let f = board.directions[forward].vector;
-                    for (d, dir) in board.directions.iter().enumerate() {
-                        let v = dir.vector;
-                        let dot = v.0 * f.0 + v.1 * f.1;
-                        let diagonal = v.0 * v.1 != 0;
-                        let wanted = match term.text.as_str() {
-                            "forward" => dot > 0,
-                            "backward" => dot < 0,
-                            "sideways" => dot == 0,
-                            "orthogonal" => !diagonal,
-                            "diagonal" => diagonal,
-                            _ => true,
-                        };
-                        if wanted && board.links.iter().any(|l| l.direction == d) {
-                            found = true;
-                            if !per_player[i].contains(&d) {
-                                per_player[i].push(d);
-                            }
-                        }
-                    }
-                }
-                if !found && !build.broken && !build.links_failed && !players.is_empty() {
-                    self.error(
-                        file,
-                        term.span.clone(),
-                        format!("the board has no `{}` links", term.text),
-                        "direction the board lacks",
-                        Some(
-                            "add links in those directions to the board, or name other directions"
-                                .into(),
-                        ),
-                    );
-                }
-            } else if let Some(d) = self.direction(build, file, term, true) {
-                for dirs in per_player.iter_mut() {
-                    if !dirs.contains(&d) {
-                        dirs.push(d);
-                    }
-                }
-            }
-        }
-        for dirs in per_player.iter_mut() {
-            dirs.sort_unstable();
-        }
-        per_player
-    }
-
     // ------------------------------------------------------------ setup
 
     fn setup(
@@ -1300,7 +1049,7 @@ impl<'a> Checker<'a> {
             match &item.kind {
                 ItemKind::Capture(o, span) => {
                     if *o == Obligation::None
-                        && kinds.iter().any(|k| k.jump.iter().any(|d| !d.is_empty()))
+                        && kinds.iter().any(ir::Kind::may_jump)
                     {
                         self.error(item.file, span.clone(), "`capture none` but a piece may jump", "contradicts `jump`", Some("remove the `jump` items, or choose `optional`, `compulsory` or `huff`".into()));
                     }
@@ -1311,7 +1060,7 @@ impl<'a> Checker<'a> {
                 _ => {}
             }
         }
-        let jumps = kinds.iter().any(|k| k.jump.iter().any(|d| !d.is_empty()));
+        let jumps = kinds.iter().any(ir::Kind::may_jump);
         if !sections.is_empty() && jumps {
             let s = sections[0];
             if capture.is_none() {

@@ -5,7 +5,7 @@
 //! buffer) and never touch the board graph: every neighbour, jump and
 //! promotion site is looked up in flat arrays built once by [`Engine::new`].
 
-use crate::ir::{EndResult, EndRule, Game, Obligation};
+use crate::ir::{EndResult, EndRule, Game, LineKind, Obligation};
 
 mod dice;
 
@@ -203,7 +203,7 @@ impl Engine {
             for kind in &game.kinds {
                 for s in 0..sites {
                     let start = step_to.len() as u32;
-                    for &d in &kind.step[p] {
+                    for &d in kind.directions_at(LineKind::Step, p, s) {
                         if let Some(t) = neighbour[s * dirs + d] {
                             step_to.push(t as u8);
                         }
@@ -213,7 +213,7 @@ impl Engine {
                         len: step_to.len() as u32 - start,
                     });
                     let start = jump_to.len() as u32;
-                    for &d in &kind.jump[p] {
+                    for &d in kind.directions_at(LineKind::Jump, p, s) {
                         if let Some(over) = neighbour[s * dirs + d]
                             && let Some(land) = neighbour[over * dirs + d]
                         {

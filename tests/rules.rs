@@ -489,14 +489,49 @@ fn bell_ignoring_a_capture_makes_the_piece_huffable() {
 }
 
 #[test]
-fn bell_on_the_opponents_back_rank_only_sideways() {
+fn bell_on_the_opponents_back_rank_only_a_sideways_capture() {
+    // RULES.md 2.6: no sideways step (c5-d5) there, but the capture stays.
     let position = "white: c5; black: b5 c4 b4 e1";
-    check("alquerque-bell", position, &["c5-d5", "c5xa5"]);
+    for game in ["alquerque-bell", "alquerque-bell-noreturn"] {
+        check(game, position, &["c5xa5"]);
+    }
     check(
         "alquerque-single",
         position,
         &["c5-d4", "c5-d5", "c5xa3", "c5xa5", "c5xc3"],
     );
+}
+
+#[test]
+fn bell_far_rank_pieces_without_a_sideways_capture_have_no_move_and_lose() {
+    // Black's only piece stands on White's back rank with empty points on
+    // both sides: a step sideways (d1-c1, d1-e1) would be legal elsewhere.
+    let position = "white: a1 a5 e5; black: d1; turn: black";
+    for game in ["alquerque-bell", "alquerque-bell-noreturn"] {
+        check(game, position, &[]);
+        assert_eq!(outcome(game, position), WHITE, "{game}");
+    }
+    // The same piece one rank up still steps forwards and sideways.
+    check(
+        "alquerque-bell",
+        "white: a1 a5 e5; black: d2; turn: black",
+        &["d2-c1", "d2-c2", "d2-d1", "d2-e1", "d2-e2"],
+    );
+}
+
+#[test]
+fn bell_a_chain_reaching_the_far_rank_goes_on_only_sideways() {
+    // From c5 the chain may go on over d5 to e5, never back over d4 to e3.
+    let position = "white: c3; black: c4 d5 d4 b4";
+    check(
+        "alquerque-bell",
+        position,
+        &[
+            "c3-b3", "c3-d3", "c3xa5", "c3xc5", "c3xc5xe5", "c3xe5", "c3xe5xc5",
+        ],
+    );
+    let alquerque = moves("alquerque", position);
+    assert!(alquerque.contains(&"c3xc5xe3".to_string()), "{alquerque:?}");
 }
 
 #[test]
