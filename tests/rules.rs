@@ -739,3 +739,38 @@ fn end_forty_quiet_turns_is_judged_before_no_legal_move() {
         WHITE
     );
 }
+
+#[test]
+fn a_variant_drops_or_restates_a_qualified_line_on_its_own() {
+    let load = |text: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/scratch-variant.game");
+        let loaded = ludus::load::load_text(&path, text);
+        match loaded.game {
+            Ok(game) => Engine::new(game),
+            Err(d) => panic!("{}", loaded.sources.render(&d)),
+        }
+    };
+    let texts = |engine: &Engine, position: &str| {
+        let mut st = state(engine, position);
+        let mut moves = Vec::new();
+        engine.legal_moves(&mut st, &mut moves);
+        let mut t: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
+        t.sort();
+        t
+    };
+    let position = "white: c5; black: b5 c4 b4 e1";
+    let dropped = load(
+        "variant \"v\" of \"alquerque-bell.game\"\npiece man { drop step on opponent back-rank }",
+    );
+    assert_eq!(texts(&dropped, position), ["c5-d5", "c5xa5"]);
+    let restated = load(
+        "variant \"v\" of \"alquerque-bell.game\"\npiece man { step e on opponent back-rank }",
+    );
+    assert_eq!(texts(&restated, position), ["c5-d5", "c5xa5"]);
+    // The unqualified lines are untouched: one rank lower, the man still
+    // steps forwards and sideways.
+    assert_eq!(
+        texts(&restated, "white: c4; black: e1"),
+        ["c4-b4", "c4-c5", "c4-d4"]
+    );
+}
