@@ -5,7 +5,7 @@
 
 use crate::diag::{Diagnostic, FileId, Span};
 use crate::ir::{self, EndRule, Game};
-use crate::syntax::{ItemKind, LinkKind, Name, Obligation, Section, SectionKind, SiteTerm};
+use crate::syntax::{Item, ItemKind, LinkKind, Name, Obligation, Section, SectionKind, SiteTerm};
 use petgraph::graph::UnGraph;
 
 mod pieces;
@@ -87,12 +87,40 @@ struct BoardBuild {
     generated: Option<(FileId, Span)>,
     /// Sites declared one by one, with where.
     extra_sites: Vec<(usize, FileId, Span)>,
+    /// Per link of the board: the item that made it.
+    link_origin: Vec<LinkOrigin>,
 }
 
 impl BoardBuild {
     fn site(&self, name: &str) -> Option<usize> {
         self.by_name.get(name).copied()
     }
+
+    /// The existing link from `from` going `direction`, if any.
+    fn link_conflict(&self, from: usize, direction: usize) -> Option<usize> {
+        self.board
+            .links
+            .iter()
+            .position(|l| l.from == from && l.direction == direction)
+    }
+
+    fn add_link(&mut self, from: usize, to: usize, direction: usize, origin: LinkOrigin) {
+        self.board.links.push(ir::Link {
+            from,
+            to,
+            direction,
+        });
+        self.link_origin.push(origin);
+    }
+}
+
+/// The item that made a link, for reporting a conflicting one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LinkOrigin {
+    /// The item as written, such as `` `links orthogonal` ``.
+    item: String,
+    /// The file it was written in.
+    file: FileId,
 }
 
 impl<'a> Checker<'a> {
@@ -212,6 +240,7 @@ impl<'a> Checker<'a> {
             zones: Vec::new(),
             generated: None,
             extra_sites: Vec::new(),
+            link_origin: Vec::new(),
         };
         let sections: Vec<&Section> = self.sections(SectionKind::Board).collect();
         if sections.is_empty() {
@@ -395,8 +424,31 @@ impl<'a> Checker<'a> {
                             .iter()
                             .position(|o| o.vector == (-v.0, -v.1))
                             .unwrap_or(d);
-                        add_link(&mut build.board, a, b, d);
-                        add_link(&mut build.board, b, a, back);
+                        let made = format!("`link {} {} {}`", from.text, to.text, dir.text);
+                        let origin = LinkOrigin {
+                            item: made.clone(),
+                            file: item.file,
+                        };
+                        let back_origin = LinkOrigin {
+                            item: format!("the link back of {made}"),
+                            file: item.file,
+                        };
+                        // Both ways or neither: a conflict is reported once.
+                        let conflict = [(a, b, d, false), (b, a, back, true)]
+                            .into_iter()
+                            .find_map(|(x, _, dir, is_back)| {
+                                build.link_conflict(x, dir).map(|i| (i, is_back))
+                            });
+                        match conflict {
+                            None => {
+                                build.add_link(a, b, d, origin);
+                                build.add_link(b, a, back, back_origin);
+                            }
+                            Some((i, is_back)) => {
+                                self.conflicting_link(&build, item, i, is_back);
+                                build.links_failed = true;
+                            }
+                        }
                     } else {
                         build.links_failed = true;
                     }
@@ -429,6 +481,22 @@ impl<'a> Checker<'a> {
             }
             return false;
         };
+        let parity_text = match parity {
+            Some(true) => " where even",
+            Some(false) => " where odd",
+            None => "",
+        };
+        let kind_text = match kind {
+            LinkKind::Orthogonal => "orthogonal",
+            LinkKind::Diagonal => "diagonal",
+            LinkKind::All => "all",
+        };
+        let origin = LinkOrigin {
+            item: format!("`links {kind_text}{parity_text}`"),
+            file,
+        };
+        // The first link this item makes again, reported once.
+        let mut conflict = None;
         for (d, (_, (dx, dy))) in COMPASS.iter().enumerate() {
             let diagonal = dx * dy != 0;
             let wanted = match kind {
@@ -452,13 +520,93 @@ impl<'a> Checker<'a> {
                     }
                     let from = (y * w as i32 + x) as usize;
                     let to = (ny * w as i32 + nx) as usize;
-                    // Both ways, so a parity filter never makes one-way lines.
-                    add_link(&mut build.board, from, to, d);
-                    add_link(&mut build.board, to, from, (d + 4) % COMPASS.len());
+                    // Both ways, so a parity filter never makes one-way lines;
+                    // the same line found again from its other end is one line.
+                    let back = (d + 4) % COMPASS.len();
+                    for (a, b, dir) in [(from, to, d), (to, from, back)] {
+                        match build.link_conflict(a, dir) {
+                            Some(i) if build.link_origin[i] != origin => {
+                                conflict.get_or_insert(i);
+                            }
+                            Some(_) => {}
+                            None => build.add_link(a, b, dir, origin.clone()),
+                        }
+                    }
                 }
             }
         }
+        if let Some(i) = conflict {
+            let l = build.board.links[i];
+            let b = &build.board;
+            let message = format!(
+                "{} makes links the board already has: `{}` going `{}` to `{}` comes from {}",
+                origin.item,
+                b.sites[l.from].name,
+                b.directions[l.direction].name,
+                b.sites[l.to].name,
+                self.origin_text(&build.link_origin[i])
+            );
+            self.error(
+                file,
+                span,
+                message,
+                "links made twice",
+                Some("a site has one link per direction: remove one of the two items, or make them cover different directions".into()),
+            );
+        }
         true
+    }
+
+    /// Where an existing link came from, for diagnostics.
+    fn origin_text(&self, origin: &LinkOrigin) -> String {
+        if origin.file == self.file {
+            origin.item.clone()
+        } else {
+            format!("{} in the base game", origin.item)
+        }
+    }
+
+    /// Reports a `link` that would give a site a second link in one direction.
+    fn conflicting_link(&mut self, build: &BoardBuild, item: &Item, existing: usize, back: bool) {
+        let ItemKind::Link(from, to, dir) = &item.kind else {
+            return;
+        };
+        let l = build.board.links[existing];
+        let b = &build.board;
+        let (site, there, way) = (
+            &b.sites[l.from].name,
+            &b.sites[l.to].name,
+            &b.directions[l.direction].name,
+        );
+        let origin = self.origin_text(&build.link_origin[existing]);
+        let new_to = if back { &from.text } else { &to.text };
+        let what = if back {
+            format!(
+                "the link back of `link {} {} {}`, from `{site}` going `{way}` to `{new_to}`,",
+                from.text, to.text, dir.text
+            )
+        } else {
+            format!("`link {} {} {}`", from.text, to.text, dir.text)
+        };
+        let message = if *there == *new_to {
+            format!("{what} is there already: `{site}` links going `{way}` to `{there}` by {origin}")
+        } else {
+            format!(
+                "{what} gives `{site}` a second link going `{way}`: it already goes `{way}` to `{there}` by {origin}"
+            )
+        };
+        let hint = if *there == *new_to {
+            "remove this link: the board has it already"
+        } else {
+            "a site has one link per direction: remove this link, or name another direction"
+        };
+        self.error(
+            item.file,
+            item.span.clone(),
+            message,
+            "conflicting link",
+            Some(hint.into()),
+        );
     }
 
     /// Every site must be reachable from the first along links or tracks.
@@ -1213,16 +1361,3 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-fn add_link(board: &mut ir::Board, from: usize, to: usize, direction: usize) {
-    if !board
-        .links
-        .iter()
-        .any(|l| l.from == from && l.direction == direction)
-    {
-        board.links.push(ir::Link {
-            from,
-            to,
-            direction,
-        });
-    }
-}
