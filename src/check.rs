@@ -50,11 +50,9 @@ pub fn check(name: &Name, file: FileId, sections: &[Section]) -> Result<Game, Ve
         without_forward: Vec::new(),
     };
     c.repeated_items();
-    let game = c.game(name);
-    if c.errors.is_empty() {
-        Ok(game)
-    } else {
-        Err(c.errors)
+    match c.game(name) {
+        Some(game) if c.errors.is_empty() => Ok(game),
+        _ => Err(c.errors),
     }
 }
 
@@ -89,6 +87,8 @@ struct BoardBuild {
     extra_sites: Vec<(usize, FileId, Span)>,
     /// Per link of the board: the item that made it.
     link_origin: Vec<LinkOrigin>,
+    /// The board's items make more than [`MAX_SITES`] sites (reported).
+    too_many_sites: bool,
 }
 
 impl BoardBuild {
@@ -187,8 +187,13 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn game(&mut self, name: &Name) -> Game {
+    /// The checked game; `None` when the board has too many sites, which is
+    /// reported alone: nothing else can be checked without its sites.
+    fn game(&mut self, name: &Name) -> Option<Game> {
         let board = self.board();
+        if board.too_many_sites {
+            return None;
+        }
         let mut players = self.players(&board);
         self.tracks(&board, &mut players);
         let tracks: Vec<Vec<usize>> = players.iter().map(|(p, _)| p.track.clone()).collect();
@@ -203,7 +208,7 @@ impl<'a> Checker<'a> {
         let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
         self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
         let end = self.end(&player_list);
-        Game {
+        Some(Game {
             name: name.text.clone(),
             board: board.board,
             players: player_list,
@@ -212,7 +217,7 @@ impl<'a> Checker<'a> {
             rules,
             end,
             dice,
-        }
+        })
     }
 
     // ------------------------------------------------------------ board
@@ -241,6 +246,7 @@ impl<'a> Checker<'a> {
             generated: None,
             extra_sites: Vec::new(),
             link_origin: Vec::new(),
+            too_many_sites: false,
         };
         let sections: Vec<&Section> = self.sections(SectionKind::Board).collect();
         if sections.is_empty() {
@@ -252,6 +258,11 @@ impl<'a> Checker<'a> {
             return build;
         }
         let items: Vec<_> = sections.iter().flat_map(|s| s.items.iter()).collect();
+        if self.too_many_sites(&items) {
+            build.broken = true;
+            build.too_many_sites = true;
+            return build;
+        }
         // The grid and its names first, then extra sites, then links.
         let mut grid = None;
         // Where the file and rank names were given, for mistakes in their number.
@@ -459,6 +470,56 @@ impl<'a> Checker<'a> {
         build.extra_sites = extra_sites;
         self.rows(&mut build, &items);
         build
+    }
+
+    /// Counts every site the board's items make (grid, points, zones, single
+    /// sites), in the order they are made; past [`MAX_SITES`], reports once,
+    /// at the item that makes one too many.
+    fn too_many_sites(&mut self, items: &[&Item]) -> bool {
+        let players = self.sections(SectionKind::Player).take(2).count();
+        let number = |n: &Name| n.text.parse::<usize>().ok();
+        let mut parts: Vec<String> = Vec::new();
+        let mut total = 0;
+        // Sites are made in this order: the grid, points, zones, then sites.
+        for stage in 0..4 {
+            for item in items {
+                let made = match (&item.kind, stage) {
+                    (ItemKind::Grid(w, h), 0) => match (number(w), number(h)) {
+                        (Some(w), Some(h)) if w <= 26 && h <= 26 => {
+                            (format!("a grid of {w} x {h}"), w * h)
+                        }
+                        _ => continue,
+                    },
+                    (ItemKind::Points(a, b), 1) => match (number(a), number(b)) {
+                        (Some(a), Some(b)) if a.max(b) <= 10_000 => {
+                            ("numbered points".to_string(), a.abs_diff(b) + 1)
+                        }
+                        _ => continue,
+                    },
+                    (ItemKind::Zone(z), 2) => (format!("zone `{}` for each player", z.text), players),
+                    (ItemKind::Site(n), 3) => (format!("site `{}`", n.text), 1),
+                    _ => continue,
+                };
+                total += made.1;
+                parts.push(format!("{} ({})", made.0, made.1));
+                if total > MAX_SITES {
+                    self.error(
+                        item.file,
+                        item.span.clone(),
+                        format!(
+                            "a board has at most {MAX_SITES} sites, and this one has at least {total}: {}",
+                            parts.join(", ")
+                        ),
+                        "the limit is passed here",
+                        Some(format!(
+                            "every site counts towards the limit of {MAX_SITES}: grid points, numbered points, each player's zones and single sites"
+                        )),
+                    );
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Generates grid lines; false if there is no grid to draw them on.
