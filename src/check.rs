@@ -205,6 +205,7 @@ impl<'a> Checker<'a> {
         let (kinds, kind_names) = self.kinds(&board, &players, dice.is_some());
         let setup = self.setup(&board, &players, &kind_names, &kinds);
         let mut rules = self.rules(&kinds);
+        self.chain_bound(&players, &setup, &kinds, &rules);
         let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
         self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
         let end = self.end(&player_list);
@@ -1242,6 +1243,53 @@ impl<'a> Checker<'a> {
             }
         }
         setup
+    }
+
+    /// A capture chain takes at most every piece the opponent has, and no
+    /// piece is ever added in a game without dice: the setup bounds the
+    /// chain. A game whose chains could need more steps than a move holds
+    /// ([`ir::MAX_STEPS`]) is refused, so no chain is ever cut short.
+    fn chain_bound(
+        &mut self,
+        players: &[(ir::Player, FileId)],
+        setup: &[ir::Placement],
+        kinds: &[ir::Kind],
+        rules: &ir::Rules,
+    ) {
+        if rules.chain == Obligation::None || !kinds.iter().any(ir::Kind::may_jump) {
+            return;
+        }
+        for (p, (player, _)) in players.iter().enumerate() {
+            let men: usize = setup
+                .iter()
+                .filter(|pl| pl.player == p)
+                .map(|pl| usize::from(pl.count))
+                .sum();
+            if men <= ir::MAX_STEPS {
+                continue;
+            }
+            let last = self
+                .sections(SectionKind::Setup)
+                .flat_map(|s| s.items.iter())
+                .filter(|i| matches!(&i.kind, ItemKind::Placement(who, ..) if who.text == player.name))
+                .last();
+            if let Some(item) = last {
+                self.error(
+                    item.file,
+                    item.span.clone(),
+                    format!(
+                        "`{}` starts with {men} pieces, and one capture chain could take them all; a move holds at most {} captures",
+                        player.name,
+                        ir::MAX_STEPS
+                    ),
+                    "too many pieces for one chain",
+                    Some(format!(
+                        "place at most {} pieces per player, or make every capture a single jump with `chain none`",
+                        ir::MAX_STEPS
+                    )),
+                );
+            }
+        }
     }
 
     // ------------------------------------------------------------ rules and end

@@ -12,8 +12,9 @@ mod dice;
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
 
-/// The most steps a move can hold (landings of a chain, or die moves).
-pub const MAX_STEPS: usize = 24;
+/// The most steps a move can hold (landings of a chain, or die moves); the
+/// checker refuses any game whose chains could need more.
+pub use crate::ir::MAX_STEPS;
 
 /// One part of a move: a piece goes from one site to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

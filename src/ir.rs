@@ -8,6 +8,10 @@ use std::fmt;
 
 pub use crate::syntax::{Compare, EndResult, Obligation, Priority, Whose};
 
+/// The most steps one move holds: the captures of a chain, or the die moves
+/// of a turn. The checker refuses a game whose chains could be longer.
+pub const MAX_STEPS: usize = 48;
+
 /// A complete, checked game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Game {

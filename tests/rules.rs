@@ -774,3 +774,23 @@ fn a_variant_drops_or_restates_a_qualified_line_on_its_own() {
         ["c4-b4", "c4-c5", "c4-d4"]
     );
 }
+
+#[test]
+fn long_capture_chains_are_never_cut() {
+    // 31 captures in one compulsory chain (the issue's reproducer; p8 is
+    // out of reach): once cut at 24 captures, now whole.
+    let engine = common::engine_at(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/long-chain-16x8.game"),
+    );
+    let mut st = state(
+        &engine,
+        "white: a1; black: b1 d1 f1 h1 j1 l1 n1 o2 n3 l3 j3 h3 f3 d3 b3 a4 b5 d5 f5 h5 j5 l5 \
+         n5 o6 n7 l7 j7 h7 f7 d7 b7 p8; turn: white",
+    );
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].captures(), 31);
+    engine.play(&mut st, &moves[0]).unwrap();
+    assert_eq!(st.counts, [1, 1]);
+}
