@@ -446,11 +446,11 @@ impl<'a> Checker<'a> {
                             file: item.file,
                         };
                         // Both ways or neither: a conflict is reported once.
-                        let conflict = [(a, b, d, false), (b, a, back, true)]
-                            .into_iter()
-                            .find_map(|(x, _, dir, is_back)| {
+                        let conflict = [(a, b, d, false), (b, a, back, true)].into_iter().find_map(
+                            |(x, _, dir, is_back)| {
                                 build.link_conflict(x, dir).map(|i| (i, is_back))
-                            });
+                            },
+                        );
                         match conflict {
                             None => {
                                 build.add_link(a, b, d, origin);
@@ -497,7 +497,9 @@ impl<'a> Checker<'a> {
                         }
                         _ => continue,
                     },
-                    (ItemKind::Zone(z), 2) => (format!("zone `{}` for each player", z.text), players),
+                    (ItemKind::Zone(z), 2) => {
+                        (format!("zone `{}` for each player", z.text), players)
+                    }
                     (ItemKind::Site(n), 3) => (format!("site `{}`", n.text), 1),
                     _ => continue,
                 };
@@ -651,7 +653,9 @@ impl<'a> Checker<'a> {
             format!("`link {} {} {}`", from.text, to.text, dir.text)
         };
         let message = if *there == *new_to {
-            format!("{what} is there already: `{site}` links going `{way}` to `{there}` by {origin}")
+            format!(
+                "{what} is there already: `{site}` links going `{way}` to `{there}` by {origin}"
+            )
         } else {
             format!(
                 "{what} gives `{site}` a second link going `{way}`: it already goes `{way}` to `{there}` by {origin}"
@@ -1271,7 +1275,9 @@ impl<'a> Checker<'a> {
             let last = self
                 .sections(SectionKind::Setup)
                 .flat_map(|s| s.items.iter())
-                .filter(|i| matches!(&i.kind, ItemKind::Placement(who, ..) if who.text == player.name))
+                .filter(
+                    |i| matches!(&i.kind, ItemKind::Placement(who, ..) if who.text == player.name),
+                )
                 .last();
             if let Some(item) = last {
                 self.error(
@@ -1305,9 +1311,7 @@ impl<'a> Checker<'a> {
         for item in sections.iter().flat_map(|s| s.items.iter()) {
             match &item.kind {
                 ItemKind::Capture(o, span) => {
-                    if *o == Obligation::None
-                        && kinds.iter().any(ir::Kind::may_jump)
-                    {
+                    if *o == Obligation::None && kinds.iter().any(ir::Kind::may_jump) {
                         self.error(item.file, span.clone(), "`capture none` but a piece may jump", "contradicts `jump`", Some("remove the `jump` items, or choose `optional`, `compulsory` or `huff`".into()));
                     }
                     capture = Some(*o)
@@ -1469,4 +1473,3 @@ fn edit_distance(a: &str, b: &str) -> usize {
     }
     row[b.len()]
 }
-

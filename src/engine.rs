@@ -180,6 +180,9 @@ pub struct Engine {
     /// Per (player, kind): promotion target and the sites where it happens.
     promote: Vec<(u8, u128)>,
     zobrist: Vec<u64>,
+    /// Per site: the landings that some piece reaches by jumping over two
+    /// different sites, so a capture's landings alone may not name it.
+    ambiguous_landings: Vec<u128>,
     /// The rules of dice games, compiled.
     tables: Option<dice::Tables>,
 }
@@ -235,6 +238,15 @@ impl Engine {
                 });
             }
         }
+        let mut ambiguous_landings = vec![0u128; sites];
+        for (i, r) in jump_range.iter().enumerate() {
+            let jumps = &jump_to[r.start as usize..(r.start + r.len) as usize];
+            for (a, &(over, land)) in jumps.iter().enumerate() {
+                if jumps[..a].iter().any(|&(o, l)| l == land && o != over) {
+                    ambiguous_landings[i % sites] |= bit(land);
+                }
+            }
+        }
         let tables = dice::Tables::new(&game);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let zobrist = (0..sites * 2 * 16 + 2 + sites)
@@ -250,6 +262,7 @@ impl Engine {
             jump_to,
             promote,
             zobrist,
+            ambiguous_landings,
             tables,
         }
     }
@@ -302,6 +315,15 @@ impl Engine {
             dice: [0; 4],
             idle: 0,
         }
+    }
+
+    /// Whether some piece jumping from `from` may land on `to` over either of
+    /// two sites: then a capture is named by what it takes, not only where
+    /// it lands (see [`crate::notation::move_text`]).
+    pub fn landing_is_ambiguous(&self, from: u8, to: u8) -> bool {
+        self.ambiguous_landings
+            .get(from as usize)
+            .is_some_and(|&m| m & bit(to) != 0)
     }
 
     /// Whether the game is played with dice (see [`Engine::roll`]).

@@ -467,7 +467,8 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::piece_drop => {
             // Dropped by key, like any item: `step on opponent back-rank`.
             let on = parts.get(1).cloned().map(standing);
-            let span = parts[0].as_span().start()..on.as_ref().map_or(parts[0].as_span().end(), |o| o.span.end);
+            let span = parts[0].as_span().start()
+                ..on.as_ref().map_or(parts[0].as_span().end(), |o| o.span.end);
             ItemKind::Drop(Name {
                 text: line_key(parts[0].as_str(), on.as_ref()),
                 span,

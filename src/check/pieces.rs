@@ -4,7 +4,7 @@
 use super::{BoardBuild, CLASSES, Checker, MAX_KINDS, unknown_piece_hint};
 use crate::diag::FileId;
 use crate::ir::{self, LineKind};
-use crate::syntax::{Item, ItemKind, Name, SectionKind, Section, Standing, Whose};
+use crate::syntax::{Item, ItemKind, Name, Section, SectionKind, Standing, Whose};
 
 impl Checker<'_> {
     pub(super) fn kinds(
@@ -120,9 +120,16 @@ impl Checker<'_> {
                         } else {
                             LineKind::Jump
                         };
-                        if let Some(q) =
-                            self.standing_line(build, players, item, line, dirs, on, &kind, &qualifiers)
-                        {
+                        if let Some(q) = self.standing_line(
+                            build,
+                            players,
+                            item,
+                            line,
+                            dirs,
+                            on,
+                            &kind,
+                            &qualifiers,
+                        ) {
                             qualifiers.push(on);
                             kind.standing.push(q);
                         }
@@ -219,7 +226,10 @@ impl Checker<'_> {
                 region.span.clone(),
                 format!("no player has a region `{}`", region.text),
                 "undefined region",
-                Some(format!("add `region {}: SITES` to every player", region.text)),
+                Some(format!(
+                    "add `region {}: SITES` to every player",
+                    region.text
+                )),
             ),
         }
         None
