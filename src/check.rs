@@ -5,9 +5,10 @@
 
 use crate::diag::{Diagnostic, FileId, Span};
 use crate::ir::{self, EndRule, Game};
-use crate::syntax::{ItemKind, LinkKind, Name, Obligation, Section, SectionKind, SiteTerm, Whose};
+use crate::syntax::{Item, ItemKind, LinkKind, Name, Obligation, Section, SectionKind, SiteTerm};
 use petgraph::graph::UnGraph;
 
+mod pieces;
 mod tables;
 use std::collections::HashMap;
 
@@ -49,11 +50,9 @@ pub fn check(name: &Name, file: FileId, sections: &[Section]) -> Result<Game, Ve
         without_forward: Vec::new(),
     };
     c.repeated_items();
-    let game = c.game(name);
-    if c.errors.is_empty() {
-        Ok(game)
-    } else {
-        Err(c.errors)
+    match c.game(name) {
+        Some(game) if c.errors.is_empty() => Ok(game),
+        _ => Err(c.errors),
     }
 }
 
@@ -86,12 +85,42 @@ struct BoardBuild {
     generated: Option<(FileId, Span)>,
     /// Sites declared one by one, with where.
     extra_sites: Vec<(usize, FileId, Span)>,
+    /// Per link of the board: the item that made it.
+    link_origin: Vec<LinkOrigin>,
+    /// The board's items make more than [`MAX_SITES`] sites (reported).
+    too_many_sites: bool,
 }
 
 impl BoardBuild {
     fn site(&self, name: &str) -> Option<usize> {
         self.by_name.get(name).copied()
     }
+
+    /// The existing link from `from` going `direction`, if any.
+    fn link_conflict(&self, from: usize, direction: usize) -> Option<usize> {
+        self.board
+            .links
+            .iter()
+            .position(|l| l.from == from && l.direction == direction)
+    }
+
+    fn add_link(&mut self, from: usize, to: usize, direction: usize, origin: LinkOrigin) {
+        self.board.links.push(ir::Link {
+            from,
+            to,
+            direction,
+        });
+        self.link_origin.push(origin);
+    }
+}
+
+/// The item that made a link, for reporting a conflicting one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LinkOrigin {
+    /// The item as written, such as `` `links orthogonal` ``.
+    item: String,
+    /// The file it was written in.
+    file: FileId,
 }
 
 impl<'a> Checker<'a> {
@@ -158,8 +187,13 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn game(&mut self, name: &Name) -> Game {
+    /// The checked game; `None` when the board has too many sites, which is
+    /// reported alone: nothing else can be checked without its sites.
+    fn game(&mut self, name: &Name) -> Option<Game> {
         let board = self.board();
+        if board.too_many_sites {
+            return None;
+        }
         let mut players = self.players(&board);
         self.tracks(&board, &mut players);
         let tracks: Vec<Vec<usize>> = players.iter().map(|(p, _)| p.track.clone()).collect();
@@ -171,10 +205,11 @@ impl<'a> Checker<'a> {
         let (kinds, kind_names) = self.kinds(&board, &players, dice.is_some());
         let setup = self.setup(&board, &players, &kind_names, &kinds);
         let mut rules = self.rules(&kinds);
+        self.chain_bound(&players, &setup, &kinds, &rules);
         let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
         self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
         let end = self.end(&player_list);
-        Game {
+        Some(Game {
             name: name.text.clone(),
             board: board.board,
             players: player_list,
@@ -183,7 +218,7 @@ impl<'a> Checker<'a> {
             rules,
             end,
             dice,
-        }
+        })
     }
 
     // ------------------------------------------------------------ board
@@ -211,6 +246,8 @@ impl<'a> Checker<'a> {
             zones: Vec::new(),
             generated: None,
             extra_sites: Vec::new(),
+            link_origin: Vec::new(),
+            too_many_sites: false,
         };
         let sections: Vec<&Section> = self.sections(SectionKind::Board).collect();
         if sections.is_empty() {
@@ -222,6 +259,11 @@ impl<'a> Checker<'a> {
             return build;
         }
         let items: Vec<_> = sections.iter().flat_map(|s| s.items.iter()).collect();
+        if self.too_many_sites(&items) {
+            build.broken = true;
+            build.too_many_sites = true;
+            return build;
+        }
         // The grid and its names first, then extra sites, then links.
         let mut grid = None;
         // Where the file and rank names were given, for mistakes in their number.
@@ -394,8 +436,31 @@ impl<'a> Checker<'a> {
                             .iter()
                             .position(|o| o.vector == (-v.0, -v.1))
                             .unwrap_or(d);
-                        add_link(&mut build.board, a, b, d);
-                        add_link(&mut build.board, b, a, back);
+                        let made = format!("`link {} {} {}`", from.text, to.text, dir.text);
+                        let origin = LinkOrigin {
+                            item: made.clone(),
+                            file: item.file,
+                        };
+                        let back_origin = LinkOrigin {
+                            item: format!("the link back of {made}"),
+                            file: item.file,
+                        };
+                        // Both ways or neither: a conflict is reported once.
+                        let conflict = [(a, b, d, false), (b, a, back, true)].into_iter().find_map(
+                            |(x, _, dir, is_back)| {
+                                build.link_conflict(x, dir).map(|i| (i, is_back))
+                            },
+                        );
+                        match conflict {
+                            None => {
+                                build.add_link(a, b, d, origin);
+                                build.add_link(b, a, back, back_origin);
+                            }
+                            Some((i, is_back)) => {
+                                self.conflicting_link(&build, item, i, is_back);
+                                build.links_failed = true;
+                            }
+                        }
                     } else {
                         build.links_failed = true;
                     }
@@ -406,6 +471,58 @@ impl<'a> Checker<'a> {
         build.extra_sites = extra_sites;
         self.rows(&mut build, &items);
         build
+    }
+
+    /// Counts every site the board's items make (grid, points, zones, single
+    /// sites), in the order they are made; past [`MAX_SITES`], reports once,
+    /// at the item that makes one too many.
+    fn too_many_sites(&mut self, items: &[&Item]) -> bool {
+        let players = self.sections(SectionKind::Player).take(2).count();
+        let number = |n: &Name| n.text.parse::<usize>().ok();
+        let mut parts: Vec<String> = Vec::new();
+        let mut total = 0;
+        // Sites are made in this order: the grid, points, zones, then sites.
+        for stage in 0..4 {
+            for item in items {
+                let made = match (&item.kind, stage) {
+                    (ItemKind::Grid(w, h), 0) => match (number(w), number(h)) {
+                        (Some(w), Some(h)) if w <= 26 && h <= 26 => {
+                            (format!("a grid of {w} x {h}"), w * h)
+                        }
+                        _ => continue,
+                    },
+                    (ItemKind::Points(a, b), 1) => match (number(a), number(b)) {
+                        (Some(a), Some(b)) if a.max(b) <= 10_000 => {
+                            ("numbered points".to_string(), a.abs_diff(b) + 1)
+                        }
+                        _ => continue,
+                    },
+                    (ItemKind::Zone(z), 2) => {
+                        (format!("zone `{}` for each player", z.text), players)
+                    }
+                    (ItemKind::Site(n), 3) => (format!("site `{}`", n.text), 1),
+                    _ => continue,
+                };
+                total += made.1;
+                parts.push(format!("{} ({})", made.0, made.1));
+                if total > MAX_SITES {
+                    self.error(
+                        item.file,
+                        item.span.clone(),
+                        format!(
+                            "a board has at most {MAX_SITES} sites, and this one has at least {total}: {}",
+                            parts.join(", ")
+                        ),
+                        "the limit is passed here",
+                        Some(format!(
+                            "every site counts towards the limit of {MAX_SITES}: grid points, numbered points, each player's zones and single sites"
+                        )),
+                    );
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Generates grid lines; false if there is no grid to draw them on.
@@ -428,6 +545,22 @@ impl<'a> Checker<'a> {
             }
             return false;
         };
+        let parity_text = match parity {
+            Some(true) => " where even",
+            Some(false) => " where odd",
+            None => "",
+        };
+        let kind_text = match kind {
+            LinkKind::Orthogonal => "orthogonal",
+            LinkKind::Diagonal => "diagonal",
+            LinkKind::All => "all",
+        };
+        let origin = LinkOrigin {
+            item: format!("`links {kind_text}{parity_text}`"),
+            file,
+        };
+        // The first link this item makes again, reported once.
+        let mut conflict = None;
         for (d, (_, (dx, dy))) in COMPASS.iter().enumerate() {
             let diagonal = dx * dy != 0;
             let wanted = match kind {
@@ -451,13 +584,95 @@ impl<'a> Checker<'a> {
                     }
                     let from = (y * w as i32 + x) as usize;
                     let to = (ny * w as i32 + nx) as usize;
-                    // Both ways, so a parity filter never makes one-way lines.
-                    add_link(&mut build.board, from, to, d);
-                    add_link(&mut build.board, to, from, (d + 4) % COMPASS.len());
+                    // Both ways, so a parity filter never makes one-way lines;
+                    // the same line found again from its other end is one line.
+                    let back = (d + 4) % COMPASS.len();
+                    for (a, b, dir) in [(from, to, d), (to, from, back)] {
+                        match build.link_conflict(a, dir) {
+                            Some(i) if build.link_origin[i] != origin => {
+                                conflict.get_or_insert(i);
+                            }
+                            Some(_) => {}
+                            None => build.add_link(a, b, dir, origin.clone()),
+                        }
+                    }
                 }
             }
         }
+        if let Some(i) = conflict {
+            let l = build.board.links[i];
+            let b = &build.board;
+            let message = format!(
+                "{} makes links the board already has: `{}` going `{}` to `{}` comes from {}",
+                origin.item,
+                b.sites[l.from].name,
+                b.directions[l.direction].name,
+                b.sites[l.to].name,
+                self.origin_text(&build.link_origin[i])
+            );
+            self.error(
+                file,
+                span,
+                message,
+                "links made twice",
+                Some("a site has one link per direction: remove one of the two items, or make them cover different directions".into()),
+            );
+        }
         true
+    }
+
+    /// Where an existing link came from, for diagnostics.
+    fn origin_text(&self, origin: &LinkOrigin) -> String {
+        if origin.file == self.file {
+            origin.item.clone()
+        } else {
+            format!("{} in the base game", origin.item)
+        }
+    }
+
+    /// Reports a `link` that would give a site a second link in one direction.
+    fn conflicting_link(&mut self, build: &BoardBuild, item: &Item, existing: usize, back: bool) {
+        let ItemKind::Link(from, to, dir) = &item.kind else {
+            return;
+        };
+        let l = build.board.links[existing];
+        let b = &build.board;
+        let (site, there, way) = (
+            &b.sites[l.from].name,
+            &b.sites[l.to].name,
+            &b.directions[l.direction].name,
+        );
+        let origin = self.origin_text(&build.link_origin[existing]);
+        let new_to = if back { &from.text } else { &to.text };
+        let what = if back {
+            format!(
+                "the link back of `link {} {} {}`, from `{site}` going `{way}` to `{new_to}`,",
+                from.text, to.text, dir.text
+            )
+        } else {
+            format!("`link {} {} {}`", from.text, to.text, dir.text)
+        };
+        let message = if *there == *new_to {
+            format!(
+                "{what} is there already: `{site}` links going `{way}` to `{there}` by {origin}"
+            )
+        } else {
+            format!(
+                "{what} gives `{site}` a second link going `{way}`: it already goes `{way}` to `{there}` by {origin}"
+            )
+        };
+        let hint = if *there == *new_to {
+            "remove this link: the board has it already"
+        } else {
+            "a site has one link per direction: remove this link, or name another direction"
+        };
+        self.error(
+            item.file,
+            item.span.clone(),
+            message,
+            "conflicting link",
+            Some(hint.into()),
+        );
     }
 
     /// Every site must be reachable from the first along links or tracks.
@@ -884,258 +1099,6 @@ impl<'a> Checker<'a> {
         site
     }
 
-    // ------------------------------------------------------------ pieces
-
-    fn kinds(
-        &mut self,
-        build: &BoardBuild,
-        players: &[(ir::Player, FileId)],
-        has_dice: bool,
-    ) -> (Vec<ir::Kind>, Vec<Name>) {
-        let sections: Vec<&Section> = self.sections(SectionKind::Piece).collect();
-        if sections.is_empty() {
-            self.missing("pieces", "add `piece man { marks o x step any jump any }`");
-        }
-        let names: Vec<Name> = sections
-            .iter()
-            .map(|s| s.name.clone().expect("piece sections are named"))
-            .collect();
-        for (i, n) in names.iter().enumerate() {
-            if names[..i].iter().any(|m| m.text == n.text) {
-                self.error(
-                    sections[i].file,
-                    n.span.clone(),
-                    format!("the piece `{}` is declared twice", n.text),
-                    "declared again",
-                    None,
-                );
-            }
-        }
-        if let Some(s) = sections.get(MAX_KINDS) {
-            self.error(
-                s.file,
-                s.span.clone(),
-                format!("a game has at most {MAX_KINDS} kinds of piece"),
-                "one kind too many",
-                None,
-            );
-        }
-        let mut kinds = Vec::new();
-        for s in &sections {
-            let name = s.name.clone().unwrap();
-            let mut kind = ir::Kind {
-                name: name.text.clone(),
-                marks: Vec::new(),
-                step: vec![Vec::new(); players.len()],
-                jump: vec![Vec::new(); players.len()],
-                promote: None,
-                advance: false,
-            };
-            for item in &s.items {
-                match &item.kind {
-                    ItemKind::Advance if !has_dice => self.error(
-                        item.file,
-                        item.span.clone(),
-                        format!(
-                            "piece `{}` advances by a die, but the game has no dice",
-                            name.text
-                        ),
-                        "needs dice",
-                        Some("add `dice { count 2 faces 6 doubles twice }`".into()),
-                    ),
-                    ItemKind::Advance => kind.advance = true,
-                    ItemKind::Step(_) | ItemKind::Jump(_) if has_dice => {
-                        let what = if matches!(item.kind, ItemKind::Step(_)) {
-                            "step"
-                        } else {
-                            "jump"
-                        };
-                        self.error(
-                            item.file,
-                            item.span.clone(),
-                            format!(
-                                "in a game with dice, pieces move by the dice: piece `{}` cannot `{what}`",
-                                name.text
-                            ),
-                            "not in a game with dice",
-                            Some(format!(
-                                "remove `{what}` (pieces of dice games `advance by die`), or remove the `dice` section"
-                            )),
-                        )
-                    }
-                    ItemKind::Marks(marks) => {
-                        for m in marks {
-                            if m.text.chars().count() != 1 {
-                                self.error(
-                                    item.file,
-                                    m.span.clone(),
-                                    format!(
-                                        "a mark is a single character, and `{}` is {}",
-                                        m.text,
-                                        m.text.chars().count()
-                                    ),
-                                    "not one character",
-                                    Some("write `marks o x`".into()),
-                                );
-                            }
-                        }
-                        if marks.len() != 2 {
-                            self.error(item.file, item.span.clone(), format!("piece `{}` needs one mark per player, 2 in all, but `marks` gives {}", name.text, marks.len()), "marks", Some("write `marks o x`: how each player's piece is drawn".into()));
-                        }
-                        kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
-                    }
-                    ItemKind::Step(dirs) => {
-                        kind.step = self.direction_set(build, players, item.file, dirs)
-                    }
-                    ItemKind::Jump(dirs) => {
-                        kind.jump = self.direction_set(build, players, item.file, dirs)
-                    }
-                    ItemKind::Promote(to, whose, region) => {
-                        let Some(target) = names.iter().position(|n| n.text == to.text) else {
-                            let hint = unknown_piece_hint(&to.text, &names);
-                            self.error(
-                                item.file,
-                                to.span.clone(),
-                                format!("there is no piece `{}`", to.text),
-                                "unknown piece",
-                                hint,
-                            );
-                            continue;
-                        };
-                        let mut sites = Vec::new();
-                        let mut lacking = Vec::new();
-                        for (i, (p, _)) in players.iter().enumerate() {
-                            let owner = match whose {
-                                Whose::Own => i,
-                                Whose::Opponent => (i + 1) % players.len(),
-                            };
-                            match players
-                                .get(owner)
-                                .and_then(|(o, _)| o.regions.iter().find(|r| r.name == region.text))
-                            {
-                                Some(r) => sites.push(r.sites.clone()),
-                                None => {
-                                    let owner_name =
-                                        players.get(owner).map_or("?", |o| o.0.name.as_str());
-                                    lacking.push((owner_name.to_string(), p.name.clone()));
-                                    sites.push(Vec::new());
-                                }
-                            }
-                        }
-                        match lacking.as_slice() {
-                            [] => {}
-                            [(owner, piece_of)] => self.error(item.file, region.span.clone(), format!("player `{owner}` has no region `{}`", region.text), "undefined region", Some(format!("add `region {}: SITES` to player `{owner}` (for the piece of `{piece_of}`)", region.text))),
-                            _ => self.error(item.file, region.span.clone(), format!("no player has a region `{}`", region.text), "undefined region", Some(format!("add `region {}: SITES` to every player", region.text))),
-                        }
-                        kind.promote = Some(ir::Promotion { to: target, sites });
-                    }
-                    _ => {}
-                }
-            }
-            if !s.items.iter().any(|i| matches!(i.kind, ItemKind::Marks(_))) {
-                self.error(
-                    s.file,
-                    s.span.clone(),
-                    format!("piece `{}` needs one mark per player", name.text),
-                    "this piece",
-                    Some("add `marks o x`: how each player's piece is drawn".into()),
-                );
-            }
-            if has_dice && !kind.advance {
-                self.error(
-                    s.file,
-                    s.span.clone(),
-                    format!(
-                        "piece `{}` never moves: in a game with dice, pieces advance by dice",
-                        name.text
-                    ),
-                    "this piece",
-                    Some("add `advance by die` to the piece".into()),
-                );
-            }
-            kinds.push(kind);
-        }
-        (kinds, names)
-    }
-
-    /// Resolves a direction list for each player: compass names or classes.
-    fn direction_set(
-        &mut self,
-        build: &BoardBuild,
-        players: &[(ir::Player, FileId)],
-        file: FileId,
-        terms: &[Name],
-    ) -> Vec<Vec<usize>> {
-        let board = &build.board;
-        let mut per_player = vec![Vec::new(); players.len()];
-        for term in terms {
-            if CLASSES.contains(&term.text.as_str()) {
-                let mut found = false;
-                for (i, (p, _)) in players.iter().enumerate() {
-                    let Some(forward) = p.forward else {
-                        if self.without_forward.contains(&p.name) {
-                            continue;
-                        }
-                        self.without_forward.push(p.name.clone());
-                        self.error(
-                            file,
-                            term.span.clone(),
-                            format!(
-                                "`{}` is judged against a forward direction, and player `{}` has none",
-                                term.text, p.name
-                            ),
-                            "needs a forward direction",
-                            Some("add `forward n` (or another direction) to the player".into()),
-                        );
-                        continue;
-                    };
-                    let f = board.directions[forward].vector;
-                    for (d, dir) in board.directions.iter().enumerate() {
-                        let v = dir.vector;
-                        let dot = v.0 * f.0 + v.1 * f.1;
-                        let diagonal = v.0 * v.1 != 0;
-                        let wanted = match term.text.as_str() {
-                            "forward" => dot > 0,
-                            "backward" => dot < 0,
-                            "sideways" => dot == 0,
-                            "orthogonal" => !diagonal,
-                            "diagonal" => diagonal,
-                            _ => true,
-                        };
-                        if wanted && board.links.iter().any(|l| l.direction == d) {
-                            found = true;
-                            if !per_player[i].contains(&d) {
-                                per_player[i].push(d);
-                            }
-                        }
-                    }
-                }
-                if !found && !build.broken && !build.links_failed && !players.is_empty() {
-                    self.error(
-                        file,
-                        term.span.clone(),
-                        format!("the board has no `{}` links", term.text),
-                        "direction the board lacks",
-                        Some(
-                            "add links in those directions to the board, or name other directions"
-                                .into(),
-                        ),
-                    );
-                }
-            } else if let Some(d) = self.direction(build, file, term, true) {
-                for dirs in per_player.iter_mut() {
-                    if !dirs.contains(&d) {
-                        dirs.push(d);
-                    }
-                }
-            }
-        }
-        for dirs in per_player.iter_mut() {
-            dirs.sort_unstable();
-        }
-        per_player
-    }
-
     // ------------------------------------------------------------ setup
 
     fn setup(
@@ -1286,6 +1249,55 @@ impl<'a> Checker<'a> {
         setup
     }
 
+    /// A capture chain takes at most every piece the opponent has, and no
+    /// piece is ever added in a game without dice: the setup bounds the
+    /// chain. A game whose chains could need more steps than a move holds
+    /// ([`ir::MAX_STEPS`]) is refused, so no chain is ever cut short.
+    fn chain_bound(
+        &mut self,
+        players: &[(ir::Player, FileId)],
+        setup: &[ir::Placement],
+        kinds: &[ir::Kind],
+        rules: &ir::Rules,
+    ) {
+        if rules.chain == Obligation::None || !kinds.iter().any(ir::Kind::may_jump) {
+            return;
+        }
+        for (p, (player, _)) in players.iter().enumerate() {
+            let men: usize = setup
+                .iter()
+                .filter(|pl| pl.player == p)
+                .map(|pl| usize::from(pl.count))
+                .sum();
+            if men <= ir::MAX_STEPS {
+                continue;
+            }
+            let last = self
+                .sections(SectionKind::Setup)
+                .flat_map(|s| s.items.iter())
+                .filter(
+                    |i| matches!(&i.kind, ItemKind::Placement(who, ..) if who.text == player.name),
+                )
+                .last();
+            if let Some(item) = last {
+                self.error(
+                    item.file,
+                    item.span.clone(),
+                    format!(
+                        "`{}` starts with {men} pieces, and one capture chain could take them all; a move holds at most {} captures",
+                        player.name,
+                        ir::MAX_STEPS
+                    ),
+                    "too many pieces for one chain",
+                    Some(format!(
+                        "place at most {} pieces per player, or make every capture a single jump with `chain none`",
+                        ir::MAX_STEPS
+                    )),
+                );
+            }
+        }
+    }
+
     // ------------------------------------------------------------ rules and end
 
     fn rules(&mut self, kinds: &[ir::Kind]) -> ir::Rules {
@@ -1299,9 +1311,7 @@ impl<'a> Checker<'a> {
         for item in sections.iter().flat_map(|s| s.items.iter()) {
             match &item.kind {
                 ItemKind::Capture(o, span) => {
-                    if *o == Obligation::None
-                        && kinds.iter().any(|k| k.jump.iter().any(|d| !d.is_empty()))
-                    {
+                    if *o == Obligation::None && kinds.iter().any(ir::Kind::may_jump) {
                         self.error(item.file, span.clone(), "`capture none` but a piece may jump", "contradicts `jump`", Some("remove the `jump` items, or choose `optional`, `compulsory` or `huff`".into()));
                     }
                     capture = Some(*o)
@@ -1311,7 +1321,7 @@ impl<'a> Checker<'a> {
                 _ => {}
             }
         }
-        let jumps = kinds.iter().any(|k| k.jump.iter().any(|d| !d.is_empty()));
+        let jumps = kinds.iter().any(ir::Kind::may_jump);
         if !sections.is_empty() && jumps {
             let s = sections[0];
             if capture.is_none() {
@@ -1462,18 +1472,4 @@ fn edit_distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
-}
-
-fn add_link(board: &mut ir::Board, from: usize, to: usize, direction: usize) {
-    if !board
-        .links
-        .iter()
-        .any(|l| l.from == from && l.direction == direction)
-    {
-        board.links.push(ir::Link {
-            from,
-            to,
-            direction,
-        });
-    }
 }

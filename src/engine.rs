@@ -5,15 +5,16 @@
 //! buffer) and never touch the board graph: every neighbour, jump and
 //! promotion site is looked up in flat arrays built once by [`Engine::new`].
 
-use crate::ir::{EndResult, EndRule, Game, Obligation};
+use crate::ir::{EndResult, EndRule, Game, LineKind, Obligation};
 
 mod dice;
 
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
 
-/// The most steps a move can hold (landings of a chain, or die moves).
-pub const MAX_STEPS: usize = 24;
+/// The most steps a move can hold (landings of a chain, or die moves); the
+/// checker refuses any game whose chains could need more.
+pub use crate::ir::MAX_STEPS;
 
 /// One part of a move: a piece goes from one site to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -179,6 +180,9 @@ pub struct Engine {
     /// Per (player, kind): promotion target and the sites where it happens.
     promote: Vec<(u8, u128)>,
     zobrist: Vec<u64>,
+    /// Per site: the landings that some piece reaches by jumping over two
+    /// different sites, so a capture's landings alone may not name it.
+    ambiguous_landings: Vec<u128>,
     /// The rules of dice games, compiled.
     tables: Option<dice::Tables>,
 }
@@ -203,7 +207,7 @@ impl Engine {
             for kind in &game.kinds {
                 for s in 0..sites {
                     let start = step_to.len() as u32;
-                    for &d in &kind.step[p] {
+                    for &d in kind.directions_at(LineKind::Step, p, s) {
                         if let Some(t) = neighbour[s * dirs + d] {
                             step_to.push(t as u8);
                         }
@@ -213,7 +217,7 @@ impl Engine {
                         len: step_to.len() as u32 - start,
                     });
                     let start = jump_to.len() as u32;
-                    for &d in &kind.jump[p] {
+                    for &d in kind.directions_at(LineKind::Jump, p, s) {
                         if let Some(over) = neighbour[s * dirs + d]
                             && let Some(land) = neighbour[over * dirs + d]
                         {
@@ -234,6 +238,15 @@ impl Engine {
                 });
             }
         }
+        let mut ambiguous_landings = vec![0u128; sites];
+        for (i, r) in jump_range.iter().enumerate() {
+            let jumps = &jump_to[r.start as usize..(r.start + r.len) as usize];
+            for (a, &(over, land)) in jumps.iter().enumerate() {
+                if jumps[..a].iter().any(|&(o, l)| l == land && o != over) {
+                    ambiguous_landings[i % sites] |= bit(land);
+                }
+            }
+        }
         let tables = dice::Tables::new(&game);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let zobrist = (0..sites * 2 * 16 + 2 + sites)
@@ -249,6 +262,7 @@ impl Engine {
             jump_to,
             promote,
             zobrist,
+            ambiguous_landings,
             tables,
         }
     }
@@ -301,6 +315,15 @@ impl Engine {
             dice: [0; 4],
             idle: 0,
         }
+    }
+
+    /// Whether some piece jumping from `from` may land on `to` over either of
+    /// two sites: then a capture is named by what it takes, not only where
+    /// it lands (see [`crate::notation::move_text`]).
+    pub fn landing_is_ambiguous(&self, from: u8, to: u8) -> bool {
+        self.ambiguous_landings
+            .get(from as usize)
+            .is_some_and(|&m| m & bit(to) != 0)
     }
 
     /// Whether the game is played with dice (see [`Engine::roll`]).

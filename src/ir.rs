@@ -8,6 +8,10 @@ use std::fmt;
 
 pub use crate::syntax::{Compare, EndResult, Obligation, Priority, Whose};
 
+/// The most steps one move holds: the captures of a chain, or the die moves
+/// of a turn. The checker refuses a game whose chains could be longer.
+pub const MAX_STEPS: usize = 48;
+
 /// A complete, checked game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Game {
@@ -128,10 +132,63 @@ pub struct Kind {
     pub step: Vec<Vec<usize>>,
     /// Per player: the directions it may jump (capture) in.
     pub jump: Vec<Vec<usize>>,
+    /// Lines that apply, instead of `step` or `jump`, while the piece stands
+    /// on a region (`step none on opponent back-rank`).
+    pub standing: Vec<StandingLine>,
     /// Promotion on arrival in a region.
     pub promote: Option<Promotion>,
     /// Whether it advances along its owner's track by the pips of a die.
     pub advance: bool,
+}
+
+/// Whether a line of a piece is its steps or its jumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum LineKind {
+    /// `step`
+    Step,
+    /// `jump`
+    Jump,
+}
+
+/// A `step` or `jump` line qualified by where the piece stands: from those
+/// sites the piece moves in these directions instead of its unqualified line.
+#[derive(Clone, Debug, Serialize)]
+pub struct StandingLine {
+    /// Steps or jumps.
+    pub line: LineKind,
+    /// Whose region, as written.
+    pub whose: Whose,
+    /// The region's name, as written.
+    pub region: String,
+    /// Per player: the sites where the line applies.
+    pub sites: Vec<Vec<usize>>,
+    /// Per player: the directions of the line.
+    pub directions: Vec<Vec<usize>>,
+}
+
+impl Kind {
+    /// The directions the piece of `player` steps or jumps in from `site`:
+    /// a qualified line's where one applies, else the unqualified line's.
+    pub fn directions_at(&self, line: LineKind, player: usize, site: usize) -> &[usize] {
+        for q in &self.standing {
+            if q.line == line && q.sites[player].contains(&site) {
+                return &q.directions[player];
+            }
+        }
+        match line {
+            LineKind::Step => &self.step[player],
+            LineKind::Jump => &self.jump[player],
+        }
+    }
+
+    /// Whether the piece jumps (captures) anywhere, for some player.
+    pub fn may_jump(&self) -> bool {
+        self.jump.iter().any(|d| !d.is_empty())
+            || self
+                .standing
+                .iter()
+                .any(|q| q.line == LineKind::Jump && q.directions.iter().any(|d| !d.is_empty()))
+    }
 }
 
 /// Promotion to another kind on arrival.
@@ -331,6 +388,26 @@ impl fmt::Display for Game {
                 }
                 writeln!(f, "  {} step: {}", p.name, self.direction_list(&k.step[i]))?;
                 writeln!(f, "  {} jump: {}", p.name, self.direction_list(&k.jump[i]))?;
+            }
+            for q in &k.standing {
+                let line = match q.line {
+                    LineKind::Step => "step",
+                    LineKind::Jump => "jump",
+                };
+                let whose = match q.whose {
+                    Whose::Own => "own",
+                    Whose::Opponent => "opponent",
+                };
+                for (i, p) in self.players.iter().enumerate() {
+                    writeln!(
+                        f,
+                        "  {} {line} on {whose} {} ({}): {}",
+                        p.name,
+                        q.region,
+                        self.site_list(&q.sites[i]),
+                        self.direction_list(&q.directions[i])
+                    )?;
+                }
             }
             if let Some(pr) = &k.promote {
                 for (i, p) in self.players.iter().enumerate() {

@@ -2,7 +2,9 @@
 //!
 //! A move is written `b2-c3` (a step), `a1xc3xe5` (a capture chain, every
 //! landing in order), `huff d4 b2-c3` (a huff, then the move), `huff d4`
-//! alone, or `pass`. In dice games a turn is its die moves, each written
+//! alone, or `pass`. On a board where a piece can reach one landing over
+//! two different sites, a capture also names the pieces it takes, in
+//! order: `axd(b)`. In dice games a turn is its die moves, each written
 //! with the mover's own track positions: `13/18 18/21`, `bar/4`, `22/off`.
 //!
 //! A position is a list of fields separated by `;`:
@@ -40,11 +42,39 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
             out.push(if m.capture { 'x' } else { '-' });
             out.push_str(name(step.to));
         }
+        // Where a landing can be reached over two different pieces, the
+        // landings alone do not name the capture: the pieces taken follow.
+        if m.capture
+            && m.steps()
+                .iter()
+                .any(|s| engine.landing_is_ambiguous(s.from, s.to))
+        {
+            out.push_str(&captured_text(engine, m));
+        }
     }
     if out.is_empty() {
         out.push_str("pass");
     }
     out
+}
+
+/// The pieces a capture takes, in order: `(b2,d4)`.
+fn captured_text(engine: &Engine, m: &Move) -> String {
+    let names: Vec<&str> = m
+        .steps()
+        .iter()
+        .filter(|s| s.over != NONE)
+        .map(|s| engine.game().board.sites[s.over as usize].name.as_str())
+        .collect();
+    format!("({})", names.join(","))
+}
+
+/// A move's text without the pieces it takes: `axd(b)` is `axd`.
+fn without_captured(text: &str) -> &str {
+    match text.find('(') {
+        Some(i) => text[..i].trim_end(),
+        None => text,
+    }
 }
 
 /// A dice turn: each die move as the mover's track positions `from/to`.
@@ -104,7 +134,39 @@ pub fn find_move(
         }
         return Err(explain_dice(engine, state, moves, &wanted));
     }
-    Err(explain(engine, state, moves, &text.trim().to_lowercase()))
+    // Captures may be written with or without the pieces they take; without
+    // them, the landings must name one move.
+    let full = |m: &Move| {
+        let t = normalise(&move_text(engine, m));
+        if m.capture && !t.contains('(') {
+            format!("{t}{}", captured_text(engine, m))
+        } else {
+            t
+        }
+    };
+    let matching: Vec<&Move> = if wanted.contains('(') {
+        moves.iter().filter(|m| full(m) == wanted).collect()
+    } else {
+        moves
+            .iter()
+            .filter(|m| without_captured(&normalise(&move_text(engine, m))) == wanted)
+            .collect()
+    };
+    match matching.as_slice() {
+        [one] => return Ok(**one),
+        [] => {}
+        many => {
+            let texts: Vec<String> = many.iter().map(|m| move_text(engine, m)).collect();
+            return Err(format!(
+                "`{}` names {} different captures here: {}; write the pieces taken in parentheses",
+                text.trim(),
+                many.len(),
+                texts.join(", ")
+            ));
+        }
+    }
+    let plain = without_captured(text.trim()).to_lowercase();
+    Err(explain(engine, state, moves, &plain))
 }
 
 /// Says why a dice turn is not legal.
@@ -143,12 +205,14 @@ fn explain_dice(engine: &Engine, state: &State, moves: &[Move], wanted: &str) ->
     }
 }
 
-/// Lower case with single spaces and none around `-`, `x` or `/`:
-/// `B2 - c3` is `b2-c3`, and `13 / 18  18/21` is `13/18 18/21`.
+/// Lower case with single spaces and none around `-`, `x`, `/` or inside
+/// parentheses: `B2 - c3` is `b2-c3`, `13 / 18  18/21` is `13/18 18/21`,
+/// and `axd (b, c)` is `axd(b,c)`.
 fn normalise(text: &str) -> String {
     let mut out = String::new();
     for w in text.split_whitespace().map(str::to_lowercase) {
-        let joins = out.ends_with(['-', 'x', '/']) || w.starts_with(['-', 'x', '/']);
+        let joins = out.ends_with(['-', 'x', '/', '(', ','])
+            || w.starts_with(['-', 'x', '/', '(', ',', ')']);
         if !out.is_empty() && !joins {
             out.push(' ');
         }

@@ -104,6 +104,29 @@ pub enum Whose {
     Opponent,
 }
 
+/// Where a piece stands for a qualified `step` or `jump` line to apply:
+/// `on own|opponent REGION`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// Whose region.
+    pub whose: Whose,
+    /// The region's name.
+    pub region: Name,
+    /// The span of the whole qualifier, `on opponent back-rank`.
+    pub span: Span,
+}
+
+impl Standing {
+    /// The qualifier as written, `on opponent back-rank`.
+    pub fn text(&self) -> String {
+        let whose = match self.whose {
+            Whose::Own => "own",
+            Whose::Opponent => "opponent",
+        };
+        format!("on {whose} {}", self.region.text)
+    }
+}
+
 /// How strongly a capture rule binds the mover.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum Obligation {
@@ -247,10 +270,10 @@ pub enum ItemKind {
     Region(Name, Vec<SiteTerm>),
     /// `marks W B`
     Marks(Vec<Name>),
-    /// `step DIRECTIONS`
-    Step(Vec<Name>),
-    /// `jump DIRECTIONS`
-    Jump(Vec<Name>),
+    /// `step DIRECTIONS`, optionally `on own|opponent REGION`
+    Step(Vec<Name>, Option<Standing>),
+    /// `jump DIRECTIONS`, optionally `on own|opponent REGION`
+    Jump(Vec<Name>, Option<Standing>),
     /// `promote to KIND on own|opponent REGION`
     Promote(Name, Whose, Name),
     /// `PLAYER KIND: SITES`
@@ -320,8 +343,8 @@ impl ItemKind {
             ItemKind::Forward(_) => "forward".into(),
             ItemKind::Region(name, _) => format!("region {}", name.text),
             ItemKind::Marks(_) => "marks".into(),
-            ItemKind::Step(_) => "step".into(),
-            ItemKind::Jump(_) => "jump".into(),
+            ItemKind::Step(_, on) => line_key("step", on.as_ref()),
+            ItemKind::Jump(_, on) => line_key("jump", on.as_ref()),
             ItemKind::Promote(..) => "promote".into(),
             ItemKind::Placement(player, kind, _) => format!("{} {}", player.text, kind.text),
             ItemKind::Capture(..) => "capture".into(),
@@ -350,6 +373,15 @@ impl ItemKind {
             | ItemKind::Drop(name)
             | ItemKind::EndWhen(name, ..) => name.text.clone(),
         }
+    }
+}
+
+/// The key of a `step` or `jump` line: its kind and where it applies, so a
+/// qualified line is replaced or dropped on its own (`step on opponent back-rank`).
+fn line_key(kind: &str, on: Option<&Standing>) -> String {
+    match on {
+        Some(on) => format!("{kind} {}", on.text()),
+        None => kind.into(),
     }
 }
 
@@ -430,14 +462,21 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::extra_site => ItemKind::Site(name(part(0))),
         Rule::forward => ItemKind::Forward(name(part(0))),
         Rule::region => ItemKind::Region(name(part(0)), site_set(part(1))),
-        Rule::step => ItemKind::Step(directions(part(0))),
-        Rule::jump => ItemKind::Jump(directions(part(0))),
+        Rule::step => ItemKind::Step(directions(part(0)), parts.get(1).cloned().map(standing)),
+        Rule::jump => ItemKind::Jump(directions(part(0)), parts.get(1).cloned().map(standing)),
+        Rule::piece_drop => {
+            // Dropped by key, like any item: `step on opponent back-rank`.
+            let on = parts.get(1).cloned().map(standing);
+            let span = parts[0].as_span().start()
+                ..on.as_ref().map_or(parts[0].as_span().end(), |o| o.span.end);
+            ItemKind::Drop(Name {
+                text: line_key(parts[0].as_str(), on.as_ref()),
+                span,
+            })
+        }
         Rule::promote => {
             let mut region = part(1).into_inner();
-            let whose = match region.next().unwrap().as_str() {
-                "own" => Whose::Own,
-                _ => Whose::Opponent,
-            };
+            let whose = whose(region.next().unwrap().as_str());
             ItemKind::Promote(name(part(0)), whose, name(region.next().unwrap()))
         }
         Rule::placement => ItemKind::Placement(name(part(0)), name(part(1)), site_set(part(2))),
@@ -559,6 +598,18 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
             }
         })
         .collect()
+}
+
+/// `on own|opponent REGION`.
+fn standing(pair: Pair<Rule>) -> Standing {
+    let span = spanned(&pair);
+    let mut region = pair.into_inner().next().unwrap().into_inner();
+    let whose = whose(region.next().unwrap().as_str());
+    Standing {
+        whose,
+        region: name(region.next().unwrap()),
+        span,
+    }
 }
 
 fn whose(text: &str) -> Whose {
@@ -730,6 +781,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::step
             | Rule::jump
             | Rule::promote
+            | Rule::piece_drop
             | Rule::placement
             | Rule::capture_rule
             | Rule::chain_rule
@@ -793,6 +845,10 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::directions => "a list of directions",
         Rule::direction_term => "a direction",
         Rule::promote => "`promote to KIND on own|opponent REGION`",
+        Rule::standing => "`on own|opponent REGION`",
+        Rule::on_word => "`on`",
+        Rule::piece_drop => "`drop step|jump`",
+        Rule::move_kind => "`step` or `jump`",
         Rule::region_ref => "`own REGION` or `opponent REGION`",
         Rule::whose => "`own` or `opponent`",
         Rule::setup => "a `setup` section",

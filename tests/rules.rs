@@ -489,14 +489,49 @@ fn bell_ignoring_a_capture_makes_the_piece_huffable() {
 }
 
 #[test]
-fn bell_on_the_opponents_back_rank_only_sideways() {
+fn bell_on_the_opponents_back_rank_only_a_sideways_capture() {
+    // RULES.md 2.6: no sideways step (c5-d5) there, but the capture stays.
     let position = "white: c5; black: b5 c4 b4 e1";
-    check("alquerque-bell", position, &["c5-d5", "c5xa5"]);
+    for game in ["alquerque-bell", "alquerque-bell-noreturn"] {
+        check(game, position, &["c5xa5"]);
+    }
     check(
         "alquerque-single",
         position,
         &["c5-d4", "c5-d5", "c5xa3", "c5xa5", "c5xc3"],
     );
+}
+
+#[test]
+fn bell_far_rank_pieces_without_a_sideways_capture_have_no_move_and_lose() {
+    // Black's only piece stands on White's back rank with empty points on
+    // both sides: a step sideways (d1-c1, d1-e1) would be legal elsewhere.
+    let position = "white: a1 a5 e5; black: d1; turn: black";
+    for game in ["alquerque-bell", "alquerque-bell-noreturn"] {
+        check(game, position, &[]);
+        assert_eq!(outcome(game, position), WHITE, "{game}");
+    }
+    // The same piece one rank up still steps forwards and sideways.
+    check(
+        "alquerque-bell",
+        "white: a1 a5 e5; black: d2; turn: black",
+        &["d2-c1", "d2-c2", "d2-d1", "d2-e1", "d2-e2"],
+    );
+}
+
+#[test]
+fn bell_a_chain_reaching_the_far_rank_goes_on_only_sideways() {
+    // From c5 the chain may go on over d5 to e5, never back over d4 to e3.
+    let position = "white: c3; black: c4 d5 d4 b4";
+    check(
+        "alquerque-bell",
+        position,
+        &[
+            "c3-b3", "c3-d3", "c3xa5", "c3xc5", "c3xc5xe5", "c3xe5", "c3xe5xc5",
+        ],
+    );
+    let alquerque = moves("alquerque", position);
+    assert!(alquerque.contains(&"c3xc5xe3".to_string()), "{alquerque:?}");
 }
 
 #[test]
@@ -703,4 +738,59 @@ fn end_forty_quiet_turns_is_judged_before_no_legal_move() {
         outcome("alquerque-bell", &format!("{stuck}; quiet: 40")),
         WHITE
     );
+}
+
+#[test]
+fn a_variant_drops_or_restates_a_qualified_line_on_its_own() {
+    let load = |text: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/scratch-variant.game");
+        let loaded = ludus::load::load_text(&path, text);
+        match loaded.game {
+            Ok(game) => Engine::new(game),
+            Err(d) => panic!("{}", loaded.sources.render(&d)),
+        }
+    };
+    let texts = |engine: &Engine, position: &str| {
+        let mut st = state(engine, position);
+        let mut moves = Vec::new();
+        engine.legal_moves(&mut st, &mut moves);
+        let mut t: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
+        t.sort();
+        t
+    };
+    let position = "white: c5; black: b5 c4 b4 e1";
+    let dropped = load(
+        "variant \"v\" of \"alquerque-bell.game\"\npiece man { drop step on opponent back-rank }",
+    );
+    assert_eq!(texts(&dropped, position), ["c5-d5", "c5xa5"]);
+    let restated = load(
+        "variant \"v\" of \"alquerque-bell.game\"\npiece man { step e on opponent back-rank }",
+    );
+    assert_eq!(texts(&restated, position), ["c5-d5", "c5xa5"]);
+    // The unqualified lines are untouched: one rank lower, the man still
+    // steps forwards and sideways.
+    assert_eq!(
+        texts(&restated, "white: c4; black: e1"),
+        ["c4-b4", "c4-c5", "c4-d4"]
+    );
+}
+
+#[test]
+fn long_capture_chains_are_never_cut() {
+    // 31 captures in one compulsory chain (the issue's reproducer; p8 is
+    // out of reach): once cut at 24 captures, now whole.
+    let engine = common::engine_at(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/long-chain-16x8.game"),
+    );
+    let mut st = state(
+        &engine,
+        "white: a1; black: b1 d1 f1 h1 j1 l1 n1 o2 n3 l3 j3 h3 f3 d3 b3 a4 b5 d5 f5 h5 j5 l5 \
+         n5 o6 n7 l7 j7 h7 f7 d7 b7 p8; turn: white",
+    );
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].captures(), 31);
+    engine.play(&mut st, &moves[0]).unwrap();
+    assert_eq!(st.counts, [1, 1]);
 }

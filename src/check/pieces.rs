@@ -1,0 +1,446 @@
+//! Checking pieces: marks, the directions a piece steps and jumps in (also
+//! qualified by where it stands), promotion and advancing by dice.
+
+use super::{BoardBuild, CLASSES, Checker, MAX_KINDS, unknown_piece_hint};
+use crate::diag::FileId;
+use crate::ir::{self, LineKind};
+use crate::syntax::{Item, ItemKind, Name, Section, SectionKind, Standing, Whose};
+
+impl Checker<'_> {
+    pub(super) fn kinds(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        has_dice: bool,
+    ) -> (Vec<ir::Kind>, Vec<Name>) {
+        let sections: Vec<&Section> = self.sections(SectionKind::Piece).collect();
+        if sections.is_empty() {
+            self.missing("pieces", "add `piece man { marks o x step any jump any }`");
+        }
+        let names: Vec<Name> = sections
+            .iter()
+            .map(|s| s.name.clone().expect("piece sections are named"))
+            .collect();
+        for (i, n) in names.iter().enumerate() {
+            if names[..i].iter().any(|m| m.text == n.text) {
+                self.error(
+                    sections[i].file,
+                    n.span.clone(),
+                    format!("the piece `{}` is declared twice", n.text),
+                    "declared again",
+                    None,
+                );
+            }
+        }
+        if let Some(s) = sections.get(MAX_KINDS) {
+            self.error(
+                s.file,
+                s.span.clone(),
+                format!("a game has at most {MAX_KINDS} kinds of piece"),
+                "one kind too many",
+                None,
+            );
+        }
+        let mut kinds = Vec::new();
+        for s in &sections {
+            let name = s.name.clone().unwrap();
+            let mut kind = ir::Kind {
+                name: name.text.clone(),
+                marks: Vec::new(),
+                step: vec![Vec::new(); players.len()],
+                jump: vec![Vec::new(); players.len()],
+                standing: Vec::new(),
+                promote: None,
+                advance: false,
+            };
+            // The qualifier of each standing line, for reporting overlaps.
+            let mut qualifiers: Vec<&Standing> = Vec::new();
+            for item in &s.items {
+                match &item.kind {
+                    ItemKind::Advance if !has_dice => self.error(
+                        item.file,
+                        item.span.clone(),
+                        format!(
+                            "piece `{}` advances by a die, but the game has no dice",
+                            name.text
+                        ),
+                        "needs dice",
+                        Some("add `dice { count 2 faces 6 doubles twice }`".into()),
+                    ),
+                    ItemKind::Advance => kind.advance = true,
+                    ItemKind::Step(..) | ItemKind::Jump(..) if has_dice => {
+                        let what = if matches!(item.kind, ItemKind::Step(..)) {
+                            "step"
+                        } else {
+                            "jump"
+                        };
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            format!(
+                                "in a game with dice, pieces move by the dice: piece `{}` cannot `{what}`",
+                                name.text
+                            ),
+                            "not in a game with dice",
+                            Some(format!(
+                                "remove `{what}` (pieces of dice games `advance by die`), or remove the `dice` section"
+                            )),
+                        )
+                    }
+                    ItemKind::Marks(marks) => {
+                        for m in marks {
+                            if m.text.chars().count() != 1 {
+                                self.error(
+                                    item.file,
+                                    m.span.clone(),
+                                    format!(
+                                        "a mark is a single character, and `{}` is {}",
+                                        m.text,
+                                        m.text.chars().count()
+                                    ),
+                                    "not one character",
+                                    Some("write `marks o x`".into()),
+                                );
+                            }
+                        }
+                        if marks.len() != 2 {
+                            self.error(item.file, item.span.clone(), format!("piece `{}` needs one mark per player, 2 in all, but `marks` gives {}", name.text, marks.len()), "marks", Some("write `marks o x`: how each player's piece is drawn".into()));
+                        }
+                        kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
+                    }
+                    ItemKind::Step(dirs, None) => {
+                        kind.step = self.direction_set(build, players, item.file, dirs)
+                    }
+                    ItemKind::Jump(dirs, None) => {
+                        kind.jump = self.direction_set(build, players, item.file, dirs)
+                    }
+                    ItemKind::Step(dirs, Some(on)) | ItemKind::Jump(dirs, Some(on)) => {
+                        let line = if matches!(item.kind, ItemKind::Step(..)) {
+                            LineKind::Step
+                        } else {
+                            LineKind::Jump
+                        };
+                        if let Some(q) = self.standing_line(
+                            build,
+                            players,
+                            item,
+                            line,
+                            dirs,
+                            on,
+                            &kind,
+                            &qualifiers,
+                        ) {
+                            qualifiers.push(on);
+                            kind.standing.push(q);
+                        }
+                    }
+                    ItemKind::Drop(what) => self.nothing_to_drop(item.file, what),
+                    ItemKind::Promote(to, whose, region) => {
+                        let Some(target) = names.iter().position(|n| n.text == to.text) else {
+                            let hint = unknown_piece_hint(&to.text, &names);
+                            self.error(
+                                item.file,
+                                to.span.clone(),
+                                format!("there is no piece `{}`", to.text),
+                                "unknown piece",
+                                hint,
+                            );
+                            continue;
+                        };
+                        let sites = self
+                            .region_sites(players, item.file, *whose, region)
+                            .unwrap_or_else(|| vec![Vec::new(); players.len()]);
+                        kind.promote = Some(ir::Promotion { to: target, sites });
+                    }
+                    _ => {}
+                }
+            }
+            if !s.items.iter().any(|i| matches!(i.kind, ItemKind::Marks(_))) {
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    format!("piece `{}` needs one mark per player", name.text),
+                    "this piece",
+                    Some("add `marks o x`: how each player's piece is drawn".into()),
+                );
+            }
+            if has_dice && !kind.advance {
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    format!(
+                        "piece `{}` never moves: in a game with dice, pieces advance by dice",
+                        name.text
+                    ),
+                    "this piece",
+                    Some("add `advance by die` to the piece".into()),
+                );
+            }
+            kinds.push(kind);
+        }
+        (kinds, names)
+    }
+
+    /// Per player, the sites of the region `whose REGION` names for him, or
+    /// a diagnostic when a player lacks it.
+    fn region_sites(
+        &mut self,
+        players: &[(ir::Player, FileId)],
+        file: FileId,
+        whose: Whose,
+        region: &Name,
+    ) -> Option<Vec<Vec<usize>>> {
+        let mut sites = Vec::new();
+        let mut lacking = Vec::new();
+        for (i, (p, _)) in players.iter().enumerate() {
+            let owner = match whose {
+                Whose::Own => i,
+                Whose::Opponent => (i + 1) % players.len(),
+            };
+            match players
+                .get(owner)
+                .and_then(|(o, _)| o.regions.iter().find(|r| r.name == region.text))
+            {
+                Some(r) => sites.push(r.sites.clone()),
+                None => {
+                    let owner_name = players.get(owner).map_or("?", |o| o.0.name.as_str());
+                    lacking.push((owner_name.to_string(), p.name.clone()));
+                    sites.push(Vec::new());
+                }
+            }
+        }
+        match lacking.as_slice() {
+            [] => return Some(sites),
+            [(owner, piece_of)] => self.error(
+                file,
+                region.span.clone(),
+                format!("player `{owner}` has no region `{}`", region.text),
+                "undefined region",
+                Some(format!(
+                    "add `region {}: SITES` to player `{owner}` (for the piece of `{piece_of}`)",
+                    region.text
+                )),
+            ),
+            _ => self.error(
+                file,
+                region.span.clone(),
+                format!("no player has a region `{}`", region.text),
+                "undefined region",
+                Some(format!(
+                    "add `region {}: SITES` to every player",
+                    region.text
+                )),
+            ),
+        }
+        None
+    }
+
+    /// A `step` or `jump` line qualified by `on own|opponent REGION`: its
+    /// sites and directions per player, or diagnostics for an unknown region,
+    /// a direction that leads nowhere from the region, or a region that
+    /// shares sites with another qualified line of the same kind.
+    #[allow(clippy::too_many_arguments)]
+    fn standing_line(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        item: &Item,
+        line: LineKind,
+        terms: &[Name],
+        on: &Standing,
+        kind: &ir::Kind,
+        earlier: &[&Standing],
+    ) -> Option<ir::StandingLine> {
+        let per_term = self.direction_terms(build, players, item.file, terms);
+        let sites = self.region_sites(players, item.file, on.whose, &on.region)?;
+        let what = match line {
+            LineKind::Step => "step",
+            LineKind::Jump => "jump",
+        };
+        // Two lines of one kind may not both apply where a piece stands.
+        for (q, before) in kind.standing.iter().zip(earlier) {
+            if q.line != line || before.text() == on.text() {
+                continue;
+            }
+            let shared = players.iter().enumerate().find_map(|(p, (player, _))| {
+                let s = sites[p].iter().find(|s| q.sites[p].contains(s))?;
+                Some((player.name.clone(), *s))
+            });
+            if let Some((player, site)) = shared {
+                let site = &build.board.sites[site].name;
+                self.error(
+                    item.file,
+                    on.span.clone(),
+                    format!(
+                        "a piece of `{player}` on {site} would follow two `{what}` lines: `{what} .. {}` and `{what} .. {}`",
+                        before.text(),
+                        on.text()
+                    ),
+                    "overlaps another qualified line",
+                    Some("qualify the lines of one kind with regions that share no site".into()),
+                );
+                return None;
+            }
+        }
+        // A direction that leads nowhere from every site of the region is a
+        // mistake: the line would say a move the piece can never make there.
+        if !build.broken && !build.links_failed {
+            let board = &build.board;
+            let next = |s: usize, d: usize| {
+                board
+                    .links
+                    .iter()
+                    .find(|l| l.from == s && l.direction == d)
+                    .map(|l| l.to)
+            };
+            for (term, dirs) in terms.iter().zip(&per_term) {
+                let leads = (0..players.len()).any(|p| {
+                    sites[p].iter().any(|&s| {
+                        dirs[p].iter().any(|&d| match line {
+                            LineKind::Step => next(s, d).is_some(),
+                            LineKind::Jump => next(s, d).and_then(|o| next(o, d)).is_some(),
+                        })
+                    })
+                });
+                if !leads && term.text != "none" {
+                    self.error(
+                        item.file,
+                        term.span.clone(),
+                        format!(
+                            "`{}` leads nowhere {}: no {what} goes that way from any of its sites",
+                            term.text,
+                            on.text()
+                        ),
+                        "no such move there",
+                        Some(format!(
+                            "remove it; to forbid every {what} there, write `{what} none {}`",
+                            on.text()
+                        )),
+                    );
+                }
+            }
+        }
+        let mut directions = vec![Vec::new(); players.len()];
+        for dirs in &per_term {
+            for (p, d) in dirs.iter().enumerate() {
+                directions[p].extend(d);
+            }
+        }
+        for d in directions.iter_mut() {
+            d.sort_unstable();
+            d.dedup();
+        }
+        Some(ir::StandingLine {
+            line,
+            whose: on.whose,
+            region: on.region.text.clone(),
+            sites,
+            directions,
+        })
+    }
+
+    /// Resolves a direction list for each player: compass names or classes.
+    fn direction_set(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        file: FileId,
+        terms: &[Name],
+    ) -> Vec<Vec<usize>> {
+        let mut per_player = vec![Vec::new(); players.len()];
+        for dirs in self.direction_terms(build, players, file, terms) {
+            for (p, d) in dirs.into_iter().enumerate() {
+                per_player[p].extend(d);
+            }
+        }
+        for dirs in per_player.iter_mut() {
+            dirs.sort_unstable();
+            dirs.dedup();
+        }
+        per_player
+    }
+
+    /// Resolves each term of a direction list, per player: a compass name, a
+    /// class judged against the player's forward direction, or `none` alone.
+    fn direction_terms(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        file: FileId,
+        terms: &[Name],
+    ) -> Vec<Vec<Vec<usize>>> {
+        let board = &build.board;
+        let mut out = Vec::new();
+        for term in terms {
+            let mut per_player = vec![Vec::new(); players.len()];
+            if term.text == "none" {
+                if terms.len() > 1 {
+                    self.error(
+                        file,
+                        term.span.clone(),
+                        "`none` stands alone: it means no direction at all",
+                        "with other directions",
+                        Some("write either `none` or the directions".into()),
+                    );
+                }
+            } else if CLASSES.contains(&term.text.as_str()) {
+                let mut found = false;
+                for (i, (p, _)) in players.iter().enumerate() {
+                    let Some(forward) = p.forward else {
+                        if self.without_forward.contains(&p.name) {
+                            continue;
+                        }
+                        self.without_forward.push(p.name.clone());
+                        self.error(
+                            file,
+                            term.span.clone(),
+                            format!(
+                                "`{}` is judged against a forward direction, and player `{}` has none",
+                                term.text, p.name
+                            ),
+                            "needs a forward direction",
+                            Some("add `forward n` (or another direction) to the player".into()),
+                        );
+                        continue;
+                    };
+                    let f = board.directions[forward].vector;
+                    for (d, dir) in board.directions.iter().enumerate() {
+                        let v = dir.vector;
+                        let dot = v.0 * f.0 + v.1 * f.1;
+                        let diagonal = v.0 * v.1 != 0;
+                        let wanted = match term.text.as_str() {
+                            "forward" => dot > 0,
+                            "backward" => dot < 0,
+                            "sideways" => dot == 0,
+                            "orthogonal" => !diagonal,
+                            "diagonal" => diagonal,
+                            _ => true,
+                        };
+                        if wanted && board.links.iter().any(|l| l.direction == d) {
+                            found = true;
+                            per_player[i].push(d);
+                        }
+                    }
+                }
+                if !found && !build.broken && !build.links_failed && !players.is_empty() {
+                    self.error(
+                        file,
+                        term.span.clone(),
+                        format!("the board has no `{}` links", term.text),
+                        "direction the board lacks",
+                        Some(
+                            "add links in those directions to the board, or name other directions"
+                                .into(),
+                        ),
+                    );
+                }
+            } else if let Some(d) = self.direction(build, file, term, true) {
+                for dirs in per_player.iter_mut() {
+                    dirs.push(d);
+                }
+            }
+            out.push(per_player);
+        }
+        out
+    }
+}
