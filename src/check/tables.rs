@@ -101,6 +101,18 @@ impl Checker<'_> {
                 );
                 continue;
             }
+            if zone.text.bytes().all(|b| b.is_ascii_digit()) {
+                self.error(
+                    item.file,
+                    zone.span.clone(),
+                    format!("a zone is named by a word, and `{}` is a number", zone.text),
+                    "zone named by a number",
+                    Some(
+                        "die moves write track positions as numbers and zones by name: call it `bar` or `off`, for instance"
+                            .into(),
+                    ),
+                );
+            }
             for (p, _) in players.iter().enumerate() {
                 if build.board.sites.len() >= MAX_SITES {
                     break;

@@ -51,6 +51,9 @@ pub(super) struct Tables {
     pub track: Vec<Vec<u8>>,
     /// Per player, per site: the track position, or [`NONE`].
     pub position: Vec<Vec<u8>>,
+    /// Per player: the sites of his track that are points of the board (not
+    /// zones), in track order: where runs of closed points are counted.
+    points: Vec<Vec<u8>>,
     /// Per player, per region: its sites.
     pub regions: Vec<Vec<u128>>,
     forbid: Vec<Cond>,
@@ -112,6 +115,15 @@ impl Tables {
                 pos
             })
             .collect();
+        let points = track
+            .iter()
+            .map(|t| {
+                t.iter()
+                    .copied()
+                    .filter(|&s| game.board.sites[s as usize].owner.is_none())
+                    .collect()
+            })
+            .collect();
         let compile = |c: &ir::Cond| compile(c, &names);
         let zone = |name: &Option<String>| {
             name.as_ref().map(|n| {
@@ -157,6 +169,7 @@ impl Tables {
             dice,
             track,
             position,
+            points,
             regions,
             forbid,
             pass: rules
@@ -336,10 +349,8 @@ impl Engine {
     }
 
     fn runs_longer_than(&self, st: &State, player: usize, limit: u32) -> u128 {
-        let track = &self.tables().track[player];
         let (mut found, mut run, mut run_len) = (0u128, 0u128, 0);
-        // The zones at either end are not points of the board.
-        for &site in &track[1..track.len() - 1] {
+        for &site in &self.tables().points[player] {
             if men(st, site, player) >= 2 {
                 run |= bit(site);
                 run_len += 1;
@@ -527,7 +538,9 @@ impl Engine {
         } else {
             NONE
         };
-        let rearmost = (1..last).find(|&i| men(st, track[i], player) > 0);
+        // The man furthest back on the track, the first position included
+        // (a zone or, on a track that starts on the board, a point).
+        let rearmost = (0..last).find(|&i| men(st, track[i], player) > 0);
         for k in 0..n {
             let die = turn.dice[k];
             if turn.dice[..k].contains(&die) {
