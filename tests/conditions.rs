@@ -187,11 +187,14 @@ fn as_bear_off(cond: &str, player: usize) -> bool {
         .any(|m| m.steps().iter().any(|s| s.to == off))
 }
 
+/// Whether a condition holds for a player, judged in one kind of rule.
+type Judge = fn(&str, usize) -> bool;
+
 /// Checks that `TERM = K` holds exactly for the expected count, in every
 /// kind of condition and for both players.
 #[test]
 fn every_term_counts_what_it_says_in_every_condition_for_both_players() {
-    let judges: [(&str, fn(&str, usize) -> bool); 4] = [
+    let judges: [(&str, Judge); 4] = [
         ("pass", as_pass),
         ("end", as_end),
         ("forbid", as_forbid),
