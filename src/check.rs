@@ -208,7 +208,10 @@ impl<'a> Checker<'a> {
         self.chain_bound(&players, &setup, &kinds, &rules);
         let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
         self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
-        let end = self.end(&player_list);
+        if dice.is_some() {
+            self.dice_limits();
+        }
+        let end = self.end(&player_list, dice.is_some());
         Some(Game {
             name: name.text.clone(),
             board: board.board,
@@ -1369,7 +1372,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn end(&mut self, players: &[ir::Player]) -> Vec<EndRule> {
+    fn end(&mut self, players: &[ir::Player], has_dice: bool) -> Vec<EndRule> {
         let sections: Vec<&Section> = self.sections(SectionKind::End).collect();
         if sections.is_empty() {
             self.missing(
@@ -1378,7 +1381,12 @@ impl<'a> Checker<'a> {
             );
         }
         let mut end = Vec::new();
+        let mut refused = false;
         for item in sections.iter().flat_map(|s| s.items.iter()) {
+            if !self.end_rule_applies(item, has_dice) {
+                refused = true;
+                continue;
+            }
             match &item.kind {
                 ItemKind::NoPieces(r) => end.push(EndRule::NoPieces(*r)),
                 ItemKind::NoMoves(r) => end.push(EndRule::NoMoves(*r)),
@@ -1393,7 +1401,7 @@ impl<'a> Checker<'a> {
                     }
                 }
                 ItemKind::EndWhen(name, cond, result, points) => {
-                    let cond = self.condition(players, item.file, cond, false);
+                    let cond = self.condition(players, item.file, cond, tables::CondUse::End);
                     end.push(EndRule::When {
                         name: name.text.clone(),
                         cond,
@@ -1405,7 +1413,7 @@ impl<'a> Checker<'a> {
                 _ => {}
             }
         }
-        if end.is_empty() && !sections.is_empty() {
+        if end.is_empty() && !sections.is_empty() && !refused {
             let s = sections[0];
             self.error(
                 s.file,

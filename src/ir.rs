@@ -264,7 +264,8 @@ pub enum Term {
     Number(i32),
     /// Men of one side on the landing site.
     MenHere(Whose),
-    /// Men of one side in the player's region.
+    /// Men of one side in that side's own region (its own bar, its own
+    /// first quarter).
     MenIn(Whose, String),
     /// Sites of the player's region holding his men.
     OwnPoints(String),

@@ -5,7 +5,9 @@
 //! alone, or `pass`. On a board where a piece can reach one landing over
 //! two different sites, a capture also names the pieces it takes, in
 //! order: `axd(b)`. In dice games a turn is its die moves, each written
-//! with the mover's own track positions: `13/18 18/21`, `bar/4`, `22/off`.
+//! with the mover's own track positions: `13/18 18/21`, `bar/4`, `22/off`;
+//! a position where the track passes a zone is written by the zone's name,
+//! every other by its number (`0/3` on a track that starts on a point).
 //!
 //! A position is a list of fields separated by `;`:
 //! `white: a1 b1 king c3; black: a5(a4,b4); turn: white; quiet: 3; huff: d4`.
@@ -83,15 +85,9 @@ fn dice_move_text(engine: &Engine, m: &Move) -> String {
         return "pass".into();
     }
     let player = m.mover as usize;
-    let point = |site: u8| {
-        let track = engine.track(player);
-        match engine.track_position(player, site as usize) {
-            Some(p) if p == 0 || p == track.len() - 1 => {
-                engine.game().board.sites[site as usize].name.clone()
-            }
-            Some(p) => p.to_string(),
-            None => "?".into(),
-        }
+    let point = |site: u8| match engine.track_position(player, site as usize) {
+        Some(p) => track_point_text(engine, player, p),
+        None => "?".into(),
     };
     let steps: Vec<String> = m
         .steps()
@@ -99,6 +95,26 @@ fn dice_move_text(engine: &Engine, m: &Move) -> String {
         .map(|s| format!("{}/{}", point(s.from), point(s.to)))
         .collect();
     steps.join(" ")
+}
+
+/// Position `position` of `player`'s track as die moves write it: the
+/// zone's name where the track passes a zone (`bar`, `off`), else the
+/// number of the position (`0` for a track's first point). Zone names are
+/// never numbers, so each text names one position.
+pub fn track_point_text(engine: &Engine, player: usize, position: usize) -> String {
+    let site = &engine.game().board.sites[engine.track(player)[position] as usize];
+    if site.owner.is_some() {
+        site.name.clone()
+    } else {
+        position.to_string()
+    }
+}
+
+/// The position of `player`'s track written `word` (see
+/// [`track_point_text`]), ignoring case.
+pub fn track_point(engine: &Engine, player: usize, word: &str) -> Option<usize> {
+    let track = engine.track(player);
+    (0..track.len()).find(|&p| track_point_text(engine, player, p).eq_ignore_ascii_case(word))
 }
 
 /// Finds the legal move written as `text` among `moves`.

@@ -22,7 +22,7 @@
 use crate::Agent;
 use ludus::engine::{Engine, Move, NONE, Outcome, State, Step};
 use ludus::ir::Priority;
-use ludus::notation::{find_move, move_text, parse_dice, position_text};
+use ludus::notation::{self, find_move, move_text, parse_dice, position_text};
 use ludus::playout::{self, Rng, outcome_text};
 use ludus::render;
 use rand::RngExt;
@@ -596,15 +596,8 @@ Commands:
         let game = self.engine.game();
         let track = self.engine.track(player);
         let last = track.len() - 1;
-        // A point as the mover writes it: his track position, or the name
-        // of the site at either end.
-        let name = |i: usize| {
-            if i == 0 || i == last {
-                game.board.sites[track[i] as usize].name.clone()
-            } else {
-                i.to_string()
-            }
-        };
+        // A point as the mover writes it.
+        let name = |i: usize| notation::track_point_text(self.engine, player, i);
         let after = if before.is_empty() {
             String::new()
         } else {
@@ -688,15 +681,7 @@ Commands:
     /// A point of the mover's track as written in a die move: its number,
     /// or the name of the site at either end (a zone such as the bar).
     fn track_point(&self, word: &str) -> Option<usize> {
-        let track = self.engine.track(self.st.to_move as usize);
-        let last = track.len().checked_sub(1)?;
-        if let Ok(n) = word.parse::<usize>() {
-            return (1..last).contains(&n).then_some(n);
-        }
-        let sites = &self.engine.game().board.sites;
-        [0, last]
-            .into_iter()
-            .find(|&i| sites[track[i] as usize].name.eq_ignore_ascii_case(word))
+        notation::track_point(self.engine, self.st.to_move as usize, word)
     }
 
     fn is_site(&self, word: &str) -> bool {

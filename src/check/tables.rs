@@ -4,7 +4,25 @@
 use super::{BoardBuild, Checker, MAX_SITES, known_list, suggest};
 use crate::diag::{FileId, Span};
 use crate::ir;
-use crate::syntax::{Cond, Item, ItemKind, Name, Priority, SectionKind, SiteTerm, Term};
+use crate::syntax::{Cond, Item, ItemKind, Name, Priority, SectionKind, SiteTerm, Term, Whose};
+
+/// The largest number in a condition, and the most the numbers of one side
+/// of a comparison may add up to.
+pub const MAX_CONDITION_NUMBER: u32 = 10_000;
+
+/// Where a condition is used, which decides what it may read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CondUse {
+    /// `forbid`: judged for a landing site (`here`).
+    Forbid,
+    /// `pass`: judged for the player to move, before his turn.
+    Pass,
+    /// `bear off when`: judged for the mover before each die move.
+    BearOff,
+    /// An end rule: judged for each player after every die move, only when
+    /// something it reads has changed.
+    End,
+}
 
 impl Checker<'_> {
     /// Creates the sites of `points A..B` and one site per player for each `zone`.
@@ -82,6 +100,18 @@ impl Checker<'_> {
                     Some("give the zone another name".into()),
                 );
                 continue;
+            }
+            if zone.text.bytes().all(|b| b.is_ascii_digit()) {
+                self.error(
+                    item.file,
+                    zone.span.clone(),
+                    format!("a zone is named by a word, and `{}` is a number", zone.text),
+                    "zone named by a number",
+                    Some(
+                        "die moves write track positions as numbers and zones by name: call it `bar` or `off`, for instance"
+                            .into(),
+                    ),
+                );
             }
             for (p, _) in players.iter().enumerate() {
                 if build.board.sites.len() >= MAX_SITES {
@@ -389,11 +419,11 @@ impl Checker<'_> {
                     if !vulnerable {
                         self.needs_vulnerable(item.file, cond);
                     }
-                    let cond = self.condition(players, item.file, cond, true);
+                    let cond = self.condition(players, item.file, cond, CondUse::Forbid);
                     rules.forbid.push((name.text.clone(), cond));
                 }
                 ItemKind::Pass(name, cond) => {
-                    let cond = self.condition(players, item.file, cond, false);
+                    let cond = self.condition(players, item.file, cond, CondUse::Pass);
                     rules.pass.push((name.text.clone(), cond));
                 }
                 ItemKind::Hit(zone) if self.zone(build, item.file, zone) => {
@@ -403,7 +433,8 @@ impl Checker<'_> {
                     rules.first_from = Some(zone.text.clone());
                 }
                 ItemKind::BearOff(cond) => {
-                    rules.bear_off = Some(self.condition(players, item.file, cond, false));
+                    rules.bear_off =
+                        Some(self.condition(players, item.file, cond, CondUse::BearOff));
                 }
                 ItemKind::Overshoot => rules.overshoot_rearmost = true,
                 ItemKind::Play(order) => {
@@ -434,6 +465,114 @@ impl Checker<'_> {
                 self.missing_track(p);
             }
         }
+    }
+
+    /// Reports what a game with dice cannot have: a second kind of piece
+    /// (men of one player stack and are all alike), promotion, and the
+    /// capture, chain and return rules of games without dice.
+    pub(super) fn dice_limits(&mut self) {
+        let pieces: Vec<(FileId, Span, String)> = self
+            .sections(SectionKind::Piece)
+            .map(|s| {
+                let name = s.name.as_ref().map_or(String::new(), |n| n.text.clone());
+                (s.file, s.span.clone(), name)
+            })
+            .collect();
+        if let [(_, _, first), rest @ ..] = pieces.as_slice() {
+            for (file, span, name) in rest {
+                self.error(
+                    *file,
+                    span.clone(),
+                    format!(
+                        "a game with dice has one kind of piece, and `{first}` is declared already"
+                    ),
+                    "a second kind",
+                    Some(format!(
+                        "a player's men stack on a point and are all alike: remove the piece `{name}`"
+                    )),
+                );
+            }
+        }
+        let items: Vec<(FileId, Span, &'static str)> = self
+            .sections(SectionKind::Piece)
+            .chain(self.sections(SectionKind::Rules))
+            .flat_map(|s| s.items.iter())
+            .filter_map(|i| {
+                let rule = match i.kind {
+                    ItemKind::Promote(..) => "promote",
+                    ItemKind::Capture(..) => "capture",
+                    ItemKind::Chain(..) => "chain",
+                    ItemKind::Return(_) => "return",
+                    _ => return None,
+                };
+                Some((i.file, i.span.clone(), rule))
+            })
+            .collect();
+        for (file, span, rule) in items {
+            let message = if rule == "promote" {
+                "men of dice games do not promote".to_string()
+            } else {
+                format!("`{rule}` is a rule of games without dice")
+            };
+            self.error(
+                file,
+                span,
+                message,
+                "not in a game with dice",
+                Some(
+                    "men of dice games advance by the dice, are hit to a zone and never promote: remove it"
+                        .into(),
+                ),
+            );
+        }
+    }
+
+    /// Reports an end rule that does not apply to the game: `no pieces`,
+    /// `no moves` and `no capture` in a game with dice, conditions and
+    /// `no move in N turns` in one without; true if it applies.
+    ///
+    /// A game without dice whose pieces advance by dice or that has tracks
+    /// is reported as such, not through its end rules.
+    pub(super) fn end_rule_applies(&mut self, item: &Item, has_dice: bool) -> bool {
+        let meant_for_dice = self.sections(SectionKind::Track).next().is_some()
+            || self
+                .sections(SectionKind::Piece)
+                .flat_map(|s| s.items.iter())
+                .any(|i| matches!(i.kind, ItemKind::Advance));
+        if !has_dice && meant_for_dice {
+            return true;
+        }
+        let (message, hint) = match (&item.kind, has_dice) {
+            (ItemKind::NoPieces(_), true) => (
+                "`no pieces` does not apply to a game with dice: men never leave the board, they go to zones",
+                "count the men in a zone instead, such as `borne-off: own men in off = 15 => win`",
+            ),
+            (ItemKind::NoMoves(_), true) => (
+                "`no moves` does not apply to a game with dice: a player who cannot play his dice passes his turn",
+                "to end a blocked game, write `no move in N turns: draw`",
+            ),
+            (ItemKind::NoCapture(_), true) => (
+                "`no capture in N turns` does not apply to a game with dice: men are hit, not captured",
+                "to end a blocked game, write `no move in N turns: draw`",
+            ),
+            (ItemKind::NoMove(..), false) => (
+                "`no move in N turns` is a rule of games with dice",
+                "without dice a player always moves or the game ends: write `no capture in N turns: more pieces wins`",
+            ),
+            (ItemKind::EndWhen(..), false) => (
+                "an end rule with a condition is a rule of games with dice",
+                "without dice, write `no pieces`, `no moves` or `no capture in N turns`",
+            ),
+            _ => return true,
+        };
+        self.error(
+            item.file,
+            item.span.clone(),
+            message,
+            "does not apply here",
+            Some(hint.into()),
+        );
+        false
     }
 
     /// Reports a player of a dice game without a track (one that was written
@@ -550,29 +689,31 @@ impl Checker<'_> {
         self.error(file, name.span.clone(), message, label, Some(hint.into()));
     }
 
-    /// Checks a condition: every region must exist for every player, and
-    /// `here` only makes sense where there is a landing site.
+    /// Checks a condition: every region must exist for every player, `here`
+    /// only makes sense where there is a landing site, and a comparison in
+    /// an end rule must read the position.
     pub(super) fn condition(
         &mut self,
         players: &[ir::Player],
         file: FileId,
         cond: &Cond,
-        here: bool,
+        used: CondUse,
     ) -> ir::Cond {
+        let here = used == CondUse::Forbid;
         match cond {
             Cond::Or(parts) => ir::Cond::Or(
                 parts
                     .iter()
-                    .map(|c| self.condition(players, file, c, here))
+                    .map(|c| self.condition(players, file, c, used))
                     .collect(),
             ),
             Cond::And(parts) => ir::Cond::And(
                 parts
                     .iter()
-                    .map(|c| self.condition(players, file, c, here))
+                    .map(|c| self.condition(players, file, c, used))
                     .collect(),
             ),
-            Cond::Not(c) => ir::Cond::Not(Box::new(self.condition(players, file, c, here))),
+            Cond::Not(c) => ir::Cond::Not(Box::new(self.condition(players, file, c, used))),
             Cond::HereIn(region, span) => {
                 if !here {
                     self.no_landing(file, span, "here in");
@@ -586,11 +727,23 @@ impl Checker<'_> {
                 }
                 ir::Cond::HereVulnerable
             }
-            Cond::Compare(a, op, b, _) => {
+            Cond::Compare(a, op, b, span) => {
                 for t in a.iter().chain(b) {
                     if let (Term::MenHere(_, span), false) = (t, here) {
                         self.no_landing(file, span, "men here");
                     }
+                }
+                if used == CondUse::End && !reads_position(a, b) {
+                    self.error(
+                        file,
+                        span.clone(),
+                        "this comparison reads nothing of the position: it holds always or never",
+                        "reads nothing",
+                        Some(
+                            "an end rule is judged when something it counts changes: compare a count such as `own men in off` with a number"
+                                .into(),
+                        ),
+                    );
                 }
                 let a = self.sum(players, file, a);
                 let b = self.sum(players, file, b);
@@ -609,12 +762,32 @@ impl Checker<'_> {
         );
     }
 
+    /// One side of a comparison; its numbers may add up to at most
+    /// [`MAX_CONDITION_NUMBER`].
     fn sum(&mut self, players: &[ir::Player], file: FileId, terms: &[Term]) -> Vec<ir::Term> {
-        terms
-            .iter()
-            .map(|t| match t {
+        let mut total: u64 = 0;
+        let mut reported = false;
+        let mut out = Vec::with_capacity(terms.len());
+        for t in terms {
+            out.push(match t {
                 Term::Number(n) => {
-                    ir::Term::Number(self.number(file, n, 0, 10_000).unwrap_or(0) as i32)
+                    let value = self.number(file, n, 0, MAX_CONDITION_NUMBER).unwrap_or(0);
+                    total += u64::from(value);
+                    if total > u64::from(MAX_CONDITION_NUMBER) && !reported {
+                        reported = true;
+                        self.error(
+                            file,
+                            n.span.clone(),
+                            format!(
+                                "the numbers of one side of a comparison add up to more than {MAX_CONDITION_NUMBER}"
+                            ),
+                            "the sum passes the limit here",
+                            Some(format!(
+                                "the numbers of each side may add up to at most {MAX_CONDITION_NUMBER}: write their sum as one number"
+                            )),
+                        );
+                    }
+                    ir::Term::Number(value as i32)
                 }
                 Term::MenHere(w, _) => ir::Term::MenHere(*w),
                 Term::MenIn(w, r) => {
@@ -629,8 +802,9 @@ impl Checker<'_> {
                     self.region(players, file, r);
                     ir::Term::OpenPoints(r.text.clone())
                 }
-            })
-            .collect()
+            });
+        }
+        out
     }
 
     fn region(&mut self, players: &[ir::Player], file: FileId, region: &Name) {
@@ -656,6 +830,31 @@ impl Checker<'_> {
             );
         }
     }
+}
+
+/// Whether a comparison `a OP b` depends on the position: some count
+/// appears more often on one side than on the other.
+fn reads_position(a: &[Term], b: &[Term]) -> bool {
+    let key = |t: &Term| -> Option<String> {
+        let whose = |w: &Whose| if *w == Whose::Own { "own" } else { "opponent" };
+        match t {
+            Term::Number(_) => None,
+            Term::MenHere(w, _) => Some(format!("{} men here", whose(w))),
+            Term::MenIn(w, r) => Some(format!("{} men in {}", whose(w), r.text)),
+            Term::OwnPoints(r) => Some(format!("own points in {}", r.text)),
+            Term::OpenPoints(r) => Some(format!("open points in {}", r.text)),
+        }
+    };
+    let mut net: Vec<(String, i64)> = Vec::new();
+    for (sign, t) in a.iter().map(|t| (1, t)).chain(b.iter().map(|t| (-1, t))) {
+        if let Some(k) = key(t) {
+            match net.iter_mut().find(|(n, _)| *n == k) {
+                Some((_, c)) => *c += sign,
+                None => net.push((k, sign)),
+            }
+        }
+    }
+    net.iter().any(|(_, c)| *c != 0)
 }
 
 /// The keyword of a rule that only games with dice may have.

@@ -21,18 +21,20 @@ pub(super) enum Cond {
     /// kept apart from [`Cond::Test`] because it is judged so often.
     HereCount {
         opponent: bool,
-        constant: i32,
+        constant: i64,
         op: Compare,
     },
     Test {
-        terms: Box<[(i32, Term)]>,
-        constant: i32,
+        terms: Box<[(i64, Term)]>,
+        constant: i64,
         op: Compare,
     },
 }
 
 /// A count in a condition; `true` means the opponent's men, regions are
-/// indices into [`Tables::regions`].
+/// indices into [`Tables::regions`]. `MenIn` reads the region of the player
+/// whose men it counts (the opponent's bar for `opponent men in bar`); the
+/// other terms read the regions of the player the condition is judged for.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Term {
     MenHere(bool),
@@ -49,6 +51,9 @@ pub(super) struct Tables {
     pub track: Vec<Vec<u8>>,
     /// Per player, per site: the track position, or [`NONE`].
     pub position: Vec<Vec<u8>>,
+    /// Per player: the sites of his track that are points of the board (not
+    /// zones), in track order: where runs of closed points are counted.
+    points: Vec<Vec<u8>>,
     /// Per player, per region: its sites.
     pub regions: Vec<Vec<u128>>,
     forbid: Vec<Cond>,
@@ -110,6 +115,15 @@ impl Tables {
                 pos
             })
             .collect();
+        let points = track
+            .iter()
+            .map(|t| {
+                t.iter()
+                    .copied()
+                    .filter(|&s| game.board.sites[s as usize].owner.is_none())
+                    .collect()
+            })
+            .collect();
         let compile = |c: &ir::Cond| compile(c, &names);
         let zone = |name: &Option<String>| {
             name.as_ref().map(|n| {
@@ -127,11 +141,8 @@ impl Tables {
         };
         let rules = &game.rules;
         let reads = |c: &Cond| -> [u128; 2] {
-            let mut support = [0; 2];
-            for (p, masks) in regions.iter().enumerate().take(2) {
-                support[p] = reads(c, masks, rules.vulnerable_run.is_some());
-            }
-            support
+            let vulnerable = rules.vulnerable_run.is_some();
+            [0, 1].map(|p| reads(c, &regions, p, vulnerable))
         };
         let ends: Vec<(Cond, EndResult, u8, [u128; 2])> = game
             .end
@@ -158,6 +169,7 @@ impl Tables {
             dice,
             track,
             position,
+            points,
             regions,
             forbid,
             pass: rules
@@ -189,18 +201,22 @@ fn sees_runs(c: &Cond) -> bool {
     }
 }
 
-/// The sites a condition reads for a player with region masks `regions`;
-/// every site where it depends on vulnerable runs or a landing site.
-fn reads(c: &Cond, regions: &[u128], vulnerable: bool) -> u128 {
+/// The sites a condition reads when judged for player `me`, with
+/// `regions` every player's region masks; every site where it depends on
+/// vulnerable runs or a landing site.
+fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool) -> u128 {
     match c {
-        Cond::Or(p) | Cond::And(p) => p.iter().fold(0, |m, c| m | reads(c, regions, vulnerable)),
-        Cond::Not(c) => reads(c, regions, vulnerable),
+        Cond::Or(p) | Cond::And(p) => p
+            .iter()
+            .fold(0, |m, c| m | reads(c, regions, me, vulnerable)),
+        Cond::Not(c) => reads(c, regions, me, vulnerable),
         Cond::HereIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => u128::MAX,
         Cond::Test { terms, .. } => terms.iter().fold(0, |m, (_, t)| {
             m | match *t {
                 Term::MenHere(_) => u128::MAX,
                 Term::OpenPoints(_) if vulnerable => u128::MAX,
-                Term::MenIn(_, r) | Term::OwnPoints(r) | Term::OpenPoints(r) => regions[r],
+                Term::MenIn(opponent, r) => regions[me ^ usize::from(opponent)][r],
+                Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
             }
         }),
     }
@@ -221,7 +237,7 @@ fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
             for (sign, t) in sides {
                 let opponent = |w: &Whose| *w == Whose::Opponent;
                 match t {
-                    ir::Term::Number(n) => constant += sign * n,
+                    ir::Term::Number(n) => constant += sign * i64::from(*n),
                     ir::Term::MenHere(w) => terms.push((sign, Term::MenHere(opponent(w)))),
                     ir::Term::MenIn(w, r) => {
                         terms.push((sign, Term::MenIn(opponent(w), region(r))))
@@ -247,7 +263,7 @@ fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
 }
 
 /// Compares a value with zero.
-fn compare(value: i32, op: Compare) -> bool {
+fn compare(value: i64, op: Compare) -> bool {
     match op {
         Compare::Ge => value >= 0,
         Compare::Le => value <= 0,
@@ -258,8 +274,16 @@ fn compare(value: i32, op: Compare) -> bool {
     }
 }
 
-/// The value of a count for player `me`, with `here` the landing site.
-fn count(st: &State, term: Term, me: usize, here: u8, vulnerable: u128, regions: &[u128]) -> i32 {
+/// The value of a count for player `me`, with `here` the landing site and
+/// `regions` every player's region masks.
+fn count(
+    st: &State,
+    term: Term,
+    me: usize,
+    here: u8,
+    vulnerable: u128,
+    regions: &[Vec<u128>],
+) -> i64 {
     let side = |opponent: bool| me ^ usize::from(opponent);
     let mut total = 0;
     match term {
@@ -270,21 +294,21 @@ fn count(st: &State, term: Term, me: usize, here: u8, vulnerable: u128, regions:
         }
         Term::MenIn(opponent, r) => {
             let who = side(opponent);
-            let mut mask = regions[r];
+            let mut mask = regions[who][r];
             while mask != 0 {
                 total += men(st, mask.trailing_zeros() as u8, who);
                 mask &= mask - 1;
             }
         }
         Term::OwnPoints(r) => {
-            let mut mask = regions[r];
+            let mut mask = regions[me][r];
             while mask != 0 {
                 total += i32::from(men(st, mask.trailing_zeros() as u8, me) > 0);
                 mask &= mask - 1;
             }
         }
         Term::OpenPoints(r) => {
-            let mut mask = regions[r];
+            let mut mask = regions[me][r];
             while mask != 0 {
                 let s = mask.trailing_zeros() as u8;
                 let open = st.cells[s as usize] == NONE
@@ -295,7 +319,7 @@ fn count(st: &State, term: Term, me: usize, here: u8, vulnerable: u128, regions:
             }
         }
     }
-    total
+    i64::from(total)
 }
 
 /// Men of `player` on `site`.
@@ -325,10 +349,8 @@ impl Engine {
     }
 
     fn runs_longer_than(&self, st: &State, player: usize, limit: u32) -> u128 {
-        let track = &self.tables().track[player];
         let (mut found, mut run, mut run_len) = (0u128, 0u128, 0);
-        // The zones at either end are not points of the board.
-        for &site in &track[1..track.len() - 1] {
+        for &site in &self.tables().points[player] {
             if men(st, site, player) >= 2 {
                 run |= bit(site);
                 run_len += 1;
@@ -363,14 +385,14 @@ impl Engine {
                 } else {
                     men(st, here, me ^ usize::from(*opponent))
                 };
-                compare(men + constant, *op)
+                compare(i64::from(men) + constant, *op)
             }
             Cond::Test {
                 terms,
                 constant,
                 op,
             } => {
-                let regions = &self.tables().regions[me];
+                let regions = &self.tables().regions;
                 let mut value = *constant;
                 for &(sign, term) in terms.iter() {
                     value += sign * count(st, term, me, here, vulnerable, regions);
@@ -516,7 +538,9 @@ impl Engine {
         } else {
             NONE
         };
-        let rearmost = (1..last).find(|&i| men(st, track[i], player) > 0);
+        // The man furthest back on the track, the first position included
+        // (a zone or, on a track that starts on the board, a point).
+        let rearmost = (0..last).find(|&i| men(st, track[i], player) > 0);
         for k in 0..n {
             let die = turn.dice[k];
             if turn.dice[..k].contains(&die) {
