@@ -130,8 +130,9 @@ struct SeededGame<'e> {
 
 /// What comes next in a [`SeededGame`].
 enum Next {
-    /// The random agent's move; the state holds the dice, `moves` the legal moves.
-    Turn(Move),
+    /// The random agent's move; the state holds the dice, `moves` the legal
+    /// moves. Boxed: a move is large and this path records text anyway.
+    Turn(Box<Move>),
     /// The game is over (or [`MAX_PLIES`] turns were played); the dice are cleared.
     End(Outcome),
 }
@@ -158,7 +159,9 @@ impl<'e> SeededGame<'e> {
             self.st.dice = [0; 4];
             return Next::End(outcome);
         }
-        Next::Turn(self.moves[self.rng.random_range(0..self.moves.len())])
+        Next::Turn(Box::new(
+            self.moves[self.rng.random_range(0..self.moves.len())],
+        ))
     }
 
     fn play(&mut self, m: &Move) {

@@ -1,0 +1,131 @@
+//! Checking the rules and end sections of grid games: capture and chain
+//! obligations, no return, and the end rules with their results.
+
+use super::{Checker, tables};
+use crate::ir::{self, EndRule};
+use crate::syntax::{ItemKind, Obligation, Section, SectionKind};
+
+impl Checker<'_> {
+    pub(super) fn rules(&mut self, kinds: &[ir::Kind]) -> ir::Rules {
+        let mut capture = None;
+        let mut chain = None;
+        let mut no_return = false;
+        let sections: Vec<&Section> = self.sections(SectionKind::Rules).collect();
+        if sections.is_empty() {
+            self.missing("rules", "add `rules { capture optional chain optional }`");
+        }
+        for item in sections.iter().flat_map(|s| s.items.iter()) {
+            match &item.kind {
+                ItemKind::Capture(o, span) => {
+                    if *o == Obligation::None && kinds.iter().any(ir::Kind::may_jump) {
+                        self.error(item.file, span.clone(), "`capture none` but a piece may jump", "contradicts `jump`", Some("remove the `jump` items, or choose `optional`, `compulsory` or `huff`".into()));
+                    }
+                    capture = Some(*o)
+                }
+                ItemKind::Chain(o, _) => chain = Some(*o),
+                ItemKind::Return(allowed) => no_return = !allowed,
+                _ => {}
+            }
+        }
+        let jumps = kinds.iter().any(ir::Kind::may_jump);
+        if !sections.is_empty() && jumps {
+            let s = sections[0];
+            if capture.is_none() {
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    "the rules do not say whether capture is compulsory",
+                    "in these rules",
+                    Some("add `capture optional`, `capture compulsory` or `capture huff`".into()),
+                );
+            }
+            if chain.is_none() {
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    "the rules do not say whether captures chain",
+                    "in these rules",
+                    Some(
+                        "add `chain none`, `chain optional`, `chain compulsory` or `chain huff`"
+                            .into(),
+                    ),
+                );
+            }
+        }
+        ir::Rules {
+            capture: capture.unwrap_or(if jumps {
+                Obligation::Optional
+            } else {
+                Obligation::None
+            }),
+            chain: chain.unwrap_or(if jumps {
+                Obligation::Optional
+            } else {
+                Obligation::None
+            }),
+            no_return,
+            forbid: Vec::new(),
+            hit_to: None,
+            first_from: None,
+            bear_off: None,
+            overshoot_rearmost: false,
+            play: Vec::new(),
+            vulnerable_run: None,
+            pass: Vec::new(),
+        }
+    }
+
+    pub(super) fn end(&mut self, players: &[ir::Player], has_dice: bool) -> Vec<EndRule> {
+        let sections: Vec<&Section> = self.sections(SectionKind::End).collect();
+        if sections.is_empty() {
+            self.missing(
+                "end conditions",
+                "add `end { no pieces: loss no moves: loss }`",
+            );
+        }
+        let mut end = Vec::new();
+        let mut refused = false;
+        for item in sections.iter().flat_map(|s| s.items.iter()) {
+            if !self.end_rule_applies(item, has_dice) {
+                refused = true;
+                continue;
+            }
+            match &item.kind {
+                ItemKind::NoPieces(r) => end.push(EndRule::NoPieces(*r)),
+                ItemKind::NoMoves(r) => end.push(EndRule::NoMoves(*r)),
+                ItemKind::NoCapture(n) => {
+                    if let Some(n) = self.number(item.file, n, 1, 10_000) {
+                        end.push(EndRule::NoCapture(n));
+                    }
+                }
+                ItemKind::NoMove(n, r) => {
+                    if let Some(n) = self.number(item.file, n, 1, 10_000) {
+                        end.push(EndRule::NoMove(n, *r));
+                    }
+                }
+                ItemKind::EndWhen(name, cond, result, points) => {
+                    let cond = self.condition(players, item.file, cond, tables::CondUse::End);
+                    end.push(EndRule::When {
+                        name: name.text.clone(),
+                        cond,
+                        result: *result,
+                        points: *points,
+                    });
+                }
+                ItemKind::Drop(name) => self.nothing_to_drop(item.file, name),
+                _ => {}
+            }
+        }
+        if end.is_empty() && !sections.is_empty() && !refused {
+            let s = sections[0];
+            self.error(
+                s.file,
+                s.span.clone(),
+                "the game has no end condition",
+                "empty",
+                Some("add `no pieces: loss`".into()),
+            );
+        }
+        end
+    }
+}
