@@ -9,7 +9,7 @@ use ludus::load::{self, Loaded};
 use ludus::notation::{move_text, parse_dice, parse_position, position_text};
 use ludus::playout::{self, RecordLine};
 use ludus::render;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -74,8 +74,9 @@ enum Command {
     Bench {
         /// The game file.
         file: PathBuf,
-        /// How long to run.
-        #[arg(long, default_value_t = 5.0)]
+        /// How long to run, in seconds (more than 0, at most 86400); at
+        /// least one batch of playouts is always run.
+        #[arg(long, default_value_t = 5.0, value_parser = bench_seconds)]
         seconds: f64,
         /// Seed of the first playout.
         #[arg(long, default_value_t = 0)]
@@ -102,8 +103,8 @@ enum Command {
     Simulate {
         /// The game file.
         file: PathBuf,
-        /// Number of games.
-        #[arg(long, default_value_t = 1000)]
+        /// Number of games (1 to 1,000,000,000).
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
         /// Seed of the first game; game i uses seed + i.
         #[arg(long, default_value_t = 0)]
@@ -120,6 +121,28 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+}
+
+/// The longest `bench` run, in seconds: one day.
+const MAX_BENCH_SECONDS: f64 = 86_400.0;
+
+/// The most games one `simulate` plays.
+const MAX_GAMES: u64 = 1_000_000_000;
+
+/// Parses `--seconds`: a finite number of seconds, more than 0 and at most
+/// [`MAX_BENCH_SECONDS`].
+fn bench_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_BENCH_SECONDS {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "the number of seconds must be more than 0 and at most {MAX_BENCH_SECONDS}"
+        ))
+    }
 }
 
 /// Who makes a player's moves.
@@ -320,9 +343,6 @@ fn validate(files: &[PathBuf]) -> ExitCode {
 }
 
 fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, Failure> {
-    if !(seconds > 0.0 && seconds.is_finite()) {
-        return Err(Failure("--seconds must be a positive number".into()));
-    }
     let (engine, _) = engine(file)?;
     let start = engine.start();
     let mut st = start.clone();
@@ -331,14 +351,19 @@ fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, F
     let budget = Duration::from_secs_f64(seconds);
     let began = Instant::now();
     let (mut games, mut plies) = (0u64, 0u64);
-    while began.elapsed() < budget {
+    // At least one batch, so that even the shortest run measures something.
+    loop {
         for _ in 0..64 {
             st.clone_from(&start);
             plies += playout::random_playout(&engine, &mut st, &mut rng, &mut moves).plies as u64;
             games += 1;
         }
+        if began.elapsed() >= budget {
+            break;
+        }
     }
-    let elapsed = began.elapsed().as_secs_f64();
+    // A clock too coarse to see the batch still gives finite rates.
+    let elapsed = began.elapsed().as_secs_f64().max(1e-9);
     let rate = games as f64 / elapsed;
     let per_game = plies as f64 / games as f64;
     if json {
@@ -427,15 +452,13 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
 }
 
 fn replay(record: &Path, quiet: bool) -> Result<ExitCode, Failure> {
-    let file = std::fs::File::open(record)
-        .map_err(|e| format!("cannot read {}: {e}", record.display()))?;
+    let text = load::read_text(record, load::MAX_RECORD_BYTES)?;
     let mut lines = Vec::new();
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line?;
+    for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let parsed: RecordLine = serde_json::from_str(&line)
+        let parsed: RecordLine = serde_json::from_str(line)
             .map_err(|e| format!("{}:{}: not a record line: {e}", record.display(), i + 1))?;
         lines.push(parsed);
     }
