@@ -8,14 +8,15 @@
 use crate::check;
 use crate::diag::{Diagnostic, FileId, Sources};
 use crate::ir::Game;
-use crate::syntax::{self, ItemKind, Section};
-use std::collections::HashSet;
+use crate::syntax::{self, Item, ItemKind, Section};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// The largest game file (or base file) read, in bytes: 1 MiB. The bundled
-/// games are under 3 KB.
-pub const MAX_GAME_BYTES: u64 = 1 << 20;
+/// The largest game file (or base file) read, in bytes: 256 KiB, about a
+/// hundred times the largest bundled game. It bounds the memory of checking
+/// a file that is one long list of mistakes.
+pub const MAX_GAME_BYTES: u64 = 256 << 10;
 
 /// The largest record read by `replay`, in bytes: 256 MiB.
 pub const MAX_RECORD_BYTES: u64 = 256 << 20;
@@ -206,38 +207,63 @@ fn resolve(
 /// Applies a variant's sections over its base's: an item replaces the base
 /// item with the same key in the same section, and new items are appended.
 /// An item repeated within the variant is kept twice, for the checker to
-/// report.
-pub fn merge(mut base: Vec<Section>, variant: Vec<Section>) -> Vec<Section> {
-    for section in variant {
-        let target = base.iter_mut().find(|b| {
-            b.kind == section.kind
-                && b.name.as_ref().map(|n| &n.text) == section.name.as_ref().map(|n| &n.text)
-        });
-        match target {
-            None => base.push(section),
-            Some(target) => {
-                for item in section.items {
-                    let key = item.kind.key();
-                    if let ItemKind::Drop(_) = item.kind {
-                        let before = target.items.len();
-                        target
-                            .items
-                            .retain(|i| i.kind.key() != key || i.file == item.file);
-                        if target.items.len() < before {
-                            continue;
-                        }
-                    }
-                    match target
-                        .items
-                        .iter_mut()
-                        .find(|i| i.kind.key() == key && i.file != item.file)
-                    {
-                        Some(old) => *old = item,
-                        None => target.items.push(item),
-                    }
+/// report. The variant's items all come from one file, not a base's.
+///
+/// Sections and items are found through hash maps built once, so merging
+/// takes time linear in the number of items.
+pub fn merge(base: Vec<Section>, variant: Vec<Section>) -> Vec<Section> {
+    type SectionKey = (u8, Option<String>);
+    let section_key = |s: &Section| (s.kind as u8, s.name.as_ref().map(|n| n.text.clone()));
+    let mut sections: Vec<(Section, Vec<Option<Item>>)> = Vec::new();
+    let mut by_section: HashMap<SectionKey, usize> = HashMap::new();
+    // Where the base's items stand, by section and key, in file order.
+    let mut by_key: HashMap<(usize, String), VecDeque<usize>> = HashMap::new();
+    for mut section in base {
+        let at = sections.len();
+        by_section.entry(section_key(&section)).or_insert(at);
+        let items = std::mem::take(&mut section.items);
+        for (i, item) in items.iter().enumerate() {
+            by_key.entry((at, item.kind.key())).or_default().push_back(i);
+        }
+        sections.push((section, items.into_iter().map(Some).collect()));
+    }
+    for mut section in variant {
+        let items = std::mem::take(&mut section.items);
+        let target = match by_section.get(&section_key(&section)) {
+            Some(&at) => at,
+            None => {
+                let at = sections.len();
+                by_section.insert(section_key(&section), at);
+                sections.push((section, Vec::new()));
+                at
+            }
+        };
+        let slots = &mut sections[target].1;
+        for item in items {
+            let base_items = by_key.get_mut(&(target, item.kind.key()));
+            if let ItemKind::Drop(_) = item.kind
+                && let Some(base_items) = base_items
+                && !base_items.is_empty()
+            {
+                for i in base_items.drain(..) {
+                    slots[i] = None;
                 }
+                continue;
+            }
+            match by_key
+                .get_mut(&(target, item.kind.key()))
+                .and_then(VecDeque::pop_front)
+            {
+                Some(i) => slots[i] = Some(item),
+                None => slots.push(Some(item)),
             }
         }
     }
-    base
+    sections
+        .into_iter()
+        .map(|(mut section, items)| {
+            section.items = items.into_iter().flatten().collect();
+            section
+        })
+        .collect()
 }
