@@ -223,7 +223,10 @@ pub fn merge(base: Vec<Section>, variant: Vec<Section>) -> Vec<Section> {
         by_section.entry(section_key(&section)).or_insert(at);
         let items = std::mem::take(&mut section.items);
         for (i, item) in items.iter().enumerate() {
-            by_key.entry((at, item.kind.key())).or_default().push_back(i);
+            by_key
+                .entry((at, item.kind.key()))
+                .or_default()
+                .push_back(i);
         }
         sections.push((section, items.into_iter().map(Some).collect()));
     }

@@ -64,7 +64,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Agent::Human)]
         black: Agent,
         /// Seed of the random agents and, in dice games, of `roll`.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
         /// Start from this position instead of the setup.
         #[arg(long)]
@@ -76,10 +76,10 @@ enum Command {
         file: PathBuf,
         /// How long to run, in seconds (more than 0, at most 86400); at
         /// least one batch of playouts is always run.
-        #[arg(long, default_value_t = 5.0, value_parser = bench_seconds)]
+        #[arg(long, default_value_t = 5.0, value_parser = bench_seconds, allow_negative_numbers = true)]
         seconds: f64,
         /// Seed of the first playout.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
         /// Print JSON for programs.
         #[arg(long)]
@@ -90,7 +90,7 @@ enum Command {
         /// The game file.
         file: PathBuf,
         /// Seed of every random choice.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seed: u64,
         /// Write the game's record (JSON lines) to this file.
         #[arg(long)]
@@ -104,10 +104,11 @@ enum Command {
         /// The game file.
         file: PathBuf,
         /// Number of games (1 to 1,000,000,000).
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+        #[arg(long, default_value_t = 1000, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
         /// Seed of the first game; game i uses seed + i.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
         /// Print JSON for programs.
         #[arg(long)]
