@@ -155,6 +155,11 @@ impl Sources {
                 out.push_str(&self.render_one(d));
             }
             shown += show;
+            if show < len.min(MAX_SHOWN_PER_ITEM) {
+                // Cut by the total: the next turn counts the rest.
+                at += show;
+                continue;
+            }
             let hidden = len - show;
             if hidden > 0 {
                 out.push_str(&format!(

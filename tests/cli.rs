@@ -610,6 +610,36 @@ fn diagnostics_of_many_mistakes_stay_small() {
 }
 
 #[test]
+fn diagnostics_are_capped_in_all() {
+    let dir = temp_dir("many-items");
+    let regions: String = (0..30)
+        .map(|i| format!("  region r{i}: z9, z8, z7\n"))
+        .collect();
+    let text =
+        bundled("alquerque.game").replacen("  forward n\n", &format!("  forward n\n{regions}"), 1);
+    let path = dir.join("many.game");
+    std::fs::write(&path, text).unwrap();
+    let run = ludus(&["validate", path.to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    let limit = ludus::diag::MAX_SHOWN;
+    assert_eq!(
+        run.stderr.matches("error: ").count(),
+        limit,
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&format!(
+            "... and {} more problems (only the first {limit} are shown)",
+            90 - limit
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("90 problems"), "{}", run.stderr);
+}
+
+#[test]
 fn a_byte_order_mark_is_skipped() {
     let dir = temp_dir("bom");
     let path = dir.join("bom.game");
