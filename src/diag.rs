@@ -2,9 +2,15 @@
 //!
 //! Stages only build [`Diagnostic`]s; [`Sources::render`] turns them into
 //! text with the file, line, column, the offending line and a caret.
+//!
+//! Rendering is bounded whatever the input: at most
+//! [`MAX_SHOWN_PER_ITEM`] diagnostics of one item and [`MAX_SHOWN`] in all
+//! are shown (the rest are counted in one line), source lines are clipped to
+//! [`MAX_LINE_CHARS`] characters around the caret, and messages to
+//! [`MAX_MESSAGE_CHARS`].
 
 use codespan_reporting::diagnostic::{Diagnostic as Report, Label};
-use codespan_reporting::files::SimpleFiles;
+use codespan_reporting::files::{Error as FilesError, Files, column_index};
 use codespan_reporting::term;
 
 /// A byte range in a source file.
@@ -52,52 +58,249 @@ impl Diagnostic {
     }
 }
 
+/// The most diagnostics shown for one item.
+pub const MAX_SHOWN_PER_ITEM: usize = 5;
+
+/// The most diagnostics shown in all.
+pub const MAX_SHOWN: usize = 50;
+
+/// The most characters of a source line shown under a diagnostic.
+pub const MAX_LINE_CHARS: usize = 100;
+
+/// The most characters of a message, label or hint shown.
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+
+/// How many characters of a clipped line are shown before the caret.
+const BEFORE_CARET: usize = 40;
+
 /// The text of every file read while loading a game, for rendering.
 #[derive(Default)]
 pub struct Sources {
-    files: SimpleFiles<String, String>,
+    /// Each file's name and text, by id.
+    files: Vec<(String, String)>,
+    /// The spans of the items read, by file and start, for grouping
+    /// diagnostics per item.
+    items: Vec<(FileId, Span)>,
 }
 
 impl Sources {
     /// Stores a file's text and returns its id.
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
-        self.files.add(name.into(), text.into())
+        self.files.push((name.into(), text.into()));
+        self.files.len() - 1
+    }
+
+    /// Records where items stand, so that [`Sources::render`] shows at most
+    /// [`MAX_SHOWN_PER_ITEM`] diagnostics of each.
+    pub fn add_items(&mut self, items: impl IntoIterator<Item = (FileId, Span)>) {
+        self.items.extend(items);
+        self.items
+            .sort_by_key(|(file, span)| (*file, span.start, span.end));
+        self.items.dedup();
     }
 
     /// The text of a stored file.
     pub fn text(&self, file: FileId) -> &str {
-        self.files
-            .get(file)
-            .map(|f| f.source().as_str())
-            .unwrap_or("")
+        self.files.get(file).map_or("", |f| f.1.as_str())
     }
 
     /// The name of a stored file.
     pub fn name(&self, file: FileId) -> &str {
-        self.files
-            .get(file)
-            .map(|f| f.name().as_str())
-            .unwrap_or("")
+        self.files.get(file).map_or("", |f| f.0.as_str())
     }
 
-    /// Renders diagnostics as plain text, sorted by file and position.
+    /// The item each diagnostic is in, by its file and start; `None` for a
+    /// diagnostic outside every item (a header or a section's name).
+    fn groups(&self, sorted: &[&Diagnostic]) -> Vec<Option<(FileId, usize)>> {
+        sorted
+            .iter()
+            .map(|d| {
+                let at = d.span.start;
+                let i = self
+                    .items
+                    .partition_point(|(file, span)| (*file, span.start) <= (d.file, at));
+                let (file, span) = &self.items[i.checked_sub(1)?];
+                (*file == d.file && at <= span.end).then_some((d.file, span.start))
+            })
+            .collect()
+    }
+
+    /// Renders diagnostics as plain text, sorted by file and position, with
+    /// the limits of this module: the output stays small whatever the input.
     pub fn render(&self, diagnostics: &[Diagnostic]) -> String {
         let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
         sorted.sort_by_key(|d| (d.file, d.span.start, d.span.end));
-        let config = term::Config::default();
+        let groups = self.groups(&sorted);
         let mut out = String::new();
-        for d in sorted {
-            let mut report = Report::error().with_message(&d.message).with_labels(vec![
-                Label::primary(d.file, d.span.clone()).with_message(&d.label),
-            ]);
-            if let Some(hint) = &d.hint {
-                report = report.with_notes(vec![format!("hint: {hint}")]);
+        let mut shown = 0;
+        let mut at = 0;
+        while at < sorted.len() {
+            if shown == MAX_SHOWN {
+                out.push_str(&format!(
+                    "... and {} (only the first {MAX_SHOWN} are shown)\n",
+                    more(sorted.len() - at)
+                ));
+                break;
             }
-            match term::emit_into_string(&config, &self.files, &report) {
-                Ok(text) => out.push_str(&text),
-                Err(_) => out.push_str(&format!("error: {}\n", d.message)),
+            let group = groups[at];
+            let len = match group {
+                None => 1,
+                Some(_) => groups[at..]
+                    .iter()
+                    .position(|g| *g != group)
+                    .unwrap_or(sorted.len() - at),
+            };
+            let show = len.min(MAX_SHOWN_PER_ITEM).min(MAX_SHOWN - shown);
+            for d in &sorted[at..at + show] {
+                out.push_str(&self.render_one(d));
             }
+            shown += show;
+            if show < len.min(MAX_SHOWN_PER_ITEM) {
+                // Cut by the total: the next turn counts the rest.
+                at += show;
+                continue;
+            }
+            let hidden = len - show;
+            if hidden > 0 {
+                out.push_str(&format!(
+                    "... and {} in this item (only the first {MAX_SHOWN_PER_ITEM} of an \
+                     item are shown)\n\n",
+                    more(hidden)
+                ));
+            }
+            at += len;
         }
         out
+    }
+
+    /// One diagnostic, its source line clipped around the caret.
+    fn render_one(&self, d: &Diagnostic) -> String {
+        let (window, span) = Window::new(self.name(d.file), self.text(d.file), &d.span);
+        let mut report = Report::error()
+            .with_message(clip(&d.message))
+            .with_labels(vec![Label::primary((), span).with_message(clip(&d.label))]);
+        if let Some(hint) = &d.hint {
+            report = report.with_notes(vec![format!("hint: {}", clip(hint))]);
+        }
+        term::emit_into_string(&term::Config::default(), &window, &report)
+            .unwrap_or_else(|_| format!("error: {}\n", clip(&d.message)))
+    }
+}
+
+/// `N more problems`, in the singular for one.
+fn more(n: usize) -> String {
+    match n {
+        1 => "1 more problem".into(),
+        n => format!("{n} more problems"),
+    }
+}
+
+/// Text cut to [`MAX_MESSAGE_CHARS`] characters, with `…` where it was cut.
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(MAX_MESSAGE_CHARS) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+/// The largest char boundary of `text` at or below `at`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// The one source line a diagnostic shows, clipped to [`MAX_LINE_CHARS`]
+/// characters around its caret, as a file for codespan with the line's true
+/// name, line number and columns.
+struct Window<'a> {
+    name: &'a str,
+    text: String,
+    line_number: usize,
+    /// Added to a column of `text` to give the column in the true line.
+    column_shift: isize,
+}
+
+impl<'a> Window<'a> {
+    /// The window of `source` around `span`, and the span within it.
+    fn new(name: &'a str, source: &str, span: &Span) -> (Self, Span) {
+        let start = floor_boundary(source, span.start);
+        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
+        let mut line_end = source[start..]
+            .find('\n')
+            .map_or(source.len(), |i| start + i);
+        if line_end > start && source[..line_end].ends_with('\r') {
+            line_end -= 1;
+        }
+        let end = floor_boundary(source, span.end.clamp(start, line_end));
+        let line = &source[line_start..line_end];
+        let caret = source[line_start..start].chars().count();
+        let count = line.chars().count();
+        let first = if count <= MAX_LINE_CHARS {
+            0
+        } else {
+            caret
+                .saturating_sub(BEFORE_CARET)
+                .min(count - MAX_LINE_CHARS)
+        };
+        let byte = |chars: usize| line.char_indices().nth(chars).map_or(line.len(), |c| c.0);
+        let (from, to) = (byte(first), byte(first + MAX_LINE_CHARS));
+        let prefix = if from > 0 { "…" } else { "" };
+        let suffix = if to < line.len() { "…" } else { "" };
+        let text = format!("{prefix}{}{suffix}", &line[from..to]);
+        let shift =
+            |at: usize| (at - line_start).clamp(from, to).saturating_sub(from) + prefix.len();
+        let window = Window {
+            name,
+            line_number: source[..line_start].matches('\n').count() + 1,
+            column_shift: first as isize - prefix.chars().count() as isize,
+            text,
+        };
+        (window, shift(start)..shift(end))
+    }
+}
+
+impl<'a> Files<'a> for Window<'a> {
+    type FileId = ();
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(self.name)
+    }
+
+    fn source(&'a self, (): ()) -> Result<&'a str, FilesError> {
+        Ok(&self.text)
+    }
+
+    fn line_index(&'a self, (): (), _byte_index: usize) -> Result<usize, FilesError> {
+        Ok(0)
+    }
+
+    fn line_number(&'a self, (): (), _line_index: usize) -> Result<usize, FilesError> {
+        Ok(self.line_number)
+    }
+
+    fn column_number(
+        &'a self,
+        (): (),
+        _line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, FilesError> {
+        let column = column_index(&self.text, 0..self.text.len(), byte_index) as isize;
+        Ok((column + self.column_shift).max(0) as usize + 1)
+    }
+
+    fn line_range(
+        &'a self,
+        (): (),
+        line_index: usize,
+    ) -> Result<std::ops::Range<usize>, FilesError> {
+        match line_index {
+            0 => Ok(0..self.text.len()),
+            given => Err(FilesError::LineTooLarge { given, max: 0 }),
+        }
     }
 }

@@ -64,7 +64,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Agent::Human)]
         black: Agent,
         /// Seed of the random agents and, in dice games, of `roll`.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
         /// Start from this position instead of the setup.
         #[arg(long)]
@@ -74,11 +74,12 @@ enum Command {
     Bench {
         /// The game file.
         file: PathBuf,
-        /// How long to run.
-        #[arg(long, default_value_t = 5.0)]
+        /// How long to run, in seconds (more than 0, at most 86400); at
+        /// least one batch of playouts is always run.
+        #[arg(long, default_value_t = 5.0, value_parser = bench_seconds, allow_negative_numbers = true)]
         seconds: f64,
         /// Seed of the first playout.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
         /// Print JSON for programs.
         #[arg(long)]
@@ -89,7 +90,7 @@ enum Command {
         /// The game file.
         file: PathBuf,
         /// Seed of every random choice.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         seed: u64,
         /// Write the game's record (JSON lines) to this file.
         #[arg(long)]
@@ -102,11 +103,12 @@ enum Command {
     Simulate {
         /// The game file.
         file: PathBuf,
-        /// Number of games.
-        #[arg(long, default_value_t = 1000)]
+        /// Number of games (1 to 1,000,000,000).
+        #[arg(long, default_value_t = 1000, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
         games: u64,
         /// Seed of the first game; game i uses seed + i.
-        #[arg(long, default_value_t = 0)]
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
         /// Print JSON for programs.
         #[arg(long)]
@@ -120,6 +122,28 @@ enum Command {
         #[arg(long)]
         quiet: bool,
     },
+}
+
+/// The longest `bench` run, in seconds: one day.
+const MAX_BENCH_SECONDS: f64 = 86_400.0;
+
+/// The most games one `simulate` plays.
+const MAX_GAMES: u64 = 1_000_000_000;
+
+/// Parses `--seconds`: a finite number of seconds, more than 0 and at most
+/// [`MAX_BENCH_SECONDS`].
+fn bench_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_BENCH_SECONDS {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "the number of seconds must be more than 0 and at most {MAX_BENCH_SECONDS}"
+        ))
+    }
 }
 
 /// Who makes a player's moves.
@@ -324,9 +348,6 @@ fn validate(files: &[PathBuf]) -> ExitCode {
 }
 
 fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, Failure> {
-    if !(seconds > 0.0 && seconds.is_finite()) {
-        return Err(Failure("--seconds must be a positive number".into()));
-    }
     let (engine, _) = engine(file)?;
     let start = engine.start();
     let mut st = start.clone();
@@ -335,14 +356,19 @@ fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, F
     let budget = Duration::from_secs_f64(seconds);
     let began = Instant::now();
     let (mut games, mut plies) = (0u64, 0u64);
-    while began.elapsed() < budget {
+    // At least one batch, so that even the shortest run measures something.
+    loop {
         for _ in 0..64 {
             st.clone_from(&start);
             plies += playout::random_playout(&engine, &mut st, &mut rng, &mut moves).plies as u64;
             games += 1;
         }
+        if began.elapsed() >= budget {
+            break;
+        }
     }
-    let elapsed = began.elapsed().as_secs_f64();
+    // A clock too coarse to see the batch still gives finite rates.
+    let elapsed = began.elapsed().as_secs_f64().max(1e-9);
     let rate = games as f64 / elapsed;
     let per_game = plies as f64 / games as f64;
     if json {
@@ -464,8 +490,7 @@ fn replay(path: &Path, quiet: bool) -> Result<ExitCode, Failure> {
 
 /// Reads a record file's text.
 fn read_record(path: &Path) -> Result<String, Failure> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Failure(format!("cannot read {}: {e}", path.display())))
+    Ok(load::read_text(path, load::MAX_RECORD_BYTES)?)
 }
 
 /// Finds and loads the game a record names: beside the record first, then

@@ -385,8 +385,24 @@ fn line_key(kind: &str, on: Option<&Standing>) -> String {
     }
 }
 
+/// The deepest parentheses may nest in a condition. Deeper nesting is
+/// refused before parsing, so that neither the parser nor the stages that
+/// walk a condition recurse without bound.
+pub const MAX_NESTING: usize = 64;
+
 /// Parses one file's text into its AST, or the syntax error.
 pub fn parse(file: FileId, text: &str) -> Result<File, Diagnostic> {
+    if let Some(at) = too_deep(text) {
+        return Err(Diagnostic::error(
+            file,
+            at..at + 1,
+            format!("parentheses nest more than {MAX_NESTING} deep"),
+            "too deeply nested",
+        )
+        .with_hint(format!(
+            "a condition may nest at most {MAX_NESTING} parentheses deep: write it more simply"
+        )));
+    }
     let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(file, e))?;
     let root = pairs.next().expect("the file rule always yields one pair");
     let mut inner = root.into_inner();
@@ -409,6 +425,41 @@ pub fn parse(file: FileId, text: &str) -> Result<File, Diagnostic> {
         base,
         sections,
     })
+}
+
+/// The byte offset of the first `(` nested deeper than [`MAX_NESTING`],
+/// outside comments and strings. Conditions hold no braces, so a brace
+/// closes every parenthesis (a mark such as `(` cannot add up across items).
+fn too_deep(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut at) = (0usize, 0);
+    while at < bytes.len() {
+        match bytes[at] {
+            b'/' if bytes.get(at + 1) == Some(&b'/') => {
+                at += bytes[at..]
+                    .iter()
+                    .position(|b| *b == b'\n')
+                    .unwrap_or(bytes.len() - at);
+            }
+            b'"' => {
+                at += 1 + bytes[at + 1..]
+                    .iter()
+                    .position(|b| *b == b'"' || *b == b'\n')
+                    .unwrap_or(bytes.len() - at - 1);
+            }
+            b'(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(at);
+                }
+            }
+            b')' => depth = depth.saturating_sub(1),
+            b'{' | b'}' => depth = 0,
+            _ => {}
+        }
+        at += 1;
+    }
+    None
 }
 
 fn section(file: FileId, pair: Pair<Rule>) -> Section {

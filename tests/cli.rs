@@ -355,3 +355,328 @@ fn missing_file_fails_with_a_message() {
         run.stderr
     );
 }
+
+// ---------------------------------------------------------------- limits on input
+
+/// Runs `ludus ARGS` from the crate root with `stdin` as its standard input.
+fn ludus_with_stdin(args: &[&str], stdin: std::process::Stdio) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(stdin)
+        .output()
+        .unwrap();
+    let run = Run {
+        code: out.status.code().expect("killed by a signal"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    };
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    run
+}
+
+/// The text of a bundled game.
+fn bundled(name: &str) -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("games")
+            .join(name),
+    )
+    .unwrap()
+}
+
+#[test]
+fn reading_refuses_what_is_not_a_regular_file() {
+    let dir = temp_dir("not-a-file");
+    let dir_text = dir.to_str().unwrap();
+    // A directory, as a game and as a record, is named with its path.
+    for args in [vec!["validate", dir_text], vec!["replay", dir_text]] {
+        let run = ludus(&args);
+        assert_eq!(run.code, 1, "{args:?}");
+        assert!(
+            run.stderr
+                .contains(&format!("cannot read {dir_text}: it is a directory")),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    if cfg!(unix) {
+        let run = ludus(&["validate", "/dev/zero"]);
+        assert_eq!(run.code, 1);
+        assert!(
+            run.stderr
+                .contains("cannot read /dev/zero: it is not a regular file"),
+            "{}",
+            run.stderr
+        );
+        // A base that is a device, and standard input from a pipe.
+        for base in ["/dev/zero", "/dev/stdin"] {
+            let path = dir.join("variant.game");
+            std::fs::write(&path, format!("variant \"v\" of \"{base}\"\n")).unwrap();
+            let run = ludus_with_stdin(
+                &["validate", path.to_str().unwrap()],
+                std::process::Stdio::piped(),
+            );
+            assert_eq!(run.code, 1, "{base}");
+            assert!(
+                run.stderr.contains(&format!(
+                    "cannot read the base file {base}: it is not a regular file"
+                )),
+                "{base}: {}",
+                run.stderr
+            );
+        }
+        // A record whose header names a device.
+        let record = dir.join("zero.jsonl");
+        std::fs::write(
+            &record,
+            r#"{"type":"header","game":"/dev/zero","sha256":"0","variant":"x","seed":0}"#,
+        )
+        .unwrap();
+        let run = ludus(&["replay", record.to_str().unwrap()]);
+        assert_eq!(run.code, 1);
+        assert!(
+            run.stderr.contains("/dev/zero") && run.stderr.contains("not a regular file"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn reading_refuses_game_files_over_the_size_limit() {
+    let dir = temp_dir("too-large");
+    let limit = ludus::load::MAX_GAME_BYTES as usize;
+    let text = bundled("alquerque.game");
+    let path = dir.join("large.game");
+    // At the limit the file is read; one byte more and it is refused.
+    let padded = format!("{text}//{}\n", "x".repeat(limit - text.len() - 3));
+    assert_eq!(padded.len(), limit);
+    std::fs::write(&path, &padded).unwrap();
+    let run = ludus(&["validate", path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    std::fs::write(&path, format!("{padded} ")).unwrap();
+    let run = ludus(&["validate", path.to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains(&format!("it is larger than {limit} bytes")),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("large.game"), "{}", run.stderr);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_missing_base_read_through_stdin_is_not_a_cycle() {
+    // Standard input redirected from a file is a regular file: read it, and
+    // find its base beside `/dev/stdin`, where there is none.
+    let dir = temp_dir("stdin-base");
+    let path = dir.join("variant.game");
+    std::fs::write(&path, "variant \"v\" of \"no-such-base.game\"\n").unwrap();
+    let file = std::fs::File::open(&path).unwrap();
+    let run = ludus_with_stdin(&["validate", "/dev/stdin"], file.into());
+    assert_eq!(run.code, 1);
+    assert!(!run.stderr.contains("builds on itself"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("cannot read the base file") && run.stderr.contains("no-such-base"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Writes `v0.game` (Alquerque) and `v1` to `vN`, each a variant of the one before.
+fn variant_chain(dir: &Path, n: usize) {
+    std::fs::write(dir.join("v0.game"), bundled("alquerque.game")).unwrap();
+    for i in 1..=n {
+        std::fs::write(
+            dir.join(format!("v{i}.game")),
+            format!("variant \"v{i}\" of \"v{}.game\"\n", i - 1),
+        )
+        .unwrap();
+    }
+}
+
+#[test]
+fn variant_chains_are_capped_in_depth() {
+    let dir = temp_dir("variant-chain");
+    let limit = ludus::load::MAX_VARIANT_DEPTH;
+    variant_chain(&dir, 3000);
+    // A file and `limit` bases load; one base more is refused at the base
+    // that would be one too many.
+    let at_limit = dir.join(format!("v{limit}.game"));
+    let run = ludus(&["validate", at_limit.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let over = dir.join(format!("v{}.game", limit + 1));
+    let run = ludus(&["validate", over.to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains(&format!("variants build on at most {limit} files")),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("v1.game:1:"), "{}", run.stderr);
+    // The deepest chain fails as fast: only the first files are read.
+    let began = std::time::Instant::now();
+    let deepest = dir.join("v3000.game");
+    let run = ludus(&["validate", deepest.to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("at most"), "{}", run.stderr);
+    assert!(
+        began.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        began.elapsed()
+    );
+}
+
+#[test]
+fn deep_nesting_is_refused_with_its_limit() {
+    let dir = temp_dir("nesting");
+    let limit = ludus::syntax::MAX_NESTING;
+    std::fs::write(dir.join("verquere.game"), bundled("verquere.game")).unwrap();
+    let end = |cond: String| {
+        format!("variant \"deep\" of \"verquere.game\"\nend {{\n  deep: {cond} => win\n}}\n")
+    };
+    for (name, open, depth, ok) in [
+        ("parens-10000.game", "(", 10_000, false),
+        ("not-5000.game", "not (", 5_000, false),
+        ("parens-at-limit.game", "(", limit, true),
+        ("not-at-limit.game", "not (", limit, true),
+    ] {
+        let path = dir.join(name);
+        let cond = format!(
+            "{}own men in bar > 0{}",
+            open.repeat(depth),
+            ")".repeat(depth)
+        );
+        std::fs::write(&path, end(cond)).unwrap();
+        let run = ludus(&["validate", path.to_str().unwrap()]);
+        if ok {
+            assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        } else {
+            assert_eq!(run.code, 1, "{name}");
+            assert!(
+                run.stderr
+                    .contains(&format!("parentheses nest more than {limit} deep")),
+                "{name}: {}",
+                run.stderr
+            );
+        }
+    }
+}
+
+#[test]
+fn diagnostics_of_many_mistakes_stay_small() {
+    let dir = temp_dir("many-mistakes");
+    let alquerque = bundled("alquerque.game");
+    std::fs::write(dir.join("alquerque.game"), &alquerque).unwrap();
+    let marks = format!(
+        "variant \"m\" of \"alquerque.game\"\npiece man {{ marks {}}}\n",
+        "ab ".repeat(16_000)
+    );
+    let regions = alquerque.replacen(
+        "  forward n\n",
+        &format!("  forward n\n  region r: {}\n", vec!["z9"; 2000].join(", ")),
+        1,
+    );
+    for (name, text, first, count) in [
+        ("marks.game", marks, "marks.game:2:19", 16_001),
+        ("region.game", regions, "region.game:19:13", 2000),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let run = ludus(&["validate", path.to_str().unwrap()]);
+        assert_eq!(run.code, 1, "{name}");
+        // The first mistakes are shown, the rest counted.
+        assert!(run.stderr.contains(first), "{name}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("{count} problems")),
+            "{name}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("more problems in this item"),
+            "{name}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.len() < 4000,
+            "{name}: {} bytes",
+            run.stderr.len()
+        );
+        // Long source lines are clipped around the caret.
+        for line in run.stderr.lines() {
+            assert!(line.chars().count() < 200, "{name}: {line}");
+        }
+    }
+}
+
+#[test]
+fn diagnostics_are_capped_in_all() {
+    let dir = temp_dir("many-items");
+    let regions: String = (0..30)
+        .map(|i| format!("  region r{i}: z9, z8, z7\n"))
+        .collect();
+    let text =
+        bundled("alquerque.game").replacen("  forward n\n", &format!("  forward n\n{regions}"), 1);
+    let path = dir.join("many.game");
+    std::fs::write(&path, text).unwrap();
+    let run = ludus(&["validate", path.to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    let limit = ludus::diag::MAX_SHOWN;
+    assert_eq!(
+        run.stderr.matches("error: ").count(),
+        limit,
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&format!(
+            "... and {} more problems (only the first {limit} are shown)",
+            90 - limit
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("90 problems"), "{}", run.stderr);
+}
+
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let dir = temp_dir("bom");
+    let path = dir.join("bom.game");
+    std::fs::write(&path, format!("\u{feff}{}", bundled("alquerque.game"))).unwrap();
+    let run = ludus(&["validate", path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn bench_refuses_bad_seconds() {
+    for seconds in ["2e19", "1e300", "nan", "inf", "-1", "0", "86401", "soon"] {
+        let run = ludus(&["bench", "games/alquerque.game", "--seconds", seconds]);
+        assert_eq!(run.code, 2, "{seconds}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("--seconds"),
+            "{seconds}: {}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty(), "{seconds}");
+    }
+    // The shortest run still plays a batch and prints finite numbers.
+    let run = ludus(&["bench", "games/alquerque.game", "--seconds", "1e-300"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains("NaN"), "{}", run.stdout);
+    assert!(!run.stdout.contains("inf"), "{}", run.stdout);
+    assert!(!run.stdout.contains(": 0 playouts"), "{}", run.stdout);
+}
+
+#[test]
+fn simulate_refuses_zero_or_too_many_games() {
+    for games in ["0", "1000000001", "-3", "1e3"] {
+        let run = ludus(&["simulate", "games/alquerque.game", "--games", games]);
+        assert_eq!(run.code, 2, "{games}: {}", run.stderr);
+        assert!(run.stderr.contains("--games"), "{games}: {}", run.stderr);
+    }
+}

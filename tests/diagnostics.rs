@@ -84,3 +84,24 @@ fn mangled_games_never_panic() {
         }
     }
 }
+
+#[test]
+fn nesting_at_the_limit_checks_on_a_small_stack() {
+    // The parser, the AST builder and the checker all recurse over a
+    // condition: at the limit they must fit in 1 MiB of stack, even unoptimised.
+    let limit = ludus::syntax::MAX_NESTING;
+    let cond = format!(
+        "{}own men in bar > 0{}",
+        "not (".repeat(limit),
+        ")".repeat(limit)
+    );
+    let text =
+        format!("variant \"deep\" of \"verquere.game\"\nend {{\n  deep: {cond} => win\n}}\n");
+    let checked = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || load_text(Path::new("games/deep.game"), &text).game.is_ok())
+        .unwrap()
+        .join()
+        .unwrap();
+    assert!(checked);
+}

@@ -53,7 +53,8 @@ impl Checker<'_> {
             let mut stacks: Vec<Span> = Vec::new();
             for (site, span, count) in sites {
                 if count > 1 && !kinds[kind].advance {
-                    if stacks.contains(&span) {
+                    // A term's sites come together: compare with the last only.
+                    if stacks.last() == Some(&span) {
                         continue;
                     }
                     stacks.push(span.clone());
@@ -70,7 +71,7 @@ impl Checker<'_> {
                     continue;
                 }
                 if setup.iter().any(|p| p.site == site) {
-                    match twice.iter_mut().find(|(s, _)| *s == span) {
+                    match twice.last_mut().filter(|(s, _)| *s == span) {
                         Some((_, sites)) => sites.push(site),
                         None => twice.push((span, vec![site])),
                     }
