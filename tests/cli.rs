@@ -430,7 +430,11 @@ fn reading_refuses_what_is_not_a_regular_file() {
         let record = dir.join("zero.jsonl");
         std::fs::write(
             &record,
-            r#"{"type":"header","game":"/dev/zero","sha256":"0","variant":"x","seed":0}"#,
+            concat!(
+                r#"{"type":"header","game":"/dev/zero","sha256":"0","variant":"x","seed":0}"#,
+                "\n",
+                r#"{"type":"result","result":"draw","winner":null,"plies":0,"position":""}"#,
+            ),
         )
         .unwrap();
         let run = ludus(&["replay", record.to_str().unwrap()]);
