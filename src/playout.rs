@@ -7,16 +7,10 @@
 
 use crate::engine::{Engine, Move, Outcome, State};
 use crate::notation::{find_move, move_text, parse_position, position_text};
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-/// The random generator behind every random choice: portable and seedable.
-pub type Rng = rand_pcg::Pcg64Mcg;
-
-/// A generator from a seed; the same seed gives the same game everywhere.
-pub fn rng(seed: u64) -> Rng {
-    Rng::seed_from_u64(seed)
-}
+pub use crate::rng::{Rng, rng};
 
 /// The most turns a playout runs before it is reported unfinished.
 pub const MAX_PLIES: u32 = 100_000;

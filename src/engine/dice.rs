@@ -420,7 +420,7 @@ impl Engine {
     }
 
     /// Throws the dice for the player to move.
-    pub fn roll(&self, st: &mut State, rng: &mut crate::playout::Rng) {
+    pub fn roll(&self, st: &mut State, rng: &mut crate::rng::Rng) {
         use rand::RngExt;
         if let Some(t) = &self.tables {
             st.dice = [0; 4];
