@@ -5,7 +5,7 @@
 //! the position before it, every legal move and the move played, all in
 //! notation, then the result.
 
-use crate::engine::{Engine, Move, Outcome, State};
+use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
 use crate::notation::{find_move, move_text, parse_position, position_text};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -24,6 +24,34 @@ pub struct Playout {
     pub plies: u32,
 }
 
+/// A playout that reached a roll with more turns than the engine lists.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("at turn {ply} ({position}): {cause}")]
+pub struct TooManyTurnsAt {
+    /// The turn, from 1.
+    pub ply: u32,
+    /// The position with the roll, in notation.
+    pub position: String,
+    /// The limit it ran into.
+    pub cause: TooManyTurns,
+}
+
+/// The legal turns of `st`, or where and why there are too many.
+fn turns(
+    engine: &Engine,
+    st: &mut State,
+    moves: &mut Vec<Move>,
+    plies: u32,
+) -> Result<(), TooManyTurnsAt> {
+    engine
+        .try_legal_moves(st, moves)
+        .map_err(|cause| TooManyTurnsAt {
+            ply: plies + 1,
+            position: position_text(engine, st),
+            cause,
+        })
+}
+
 /// Plays uniformly random legal turns from `st` to the end of the game.
 ///
 /// `moves` is a reusable buffer; nothing is allocated once it has grown.
@@ -32,15 +60,15 @@ pub fn random_playout(
     st: &mut State,
     rng: &mut Rng,
     moves: &mut Vec<Move>,
-) -> Playout {
+) -> Result<Playout, TooManyTurnsAt> {
     let mut plies = 0;
     loop {
         engine.roll(st, rng);
-        engine.legal_moves(st, moves);
+        turns(engine, st, moves, plies)?;
         let outcome = engine.outcome_with(st, !moves.is_empty());
         if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
             st.dice = [0; 4];
-            return Playout { outcome, plies };
+            return Ok(Playout { outcome, plies });
         }
         let m = moves[rng.random_range(0..moves.len())];
         engine.play_unchecked(st, &m);
@@ -118,7 +146,7 @@ pub fn recorded_playout(
     game_path: &str,
     game_text: &str,
     seed: u64,
-) -> Vec<RecordLine> {
+) -> Result<Vec<RecordLine>, TooManyTurnsAt> {
     let mut rng = rng(seed);
     let mut st = engine.start();
     let mut moves = Vec::new();
@@ -131,7 +159,7 @@ pub fn recorded_playout(
     let mut plies = 0;
     let outcome = loop {
         engine.roll(&mut st, &mut rng);
-        engine.legal_moves(&mut st, &mut moves);
+        turns(engine, &mut st, &mut moves, plies)?;
         let outcome = engine.outcome_with(&st, !moves.is_empty());
         if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
             st.dice = [0; 4];
@@ -148,7 +176,7 @@ pub fn recorded_playout(
         engine.play_unchecked(&mut st, &m);
     };
     lines.push(result_line(engine, &st, outcome, plies));
-    lines
+    Ok(lines)
 }
 
 fn result_line(engine: &Engine, st: &State, outcome: Outcome, plies: u32) -> RecordLine {
@@ -206,7 +234,9 @@ pub fn replay(engine: &Engine, lines: &[RecordLine]) -> Result<Replay, String> {
                 if engine.outcome(&st) != Outcome::Ongoing {
                     return Err(format!("turn {ply}: the game was already over"));
                 }
-                engine.legal_moves(&mut st, &mut moves);
+                engine
+                    .try_legal_moves(&mut st, &mut moves)
+                    .map_err(|e| format!("turn {ply}: {e}"))?;
                 let ours: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
                 if &ours != legal {
                     return Err(format!(
