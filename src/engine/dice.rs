@@ -575,7 +575,7 @@ impl Engine {
 
     /// Where a man of `player` at track position `from` goes with `die`,
     /// if he may: the site and the track position (the last for bearing off).
-    #[inline]
+    #[inline(always)]
     fn landing(
         &self,
         st: &State,
@@ -616,6 +616,7 @@ impl Engine {
     /// position `from` to `to` (at track position `target`), records it in
     /// the turn's move and returns what undoes it and the new position key.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn advance(
         &self,
         st: &mut State,
@@ -658,6 +659,7 @@ impl Engine {
     }
 
     /// Takes back what [`Engine::advance`] did.
+    #[inline(always)]
     fn retreat(
         &self,
         st: &mut State,
@@ -1074,6 +1076,7 @@ impl Turn<'_> {
     /// Of the routes to one position that the obligations cannot tell
     /// apart (the same number of dice, largest die and end of the game),
     /// only the first in presentation order is kept.
+    #[inline]
     fn record(&mut self, key: u64) {
         if self.overflow.is_some() {
             return;
@@ -1199,6 +1202,7 @@ impl Table {
 
     /// Looks `key` up; if it is new and fewer than `limit` keys are held,
     /// notes it with `value`.
+    #[inline]
     fn entry(&mut self, key: u64, value: u32, limit: usize) -> Entry {
         let mut i = self.slot(key);
         if self.stamps[i] == self.stamp {
