@@ -560,16 +560,20 @@ Commands:
         if self.needs_roll() {
             return Err(self.roll_first());
         }
+        if self.unlisted {
+            // Too many routes to follow die move by die move: whole turns only.
+            return match find_move(self.engine, &self.st, &self.moves, input) {
+                Ok(m) => Ok(DiceInput::Turn(m)),
+                Err(e) => Err(format!(
+                    "{e}; {}: too many to follow die move by die move, so type the whole turn at once, or pick one with `moves`",
+                    ludus::engine::TooManyTurns::Routes
+                )),
+            };
+        }
         if self.partial.is_empty()
             && let Ok(m) = find_move(self.engine, &self.st, &self.moves, input)
         {
             return Ok(DiceInput::Turn(m));
-        }
-        if self.unlisted {
-            return Err(format!(
-                "{}: too many to follow die move by die move, so type the whole turn at once, or pick one with `moves`",
-                ludus::engine::TooManyTurns::Routes
-            ));
         }
         let words = die_moves(input);
         let mut typed = self.partial.clone();

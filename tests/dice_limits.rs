@@ -79,7 +79,10 @@ fn ludus(args: &[&str], input: &str) -> (i32, String, String) {
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "ludus {args:?} panicked:\n{stderr}");
+    assert!(
+        !stderr.contains("panicked"),
+        "ludus {args:?} panicked:\n{stderr}"
+    );
     (
         out.status.code().expect("killed by a signal"),
         String::from_utf8(out.stdout).unwrap(),
@@ -151,7 +154,10 @@ fn a_roll_with_too_many_turns_is_refused_by_every_command() {
         let (code, _, stderr) = ludus(args, "roll\n");
         assert_eq!(code, 1, "{args:?}: {stderr}");
         assert!(stderr.contains(&limit), "{args:?}: {stderr}");
-        assert!(stderr.contains("the most the engine lists"), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("the most the engine lists"),
+            "{args:?}: {stderr}"
+        );
         assert!(began.elapsed() < Duration::from_secs(20), "{args:?}");
     }
 }
@@ -261,7 +267,11 @@ fn each_turn_is_listed_by_its_first_route_with_four_different_dice() {
     engine.all_sequences(&mut st, &mut routes).unwrap();
     assert!(moves.len() > 100 && routes.len() > moves.len());
     for m in &moves {
-        let first = routes.iter().filter(|r| r.key == m.key).map(|r| r.rank).min();
+        let first = routes
+            .iter()
+            .filter(|r| r.key == m.key)
+            .map(|r| r.rank)
+            .min();
         assert_eq!(first, Some(m.rank), "{}", move_text(&engine, m));
     }
 }

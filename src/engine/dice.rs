@@ -701,8 +701,8 @@ impl Engine {
         let o = self.options(st, player);
         let (distinct, kinds) = distinct(&turn.dice[..n]);
         let mut moved = false;
-        for from in 0..last {
-            if !self.may_leave(st, player, &o, track[from]) {
+        for (from, &site) in track.iter().enumerate().take(last) {
+            if !self.may_leave(st, player, &o, site) {
                 continue;
             }
             for &die in &distinct[..kinds] {
@@ -746,14 +746,14 @@ impl Engine {
         let (dice, n) = self.dice_to_play(st);
         let (distinct, kinds) = distinct(&dice[..n]);
         let o = self.options(st, player);
-        for from in 0..track.len().saturating_sub(1) {
-            if !self.may_leave(st, player, &o, track[from]) {
+        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
+            if !self.may_leave(st, player, &o, site) {
                 continue;
             }
             for &die in &distinct[..kinds] {
                 if let Some((to, _)) = self.landing(st, player, &o, from, die) {
                     found.push(Step {
-                        from: track[from],
+                        from: site,
                         to,
                         over: NONE,
                         die,
@@ -848,8 +848,8 @@ impl Engine {
         let track = &self.tables().track[player];
         let o = self.options(st, player);
         let (distinct, kinds) = distinct(&dice[..n]);
-        for from in 0..track.len() - 1 {
-            if !self.may_leave(st, player, &o, track[from]) {
+        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
+            if !self.may_leave(st, player, &o, site) {
                 continue;
             }
             for &die in &distinct[..kinds] {
@@ -857,7 +857,7 @@ impl Engine {
                     continue;
                 };
                 let step = Step {
-                    from: track[from],
+                    from: site,
                     to,
                     over: NONE,
                     die,
@@ -1096,10 +1096,11 @@ impl Turn<'_> {
         };
         let die = m.steps().iter().map(|s| s.die).max().unwrap_or(0);
         let mut measures = u64::from(m.len) | u64::from(die) << 8 | u64::from(m.ends) << 16;
-        match memo
-            .turns
-            .entry(key ^ super::splitmix(&mut measures), self.out.len() as u32, MAX_TURNS)
-        {
+        match memo.turns.entry(
+            key ^ super::splitmix(&mut measures),
+            self.out.len() as u32,
+            MAX_TURNS,
+        ) {
             Entry::Found(i) => {
                 let kept = &mut self.out[i as usize];
                 if m.rank < kept.rank {
