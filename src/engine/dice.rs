@@ -701,8 +701,10 @@ impl Engine {
         let o = self.options(st, player);
         let (distinct, kinds) = distinct(&turn.dice[..n]);
         let mut moved = false;
-        for (from, &site) in track.iter().enumerate().take(last) {
-            if !self.may_leave(st, player, &o, site) {
+        // An index loop: measurably fewer instructions than `enumerate`.
+        #[allow(clippy::needless_range_loop)]
+        for from in 0..last {
+            if !self.may_leave(st, player, &o, track[from]) {
                 continue;
             }
             for &die in &distinct[..kinds] {
