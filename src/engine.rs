@@ -5,9 +5,11 @@
 //! buffer) and never touch the board graph: every neighbour, jump and
 //! promotion site is looked up in flat arrays built once by [`Engine::new`].
 
-use crate::ir::{EndResult, EndRule, Game, LineKind, Obligation};
+use crate::ir::{EndResult, EndRule, Game, LineKind, MAX_DICE, Obligation};
 
 mod dice;
+
+pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, TooManyTurns};
 
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
@@ -137,7 +139,7 @@ pub struct State {
     /// Per site: how many men stand there (dice games only; empty otherwise).
     pub stack: Vec<u8>,
     /// The dice thrown for this turn; 0 where none is thrown yet.
-    pub dice: [u8; 4],
+    pub dice: [u8; MAX_DICE],
     /// Consecutive turns in which no man moved.
     pub idle: u32,
 }
@@ -312,7 +314,7 @@ impl Engine {
             } else {
                 Vec::new()
             },
-            dice: [0; 4],
+            dice: [0; MAX_DICE],
             idle: 0,
         }
     }
@@ -352,12 +354,14 @@ impl Engine {
     }
 
     /// Dice games: every sequence of die moves the roll allows, after the
-    /// obligations, including sequences that reach the same position.
-    pub fn all_sequences(&self, st: &mut State, out: &mut Vec<Move>) {
+    /// obligations, including sequences that reach the same position; an
+    /// error past [`MAX_TURNS`] of them (`out` then holds those found).
+    pub fn all_sequences(&self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
         if self.tables.is_some() {
-            self.dice_turns(st, out, true);
+            self.dice_turns(st, out, true)
         } else {
             self.legal_moves(st, out);
+            Ok(())
         }
     }
 
@@ -424,7 +428,19 @@ impl Engine {
     /// The state is used as scratch space and restored before returning.
     /// With no move at all, `out` holds a single pass when the game has no
     /// `no moves` end rule, and is left empty otherwise.
+    ///
+    /// In a dice game a roll can have more turns than the engine lists
+    /// ([`MAX_TURNS`], [`MAX_SEARCH`]); `out` then holds only those found
+    /// before the limit. Wherever a position may come from a person, use
+    /// [`Engine::try_legal_moves`], which says so.
     pub fn legal_moves(&self, st: &mut State, out: &mut Vec<Move>) {
+        let _ = self.try_legal_moves(st, out);
+    }
+
+    /// [`Engine::legal_moves`], or an error when a dice roll has more turns
+    /// than the engine lists. Only dice games can fail; it allocates no
+    /// more than `legal_moves`.
+    pub fn try_legal_moves(&self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
         if self.tables.is_some() {
             return self.dice_turns(st, out, false);
         }
@@ -452,6 +468,7 @@ impl Engine {
         if out.is_empty() && !self.has_no_moves_rule() {
             out.push(Move::PASS);
         }
+        Ok(())
     }
 
     fn has_no_moves_rule(&self) -> bool {

@@ -33,10 +33,13 @@ pub struct Game {
     pub dice: Option<Dice>,
 }
 
+/// The most dice a game throws per turn.
+pub const MAX_DICE: usize = 4;
+
 /// The dice thrown at the start of every turn.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Dice {
-    /// How many dice.
+    /// How many dice, at most [`MAX_DICE`].
     pub count: u8,
     /// Faces of each die, numbered from 1.
     pub faces: u8,

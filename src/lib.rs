@@ -10,4 +10,5 @@ pub mod load;
 pub mod notation;
 pub mod playout;
 pub mod render;
+pub mod rng;
 pub mod syntax;

@@ -202,7 +202,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 ));
             }
             let mut moves = Vec::new();
-            engine.legal_moves(&mut st, &mut moves);
+            engine.try_legal_moves(&mut st, &mut moves)?;
             let outcome = engine.outcome_with(&st, !moves.is_empty());
             if outcome != Outcome::Ongoing {
                 moves.clear();
@@ -254,7 +254,8 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         } => {
             let (engine, text) = engine(&file)?;
             let lines =
-                playout::recorded_playout(&engine, &file.display().to_string(), &text, seed);
+                playout::recorded_playout(&engine, &file.display().to_string(), &text, seed)
+                    .map_err(|e| format!("the playout with seed {seed} stopped {e}"))?;
             if let Some(path) = record {
                 let mut out = std::io::BufWriter::new(
                     std::fs::File::create(&path)
@@ -360,7 +361,9 @@ fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, F
     loop {
         for _ in 0..64 {
             st.clone_from(&start);
-            plies += playout::random_playout(&engine, &mut st, &mut rng, &mut moves).plies as u64;
+            plies += playout::random_playout(&engine, &mut st, &mut rng, &mut moves)
+                .map_err(|e| format!("a playout stopped {e}"))?
+                .plies as u64;
             games += 1;
         }
         if began.elapsed() >= budget {
@@ -401,7 +404,9 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
     for i in 0..games {
         let mut rng = playout::rng(seed.wrapping_add(i));
         st.clone_from(&start);
-        let result = playout::random_playout(&engine, &mut st, &mut rng, &mut moves);
+        let seed = seed.wrapping_add(i);
+        let result = playout::random_playout(&engine, &mut st, &mut rng, &mut moves)
+            .map_err(|e| format!("the game with seed {seed} stopped {e}"))?;
         plies += result.plies as u64;
         match result.outcome {
             Outcome::Decisive { winner, points } => {

@@ -21,7 +21,7 @@
 //! zones by name (`bar*2`), `dice: 5-3` (the roll to play, if thrown) and
 //! `idle: N` (turns in which no man moved); they have no `quiet` field.
 
-use crate::engine::{Engine, Move, NONE, State, cell};
+use crate::engine::{Engine, Move, NONE, State, Step, cell};
 use crate::ir::Obligation;
 
 /// Writes a move in notation.
@@ -84,17 +84,21 @@ fn dice_move_text(engine: &Engine, m: &Move) -> String {
     if m.len == 0 {
         return "pass".into();
     }
-    let player = m.mover as usize;
+    let steps: Vec<String> = m
+        .steps()
+        .iter()
+        .map(|s| die_move_text(engine, m.mover as usize, s))
+        .collect();
+    steps.join(" ")
+}
+
+/// One die move of `player`, such as `13/18`.
+fn die_move_text(engine: &Engine, player: usize, step: &Step) -> String {
     let point = |site: u8| match engine.track_position(player, site as usize) {
         Some(p) => track_point_text(engine, player, p),
         None => "?".into(),
     };
-    let steps: Vec<String> = m
-        .steps()
-        .iter()
-        .map(|s| format!("{}/{}", point(s.from), point(s.to)))
-        .collect();
-    steps.join(" ")
+    format!("{}/{}", point(step.from), point(step.to))
 }
 
 /// Position `position` of `player`'s track as die moves write it: the
@@ -137,18 +141,14 @@ pub fn find_move(
         return Ok(*m);
     }
     if engine.has_dice() {
-        // Another order or route to a listed turn's position is that turn.
-        let mut scratch = state.clone();
-        let mut all = Vec::new();
-        engine.all_sequences(&mut scratch, &mut all);
-        if let Some(seq) = all
-            .iter()
-            .find(|m| normalise(&move_text(engine, m)) == wanted)
-            && let Some(m) = moves.iter().find(|m| m.key == seq.key)
-        {
+        // Another order or route to a listed turn's position is that turn:
+        // the typed die moves are walked one by one.
+        let words: Vec<&str> = wanted.split(' ').collect();
+        let found = turns_beginning(engine, state, moves, &words, true)?;
+        if let Some(m) = found.first() {
             return Ok(*m);
         }
-        return Err(explain_dice(engine, state, moves, &wanted));
+        return Err(explain_dice(engine, state, moves, &wanted)?);
     }
     // Captures may be written with or without the pieces they take; without
     // them, the landings must name one move.
@@ -185,39 +185,68 @@ pub fn find_move(
     Err(explain(engine, state, moves, &plain))
 }
 
+/// The legal turns (of `moves`) reached by routes whose die moves, in
+/// notation, begin with `words`; with `exact`, routes of those alone.
+fn turns_beginning(
+    engine: &Engine,
+    state: &State,
+    moves: &[Move],
+    words: &[&str],
+    exact: bool,
+) -> Result<Vec<Move>, String> {
+    let player = state.to_move as usize;
+    let mut matches = |i: usize, s: &Step| normalise(&die_move_text(engine, player, s)) == words[i];
+    engine
+        .turns_by_route(state, moves, words.len(), exact, &mut matches)
+        .map_err(|e| e.to_string())
+}
+
 /// Says why a dice turn is not legal.
-fn explain_dice(engine: &Engine, state: &State, moves: &[Move], wanted: &str) -> String {
+fn explain_dice(
+    engine: &Engine,
+    state: &State,
+    moves: &[Move],
+    wanted: &str,
+) -> Result<String, String> {
     if state.dice.iter().all(|&d| d == 0) {
-        return "no dice are thrown yet".into();
+        return Ok("no dice are thrown yet".into());
     }
     if moves.len() == 1 && moves[0].len == 0 {
-        return "no die can be played: the turn passes".into();
+        return Ok("no die can be played: the turn passes".into());
     }
     let first = wanted.split(' ').next().unwrap_or("");
-    let starts: Vec<String> = moves
+    let mut starts: Vec<String> = moves
         .iter()
         .map(|m| move_text(engine, m))
         .filter(|t| t.split(' ').next() == Some(first))
         .collect();
     if starts.is_empty() {
-        // Every order of the dice, not only the listed representatives.
-        let mut all = Vec::new();
-        engine.all_sequences(&mut state.clone(), &mut all);
-        let mut firsts: Vec<String> = all
-            .iter()
-            .filter_map(|m| move_text(engine, m).split(' ').next().map(str::to_string))
-            .collect();
+        // The turns whose die moves, in another order, begin so.
+        let turns = turns_beginning(engine, state, moves, &[first], false)?;
+        starts = turns.iter().map(|m| move_text(engine, m)).collect();
+    }
+    if starts.is_empty() {
+        // The die moves some legal turn begins with, in any order.
+        let player = state.to_move as usize;
+        let mut firsts: Vec<String> = Vec::new();
+        for step in engine.first_die_moves(state) {
+            let text = normalise(&die_move_text(engine, player, &step));
+            if !firsts.contains(&text)
+                && !turns_beginning(engine, state, moves, &[&text], false)?.is_empty()
+            {
+                firsts.push(text);
+            }
+        }
         firsts.sort();
-        firsts.dedup();
-        format!(
+        Ok(format!(
             "`{first}` is not a legal die move here; the turn may start with: {}",
             firsts.join(", ")
-        )
+        ))
     } else {
-        format!(
+        Ok(format!(
             "not a legal turn (play as many dice as possible, the larger die when only one can be played, then the most pips); legal turns starting so: {}",
             starts.join(", ")
-        )
+        ))
     }
 }
 

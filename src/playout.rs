@@ -5,18 +5,12 @@
 //! the position before it, every legal move and the move played, all in
 //! notation, then the result.
 
-use crate::engine::{Engine, Move, Outcome, State};
+use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
 use crate::notation::{dice_text, find_move, move_text, parse_position, position_text};
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-/// The random generator behind every random choice: portable and seedable.
-pub type Rng = rand_pcg::Pcg64Mcg;
-
-/// A generator from a seed; the same seed gives the same game everywhere.
-pub fn rng(seed: u64) -> Rng {
-    Rng::seed_from_u64(seed)
-}
+pub use crate::rng::{Rng, rng};
 
 /// The most turns a playout runs before it is reported unfinished.
 pub const MAX_PLIES: u32 = 100_000;
@@ -30,6 +24,34 @@ pub struct Playout {
     pub plies: u32,
 }
 
+/// A playout that reached a roll with more turns than the engine lists.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("at turn {ply} ({position}): {cause}")]
+pub struct TooManyTurnsAt {
+    /// The turn, from 1.
+    pub ply: u32,
+    /// The position with the roll, in notation.
+    pub position: String,
+    /// The limit it ran into.
+    pub cause: TooManyTurns,
+}
+
+/// The legal turns of `st`, or where and why there are too many.
+fn turns(
+    engine: &Engine,
+    st: &mut State,
+    moves: &mut Vec<Move>,
+    plies: u32,
+) -> Result<(), TooManyTurnsAt> {
+    engine
+        .try_legal_moves(st, moves)
+        .map_err(|cause| TooManyTurnsAt {
+            ply: plies + 1,
+            position: position_text(engine, st),
+            cause,
+        })
+}
+
 /// Plays uniformly random legal turns from `st` to the end of the game.
 ///
 /// `moves` is a reusable buffer; nothing is allocated once it has grown.
@@ -38,15 +60,15 @@ pub fn random_playout(
     st: &mut State,
     rng: &mut Rng,
     moves: &mut Vec<Move>,
-) -> Playout {
+) -> Result<Playout, TooManyTurnsAt> {
     let mut plies = 0;
     loop {
         engine.roll(st, rng);
-        engine.legal_moves(st, moves);
+        turns(engine, st, moves, plies)?;
         let outcome = engine.outcome_with(st, !moves.is_empty());
         if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
             st.dice = [0; 4];
-            return Playout { outcome, plies };
+            return Ok(Playout { outcome, plies });
         }
         let m = moves[rng.random_range(0..moves.len())];
         engine.play_unchecked(st, &m);
@@ -150,18 +172,18 @@ impl<'e> SeededGame<'e> {
 
     /// Throws the dice, lists the legal moves and draws one, as
     /// [`random_playout`] does; or says how the game ended.
-    fn next(&mut self) -> Next {
+    fn next(&mut self) -> Result<Next, TooManyTurnsAt> {
         let engine = self.engine;
         engine.roll(&mut self.st, &mut self.rng);
-        engine.legal_moves(&mut self.st, &mut self.moves);
+        turns(engine, &mut self.st, &mut self.moves, self.plies)?;
         let outcome = engine.outcome_with(&self.st, !self.moves.is_empty());
         if outcome != Outcome::Ongoing || self.plies >= MAX_PLIES {
             self.st.dice = [0; 4];
-            return Next::End(outcome);
+            return Ok(Next::End(outcome));
         }
-        Next::Turn(Box::new(
+        Ok(Next::Turn(Box::new(
             self.moves[self.rng.random_range(0..self.moves.len())],
-        ))
+        )))
     }
 
     fn play(&mut self, m: &Move) {
@@ -194,7 +216,7 @@ pub fn recorded_playout(
     game_path: &str,
     game_text: &str,
     seed: u64,
-) -> Vec<RecordLine> {
+) -> Result<Vec<RecordLine>, TooManyTurnsAt> {
     let mut game = SeededGame::new(engine, seed);
     let mut lines = vec![RecordLine::Header {
         game: game_path.to_string(),
@@ -203,7 +225,7 @@ pub fn recorded_playout(
         seed,
     }];
     loop {
-        match game.next() {
+        match game.next()? {
             Next::Turn(m) => {
                 lines.push(RecordLine::Turn {
                     ply: game.plies + 1,
@@ -215,7 +237,7 @@ pub fn recorded_playout(
             }
             Next::End(outcome) => {
                 lines.push(game.result_line(outcome));
-                return lines;
+                return Ok(lines);
             }
         }
     }
@@ -319,7 +341,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
     let mut game = SeededGame::new(engine, seed);
     let mut turns = Vec::new();
     for (n, line) in &record.lines {
-        let next = game.next();
+        let next = game.next().map_err(|e| format!("line {n}: {e}"))?;
         match (line, next) {
             (RecordLine::Header { .. }, _) => {
                 return Err(format!("line {n}: a second header"));

@@ -88,6 +88,12 @@ pub struct Session<'e> {
     /// Dice games: the die moves typed so far this turn (a beginning of
     /// some of `sequences`); `st` stays the position before them.
     partial: Vec<String>,
+    /// Dice games: the roll has too many routes to list in `sequences`, so
+    /// its turns are typed whole.
+    unlisted: bool,
+    /// Why the session cannot go on (a roll with more turns than the
+    /// engine lists); it is then over, and [`run`] fails with this.
+    fault: Option<String>,
 }
 
 impl<'e> Session<'e> {
@@ -106,6 +112,8 @@ impl<'e> Session<'e> {
             sequences: Vec::new(),
             sequence_steps: Vec::new(),
             partial: Vec::new(),
+            unlisted: false,
+            fault: None,
         };
         session.refresh();
         session
@@ -281,16 +289,34 @@ Commands:
         self.partial.clear();
         self.sequences.clear();
         self.sequence_steps.clear();
+        self.unlisted = false;
         if self.needs_roll() {
             // No turn before the roll; the end rules do not wait for it.
             self.moves.clear();
             self.outcome = self.engine.outcome_with(&self.st, true);
             return;
         }
-        self.engine.legal_moves(&mut self.st, &mut self.moves);
+        if let Err(e) = self.engine.try_legal_moves(&mut self.st, &mut self.moves) {
+            self.moves.clear();
+            self.fault = Some(format!(
+                "{} to play {}: {e}",
+                self.mover(),
+                self.roll_text()
+            ));
+            self.finished = true;
+            return;
+        }
         self.outcome = self.engine.outcome_with(&self.st, !self.moves.is_empty());
         if self.engine.has_dice() {
-            self.engine.all_sequences(&mut self.st, &mut self.sequences);
+            if self
+                .engine
+                .all_sequences(&mut self.st, &mut self.sequences)
+                .is_err()
+            {
+                self.sequences.clear();
+                self.unlisted = true;
+                return;
+            }
             let mover = self.st.to_move;
             self.sequence_steps = self
                 .sequences
@@ -534,6 +560,16 @@ Commands:
         if self.needs_roll() {
             return Err(self.roll_first());
         }
+        if self.unlisted {
+            // Too many routes to follow die move by die move: whole turns only.
+            return match find_move(self.engine, &self.st, &self.moves, input) {
+                Ok(m) => Ok(DiceInput::Turn(m)),
+                Err(e) => Err(format!(
+                    "{e}; {}: too many to follow die move by die move, so type the whole turn at once, or pick one with `moves`",
+                    ludus::engine::TooManyTurns::Routes
+                )),
+            };
+        }
         if self.partial.is_empty()
             && let Ok(m) = find_move(self.engine, &self.st, &self.moves, input)
         {
@@ -649,10 +685,11 @@ Commands:
             let mut probe = view.clone();
             probe.dice = [d, 0, 0, 0];
             let mut sequences = Vec::new();
-            self.engine.all_sequences(&mut probe, &mut sequences);
-            sequences
-                .iter()
-                .any(|m| m.len > 0 && step_text(self.engine, probe.to_move, m.steps[0]) == word)
+            let listed = self.engine.all_sequences(&mut probe, &mut sequences);
+            listed.is_ok()
+                && sequences
+                    .iter()
+                    .any(|m| m.len > 0 && step_text(self.engine, probe.to_move, m.steps[0]) == word)
         });
         if alone {
             let rules: Vec<&str> = game
@@ -777,6 +814,9 @@ Commands:
     fn advance(&mut self, out: &mut String) {
         let people = self.agents.iter().filter(|&&a| a == Agent::Human).count();
         loop {
+            if self.fault.is_some() {
+                return;
+            }
             if self.outcome != Outcome::Ongoing {
                 self.finished = true;
                 out.push_str(&format!(
@@ -967,12 +1007,12 @@ pub fn run(engine: &Engine, st: State, agents: [Agent; 2], seed: u64) -> Result<
     let mut out = io::stdout();
     write(&mut out, &session.start())?;
     if session.over() {
-        return Ok(());
+        return session.fault.map_or(Ok(()), Err);
     }
     let mut input = Input::open()?;
     let result = converse(&mut session, &mut input, &mut out);
     input.save();
-    result
+    session.fault.map_or(result, Err)
 }
 
 fn converse(session: &mut Session, input: &mut Input, out: &mut impl Write) -> Result<(), String> {

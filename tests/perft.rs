@@ -14,7 +14,7 @@
 mod common;
 
 use ludus::engine::{Engine, Outcome, State};
-use ludus::notation::{parse_dice, parse_position, position_text};
+use ludus::notation::{find_move, move_text, parse_dice, parse_position, position_text};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -209,7 +209,14 @@ fn per_roll_counts_match_the_data_files() {
                 let distinct: BTreeSet<&String> = ours.iter().collect();
                 assert_eq!(distinct.len(), ours.len(), "{}: {roll}", case.origin);
                 let mut all = Vec::new();
-                engine.all_sequences(&mut st, &mut all);
+                engine.all_sequences(&mut st, &mut all).unwrap();
+                // Every route, typed, is the listed turn to its position.
+                for route in &all {
+                    let text = move_text(&engine, route);
+                    let found = find_move(&engine, &st, &moves, &text)
+                        .unwrap_or_else(|e| panic!("{}: {roll}: {text}: {e}", case.origin));
+                    assert_eq!(found.key, route.key, "{}: {roll}: {text}", case.origin);
+                }
                 let reached: BTreeSet<String> = results(&engine, &st, &all).into_iter().collect();
                 assert_eq!(
                     reached,

@@ -165,7 +165,7 @@ fn random_games(path: &Path) {
         let mut st = engine.start();
         let library =
             playout::random_playout(&engine, &mut st, &mut playout::rng(seed), &mut moves);
-        assert_eq!(library, result, "{name}, seed {seed}");
+        assert_eq!(library, Ok(result), "{name}, seed {seed}");
     }
 }
 
@@ -186,7 +186,7 @@ fn recorded_playouts_replay() {
         let text = std::fs::read_to_string(&path).unwrap();
         let name = path.display().to_string();
         for seed in 0..3 {
-            let lines = playout::recorded_playout(&engine, &name, &text, seed);
+            let lines = playout::recorded_playout(&engine, &name, &text, seed).unwrap();
             let Some(RecordLine::Result { result, plies, .. }) = lines.last() else {
                 panic!("{name}, seed {seed}: no result line");
             };
@@ -206,7 +206,8 @@ fn recorded_playouts_replay() {
             );
             let mut st = engine.start();
             let played =
-                playout::random_playout(&engine, &mut st, &mut playout::rng(seed), &mut Vec::new());
+                playout::random_playout(&engine, &mut st, &mut playout::rng(seed), &mut Vec::new())
+                    .unwrap();
             assert_eq!(played.plies, *plies, "{name}, seed {seed}");
             assert_eq!(played.outcome, replayed.outcome, "{name}, seed {seed}");
         }

@@ -109,7 +109,7 @@ fn sequences(game: &str, position: &str, dice: &str) -> BTreeSet<String> {
     let engine = engine(game);
     let mut st = state(&engine, position, dice);
     let mut all = Vec::new();
-    engine.all_sequences(&mut st, &mut all);
+    engine.all_sequences(&mut st, &mut all).unwrap();
     all.iter().map(|m| move_text(&engine, m)).collect()
 }
 

@@ -358,7 +358,9 @@ impl Checker<'_> {
         for item in sections.iter().flat_map(|s| s.items.iter()) {
             match &item.kind {
                 ItemKind::DiceCount(n) => {
-                    dice.count = self.number(item.file, n, 1, 4).unwrap_or(1) as u8;
+                    dice.count = self
+                        .number(item.file, n, 1, ir::MAX_DICE as u32)
+                        .unwrap_or(1) as u8;
                 }
                 ItemKind::DiceFaces(n) => {
                     dice.faces = self.number(item.file, n, 2, 64).unwrap_or(6) as u8;

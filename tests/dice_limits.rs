@@ -1,0 +1,277 @@
+//! The dice-turn search on rolls far larger than the bundled games': it
+//! stays within its stated limits (`MAX_TURNS`, `MAX_SEARCH`), refuses a
+//! roll past them with a message on every path, and finds a typed turn by
+//! walking its die moves, never by listing every route.
+
+mod common;
+
+use ludus::engine::{Engine, MAX_TURNS, TooManyTurns};
+use ludus::notation::{find_move, move_text, parse_dice, parse_position};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A race on `points` points with `dice` dice played twice on doubles,
+/// White's men set up as `white`.
+fn race(points: u32, dice: u32, white: &str) -> String {
+    format!(
+        "game \"race\"
+board {{
+  points 1..{points}
+  zone off
+}}
+player white
+player black
+track {{
+  white: 1..{points}, off
+  black: {points}..1, off
+}}
+piece man {{
+  marks o x
+  advance by die
+}}
+setup {{
+  white man: {white}
+  black man: {points} * 5
+}}
+dice {{
+  count {dice}
+  faces 6
+  doubles twice
+}}
+rules {{
+  overshoot from rearmost
+}}
+end {{
+  no move in 10 turns: draw
+}}
+"
+    )
+}
+
+/// Writes `text` as `name` in a fresh directory for `test`.
+fn write_game(test: &str, name: &str, text: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("dice_limits")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs `ludus ARGS` with `input` on stdin; returns (exit code, stdout, stderr).
+fn ludus(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        !stderr.contains("panicked"),
+        "ludus {args:?} panicked:\n{stderr}"
+    );
+    (
+        out.status.code().expect("killed by a signal"),
+        String::from_utf8(out.stdout).unwrap(),
+        stderr,
+    )
+}
+
+#[test]
+fn a_track_of_one_point_does_not_panic() {
+    let text = "game \"one point\"
+board {
+  points 1..1
+}
+player white
+player black
+track {
+  white: 1
+  black: 1
+}
+piece man {
+  marks o x
+  advance by die
+}
+setup {
+  white man: 1 * 1
+}
+dice {
+  count 1
+  faces 2
+}
+rules {
+  vulnerable runs longer than 1
+}
+end {
+  no move in 3 turns: draw
+}
+";
+    let path = write_game("one_point", "one-point.game", text);
+    let file = path.to_str().unwrap();
+    for dice in ["1", "2"] {
+        let (code, stdout, stderr) = ludus(&["moves", file, "--dice", dice], "");
+        assert_eq!((code, stdout.as_str()), (0, "pass\n"), "{stderr}");
+    }
+    let (code, stdout, stderr) = ludus(&["playout", file, "--seed", "1"], "");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.starts_with("draw"), "{stdout}");
+}
+
+/// Fifty stacks of five men on sixty points, four dice: every roll has
+/// more than [`MAX_TURNS`] turns.
+fn too_wide() -> String {
+    race(60, 4, "1..50 * 5")
+}
+
+#[test]
+fn a_roll_with_too_many_turns_is_refused_by_every_command() {
+    let path = write_game("every_command", "wide.game", &too_wide());
+    let file = path.to_str().unwrap();
+    let limit = MAX_TURNS.to_string();
+    let runs: [&[&str]; 5] = [
+        &["moves", file, "--dice", "1-2-3-5"],
+        &["playout", file, "--seed", "1"],
+        &["simulate", file, "--games", "2"],
+        &["bench", file, "--seconds", "0.1"],
+        &["play", file],
+    ];
+    for args in runs {
+        let began = Instant::now();
+        let (code, _, stderr) = ludus(args, "roll\n");
+        assert_eq!(code, 1, "{args:?}: {stderr}");
+        assert!(stderr.contains(&limit), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("the most the engine lists"),
+            "{args:?}: {stderr}"
+        );
+        assert!(began.elapsed() < Duration::from_secs(20), "{args:?}");
+    }
+}
+
+#[test]
+fn a_roll_past_the_limit_is_refused_by_the_library() {
+    let engine = engine_of("library_limit", &too_wide());
+    let mut st = engine.start();
+    st.dice = parse_dice(&engine, "1-1-1-1").unwrap();
+    let mut moves = Vec::new();
+    assert_eq!(
+        engine.try_legal_moves(&mut st, &mut moves),
+        Err(TooManyTurns::Turns)
+    );
+    // What was found before the limit, never more than the limit.
+    assert!(moves.len() <= MAX_TURNS);
+    assert_eq!(
+        engine.all_sequences(&mut st, &mut moves),
+        Err(TooManyTurns::Routes)
+    );
+    assert!(moves.len() <= MAX_TURNS);
+}
+
+/// The engine of a game text, written for `test`.
+fn engine_of(test: &str, text: &str) -> Engine {
+    common::engine_at(&write_game(test, "game.game", text))
+}
+
+/// Eight die moves (four dice, doubles twice) from stacks of two.
+fn eight_die_moves(test: &str) -> (Engine, ludus::engine::State) {
+    let engine = engine_of(test, &race(24, 4, "1 * 15"));
+    let position = "white: 2*2 4*2 6*2 8*2 10*2 12*2 14*2 16; black: 24*15; dice: 1-1-1-1";
+    let st = parse_position(&engine, position).unwrap();
+    (engine, st)
+}
+
+#[test]
+fn a_turn_of_a_large_roll_is_found_by_walking_its_die_moves() {
+    let (engine, mut st) = eight_die_moves("walk");
+    let mut moves = Vec::new();
+    engine.try_legal_moves(&mut st, &mut moves).unwrap();
+    // Far too many routes to list, yet every listed turn is found from
+    // its die moves typed in another order.
+    assert_eq!(
+        engine.all_sequences(&mut st, &mut Vec::new()),
+        Err(TooManyTurns::Routes)
+    );
+    let mut reversed = 0;
+    for m in &moves {
+        let froms: Vec<u8> = m.steps().iter().map(|s| s.from).collect();
+        let mut distinct = froms.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let chained = m.steps().iter().any(|s| froms.contains(&s.to));
+        if distinct.len() != froms.len() || chained {
+            continue;
+        }
+        // Each man leaves a stack of two once, and none leaves where
+        // another lands: any order is a route.
+        let text = move_text(&engine, m);
+        let words: Vec<&str> = text.split(' ').rev().collect();
+        let found = find_move(&engine, &st, &moves, &words.join(" ")).unwrap();
+        assert_eq!(found, *m, "{text}");
+        reversed += 1;
+    }
+    assert!(reversed > 0);
+    // A turn that stops short of its dice is not a turn.
+    let began = Instant::now();
+    let first = move_text(&engine, &moves[0]);
+    let short: Vec<&str> = first.split(' ').take(7).collect();
+    let refused = find_move(&engine, &st, &moves, &short.join(" ")).unwrap_err();
+    assert!(refused.contains("legal turns starting so"), "{refused}");
+    assert!(began.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn the_repl_takes_whole_turns_when_a_roll_has_too_many_routes() {
+    let (engine, mut st) = eight_die_moves("repl_engine");
+    let mut moves = Vec::new();
+    engine.try_legal_moves(&mut st, &mut moves).unwrap();
+    let turn = move_text(&engine, &moves[0]);
+    let first = turn.split(' ').next().unwrap();
+    let path = write_game("repl", "race.game", &race(24, 4, "1 * 15"));
+    let position = "white: 2*2 4*2 6*2 8*2 10*2 12*2 14*2 16; black: 24*15";
+    let input = format!("dice 1 1 1 1\n{first}\n{turn}\nquit\n");
+    let args = ["play", path.to_str().unwrap(), "--position", position];
+    let (code, stdout, stderr) = ludus(&args, &input);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.contains("too many to follow die move by die move"),
+        "{stdout}"
+    );
+    assert!(stdout.contains(&format!("white plays {turn}")), "{stdout}");
+}
+
+#[test]
+fn each_turn_is_listed_by_its_first_route_with_four_different_dice() {
+    // With three or more different dice a position is reached in the
+    // middle of the turn by several orders: the search must still keep,
+    // for each turn, its first route in presentation order.
+    let engine = engine_of("first_route", &race(24, 4, "1 * 15"));
+    let position = "white: 2*3 3*3 5*3 8*3 9*3; black: 24*15; dice: 1-2-4-5";
+    let mut st = parse_position(&engine, position).unwrap();
+    let mut moves = Vec::new();
+    engine.try_legal_moves(&mut st, &mut moves).unwrap();
+    let mut routes = Vec::new();
+    engine.all_sequences(&mut st, &mut routes).unwrap();
+    assert!(moves.len() > 100 && routes.len() > moves.len());
+    for m in &moves {
+        let first = routes
+            .iter()
+            .filter(|r| r.key == m.key)
+            .map(|r| r.rank)
+            .min();
+        assert_eq!(first, Some(m.rank), "{}", move_text(&engine, m));
+    }
+}
