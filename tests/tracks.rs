@@ -99,7 +99,9 @@ fn texts_read_back(engine: &Engine, st: &State) {
         texts.dedup();
         assert_eq!(texts.len(), listed, "two turns share a text: {texts:?}");
         let mut all = Vec::new();
-        engine.all_sequences(&mut st.clone(), &mut all);
+        engine
+            .all_sequences(&mut st.clone(), &mut all)
+            .expect("a small roll has few routes");
         for seq in &all {
             let text = move_text(engine, seq);
             let found = find_move(engine, &st, &moves, &text)
