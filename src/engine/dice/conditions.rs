@@ -1,0 +1,286 @@
+//! Conditions of dice games compiled for play: region names resolved to
+//! site masks, each comparison folded into a sum compared with zero, and
+//! judged for one player (end, pass, landing and bearing-off rules).
+
+use super::men;
+use crate::engine::{Engine, NONE, State, bit};
+use crate::ir::{self, Compare, EndResult, Whose};
+
+/// A condition with its region names resolved to indices of per-player
+/// site masks, and each comparison folded into `sum of terms + constant`
+/// compared with zero.
+#[derive(Clone, Debug)]
+pub(super) enum Cond {
+    Or(Box<[Cond]>),
+    And(Box<[Cond]>),
+    Not(Box<Cond>),
+    HereIn(usize),
+    HereVulnerable,
+    /// `men here + constant` compared with zero: the common landing test,
+    /// kept apart from [`Cond::Test`] because it is judged so often.
+    HereCount {
+        opponent: bool,
+        constant: i64,
+        op: Compare,
+    },
+    Test {
+        terms: Box<[(i64, Term)]>,
+        constant: i64,
+        op: Compare,
+    },
+}
+
+/// A count in a condition; `true` means the opponent's men, regions are
+/// indices into [`Tables::regions`]. `MenIn` reads the region of the player
+/// whose men it counts (the opponent's bar for `opponent men in bar`); the
+/// other terms read the regions of the player the condition is judged for.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Term {
+    MenHere(bool),
+    MenIn(bool, usize),
+    OwnPoints(usize),
+    OpenPoints(usize),
+}
+
+/// Whether a condition looks at vulnerable runs.
+pub(super) fn sees_runs(c: &Cond) -> bool {
+    match c {
+        Cond::Or(p) | Cond::And(p) => p.iter().any(sees_runs),
+        Cond::Not(c) => sees_runs(c),
+        Cond::HereVulnerable => true,
+        Cond::Test { terms, .. } => terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(_))),
+        Cond::HereIn(_) | Cond::HereCount { .. } => false,
+    }
+}
+
+/// The sites a condition reads when judged for player `me`, with
+/// `regions` every player's region masks; every site where it depends on
+/// vulnerable runs or a landing site.
+pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool) -> u128 {
+    match c {
+        Cond::Or(p) | Cond::And(p) => p
+            .iter()
+            .fold(0, |m, c| m | reads(c, regions, me, vulnerable)),
+        Cond::Not(c) => reads(c, regions, me, vulnerable),
+        Cond::HereIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => u128::MAX,
+        Cond::Test { terms, .. } => terms.iter().fold(0, |m, (_, t)| {
+            m | match *t {
+                Term::MenHere(_) => u128::MAX,
+                Term::OpenPoints(_) if vulnerable => u128::MAX,
+                Term::MenIn(opponent, r) => regions[me ^ usize::from(opponent)][r],
+                Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
+            }
+        }),
+    }
+}
+
+pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
+    let region = |r: &str| names.iter().position(|n| *n == r).unwrap_or(0);
+    match c {
+        ir::Cond::Or(p) => Cond::Or(p.iter().map(|c| compile(c, names)).collect()),
+        ir::Cond::And(p) => Cond::And(p.iter().map(|c| compile(c, names)).collect()),
+        ir::Cond::Not(c) => Cond::Not(Box::new(compile(c, names))),
+        ir::Cond::HereIn(r) => Cond::HereIn(region(r)),
+        ir::Cond::HereVulnerable => Cond::HereVulnerable,
+        ir::Cond::Compare(a, op, b) => {
+            let mut terms = Vec::new();
+            let mut constant = 0;
+            let sides = a.iter().map(|t| (1, t)).chain(b.iter().map(|t| (-1, t)));
+            for (sign, t) in sides {
+                let opponent = |w: &Whose| *w == Whose::Opponent;
+                match t {
+                    ir::Term::Number(n) => constant += sign * i64::from(*n),
+                    ir::Term::MenHere(w) => terms.push((sign, Term::MenHere(opponent(w)))),
+                    ir::Term::MenIn(w, r) => {
+                        terms.push((sign, Term::MenIn(opponent(w), region(r))))
+                    }
+                    ir::Term::OwnPoints(r) => terms.push((sign, Term::OwnPoints(region(r)))),
+                    ir::Term::OpenPoints(r) => terms.push((sign, Term::OpenPoints(region(r)))),
+                }
+            }
+            match terms.as_slice() {
+                [(1, Term::MenHere(opponent))] => Cond::HereCount {
+                    opponent: *opponent,
+                    constant,
+                    op: *op,
+                },
+                _ => Cond::Test {
+                    terms: terms.into(),
+                    constant,
+                    op: *op,
+                },
+            }
+        }
+    }
+}
+
+/// Compares a value with zero.
+pub(super) fn compare(value: i64, op: Compare) -> bool {
+    match op {
+        Compare::Ge => value >= 0,
+        Compare::Le => value <= 0,
+        Compare::Ne => value != 0,
+        Compare::Gt => value > 0,
+        Compare::Lt => value < 0,
+        Compare::Eq => value == 0,
+    }
+}
+
+/// The value of a count for player `me`, with `here` the landing site and
+/// `regions` every player's region masks.
+pub(super) fn count(
+    st: &State,
+    term: Term,
+    me: usize,
+    here: u8,
+    vulnerable: u128,
+    regions: &[Vec<u128>],
+) -> i64 {
+    let side = |opponent: bool| me ^ usize::from(opponent);
+    let mut total = 0;
+    match term {
+        Term::MenHere(opponent) => {
+            if here != NONE {
+                total = men(st, here, side(opponent));
+            }
+        }
+        Term::MenIn(opponent, r) => {
+            let who = side(opponent);
+            let mut mask = regions[who][r];
+            while mask != 0 {
+                total += men(st, mask.trailing_zeros() as u8, who);
+                mask &= mask - 1;
+            }
+        }
+        Term::OwnPoints(r) => {
+            let mut mask = regions[me][r];
+            while mask != 0 {
+                total += i32::from(men(st, mask.trailing_zeros() as u8, me) > 0);
+                mask &= mask - 1;
+            }
+        }
+        Term::OpenPoints(r) => {
+            let mut mask = regions[me][r];
+            while mask != 0 {
+                let s = mask.trailing_zeros() as u8;
+                let open = st.cells[s as usize] == NONE
+                    || men(st, s, 1 - me) == 1
+                    || vulnerable & bit(s) != 0;
+                total += i32::from(open);
+                mask &= mask - 1;
+            }
+        }
+    }
+    i64::from(total)
+}
+
+impl Engine {
+    /// Sites of `player`'s runs of closed points longer than the game allows.
+    #[inline]
+    pub(super) fn vulnerable(&self, st: &State, player: usize) -> u128 {
+        match self.tables().vulnerable_run {
+            Some(limit) => self.runs_longer_than(st, player, limit),
+            None => 0,
+        }
+    }
+
+    fn runs_longer_than(&self, st: &State, player: usize, limit: u32) -> u128 {
+        let (mut found, mut run, mut run_len) = (0u128, 0u128, 0);
+        for &site in &self.tables().points[player] {
+            if men(st, site, player) >= 2 {
+                run |= bit(site);
+                run_len += 1;
+            } else {
+                if run_len > limit {
+                    found |= run;
+                }
+                run = 0;
+                run_len = 0;
+            }
+        }
+        if run_len > limit {
+            found |= run;
+        }
+        found
+    }
+
+    pub(super) fn holds(
+        &self,
+        st: &State,
+        c: &Cond,
+        me: usize,
+        here: u8,
+        vulnerable: u128,
+    ) -> bool {
+        match c {
+            Cond::Or(p) => p.iter().any(|c| self.holds(st, c, me, here, vulnerable)),
+            Cond::And(p) => p.iter().all(|c| self.holds(st, c, me, here, vulnerable)),
+            Cond::Not(c) => !self.holds(st, c, me, here, vulnerable),
+            Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
+            Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
+            Cond::HereCount {
+                opponent,
+                constant,
+                op,
+            } => {
+                let men = if here == NONE {
+                    0
+                } else {
+                    men(st, here, me ^ usize::from(*opponent))
+                };
+                compare(i64::from(men) + constant, *op)
+            }
+            Cond::Test {
+                terms,
+                constant,
+                op,
+            } => {
+                let regions = &self.tables().regions;
+                let mut value = *constant;
+                for &(sign, term) in terms.iter() {
+                    value += sign * count(st, term, me, here, vulnerable, regions);
+                }
+                compare(value, *op)
+            }
+        }
+    }
+
+    /// The end rule that holds after a die move, judged for the player who
+    /// moved and then for his opponent.
+    ///
+    /// Only conditions that read a site in `changed` are judged: the others
+    /// held no more after the die move than before it.
+    pub(in crate::engine) fn dice_outcome(
+        &self,
+        st: &State,
+        mover: usize,
+        changed: u128,
+    ) -> Option<(usize, EndResult, u8)> {
+        let t = self.tables();
+        for who in [mover, 1 - mover] {
+            let vulnerable = if t.ends_see_runs {
+                self.vulnerable(st, 1 - who)
+            } else {
+                0
+            };
+            for (cond, result, points, reads) in &t.ends {
+                if reads[who] & changed != 0 && self.holds(st, cond, who, NONE, vulnerable) {
+                    return Some((who, *result, *points));
+                }
+            }
+        }
+        None
+    }
+
+    /// The name of the game's pass rule that makes the player to move pass
+    /// his turn, if one holds.
+    pub fn pass_rule(&self, st: &State) -> Option<&str> {
+        let t = self.tables.as_ref()?;
+        let player = st.to_move as usize;
+        let vulnerable = self.vulnerable(st, 1 - player);
+        t.pass
+            .iter()
+            .find(|(_, c)| self.holds(st, c, player, NONE, vulnerable))
+            .map(|(name, _)| name.as_str())
+    }
+}

@@ -1,0 +1,582 @@
+//! The search of a roll's die moves: depth first in place, in presentation
+//! order (track position, then die), one turn kept per resulting position,
+//! then the obligations; and the walk of one typed route.
+
+use super::table::{Entry, Table, dice_signature};
+use super::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, TooManyTurns, men};
+use crate::engine::{Engine, Move, NONE, State, Step, bit};
+use crate::ir::Priority;
+
+/// What decides the die moves from a position: see [`Engine::options`].
+pub(super) struct Options {
+    vulnerable: u128,
+    bearing_off: bool,
+    /// The site the mover must leave first, or [`NONE`].
+    must_leave: u8,
+    /// The track position of the mover's rearmost man on the board.
+    rearmost: Option<usize>,
+}
+
+/// What undoes a die move: see [`Engine::advance`].
+pub(super) struct Undo {
+    site: u8,
+    to: u8,
+    hit: u8,
+    victims: u8,
+    rank: u128,
+    k: usize,
+    n: usize,
+}
+
+/// The distinct dice of `dice`, smallest first, and how many there are.
+pub(super) fn distinct(dice: &[u8]) -> ([u8; MAX_DIE_MOVES], usize) {
+    let mut out = [0u8; MAX_DIE_MOVES];
+    let mut kinds = 0;
+    for &d in dice {
+        let mut i = kinds;
+        while i > 0 && out[i - 1] > d {
+            i -= 1;
+        }
+        if i > 0 && out[i - 1] == d {
+            continue;
+        }
+        out.copy_within(i..kinds, i + 1);
+        out[i] = d;
+        kinds += 1;
+    }
+    (out, kinds)
+}
+
+/// A turn being searched: the die moves so far and where turns are recorded.
+pub(super) struct Turn<'a> {
+    player: usize,
+    /// The dice not yet played come first.
+    dice: [u8; MAX_DIE_MOVES],
+    m: Move,
+    out: &'a mut Vec<Move>,
+    /// The positions searched and turns found; `None` records every route.
+    memo: Option<&'a mut Memo>,
+    /// The limit the search ran into, if any: it then stops.
+    overflow: Option<TooManyTurns>,
+}
+
+impl Turn<'_> {
+    /// Records the die moves so far as a complete turn leading to `key`.
+    ///
+    /// Of the routes to one position that the obligations cannot tell
+    /// apart (the same number of dice, largest die and end of the game),
+    /// only the first in presentation order is kept.
+    #[inline]
+    pub(super) fn record(&mut self, key: u64) {
+        if self.overflow.is_some() {
+            return;
+        }
+        let m = Move {
+            mover: self.player as u8,
+            key,
+            ..self.m
+        };
+        let Some(memo) = self.memo.as_deref_mut() else {
+            if self.out.len() >= MAX_TURNS {
+                self.overflow = Some(TooManyTurns::Routes);
+            } else {
+                self.out.push(m);
+            }
+            return;
+        };
+        let die = m.steps().iter().map(|s| s.die).max().unwrap_or(0);
+        let mut measures = u64::from(m.len) | u64::from(die) << 8 | u64::from(m.ends) << 16;
+        match memo.turns.entry(
+            key ^ crate::engine::splitmix(&mut measures),
+            self.out.len() as u32,
+            MAX_TURNS,
+        ) {
+            Entry::Found(i) => {
+                let kept = &mut self.out[i as usize];
+                if m.rank < kept.rank {
+                    *kept = m;
+                }
+            }
+            Entry::Added => self.out.push(m),
+            Entry::Full => self.overflow = Some(TooManyTurns::Turns),
+        }
+    }
+}
+
+/// A route being walked: see [`Engine::turns_by_route`].
+pub(super) struct Walk<'a> {
+    legal: &'a [Move],
+    /// Index in `legal` of each resulting position.
+    by_key: std::collections::HashMap<u64, usize>,
+    len: usize,
+    exact: bool,
+    matches: &'a mut dyn FnMut(usize, &Step) -> bool,
+    found: Vec<Move>,
+}
+
+/// The tables of one roll's search.
+pub(super) struct Memo {
+    /// The positions searched, each with the dice left to play.
+    nodes: Table,
+    /// The turns found, by resulting position and what the obligations
+    /// measure: the value is the turn's index in the output.
+    turns: Table,
+}
+
+// The search tables of this thread, kept from roll to roll.
+thread_local! {
+    static MEMO: std::cell::RefCell<Memo> = const {
+        std::cell::RefCell::new(Memo {
+            nodes: Table::new(),
+            turns: Table::new(),
+        })
+    };
+}
+
+impl Memo {
+    pub(super) fn clear(&mut self) {
+        self.nodes.clear();
+        self.turns.clear();
+    }
+}
+
+impl Engine {
+    /// Fills `out` with the complete turns of the roll in `st.dice`; with
+    /// `all`, every route (sequence of die moves) rather than one turn per
+    /// position. Past a limit, `out` keeps what was found before it.
+    pub(in crate::engine) fn dice_turns(
+        &self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        all: bool,
+    ) -> Result<(), TooManyTurns> {
+        out.clear();
+        let player = st.to_move as usize;
+        let (dice, n) = self.dice_to_play(st);
+        if n == 0 {
+            return Ok(());
+        }
+        if self.pass_rule(st).is_some() {
+            out.push(Move {
+                mover: player as u8,
+                key: self.position_key(st),
+                ..Move::PASS
+            });
+            return Ok(());
+        }
+        let key = self.position_key(st);
+        MEMO.with_borrow_mut(|memo| {
+            memo.clear();
+            let mut turn = Turn {
+                player,
+                dice,
+                m: Move::PASS,
+                out: &mut *out,
+                memo: (!all).then_some(&mut *memo),
+                overflow: None,
+            };
+            self.search(st, &mut turn, n, key);
+            let overflow = turn.overflow;
+            self.obligations(out);
+            out.sort_unstable_by_key(|m| m.rank);
+            if !all {
+                // One turn per resulting position: the first in rank order.
+                memo.clear();
+                out.retain(|m| matches!(memo.nodes.entry(m.key, 0, usize::MAX), Entry::Added));
+            }
+            overflow.map_or(Ok(()), Err)
+        })
+    }
+
+    /// What decides the die moves of `player` from a position.
+    fn options(&self, st: &State, player: usize) -> Options {
+        let t = self.tables();
+        let track = &t.track[player];
+        let last = track.len().saturating_sub(1);
+        let vulnerable = if t.landing_sees_runs {
+            self.vulnerable(st, 1 - player)
+        } else {
+            0
+        };
+        let bearing_off = t
+            .bear_off
+            .as_ref()
+            .is_some_and(|c| self.holds(st, c, player, NONE, vulnerable));
+        let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
+        let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
+            must_leave
+        } else {
+            NONE
+        };
+        // The man furthest back on the track, the first position included
+        // (a zone or, on a track that starts on the board, a point).
+        let rearmost = (0..last).find(|&i| men(st, track[i], player) > 0);
+        Options {
+            vulnerable,
+            bearing_off,
+            must_leave,
+            rearmost,
+        }
+    }
+
+    /// Whether a man of `player` may leave the site at track position `from`.
+    #[inline]
+    fn may_leave(&self, st: &State, player: usize, o: &Options, site: u8) -> bool {
+        men(st, site, player) > 0 && (o.must_leave == NONE || site == o.must_leave)
+    }
+
+    /// Where a man of `player` at track position `from` goes with `die`,
+    /// if he may: the site and the track position (the last for bearing off).
+    #[inline(always)]
+    fn landing(
+        &self,
+        st: &State,
+        player: usize,
+        o: &Options,
+        from: usize,
+        die: u8,
+    ) -> Option<(u8, usize)> {
+        let t = self.tables();
+        let track = &t.track[player];
+        let last = track.len() - 1;
+        let target = from + die as usize;
+        if target < last {
+            let to = track[target];
+            (!self.forbidden(st, player, to, o.vulnerable)).then_some((to, target))
+        } else if o.bearing_off
+            && (target == last || t.overshoot_rearmost && o.rearmost == Some(from))
+        {
+            Some((track[last], last))
+        } else {
+            None
+        }
+    }
+
+    /// Whether `player` can play any of `dice` from the position.
+    fn can_move(&self, st: &State, player: usize, dice: &[u8]) -> bool {
+        let track = &self.tables().track[player];
+        let o = self.options(st, player);
+        (0..track.len().saturating_sub(1)).any(|from| {
+            self.may_leave(st, player, &o, track[from])
+                && dice
+                    .iter()
+                    .any(|&d| self.landing(st, player, &o, from, d).is_some())
+        })
+    }
+
+    /// Plays die move `k` of `turn`'s dice (one of the first `n`) from track
+    /// position `from` to `to` (at track position `target`), records it in
+    /// the turn's move and returns what undoes it and the new position key.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn advance(
+        &self,
+        st: &mut State,
+        player: usize,
+        dice: &mut [u8; MAX_DIE_MOVES],
+        m: &mut Move,
+        (k, n): (usize, usize),
+        (from, target): (usize, usize),
+        to: u8,
+        key: u64,
+    ) -> (Undo, u64) {
+        let site = self.tables().track[player][from];
+        let die = dice[k];
+        let (hit, victims, delta) = self.die_move(st, player, site, to);
+        let len = m.len as usize;
+        m.steps[len] = Step {
+            from: site,
+            to,
+            over: hit,
+            die,
+        };
+        m.len += 1;
+        let rank = m.rank;
+        // Presentation order: the mover's track positions, die move by die move.
+        let pair = (from as u128) << 8 | target as u128;
+        m.rank |= pair << (16 * (MAX_DIE_MOVES - 1 - len));
+        dice.swap(k, n - 1);
+        let changed = bit(site) | bit(to) | if hit == NONE { 0 } else { bit(hit) };
+        m.ends = self.dice_outcome(st, player, changed).is_some();
+        let undo = Undo {
+            site,
+            to,
+            hit,
+            victims,
+            rank,
+            k,
+            n,
+        };
+        (undo, key ^ delta)
+    }
+
+    /// Takes back what [`Engine::advance`] did.
+    #[inline(always)]
+    fn retreat(
+        &self,
+        st: &mut State,
+        player: usize,
+        dice: &mut [u8; MAX_DIE_MOVES],
+        m: &mut Move,
+        u: Undo,
+    ) {
+        dice.swap(u.k, u.n - 1);
+        m.len -= 1;
+        m.steps[m.len as usize] = Step::NONE;
+        m.rank = u.rank;
+        m.ends = false;
+        self.undo_die_move(st, player, u.site, u.to, u.hit, u.victims);
+    }
+
+    /// Searches the die moves from a position reached with `n` dice left,
+    /// in presentation order: track position first, then the die.
+    fn search(&self, st: &mut State, turn: &mut Turn, n: usize, key: u64) {
+        if turn.overflow.is_some() {
+            return;
+        }
+        if let Some(memo) = turn.memo.as_deref_mut() {
+            match memo
+                .nodes
+                .entry(key ^ dice_signature(&turn.dice[..n]), 0, MAX_SEARCH)
+            {
+                Entry::Found(_) => return,
+                Entry::Added => {}
+                Entry::Full => {
+                    turn.overflow = Some(TooManyTurns::Search);
+                    return;
+                }
+            }
+        }
+        let player = turn.player;
+        let track = &self.tables().track[player];
+        let last = track.len().saturating_sub(1);
+        let o = self.options(st, player);
+        let (distinct, kinds) = distinct(&turn.dice[..n]);
+        let mut moved = false;
+        // An index loop: measurably fewer instructions than `enumerate`.
+        #[allow(clippy::needless_range_loop)]
+        for from in 0..last {
+            if !self.may_leave(st, player, &o, track[from]) {
+                continue;
+            }
+            for &die in &distinct[..kinds] {
+                let Some((to, target)) = self.landing(st, player, &o, from, die) else {
+                    continue;
+                };
+                moved = true;
+                let k = turn.dice[..n].iter().position(|&d| d == die).unwrap_or(0);
+                let (undo, key) = self.advance(
+                    st,
+                    player,
+                    &mut turn.dice,
+                    &mut turn.m,
+                    (k, n),
+                    (from, target),
+                    to,
+                    key,
+                );
+                if turn.m.ends || n == 1 {
+                    turn.record(key);
+                } else {
+                    self.search(st, turn, n - 1, key);
+                }
+                self.retreat(st, player, &mut turn.dice, &mut turn.m, undo);
+            }
+        }
+        if !moved {
+            turn.record(key);
+        }
+    }
+
+    /// Dice games: the die moves the player to move can play first, before
+    /// the obligations.
+    pub fn first_die_moves(&self, st: &State) -> Vec<Step> {
+        let mut found = Vec::new();
+        if self.tables.is_none() || self.pass_rule(st).is_some() {
+            return found;
+        }
+        let player = st.to_move as usize;
+        let track = &self.tables().track[player];
+        let (dice, n) = self.dice_to_play(st);
+        let (distinct, kinds) = distinct(&dice[..n]);
+        let o = self.options(st, player);
+        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
+            if !self.may_leave(st, player, &o, site) {
+                continue;
+            }
+            for &die in &distinct[..kinds] {
+                if let Some((to, _)) = self.landing(st, player, &o, from, die) {
+                    found.push(Step {
+                        from: site,
+                        to,
+                        over: NONE,
+                        die,
+                    });
+                }
+            }
+        }
+        found
+    }
+
+    /// Dice games: the turns of `legal` (the legal turns of `st`, as
+    /// [`Engine::try_legal_moves`] lists them) that a route of die moves
+    /// reaches, when `matches(i, step)` tells which die moves may be the
+    /// route's `i`-th of its first `len`. With `exact` the route is those
+    /// die moves alone, a whole turn; otherwise it may go on in any legal way.
+    ///
+    /// Die moves are walked one by one, never every route of the roll, so
+    /// this is cheap whatever the roll.
+    pub fn turns_by_route(
+        &self,
+        st: &State,
+        legal: &[Move],
+        len: usize,
+        exact: bool,
+        matches: &mut dyn FnMut(usize, &Step) -> bool,
+    ) -> Result<Vec<Move>, TooManyTurns> {
+        let mut walk = Walk {
+            legal,
+            by_key: legal.iter().enumerate().map(|(i, m)| (m.key, i)).collect(),
+            len,
+            exact,
+            matches,
+            found: Vec::new(),
+        };
+        if self.tables.is_none() || len > MAX_DIE_MOVES || self.pass_rule(st).is_some() {
+            return Ok(walk.found);
+        }
+        let (mut dice, n) = self.dice_to_play(st);
+        if n == 0 {
+            return Ok(walk.found);
+        }
+        let mut m = Move {
+            mover: st.to_move,
+            ..Move::PASS
+        };
+        let key = self.position_key(st);
+        self.walk(&mut st.clone(), &mut walk, &mut dice, &mut m, n, key)?;
+        Ok(walk.found)
+    }
+
+    fn walk(
+        &self,
+        st: &mut State,
+        w: &mut Walk,
+        dice: &mut [u8; MAX_DIE_MOVES],
+        m: &mut Move,
+        n: usize,
+        key: u64,
+    ) -> Result<(), TooManyTurns> {
+        let player = m.mover as usize;
+        if m.len as usize == w.len {
+            if m.ends || n == 0 || w.exact && !self.can_move(st, player, &dice[..n]) {
+                self.accept(w, &Move { key, ..*m });
+            } else if !w.exact {
+                // Every way the turn may go on from here.
+                let mut leaves = Vec::new();
+                let overflow = MEMO.with_borrow_mut(|memo| {
+                    memo.clear();
+                    let mut turn = Turn {
+                        player,
+                        dice: *dice,
+                        m: *m,
+                        out: &mut leaves,
+                        memo: Some(memo),
+                        overflow: None,
+                    };
+                    self.search(st, &mut turn, n, key);
+                    turn.overflow
+                });
+                if let Some(e) = overflow {
+                    return Err(e);
+                }
+                for leaf in &leaves {
+                    self.accept(w, leaf);
+                }
+            }
+            return Ok(());
+        }
+        if m.ends || n == 0 {
+            return Ok(());
+        }
+        let track = &self.tables().track[player];
+        let o = self.options(st, player);
+        let (distinct, kinds) = distinct(&dice[..n]);
+        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
+            if !self.may_leave(st, player, &o, site) {
+                continue;
+            }
+            for &die in &distinct[..kinds] {
+                let Some((to, target)) = self.landing(st, player, &o, from, die) else {
+                    continue;
+                };
+                let step = Step {
+                    from: site,
+                    to,
+                    over: NONE,
+                    die,
+                };
+                if !(w.matches)(m.len as usize, &step) {
+                    continue;
+                }
+                let k = dice[..n].iter().position(|&d| d == die).unwrap_or(0);
+                let (undo, key) =
+                    self.advance(st, player, dice, m, (k, n), (from, target), to, key);
+                let walked = self.walk(st, w, dice, m, n - 1, key);
+                self.retreat(st, player, dice, m, undo);
+                walked?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Notes the listed turn that a complete route `leaf` amounts to, if the
+    /// obligations allow the route.
+    fn accept(&self, w: &mut Walk, leaf: &Move) {
+        // The turns the obligations keep share their measures, except turns
+        // that end the game, which are kept whatever they measure.
+        let allowed = leaf.ends
+            || w.legal.iter().find(|m| !m.ends).is_some_and(|kept| {
+                let t = self.tables();
+                t.play
+                    .iter()
+                    .all(|p| self.measure(*p, kept) == self.measure(*p, leaf))
+            });
+        if allowed
+            && let Some(&i) = w.by_key.get(&leaf.key)
+            && !w.found.contains(&w.legal[i])
+        {
+            w.found.push(w.legal[i]);
+        }
+    }
+
+    /// What an obligation measures of a turn.
+    fn measure(&self, priority: Priority, m: &Move) -> u32 {
+        let pos = &self.tables().position;
+        let steps = m.steps();
+        match priority {
+            Priority::MostDice => steps.len() as u32,
+            Priority::LargerDie => steps.iter().map(|s| s.die as u32).max().unwrap_or(0),
+            Priority::MostPips => steps
+                .iter()
+                .map(|s| {
+                    let p = m.mover as usize;
+                    (pos[p][s.to as usize] - pos[p][s.from as usize]) as u32
+                })
+                .sum(),
+        }
+    }
+
+    /// Keeps the turns the obligations allow, in the game's priority order.
+    /// A turn that ends the game is legal whatever they would ask of the dice
+    /// it leaves unplayed, and it counts like any other: a turn that wins
+    /// with more dice or pips rules out the turns with fewer.
+    fn obligations(&self, out: &mut Vec<Move>) {
+        for &priority in &self.tables().play {
+            let best = out.iter().map(|m| self.measure(priority, m)).max();
+            if let Some(best) = best {
+                out.retain(|m| m.ends || self.measure(priority, m) == best);
+            }
+        }
+    }
+}
