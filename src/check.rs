@@ -13,7 +13,9 @@ mod players;
 mod rules;
 mod setup;
 mod tables;
+
 use std::collections::HashMap;
+pub use tables::MAX_CONDITION_NUMBER;
 
 /// The most sites a board may have (site sets are 128-bit masks).
 pub const MAX_SITES: usize = 128;
