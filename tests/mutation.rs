@@ -502,7 +502,11 @@ fn move_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
 fn short_record(engine: &Engine, name: &str, text: &str, seed: u64) -> String {
     let full = playout::recorded_playout(engine, &format!("games/{name}"), text, seed);
     let turns = full.len() - 2;
-    let mut lines: Vec<RecordLine> = full.iter().take(1 + turns.min(RECORD_TURNS)).cloned().collect();
+    let mut lines: Vec<RecordLine> = full
+        .iter()
+        .take(1 + turns.min(RECORD_TURNS))
+        .cloned()
+        .collect();
     if turns <= RECORD_TURNS {
         lines.push(full.last().unwrap().clone());
     } else {
@@ -538,6 +542,8 @@ fn record_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
         let (name, engine, _) = &games[*g];
         let mutated = if i < seeds.len() {
             text.clone()
+        } else if rng.chance(60) {
+            mutate_record(rng, text)
         } else {
             mutate(rng, text, &texts)
         };
@@ -551,24 +557,117 @@ fn record_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
     }
 }
 
+/// Mutates one field of one line of a record, keeping it JSON: a string
+/// (a position, a move, a result) is mutated as text, a number replaced by
+/// an edge number, a list loses, repeats or swaps an element, or the field
+/// is removed.
+fn mutate_record(rng: &mut Prng, jsonl: &str) -> String {
+    use serde_json::Value;
+    let mut lines: Vec<Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let i = rng.below(lines.len());
+    let Value::Object(fields) = &mut lines[i] else {
+        unreachable!()
+    };
+    let keys: Vec<String> = fields.keys().cloned().collect();
+    let key = rng.pick(&keys).clone();
+    let value = fields.get_mut(&key).unwrap();
+    match value {
+        Value::String(s) => {
+            let words: Vec<String> = s.split_whitespace().map(str::to_string).collect();
+            *s = mutate(rng, s, &words);
+        }
+        Value::Number(_) => {
+            let n = *rng.pick(NUMBERS);
+            *value = serde_json::from_str(n).unwrap_or(Value::String(n.into()));
+        }
+        Value::Array(items) if !items.is_empty() => {
+            let k = rng.below(items.len());
+            match rng.below(3) {
+                0 => {
+                    items.remove(k);
+                }
+                1 => {
+                    let item = items[k].clone();
+                    items.push(item);
+                }
+                _ => {
+                    let j = rng.below(items.len());
+                    items.swap(k, j);
+                }
+            }
+        }
+        _ => {
+            fields.remove(&key);
+        }
+    }
+    if rng.chance(10) {
+        fields.remove(&key);
+    }
+    lines.iter().map(|l| l.to_string() + "\n").collect()
+}
+
 /// Command lines run through the binary: mutated flags and values, and
 /// mutated `play` sessions on standard input.
 fn cli_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
     let lines: &[&[&str]] = &[
-        &["moves", "games/alquerque.game", "--position", "white: a1; black: e5"],
+        &[
+            "moves",
+            "games/alquerque.game",
+            "--position",
+            "white: a1; black: e5",
+        ],
         &["moves", "games/verquere.game", "--dice", "5-3"],
-        &["moves", "games/verquere.game", "--position", "white: 1*15; black: 13*15; dice: 6-6"],
-        &["validate", "games/alquerque-bell.game", "games/verquere-five.game"],
+        &[
+            "moves",
+            "games/verquere.game",
+            "--position",
+            "white: 1*15; black: 13*15; dice: 6-6",
+        ],
+        &[
+            "validate",
+            "games/alquerque-bell.game",
+            "games/verquere-five.game",
+        ],
         &["show", "games/fetach.game"],
         &["playout", "games/alquerque-8.game", "--seed", "7", "--json"],
-        &["simulate", "games/alquerque.game", "--games", "2", "--seed", "3"],
-        &["play", "games/alquerque.game", "--black", "random", "--seed", "1"],
-        &["play", "games/verquere.game", "--white", "random", "--seed", "2"],
+        &[
+            "simulate",
+            "games/alquerque.game",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+        ],
+        &[
+            "play",
+            "games/alquerque.game",
+            "--black",
+            "random",
+            "--seed",
+            "1",
+        ],
+        &[
+            "play",
+            "games/verquere.game",
+            "--white",
+            "random",
+            "--seed",
+            "2",
+        ],
     ];
     let session = "help\nmoves\nboard\nposition\nroll\ndice 5 3\nundo\n1\nb2-c3\n13/18 18/21\nbar/4\npass\nquit\n";
-    let words: Vec<String> = lines.iter().flat_map(|l| l.iter().map(|w| w.to_string())).collect();
+    let words: Vec<String> = lines
+        .iter()
+        .flat_map(|l| l.iter().map(|w| w.to_string()))
+        .collect();
     for i in 0..count {
-        let mut args: Vec<String> = lines[i % lines.len()].iter().map(|w| w.to_string()).collect();
+        let mut args: Vec<String> = lines[i % lines.len()]
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
         if i >= lines.len() {
             let k = 1 + rng.below(args.len() - 1);
             // Keep game paths: a mutated path reads an arbitrary file.
@@ -674,7 +773,11 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
     let mut rng = Prng(seed);
     let mut inputs = Vec::new();
     for (class, share) in SHARES {
-        let count = if class == "cli" { CLI_RUNS } else { total * share / 100 };
+        let count = if class == "cli" {
+            CLI_RUNS
+        } else {
+            total * share / 100
+        };
         if !wanted(class) {
             continue;
         }
@@ -701,10 +804,14 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
             let quiet = std::panic::take_hook();
             std::panic::set_hook(Box::new(record_panic));
             let mut failures = Vec::new();
-            let mut refused: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+            let mut refused: BTreeMap<&str, (usize, usize, Duration)> = BTreeMap::new();
             for input in inputs {
-                *watched.lock().unwrap() =
-                    (input.class.to_string(), input.on.clone(), input.text.clone());
+                let began = Instant::now();
+                *watched.lock().unwrap() = (
+                    input.class.to_string(),
+                    input.on.clone(),
+                    input.text.clone(),
+                );
                 let _ = done_tx.send(());
                 let entry = refused.entry(input.class).or_default();
                 entry.0 += 1;
@@ -727,6 +834,7 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
                         });
                     }
                 }
+                refused.get_mut(input.class).unwrap().2 += began.elapsed();
             }
             std::panic::set_hook(quiet);
             (failures, refused)
@@ -762,25 +870,37 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
         elapsed.as_secs_f64(),
         prepared.as_secs_f64()
     );
-    for (class, (n, r)) in &refused {
-        println!("  {class}: {n} inputs, {r} refused");
+    for (class, (n, r, time)) in &refused {
+        println!(
+            "  {class}: {n} inputs, {r} refused, {:.1} s",
+            time.as_secs_f64()
+        );
     }
-    // One entry per kind of failure: its class and the place of the panic,
-    // with the games it happened on and the shortest input that shows it.
-    let mut kinds: BTreeMap<(String, String), Kind> = BTreeMap::new();
+    // One entry per kind of failure: its class and the place of the panic
+    // (and the game, for the oracle's own checks), with the games it
+    // happened on and the shortest input that shows it.
+    let mut kinds: BTreeMap<(String, String, String), Kind> = BTreeMap::new();
     for f in &failures {
         let at = f.message.split(": ").next().unwrap_or("").to_string();
-        let kind = kinds.entry((f.class.clone(), at)).or_default();
+        let game = if at.contains("oracle") {
+            f.on.clone()
+        } else {
+            String::new()
+        };
+        let kind = kinds.entry((f.class.clone(), at, game)).or_default();
         kind.count += 1;
         kind.games.insert(f.on.clone());
-        if kind.example.is_none_or(|e| failures[e].input.len() > f.input.len()) {
+        if kind
+            .example
+            .is_none_or(|e| failures[e].input.len() > f.input.len())
+        {
             kind.example = Some(failures.iter().position(|g| std::ptr::eq(g, f)).unwrap());
         }
     }
     let traces = BACKTRACES.lock().unwrap();
     let report: Vec<String> = kinds
         .iter()
-        .map(|((class, at), kind)| {
+        .map(|((class, at, _), kind)| {
             let f = &failures[kind.example.unwrap()];
             let games: Vec<&str> = kind.games.iter().map(String::as_str).collect();
             let trace = traces.get(at).map(String::as_str).unwrap_or("");
@@ -801,4 +921,30 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
         report.len(),
         report.join("\n")
     );
+}
+
+// Regression tests for what this test found.
+
+/// A position may give any count of quiet turns (`quiet: 4294967295`); in
+/// a game with no end rule on it the count stops at its largest value.
+#[test]
+fn quiet_turn_count_saturates() {
+    let engine = oracle::engine_at(&root().join("games/fetach.game"));
+    let mut st = engine.start();
+    st.quiet = u32::MAX;
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let quiet = moves.iter().find(|m| !m.capture).expect("a step");
+    engine.play_unchecked(&mut st, quiet);
+    assert_eq!(st.quiet, u32::MAX);
+}
+
+/// Likewise the count of turns without a man moving (`idle:`).
+#[test]
+fn idle_turn_count_saturates() {
+    let engine = oracle::engine_at(&root().join("games/verquere.game"));
+    let mut st = engine.start();
+    st.idle = u32::MAX;
+    engine.play_unchecked(&mut st, &ludus::engine::Move::PASS);
+    assert_eq!(st.idle, u32::MAX);
 }

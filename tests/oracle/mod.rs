@@ -94,7 +94,7 @@ pub fn position(engine: &Engine, text: &str, dice: Option<&str>, seed: u64) -> V
     }
     let mut moves = Vec::new();
     engine.legal_moves(&mut st, &mut moves);
-    let _ = engine.outcome_with(&st, !moves.is_empty());
+    let outcome = engine.outcome_with(&st, !moves.is_empty());
     let _ = position_text(engine, &st);
     let _ = ludus::render::board(engine, &st);
     for player in 0..engine.game().players.len() {
@@ -105,7 +105,9 @@ pub fn position(engine: &Engine, text: &str, dice: Option<&str>, seed: u64) -> V
         let _ = find_move(engine, &st, &moves, &written);
     }
     st.dice = [0; 4];
-    if let Some(m) = moves.first() {
+    if outcome == Outcome::Ongoing
+        && let Some(m) = moves.first()
+    {
         engine.play_unchecked(&mut st, m);
         play_a_few(engine, &mut st, seed, 2);
     }
@@ -122,7 +124,9 @@ pub fn move_in(engine: &Engine, st: &State, dice: Option<&str>, text: &str) -> V
     let mut moves = Vec::new();
     engine.legal_moves(&mut st, &mut moves);
     let m = find_move(engine, &st, &moves, text)?;
-    engine.play(&mut st, &m).map_err(|_| "illegal".to_string())?;
+    engine
+        .play(&mut st, &m)
+        .map_err(|_| "illegal".to_string())?;
     let _ = engine.outcome(&st);
     let _ = position_text(engine, &st);
     Ok(())
@@ -136,8 +140,8 @@ pub fn record(engine: &Engine, jsonl: &str) -> Verdict {
         if line.trim().is_empty() {
             continue;
         }
-        let parsed: RecordLine = serde_json::from_str(line)
-            .map_err(|e| format!("{}: not a record line: {e}", i + 1))?;
+        let parsed: RecordLine =
+            serde_json::from_str(line).map_err(|e| format!("{}: not a record line: {e}", i + 1))?;
         lines.push(parsed);
     }
     let Some(RecordLine::Header { variant, .. }) = lines.first() else {
