@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// The seed of every mutation (`MUTATION_SEED` overrides it).
-const SEED: u64 = 0x1_3_2026;
+const SEED: u64 = 13;
 /// Inputs in all, shared out by [`SHARES`] (`MUTATION_INPUTS` overrides it).
 const INPUTS: usize = 24_000;
 /// Each class's share of [`INPUTS`], in parts per hundred.
@@ -38,8 +38,9 @@ const CLI_RUNS: usize = 60;
 const HANG: Duration = Duration::from_secs(10);
 /// The test's resident memory above this is unbounded memory (Linux only).
 const MAX_RSS_MB: u64 = 1_000;
-/// Stack of the thread that runs the inputs (debug frames are large).
-const STACK: usize = 64 << 20;
+/// Stack of the thread that runs the inputs: the main thread's on Linux,
+/// where the binary runs.
+const STACK: usize = 8 << 20;
 /// The most mutations applied to one input.
 const MAX_MUTATIONS: u64 = 6;
 /// The most copies of a nesting token (`(`, `not (`) inserted at once.

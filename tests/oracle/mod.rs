@@ -38,6 +38,15 @@ pub fn game_text(path: &Path, text: &str, seed: u64) -> Verdict {
     let engine = Engine::new(game);
     let mut st = engine.start();
     let _ = ludus::render::board(&engine, &st);
+    if let Some(dice) = engine.game().dice {
+        // Doubles at the start: the most die moves a turn can have.
+        let mut doubles = st.clone();
+        let face = 1 + (seed % u64::from(dice.faces.max(1))) as u8;
+        doubles.dice[..usize::from(dice.count.min(4))].fill(face);
+        let mut moves = Vec::new();
+        engine.legal_moves(&mut doubles, &mut moves);
+        round_trip(&engine, &doubles, &moves);
+    }
     play_a_few(&engine, &mut st, seed, MAX_PLIES);
     Ok(())
 }
