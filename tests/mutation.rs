@@ -297,6 +297,8 @@ fn edit_lines(rng: &mut Prng, text: &mut Vec<u8>, edit: impl Fn(&mut Vec<Vec<u8>
 /// One input: its class, what it is built on, its text and the oracle.
 struct Input {
     class: &'static str,
+    /// A seed that must be accepted (a bundled game, a genuine record).
+    valid: bool,
     on: String,
     text: String,
     run: Box<dyn FnOnce() -> oracle::Verdict + Send>,
@@ -306,10 +308,12 @@ struct Input {
 #[derive(Default)]
 struct Kind {
     count: usize,
-    games: std::collections::BTreeSet<String>,
-    /// The index of the shortest failing input.
-    example: Option<usize>,
+    /// Per game, the index of its shortest failing input.
+    examples: BTreeMap<String, usize>,
 }
+
+/// Examples shown per kind of failure (the shortest, from different games).
+const EXAMPLES: usize = 3;
 
 /// What went wrong with one input.
 struct Failure {
@@ -396,6 +400,7 @@ fn game_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
         let (path, seed) = (path.clone(), rng.next());
         out.push(Input {
             class: "game",
+            valid: i < files.len() && path.exists(),
             on: path.file_name().unwrap().to_string_lossy().to_string(),
             text: mutated.clone(),
             run: Box::new(move || oracle::game_text(&path, &mutated, seed)),
@@ -440,6 +445,7 @@ fn position_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
         let shown = format!("{mutated} --dice {dice:?}");
         out.push(Input {
             class: "position",
+            valid: false,
             on: name.clone(),
             text: shown,
             run: Box::new(move || oracle::position(&engine, &mutated, dice.as_deref(), seed)),
@@ -492,6 +498,7 @@ fn move_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
         );
         out.push(Input {
             class: "move",
+            valid: false,
             on: name.clone(),
             text: shown,
             run: Box::new(move || oracle::move_in(&engine, &st, dice.as_deref(), &text)),
@@ -551,6 +558,7 @@ fn record_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
         let engine = engine.clone();
         out.push(Input {
             class: "record",
+            valid: i < seeds.len(),
             on: name.clone(),
             text: mutated.clone(),
             run: Box::new(move || oracle::record(&engine, &mutated)),
@@ -684,6 +692,7 @@ fn cli_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
         let shown = format!("ludus {args:?} < {stdin:?}");
         out.push(Input {
             class: "cli",
+            valid: false,
             on: args[0].clone(),
             text: shown,
             run: Box::new(move || run_binary(&args, &stdin)),
@@ -818,6 +827,12 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
                 entry.0 += 1;
                 match catch_unwind(AssertUnwindSafe(input.run)) {
                     Ok(Ok(())) => {}
+                    Ok(Err(e)) if input.valid => failures.push(Failure {
+                        class: input.class.to_string(),
+                        on: input.on,
+                        input: input.text,
+                        message: format!("a valid input was refused: {e}"),
+                    }),
                     Ok(Err(_)) => entry.1 += 1,
                     Err(payload) => {
                         let message = payload
@@ -877,41 +892,47 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
             time.as_secs_f64()
         );
     }
-    // One entry per kind of failure: its class and the place of the panic
-    // (and the game, for the oracle's own checks), with the games it
-    // happened on and the shortest input that shows it.
+    // One entry per kind of failure: its class, the place of the panic and
+    // its message without the quoted parts, with the games it happened on
+    // and the shortest input that shows it.
     let mut kinds: BTreeMap<(String, String, String), Kind> = BTreeMap::new();
-    for f in &failures {
+    for (i, f) in failures.iter().enumerate() {
         let at = f.message.split(": ").next().unwrap_or("").to_string();
-        let game = if at.contains("oracle") {
-            f.on.clone()
-        } else {
-            String::new()
-        };
-        let kind = kinds.entry((f.class.clone(), at, game)).or_default();
+        // The message without its quoted parts (positions, moves).
+        let stem: String = f.message.split('`').step_by(2).collect();
+        let kind = kinds.entry((f.class.clone(), at, stem)).or_default();
         kind.count += 1;
-        kind.games.insert(f.on.clone());
-        if kind
-            .example
-            .is_none_or(|e| failures[e].input.len() > f.input.len())
-        {
-            kind.example = Some(failures.iter().position(|g| std::ptr::eq(g, f)).unwrap());
+        let example = kind.examples.entry(f.on.clone()).or_insert(i);
+        if failures[*example].input.len() > f.input.len() {
+            *example = i;
         }
     }
     let traces = BACKTRACES.lock().unwrap();
     let report: Vec<String> = kinds
         .iter()
         .map(|((class, at, _), kind)| {
-            let f = &failures[kind.example.unwrap()];
-            let games: Vec<&str> = kind.games.iter().map(String::as_str).collect();
+            let games: Vec<&str> = kind.examples.keys().map(String::as_str).collect();
+            let mut shortest: Vec<&Failure> =
+                kind.examples.values().map(|&i| &failures[i]).collect();
+            shortest.sort_by_key(|f| f.input.len());
+            let examples: Vec<String> = shortest
+                .iter()
+                .take(EXAMPLES)
+                .map(|f| {
+                    format!(
+                        "    {}\n      on {}: {}",
+                        f.message.chars().take(SHOWN).collect::<String>(),
+                        f.on,
+                        shortened(&f.input)
+                    )
+                })
+                .collect();
             let trace = traces.get(at).map(String::as_str).unwrap_or("");
             format!(
-                "{class}: {} x at {at} on {}\n    {}\n    e.g. on {}: {}\n    backtrace: {trace}",
+                "{class}: {} x at {at} on {}\n{}\n    backtrace: {trace}",
                 kind.count,
                 games.join(" "),
-                f.message.chars().take(SHOWN).collect::<String>(),
-                f.on,
-                shortened(&f.input)
+                examples.join("\n")
             )
         })
         .collect();

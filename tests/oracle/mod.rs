@@ -70,7 +70,8 @@ pub fn play_a_few(engine: &Engine, st: &mut State, seed: u64, plies: usize) {
     }
 }
 
-/// A position and the moves listed in it read back as written.
+/// A position and the moves listed in it read back as written, and no two
+/// listed moves share a text.
 fn round_trip(engine: &Engine, st: &State, moves: &[Move]) {
     let text = position_text(engine, st);
     let back = parse_position(engine, &text)
@@ -80,14 +81,21 @@ fn round_trip(engine: &Engine, st: &State, moves: &[Move]) {
     for player in 0..engine.game().players.len() {
         let _ = ludus::render::pips(engine, st, player);
     }
+    let mut seen = std::collections::HashSet::new();
+    for m in moves {
+        let written = move_text(engine, m);
+        assert!(
+            seen.insert(written.clone()),
+            "two listed moves are written `{written}` in `{text}`"
+        );
+    }
     for m in moves.iter().take(8) {
         let written = move_text(engine, m);
         let found = find_move(engine, st, moves, &written)
             .unwrap_or_else(|e| panic!("move `{written}` is not found: {e}"));
         assert!(
-            move_text(engine, &found) == written,
-            "move `{written}` reads back as `{}`",
-            move_text(engine, &found)
+            found == *m,
+            "move `{written}` reads back as another move in `{text}`"
         );
     }
 }
