@@ -672,6 +672,19 @@ fn cli_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
         .iter()
         .flat_map(|l| l.iter().map(|w| w.to_string()))
         .collect();
+    // Numbers `bench --seconds` must refuse (or run briefly with).
+    for seconds in ["2e19", "1e300", "nan", "-1", "1e-300", "0", "1e-9"] {
+        let args: Vec<String> = ["bench", "games/alquerque.game", "--seconds", seconds]
+            .map(String::from)
+            .to_vec();
+        out.push(Input {
+            class: "cli",
+            valid: false,
+            on: "bench".into(),
+            text: format!("ludus {args:?}"),
+            run: Box::new(move || run_binary(&args, "")),
+        });
+    }
     for i in 0..count {
         let mut args: Vec<String> = lines[i % lines.len()]
             .iter()
@@ -679,8 +692,9 @@ fn cli_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
             .collect();
         if i >= lines.len() {
             let k = 1 + rng.below(args.len() - 1);
-            // Keep game paths: a mutated path reads an arbitrary file.
-            if !args[k].starts_with("games/") {
+            // Keep game paths (a mutated path reads an arbitrary file) and
+            // the number of games (a large one is slow, not wrong).
+            if !args[k].starts_with("games/") && args[k - 1] != "--games" {
                 args[k] = mutate(rng, &args[k], &words).replace('\0', "");
             }
         }
@@ -707,6 +721,7 @@ fn run_binary(args: &[String], stdin: &str) -> oracle::Verdict {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(args)
         .current_dir(root())
+        .env("RUST_BACKTRACE", "0")
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -726,7 +741,14 @@ fn run_binary(args: &[String], stdin: &str) -> oracle::Verdict {
     match out.status.code() {
         Some(0) => Ok(()),
         Some(1 | 2) if !stderr.contains("panicked") => Err(stderr.into_owned()),
-        code => panic!("exit {code:?}: {stderr}"),
+        code => {
+            // The panic's place and message, without the thread's id.
+            let panic = stderr
+                .split_once("panicked at ")
+                .map(|(_, p)| p.replace('\n', " "))
+                .unwrap_or_default();
+            panic!("exit {code:?}: panicked at {panic}")
+        }
     }
 }
 
@@ -899,7 +921,8 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
     for (i, f) in failures.iter().enumerate() {
         let at = f.message.split(": ").next().unwrap_or("").to_string();
         // The message without its quoted parts (positions, moves).
-        let stem: String = f.message.split('`').step_by(2).collect();
+        let first = f.message.lines().next().unwrap_or("");
+        let stem: String = first.split('`').step_by(2).collect();
         let kind = kinds.entry((f.class.clone(), at, stem)).or_default();
         kind.count += 1;
         let example = kind.examples.entry(f.on.clone()).or_insert(i);
