@@ -449,19 +449,10 @@ const HEAVY: &[(&str, &str)] = &[
     ),
 ];
 
-fn position_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
-    let games = bundled();
-    let mut seeds: Vec<(usize, String)> = Vec::new();
-    for (g, (_, engine, _)) in games.iter().enumerate() {
-        for st in states(engine, g as u64, 40).iter().step_by(5) {
-            seeds.push((g, position_text(engine, st)));
-        }
-        for p in POSITIONS {
-            seeds.push((g, (*p).to_string()));
-        }
-    }
-    // The reproducers' heavy positions, each once: many men spread out,
-    // long chains. A later checker may refuse their games.
+/// The reproducers' heavy positions, each once (they run last, since one
+/// that hangs or runs out of memory ends the run).
+fn heavy_inputs(out: &mut Vec<Input>) {
+    // A later checker may refuse their games.
     for (game, position) in HEAVY {
         let path = root().join("tests/data/mutation").join(game);
         let text = std::fs::read_to_string(&path).unwrap();
@@ -476,6 +467,19 @@ fn position_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
             text: position.to_string(),
             run: Box::new(move || oracle::position(&engine, position, None, 0)),
         });
+    }
+}
+
+fn position_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
+    let games = bundled();
+    let mut seeds: Vec<(usize, String)> = Vec::new();
+    for (g, (_, engine, _)) in games.iter().enumerate() {
+        for st in states(engine, g as u64, 40).iter().step_by(5) {
+            seeds.push((g, position_text(engine, st)));
+        }
+        for p in POSITIONS {
+            seeds.push((g, (*p).to_string()));
+        }
     }
     let texts: Vec<String> = seeds.iter().map(|(_, t)| t.clone()).collect();
     for i in 0..count {
@@ -867,6 +871,9 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
             _ => cli_inputs(&mut rng, count, &mut inputs),
         }
     }
+    if wanted("position") {
+        heavy_inputs(&mut inputs);
+    }
     let prepared = started.elapsed();
     // Memory is counted above what the prepared inputs take.
     let baseline = rss_mb().unwrap_or(0);
@@ -876,6 +883,8 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
     let current = Arc::new(Mutex::new((String::new(), String::new(), String::new())));
     let (done_tx, done_rx) = mpsc::channel::<()>();
     let watched = current.clone();
+    let failures: Arc<Mutex<Vec<Failure>>> = Arc::default();
+    let shared = failures.clone();
     let count = inputs.len();
     let worker = std::thread::Builder::new()
         .name("mutation".into())
@@ -883,7 +892,6 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
         .spawn(move || {
             let quiet = std::panic::take_hook();
             std::panic::set_hook(Box::new(record_panic));
-            let mut failures = Vec::new();
             let mut refused: BTreeMap<&str, (usize, usize, Duration)> = BTreeMap::new();
             for input in inputs {
                 let began = Instant::now();
@@ -898,7 +906,7 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
                 entry.0 += 1;
                 match catch_unwind(AssertUnwindSafe(input.run)) {
                     Ok(Ok(())) => {}
-                    Ok(Err(e)) if input.valid => failures.push(Failure {
+                    Ok(Err(e)) if input.valid => shared.lock().unwrap().push(Failure {
                         class: input.class.to_string(),
                         on: input.on,
                         input: input.text,
@@ -913,7 +921,7 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
                             .unwrap_or_default();
                         let at = std::mem::take(&mut *PANIC_AT.lock().unwrap());
                         let message = format!("{at}: {message}");
-                        failures.push(Failure {
+                        shared.lock().unwrap().push(Failure {
                             class: input.class.to_string(),
                             on: input.on,
                             input: input.text,
@@ -924,7 +932,7 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
                 let took = began.elapsed();
                 refused.get_mut(input.class).unwrap().2 += took;
                 if took > SLOW {
-                    failures.push(Failure {
+                    shared.lock().unwrap().push(Failure {
                         class: input.class.to_string(),
                         on,
                         input: text,
@@ -933,7 +941,7 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
                 }
             }
             std::panic::set_hook(quiet);
-            (failures, refused)
+            refused
         })
         .unwrap();
 
@@ -956,10 +964,13 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
                 "mutation (seed {seed}): a {class} input on {on} {what}:\n  {}",
                 shortened(&text)
             );
+            if let Ok(failures) = failures.try_lock() {
+                eprintln!("and before it, {}", report(&failures));
+            }
             std::process::exit(101);
         }
     }
-    let (failures, refused) = worker.join().unwrap();
+    let refused = worker.join().unwrap();
     let elapsed = started.elapsed();
     println!(
         "mutation: {count} inputs in {:.1} s ({:.1} s preparing), seed {seed}",
@@ -972,6 +983,17 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
             time.as_secs_f64()
         );
     }
+    let failures = std::mem::take(&mut *failures.lock().unwrap());
+    assert!(
+        failures.is_empty(),
+        "{} of {count} inputs panicked (seed {seed}), {}",
+        failures.len(),
+        report(&failures)
+    );
+}
+
+/// The failures, one entry per kind.
+fn report(failures: &[Failure]) -> String {
     // One entry per kind of failure: its class, the place of the panic and
     // its message without the quoted parts, with the games it happened on
     // and the shortest input that shows it.
@@ -1017,13 +1039,7 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
             )
         })
         .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {count} inputs panicked (seed {seed}), {} kinds:\n{}",
-        failures.len(),
-        report.len(),
-        report.join("\n")
-    );
+    format!("{} kinds:\n{}", report.len(), report.join("\n"))
 }
 
 // Regression tests for what this test found.
