@@ -24,6 +24,9 @@ use std::time::{Duration, Instant};
 const SEED: u64 = 13;
 /// Inputs in all, shared out by [`SHARES`] (`MUTATION_INPUTS` overrides it).
 const INPUTS: usize = 24_000;
+/// The time the whole run should take on a 2-core machine; a run over it
+/// says so (it does not fail: a loaded machine is not a bug).
+const BUDGET: Duration = Duration::from_secs(60);
 /// Each class's share of [`INPUTS`], in parts per hundred.
 const SHARES: [(&str, usize); 5] = [
     ("game", 40),
@@ -885,7 +888,7 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
 
     // The inputs run in one thread; this one watches it for hangs and
     // memory. Panics are caught per input and reported together.
-    let current = Arc::new(Mutex::new((String::new(), String::new(), String::new())));
+    let current = Arc::new(Mutex::new((0, String::new(), String::new(), String::new())));
     let (done_tx, done_rx) = mpsc::channel::<()>();
     let watched = current.clone();
     let failures: Arc<Mutex<Vec<Failure>>> = Arc::default();
@@ -898,10 +901,11 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
             let quiet = std::panic::take_hook();
             std::panic::set_hook(Box::new(record_panic));
             let mut refused: BTreeMap<&str, (usize, usize, Duration)> = BTreeMap::new();
-            for input in inputs {
+            for (index, input) in inputs.into_iter().enumerate() {
                 let began = Instant::now();
                 let (on, text) = (input.on.clone(), input.text.clone());
                 *watched.lock().unwrap() = (
+                    index,
                     input.class.to_string(),
                     input.on.clone(),
                     input.text.clone(),
@@ -958,7 +962,7 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
         }
         let rss = rss_mb().unwrap_or(0).saturating_sub(baseline);
         if last.elapsed() > HANG || rss > MAX_RSS_MB {
-            let (class, on, text) = current.lock().unwrap().clone();
+            let (index, class, on, text) = current.lock().unwrap().clone();
             let what = if rss > MAX_RSS_MB {
                 format!("used {rss} MB more than the inputs (over {MAX_RSS_MB} MB)")
             } else {
@@ -966,7 +970,9 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
             };
             // The stuck thread cannot be stopped: end the whole test here.
             eprintln!(
-                "mutation (seed {seed}): a {class} input on {on} {what}:\n  {}",
+                "mutation (seed {seed}): input {index} of {count} (after {:.1} s), \
+                 a {class} input on {on}, {what}:\n  {}",
+                started.elapsed().as_secs_f64(),
                 shortened(&text)
             );
             if let Ok(failures) = failures.try_lock() {
@@ -982,6 +988,9 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
         elapsed.as_secs_f64(),
         prepared.as_secs_f64()
     );
+    if elapsed > BUDGET {
+        println!("  over the budget of {BUDGET:?}: lower MUTATION_INPUTS or INPUTS");
+    }
     for (class, (n, r, time)) in &refused {
         println!(
             "  {class}: {n} inputs, {r} refused, {:.1} s",
@@ -1045,6 +1054,20 @@ fn report(failures: &[Failure]) -> String {
         })
         .collect();
     format!("{} kinds:\n{}", report.len(), report.join("\n"))
+}
+
+/// The same seed gives the same mutations, so a failure can be replayed.
+#[test]
+fn mutations_follow_from_the_seed() {
+    let others = vec!["white: a1; black: e5".to_string()];
+    let run = |seed| {
+        let mut rng = Prng(seed);
+        (0..50)
+            .map(|_| mutate(&mut rng, "game \"g\"\nboard {\n  grid 5 x 5\n}\n", &others))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(7), run(7));
+    assert_ne!(run(7), run(8));
 }
 
 // Regression tests for what this test found.
