@@ -633,7 +633,11 @@ impl Engine {
             }
             progress |= m.capture;
         }
-        st.quiet = if progress { 0 } else { st.quiet + 1 };
+        st.quiet = if progress {
+            0
+        } else {
+            st.quiet.saturating_add(1)
+        };
         st.offenders = offenders;
         st.to_move = opp as u8;
     }

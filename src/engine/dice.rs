@@ -330,7 +330,11 @@ impl Engine {
         for s in m.steps() {
             self.die_move(st, player, s.from, s.to);
         }
-        st.idle = if m.len == 0 { st.idle + 1 } else { 0 };
+        st.idle = if m.len == 0 {
+            st.idle.saturating_add(1)
+        } else {
+            0
+        };
         st.dice = [0; MAX_DICE];
         st.to_move = 1 - st.to_move;
     }

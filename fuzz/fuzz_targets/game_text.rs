@@ -1,0 +1,14 @@
+//! Game text: any bytes, loaded as a game file in `games/` (so variants
+//! find the bundled bases), then played a few plies.
+#![no_main]
+
+#[path = "../../tests/oracle/mod.rs"]
+mod oracle;
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../games/fuzz.game");
+    let _ = oracle::game_text(&path, &text, 0);
+});

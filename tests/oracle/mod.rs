@@ -1,0 +1,186 @@
+//! The oracle shared by the mutation test (`tests/mutation.rs`) and the
+//! cargo-fuzz targets (`fuzz/fuzz_targets/`): each function drives the
+//! library with one untrusted input and returns `Ok` if it was accepted or
+//! `Err(message)` if it was refused cleanly. A panic is the failure the
+//! callers look for; they wrap every call in `catch_unwind`.
+//!
+//! Every function is bounded: a game is played for at most [`MAX_PLIES`]
+//! plies, and a record is replayed as given (its length is the caller's).
+// Each user calls its own subset.
+#![allow(dead_code)]
+
+use ludus::engine::{Engine, Move, Outcome, State};
+use ludus::notation::{find_move, move_text, parse_dice, parse_position, position_text};
+use ludus::playout::{self, RecordLine};
+use rand::RngExt;
+use std::path::Path;
+
+/// The most plies played from the start of a checked game.
+pub const MAX_PLIES: usize = 6;
+
+/// Whether the input was accepted (`Ok`) or refused with a message.
+pub type Verdict = Result<(), String>;
+
+/// Loads game text as if it were the file at `path` (bases are found beside
+/// it), renders its diagnostics or its board, and plays a few seeded plies,
+/// checking that every position and move reads back as written.
+pub fn game_text(path: &Path, text: &str, seed: u64) -> Verdict {
+    let loaded = ludus::load::load_text(path, text);
+    let game = match loaded.game {
+        Ok(game) => game,
+        Err(diagnostics) => {
+            let rendered = loaded.sources.render(&diagnostics);
+            assert!(!diagnostics.is_empty(), "refused without a diagnostic");
+            return Err(rendered);
+        }
+    };
+    let _ = game.to_string();
+    let engine = Engine::new(game);
+    let mut st = engine.start();
+    let _ = ludus::render::board(&engine, &st);
+    if let Some(dice) = engine.game().dice {
+        // Doubles at the start: the most die moves a turn can have.
+        let mut doubles = st.clone();
+        let face = 1 + (seed % u64::from(dice.faces.max(1))) as u8;
+        doubles.dice[..usize::from(dice.count.min(4))].fill(face);
+        let mut moves = Vec::new();
+        engine.legal_moves(&mut doubles, &mut moves);
+        round_trip(&engine, &doubles, &moves);
+    }
+    play_a_few(&engine, &mut st, seed, MAX_PLIES);
+    Ok(())
+}
+
+/// Plays up to `plies` seeded random turns from `st`, checking at each that
+/// the position and every listed move read back as written.
+pub fn play_a_few(engine: &Engine, st: &mut State, seed: u64, plies: usize) {
+    let mut rng = playout::rng(seed);
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        engine.roll(st, &mut rng);
+        engine.legal_moves(st, &mut moves);
+        let outcome = engine.outcome_with(st, !moves.is_empty());
+        round_trip(engine, st, &moves);
+        if outcome != Outcome::Ongoing || moves.is_empty() {
+            return;
+        }
+        let m = moves[rng.random_range(0..moves.len())];
+        engine.play_unchecked(st, &m);
+        st.dice = [0; 4];
+    }
+}
+
+/// A position and the moves listed in it read back as written, and no two
+/// listed moves share a text.
+fn round_trip(engine: &Engine, st: &State, moves: &[Move]) {
+    let text = position_text(engine, st);
+    let back = parse_position(engine, &text)
+        .unwrap_or_else(|e| panic!("position `{text}` does not read back: {e}"));
+    assert!(back == *st, "position `{text}` reads back differently");
+    let _ = ludus::render::board(engine, st);
+    for player in 0..engine.game().players.len() {
+        let _ = ludus::render::pips(engine, st, player);
+    }
+    let mut seen = std::collections::HashSet::new();
+    for m in moves {
+        let written = move_text(engine, m);
+        assert!(
+            seen.insert(written.clone()),
+            "two listed moves are written `{written}` in `{text}`"
+        );
+    }
+    for m in moves.iter().take(8) {
+        let written = move_text(engine, m);
+        let found = find_move(engine, st, moves, &written)
+            .unwrap_or_else(|e| panic!("move `{written}` is not found: {e}"));
+        assert!(
+            found == *m,
+            "move `{written}` reads back as another move in `{text}`"
+        );
+    }
+}
+
+/// Reads a position (and, if given, a roll as `--dice` does) and lists,
+/// shows and plays its moves as `ludus moves` and `ludus play` do.
+pub fn position(engine: &Engine, text: &str, dice: Option<&str>, seed: u64) -> Verdict {
+    let mut st = parse_position(engine, text)?;
+    if let Some(dice) = dice {
+        st.dice = parse_dice(engine, dice)?;
+    } else if engine.has_dice() && st.dice == [0; 4] {
+        return Err("no dice".into());
+    }
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let outcome = engine.outcome_with(&st, !moves.is_empty());
+    let _ = position_text(engine, &st);
+    let _ = ludus::render::board(engine, &st);
+    for player in 0..engine.game().players.len() {
+        let _ = ludus::render::pips(engine, &st, player);
+    }
+    for m in moves.iter().take(8) {
+        let written = move_text(engine, m);
+        let _ = find_move(engine, &st, &moves, &written);
+    }
+    st.dice = [0; 4];
+    if outcome == Outcome::Ongoing
+        && let Some(m) = moves.first()
+    {
+        engine.play_unchecked(&mut st, m);
+        play_a_few(engine, &mut st, seed, 2);
+    }
+    Ok(())
+}
+
+/// Finds a typed move in a position, with the roll given (if any), and
+/// plays it as `ludus play` would.
+pub fn move_in(engine: &Engine, st: &State, dice: Option<&str>, text: &str) -> Verdict {
+    let mut st = st.clone();
+    if let Some(dice) = dice {
+        st.dice = parse_dice(engine, dice)?;
+    }
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let m = find_move(engine, &st, &moves, text)?;
+    engine
+        .play(&mut st, &m)
+        .map_err(|_| "illegal".to_string())?;
+    let _ = engine.outcome(&st);
+    let _ = position_text(engine, &st);
+    Ok(())
+}
+
+/// Replays a record given as JSON lines, as `ludus replay` does once the
+/// record's game file is loaded (`engine`).
+pub fn record(engine: &Engine, jsonl: &str) -> Verdict {
+    let mut lines = Vec::new();
+    for (i, line) in jsonl.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let parsed: RecordLine =
+            serde_json::from_str(line).map_err(|e| format!("{}: not a record line: {e}", i + 1))?;
+        lines.push(parsed);
+    }
+    let Some(RecordLine::Header { variant, .. }) = lines.first() else {
+        return Err("the first line is not a header".into());
+    };
+    if *variant != engine.game().name {
+        return Err("another variant".into());
+    }
+    let replayed = playout::replay(engine, &lines[1..])?;
+    for (_, st) in &replayed.turns {
+        let _ = position_text(engine, st);
+    }
+    let _ = playout::outcome_text(engine, replayed.outcome);
+    Ok(())
+}
+
+/// The engine of a game file that must load.
+pub fn engine_at(path: &Path) -> Engine {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = ludus::load::load_text(path, &text);
+    match loaded.game {
+        Ok(game) => Engine::new(game),
+        Err(d) => panic!("{}", loaded.sources.render(&d)),
+    }
+}
