@@ -51,7 +51,29 @@ impl Checker<'_> {
             let mut twice: Vec<(Span, Vec<usize>)> = Vec::new();
             // Stacks of a piece that cannot stack, reported once per term.
             let mut stacks: Vec<Span> = Vec::new();
+            // Men set up off their owner's track, reported once per term.
+            let mut off_track: Vec<Span> = Vec::new();
+            let track = &players[player].0.track;
             for (site, span, count) in sites {
+                if kinds[kind].advance && !track.is_empty() && !track.contains(&site) {
+                    if off_track.last() != Some(&span) {
+                        off_track.push(span.clone());
+                        self.error(
+                            item.file,
+                            span,
+                            format!(
+                                "`{}` is not on {}'s track: his men could never move from there",
+                                build.board.sites[site].name, players[player].0.name
+                            ),
+                            "off the track",
+                            Some(format!(
+                                "set up {}'s men on sites of his track",
+                                players[player].0.name
+                            )),
+                        );
+                    }
+                    continue;
+                }
                 if count > 1 && !kinds[kind].advance {
                     // A term's sites come together: compare with the last only.
                     if stacks.last() == Some(&span) {

@@ -11,7 +11,7 @@
 
 use ludus::engine::{Engine, Move, Outcome, State};
 use ludus::notation::{find_move, move_text, parse_dice, parse_position, position_text};
-use ludus::playout::{self, RecordLine};
+use ludus::playout;
 use rand::RngExt;
 use std::path::Path;
 
@@ -152,22 +152,11 @@ pub fn move_in(engine: &Engine, st: &State, dice: Option<&str>, text: &str) -> V
 /// Replays a record given as JSON lines, as `ludus replay` does once the
 /// record's game file is loaded (`engine`).
 pub fn record(engine: &Engine, jsonl: &str) -> Verdict {
-    let mut lines = Vec::new();
-    for (i, line) in jsonl.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let parsed: RecordLine =
-            serde_json::from_str(line).map_err(|e| format!("{}: not a record line: {e}", i + 1))?;
-        lines.push(parsed);
-    }
-    let Some(RecordLine::Header { variant, .. }) = lines.first() else {
-        return Err("the first line is not a header".into());
-    };
-    if *variant != engine.game().name {
+    let record = playout::parse_record(jsonl)?;
+    if record.variant != engine.game().name {
         return Err("another variant".into());
     }
-    let replayed = playout::replay(engine, &lines[1..])?;
+    let replayed = playout::replay(engine, &record)?;
     for (_, st) in &replayed.turns {
         let _ = position_text(engine, st);
     }
