@@ -1,56 +1,9 @@
 //! The command line, through the built binary.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-/// What a run of the binary printed, and how it exited.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `ludus ARGS` from the crate root, so `games/...` paths work.
-fn ludus(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code().expect("killed by a signal"),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "ludus {args:?} panicked:\n{}",
-        run.stderr
-    );
-    run
-}
-
-/// A fresh directory for one test's files.
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn game_files() -> Vec<String> {
-    let mut files: Vec<String> =
-        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("games"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-            .filter(|n| n.ends_with(".game"))
-            .map(|n| format!("games/{n}"))
-            .collect();
-    files.sort();
-    files
-}
+use common::{Input, Run, game_files, ludus, ludus_in, record_game, root, temp_dir};
+use std::path::Path;
 
 #[test]
 fn validate_every_game_file_is_ok() {
@@ -66,10 +19,8 @@ fn validate_every_game_file_is_ok() {
 
 #[test]
 fn validate_invalid_file_reports_file_line_col() {
-    let dir = temp_dir("invalid");
-    let text =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/alquerque.game"))
-            .unwrap();
+    let dir = temp_dir("cli", "invalid");
+    let text = std::fs::read_to_string(root().join("games/alquerque.game")).unwrap();
     let line = text.lines().position(|l| l.contains("white man:")).unwrap() + 1;
     let bad = text.replace("d3, e3", "d3, z9");
     let path = dir.join("bad.game");
@@ -190,31 +141,6 @@ fn record(dir: &Path) -> Vec<String> {
     record_game(dir, "games/alquerque.game", 3)
 }
 
-/// Records one seeded game of `game` in `dir`; returns the record's lines.
-fn record_game(dir: &Path, game: &str, seed: u64) -> Vec<String> {
-    let path = dir.join("game.jsonl");
-    let seed = seed.to_string();
-    let run = ludus(&[
-        "playout",
-        "--seed",
-        &seed,
-        "--record",
-        path.to_str().unwrap(),
-        game,
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout.contains(&format!("(seed {seed})")),
-        "{}",
-        run.stdout
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(String::from)
-        .collect()
-}
-
 /// Writes `lines` as a record and replays it quietly.
 fn replay(dir: &Path, name: &str, lines: &[String]) -> Run {
     let path = dir.join(name);
@@ -242,7 +168,7 @@ fn tamper(
 
 #[test]
 fn playout_record_replays_with_every_move_legal() {
-    let dir = temp_dir("replay");
+    let dir = temp_dir("cli", "replay");
     let lines = record(&dir);
     let run = replay(&dir, "same.jsonl", &lines);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -251,7 +177,7 @@ fn playout_record_replays_with_every_move_legal() {
 
 #[test]
 fn verquere_playout_record_replays_with_every_move_legal() {
-    let dir = temp_dir("verquere-replay");
+    let dir = temp_dir("cli", "verquere-replay");
     for game in [
         "games/verquere.game",
         "games/verquere-five.game",
@@ -272,7 +198,7 @@ fn verquere_playout_record_replays_with_every_move_legal() {
 
 #[test]
 fn verquere_tampered_roll_is_caught() {
-    let dir = temp_dir("verquere-tampered");
+    let dir = temp_dir("cli", "verquere-tampered");
     let lines = record_game(&dir, "games/verquere.game", 7);
     // Another roll for turn 1 changes its legal turns.
     let tampered: Vec<String> = lines
@@ -299,7 +225,7 @@ fn verquere_tampered_roll_is_caught() {
 
 #[test]
 fn tampered_record_names_the_turn() {
-    let dir = temp_dir("tampered");
+    let dir = temp_dir("cli", "tampered");
     let lines = record(&dir);
     // An illegal move is caught on its own turn.
     let run = replay(
@@ -358,36 +284,14 @@ fn missing_file_fails_with_a_message() {
 
 // ---------------------------------------------------------------- limits on input
 
-/// Runs `ludus ARGS` from the crate root with `stdin` as its standard input.
-fn ludus_with_stdin(args: &[&str], stdin: std::process::Stdio) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(stdin)
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code().expect("killed by a signal"),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    };
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    run
-}
-
 /// The text of a bundled game.
 fn bundled(name: &str) -> String {
-    std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("games")
-            .join(name),
-    )
-    .unwrap()
+    std::fs::read_to_string(root().join("games").join(name)).unwrap()
 }
 
 #[test]
 fn reading_refuses_what_is_not_a_regular_file() {
-    let dir = temp_dir("not-a-file");
+    let dir = temp_dir("cli", "not-a-file");
     let dir_text = dir.to_str().unwrap();
     // A directory, as a game and as a record, is named with its path.
     for args in [vec!["validate", dir_text], vec!["replay", dir_text]] {
@@ -413,9 +317,10 @@ fn reading_refuses_what_is_not_a_regular_file() {
         for base in ["/dev/zero", "/dev/stdin"] {
             let path = dir.join("variant.game");
             std::fs::write(&path, format!("variant \"v\" of \"{base}\"\n")).unwrap();
-            let run = ludus_with_stdin(
+            let run = ludus_in(
+                root(),
                 &["validate", path.to_str().unwrap()],
-                std::process::Stdio::piped(),
+                Input::Text(""),
             );
             assert_eq!(run.code, 1, "{base}");
             assert!(
@@ -449,7 +354,7 @@ fn reading_refuses_what_is_not_a_regular_file() {
 
 #[test]
 fn reading_refuses_game_files_over_the_size_limit() {
-    let dir = temp_dir("too-large");
+    let dir = temp_dir("cli", "too-large");
     let limit = ludus::load::MAX_GAME_BYTES as usize;
     let text = bundled("alquerque.game");
     let path = dir.join("large.game");
@@ -476,11 +381,11 @@ fn reading_refuses_game_files_over_the_size_limit() {
 fn a_missing_base_read_through_stdin_is_not_a_cycle() {
     // Standard input redirected from a file is a regular file: read it, and
     // find its base beside `/dev/stdin`, where there is none.
-    let dir = temp_dir("stdin-base");
+    let dir = temp_dir("cli", "stdin-base");
     let path = dir.join("variant.game");
     std::fs::write(&path, "variant \"v\" of \"no-such-base.game\"\n").unwrap();
     let file = std::fs::File::open(&path).unwrap();
-    let run = ludus_with_stdin(&["validate", "/dev/stdin"], file.into());
+    let run = ludus_in(root(), &["validate", "/dev/stdin"], Input::File(file));
     assert_eq!(run.code, 1);
     assert!(!run.stderr.contains("builds on itself"), "{}", run.stderr);
     assert!(
@@ -504,7 +409,7 @@ fn variant_chain(dir: &Path, n: usize) {
 
 #[test]
 fn variant_chains_are_capped_in_depth() {
-    let dir = temp_dir("variant-chain");
+    let dir = temp_dir("cli", "variant-chain");
     let limit = ludus::load::MAX_VARIANT_DEPTH;
     variant_chain(&dir, 3000);
     // A file and `limit` bases load; one base more is refused at the base
@@ -537,7 +442,7 @@ fn variant_chains_are_capped_in_depth() {
 
 #[test]
 fn deep_nesting_is_refused_with_its_limit() {
-    let dir = temp_dir("nesting");
+    let dir = temp_dir("cli", "nesting");
     let limit = ludus::syntax::MAX_NESTING;
     std::fs::write(dir.join("verquere.game"), bundled("verquere.game")).unwrap();
     let end = |cond: String| {
@@ -573,7 +478,7 @@ fn deep_nesting_is_refused_with_its_limit() {
 
 #[test]
 fn diagnostics_of_many_mistakes_stay_small() {
-    let dir = temp_dir("many-mistakes");
+    let dir = temp_dir("cli", "many-mistakes");
     let alquerque = bundled("alquerque.game");
     std::fs::write(dir.join("alquerque.game"), &alquerque).unwrap();
     let marks = format!(
@@ -619,7 +524,7 @@ fn diagnostics_of_many_mistakes_stay_small() {
 
 #[test]
 fn diagnostics_are_capped_in_all() {
-    let dir = temp_dir("many-items");
+    let dir = temp_dir("cli", "many-items");
     let regions: String = (0..30)
         .map(|i| format!("  region r{i}: z9, z8, z7\n"))
         .collect();
@@ -649,7 +554,7 @@ fn diagnostics_are_capped_in_all() {
 
 #[test]
 fn a_byte_order_mark_is_skipped() {
-    let dir = temp_dir("bom");
+    let dir = temp_dir("cli", "bom");
     let path = dir.join("bom.game");
     std::fs::write(&path, format!("\u{feff}{}", bundled("alquerque.game"))).unwrap();
     let run = ludus(&["validate", path.to_str().unwrap()]);

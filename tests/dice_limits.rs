@@ -5,11 +5,10 @@
 
 mod common;
 
+use common::{Input, ludus, ludus_in, root, temp_dir};
 use ludus::engine::{Engine, MAX_TURNS, TooManyTurns};
 use ludus::notation::{find_move, move_text, parse_dice, parse_position};
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// A race on `points` points with `dice` dice played twice on doubles,
@@ -52,42 +51,9 @@ end {{
 
 /// Writes `text` as `name` in a fresh directory for `test`.
 fn write_game(test: &str, name: &str, text: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("dice_limits")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let path = temp_dir("dice_limits", test).join(name);
     std::fs::write(&path, text).unwrap();
     path
-}
-
-/// Runs `ludus ARGS` with `input` on stdin; returns (exit code, stdout, stderr).
-fn ludus(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        !stderr.contains("panicked"),
-        "ludus {args:?} panicked:\n{stderr}"
-    );
-    (
-        out.status.code().expect("killed by a signal"),
-        String::from_utf8(out.stdout).unwrap(),
-        stderr,
-    )
 }
 
 #[test]
@@ -123,12 +89,17 @@ end {
     let path = write_game("one_point", "one-point.game", text);
     let file = path.to_str().unwrap();
     for dice in ["1", "2"] {
-        let (code, stdout, stderr) = ludus(&["moves", file, "--dice", dice], "");
-        assert_eq!((code, stdout.as_str()), (0, "pass\n"), "{stderr}");
+        let run = ludus(&["moves", file, "--dice", dice]);
+        assert_eq!(
+            (run.code, run.stdout.as_str()),
+            (0, "pass\n"),
+            "{}",
+            run.stderr
+        );
     }
-    let (code, stdout, stderr) = ludus(&["playout", file, "--seed", "1"], "");
-    assert_eq!(code, 0, "{stderr}");
-    assert!(stdout.starts_with("draw"), "{stdout}");
+    let run = ludus(&["playout", file, "--seed", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("draw"), "{}", run.stdout);
 }
 
 /// Fifty stacks of five men on sixty points, four dice: every roll has
@@ -151,8 +122,9 @@ fn a_roll_with_too_many_turns_is_refused_by_every_command() {
     ];
     for args in runs {
         let began = Instant::now();
-        let (code, _, stderr) = ludus(args, "roll\n");
-        assert_eq!(code, 1, "{args:?}: {stderr}");
+        let run = ludus_in(root(), args, Input::Text("roll\n"));
+        let stderr = run.stderr;
+        assert_eq!(run.code, 1, "{args:?}: {stderr}");
         assert!(stderr.contains(&limit), "{args:?}: {stderr}");
         assert!(
             stderr.contains("the most the engine lists"),
@@ -244,8 +216,9 @@ fn the_repl_takes_whole_turns_when_a_roll_has_too_many_routes() {
     let position = "white: 2*2 4*2 6*2 8*2 10*2 12*2 14*2 16; black: 24*5";
     let input = format!("dice 1 1 1 1\n{first}\n{turn}\nquit\n");
     let args = ["play", path.to_str().unwrap(), "--position", position];
-    let (code, stdout, stderr) = ludus(&args, &input);
-    assert_eq!(code, 0, "{stderr}");
+    let run = ludus_in(root(), &args, Input::Text(&input));
+    let stdout = run.stdout;
+    assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         stdout.contains("too many to follow die move by die move"),
         "{stdout}"

@@ -3,10 +3,10 @@
 
 mod common;
 
+use common::{ludus, temp_dir};
 use ludus::engine::{Engine, NONE};
 use ludus::notation::{find_move, move_text, parse_position};
 use std::path::Path;
-use std::process::Command;
 
 const AMBIGUOUS: &str = "tests/data/ambiguous-capture.game";
 
@@ -61,28 +61,14 @@ fn unambiguous_captures_keep_their_texts_and_accept_the_pieces_taken() {
     assert!(find_move(&engine, &st, &moves, "c3xa3(d4)").is_err());
 }
 
-/// Runs the binary from the crate root.
-fn ludus(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().expect("killed by a signal"), text)
-}
-
 #[test]
 fn records_of_either_ambiguous_capture_replay() {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("notation-ambiguous");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = temp_dir("notation", "ambiguous");
     let mut first_moves = Vec::new();
     for seed in 0..16u64 {
         let path = dir.join(format!("seed-{seed}.jsonl"));
         let path = path.to_str().unwrap();
-        let (code, out) = ludus(&[
+        let run = ludus(&[
             "playout",
             AMBIGUOUS,
             "--seed",
@@ -90,9 +76,9 @@ fn records_of_either_ambiguous_capture_replay() {
             "--record",
             path,
         ]);
-        assert_eq!(code, 0, "{out}");
-        let (code, out) = ludus(&["replay", "--quiet", path]);
-        assert_eq!(code, 0, "seed {seed}: {out}");
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        let run = ludus(&["replay", "--quiet", path]);
+        assert_eq!(run.code, 0, "seed {seed}: {}{}", run.stdout, run.stderr);
         let record = std::fs::read_to_string(path).unwrap();
         let first: serde_json::Value =
             serde_json::from_str(record.lines().nth(1).unwrap()).unwrap();

@@ -1,44 +1,37 @@
 //! The position notation refuses what a game can never hold, through
 //! `ludus moves --position`: each refusal names the field.
 
-use std::path::Path;
-use std::process::Command;
+mod common;
 
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+use common::{Run, ludus, root, temp_dir};
 
 /// Runs `ludus moves GAME --position POSITION [--dice D]` from the crate
-/// root; returns the exit code and what was printed on stderr.
-fn moves(game: &str, position: &str, dice: Option<&str>) -> (i32, String) {
+/// root.
+fn moves(game: &str, position: &str, dice: Option<&str>) -> Run {
     let mut args = vec!["moves", game, "--position", position];
     if let Some(d) = dice {
         args.extend(["--dice", d]);
     }
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(&args)
-        .current_dir(ROOT)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    (out.status.code().expect("killed by a signal"), stderr)
+    ludus(&args)
 }
 
 /// Asserts that `position` is refused as a bad position saying `says`.
 fn refused(game: &str, position: &str, says: &str) {
     let dice = game.contains("verquere").then_some("5-3");
-    let (code, stderr) = moves(game, position, dice);
-    assert_eq!(code, 1, "{game}: `{position}` was accepted");
+    let run = moves(game, position, dice);
+    assert_eq!(run.code, 1, "{game}: `{position}` was accepted");
     assert!(
-        stderr.contains("bad position") && stderr.contains(says),
-        "{game}: `{position}`: wanted `{says}` in: {stderr}"
+        run.stderr.contains("bad position") && run.stderr.contains(says),
+        "{game}: `{position}`: wanted `{says}` in: {}",
+        run.stderr
     );
 }
 
 /// Asserts that `position` is read.
 fn accepted(game: &str, position: &str) {
     let dice = game.contains("verquere").then_some("5-3");
-    let (code, stderr) = moves(game, position, dice);
-    assert_eq!(code, 0, "{game}: `{position}`: {stderr}");
+    let run = moves(game, position, dice);
+    assert_eq!(run.code, 0, "{game}: `{position}`: {}", run.stderr);
 }
 
 const GRID: &str = "games/alquerque.game";
@@ -195,9 +188,8 @@ fn kind_followed_by_no_site_is_refused() {
 #[test]
 fn men_off_their_track_are_refused() {
     // Point 25 is on White's track only.
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("positions-track");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::copy(Path::new(ROOT).join(DICE), dir.join("verquere.game")).unwrap();
+    let dir = temp_dir("positions", "track");
+    std::fs::copy(root().join(DICE), dir.join("verquere.game")).unwrap();
     let game = dir.join("verquere-long.game");
     std::fs::write(
         &game,

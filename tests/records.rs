@@ -2,71 +2,17 @@
 //! if it is exactly the seeded game its header names. Each forgery below is
 //! made by editing a genuine record written in the test.
 
+mod common;
+
+use common::{Input, Run, game_files, ludus, ludus_in, record_game, root, temp_dir};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-/// What a run of the binary printed, and how it exited.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `ludus ARGS` in the folder `cwd`.
-fn ludus_in(cwd: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .unwrap();
-    let run = Run {
-        code: out.status.code().expect("killed by a signal"),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    };
-    assert!(
-        !run.stderr.contains("panicked"),
-        "ludus {args:?} panicked:\n{}",
-        run.stderr
-    );
-    run
-}
-
-/// Runs `ludus ARGS` from the crate root, so `games/...` paths work.
-fn ludus(args: &[&str]) -> Run {
-    ludus_in(Path::new(ROOT), args)
-}
-
-/// A fresh directory for one test's files.
-fn temp_dir(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("records")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use std::path::Path;
 
 /// Records one seeded game of `game` (a path from the crate root) in
 /// `dir`; returns the record's lines as JSON.
 fn record(dir: &Path, game: &str, seed: u64) -> Vec<Value> {
-    let path = dir.join("genuine.jsonl");
-    let seed = seed.to_string();
-    let run = ludus(&[
-        "playout",
-        "--seed",
-        &seed,
-        "--record",
-        path.to_str().unwrap(),
-        game,
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
+    record_game(dir, game, seed)
+        .iter()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
 }
@@ -96,20 +42,9 @@ fn turn(lines: &[Value], ply: u64) -> usize {
         .unwrap()
 }
 
-fn game_files() -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(Path::new(ROOT).join("games"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-        .filter(|n| n.ends_with(".game"))
-        .map(|n| format!("games/{n}"))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn genuine_records_of_every_bundled_game_replay() {
-    let dir = temp_dir("genuine");
+    let dir = temp_dir("records", "genuine");
     for game in game_files() {
         for seed in [1, 2] {
             let lines = record(&dir, &game, seed);
@@ -127,7 +62,7 @@ fn genuine_records_of_every_bundled_game_replay() {
 
 #[test]
 fn forged_seed_is_refused() {
-    let dir = temp_dir("seed");
+    let dir = temp_dir("records", "seed");
     // Without dice the seed chooses the moves: soon one is another.
     let mut lines = record(&dir, "games/alquerque.game", 3);
     lines[0]["seed"] = 4.into();
@@ -142,7 +77,7 @@ fn forged_seed_is_refused() {
 
 #[test]
 fn forged_roll_is_refused() {
-    let dir = temp_dir("roll");
+    let dir = temp_dir("records", "roll");
     let mut lines = record(&dir, "games/verquere.game", 5);
     let i = turn(&lines, 10);
     let position = lines[i]["position"].as_str().unwrap().to_string();
@@ -163,7 +98,7 @@ fn forged_roll_is_refused() {
 
 #[test]
 fn forged_ply_number_is_refused() {
-    let dir = temp_dir("ply");
+    let dir = temp_dir("records", "ply");
     for game in ["games/alquerque.game", "games/verquere.game"] {
         let mut lines = record(&dir, game, 6);
         let i = turn(&lines, 3);
@@ -178,7 +113,7 @@ fn forged_ply_number_is_refused() {
 
 #[test]
 fn forged_legal_moves_are_refused() {
-    let dir = temp_dir("legal");
+    let dir = temp_dir("records", "legal");
     let mut lines = record(&dir, "games/alquerque.game", 6);
     let i = turn(&lines, 2);
     lines[i]["legal"].as_array_mut().unwrap().pop();
@@ -188,7 +123,7 @@ fn forged_legal_moves_are_refused() {
 
 #[test]
 fn forged_position_is_refused() {
-    let dir = temp_dir("position");
+    let dir = temp_dir("records", "position");
     let mut lines = record(&dir, "games/alquerque.game", 6);
     let i = turn(&lines, 2);
     lines[i]["position"] = "white: a1; black: e5; turn: black; quiet: 0".into();
@@ -198,7 +133,7 @@ fn forged_position_is_refused() {
 
 #[test]
 fn forged_result_winner_is_refused() {
-    let dir = temp_dir("winner");
+    let dir = temp_dir("records", "winner");
     let mut lines = record(&dir, "games/verquere.game", 7);
     let last = lines.len() - 1;
     let winner = lines[last]["winner"].as_str().unwrap().to_string();
@@ -216,7 +151,7 @@ fn forged_result_winner_is_refused() {
 
 #[test]
 fn forged_result_text_is_refused() {
-    let dir = temp_dir("result");
+    let dir = temp_dir("records", "result");
     let mut lines = record(&dir, "games/alquerque.game", 7);
     let last = lines.len() - 1;
     lines[last]["result"] = "draw".into();
@@ -227,7 +162,7 @@ fn forged_result_text_is_refused() {
 
 #[test]
 fn forged_result_plies_are_refused() {
-    let dir = temp_dir("plies");
+    let dir = temp_dir("records", "plies");
     let mut lines = record(&dir, "games/alquerque.game", 7);
     let last = lines.len() - 1;
     let plies = lines[last]["plies"].as_u64().unwrap();
@@ -238,7 +173,7 @@ fn forged_result_plies_are_refused() {
 
 #[test]
 fn forged_result_position_is_refused() {
-    let dir = temp_dir("final");
+    let dir = temp_dir("records", "final");
     let mut lines = record(&dir, "games/verquere.game", 7);
     let last = lines.len() - 1;
     let before = lines[turn(&lines, 1)]["position"].clone();
@@ -249,7 +184,7 @@ fn forged_result_position_is_refused() {
 
 #[test]
 fn line_after_the_result_is_refused() {
-    let dir = temp_dir("after");
+    let dir = temp_dir("records", "after");
     let mut lines = record(&dir, "games/alquerque.game", 8);
     let extra = lines[1].clone();
     lines.push(extra);
@@ -278,7 +213,7 @@ fn line_after_the_result_is_refused() {
 
 #[test]
 fn second_header_is_refused() {
-    let dir = temp_dir("header");
+    let dir = temp_dir("records", "header");
     let mut lines = record(&dir, "games/alquerque.game", 8);
     let header = lines[0].clone();
     lines.insert(3, header);
@@ -288,7 +223,7 @@ fn second_header_is_refused() {
 
 #[test]
 fn truncated_record_is_refused() {
-    let dir = temp_dir("truncated");
+    let dir = temp_dir("records", "truncated");
     // A result where the game goes on.
     let mut lines = record(&dir, "games/alquerque.game", 9);
     let result = lines.pop().unwrap();
@@ -308,7 +243,7 @@ fn truncated_record_is_refused() {
 
 #[test]
 fn unknown_field_is_refused() {
-    let dir = temp_dir("unknown");
+    let dir = temp_dir("records", "unknown");
     let mut lines = record(&dir, "games/alquerque.game", 9);
     lines[2]["note"] = "a comment".into();
     let run = replay(&dir, "note.jsonl", &lines);
@@ -318,7 +253,7 @@ fn unknown_field_is_refused() {
 #[test]
 fn swapped_last_move_is_refused() {
     // Made in the test: the last move swapped for another legal one.
-    let dir = temp_dir("swapped");
+    let dir = temp_dir("records", "swapped");
     let mut lines = record(&dir, "games/verquere-five.game", 635);
     let i = lines.len() - 2;
     let played = lines[i]["played"].as_str().unwrap().to_string();
@@ -357,11 +292,11 @@ fn swapped_last_move_is_refused() {
 
 #[test]
 fn game_is_found_beside_the_record_from_another_folder() {
-    let dir = temp_dir("beside");
+    let dir = temp_dir("records", "beside");
     let kept = dir.join("kept");
     std::fs::create_dir_all(&kept).unwrap();
     std::fs::copy(
-        Path::new(ROOT).join("games/verquere.game"),
+        root().join("games/verquere.game"),
         kept.join("verquere.game"),
     )
     .unwrap();
@@ -376,16 +311,25 @@ fn game_is_found_beside_the_record_from_another_folder() {
             "--record",
             "v.jsonl",
         ],
+        Input::Nothing,
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let elsewhere = dir.join("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
-    let run = ludus_in(&elsewhere, &["replay", "--quiet", "../kept/v.jsonl"]);
+    let run = ludus_in(
+        &elsewhere,
+        &["replay", "--quiet", "../kept/v.jsonl"],
+        Input::Nothing,
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
     // Without the game, the message says every place it looked.
     std::fs::remove_file(kept.join("verquere.game")).unwrap();
-    let run = ludus_in(&elsewhere, &["replay", "--quiet", "../kept/v.jsonl"]);
+    let run = ludus_in(
+        &elsewhere,
+        &["replay", "--quiet", "../kept/v.jsonl"],
+        Input::Nothing,
+    );
     refused(
         &run,
         &[
@@ -398,9 +342,9 @@ fn game_is_found_beside_the_record_from_another_folder() {
 
 #[test]
 fn changed_game_file_is_refused() {
-    let dir = temp_dir("changed");
+    let dir = temp_dir("records", "changed");
     std::fs::copy(
-        Path::new(ROOT).join("games/alquerque.game"),
+        root().join("games/alquerque.game"),
         dir.join("alquerque.game"),
     )
     .unwrap();
@@ -414,10 +358,11 @@ fn changed_game_file_is_refused() {
             "--record",
             "a.jsonl",
         ],
+        Input::Nothing,
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let text = std::fs::read_to_string(dir.join("alquerque.game")).unwrap();
     std::fs::write(dir.join("alquerque.game"), text + "\n// changed\n").unwrap();
-    let run = ludus_in(&dir, &["replay", "--quiet", "a.jsonl"]);
+    let run = ludus_in(&dir, &["replay", "--quiet", "a.jsonl"], Input::Nothing);
     refused(&run, &["line 1, `sha256`", "alquerque.game changed"]);
 }

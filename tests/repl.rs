@@ -2,54 +2,27 @@
 
 mod common;
 
+use common::{Input, Run, ludus, ludus_in, root};
 use ludus::engine::{Engine, Outcome};
 use ludus::notation::{move_text, position_text};
 use ludus::playout::{self, outcome_text};
 use rand::RngExt;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 fn games_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("games")
+    root().join("games")
 }
 
 fn engine(path: &Path) -> Engine {
     common::engine_at(path)
 }
 
-/// Runs `ludus play FILE ARGS` with `input` on stdin; returns (exited 0, stdout, stderr).
-fn play(file: &Path, args: &[&str], input: Option<&str>) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .arg("play")
-        .arg(file)
-        .args(args)
-        .stdin(if input.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let writer = input.map(|text| {
-        let mut stdin = child.stdin.take().unwrap();
-        let text = text.to_string();
-        // The REPL may stop reading early (game over, quit): ignore a broken pipe.
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(text.as_bytes());
-        })
-    });
-    let output = child.wait_with_output().expect("the binary runs");
-    if let Some(w) = writer {
-        w.join().unwrap();
-    }
-    (
-        output.status.success(),
-        String::from_utf8(output.stdout).unwrap(),
-        String::from_utf8(output.stderr).unwrap(),
-    )
+/// Runs `ludus play FILE ARGS` with `input` on stdin (none: nothing to
+/// read).
+fn play(file: &Path, args: &[&str], input: Option<&str>) -> Run {
+    let args = [&["play", file.to_str().unwrap()], args].concat();
+    let input = input.map_or(Input::Nothing, Input::Text);
+    ludus_in(root(), &args, input)
 }
 
 fn alquerque() -> PathBuf {
@@ -162,14 +135,18 @@ fn replay_through_repl(file: &Path, seed: u64) -> Vec<String> {
             input.push_str(&format!("{}\n", turn.text));
         }
     }
-    let (ok, out, err) = play(file, &[], Some(&input));
+    let Run {
+        code,
+        stdout,
+        stderr,
+    } = play(file, &[], Some(&input));
     let name = file.display();
-    assert!(ok, "{name}: exit failure; stderr:\n{err}");
-    assert_no_refusal(&out);
+    assert_eq!(code, 0, "{name}: exit failure; stderr:\n{stderr}");
+    assert_no_refusal(&stdout);
     let moves: Vec<String> = turns.into_iter().map(|t| t.text).collect();
     let expected: Vec<String> = moves.iter().filter(|m| *m != "pass").cloned().collect();
     assert_eq!(
-        announced(&engine, &out),
+        announced(&engine, &stdout),
         expected,
         "{name}: the moves played differ"
     );
@@ -179,10 +156,10 @@ fn replay_through_repl(file: &Path, seed: u64) -> Vec<String> {
         outcome_text(&engine, outcome)
     );
     assert!(
-        out.ends_with(&last),
-        "{name}: expected the result `{last}`, got:\n{out}"
+        stdout.ends_with(&last),
+        "{name}: expected the result `{last}`, got:\n{stdout}"
     );
-    assert!(!out.contains("game left unfinished"), "{name}");
+    assert!(!stdout.contains("game left unfinished"), "{name}");
     moves
 }
 
@@ -221,24 +198,27 @@ fn a_huffing_game_with_a_huff_plays_to_its_result() {
 
 #[test]
 fn an_illegal_move_is_refused_with_a_reason_and_the_game_goes_on() {
-    let (ok, out, _) = play(
+    let Run { code, stdout, .. } = play(
         &alquerque(),
         &[],
         Some("c3-c4\nz9-c3\n\nfrobnicate\nb2-c3\nposition\n"),
     );
-    assert!(ok);
+    assert_eq!(code, 0);
     assert!(
-        out.contains("white> c3-c4\nillegal move `c3-c4`: there is no piece on c3\n"),
-        "{out}"
+        stdout.contains("white> c3-c4\nillegal move `c3-c4`: there is no piece on c3\n"),
+        "{stdout}"
     );
     assert!(
-        out.contains("illegal move `z9-c3`: `z9` is not a site of this board\n"),
-        "{out}"
+        stdout.contains("illegal move `z9-c3`: `z9` is not a site of this board\n"),
+        "{stdout}"
     );
-    assert!(out.contains("unknown command `frobnicate`"), "{out}");
-    assert!(out.contains("white> b2-c3\nwhite plays b2-c3\n"), "{out}");
-    assert!(out.contains("black> position\n"), "{out}");
-    assert!(out.ends_with("game left unfinished\n"), "{out}");
+    assert!(stdout.contains("unknown command `frobnicate`"), "{stdout}");
+    assert!(
+        stdout.contains("white> b2-c3\nwhite plays b2-c3\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("black> position\n"), "{stdout}");
+    assert!(stdout.ends_with("game left unfinished\n"), "{stdout}");
 }
 
 #[test]
@@ -249,76 +229,86 @@ fn moves_numbers_the_legal_moves_and_a_number_plays_one() {
     engine.legal_moves(&mut st, &mut moves);
     let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
     assert_eq!(texts.len(), 4);
-    let (ok, out, _) = play(&alquerque(), &[], Some("moves\n1\nquit\n"));
-    assert!(ok);
-    let listed: Vec<&str> = out
+    let Run { code, stdout, .. } = play(&alquerque(), &[], Some("moves\n1\nquit\n"));
+    assert_eq!(code, 0);
+    let listed: Vec<&str> = stdout
         .lines()
         .filter_map(|l| l.trim_start().split_once(". "))
         .filter(|(n, _)| n.parse::<usize>().is_ok())
         .map(|(_, m)| m)
         .collect();
     assert_eq!(listed, texts);
-    assert_eq!(announced(&engine, &out), [texts[0].clone()]);
+    assert_eq!(announced(&engine, &stdout), [texts[0].clone()]);
 }
 
 #[test]
 fn prefixes_and_case_are_accepted_and_ambiguity_is_explained() {
     let engine = engine(&alquerque());
-    let (ok, out, _) = play(&alquerque(), &[], Some("d\nB2 - C\n"));
-    assert!(ok);
-    assert!(out.contains("ambiguous: matches d2-c3, d3-c3\n"), "{out}");
-    assert_eq!(announced(&engine, &out), ["b2-c3"]);
+    let Run { code, stdout, .. } = play(&alquerque(), &[], Some("d\nB2 - C\n"));
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("ambiguous: matches d2-c3, d3-c3\n"),
+        "{stdout}"
+    );
+    assert_eq!(announced(&engine, &stdout), ["b2-c3"]);
 }
 
 #[test]
 fn undo_takes_back_the_last_move() {
     let engine = engine(&alquerque());
     let start = position_text(&engine, &engine.start());
-    let (ok, out, _) = play(
+    let Run { code, stdout, .. } = play(
         &alquerque(),
         &[],
         Some("undo\nb2-c3\nundo\nposition\nd3-c3\n"),
     );
-    assert!(ok);
-    assert!(out.contains("white> undo\nnothing to undo"), "{out}");
-    assert!(out.contains("took back 1 turn\n"), "{out}");
+    assert_eq!(code, 0);
+    assert!(stdout.contains("white> undo\nnothing to undo"), "{stdout}");
+    assert!(stdout.contains("took back 1 turn\n"), "{stdout}");
     assert!(
-        out.contains(&format!("white> position\n{start}\n")),
-        "{out}"
+        stdout.contains(&format!("white> position\n{start}\n")),
+        "{stdout}"
     );
-    assert_eq!(announced(&engine, &out), ["b2-c3", "d3-c3"]);
+    assert_eq!(announced(&engine, &stdout), ["b2-c3", "d3-c3"]);
 }
 
 #[test]
 fn undo_against_an_agent_takes_back_its_reply_too() {
     let engine = engine(&alquerque());
     let start = position_text(&engine, &engine.start());
-    let (ok, out, _) = play(
+    let Run { code, stdout, .. } = play(
         &alquerque(),
         &["--black", "random", "--seed", "3"],
         Some("b2-c3\nundo\nposition\n"),
     );
-    assert!(ok);
-    assert!(out.contains("\nblack plays "), "{out}");
-    assert!(out.contains("took back 2 turns\n"), "{out}");
+    assert_eq!(code, 0);
+    assert!(stdout.contains("\nblack plays "), "{stdout}");
+    assert!(stdout.contains("took back 2 turns\n"), "{stdout}");
     assert!(
-        out.contains(&format!("white> position\n{start}\n")),
-        "{out}"
+        stdout.contains(&format!("white> position\n{start}\n")),
+        "{stdout}"
     );
 }
 
 #[test]
 fn quit_and_end_of_input_leave_cleanly() {
     for input in ["quit\nb2-c3\n", "EXIT\nb2-c3\n", "b2-c3\n"] {
-        let (ok, out, err) = play(&alquerque(), &[], Some(input));
-        assert!(ok, "{input:?}: {err}");
-        assert!(err.is_empty(), "{input:?}: {err}");
-        assert!(out.ends_with("game left unfinished\n"), "{input:?}: {out}");
+        let Run {
+            code,
+            stdout,
+            stderr,
+        } = play(&alquerque(), &[], Some(input));
+        assert_eq!(code, 0, "{input:?}: {stderr}");
+        assert!(stderr.is_empty(), "{input:?}: {stderr}");
+        assert!(
+            stdout.ends_with("game left unfinished\n"),
+            "{input:?}: {stdout}"
+        );
         let played = usize::from(input == "b2-c3\n");
         assert_eq!(
-            out.matches("white plays").count(),
+            stdout.matches("white plays").count(),
             played,
-            "{input:?}: {out}"
+            "{input:?}: {stdout}"
         );
     }
 }
@@ -328,38 +318,43 @@ fn two_random_agents_play_the_seeded_game_without_input() {
     let file = games_dir().join("alquerque.game");
     let engine = engine(&file);
     let (moves, outcome) = random_game(&engine, 7);
-    let (ok, out, err) = play(
+    let Run {
+        code,
+        stdout,
+        stderr,
+    } = play(
         &file,
         &["--white", "random", "--black", "random", "--seed", "7"],
         None,
     );
-    assert!(ok, "{err}");
-    assert_eq!(announced(&engine, &out), moves);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(announced(&engine, &stdout), moves);
     let last = format!(
         "game over after {} turns: {}\n",
         moves.len(),
         outcome_text(&engine, outcome)
     );
-    assert!(out.ends_with(&last), "{out}");
+    assert!(stdout.ends_with(&last), "{stdout}");
     // The same seed, the same game.
-    let (_, again, _) = play(
+    let Run { stdout: again, .. } = play(
         &file,
         &["--white", "random", "--black", "random", "--seed", "7"],
         None,
     );
-    assert_eq!(out, again);
+    assert_eq!(stdout, again);
 }
 
 fn verquere() -> PathBuf {
     games_dir().join("verquere.game")
 }
 
-/// The lines of `out` that are not part of a board drawing: its rows of
+/// The lines of `stdout` that are not part of a board drawing: its rows of
 /// points (numbers, `.`, `|`, stacks such as `o15`) and its players' lines.
-fn said(out: &str) -> Vec<&str> {
+fn said(stdout: &str) -> Vec<&str> {
     let board_word =
         |w: &str| w == "|" || w == "." || w.trim_start_matches(['o', 'x']).parse::<u32>().is_ok();
-    out.lines()
+    stdout
+        .lines()
         .filter(|l| {
             let drawing = l.split_whitespace().all(board_word);
             let players = l.starts_with("white o: ") || l.starts_with("black x: ");
@@ -390,18 +385,15 @@ fn a_verquere_game_typed_with_real_dice_plays_to_its_result() {
     let moves = replay_through_repl(&file, seed);
     assert!(moves.len() > 20, "{moves:?}");
     // The very game of `ludus playout --seed N`.
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args([
-            "playout",
-            file.to_str().unwrap(),
-            "--seed",
-            &seed.to_string(),
-        ])
-        .output()
-        .unwrap();
+    let run = ludus(&[
+        "playout",
+        file.to_str().unwrap(),
+        "--seed",
+        &seed.to_string(),
+    ]);
     let (_, outcome) = random_game(&engine, seed);
     assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
+        run.stdout,
         format!(
             "{} after {} turns (seed {seed})\n",
             outcome_text(&engine, outcome),
@@ -418,20 +410,24 @@ fn two_random_agents_play_the_playout_of_a_dice_game() {
         let (moves, outcome) = random_game(&engine, seed);
         let args = ["--white", "random", "--black", "random", "--seed"];
         let seed_text = seed.to_string();
-        let (ok, out, err) = play(&file, &[&args[..], &[&seed_text]].concat(), None);
-        assert!(ok, "{err}");
+        let Run {
+            code,
+            stdout,
+            stderr,
+        } = play(&file, &[&args[..], &[&seed_text]].concat(), None);
+        assert_eq!(code, 0, "{stderr}");
         let expected: Vec<String> = moves.iter().filter(|m| *m != "pass").cloned().collect();
-        assert_eq!(announced(&engine, &out), expected);
-        let passes = out.matches(" cannot move: the turn passes\n").count()
-            + out.matches(" passes (juncker)\n").count();
+        assert_eq!(announced(&engine, &stdout), expected);
+        let passes = stdout.matches(" cannot move: the turn passes\n").count()
+            + stdout.matches(" passes (juncker)\n").count();
         assert_eq!(passes, moves.len() - expected.len());
-        assert_eq!(out.matches(" rolls ").count(), moves.len());
+        assert_eq!(stdout.matches(" rolls ").count(), moves.len());
         let last = format!(
             "game over after {} turns: {}\n",
             moves.len(),
             outcome_text(&engine, outcome)
         );
-        assert!(out.ends_with(&last), "{out}");
+        assert!(stdout.ends_with(&last), "{stdout}");
     }
 }
 
@@ -441,9 +437,9 @@ fn roll_throws_the_seeded_dice() {
     let mut st = engine.start();
     engine.roll(&mut st, &mut playout::rng(3));
     let roll = format!("{}-{}", st.dice[0], st.dice[1]);
-    let (ok, out, _) = play(&verquere(), &["--seed", "3"], Some("moves\nroll\nroll\n"));
-    assert!(ok);
-    let lines = said(&out);
+    let Run { code, stdout, .. } = play(&verquere(), &["--seed", "3"], Some("moves\nroll\nroll\n"));
+    assert_eq!(code, 0);
+    let lines = said(&stdout);
     assert_eq!(
         lines[..4],
         [
@@ -454,30 +450,30 @@ fn roll_throws_the_seeded_dice() {
         ]
     );
     assert!(
-        out.contains(&format!("white to roll> roll\nwhite rolls {roll}\n")),
-        "{out}"
+        stdout.contains(&format!("white to roll> roll\nwhite rolls {roll}\n")),
+        "{stdout}"
     );
     assert!(
-        out.contains(&format!("white to move; dice: {roll}\n")),
-        "{out}"
+        stdout.contains(&format!("white to move; dice: {roll}\n")),
+        "{stdout}"
     );
     assert!(
-        out.contains(&format!(
+        stdout.contains(&format!(
             "white {roll}> roll\nthe dice are already thrown ({roll})"
         )),
-        "{out}"
+        "{stdout}"
     );
 }
 
 #[test]
 fn bad_rolls_and_illegal_die_moves_are_refused_with_reasons() {
-    let (ok, out, _) = play(
+    let Run { code, stdout, .. } = play(
         &verquere(),
         &[],
         Some("dice 7 1\ndice 5\ndice 0-3\ndice 5-3\n1/5\n2/7\n1/4 4/8\n1/4\n1/4\n4/9\nposition\n"),
     );
-    assert!(ok);
-    let lines = said(&out);
+    assert_eq!(code, 0);
+    let lines = said(&stdout);
     for expected in [
         "white to roll> dice 7 1",
         "bad roll: `7` is not a face of a die (1 to 6)",
@@ -497,23 +493,26 @@ fn bad_rolls_and_illegal_die_moves_are_refused_with_reasons() {
         "black to roll> position",
         "white: 1*14 9; black: 13*15; turn: black; idle: 0",
     ] {
-        assert!(lines.contains(&expected), "missing `{expected}` in:\n{out}");
+        assert!(
+            lines.contains(&expected),
+            "missing `{expected}` in:\n{stdout}"
+        );
     }
-    assert!(out.ends_with("game left unfinished\n"), "{out}");
+    assert!(stdout.ends_with("game left unfinished\n"), "{stdout}");
 }
 
 #[test]
 fn undo_takes_back_die_moves_then_turns() {
     let engine = engine(&verquere());
-    let (ok, out, _) = play(
+    let Run { code, stdout, .. } = play(
         &verquere(),
         &[],
         Some(
             "dice 5 5\n1/6\n6/11\nundo\nundo\nundo\nposition\n1/6 1/6\n1/6 6/11 1/6\nmoves\n11/16\nundo\nposition\n",
         ),
     );
-    assert!(ok);
-    let lines = said(&out);
+    assert_eq!(code, 0);
+    let lines = said(&stdout);
     for expected in [
         "white 5-5> 1/6",
         "white moves 1/6",
@@ -537,17 +536,21 @@ fn undo_takes_back_die_moves_then_turns() {
         "black to roll> undo",
         "took back 1 turn",
     ] {
-        assert!(lines.contains(&expected), "missing `{expected}` in:\n{out}");
+        assert!(
+            lines.contains(&expected),
+            "missing `{expected}` in:\n{stdout}"
+        );
     }
-    assert!(out.contains("  1. 1/6 6/11 1/6 11/16\n"), "{out}");
+    assert!(stdout.contains("  1. 1/6 6/11 1/6 11/16\n"), "{stdout}");
     // Back at the start of the turn, with the roll still thrown.
     let start = position_text(&engine, &engine.start());
     let rolled = start.replace("; idle", "; dice: 5-5; idle");
     assert_eq!(
-        out.matches(&format!("white 5-5> position\n{rolled}\n"))
+        stdout
+            .matches(&format!("white 5-5> position\n{rolled}\n"))
             .count(),
         2,
-        "{out}"
+        "{stdout}"
     );
 }
 
@@ -556,45 +559,46 @@ fn forced_turns_and_passes_are_announced_and_played() {
     // Juncker: two men on the bar and only one point of White's first
     // quarter open, so White passes whatever he rolls.
     let blocked = "white: bar*2 20*13; black: 1*2 2*2 3*2 4*2 5*2 13*5; turn: white";
-    let (ok, out, _) = play(
+    let Run { code, stdout, .. } = play(
         &verquere(),
         &["--position", blocked],
         Some("dice 6 6\nposition\n"),
     );
-    assert!(ok);
+    assert_eq!(code, 0);
     assert!(
-        out.contains("white rolls 6-6\n"),
-        "the roll is shown: {out}"
+        stdout.contains("white rolls 6-6\n"),
+        "the roll is shown: {stdout}"
     );
-    assert!(out.contains("white passes (juncker)\n"), "{out}");
+    assert!(stdout.contains("white passes (juncker)\n"), "{stdout}");
     assert!(
-        out.contains("black to roll> position\nwhite: 20*13 bar*2; black: 1*2 2*2 3*2 4*2 5*2 13*5; turn: black; idle: 1\n"),
-        "{out}"
+        stdout.contains("black to roll> position\nwhite: 20*13 bar*2; black: 1*2 2*2 3*2 4*2 5*2 13*5; turn: black; idle: 1\n"),
+        "{stdout}"
     );
     // Only one legal turn: it is played for the mover.
     let single = "white: 10; black: 19*2 13*13; turn: white";
-    let (ok, out, _) = play(&verquere(), &["--position", single], Some("dice 6 3\n"));
-    assert!(ok);
-    assert!(out.contains("white plays 10/16 (forced)\n"), "{out}");
+    let Run { code, stdout, .. } = play(&verquere(), &["--position", single], Some("dice 6 3\n"));
+    assert_eq!(code, 0);
+    assert!(stdout.contains("white plays 10/16 (forced)\n"), "{stdout}");
     assert!(
-        out.ends_with("black to roll> game left unfinished\n") || out.contains("black to roll: "),
-        "{out}"
+        stdout.ends_with("black to roll> game left unfinished\n")
+            || stdout.contains("black to roll: "),
+        "{stdout}"
     );
 }
 
 #[test]
 fn refusals_explain_the_rules() {
     let run = |position: &str, input: &str| {
-        let (ok, out, _) = play(&verquere(), &["--position", position], Some(input));
-        assert!(ok);
-        out
+        let Run { code, stdout, .. } = play(&verquere(), &["--position", position], Some(input));
+        assert_eq!(code, 0);
+        stdout
     };
     // 6/7 alone leaves the 6 unplayed: the obligations forbid it.
-    let out = run(
+    let stdout = run(
         "white: 1*14 6; black: 8*2 13*13; dice: 6-1",
         "6/7\n7/6\n1/99\nfoo/7\npass\ndice 6 6\nroll\nfrobnicate\n12\n",
     );
-    let lines = said(&out);
+    let lines = said(&stdout);
     for expected in [
         "`6/7` would leave the dice badly played: the turn must use as many dice as it can, then use the larger die when only one can be used, then move the most pips; the turn may begin with: 1/2, 1/7, 6/12",
         "`7/6` does not go forward along white's track; the turn may begin with: 1/2, 1/7, 6/12",
@@ -605,60 +609,69 @@ fn refusals_explain_the_rules() {
         "unknown command `frobnicate`: type `help` for the commands",
         "`12` is not a move: type `moves` first to number the legal turns",
     ] {
-        assert!(lines.contains(&expected), "missing `{expected}` in:\n{out}");
+        assert!(
+            lines.contains(&expected),
+            "missing `{expected}` in:\n{stdout}"
+        );
     }
-    assert_eq!(out.matches("the dice are already thrown").count(), 2);
+    assert_eq!(stdout.matches("the dice are already thrown").count(), 2);
     // Men on the bar come in first; a man bears off only as the rules allow.
-    let out = run(
+    let stdout = run(
         "white: bar 1*14; black: 13*15; dice: 5-3",
         "1/4\nbar/4\nmoves\n1\n",
     );
-    let lines = said(&out);
+    let lines = said(&stdout);
     for expected in [
         "white must first move his men from bar; the turn may begin with: bar/3, bar/5",
         "`bar/4` moves 4 points, but the dice left are 5-3; the turn may begin with: bar/3, bar/5",
         "legal turns of white (type a number to play one):",
         "next die move: bar/3, bar/5",
     ] {
-        assert!(lines.contains(&expected), "missing `{expected}` in:\n{out}");
+        assert!(
+            lines.contains(&expected),
+            "missing `{expected}` in:\n{stdout}"
+        );
     }
-    assert!(out.contains("white 5-3> 1\nwhite plays bar/3 "), "{out}");
-    let out = run(
+    assert!(
+        stdout.contains("white 5-3> 1\nwhite plays bar/3 "),
+        "{stdout}"
+    );
+    let stdout = run(
         "white: 20 23 24*2 off*11; black: 13*15; dice: 2-1",
         "23/24\n24/off\n20/22\n",
     );
-    let lines = said(&out);
+    let lines = said(&stdout);
     assert!(
         lines.contains(&"after 23/24, `24/off` is not allowed: a man may not go to off here; the next die move may be: 20/22"),
-        "{out}"
+        "{stdout}"
     );
-    assert!(lines.contains(&"white plays 23/24 20/22"), "{out}");
+    assert!(lines.contains(&"white plays 23/24 20/22"), "{stdout}");
 }
 
 #[test]
 fn a_whole_turn_may_be_typed_in_any_order_or_by_another_route() {
-    let (ok, out, _) = play(
+    let Run { code, stdout, .. } = play(
         &verquere(),
         &[],
         Some("dice 5 3\n1/6 6/9\ndice 4-2\n13/15\n1 / 3   3/7\n"),
     );
-    assert!(ok);
+    assert_eq!(code, 0);
     assert!(
-        out.contains("white 5-3> 1/6 6/9\nwhite plays 1/4 4/9\n"),
-        "{out}"
+        stdout.contains("white 5-3> 1/6 6/9\nwhite plays 1/4 4/9\n"),
+        "{stdout}"
     );
-    assert!(out.contains("black rolls 4-2\n"), "{out}");
+    assert!(stdout.contains("black rolls 4-2\n"), "{stdout}");
     assert!(
-        out.contains("black plays 1/3 3/7\n") || out.contains("black plays "),
-        "{out}"
+        stdout.contains("black plays 1/3 3/7\n") || stdout.contains("black plays "),
+        "{stdout}"
     );
 }
 
 #[test]
 fn the_board_is_drawn_from_the_side_of_the_player_to_move() {
     let position = "white: bar 2*3 9*2 20*8 off; black: 13*9 24 1*2 bar off*2; turn: black; dice: 6-4; idle: 2";
-    let (ok, out, _) = play(&verquere(), &["--position", position], Some(""));
-    assert!(ok);
+    let Run { code, stdout, .. } = play(&verquere(), &["--position", position], Some(""));
+    assert_eq!(code, 0);
     // Black's home (White's 13) is at the far right, his own side is near.
     let board = "
  12  11  10   9   8   7 |   6   5   4   3   2   1
@@ -670,5 +683,5 @@ white o: bar 1, off 1, pips 166
 black x: bar 1, off 2, pips 278
 black to move; dice: 6-4; turns without a move: 2
 ";
-    assert!(out.starts_with(&board[1..]), "{out}");
+    assert!(stdout.starts_with(&board[1..]), "{stdout}");
 }

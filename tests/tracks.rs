@@ -5,14 +5,10 @@
 
 mod common;
 
+use common::{ludus, root, temp_dir};
 use ludus::engine::{Engine, Move, State};
 use ludus::notation::{find_move, move_text, parse_dice, parse_position};
 use std::path::Path;
-use std::process::Command;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn engine(file: &str) -> Engine {
     common::engine_at(&root().join(file))
@@ -138,47 +134,28 @@ fn every_die_move_text_reads_back_to_its_turn() {
     }
 }
 
-/// Runs `ludus ARGS` from the crate root; returns exit code, stdout, stderr.
-fn ludus(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        stderr,
-    )
-}
-
-/// A fresh directory for one test's files.
-fn temp_dir(test: &str) -> std::path::PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("tracks")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Records seeded games of `game` and replays each; returns the results
 /// the playouts printed.
 fn record_and_replay(game: &str, seeds: std::ops::RangeInclusive<u64>) -> Vec<String> {
-    let dir = temp_dir(Path::new(game).file_stem().unwrap().to_str().unwrap());
+    let dir = temp_dir(
+        "tracks",
+        Path::new(game).file_stem().unwrap().to_str().unwrap(),
+    );
     let mut results = Vec::new();
     for seed in seeds {
         let record = dir.join(format!("{seed}.jsonl"));
         let record = record.to_str().unwrap();
         let seed = seed.to_string();
-        let (code, out, err) = ludus(&["playout", game, "--seed", &seed, "--record", record]);
-        assert_eq!(code, 0, "{err}");
-        let (code, replayed, err) = ludus(&["replay", "--quiet", record]);
-        assert_eq!(code, 0, "{game} seed {seed}: {err}");
-        let result = out.split(" after ").next().unwrap().to_string();
-        assert!(replayed.contains(&result), "{replayed} lacks {result}");
+        let played = ludus(&["playout", game, "--seed", &seed, "--record", record]);
+        assert_eq!(played.code, 0, "{}", played.stderr);
+        let replayed = ludus(&["replay", "--quiet", record]);
+        assert_eq!(replayed.code, 0, "{game} seed {seed}: {}", replayed.stderr);
+        let result = played.stdout.split(" after ").next().unwrap().to_string();
+        assert!(
+            replayed.stdout.contains(&result),
+            "{} lacks {result}",
+            replayed.stdout
+        );
         results.push(result);
     }
     results
@@ -202,17 +179,19 @@ fn recorded_games_on_tracks_without_a_bar_replay() {
 fn play_and_replay_judge_a_blocked_dice_game_alike() {
     let results = record_and_replay("tests/data/blocked-dice-game.game", 1..=3);
     assert!(results.iter().all(|r| r == "draw"), "{results:?}");
-    let dir = temp_dir("no-moves");
+    let dir = temp_dir("tracks", "no-moves");
     let text = std::fs::read_to_string(root().join("tests/data/blocked-dice-game.game"))
         .unwrap()
         .replace("end {", "end {\n  no moves: loss");
     let file = dir.join("no-moves.game");
     std::fs::write(&file, text).unwrap();
     let file = file.to_str().unwrap();
-    let (code, _, err) = ludus(&["playout", file, "--seed", "1"]);
-    assert_eq!(code, 1);
+    let run = ludus(&["playout", file, "--seed", "1"]);
+    assert_eq!(run.code, 1);
     assert!(
-        err.contains("`no moves` does not apply to a game with dice"),
-        "{err}"
+        run.stderr
+            .contains("`no moves` does not apply to a game with dice"),
+        "{}",
+        run.stderr
     );
 }
