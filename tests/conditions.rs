@@ -234,8 +234,13 @@ fn opponent_men_in_bar_and_off_count() {
 fn landings(cond: &str, player: usize, dice: &str) -> Vec<String> {
     let engine = engine(&format!("  forbid f: {cond}"), QUIET_END);
     let st = position(&engine, player, dice);
+    landing_names(&engine, &st)
+}
+
+/// Every point a die move of the legal turns of `st` lands on, sorted.
+fn landing_names(engine: &Engine, st: &State) -> Vec<String> {
     let sites = &engine.game().board.sites;
-    let mut out: Vec<String> = legal(&engine, &st)
+    let mut out: Vec<String> = legal(engine, st)
         .iter()
         .flat_map(|m| m.steps().iter().map(|s| sites[s.to as usize].name.clone()))
         .collect();
@@ -295,14 +300,7 @@ fn vulnerable_runs_are_seen_by_both_players() {
         let mut st = parse_position(&engine, text).unwrap();
         st.to_move = player as u8;
         st.dice = parse_dice(&engine, dice).unwrap();
-        let sites = &engine.game().board.sites;
-        let mut out: Vec<String> = legal(&engine, &st)
-            .iter()
-            .flat_map(|m| m.steps().iter().map(|s| sites[s.to as usize].name.clone()))
-            .collect();
-        out.sort();
-        out.dedup();
-        out
+        landing_names(&engine, &st)
     };
     let closed = "opponent men here >= 2 and not here vulnerable";
     // White with a 6: only 1 to 7 lands (the others may not bear off), on
