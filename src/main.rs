@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use ludus::engine::{Engine, Outcome, State};
 use ludus::load::{self, Loaded};
 use ludus::notation::{move_text, parse_dice, parse_position, position_text};
+use ludus::perft::{self, PerftError};
 use ludus::playout::{self, RecordLine};
 use ludus::render;
 use std::io::Write;
@@ -110,6 +111,27 @@ enum Command {
         /// Seed of the first game; game i uses seed + i.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the move sequences of each length from a position (perft).
+    Perft {
+        /// The game file.
+        file: PathBuf,
+        /// The position, in ludus position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Count sequences of 1 to N turns (N from 1 to 64).
+        #[arg(long, value_name = "N",
+            value_parser = clap::value_parser!(u32).range(1..=i64::from(perft::MAX_DEPTH)))]
+        depth: u32,
+        /// Dice games: the roll of the first turn, such as `5-3` (depth 1 only).
+        #[arg(long)]
+        dice: Option<String>,
+        /// Split the deepest count by first move.
+        #[arg(long)]
+        divide: bool,
         /// Print JSON for programs.
         #[arg(long)]
         json: bool,
@@ -292,6 +314,14 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             seed,
             json,
         } => simulate(&file, games, seed, json),
+        Command::Perft {
+            file,
+            position,
+            depth,
+            dice,
+            divide,
+            json,
+        } => perft(&file, position.as_deref(), depth, dice.as_deref(), divide, json),
         Command::Replay { record, quiet } => replay(&record, quiet),
     }
 }
@@ -457,6 +487,66 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
             );
         }
         println!("  mean turns per game: {mean:.1}");
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn perft(
+    file: &Path,
+    position: Option<&str>,
+    depth: u32,
+    dice: Option<&str>,
+    divide: bool,
+    json: bool,
+) -> Result<ExitCode, Failure> {
+    let (engine, _) = engine(file)?;
+    let mut st = position_or_start(&engine, position)?;
+    if let Some(dice) = dice {
+        st.dice = parse_dice(&engine, dice).map_err(|e| Failure(format!("bad dice: {e}")))?;
+    }
+    // One step of the bar per first move, drawn only on a terminal: nothing
+    // is done for it inside the count.
+    let bar = indicatif::ProgressBar::hidden();
+    if !json && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+    }
+    let counted = perft::divide(&engine, &st, depth, |done, of| {
+        bar.set_length(of as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let counted = match counted {
+        Ok(counted) => counted,
+        Err(e @ (PerftError::Depth(_) | PerftError::NoRoll | PerftError::DiceDepth(_))) => {
+            eprintln!("error: {e}");
+            return Ok(ExitCode::from(2));
+        }
+        Err(e @ PerftError::TooManyTurns(_)) => return Err(Failure(e.to_string())),
+    };
+    let total = counted.depths.last().copied().unwrap_or(0);
+    if json {
+        let depths: Vec<serde_json::Value> = (1..)
+            .zip(&counted.depths)
+            .map(|(depth, count)| serde_json::json!({"depth": depth, "count": count}))
+            .collect();
+        let mut value = serde_json::json!({ "depths": depths });
+        if divide {
+            value["divide"] = counted
+                .moves
+                .iter()
+                .map(|(m, count)| serde_json::json!({"move": move_text(&engine, m), "count": count}))
+                .collect();
+        }
+        println!("{value}");
+    } else if divide {
+        for (m, count) in &counted.moves {
+            println!("{} {count}", move_text(&engine, m));
+        }
+        println!("total {total}");
+    } else {
+        for (depth, count) in (1..).zip(&counted.depths) {
+            println!("{depth} {count}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
