@@ -123,7 +123,7 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
         /// Count sequences of 1 to N turns (N from 1 to 64).
-        #[arg(long, value_name = "N",
+        #[arg(long, value_name = "N", allow_negative_numbers = true,
             value_parser = clap::value_parser!(u32).range(1..=i64::from(perft::MAX_DEPTH)))]
         depth: u32,
         /// Dice games: the roll of the first turn, such as `5-3` (depth 1 only).

@@ -10,11 +10,14 @@
 //! continuations, so it counts at depth 0 only). In a `.rolls` file the key
 //! is a roll such as `5-3` and the count the number of legal turns, one per
 //! resulting position; every one of the 21 rolls of two dice is listed.
+//!
+//! Perft is counted by `ludus::perft`, the walk `ludus perft` prints.
 
 mod common;
 
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{find_move, move_text, parse_dice, parse_position, position_text};
+use ludus::perft::{MAX_DEPTH, PerftError, divide, perft};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -73,29 +76,6 @@ fn read_cases(path: &Path) -> Vec<Case> {
     cases
 }
 
-/// The number of sequences of `depth` complete turns from `st`.
-fn perft(engine: &Engine, st: &mut State, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::new();
-    engine.legal_moves(st, &mut moves);
-    if engine.outcome_with(st, !moves.is_empty()) != Outcome::Ongoing {
-        return 0;
-    }
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut next = st.clone();
-            engine.play_unchecked(&mut next, m);
-            perft(engine, &mut next, depth - 1)
-        })
-        .sum()
-}
-
 /// The data files with this extension, in name order.
 fn data_files(extension: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/data"))
@@ -121,12 +101,30 @@ fn perft_counts_match_the_data_files() {
                 parse_position(&engine, &case.position)
                     .unwrap_or_else(|e| panic!("{}: {e}", case.origin))
             };
-            for (depth, expected) in &case.counts {
-                let depth: u32 = depth
-                    .parse()
-                    .unwrap_or_else(|_| panic!("{}: `{depth}` is not a depth", case.origin));
-                let expected = *expected;
-                let got = perft(&engine, &mut start.clone(), depth);
+            let depths: Vec<(u32, u64)> = case
+                .counts
+                .iter()
+                .map(|(depth, expected)| {
+                    let depth = depth
+                        .parse()
+                        .unwrap_or_else(|_| panic!("{}: `{depth}` is not a depth", case.origin));
+                    (depth, *expected)
+                })
+                .collect();
+            // One walk to the deepest depth listed counts every depth.
+            let deepest = depths.iter().map(|&(d, _)| d).max().unwrap_or(0);
+            let counts = if deepest == 0 {
+                Vec::new()
+            } else {
+                perft(&engine, &start, deepest).unwrap_or_else(|e| panic!("{}: {e}", case.origin))
+            };
+            for (depth, expected) in depths {
+                // The position itself is the one sequence of no turns.
+                let got = if depth == 0 {
+                    1
+                } else {
+                    counts[depth as usize - 1]
+                };
                 if got != expected {
                     failures.push(format!(
                         "{} ({}): depth {depth}: expected {expected}, got {got}",
@@ -141,6 +139,64 @@ fn perft_counts_match_the_data_files() {
         "perft mismatches:\n{}",
         failures.join("\n")
     );
+}
+
+#[test]
+fn divide_splits_the_deepest_count_by_first_move_in_move_order() {
+    for file in data_files("perft") {
+        for case in read_cases(&file) {
+            let engine = engine(&case.game);
+            let start = if case.position == "start" {
+                engine.start()
+            } else {
+                parse_position(&engine, &case.position).unwrap()
+            };
+            for depth in 1..=4 {
+                let mut calls = Vec::new();
+                let split = divide(&engine, &start, depth, |done, of| calls.push((done, of))).unwrap();
+                assert_eq!(split.depths, perft(&engine, &start, depth).unwrap());
+                assert_eq!(split.depths.len(), depth as usize);
+                let sum: u64 = split.moves.iter().map(|(_, n)| n).sum();
+                assert_eq!(sum, split.depths[depth as usize - 1], "{}", case.origin);
+                // The first moves are the legal moves, in their order, unless
+                // the game is over.
+                let mut moves = Vec::new();
+                engine.legal_moves(&mut start.clone(), &mut moves);
+                if engine.outcome(&start) != Outcome::Ongoing {
+                    moves.clear();
+                }
+                let firsts: Vec<_> = split.moves.iter().map(|(m, _)| *m).collect();
+                assert_eq!(firsts, moves, "{}", case.origin);
+                assert_eq!(split.depths[0], moves.len() as u64, "{}", case.origin);
+                // Progress: once before each first move, then once at the end.
+                let n = moves.len();
+                let expected: Vec<_> = (0..=n).map(|i| (i, n)).collect();
+                assert_eq!(calls, expected, "{}", case.origin);
+            }
+        }
+    }
+}
+
+#[test]
+fn perft_refuses_depth_zero_and_past_the_maximum() {
+    let engine = engine("alquerque.game");
+    let start = engine.start();
+    assert_eq!(perft(&engine, &start, 0), Err(PerftError::Depth(0)));
+    assert_eq!(
+        perft(&engine, &start, MAX_DEPTH + 1),
+        Err(PerftError::Depth(MAX_DEPTH + 1))
+    );
+}
+
+#[test]
+fn perft_of_a_dice_game_counts_one_given_roll_at_depth_one_only() {
+    let engine = engine("verquere.game");
+    let start = engine.start();
+    assert_eq!(perft(&engine, &start, 1), Err(PerftError::NoRoll));
+    let rolled = rolled(&engine, "start", "5-3");
+    // RULES.md case 1: one man on 9, or one man on each of 4 and 6.
+    assert_eq!(perft(&engine, &rolled, 1), Ok(vec![2]));
+    assert_eq!(perft(&engine, &rolled, 2), Err(PerftError::DiceDepth(2)));
 }
 
 // ------------------------------------------------------------ per-roll counts
