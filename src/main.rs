@@ -321,7 +321,14 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             dice,
             divide,
             json,
-        } => perft(&file, position.as_deref(), depth, dice.as_deref(), divide, json),
+        } => perft(
+            &file,
+            position.as_deref(),
+            depth,
+            dice.as_deref(),
+            divide,
+            json,
+        ),
         Command::Replay { record, quiet } => replay(&record, quiet),
     }
 }
@@ -534,7 +541,9 @@ fn perft(
             value["divide"] = counted
                 .moves
                 .iter()
-                .map(|(m, count)| serde_json::json!({"move": move_text(&engine, m), "count": count}))
+                .map(
+                    |(m, count)| serde_json::json!({"move": move_text(&engine, m), "count": count}),
+                )
                 .collect();
         }
         println!("{value}");

@@ -589,3 +589,145 @@ fn simulate_refuses_zero_or_too_many_games() {
         assert!(run.stderr.contains("--games"), "{games}: {}", run.stderr);
     }
 }
+
+/// The `KEY COUNT` lines of a run's output, as pairs.
+fn counted_lines(stdout: &str) -> Vec<(String, u64)> {
+    stdout
+        .lines()
+        .map(|l| {
+            let (key, count) = l.rsplit_once(' ').unwrap_or_else(|| panic!("`{l}`"));
+            (
+                key.to_string(),
+                count.parse().unwrap_or_else(|_| panic!("`{l}`")),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn perft_reproduces_the_published_alquerque_compulsory_counts() {
+    // RULES.md case 9, as Regular Games count them (tests/data/alquerque-compulsory.perft).
+    let run = ludus(&["perft", "games/alquerque-compulsory.game", "--depth", "9"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let expected = [4, 5, 6, 12, 29, 109, 541, 2730, 14375];
+    let expected: Vec<(String, u64)> = (1..)
+        .zip(expected)
+        .map(|(d, n)| (format!("{d}"), n))
+        .collect();
+    assert_eq!(counted_lines(&run.stdout), expected);
+}
+
+#[test]
+fn perft_divide_lists_the_first_moves_in_move_order_and_sums_to_the_total() {
+    let game = "games/alquerque.game";
+    let run = ludus(&["perft", game, "--depth", "5", "--divide"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut lines = counted_lines(&run.stdout);
+    let (last, total) = lines.pop().unwrap();
+    assert_eq!(last, "total");
+    let sum: u64 = lines.iter().map(|(_, n)| n).sum();
+    assert_eq!(sum, total);
+    let plain = counted_lines(&ludus(&["perft", game, "--depth", "5"]).stdout);
+    assert_eq!(plain.last().unwrap(), &("5".to_string(), total));
+    let firsts: Vec<String> = lines.into_iter().map(|(m, _)| m).collect();
+    let moves = ludus(&["moves", game]).stdout;
+    assert_eq!(firsts, moves.lines().collect::<Vec<_>>());
+}
+
+#[test]
+fn perft_json_parses_with_and_without_divide() {
+    let game = "games/alquerque-compulsory.game";
+    let run = ludus(&["perft", game, "--depth", "3", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        value,
+        serde_json::json!({"depths": [
+            {"depth": 1, "count": 4}, {"depth": 2, "count": 5}, {"depth": 3, "count": 6}
+        ]})
+    );
+    let run = ludus(&["perft", game, "--depth", "6", "--divide", "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["depths"][5]["count"], 109);
+    let split = value["divide"].as_array().unwrap();
+    assert_eq!(split.len(), 4);
+    let sum: u64 = split.iter().map(|m| m["count"].as_u64().unwrap()).sum();
+    assert_eq!(sum, 109);
+    assert!(split.iter().all(|m| m["move"].is_string()), "{split:?}");
+}
+
+#[test]
+fn perft_from_a_position_and_past_the_end_of_the_game() {
+    let game = "games/alquerque-compulsory.game";
+    let run = ludus(&[
+        "perft",
+        game,
+        "--position",
+        "white: a1; black: b2 e5",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.lines().next(), Some("1 1"), "{}", run.stdout);
+    // No move is counted where the game is over (40 turns without a capture).
+    let over = "white: a1; black: e5; quiet: 100";
+    let run = ludus(&[
+        "perft",
+        game,
+        "--position",
+        over,
+        "--depth",
+        "3",
+        "--divide",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout, "total 0\n");
+    let run = ludus(&["perft", game, "--position", "nonsense", "--depth", "2"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("bad position"), "{}", run.stderr);
+}
+
+#[test]
+fn perft_refuses_bad_depths() {
+    for depth in ["0", "65", "-1", "x", "1e3"] {
+        let run = ludus(&["perft", "games/alquerque.game", "--depth", depth]);
+        assert_eq!(run.code, 2, "{depth}: {}", run.stderr);
+        assert!(run.stderr.contains("--depth"), "{depth}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{depth}");
+    }
+    let run = ludus(&["perft", "games/alquerque.game", "--depth", "65"]);
+    assert!(run.stderr.contains("1..=64"), "{}", run.stderr);
+    let run = ludus(&["perft", "games/alquerque.game"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+#[test]
+fn perft_of_a_dice_game_counts_one_given_roll_only() {
+    let game = "games/verquere.game";
+    // No roll: the later turns depend on dice nobody has thrown.
+    let run = ludus(&["perft", game, "--depth", "1"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("--dice"), "{}", run.stderr);
+    let run = ludus(&["perft", game, "--depth", "2", "--dice", "5-3"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("depth 1"), "{}", run.stderr);
+    // RULES.md case 1: the two turns of 5-3 from the start.
+    let run = ludus(&["perft", game, "--depth", "1", "--dice", "5-3", "--divide"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let moves = ludus(&["moves", game, "--dice", "5-3"]).stdout;
+    let expected: String = moves.lines().map(|m| format!("{m} 1\n")).collect();
+    assert_eq!(run.stdout, format!("{expected}total 2\n"));
+    let run = ludus(&["perft", game, "--depth", "1", "--dice", "9-9"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("bad dice"), "{}", run.stderr);
+    let run = ludus(&[
+        "perft",
+        "games/alquerque.game",
+        "--depth",
+        "1",
+        "--dice",
+        "5-3",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}

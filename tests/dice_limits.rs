@@ -113,8 +113,9 @@ fn a_roll_with_too_many_turns_is_refused_by_every_command() {
     let path = write_game("every_command", "wide.game", &too_wide());
     let file = path.to_str().unwrap();
     let limit = MAX_TURNS.to_string();
-    let runs: [&[&str]; 5] = [
+    let runs: [&[&str]; 6] = [
         &["moves", file, "--dice", "1-2-3-5"],
+        &["perft", file, "--depth", "1", "--dice", "1-2-3-5"],
         &["playout", file, "--seed", "1"],
         &["simulate", file, "--games", "2"],
         &["bench", file, "--seconds", "0.1"],

@@ -153,7 +153,8 @@ fn divide_splits_the_deepest_count_by_first_move_in_move_order() {
             };
             for depth in 1..=4 {
                 let mut calls = Vec::new();
-                let split = divide(&engine, &start, depth, |done, of| calls.push((done, of))).unwrap();
+                let split =
+                    divide(&engine, &start, depth, |done, of| calls.push((done, of))).unwrap();
                 assert_eq!(split.depths, perft(&engine, &start, depth).unwrap());
                 assert_eq!(split.depths.len(), depth as usize);
                 let sum: u64 = split.moves.iter().map(|(_, n)| n).sum();
