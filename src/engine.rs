@@ -181,6 +181,8 @@ pub struct Engine {
     jump_to: Vec<(u8, u8)>,
     /// Per (player, kind): promotion target and the sites where it happens.
     promote: Vec<(u8, u128)>,
+    /// Per kind: whether its promotion ends a capture chain.
+    promotion_ends_chain: Vec<bool>,
     zobrist: Vec<u64>,
     /// Per site: the landings that some piece reaches by jumping over two
     /// different sites, so a capture's landings alone may not name it.
@@ -249,6 +251,11 @@ impl Engine {
                 }
             }
         }
+        let promotion_ends_chain = game
+            .kinds
+            .iter()
+            .map(|k| k.promote.as_ref().is_some_and(|p| p.ends_chain))
+            .collect();
         let tables = dice::Tables::new(&game);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let zobrist = (0..sites * 2 * 16 + 2 + sites)
@@ -263,6 +270,7 @@ impl Engine {
             jump_range,
             jump_to,
             promote,
+            promotion_ends_chain,
             zobrist,
             ambiguous_landings,
             tables,
@@ -571,7 +579,12 @@ impl Engine {
                 } else {
                     0
                 };
-                self.chain(st, player, next, land, memory, m, out);
+                if next != kind && self.promotion_ends_chain[kind] {
+                    // Crowned: the move ends here, whatever the chain rule.
+                    out.push(*m);
+                } else {
+                    self.chain(st, player, next, land, memory, m, out);
+                }
                 m.steps[depth] = Step::NONE;
                 m.len = depth as u8;
                 m.kind_after = kind as u8;
