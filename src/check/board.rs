@@ -559,7 +559,7 @@ impl Checker<'_> {
                 item.file,
                 corner.span.clone(),
                 format!(
-                    "`{}` is not where numbering going {} starts: grid points lie behind it",
+                    "numbering cannot start at `{}`: going {} from there leaves grid points behind",
                     corner.text,
                     named.join(" and ")
                 ),
