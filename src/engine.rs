@@ -179,10 +179,9 @@ pub struct Engine {
     /// Per (player, kind, site): the (jumped, landing) pairs of a jump.
     jump_range: Vec<Range>,
     jump_to: Vec<(u8, u8)>,
-    /// Per (player, kind): promotion target and the sites where it happens.
-    promote: Vec<(u8, u128)>,
-    /// Per kind: whether its promotion ends a capture chain.
-    promotion_ends_chain: Vec<bool>,
+    /// Per (player, kind): promotion target, the sites where it happens, and
+    /// whether it ends a capture chain (`then stop`).
+    promote: Vec<(u8, u128, bool)>,
     zobrist: Vec<u64>,
     /// Per site: the landings that some piece reaches by jumping over two
     /// different sites, so a capture's landings alone may not name it.
@@ -237,8 +236,9 @@ impl Engine {
                     Some(pr) => (
                         pr.to as u8,
                         pr.sites[p].iter().fold(0u128, |m, &s| m | bit(s as u8)),
+                        pr.ends_chain,
                     ),
-                    None => (NONE, 0),
+                    None => (NONE, 0, false),
                 });
             }
         }
@@ -251,11 +251,6 @@ impl Engine {
                 }
             }
         }
-        let promotion_ends_chain = game
-            .kinds
-            .iter()
-            .map(|k| k.promote.as_ref().is_some_and(|p| p.ends_chain))
-            .collect();
         let tables = dice::Tables::new(&game);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let zobrist = (0..sites * 2 * 16 + 2 + sites)
@@ -270,7 +265,6 @@ impl Engine {
             jump_range,
             jump_to,
             promote,
-            promotion_ends_chain,
             zobrist,
             ambiguous_landings,
             tables,
@@ -389,11 +383,17 @@ impl Engine {
 
     /// The kind a piece becomes on arriving at `site`.
     fn arrive(&self, player: usize, kind: usize, site: u8) -> usize {
-        let (to, sites) = self.promote[player * self.kinds + kind];
+        self.arrive_in_chain(player, kind, site).0
+    }
+
+    /// The kind a piece becomes on landing at `site` in a capture chain, and
+    /// whether that promotion ends the chain.
+    fn arrive_in_chain(&self, player: usize, kind: usize, site: u8) -> (usize, bool) {
+        let (to, sites, stops) = self.promote[player * self.kinds + kind];
         if to != NONE && sites & bit(site) != 0 {
-            to as usize
+            (to as usize, stops)
         } else {
-            kind
+            (kind, false)
         }
     }
 
@@ -572,14 +572,14 @@ impl Engine {
                     die: 0,
                 };
                 m.len = depth as u8 + 1;
-                let next = self.arrive(player, kind, land);
+                let (next, stops) = self.arrive_in_chain(player, kind, land);
                 m.kind_after = next as u8;
                 let memory = if self.game.rules.no_return {
                     visited | bit(land)
                 } else {
                     0
                 };
-                if next != kind && self.promotion_ends_chain[kind] {
+                if stops {
                     // Crowned: the move ends here, whatever the chain rule.
                     out.push(*m);
                 } else {
