@@ -535,7 +535,9 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::promote => {
             let mut region = part(1).into_inner();
             let whose = whose(region.next().unwrap().as_str());
-            let then = parts.get(2).map(|p| (p.as_str().ends_with("stop"), spanned(p)));
+            let then = parts
+                .get(2)
+                .map(|p| (p.as_str().ends_with("stop"), spanned(p)));
             ItemKind::Promote(name(part(0)), whose, name(region.next().unwrap()), then)
         }
         Rule::placement => ItemKind::Placement(name(part(0)), name(part(1)), site_set(part(2))),

@@ -40,16 +40,18 @@ fn moves(engine: &Engine, st: &mut State) -> Vec<String> {
 fn check(engine: &Engine, position: &str, expected: &[&str]) {
     let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     expected.sort();
-    assert_eq!(moves(engine, &mut state(engine, position)), expected, "{position}");
+    assert_eq!(
+        moves(engine, &mut state(engine, position)),
+        expected,
+        "{position}"
+    );
 }
 
 #[test]
 fn numbered_squares_name_the_opening_moves() {
     let engine = draughts();
     let mut st = engine.start();
-    let expected = [
-        "10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14",
-    ];
+    let expected = ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"];
     assert_eq!(moves(&engine, &mut st), expected);
 }
 

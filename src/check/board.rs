@@ -154,23 +154,23 @@ impl Checker<'_> {
                 };
                 let mut twice = Vec::new();
                 for (i, &(x, y)) in kept.iter().enumerate() {
-                        let name = if numbered {
-                            (i + 1).to_string()
-                        } else {
-                            format!("{}{}", build.files[x as usize], build.ranks[y as usize])
-                        };
-                        if build
-                            .by_name
-                            .insert(name.clone(), build.board.sites.len())
-                            .is_some()
-                        {
-                            twice.push(format!("`{name}`"));
-                        }
-                        build.board.sites.push(ir::Site {
-                            name,
-                            coord: Some((x, y)),
-                            owner: None,
-                        });
+                    let name = if numbered {
+                        (i + 1).to_string()
+                    } else {
+                        format!("{}{}", build.files[x as usize], build.ranks[y as usize])
+                    };
+                    if build
+                        .by_name
+                        .insert(name.clone(), build.board.sites.len())
+                        .is_some()
+                    {
+                        twice.push(format!("`{name}`"));
+                    }
+                    build.board.sites.push(ir::Site {
+                        name,
+                        coord: Some((x, y)),
+                        owner: None,
+                    });
                 }
                 if !twice.is_empty() {
                     self.error(
@@ -187,8 +187,15 @@ impl Checker<'_> {
             }
         } else if !build.broken {
             // Keeping or numbering sites needs a grid to keep or number.
-            let lonely = keep.map(|k| (k.1, k.2, "sites where even|odd")).or(numbering
-                .map(|n| (n.file, n.span.clone(), "number from CORNER along DIRECTION then DIRECTION")));
+            let lonely = keep
+                .map(|k| (k.1, k.2, "sites where even|odd"))
+                .or(numbering.map(|n| {
+                    (
+                        n.file,
+                        n.span.clone(),
+                        "number from CORNER along DIRECTION then DIRECTION",
+                    )
+                }));
             if let Some((file, span, what)) = lonely {
                 self.error(
                     file,
@@ -494,9 +501,8 @@ impl Checker<'_> {
                 let hint = if found.is_some() {
                     "number along a row: `n`, `e`, `s` or `w`".to_string()
                 } else {
-                    suggest(&d.text, ["n", "e", "s", "w"].into_iter()).unwrap_or_else(|| {
-                        "number along a row: `n`, `e`, `s` or `w`".to_string()
-                    })
+                    suggest(&d.text, ["n", "e", "s", "w"].into_iter())
+                        .unwrap_or_else(|| "number along a row: `n`, `e`, `s` or `w`".to_string())
                 };
                 self.error(
                     item.file,
