@@ -179,8 +179,9 @@ pub struct Engine {
     /// Per (player, kind, site): the (jumped, landing) pairs of a jump.
     jump_range: Vec<Range>,
     jump_to: Vec<(u8, u8)>,
-    /// Per (player, kind): promotion target and the sites where it happens.
-    promote: Vec<(u8, u128)>,
+    /// Per (player, kind): promotion target, the sites where it happens, and
+    /// whether it ends a capture chain (`then stop`).
+    promote: Vec<(u8, u128, bool)>,
     zobrist: Vec<u64>,
     /// Per site: the landings that some piece reaches by jumping over two
     /// different sites, so a capture's landings alone may not name it.
@@ -235,8 +236,9 @@ impl Engine {
                     Some(pr) => (
                         pr.to as u8,
                         pr.sites[p].iter().fold(0u128, |m, &s| m | bit(s as u8)),
+                        pr.ends_chain,
                     ),
-                    None => (NONE, 0),
+                    None => (NONE, 0, false),
                 });
             }
         }
@@ -381,11 +383,17 @@ impl Engine {
 
     /// The kind a piece becomes on arriving at `site`.
     fn arrive(&self, player: usize, kind: usize, site: u8) -> usize {
-        let (to, sites) = self.promote[player * self.kinds + kind];
+        self.arrive_in_chain(player, kind, site).0
+    }
+
+    /// The kind a piece becomes on landing at `site` in a capture chain, and
+    /// whether that promotion ends the chain.
+    fn arrive_in_chain(&self, player: usize, kind: usize, site: u8) -> (usize, bool) {
+        let (to, sites, stops) = self.promote[player * self.kinds + kind];
         if to != NONE && sites & bit(site) != 0 {
-            to as usize
+            (to as usize, stops)
         } else {
-            kind
+            (kind, false)
         }
     }
 
@@ -564,14 +572,19 @@ impl Engine {
                     die: 0,
                 };
                 m.len = depth as u8 + 1;
-                let next = self.arrive(player, kind, land);
+                let (next, stops) = self.arrive_in_chain(player, kind, land);
                 m.kind_after = next as u8;
                 let memory = if self.game.rules.no_return {
                     visited | bit(land)
                 } else {
                     0
                 };
-                self.chain(st, player, next, land, memory, m, out);
+                if stops {
+                    // Crowned: the move ends here, whatever the chain rule.
+                    out.push(*m);
+                } else {
+                    self.chain(st, player, next, land, memory, m, out);
+                }
                 m.steps[depth] = Step::NONE;
                 m.len = depth as u8;
                 m.kind_after = kind as u8;

@@ -201,6 +201,9 @@ pub struct Promotion {
     pub to: usize,
     /// Per player: the sites where it is promoted.
     pub sites: Vec<Vec<usize>>,
+    /// Whether promotion ends a capture chain (`then stop`); otherwise the
+    /// chain goes on with the new kind's jumps.
+    pub ends_chain: bool,
 }
 
 /// One piece of the start position.
@@ -362,7 +365,21 @@ impl fmt::Display for Game {
             by_dir.sort();
             match site.owner {
                 Some(o) => writeln!(f, "  {} {} (zone)", self.players[o].name, site.name)?,
-                None => writeln!(f, "  {}: {}", site.name, by_dir.join(" "))?,
+                None => {
+                    // A numbered grid point also shows the square it is.
+                    let square = match (&board.grid, site.coord) {
+                        (Some(g), Some((x, y))) => {
+                            let square = format!("{}{}", g.files[x as usize], g.ranks[y as usize]);
+                            if square == site.name {
+                                String::new()
+                            } else {
+                                format!(" ({square})")
+                            }
+                        }
+                        _ => String::new(),
+                    };
+                    writeln!(f, "  {}{square}: {}", site.name, by_dir.join(" "))?
+                }
             }
         }
         for row in &board.rows {
@@ -422,6 +439,9 @@ impl fmt::Display for Game {
                         self.kinds[pr.to].name,
                         self.site_list(&pr.sites[i])
                     )?;
+                }
+                if pr.ends_chain {
+                    writeln!(f, "  promotion ends the move")?;
                 }
             }
         }

@@ -274,8 +274,13 @@ pub enum ItemKind {
     Step(Vec<Name>, Option<Standing>),
     /// `jump DIRECTIONS`, optionally `on own|opponent REGION`
     Jump(Vec<Name>, Option<Standing>),
-    /// `promote to KIND on own|opponent REGION`
-    Promote(Name, Whose, Name),
+    /// `promote to KIND on own|opponent REGION`, optionally `then stop|continue`
+    /// (true: the promotion ends a capture chain), with the span of `then ...`.
+    Promote(Name, Whose, Name, Option<(bool, Span)>),
+    /// `sites where even|odd`: the grid keeps only these sites (true: even).
+    KeepSites(bool),
+    /// `number from CORNER along DIRECTION then DIRECTION`
+    Numbering(Name, Name, Name),
     /// `PLAYER KIND: SITES`
     Placement(Name, Name, Vec<SiteTerm>),
     /// `capture OBLIGATION`
@@ -346,6 +351,8 @@ impl ItemKind {
             ItemKind::Step(_, on) => line_key("step", on.as_ref()),
             ItemKind::Jump(_, on) => line_key("jump", on.as_ref()),
             ItemKind::Promote(..) => "promote".into(),
+            ItemKind::KeepSites(_) => "sites".into(),
+            ItemKind::Numbering(..) => "number".into(),
             ItemKind::Placement(player, kind, _) => format!("{} {}", player.text, kind.text),
             ItemKind::Capture(..) => "capture".into(),
             ItemKind::Chain(..) => "chain".into(),
@@ -528,7 +535,10 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::promote => {
             let mut region = part(1).into_inner();
             let whose = whose(region.next().unwrap().as_str());
-            ItemKind::Promote(name(part(0)), whose, name(region.next().unwrap()))
+            let then = parts
+                .get(2)
+                .map(|p| (p.as_str().ends_with("stop"), spanned(p)));
+            ItemKind::Promote(name(part(0)), whose, name(region.next().unwrap()), then)
         }
         Rule::placement => ItemKind::Placement(name(part(0)), name(part(1)), site_set(part(2))),
         Rule::capture_rule => ItemKind::Capture(obligation(parts[0].as_str()), spanned(&parts[0])),
@@ -538,6 +548,8 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::no_moves => ItemKind::NoMoves(result(parts[0].as_str())),
         Rule::no_capture => ItemKind::NoCapture(name(part(0))),
         Rule::points => ItemKind::Points(name(part(0)), name(part(1))),
+        Rule::keep_sites => ItemKind::KeepSites(parts[0].as_str().ends_with("even")),
+        Rule::numbering => ItemKind::Numbering(name(part(0)), name(part(1)), name(part(2))),
         Rule::zone => ItemKind::Zone(name(part(0))),
         Rule::rows => ItemKind::Rows(parts.into_iter().map(site_set).collect()),
         Rule::track_path => ItemKind::TrackPath(name(part(0)), site_set(part(1))),
@@ -841,6 +853,8 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::no_moves
             | Rule::no_capture
             | Rule::points
+            | Rule::keep_sites
+            | Rule::numbering
             | Rule::zone
             | Rule::rows
             | Rule::track_path
@@ -896,6 +910,10 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::directions => "a list of directions",
         Rule::direction_term => "a direction",
         Rule::promote => "`promote to KIND on own|opponent REGION`",
+        Rule::promote_then => "`then stop` or `then continue`",
+        Rule::then_kind => "`stop` or `continue`",
+        Rule::keep_sites => "`sites where even|odd`",
+        Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
         Rule::on_word => "`on`",
         Rule::piece_drop => "`drop step|jump`",

@@ -89,8 +89,20 @@ fn data_files(extension: &str) -> Vec<PathBuf> {
 
 #[test]
 fn perft_counts_match_the_data_files() {
-    let files = data_files("perft");
-    assert!(!files.is_empty(), "no tests/data/*.perft files");
+    check_perft_files("perft");
+}
+
+/// The deep counts (`*.deep-perft`), too slow for a debug build:
+/// `cargo test --release --test perft -- --ignored`.
+#[test]
+#[ignore]
+fn deep_perft_counts_match_the_data_files() {
+    check_perft_files("deep-perft");
+}
+
+fn check_perft_files(extension: &str) {
+    let files = data_files(extension);
+    assert!(!files.is_empty(), "no tests/data/*.{extension} files");
     let mut failures = Vec::new();
     for file in files {
         for case in read_cases(&file) {

@@ -56,8 +56,13 @@ impl Checker<'_> {
         // Where the file and rank names were given, for mistakes in their number.
         let mut files_at = None;
         let mut ranks_at = None;
+        // `sites where even|odd` and `number from ...`, with where they stand.
+        let mut keep = None;
+        let mut numbering = None;
         for item in &items {
             match &item.kind {
+                ItemKind::KeepSites(even) => keep = Some((*even, item.file, item.span.clone())),
+                ItemKind::Numbering(..) => numbering = Some(*item),
                 ItemKind::Grid(w, h) => {
                     let w = self.number(item.file, w, 1, 26);
                     let h = self.number(item.file, h, 1, 26);
@@ -119,24 +124,53 @@ impl Checker<'_> {
                     files: build.files.clone(),
                     ranks: build.ranks.clone(),
                 });
-                let mut twice = Vec::new();
-                for y in 0..h as i32 {
-                    for x in 0..w as i32 {
-                        let name =
-                            format!("{}{}", build.files[x as usize], build.ranks[y as usize]);
-                        if build
-                            .by_name
-                            .insert(name.clone(), build.board.sites.len())
-                            .is_some()
-                        {
-                            twice.push(format!("`{name}`"));
+                let mut kept: Vec<(i32, i32)> = (0..h as i32)
+                    .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
+                    .filter(|(x, y)| keep.as_ref().is_none_or(|k| ((x + y) % 2 == 0) == k.0))
+                    .collect();
+                if let (Some((even, kfile, kspan)), true) = (&keep, kept.is_empty()) {
+                    let which = if *even { "even" } else { "odd" };
+                    self.error(
+                        *kfile,
+                        kspan.clone(),
+                        format!("the grid has no site whose file + rank is {which}"),
+                        "keeps no site",
+                        Some("file + rank counts from 0 (`a1` is even): keep the other parity, or make the grid larger".into()),
+                    );
+                    build.broken = true;
+                }
+                let numbered = match numbering {
+                    Some(item) => match self.numbering_order(&build, item, w as i32, h as i32) {
+                        Some(order) => {
+                            kept.sort_by_key(|&c| order(c));
+                            true
                         }
-                        build.board.sites.push(ir::Site {
-                            name,
-                            coord: Some((x, y)),
-                            owner: None,
-                        });
+                        None => {
+                            build.broken = true;
+                            false
+                        }
+                    },
+                    None => false,
+                };
+                let mut twice = Vec::new();
+                for (i, &(x, y)) in kept.iter().enumerate() {
+                    let name = if numbered {
+                        (i + 1).to_string()
+                    } else {
+                        format!("{}{}", build.files[x as usize], build.ranks[y as usize])
+                    };
+                    if build
+                        .by_name
+                        .insert(name.clone(), build.board.sites.len())
+                        .is_some()
+                    {
+                        twice.push(format!("`{name}`"));
                     }
+                    build.board.sites.push(ir::Site {
+                        name,
+                        coord: Some((x, y)),
+                        owner: None,
+                    });
                 }
                 if !twice.is_empty() {
                     self.error(
@@ -149,6 +183,27 @@ impl Checker<'_> {
                     build.broken = true;
                 }
             } else {
+                build.broken = true;
+            }
+        } else if !build.broken {
+            // Keeping or numbering sites needs a grid to keep or number.
+            let lonely = keep
+                .map(|k| (k.1, k.2, "sites where even|odd"))
+                .or(numbering.map(|n| {
+                    (
+                        n.file,
+                        n.span.clone(),
+                        "number from CORNER along DIRECTION then DIRECTION",
+                    )
+                }));
+            if let Some((file, span, what)) = lonely {
+                self.error(
+                    file,
+                    span,
+                    format!("`{what}` needs a grid board"),
+                    "no grid here",
+                    Some("declare `grid W x H` with `files` and `ranks` in the board".into()),
+                );
                 build.broken = true;
             }
         }
@@ -346,6 +401,13 @@ impl Checker<'_> {
             item: format!("`links {kind_text}{parity_text}`"),
             file,
         };
+        // The site at each grid point, if the grid keeps it.
+        let mut at = vec![None; (w * h) as usize];
+        for (i, site) in build.board.sites.iter().enumerate() {
+            if let Some((x, y)) = site.coord {
+                at[(y * w as i32 + x) as usize] = Some(i);
+            }
+        }
         // The first link this item makes again, reported once.
         let mut conflict = None;
         for (d, (_, (dx, dy))) in COMPASS.iter().enumerate() {
@@ -369,8 +431,12 @@ impl Checker<'_> {
                     {
                         continue;
                     }
-                    let from = (y * w as i32 + x) as usize;
-                    let to = (ny * w as i32 + nx) as usize;
+                    let (Some(from), Some(to)) = (
+                        at[(y * w as i32 + x) as usize],
+                        at[(ny * w as i32 + nx) as usize],
+                    ) else {
+                        continue;
+                    };
                     // Both ways, so a parity filter never makes one-way lines;
                     // the same line found again from its other end is one line.
                     let back = (d + 4) % COMPASS.len();
@@ -406,6 +472,113 @@ impl Checker<'_> {
             );
         }
         true
+    }
+
+    /// The order `number from CORNER along D1 then D2` puts the grid's points
+    /// in, as a key per point; `None` (reported) if the item is wrong.
+    fn numbering_order(
+        &mut self,
+        build: &BoardBuild,
+        item: &Item,
+        w: i32,
+        h: i32,
+    ) -> Option<impl Fn((i32, i32)) -> i32 + use<>> {
+        let ItemKind::Numbering(corner, along, then) = &item.kind else {
+            return None;
+        };
+        let mut at = None;
+        for (x, f) in build.files.iter().enumerate() {
+            for (y, r) in build.ranks.iter().enumerate() {
+                if format!("{f}{r}") == corner.text {
+                    at = Some((x as i32, y as i32));
+                }
+            }
+        }
+        let mut ok = true;
+        let mut vector = |d: &Name| match COMPASS.iter().find(|c| c.0 == d.text) {
+            Some((_, v)) if v.0 * v.1 == 0 => Some(*v),
+            found => {
+                let hint = if found.is_some() {
+                    "number along a row: `n`, `e`, `s` or `w`".to_string()
+                } else {
+                    suggest(&d.text, ["n", "e", "s", "w"].into_iter())
+                        .unwrap_or_else(|| "number along a row: `n`, `e`, `s` or `w`".to_string())
+                };
+                self.error(
+                    item.file,
+                    d.span.clone(),
+                    format!("`{}` is not an orthogonal direction", d.text),
+                    "not n, e, s or w",
+                    Some(hint),
+                );
+                ok = false;
+                None
+            }
+        };
+        let (a, b) = (vector(along), vector(then));
+        let Some((cx, cy)) = at else {
+            let hint = format!(
+                "name a corner of the grid by its file and rank, such as `{}{}`",
+                build.files[0],
+                build.ranks[build.ranks.len() - 1]
+            );
+            self.error(
+                item.file,
+                corner.span.clone(),
+                format!("there is no grid point `{}`", corner.text),
+                "not a point of the grid",
+                Some(hint),
+            );
+            return None;
+        };
+        let (a, b) = (a?, b?);
+        if !ok {
+            return None;
+        }
+        if a.0 * b.0 + a.1 * b.1 != 0 {
+            self.error(
+                item.file,
+                then.span.clone(),
+                format!(
+                    "`{}` does not cross `{}`: rows follow one another across the row",
+                    then.text, along.text
+                ),
+                "parallel to the row",
+                Some(format!(
+                    "with rows along `{}`, go from row to row `{}`",
+                    along.text,
+                    if a.0 == 0 { "e` or `w" } else { "n` or `s" }
+                )),
+            );
+            return None;
+        }
+        // The corner must be the one both directions start from.
+        let inside = |x: i32, y: i32| x >= 0 && y >= 0 && x < w && y < h;
+        let wrong: Vec<&Name> = [(a, along), (b, then)]
+            .into_iter()
+            .filter(|((dx, dy), _)| inside(cx - dx, cy - dy))
+            .map(|(_, d)| d)
+            .collect();
+        if !wrong.is_empty() {
+            let named: Vec<String> = wrong.iter().map(|d| format!("`{}`", d.text)).collect();
+            self.error(
+                item.file,
+                corner.span.clone(),
+                format!(
+                    "numbering cannot start at `{}`: going {} from there leaves grid points behind",
+                    corner.text,
+                    named.join(" and ")
+                ),
+                "not the starting corner",
+                Some("start from the corner that both directions lead away from".into()),
+            );
+            return None;
+        }
+        Some(move |(x, y): (i32, i32)| {
+            let along_pos = (x - cx) * a.0 + (y - cy) * a.1;
+            let row = (x - cx) * b.0 + (y - cy) * b.1;
+            row * 64 + along_pos
+        })
     }
 
     /// Where an existing link came from, for diagnostics.

@@ -135,7 +135,7 @@ impl Checker<'_> {
                         }
                     }
                     ItemKind::Drop(what) => self.nothing_to_drop(item.file, what),
-                    ItemKind::Promote(to, whose, region) => {
+                    ItemKind::Promote(to, whose, region, then) => {
                         let Some(target) = names.iter().position(|n| n.text == to.text) else {
                             let hint = unknown_piece_hint(&to.text, &names);
                             self.error(
@@ -150,7 +150,12 @@ impl Checker<'_> {
                         let sites = self
                             .region_sites(players, item.file, *whose, region)
                             .unwrap_or_else(|| vec![Vec::new(); players.len()]);
-                        kind.promote = Some(ir::Promotion { to: target, sites });
+                        let ends_chain = then.as_ref().is_some_and(|t| t.0);
+                        kind.promote = Some(ir::Promotion {
+                            to: target,
+                            sites,
+                            ends_chain,
+                        });
                     }
                     _ => {}
                 }
