@@ -3,7 +3,7 @@
 
 use super::{Checker, tables};
 use crate::ir::{self, EndRule};
-use crate::syntax::{ItemKind, Obligation, Section, SectionKind};
+use crate::syntax::{ItemKind, Obligation, Section, SectionKind, Worth};
 
 impl Checker<'_> {
     pub(super) fn rules(&mut self, kinds: &[ir::Kind]) -> ir::Rules {
@@ -70,6 +70,7 @@ impl Checker<'_> {
             bear_off: None,
             overshoot_rearmost: false,
             play: Vec::new(),
+            ending_turn_exempt: true,
             vulnerable_run: None,
             pass: Vec::new(),
         }
@@ -103,13 +104,36 @@ impl Checker<'_> {
                         end.push(EndRule::NoMove(n, *r));
                     }
                 }
-                ItemKind::EndWhen(name, cond, result, points) => {
+                ItemKind::EndWhen(name, cond, result, worth) => {
                     let cond = self.condition(players, item.file, cond, tables::CondUse::End);
+                    let points = match worth {
+                        Worth::Word(n) => *n,
+                        Worth::Number(n) => match self.number(item.file, n, 0, u32::MAX) {
+                            Some(v @ 1..=ir::MAX_RESULT_POINTS) => v as u8,
+                            Some(v) => {
+                                self.error(
+                                    item.file,
+                                    n.span.clone(),
+                                    format!(
+                                        "a result is worth from 1 to {} points, and this one {v}",
+                                        ir::MAX_RESULT_POINTS
+                                    ),
+                                    "points out of range",
+                                    Some(format!(
+                                        "write `single`, `double`, `triple` or `N points` with N from 1 to {}",
+                                        ir::MAX_RESULT_POINTS
+                                    )),
+                                );
+                                1
+                            }
+                            None => 1,
+                        },
+                    };
                     end.push(EndRule::When {
                         name: name.text.clone(),
                         cond,
                         result: *result,
-                        points: *points,
+                        points,
                     });
                 }
                 ItemKind::Drop(name) => self.nothing_to_drop(item.file, name),

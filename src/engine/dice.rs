@@ -73,6 +73,8 @@ pub(super) struct Tables {
     bear_off: Option<Cond>,
     overshoot_rearmost: bool,
     play: Vec<Priority>,
+    /// Whether a turn that ends the game is legal whatever `play` asks.
+    ending_turn_exempt: bool,
     vulnerable_run: Option<u32>,
     /// Per player: the site his hit men go to.
     hit_to: Option<Vec<u8>>,
@@ -191,6 +193,7 @@ impl Tables {
             bear_off,
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),
+            ending_turn_exempt: rules.ending_turn_exempt,
             vulnerable_run: rules.vulnerable_run,
             hit_to: zone(&rules.hit_to),
             first_from: zone(&rules.first_from),

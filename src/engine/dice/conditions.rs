@@ -14,7 +14,9 @@ pub(super) enum Cond {
     Or(Box<[Cond]>),
     And(Box<[Cond]>),
     Not(Box<Cond>),
-    HereIn(usize),
+    /// The landing site is in a region of the player, or of his opponent
+    /// (`true`).
+    HereIn(bool, usize),
     HereVulnerable,
     /// `men here + constant` compared with zero: the common landing test,
     /// kept apart from [`Cond::Test`] because it is judged so often.
@@ -30,16 +32,18 @@ pub(super) enum Cond {
     },
 }
 
-/// A count in a condition; `true` means the opponent's men, regions are
-/// indices into [`Tables::regions`]. `MenIn` reads the region of the player
-/// whose men it counts (the opponent's bar for `opponent men in bar`); the
-/// other terms read the regions of the player the condition is judged for.
+/// A count in a condition; `true` means the opponent's men or the
+/// opponent's region, regions are indices into [`Tables::regions`].
+/// `MenIn(men, frame, region)` counts one side's men in one side's region
+/// (`opponent men in bar` reads the opponent's bar, `opponent men in own
+/// home` the player's home); the points terms count the sites of the
+/// player's region, or of the opponent's (`true`).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Term {
     MenHere(bool),
-    MenIn(bool, usize),
-    OwnPoints(usize),
-    OpenPoints(usize),
+    MenIn(bool, bool, usize),
+    OwnPoints(bool, usize),
+    OpenPoints(bool, usize),
 }
 
 /// Whether a condition looks at vulnerable runs.
@@ -48,8 +52,8 @@ pub(super) fn sees_runs(c: &Cond) -> bool {
         Cond::Or(p) | Cond::And(p) => p.iter().any(sees_runs),
         Cond::Not(c) => sees_runs(c),
         Cond::HereVulnerable => true,
-        Cond::Test { terms, .. } => terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(_))),
-        Cond::HereIn(_) | Cond::HereCount { .. } => false,
+        Cond::Test { terms, .. } => terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(..))),
+        Cond::HereIn(..) | Cond::HereCount { .. } => false,
     }
 }
 
@@ -62,13 +66,14 @@ pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool
             .iter()
             .fold(0, |m, c| m | reads(c, regions, me, vulnerable)),
         Cond::Not(c) => reads(c, regions, me, vulnerable),
-        Cond::HereIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => u128::MAX,
+        Cond::HereIn(..) | Cond::HereVulnerable | Cond::HereCount { .. } => u128::MAX,
         Cond::Test { terms, .. } => terms.iter().fold(0, |m, (_, t)| {
             m | match *t {
                 Term::MenHere(_) => u128::MAX,
-                Term::OpenPoints(_) if vulnerable => u128::MAX,
-                Term::MenIn(opponent, r) => regions[me ^ usize::from(opponent)][r],
-                Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
+                Term::OpenPoints(..) if vulnerable => u128::MAX,
+                Term::MenIn(_, frame, r) | Term::OwnPoints(frame, r) | Term::OpenPoints(frame, r) => {
+                    regions[me ^ usize::from(frame)][r]
+                }
             }
         }),
     }
@@ -80,7 +85,7 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
         ir::Cond::Or(p) => Cond::Or(p.iter().map(|c| compile(c, names)).collect()),
         ir::Cond::And(p) => Cond::And(p.iter().map(|c| compile(c, names)).collect()),
         ir::Cond::Not(c) => Cond::Not(Box::new(compile(c, names))),
-        ir::Cond::HereIn(r) => Cond::HereIn(region(r)),
+        ir::Cond::HereIn(w, r) => Cond::HereIn(*w == Whose::Opponent, region(r)),
         ir::Cond::HereVulnerable => Cond::HereVulnerable,
         ir::Cond::Compare(a, op, b) => {
             let mut terms = Vec::new();
@@ -91,11 +96,16 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
                 match t {
                     ir::Term::Number(n) => constant += sign * i64::from(*n),
                     ir::Term::MenHere(w) => terms.push((sign, Term::MenHere(opponent(w)))),
-                    ir::Term::MenIn(w, r) => {
-                        terms.push((sign, Term::MenIn(opponent(w), region(r))))
+                    ir::Term::MenIn(w, frame, r) => terms.push((
+                        sign,
+                        Term::MenIn(opponent(w), opponent(frame), region(r)),
+                    )),
+                    ir::Term::OwnPoints(frame, r) => {
+                        terms.push((sign, Term::OwnPoints(opponent(frame), region(r))))
                     }
-                    ir::Term::OwnPoints(r) => terms.push((sign, Term::OwnPoints(region(r)))),
-                    ir::Term::OpenPoints(r) => terms.push((sign, Term::OpenPoints(region(r)))),
+                    ir::Term::OpenPoints(frame, r) => {
+                        terms.push((sign, Term::OpenPoints(opponent(frame), region(r))))
+                    }
                 }
             }
             match terms.as_slice() {
@@ -144,23 +154,23 @@ pub(super) fn count(
                 total = men(st, here, side(opponent));
             }
         }
-        Term::MenIn(opponent, r) => {
+        Term::MenIn(opponent, frame, r) => {
             let who = side(opponent);
-            let mut mask = regions[who][r];
+            let mut mask = regions[side(frame)][r];
             while mask != 0 {
                 total += men(st, mask.trailing_zeros() as u8, who);
                 mask &= mask - 1;
             }
         }
-        Term::OwnPoints(r) => {
-            let mut mask = regions[me][r];
+        Term::OwnPoints(frame, r) => {
+            let mut mask = regions[side(frame)][r];
             while mask != 0 {
                 total += i32::from(men(st, mask.trailing_zeros() as u8, me) > 0);
                 mask &= mask - 1;
             }
         }
-        Term::OpenPoints(r) => {
-            let mut mask = regions[me][r];
+        Term::OpenPoints(frame, r) => {
+            let mut mask = regions[side(frame)][r];
             while mask != 0 {
                 let s = mask.trailing_zeros() as u8;
                 let open = st.cells[s as usize] == NONE
@@ -216,7 +226,10 @@ impl Engine {
             Cond::Or(p) => p.iter().any(|c| self.holds(st, c, me, here, vulnerable)),
             Cond::And(p) => p.iter().all(|c| self.holds(st, c, me, here, vulnerable)),
             Cond::Not(c) => !self.holds(st, c, me, here, vulnerable),
-            Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
+            Cond::HereIn(frame, r) => {
+                here != NONE
+                    && self.tables().regions[me ^ usize::from(*frame)][*r] & bit(here) != 0
+            }
             Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
             Cond::HereCount {
                 opponent,
