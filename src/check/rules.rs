@@ -115,7 +115,7 @@ impl Checker<'_> {
                                     item.file,
                                     n.span.clone(),
                                     format!(
-                                        "a result is worth from 1 to {} points, and this one {v}",
+                                        "a result is worth from 1 to {} points, not {v}",
                                         ir::MAX_RESULT_POINTS
                                     ),
                                     "points out of range",

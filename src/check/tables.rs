@@ -813,7 +813,8 @@ impl Checker<'_> {
                     self.region(players, file, r);
                     let frame = frame.unwrap_or(*w);
                     if frame != *w {
-                        self.foreign_zone(file, r, *w);
+                        let term = if *w == Whose::Own { "own men" } else { "opponent men" };
+                        self.foreign_zone(file, r, *w, term);
                     }
                     ir::Term::MenIn(*w, frame, r.text.clone())
                 }
@@ -821,7 +822,7 @@ impl Checker<'_> {
                     self.region(players, file, r);
                     let frame = frame.unwrap_or(Whose::Own);
                     if frame == Whose::Opponent {
-                        self.foreign_zone(file, r, Whose::Own);
+                        self.foreign_zone(file, r, Whose::Own, "own points");
                     }
                     ir::Term::OwnPoints(frame, r.text.clone())
                 }
@@ -834,9 +835,9 @@ impl Checker<'_> {
         out
     }
 
-    /// Reports a count of `whose` men in a zone of the other side, which
-    /// holds only that side's men and so always counts nothing.
-    fn foreign_zone(&mut self, file: FileId, region: &Name, whose: Whose) {
+    /// Reports a count (`term`) of `whose` men in a zone of the other side,
+    /// which holds only that side's men and so always counts nothing.
+    fn foreign_zone(&mut self, file: FileId, region: &Name, whose: Whose, term: &str) {
         let zone = self
             .sections(SectionKind::Board)
             .flat_map(|s| s.items.iter())
@@ -844,9 +845,9 @@ impl Checker<'_> {
         if !zone {
             return;
         }
-        let (men, other, word) = match whose {
-            Whose::Own => ("the player's", "the opponent's", "own"),
-            Whose::Opponent => ("the opponent's", "the player's", "opponent"),
+        let (men, other) = match whose {
+            Whose::Own => ("the player's", "the opponent's"),
+            Whose::Opponent => ("the opponent's", "the player's"),
         };
         self.error(
             file,
@@ -857,7 +858,7 @@ impl Checker<'_> {
             ),
             "the other side's zone",
             Some(format!(
-                "`{word} men in {0}` counts {men} men in their own `{0}`",
+                "write `{term} in {0}`: it reads {men} own `{0}`",
                 region.text
             )),
         );
