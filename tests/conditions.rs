@@ -336,8 +336,14 @@ fn here_in_opponent_reads_the_opponents_region() {
     );
     // White's start is 1..3, his end 10..12, his corner 4 and 5.
     assert_eq!(landings("here in opponent start", 1, "1"), ["12", "6", "9"]);
-    assert_eq!(landings("here in opponent end", 1, "1"), ["1", "2", "6", "9"]);
-    assert_eq!(landings("here in opponent corner", 1, "2"), ["1", "11", "8"]);
+    assert_eq!(
+        landings("here in opponent end", 1, "1"),
+        ["1", "2", "6", "9"]
+    );
+    assert_eq!(
+        landings("here in opponent corner", 1, "2"),
+        ["1", "11", "8"]
+    );
     // Stating the mover's own frame changes nothing.
     assert_eq!(landings("here in own start", 0, "1"), ["12", "6"]);
     assert_eq!(landings("here in own corner", 1, "2"), ["1", "11", "5"]);

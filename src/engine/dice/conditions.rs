@@ -71,9 +71,9 @@ pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool
             m | match *t {
                 Term::MenHere(_) => u128::MAX,
                 Term::OpenPoints(..) if vulnerable => u128::MAX,
-                Term::MenIn(_, frame, r) | Term::OwnPoints(frame, r) | Term::OpenPoints(frame, r) => {
-                    regions[me ^ usize::from(frame)][r]
-                }
+                Term::MenIn(_, frame, r)
+                | Term::OwnPoints(frame, r)
+                | Term::OpenPoints(frame, r) => regions[me ^ usize::from(frame)][r],
             }
         }),
     }
@@ -96,10 +96,9 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
                 match t {
                     ir::Term::Number(n) => constant += sign * i64::from(*n),
                     ir::Term::MenHere(w) => terms.push((sign, Term::MenHere(opponent(w)))),
-                    ir::Term::MenIn(w, frame, r) => terms.push((
-                        sign,
-                        Term::MenIn(opponent(w), opponent(frame), region(r)),
-                    )),
+                    ir::Term::MenIn(w, frame, r) => {
+                        terms.push((sign, Term::MenIn(opponent(w), opponent(frame), region(r))))
+                    }
                     ir::Term::OwnPoints(frame, r) => {
                         terms.push((sign, Term::OwnPoints(opponent(frame), region(r))))
                     }
@@ -227,8 +226,7 @@ impl Engine {
             Cond::And(p) => p.iter().all(|c| self.holds(st, c, me, here, vulnerable)),
             Cond::Not(c) => !self.holds(st, c, me, here, vulnerable),
             Cond::HereIn(frame, r) => {
-                here != NONE
-                    && self.tables().regions[me ^ usize::from(*frame)][*r] & bit(here) != 0
+                here != NONE && self.tables().regions[me ^ usize::from(*frame)][*r] & bit(here) != 0
             }
             Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
             Cond::HereCount {

@@ -580,9 +580,7 @@ impl Engine {
         for &priority in &t.play {
             let best = out.iter().map(|m| self.measure(priority, m)).max();
             if let Some(best) = best {
-                out.retain(|m| {
-                    t.ending_turn_exempt && m.ends || self.measure(priority, m) == best
-                });
+                out.retain(|m| t.ending_turn_exempt && m.ends || self.measure(priority, m) == best);
             }
         }
     }
