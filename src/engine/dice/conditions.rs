@@ -14,9 +14,9 @@ pub(super) enum Cond {
     Or(Box<[Cond]>),
     And(Box<[Cond]>),
     Not(Box<Cond>),
-    /// The landing site is in a region of the player, or of his opponent
-    /// (`true`).
-    HereIn(bool, usize),
+    /// The landing site is in a region (an index of [`Tables::regions`],
+    /// which names the player's regions and then his opponent's).
+    HereIn(usize),
     HereVulnerable,
     /// `men here + constant` compared with zero: the common landing test,
     /// kept apart from [`Cond::Test`] because it is judged so often.
@@ -32,18 +32,17 @@ pub(super) enum Cond {
     },
 }
 
-/// A count in a condition; `true` means the opponent's men or the
-/// opponent's region, regions are indices into [`Tables::regions`].
-/// `MenIn(men, frame, region)` counts one side's men in one side's region
-/// (`opponent men in bar` reads the opponent's bar, `opponent men in own
-/// home` the player's home); the points terms count the sites of the
-/// player's region, or of the opponent's (`true`).
+/// A count in a condition; `true` means the opponent's men. Regions are
+/// indices into [`Tables::regions`], whose per-player list names the
+/// player's own regions and then his opponent's, so the frame a term reads
+/// (`opponent men in bar` the opponent's bar, `opponent men in own home`
+/// the player's home) is folded into the index.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Term {
     MenHere(bool),
-    MenIn(bool, bool, usize),
-    OwnPoints(bool, usize),
-    OpenPoints(bool, usize),
+    MenIn(bool, usize),
+    OwnPoints(usize),
+    OpenPoints(usize),
 }
 
 /// Whether a condition looks at vulnerable runs.
@@ -53,7 +52,7 @@ pub(super) fn sees_runs(c: &Cond) -> bool {
         Cond::Not(c) => sees_runs(c),
         Cond::HereVulnerable => true,
         Cond::Test { terms, .. } => terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(..))),
-        Cond::HereIn(..) | Cond::HereCount { .. } => false,
+        Cond::HereIn(_) | Cond::HereCount { .. } => false,
     }
 }
 
@@ -66,26 +65,31 @@ pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool
             .iter()
             .fold(0, |m, c| m | reads(c, regions, me, vulnerable)),
         Cond::Not(c) => reads(c, regions, me, vulnerable),
-        Cond::HereIn(..) | Cond::HereVulnerable | Cond::HereCount { .. } => u128::MAX,
+        Cond::HereIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => u128::MAX,
         Cond::Test { terms, .. } => terms.iter().fold(0, |m, (_, t)| {
             m | match *t {
                 Term::MenHere(_) => u128::MAX,
-                Term::OpenPoints(..) if vulnerable => u128::MAX,
-                Term::MenIn(_, frame, r)
-                | Term::OwnPoints(frame, r)
-                | Term::OpenPoints(frame, r) => regions[me ^ usize::from(frame)][r],
+                Term::OpenPoints(_) if vulnerable => u128::MAX,
+                Term::MenIn(_, r) | Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
             }
         }),
     }
 }
 
+/// Compiles a condition; `names` are the regions of each player, in the
+/// order of [`Tables::regions`] (his own, then the same names again for
+/// his opponent's).
 pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
-    let region = |r: &str| names.iter().position(|n| *n == r).unwrap_or(0);
+    let own = |r: &str| names.iter().position(|n| *n == r).unwrap_or(0);
+    let framed = |w: &Whose, r: &str| match w {
+        Whose::Own => own(r),
+        Whose::Opponent => names.len() + own(r),
+    };
     match c {
         ir::Cond::Or(p) => Cond::Or(p.iter().map(|c| compile(c, names)).collect()),
         ir::Cond::And(p) => Cond::And(p.iter().map(|c| compile(c, names)).collect()),
         ir::Cond::Not(c) => Cond::Not(Box::new(compile(c, names))),
-        ir::Cond::HereIn(w, r) => Cond::HereIn(*w == Whose::Opponent, region(r)),
+        ir::Cond::HereIn(w, r) => Cond::HereIn(framed(w, r)),
         ir::Cond::HereVulnerable => Cond::HereVulnerable,
         ir::Cond::Compare(a, op, b) => {
             let mut terms = Vec::new();
@@ -97,13 +101,13 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
                     ir::Term::Number(n) => constant += sign * i64::from(*n),
                     ir::Term::MenHere(w) => terms.push((sign, Term::MenHere(opponent(w)))),
                     ir::Term::MenIn(w, frame, r) => {
-                        terms.push((sign, Term::MenIn(opponent(w), opponent(frame), region(r))))
+                        terms.push((sign, Term::MenIn(opponent(w), framed(frame, r))))
                     }
                     ir::Term::OwnPoints(frame, r) => {
-                        terms.push((sign, Term::OwnPoints(opponent(frame), region(r))))
+                        terms.push((sign, Term::OwnPoints(framed(frame, r))))
                     }
                     ir::Term::OpenPoints(frame, r) => {
-                        terms.push((sign, Term::OpenPoints(opponent(frame), region(r))))
+                        terms.push((sign, Term::OpenPoints(framed(frame, r))))
                     }
                 }
             }
@@ -153,23 +157,23 @@ pub(super) fn count(
                 total = men(st, here, side(opponent));
             }
         }
-        Term::MenIn(opponent, frame, r) => {
+        Term::MenIn(opponent, r) => {
             let who = side(opponent);
-            let mut mask = regions[side(frame)][r];
+            let mut mask = regions[me][r];
             while mask != 0 {
                 total += men(st, mask.trailing_zeros() as u8, who);
                 mask &= mask - 1;
             }
         }
-        Term::OwnPoints(frame, r) => {
-            let mut mask = regions[side(frame)][r];
+        Term::OwnPoints(r) => {
+            let mut mask = regions[me][r];
             while mask != 0 {
                 total += i32::from(men(st, mask.trailing_zeros() as u8, me) > 0);
                 mask &= mask - 1;
             }
         }
-        Term::OpenPoints(frame, r) => {
-            let mut mask = regions[side(frame)][r];
+        Term::OpenPoints(r) => {
+            let mut mask = regions[me][r];
             while mask != 0 {
                 let s = mask.trailing_zeros() as u8;
                 let open = st.cells[s as usize] == NONE
@@ -225,9 +229,7 @@ impl Engine {
             Cond::Or(p) => p.iter().any(|c| self.holds(st, c, me, here, vulnerable)),
             Cond::And(p) => p.iter().all(|c| self.holds(st, c, me, here, vulnerable)),
             Cond::Not(c) => !self.holds(st, c, me, here, vulnerable),
-            Cond::HereIn(frame, r) => {
-                here != NONE && self.tables().regions[me ^ usize::from(*frame)][*r] & bit(here) != 0
-            }
+            Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
             Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
             Cond::HereCount {
                 opponent,
