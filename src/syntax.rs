@@ -244,8 +244,8 @@ pub enum Term {
 /// What an end rule's result is worth.
 #[derive(Clone, Debug)]
 pub enum Worth {
-    /// `single`, `double`, `triple`, or nothing (single): the points.
-    Word(u8),
+    /// `single`, `double` or `triple`: the points, and the word's span.
+    Word(u8, Span),
     /// `N points`: the number as written, for the checker to read.
     Number(Name),
 }
@@ -338,8 +338,8 @@ pub enum ItemKind {
     Drop(Name),
     /// `no move in N turns: RESULT`
     NoMove(Name, EndResult),
-    /// `NAME: CONDITION => RESULT single|double|triple|N points`
-    EndWhen(Name, Cond, EndResult, Worth),
+    /// `NAME: CONDITION => RESULT [single|double|triple|N points]`
+    EndWhen(Name, Cond, EndResult, Option<Worth>),
     /// `ending turn exempt|obliged`: whether a turn that ends the game must
     /// meet the `play` obligations (`true`: exempt).
     EndingTurn(bool),
@@ -584,15 +584,12 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::drop => ItemKind::Drop(name(part(0))),
         Rule::no_move => ItemKind::NoMove(name(part(0)), result(parts[1].as_str())),
         _ => {
-            let magnitude = match parts.get(3) {
-                Some(m) => match m.as_str() {
-                    "single" => Worth::Word(1),
-                    "double" => Worth::Word(2),
-                    "triple" => Worth::Word(3),
-                    _ => Worth::Number(name(m.clone().into_inner().next().unwrap())),
-                },
-                None => Worth::Word(1),
-            };
+            let magnitude = parts.get(3).map(|m| match m.as_str() {
+                "single" => Worth::Word(1, spanned(m)),
+                "double" => Worth::Word(2, spanned(m)),
+                "triple" => Worth::Word(3, spanned(m)),
+                _ => Worth::Number(name(m.clone().into_inner().next().unwrap())),
+            });
             ItemKind::EndWhen(
                 name(part(0)),
                 condition(part(1)),

@@ -2,7 +2,7 @@
 //! obligations, no return, and the end rules with their results.
 
 use super::{Checker, tables};
-use crate::ir::{self, EndRule};
+use crate::ir::{self, EndResult, EndRule};
 use crate::syntax::{ItemKind, Obligation, Section, SectionKind, Worth};
 
 impl Checker<'_> {
@@ -106,9 +106,25 @@ impl Checker<'_> {
                 }
                 ItemKind::EndWhen(name, cond, result, worth) => {
                     let cond = self.condition(players, item.file, cond, tables::CondUse::End);
+                    if let (EndResult::Draw, Some(worth)) = (result, worth) {
+                        let span = match worth {
+                            Worth::Word(_, span) => span.clone(),
+                            Worth::Number(n) => n.span.start..item.span.end,
+                        };
+                        self.error(
+                            item.file,
+                            span,
+                            "a draw is worth no points to anybody",
+                            "points of a draw",
+                            Some(
+                                "write `=> draw` alone, or make the result `win` or `loss`".into(),
+                            ),
+                        );
+                    }
                     let points = match worth {
-                        Worth::Word(n) => *n,
-                        Worth::Number(n) => match self.number(item.file, n, 0, u32::MAX) {
+                        None => 1,
+                        Some(Worth::Word(n, _)) => *n,
+                        Some(Worth::Number(n)) => match self.number(item.file, n, 0, u32::MAX) {
                             Some(v @ 1..=ir::MAX_RESULT_POINTS) => v as u8,
                             Some(v) => {
                                 self.error(
