@@ -156,3 +156,21 @@ fn black_scores_a_backgammon_from_his_side() {
         }
     );
 }
+
+/// A game worth three points is recorded as such, and its record replays:
+/// the result line says what the outcome was worth.
+#[test]
+fn a_triple_game_is_recorded_and_replays() {
+    let dir = common::temp_dir("ending_turn", "a_triple_game_is_recorded_and_replays");
+    let lines = common::record_game(&dir, "tests/data/bear-off-race.game", 2);
+    let result: serde_json::Value = serde_json::from_str(lines.last().unwrap()).unwrap();
+    assert_eq!(result["result"], "white wins 3 points", "{result}");
+    assert_eq!(result["winner"], "white", "{result}");
+    let run = common::ludus(&[
+        "replay",
+        dir.join("game.jsonl").to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("white wins 3 points"), "{}", run.stdout);
+}
