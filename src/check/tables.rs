@@ -738,6 +738,9 @@ impl Checker<'_> {
                     self.no_landing(file, span, "here in");
                 }
                 self.region(players, file, region);
+                if *frame == Some(Whose::Opponent) {
+                    self.foreign_zone(file, region, Whose::Own, "here");
+                }
                 ir::Cond::HereIn(frame.unwrap_or(Whose::Own), region.text.clone())
             }
             Cond::HereVulnerable(span) => {
@@ -835,8 +838,9 @@ impl Checker<'_> {
         out
     }
 
-    /// Reports a count (`term`) of `whose` men in a zone of the other side,
-    /// which holds only that side's men and so always counts nothing.
+    /// Reports a count (`term`: `own men`, `own points` ...; `here` for a
+    /// landing) of `whose` men in a zone of the other side, which holds
+    /// only that side's men and so always counts nothing.
     fn foreign_zone(&mut self, file: FileId, region: &Name, whose: Whose, term: &str) {
         let zone = self
             .sections(SectionKind::Board)
@@ -853,8 +857,9 @@ impl Checker<'_> {
             file,
             region.span.clone(),
             format!(
-                "{men} men never stand in {other} `{}`: a zone holds its owner's men only, so this counts nothing",
-                region.text
+                "{men} men never stand in {other} `{}`: a zone holds its owner's men only, so this {}",
+                region.text,
+                if term == "here" { "never holds" } else { "counts nothing" }
             ),
             "the other side's zone",
             Some(format!(
