@@ -36,6 +36,9 @@ pub struct Game {
 /// The most dice a game throws per turn.
 pub const MAX_DICE: usize = 4;
 
+/// The most points one game's result may be worth (`=> win N points`).
+pub const MAX_RESULT_POINTS: u32 = 64;
+
 /// The dice thrown at the start of every turn.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Dice {
@@ -240,6 +243,9 @@ pub struct Rules {
     pub overshoot_rearmost: bool,
     /// Turn obligations over whole rolls, in priority order.
     pub play: Vec<Priority>,
+    /// A turn that ends the game is legal whatever the obligations ask
+    /// (`ending turn exempt`, the default); `false`: it must meet them too.
+    pub ending_turn_exempt: bool,
     /// Runs of more than this many closed sites along a track are open to attack.
     pub vulnerable_run: Option<u32>,
     /// The player passes his turn while any of these named conditions holds.
@@ -255,8 +261,9 @@ pub enum Cond {
     And(Vec<Cond>),
     /// It does not hold.
     Not(Box<Cond>),
-    /// The landing site is in the player's region.
-    HereIn(String),
+    /// The landing site is in a region of the player (`Own`) or of his
+    /// opponent (`Opponent`).
+    HereIn(Whose, String),
     /// The landing site lies in a vulnerable run of the opponent.
     HereVulnerable,
     /// Two sums compared.
@@ -270,14 +277,16 @@ pub enum Term {
     Number(i32),
     /// Men of one side on the landing site.
     MenHere(Whose),
-    /// Men of one side in that side's own region (its own bar, its own
-    /// first quarter).
-    MenIn(Whose, String),
-    /// Sites of the player's region holding his men.
-    OwnPoints(String),
-    /// Sites of the player's region that are empty, hold one opposing man,
-    /// or lie in a vulnerable run of the opponent.
-    OpenPoints(String),
+    /// Men of one side (the first `Whose`) in a region of one side (the
+    /// second): `opponent men in bar` reads the opponent's bar, `opponent
+    /// men in own home` the player's home.
+    MenIn(Whose, Whose, String),
+    /// Sites of a region of the player or his opponent holding the
+    /// player's men.
+    OwnPoints(Whose, String),
+    /// Sites of a region of the player or his opponent that are empty,
+    /// hold one opposing man, or lie in a vulnerable run of the opponent.
+    OpenPoints(Whose, String),
 }
 
 /// A way for the game to end, judged for the player about to move.
@@ -299,7 +308,8 @@ pub enum EndRule {
         cond: Cond,
         /// What happens to the player it holds for.
         result: EndResult,
-        /// Points the winner scores (1 single, 2 double game).
+        /// Points the winner scores (1 single, 2 double, 3 triple game),
+        /// at most [`MAX_RESULT_POINTS`].
         points: u8,
     },
 }
@@ -503,6 +513,12 @@ impl fmt::Display for Game {
                 })
                 .collect();
             writeln!(f, "rules: play {}", order.join(", "))?;
+            let kind = if r.ending_turn_exempt {
+                "exempt"
+            } else {
+                "obliged"
+            };
+            writeln!(f, "rules: ending turn {kind}")?;
         }
         if let Some(n) = r.vulnerable_run {
             writeln!(f, "rules: vulnerable runs longer than {n}")?;
@@ -524,7 +540,12 @@ impl fmt::Display for Game {
                     result,
                     points,
                 } => {
-                    let size = if *points == 2 { "double" } else { "single" };
+                    let size = match points {
+                        1 => "single".to_string(),
+                        2 => "double".to_string(),
+                        3 => "triple".to_string(),
+                        n => format!("{n} points"),
+                    };
                     writeln!(f, "end: {name}: {cond} -> {result} {size}")?
                 }
             }
@@ -554,7 +575,8 @@ impl fmt::Display for Cond {
                 Cond::Or(_) | Cond::And(_) => write!(f, "not ({c})"),
                 _ => write!(f, "not {c}"),
             },
-            Cond::HereIn(r) => write!(f, "here in {r}"),
+            Cond::HereIn(Whose::Own, r) => write!(f, "here in {r}"),
+            Cond::HereIn(Whose::Opponent, r) => write!(f, "here in opponent {r}"),
             Cond::HereVulnerable => write!(f, "here vulnerable"),
             Cond::Compare(a, op, b) => {
                 let op = match op {
@@ -581,9 +603,12 @@ fn sum_text(terms: &[Term]) -> String {
         .map(|t| match t {
             Term::Number(n) => n.to_string(),
             Term::MenHere(w) => format!("{} men here", whose(w)),
-            Term::MenIn(w, r) => format!("{} men in {r}", whose(w)),
-            Term::OwnPoints(r) => format!("own points in {r}"),
-            Term::OpenPoints(r) => format!("open points in {r}"),
+            Term::MenIn(w, frame, r) if w == frame => format!("{} men in {r}", whose(w)),
+            Term::MenIn(w, frame, r) => format!("{} men in {} {r}", whose(w), whose(frame)),
+            Term::OwnPoints(Whose::Own, r) => format!("own points in {r}"),
+            Term::OwnPoints(frame, r) => format!("own points in {} {r}", whose(frame)),
+            Term::OpenPoints(Whose::Own, r) => format!("open points in {r}"),
+            Term::OpenPoints(frame, r) => format!("open points in {} {r}", whose(frame)),
         })
         .collect();
     parts.join(" + ")

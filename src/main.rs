@@ -434,6 +434,8 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
     let players = engine.game().players.len();
     let (mut wins, mut draws, mut unfinished, mut plies) = (vec![0u64; players], 0u64, 0u64, 0u64);
     let mut score = vec![0u64; players];
+    // Per player: how many games he won, by the points each was worth.
+    let mut by_points = vec![std::collections::BTreeMap::<u8, u64>::new(); players];
     let bar = indicatif::ProgressBar::new(games);
     if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
@@ -449,6 +451,7 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
             Outcome::Decisive { winner, points } => {
                 wins[winner] += 1;
                 score[winner] += u64::from(points);
+                *by_points[winner].entry(points).or_default() += 1;
             }
             Outcome::Draw => draws += 1,
             Outcome::Ongoing => unfinished += 1,
@@ -471,15 +474,41 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
             .zip(&wins)
             .map(|(n, w)| (n.to_string(), (*w).into()))
             .collect();
+        let sizes: serde_json::Map<String, serde_json::Value> = names
+            .iter()
+            .zip(&by_points)
+            .map(|(n, sizes)| {
+                let sizes: serde_json::Map<String, serde_json::Value> = sizes
+                    .iter()
+                    .map(|(p, w)| (p.to_string(), (*w).into()))
+                    .collect();
+                (n.to_string(), sizes.into())
+            })
+            .collect();
         println!(
             "{}",
-            serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "draws": draws, "unfinished": unfinished, "mean_plies": mean})
+            serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "wins_by_points": sizes, "draws": draws, "unfinished": unfinished, "mean_plies": mean})
         );
     } else {
         println!("{}: {games} games from seed {seed}", engine.game().name);
-        for ((n, w), points) in names.iter().zip(&wins).zip(&score) {
+        for (((n, w), points), sizes) in names.iter().zip(&wins).zip(&score).zip(&by_points) {
+            // Wins worth one point each need no breakdown.
+            let sizes = if sizes.keys().all(|&p| p == 1) {
+                String::new()
+            } else {
+                let sizes: Vec<String> = sizes
+                    .iter()
+                    .map(|(p, w)| match p {
+                        1 => format!("{w} single"),
+                        2 => format!("{w} double"),
+                        3 => format!("{w} triple"),
+                        p => format!("{w} of {p} points"),
+                    })
+                    .collect();
+                format!(" ({})", sizes.join(", "))
+            };
             println!(
-                "  {n} wins: {w} ({:.1}%), {points} points",
+                "  {n} wins: {w} ({:.1}%), {points} points{sizes}",
                 100.0 * *w as f64 / games.max(1) as f64
             );
         }

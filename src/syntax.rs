@@ -214,8 +214,10 @@ pub enum Cond {
     And(Vec<Cond>),
     /// It does not hold.
     Not(Box<Cond>),
-    /// The landing site is in the player's region; the span of `here in REGION`.
-    HereIn(Name, Span),
+    /// The landing site is in a region, read in the frame written before
+    /// its name (`here in opponent home`) or else the player's; the span
+    /// of `here in REGION`.
+    HereIn(Option<Whose>, Name, Span),
     /// The landing site is in a vulnerable run of the opponent.
     HereVulnerable(Span),
     /// Two sums compared.
@@ -229,13 +231,23 @@ pub enum Term {
     Number(Name),
     /// `own|opponent men here`: men on the landing site.
     MenHere(Whose, Span),
-    /// `own|opponent men in REGION`.
-    MenIn(Whose, Name),
-    /// `own points in REGION`: sites holding the player's men.
-    OwnPoints(Name),
-    /// `open points in REGION`: sites that are empty, hold one opposing man,
-    /// or lie in a vulnerable run of the opponent.
-    OpenPoints(Name),
+    /// `own|opponent men in [own|opponent] REGION`: whose men, and whose
+    /// region if written (else the region of the side whose men it counts).
+    MenIn(Whose, Option<Whose>, Name),
+    /// `own points in [own|opponent] REGION`: sites holding the player's men.
+    OwnPoints(Option<Whose>, Name),
+    /// `open points in [own|opponent] REGION`: sites that are empty, hold
+    /// one opposing man, or lie in a vulnerable run of the opponent.
+    OpenPoints(Option<Whose>, Name),
+}
+
+/// What an end rule's result is worth.
+#[derive(Clone, Debug)]
+pub enum Worth {
+    /// `single`, `double` or `triple`: the points, and the word's span.
+    Word(u8, Span),
+    /// `N points`: the number as written, for the checker to read.
+    Number(Name),
 }
 
 /// A turn obligation for dice games, applied in the order written.
@@ -331,8 +343,11 @@ pub enum ItemKind {
     Drop(Name),
     /// `no move in N turns: RESULT`
     NoMove(Name, EndResult),
-    /// `NAME: CONDITION => RESULT single|double`
-    EndWhen(Name, Cond, EndResult, u8),
+    /// `NAME: CONDITION => RESULT [single|double|triple|N points]`
+    EndWhen(Name, Cond, EndResult, Option<Worth>),
+    /// `ending turn exempt|obliged`: whether a turn that ends the game must
+    /// meet the `play` obligations (`true`: exempt).
+    EndingTurn(bool),
 }
 
 impl ItemKind {
@@ -373,6 +388,7 @@ impl ItemKind {
             ItemKind::BearOff(_) => "bear off".into(),
             ItemKind::Overshoot => "overshoot".into(),
             ItemKind::Play(_) => "play".into(),
+            ItemKind::EndingTurn(_) => "ending turn".into(),
             ItemKind::Vulnerable(_) => "vulnerable".into(),
             ItemKind::NoMove(..) => "no move".into(),
             ItemKind::Forbid(name, _)
@@ -574,15 +590,18 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
                 )
                 .collect(),
         ),
+        Rule::ending_turn => ItemKind::EndingTurn(parts[0].as_str() == "exempt"),
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
         Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
         Rule::drop => ItemKind::Drop(name(part(0))),
         Rule::no_move => ItemKind::NoMove(name(part(0)), result(parts[1].as_str())),
         _ => {
-            let magnitude = match parts.get(3).map(|p| p.as_str()) {
-                Some("double") => 2,
-                _ => 1,
-            };
+            let magnitude = parts.get(3).map(|m| match m.as_str() {
+                "single" => Worth::Word(1, spanned(m)),
+                "double" => Worth::Word(2, spanned(m)),
+                "triple" => Worth::Word(3, spanned(m)),
+                _ => Worth::Number(name(m.clone().into_inner().next().unwrap())),
+            });
             ItemKind::EndWhen(
                 name(part(0)),
                 condition(part(1)),
@@ -616,7 +635,8 @@ fn condition(pair: Pair<Rule>) -> Cond {
         }
         Rule::here_in => {
             let span = spanned(&pair);
-            Cond::HereIn(name(pair.into_inner().next().unwrap()), span)
+            let (frame, region) = framed(pair.into_inner());
+            Cond::HereIn(frame, region, span)
         }
         Rule::here_vulnerable => Cond::HereVulnerable(spanned(&pair)),
         _ => {
@@ -647,16 +667,17 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
             Rule::men_in => {
                 let mut it = term.into_inner();
                 let w = whose(it.next().unwrap().as_str());
-                Term::MenIn(w, name(it.next().unwrap()))
+                let (frame, region) = framed(it);
+                Term::MenIn(w, frame, region)
             }
             _ => {
                 let mut it = term.into_inner();
                 let own = it.next().unwrap().as_str() == "own";
-                let region = name(it.next().unwrap());
+                let (frame, region) = framed(it);
                 if own {
-                    Term::OwnPoints(region)
+                    Term::OwnPoints(frame, region)
                 } else {
-                    Term::OpenPoints(region)
+                    Term::OpenPoints(frame, region)
                 }
             }
         })
@@ -672,6 +693,15 @@ fn standing(pair: Pair<Rule>) -> Standing {
         whose,
         region: name(region.next().unwrap()),
         span,
+    }
+}
+
+/// `[own|opponent] REGION`: whose frame, if written, and the region.
+fn framed(mut it: pest::iterators::Pairs<Rule>) -> (Option<Whose>, Name) {
+    let first = it.next().unwrap();
+    match it.next() {
+        Some(region) => (Some(whose(first.as_str())), name(region)),
+        None => (None, name(first)),
     }
 }
 
@@ -868,6 +898,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::bear_off
             | Rule::overshoot
             | Rule::play_order
+            | Rule::ending_turn
             | Rule::vulnerable
             | Rule::pass_rule
             | Rule::drop
@@ -969,17 +1000,20 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::drop => "`drop NAME`",
         Rule::no_move => "`no move in N turns: RESULT`",
         Rule::end_when => "`NAME: CONDITION => RESULT`",
-        Rule::magnitude => "`single` or `double`",
+        Rule::magnitude => "`single`, `double`, `triple` or `N points`",
+        Rule::ending_turn => "`ending turn exempt|obliged`",
+        Rule::ending_kind => "`exempt` or `obliged`",
+        Rule::frame => "`own` or `opponent`",
         Rule::condition | Rule::conjunct | Rule::negation | Rule::atom => "a condition",
         Rule::not => "`not`",
-        Rule::here_in => "`here in REGION`",
+        Rule::here_in => "`here in [own|opponent] REGION`",
         Rule::here_vulnerable => "`here vulnerable`",
         Rule::comparison => "a comparison",
         Rule::compare => "a comparison operator (`=`, `!=`, `<`, `<=`, `>`, `>=`)",
         Rule::sum | Rule::term => "a count or number",
         Rule::men_here => "`own|opponent men here`",
-        Rule::men_in => "`own|opponent men in REGION`",
-        Rule::points_in => "`own|open points in REGION`",
+        Rule::men_in => "`own|opponent men in [own|opponent] REGION`",
+        Rule::points_in => "`own|open points in [own|opponent] REGION`",
         Rule::point_kind => "`own` or `open`",
         Rule::keyword => "a keyword",
         Rule::name => "a name",

@@ -75,7 +75,10 @@ const POSITION: &str = "white: bar*2 off 1*3 5 11*2 12; black: bar off*4 2 3 7*2
 /// White's `start` is points 1..3, his `end` 10..12, his `corner` 4 and 5;
 /// Black's `start` is points 12..10, his `end` 3..1, his `corner` 7 and 8.
 /// `men in` reads the region of the player whose men it counts; `own
-/// points` and `open points` read the regions of the player judged.
+/// points` and `open points` read the regions of the player judged. An
+/// `own` or `opponent` before the region's name reads that side's region
+/// instead: `opponent men in own start` counts the opponent's men in the
+/// judged player's start.
 const TERMS: &[(&str, i32, i32)] = &[
     ("own men in bar", 2, 1),
     ("opponent men in bar", 1, 2),
@@ -105,6 +108,40 @@ const TERMS: &[(&str, i32, i32)] = &[
     ("open points in end", 1, 0),
     // White: 4 empty, 5 his own. Black: 7 his own, 8 empty.
     ("open points in corner", 1, 1),
+    // Regions read in a stated frame. White's start 1..3 holds Black's
+    // 2:1, 3:1; Black's start 12..10 holds White's 11:2, 12:1.
+    ("opponent men in own start", 2, 3),
+    ("own men in opponent start", 3, 2),
+    // White's end 10..12 holds Black's 10:1; Black's end 3..1 White's 1:3.
+    ("opponent men in own end", 1, 3),
+    ("own men in opponent end", 3, 1),
+    // Nobody stands in the other's corner.
+    ("opponent men in own corner", 0, 0),
+    ("own men in opponent corner", 0, 0),
+    // Stating the frame a term reads anyway changes nothing.
+    ("own men in own start", 3, 1),
+    ("opponent men in opponent start", 1, 3),
+    ("own men in own bar", 2, 1),
+    ("opponent men in opponent off", 4, 1),
+    ("own points in own start", 1, 1),
+    ("open points in own end", 1, 0),
+    // White holds 11 and 12 of Black's start, Black 2 and 3 of White's.
+    ("own points in opponent start", 2, 2),
+    // White holds 1 of Black's end (3..1), Black 10 of White's (10..12).
+    ("own points in opponent end", 1, 1),
+    ("own points in opponent corner", 0, 0),
+    // For White, Black's start 12..10: 10 holds one black man. For Black,
+    // White's start 1..3: 1 is closed, 2 and 3 his own.
+    ("open points in opponent start", 1, 0),
+    // For White, Black's end 3..1: 3 and 2 hold one black man each, 1 is
+    // his own. For Black, White's end 10..12: 12 holds one white man.
+    ("open points in opponent end", 2, 1),
+    // For White, Black's corner: 7 closed, 8 empty. For Black, White's
+    // corner: 4 empty, 5 one white man.
+    ("open points in opponent corner", 1, 2),
+    // The backgammon count: the opponent's men on his bar or in the judged
+    // player's end.
+    ("opponent men in bar + opponent men in own end", 2, 5),
     // Sums and numbers.
     ("own men in bar + opponent men in off + 3", 9, 5),
     (
@@ -285,6 +322,64 @@ fn here_in_reads_the_movers_region() {
     assert_eq!(landings("here in end", 1, "1"), ["12", "6", "9"]);
     assert_eq!(landings("here in corner", 1, "2"), ["1", "11", "5"]);
     assert_eq!(landings("here in start", 1, "2"), ["1", "5", "8"]);
+}
+
+/// `here in opponent REGION` reads the region of the mover's opponent.
+#[test]
+fn here_in_opponent_reads_the_opponents_region() {
+    // Black's start is 12..10, his end 3..1, his corner 7 and 8.
+    assert_eq!(landings("here in opponent start", 0, "1"), ["1", "2", "6"]);
+    assert_eq!(landings("here in opponent end", 0, "1"), ["12", "6"]);
+    assert_eq!(
+        landings("here in opponent corner", 0, "1"),
+        ["1", "12", "2", "6"]
+    );
+    // White's start is 1..3, his end 10..12, his corner 4 and 5.
+    assert_eq!(landings("here in opponent start", 1, "1"), ["12", "6", "9"]);
+    assert_eq!(
+        landings("here in opponent end", 1, "1"),
+        ["1", "2", "6", "9"]
+    );
+    assert_eq!(
+        landings("here in opponent corner", 1, "2"),
+        ["1", "11", "8"]
+    );
+    // Stating the mover's own frame changes nothing.
+    assert_eq!(landings("here in own start", 0, "1"), ["12", "6"]);
+    assert_eq!(landings("here in own corner", 1, "2"), ["1", "11", "5"]);
+}
+
+/// The points an end rule's result is worth reach the outcome: `single`,
+/// `double`, `triple` and `N points`, for a win and for a loss.
+#[test]
+fn results_are_worth_the_points_they_state() {
+    for (result, winner, points) in [
+        ("win", 0, 1),
+        ("win single", 0, 1),
+        ("win double", 0, 2),
+        ("win triple", 0, 3),
+        ("win 5 points", 0, 5),
+        ("win 1 point", 0, 1),
+        ("loss triple", 1, 3),
+        ("loss 64 points", 1, 64),
+    ] {
+        let engine = engine("", &format!("  e: own men in bar = 2 => {result}"));
+        // The rule holds for White (two men on his bar) as the last mover.
+        let st = position(&engine, 1, "");
+        assert_eq!(
+            engine.outcome(&st),
+            Outcome::Decisive { winner, points },
+            "`=> {result}`"
+        );
+        let text = ludus::playout::outcome_text(&engine, engine.outcome(&st));
+        let name = ["white", "black"][winner];
+        let expected = match points {
+            1 => format!("{name} wins"),
+            2 => format!("{name} wins a double game"),
+            n => format!("{name} wins {n} points"),
+        };
+        assert_eq!(text, expected);
+    }
 }
 
 /// `here vulnerable` and `open points` see the opponent's runs of closed

@@ -2,8 +2,8 @@
 //! obligations, no return, and the end rules with their results.
 
 use super::{Checker, tables};
-use crate::ir::{self, EndRule};
-use crate::syntax::{ItemKind, Obligation, Section, SectionKind};
+use crate::ir::{self, EndResult, EndRule};
+use crate::syntax::{ItemKind, Obligation, Section, SectionKind, Worth};
 
 impl Checker<'_> {
     pub(super) fn rules(&mut self, kinds: &[ir::Kind]) -> ir::Rules {
@@ -70,6 +70,7 @@ impl Checker<'_> {
             bear_off: None,
             overshoot_rearmost: false,
             play: Vec::new(),
+            ending_turn_exempt: true,
             vulnerable_run: None,
             pass: Vec::new(),
         }
@@ -103,13 +104,52 @@ impl Checker<'_> {
                         end.push(EndRule::NoMove(n, *r));
                     }
                 }
-                ItemKind::EndWhen(name, cond, result, points) => {
+                ItemKind::EndWhen(name, cond, result, worth) => {
                     let cond = self.condition(players, item.file, cond, tables::CondUse::End);
+                    if let (EndResult::Draw, Some(worth)) = (result, worth) {
+                        let span = match worth {
+                            Worth::Word(_, span) => span.clone(),
+                            Worth::Number(n) => n.span.start..item.span.end,
+                        };
+                        self.error(
+                            item.file,
+                            span,
+                            "a draw is worth no points to anybody",
+                            "points of a draw",
+                            Some(
+                                "write `=> draw` alone, or make the result `win` or `loss`".into(),
+                            ),
+                        );
+                    }
+                    let points = match worth {
+                        None => 1,
+                        Some(Worth::Word(n, _)) => *n,
+                        Some(Worth::Number(n)) => match self.number(item.file, n, 0, u32::MAX) {
+                            Some(v @ 1..=ir::MAX_RESULT_POINTS) => v as u8,
+                            Some(v) => {
+                                self.error(
+                                    item.file,
+                                    n.span.clone(),
+                                    format!(
+                                        "a result is worth from 1 to {} points, not {v}",
+                                        ir::MAX_RESULT_POINTS
+                                    ),
+                                    "points out of range",
+                                    Some(format!(
+                                        "write `single`, `double`, `triple` or `N points` with N from 1 to {}",
+                                        ir::MAX_RESULT_POINTS
+                                    )),
+                                );
+                                1
+                            }
+                            None => 1,
+                        },
+                    };
                     end.push(EndRule::When {
                         name: name.text.clone(),
                         cond,
                         result: *result,
-                        points: *points,
+                        points,
                     });
                 }
                 ItemKind::Drop(name) => self.nothing_to_drop(item.file, name),

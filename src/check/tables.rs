@@ -405,6 +405,7 @@ impl Checker<'_> {
         let vulnerable = items
             .iter()
             .any(|i| matches!(i.kind, ItemKind::Vulnerable(_)));
+        let play = items.iter().any(|i| matches!(i.kind, ItemKind::Play(_)));
         for item in items {
             if let (Some(rule), false) = (dice_rule(&item.kind), has_dice) {
                 self.error(
@@ -454,6 +455,22 @@ impl Checker<'_> {
                         );
                     }
                     rules.play = order.clone();
+                }
+                ItemKind::EndingTurn(exempt) => {
+                    if !play {
+                        let word = if *exempt { "exempt" } else { "obliged" };
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            format!("`ending turn {word}` but the rules set no obligation to meet"),
+                            "no `play` rule",
+                            Some(
+                                "it says whether a turn that ends the game must meet the `play` obligations: add `play most dice` (or the game's order), or remove it"
+                                    .into(),
+                            ),
+                        );
+                    }
+                    rules.ending_turn_exempt = *exempt;
                 }
                 ItemKind::Vulnerable(n) => {
                     rules.vulnerable_run = self.number(item.file, n, 1, MAX_SITES as u32);
@@ -716,12 +733,15 @@ impl Checker<'_> {
                     .collect(),
             ),
             Cond::Not(c) => ir::Cond::Not(Box::new(self.condition(players, file, c, used))),
-            Cond::HereIn(region, span) => {
+            Cond::HereIn(frame, region, span) => {
                 if !here {
                     self.no_landing(file, span, "here in");
                 }
                 self.region(players, file, region);
-                ir::Cond::HereIn(region.text.clone())
+                if *frame == Some(Whose::Opponent) {
+                    self.foreign_zone(file, region, Whose::Own, "here");
+                }
+                ir::Cond::HereIn(frame.unwrap_or(Whose::Own), region.text.clone())
             }
             Cond::HereVulnerable(span) => {
                 if !here {
@@ -792,21 +812,61 @@ impl Checker<'_> {
                     ir::Term::Number(value as i32)
                 }
                 Term::MenHere(w, _) => ir::Term::MenHere(*w),
-                Term::MenIn(w, r) => {
+                Term::MenIn(w, frame, r) => {
                     self.region(players, file, r);
-                    ir::Term::MenIn(*w, r.text.clone())
+                    let frame = frame.unwrap_or(*w);
+                    if frame != *w {
+                        let term = if *w == Whose::Own { "own men" } else { "opponent men" };
+                        self.foreign_zone(file, r, *w, term);
+                    }
+                    ir::Term::MenIn(*w, frame, r.text.clone())
                 }
-                Term::OwnPoints(r) => {
+                Term::OwnPoints(frame, r) => {
                     self.region(players, file, r);
-                    ir::Term::OwnPoints(r.text.clone())
+                    let frame = frame.unwrap_or(Whose::Own);
+                    if frame == Whose::Opponent {
+                        self.foreign_zone(file, r, Whose::Own, "own points");
+                    }
+                    ir::Term::OwnPoints(frame, r.text.clone())
                 }
-                Term::OpenPoints(r) => {
+                Term::OpenPoints(frame, r) => {
                     self.region(players, file, r);
-                    ir::Term::OpenPoints(r.text.clone())
+                    ir::Term::OpenPoints(frame.unwrap_or(Whose::Own), r.text.clone())
                 }
             });
         }
         out
+    }
+
+    /// Reports a count (`term`: `own men`, `own points` ...; `here` for a
+    /// landing) of `whose` men in a zone of the other side, which holds
+    /// only that side's men and so always counts nothing.
+    fn foreign_zone(&mut self, file: FileId, region: &Name, whose: Whose, term: &str) {
+        let zone = self
+            .sections(SectionKind::Board)
+            .flat_map(|s| s.items.iter())
+            .any(|i| matches!(&i.kind, ItemKind::Zone(z) if z.text == region.text));
+        if !zone {
+            return;
+        }
+        let (men, other) = match whose {
+            Whose::Own => ("the player's", "the opponent's"),
+            Whose::Opponent => ("the opponent's", "the player's"),
+        };
+        self.error(
+            file,
+            region.span.clone(),
+            format!(
+                "{men} men never stand in {other} `{}`: a zone holds its owner's men only, so this {}",
+                region.text,
+                if term == "here" { "never holds" } else { "counts nothing" }
+            ),
+            "the other side's zone",
+            Some(format!(
+                "write `{term} in {0}`: it reads {men} own `{0}`",
+                region.text
+            )),
+        );
     }
 
     fn region(&mut self, players: &[ir::Player], file: FileId, region: &Name) {
@@ -842,9 +902,22 @@ fn reads_position(a: &[Term], b: &[Term]) -> bool {
         match t {
             Term::Number(_) => None,
             Term::MenHere(w, _) => Some(format!("{} men here", whose(w))),
-            Term::MenIn(w, r) => Some(format!("{} men in {}", whose(w), r.text)),
-            Term::OwnPoints(r) => Some(format!("own points in {}", r.text)),
-            Term::OpenPoints(r) => Some(format!("open points in {}", r.text)),
+            Term::MenIn(w, frame, r) => Some(format!(
+                "{} men in {} {}",
+                whose(w),
+                whose(frame.as_ref().unwrap_or(w)),
+                r.text
+            )),
+            Term::OwnPoints(frame, r) => Some(format!(
+                "own points in {} {}",
+                whose(frame.as_ref().unwrap_or(&Whose::Own)),
+                r.text
+            )),
+            Term::OpenPoints(frame, r) => Some(format!(
+                "open points in {} {}",
+                whose(frame.as_ref().unwrap_or(&Whose::Own)),
+                r.text
+            )),
         }
     };
     let mut net: Vec<(String, i64)> = Vec::new();
@@ -868,6 +941,7 @@ fn dice_rule(kind: &ItemKind) -> Option<&'static str> {
         ItemKind::BearOff(_) => "bear off",
         ItemKind::Overshoot => "overshoot",
         ItemKind::Play(_) => "play",
+        ItemKind::EndingTurn(_) => "ending turn",
         ItemKind::Vulnerable(_) => "vulnerable runs",
         ItemKind::Pass(..) => "pass",
         _ => return None,

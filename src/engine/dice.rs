@@ -65,7 +65,8 @@ pub(super) struct Tables {
     /// Per player: the sites of his track that are points of the board (not
     /// zones), in track order: where runs of closed points are counted.
     points: Vec<Vec<u8>>,
-    /// Per player, per region: its sites.
+    /// Per player, per region: its sites; the player's own regions first,
+    /// then his opponent's in the same order (conditions read either).
     pub regions: Vec<Vec<u128>>,
     forbid: Vec<Cond>,
     /// Named conditions under which the player passes his turn.
@@ -73,6 +74,8 @@ pub(super) struct Tables {
     bear_off: Option<Cond>,
     overshoot_rearmost: bool,
     play: Vec<Priority>,
+    /// Whether a turn that ends the game is legal whatever `play` asks.
+    ending_turn_exempt: bool,
     vulnerable_run: Option<u32>,
     /// Per player: the site his hit men go to.
     hit_to: Option<Vec<u8>>,
@@ -95,7 +98,7 @@ impl Tables {
             .iter()
             .map(|r| r.name.as_str())
             .collect();
-        let regions: Vec<Vec<u128>> = game
+        let own: Vec<Vec<u128>> = game
             .players
             .iter()
             .map(|p| {
@@ -108,6 +111,13 @@ impl Tables {
                             .map_or(0, |r| r.sites.iter().fold(0, |m, &s| m | bit(s as u8)))
                     })
                     .collect()
+            })
+            .collect();
+        let regions: Vec<Vec<u128>> = (0..own.len())
+            .map(|p| {
+                let mut both = own[p].clone();
+                both.extend_from_slice(&own[(p + 1) % own.len()]);
+                both
             })
             .collect();
         let sites = game.board.sites.len();
@@ -191,6 +201,7 @@ impl Tables {
             bear_off,
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),
+            ending_turn_exempt: rules.ending_turn_exempt,
             vulnerable_run: rules.vulnerable_run,
             hit_to: zone(&rules.hit_to),
             first_from: zone(&rules.first_from),

@@ -14,6 +14,8 @@ pub(super) enum Cond {
     Or(Box<[Cond]>),
     And(Box<[Cond]>),
     Not(Box<Cond>),
+    /// The landing site is in a region (an index of [`Tables::regions`],
+    /// which names the player's regions and then his opponent's).
     HereIn(usize),
     HereVulnerable,
     /// `men here + constant` compared with zero: the common landing test,
@@ -30,10 +32,11 @@ pub(super) enum Cond {
     },
 }
 
-/// A count in a condition; `true` means the opponent's men, regions are
-/// indices into [`Tables::regions`]. `MenIn` reads the region of the player
-/// whose men it counts (the opponent's bar for `opponent men in bar`); the
-/// other terms read the regions of the player the condition is judged for.
+/// A count in a condition; `true` means the opponent's men. Regions are
+/// indices into [`Tables::regions`], whose per-player list names the
+/// player's own regions and then his opponent's, so the frame a term reads
+/// (`opponent men in bar` the opponent's bar, `opponent men in own home`
+/// the player's home) is folded into the index.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Term {
     MenHere(bool),
@@ -48,7 +51,7 @@ pub(super) fn sees_runs(c: &Cond) -> bool {
         Cond::Or(p) | Cond::And(p) => p.iter().any(sees_runs),
         Cond::Not(c) => sees_runs(c),
         Cond::HereVulnerable => true,
-        Cond::Test { terms, .. } => terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(_))),
+        Cond::Test { terms, .. } => terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(..))),
         Cond::HereIn(_) | Cond::HereCount { .. } => false,
     }
 }
@@ -67,20 +70,26 @@ pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool
             m | match *t {
                 Term::MenHere(_) => u128::MAX,
                 Term::OpenPoints(_) if vulnerable => u128::MAX,
-                Term::MenIn(opponent, r) => regions[me ^ usize::from(opponent)][r],
-                Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
+                Term::MenIn(_, r) | Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
             }
         }),
     }
 }
 
+/// Compiles a condition; `names` are the regions of each player, in the
+/// order of [`Tables::regions`] (his own, then the same names again for
+/// his opponent's).
 pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
-    let region = |r: &str| names.iter().position(|n| *n == r).unwrap_or(0);
+    let own = |r: &str| names.iter().position(|n| *n == r).unwrap_or(0);
+    let framed = |w: &Whose, r: &str| match w {
+        Whose::Own => own(r),
+        Whose::Opponent => names.len() + own(r),
+    };
     match c {
         ir::Cond::Or(p) => Cond::Or(p.iter().map(|c| compile(c, names)).collect()),
         ir::Cond::And(p) => Cond::And(p.iter().map(|c| compile(c, names)).collect()),
         ir::Cond::Not(c) => Cond::Not(Box::new(compile(c, names))),
-        ir::Cond::HereIn(r) => Cond::HereIn(region(r)),
+        ir::Cond::HereIn(w, r) => Cond::HereIn(framed(w, r)),
         ir::Cond::HereVulnerable => Cond::HereVulnerable,
         ir::Cond::Compare(a, op, b) => {
             let mut terms = Vec::new();
@@ -91,11 +100,15 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
                 match t {
                     ir::Term::Number(n) => constant += sign * i64::from(*n),
                     ir::Term::MenHere(w) => terms.push((sign, Term::MenHere(opponent(w)))),
-                    ir::Term::MenIn(w, r) => {
-                        terms.push((sign, Term::MenIn(opponent(w), region(r))))
+                    ir::Term::MenIn(w, frame, r) => {
+                        terms.push((sign, Term::MenIn(opponent(w), framed(frame, r))))
                     }
-                    ir::Term::OwnPoints(r) => terms.push((sign, Term::OwnPoints(region(r)))),
-                    ir::Term::OpenPoints(r) => terms.push((sign, Term::OpenPoints(region(r)))),
+                    ir::Term::OwnPoints(frame, r) => {
+                        terms.push((sign, Term::OwnPoints(framed(frame, r))))
+                    }
+                    ir::Term::OpenPoints(frame, r) => {
+                        terms.push((sign, Term::OpenPoints(framed(frame, r))))
+                    }
                 }
             }
             match terms.as_slice() {
@@ -146,7 +159,7 @@ pub(super) fn count(
         }
         Term::MenIn(opponent, r) => {
             let who = side(opponent);
-            let mut mask = regions[who][r];
+            let mut mask = regions[me][r];
             while mask != 0 {
                 total += men(st, mask.trailing_zeros() as u8, who);
                 mask &= mask - 1;

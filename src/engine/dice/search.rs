@@ -534,10 +534,12 @@ impl Engine {
     /// obligations allow the route.
     fn accept(&self, w: &mut Walk, leaf: &Move) {
         // The turns the obligations keep share their measures, except turns
-        // that end the game, which are kept whatever they measure.
-        let allowed = leaf.ends
-            || w.legal.iter().find(|m| !m.ends).is_some_and(|kept| {
-                let t = self.tables();
+        // that end the game in a game that exempts them, which are kept
+        // whatever they measure.
+        let t = self.tables();
+        let exempt = |m: &Move| t.ending_turn_exempt && m.ends;
+        let allowed = exempt(leaf)
+            || w.legal.iter().find(|m| !exempt(m)).is_some_and(|kept| {
                 t.play
                     .iter()
                     .all(|p| self.measure(*p, kept) == self.measure(*p, leaf))
@@ -568,14 +570,17 @@ impl Engine {
     }
 
     /// Keeps the turns the obligations allow, in the game's priority order.
-    /// A turn that ends the game is legal whatever they would ask of the dice
-    /// it leaves unplayed, and it counts like any other: a turn that wins
-    /// with more dice or pips rules out the turns with fewer.
+    /// In a game with `ending turn exempt`, a turn that ends the game is
+    /// legal whatever they would ask of the dice it leaves unplayed, and it
+    /// counts like any other: a turn that wins with more dice or pips rules
+    /// out the turns with fewer. With `ending turn obliged` it is measured
+    /// like every other turn.
     fn obligations(&self, out: &mut Vec<Move>) {
-        for &priority in &self.tables().play {
+        let t = self.tables();
+        for &priority in &t.play {
             let best = out.iter().map(|m| self.measure(priority, m)).max();
             if let Some(best) = best {
-                out.retain(|m| m.ends || self.measure(priority, m) == best);
+                out.retain(|m| t.ending_turn_exempt && m.ends || self.measure(priority, m) == best);
             }
         }
     }
