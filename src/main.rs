@@ -177,34 +177,69 @@ pub enum Agent {
     Random,
 }
 
-/// A command failure: the message is printed and the exit code is 1.
-struct Failure(String);
+/// Why a command stopped early.
+enum Failure {
+    /// A failure: the message is printed and the exit code is 1.
+    Message(String),
+    /// Standard output was closed by its reader (`ludus moves ... | head`):
+    /// the command ends quietly, as its reader asked.
+    OutputClosed,
+}
 
 impl<E: std::fmt::Display> From<E> for Failure {
     fn from(e: E) -> Self {
-        Failure(e.to_string())
+        Failure::Message(e.to_string())
     }
+}
+
+impl Failure {
+    /// A failed write to standard output.
+    fn output(e: std::io::Error) -> Failure {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Failure::OutputClosed
+        } else {
+            Failure::Message(format!("cannot write to standard output: {e}"))
+        }
+    }
+}
+
+/// `println!` that ends the command instead of panicking when standard
+/// output fails (a closed pipe); for functions returning `Result<_, Failure>`.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout(), $($arg)*).map_err(Failure::output)?
+    }};
+}
+
+/// `print!` as [`say!`] does `println!`.
+macro_rules! say_part {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout(), $($arg)*).map_err(Failure::output)?
+    }};
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(code) => code,
-        Err(Failure(message)) => {
+        Err(Failure::Message(message)) => {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+        Err(Failure::OutputClosed) => ExitCode::SUCCESS,
     }
 }
 
 fn run(command: Command) -> Result<ExitCode, Failure> {
     match command {
-        Command::Validate { files } => Ok(validate(&files)),
+        Command::Validate { files } => validate(&files),
         Command::Show { file } => {
             let (engine, _) = engine(&file)?;
-            print!("{}", engine.game());
-            println!();
-            print!("{}", render::board(&engine, &engine.start()));
+            say_part!("{}", engine.game());
+            say!();
+            say_part!("{}", render::board(&engine, &engine.start()));
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves {
@@ -216,10 +251,10 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let (engine, _) = engine(&file)?;
             let mut st = position_or_start(&engine, position.as_deref())?;
             if let Some(dice) = dice {
-                st.dice =
-                    parse_dice(&engine, &dice).map_err(|e| Failure(format!("bad dice: {e}")))?;
+                st.dice = parse_dice(&engine, &dice)
+                    .map_err(|e| Failure::Message(format!("bad dice: {e}")))?;
             } else if engine.has_dice() && st.dice == [0; 4] {
-                return Err(Failure(
+                return Err(Failure::Message(
                     "this game is played with dice: give the roll with `--dice 5-3` (or `dice: 5-3` in the position)".into(),
                 ));
             }
@@ -237,7 +272,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                     "outcome": playout::outcome_text(&engine, outcome),
                     "moves": texts,
                 });
-                println!("{value}");
+                say!("{value}");
             } else if outcome != Outcome::Ongoing {
                 eprintln!(
                     "the game is over: {}",
@@ -245,7 +280,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 );
             } else {
                 for t in texts {
-                    println!("{t}");
+                    say!("{t}");
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -299,12 +334,12 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 unreachable!("a recorded playout ends with its result");
             };
             if json {
-                println!(
+                say!(
                     "{}",
                     serde_json::json!({"seed": seed, "result": result, "plies": plies, "position": position})
                 );
             } else {
-                println!("{result} after {plies} turns (seed {seed})");
+                say!("{result} after {plies} turns (seed {seed})");
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -344,7 +379,7 @@ fn checked(file: &Path, Loaded { sources, game }: Loaded) -> Result<(Engine, Str
         Ok(game) => Ok((Engine::new(game), sources.text(0).to_string())),
         Err(diagnostics) => {
             eprint!("{}", sources.render(&diagnostics));
-            Err(Failure(format!(
+            Err(Failure::Message(format!(
                 "{} is not a valid game ({} problems)",
                 file.display(),
                 diagnostics.len()
@@ -355,12 +390,14 @@ fn checked(file: &Path, Loaded { sources, game }: Loaded) -> Result<(Engine, Str
 
 fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, Failure> {
     match position {
-        Some(p) => parse_position(engine, p).map_err(|e| Failure(format!("bad position: {e}"))),
+        Some(p) => {
+            parse_position(engine, p).map_err(|e| Failure::Message(format!("bad position: {e}")))
+        }
         None => Ok(engine.start()),
     }
 }
 
-fn validate(files: &[PathBuf]) -> ExitCode {
+fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     let mut ok = true;
     for file in files {
         match load::load(file) {
@@ -369,7 +406,7 @@ fn validate(files: &[PathBuf]) -> ExitCode {
                 eprintln!("error: {e}");
             }
             Ok(Loaded { sources, game }) => match game {
-                Ok(_) => println!("{}: ok", file.display()),
+                Ok(_) => say!("{}: ok", file.display()),
                 Err(diagnostics) => {
                     ok = false;
                     eprint!("{}", sources.render(&diagnostics));
@@ -378,11 +415,11 @@ fn validate(files: &[PathBuf]) -> ExitCode {
             },
         }
     }
-    if ok {
+    Ok(if ok {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
+    })
 }
 
 fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, Failure> {
@@ -412,13 +449,13 @@ fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, F
     let rate = games as f64 / elapsed;
     let per_game = plies as f64 / games as f64;
     if json {
-        println!(
+        say!(
             "{}",
             serde_json::json!({"game": engine.game().name, "playouts": games, "seconds": elapsed, "playouts_per_second": rate, "plies_per_playout": per_game})
         );
     } else {
-        println!("{}: {games} playouts in {elapsed:.2} s", engine.game().name);
-        println!(
+        say!("{}: {games} playouts in {elapsed:.2} s", engine.game().name);
+        say!(
             "{rate:.0} playouts/s, {per_game:.1} plies/playout, {:.0} plies/s",
             plies as f64 / elapsed
         );
@@ -485,12 +522,12 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
                 (n.to_string(), sizes.into())
             })
             .collect();
-        println!(
+        say!(
             "{}",
             serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "wins_by_points": sizes, "draws": draws, "unfinished": unfinished, "mean_plies": mean})
         );
     } else {
-        println!("{}: {games} games from seed {seed}", engine.game().name);
+        say!("{}: {games} games from seed {seed}", engine.game().name);
         for (((n, w), points), sizes) in names.iter().zip(&wins).zip(&score).zip(&by_points) {
             // Wins worth one point each need no breakdown.
             let sizes = if sizes.keys().all(|&p| p == 1) {
@@ -507,22 +544,22 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
                     .collect();
                 format!(" ({})", sizes.join(", "))
             };
-            println!(
+            say!(
                 "  {n} wins: {w} ({:.1}%), {points} points{sizes}",
                 100.0 * *w as f64 / games.max(1) as f64
             );
         }
-        println!(
+        say!(
             "  draws: {draws} ({:.1}%)",
             100.0 * draws as f64 / games.max(1) as f64
         );
         if unfinished > 0 {
-            println!(
+            say!(
                 "  unfinished after {} turns: {unfinished}",
                 playout::MAX_PLIES
             );
         }
-        println!("  mean turns per game: {mean:.1}");
+        say!("  mean turns per game: {mean:.1}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -538,7 +575,8 @@ fn perft(
     let (engine, _) = engine(file)?;
     let mut st = position_or_start(&engine, position)?;
     if let Some(dice) = dice {
-        st.dice = parse_dice(&engine, dice).map_err(|e| Failure(format!("bad dice: {e}")))?;
+        st.dice =
+            parse_dice(&engine, dice).map_err(|e| Failure::Message(format!("bad dice: {e}")))?;
     }
     // One step of the bar per first move, drawn only on a terminal: nothing
     // is done for it inside the count.
@@ -557,7 +595,7 @@ fn perft(
             eprintln!("error: {e}");
             return Ok(ExitCode::from(2));
         }
-        Err(e @ PerftError::TooManyTurns(_)) => return Err(Failure(e.to_string())),
+        Err(e @ PerftError::TooManyTurns(_)) => return Err(Failure::Message(e.to_string())),
     };
     let total = counted.depths.last().copied().unwrap_or(0);
     if json {
@@ -575,15 +613,15 @@ fn perft(
                 )
                 .collect();
         }
-        println!("{value}");
+        say!("{value}");
     } else if divide {
         for (m, count) in &counted.moves {
-            println!("{} {count}", move_text(&engine, m));
+            say!("{} {count}", move_text(&engine, m));
         }
-        println!("total {total}");
+        say!("total {total}");
     } else {
         for (depth, count) in (1..).zip(&counted.depths) {
-            println!("{depth} {count}");
+            say!("{depth} {count}");
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -595,7 +633,7 @@ fn replay(path: &Path, quiet: bool) -> Result<ExitCode, Failure> {
     let engine = record_game(path, &record)?;
     let variant = &record.variant;
     if engine.game().name != *variant {
-        return Err(Failure(format!(
+        return Err(Failure::Message(format!(
             "{}: line 1, `variant`: the record is of `{variant}` but {} is `{}`",
             path.display(),
             record.game,
@@ -605,14 +643,14 @@ fn replay(path: &Path, quiet: bool) -> Result<ExitCode, Failure> {
     let replayed =
         playout::replay(&engine, &record).map_err(|e| format!("{}: {e}", path.display()))?;
     if !quiet {
-        print!("{}", render::board(&engine, &engine.start()));
+        say_part!("{}", render::board(&engine, &engine.start()));
         for (i, (played, st)) in replayed.turns.iter().enumerate() {
-            println!("\n{}. {played}", i + 1);
-            print!("{}", render::board(&engine, st));
+            say!("\n{}. {played}", i + 1);
+            say_part!("{}", render::board(&engine, st));
         }
-        println!();
+        say!();
     }
-    println!(
+    say!(
         "{variant}, seed {}: {} turns, every move legal; {}",
         record.seed,
         replayed.turns.len(),
@@ -660,7 +698,7 @@ fn record_game(path: &Path, record: &playout::Record) -> Result<Engine, Failure>
         .iter()
         .map(|(how, place)| format!("{how}at {}", place.display()))
         .collect();
-    Err(Failure(if changed.is_empty() {
+    Err(Failure::Message(if changed.is_empty() {
         format!(
             "{}: line 1, `game`: cannot find {}: looked {}",
             path.display(),

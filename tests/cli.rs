@@ -731,3 +731,28 @@ fn perft_of_a_dice_game_counts_one_given_roll_only() {
     ]);
     assert_eq!(run.code, 1, "{}", run.stderr);
 }
+
+#[test]
+fn output_closed_by_its_reader_ends_the_command_quietly() {
+    // `ludus ... | head`: the reader closes the pipe, typically before
+    // ludus has written anything; every later write fails with a broken pipe.
+    for args in [
+        &["show", "games/verquere.game"][..],
+        &["moves", "games/alquerque.game"],
+        &["perft", "games/alquerque.game", "--depth", "3", "--divide"],
+        &["simulate", "games/alquerque.game", "--games", "3"],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "ludus {args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "ludus {args:?}: {stderr}");
+    }
+}
