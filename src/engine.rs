@@ -122,7 +122,7 @@ pub enum Outcome {
 }
 
 /// A position: what stands where, who moves, and the state the rules need.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct State {
     /// Per site: [`NONE`] or `player << 4 | kind`.
     pub cells: Vec<u8>,
@@ -142,6 +142,50 @@ pub struct State {
     pub dice: [u8; MAX_DICE],
     /// Consecutive turns in which no man moved.
     pub idle: u32,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut st = State {
+            cells: Vec::new(),
+            visited: Vec::new(),
+            counts: self.counts,
+            to_move: self.to_move,
+            quiet: self.quiet,
+            offenders: self.offenders,
+            stack: Vec::new(),
+            dice: self.dice,
+            idle: self.idle,
+        };
+        st.clone_from(self);
+        st
+    }
+
+    /// Copies `from` into the buffers `self` already has: no allocation
+    /// once they have grown, so playouts and perft can reset a state
+    /// cheaply. Every field is named, so a new one cannot be forgotten.
+    fn clone_from(&mut self, from: &State) {
+        let State {
+            cells,
+            visited,
+            counts,
+            to_move,
+            quiet,
+            offenders,
+            stack,
+            dice,
+            idle,
+        } = from;
+        self.cells.clone_from(cells);
+        self.visited.clone_from(visited);
+        self.counts = *counts;
+        self.to_move = *to_move;
+        self.quiet = *quiet;
+        self.offenders = *offenders;
+        self.stack.clone_from(stack);
+        self.dice = *dice;
+        self.idle = *idle;
+    }
 }
 
 impl State {

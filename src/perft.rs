@@ -98,7 +98,7 @@ pub fn divide(
             1
         } else {
             let next = &mut deeper[0].state;
-            copy_state(next, &root.state);
+            next.clone_from(&root.state);
             engine.play_unchecked(next, m);
             below.fill(0);
             walk(engine, deeper, &mut below)?;
@@ -135,35 +135,9 @@ fn walk(engine: &Engine, levels: &mut [Level], counts: &mut [u64]) -> Result<(),
     }
     for m in &here.moves {
         let next = &mut deeper[0].state;
-        copy_state(next, &here.state);
+        next.clone_from(&here.state);
         engine.play_unchecked(next, m);
         walk(engine, deeper, &mut counts[1..])?;
     }
     Ok(())
-}
-
-/// Copies `from` into `to` without allocating (the derived `clone_from`
-/// would build a new state). Every field is named, so that a field added
-/// to [`State`] cannot be forgotten here.
-fn copy_state(to: &mut State, from: &State) {
-    let State {
-        cells,
-        visited,
-        counts,
-        to_move,
-        quiet,
-        offenders,
-        stack,
-        dice,
-        idle,
-    } = from;
-    to.cells.clone_from(cells);
-    to.visited.clone_from(visited);
-    to.counts = *counts;
-    to.to_move = *to_move;
-    to.quiet = *quiet;
-    to.offenders = *offenders;
-    to.stack.clone_from(stack);
-    to.dice = *dice;
-    to.idle = *idle;
 }
