@@ -1,0 +1,334 @@
+//! Pest pairs to AST: sections, items, conditions and their sums, site
+//! sets, and the spans every node carries.
+
+use super::parser::Rule;
+use super::{
+    Compare, Cond, EndResult, Item, ItemKind, LinkKind, Name, Obligation, Priority, Section,
+    SectionKind, SiteTerm, Standing, Term, Whose, Worth, line_key,
+};
+use crate::diag::{FileId, Span};
+use pest::iterators::Pair;
+
+pub(super) fn section(file: FileId, pair: Pair<Rule>) -> Section {
+    let kind = match pair.as_rule() {
+        Rule::board => SectionKind::Board,
+        Rule::player => SectionKind::Player,
+        Rule::piece => SectionKind::Piece,
+        Rule::setup => SectionKind::Setup,
+        Rule::rules => SectionKind::Rules,
+        Rule::track => SectionKind::Track,
+        Rule::dice => SectionKind::Dice,
+        _ => SectionKind::End,
+    };
+    let start = pair.as_span().start();
+    let mut inner = pair.into_inner().peekable();
+    let name = match inner.peek() {
+        Some(p) if p.as_rule() == Rule::name => Some(name(inner.next().unwrap())),
+        _ => None,
+    };
+    let keyword_len = format!("{kind:?}").len();
+    let end = name.as_ref().map_or(start + keyword_len, |n| n.span.end);
+    Section {
+        kind,
+        name,
+        span: start..end,
+        file,
+        items: inner.map(|p| item(file, p)).collect(),
+    }
+}
+
+fn item(file: FileId, pair: Pair<Rule>) -> Item {
+    let span = item_span(&pair);
+    let rule = pair.as_rule();
+    let parts: Vec<Pair<Rule>> = pair.into_inner().collect();
+    let part = |i: usize| parts[i].clone();
+    let kind = match rule {
+        Rule::grid => ItemKind::Grid(name(part(0)), name(part(1))),
+        Rule::files => ItemKind::Files(parts.into_iter().map(name).collect()),
+        Rule::ranks => ItemKind::Ranks(parts.into_iter().map(name).collect()),
+        Rule::marks => ItemKind::Marks(parts.into_iter().map(name).collect()),
+        Rule::links => {
+            let kind = match parts[0].as_str() {
+                "orthogonal" => LinkKind::Orthogonal,
+                "diagonal" => LinkKind::Diagonal,
+                _ => LinkKind::All,
+            };
+            let parity = parts.get(1).map(|p| p.as_str().ends_with("even"));
+            ItemKind::Links(kind, parity)
+        }
+        Rule::link => ItemKind::Link(name(part(0)), name(part(1)), name(part(2))),
+        Rule::extra_site => ItemKind::Site(name(part(0))),
+        Rule::forward => ItemKind::Forward(name(part(0))),
+        Rule::region => ItemKind::Region(name(part(0)), site_set(part(1))),
+        Rule::step => ItemKind::Step(directions(part(0)), parts.get(1).cloned().map(standing)),
+        Rule::jump => ItemKind::Jump(directions(part(0)), parts.get(1).cloned().map(standing)),
+        Rule::piece_drop => {
+            // Dropped by key, like any item: `step on opponent back-rank`.
+            let on = parts.get(1).cloned().map(standing);
+            let span = parts[0].as_span().start()
+                ..on.as_ref().map_or(parts[0].as_span().end(), |o| o.span.end);
+            ItemKind::Drop(Name {
+                text: line_key(parts[0].as_str(), on.as_ref()),
+                span,
+            })
+        }
+        Rule::promote => {
+            let mut region = part(1).into_inner();
+            let whose = whose(region.next().unwrap().as_str());
+            let then = parts
+                .get(2)
+                .map(|p| (p.as_str().ends_with("stop"), spanned(p)));
+            ItemKind::Promote(name(part(0)), whose, name(region.next().unwrap()), then)
+        }
+        Rule::placement => ItemKind::Placement(name(part(0)), name(part(1)), site_set(part(2))),
+        Rule::capture_rule => ItemKind::Capture(obligation(parts[0].as_str()), spanned(&parts[0])),
+        Rule::chain_rule => ItemKind::Chain(obligation(parts[0].as_str()), spanned(&parts[0])),
+        Rule::return_rule => ItemKind::Return(parts[0].as_str() == "allowed"),
+        Rule::no_pieces => ItemKind::NoPieces(result(parts[0].as_str())),
+        Rule::no_moves => ItemKind::NoMoves(result(parts[0].as_str())),
+        Rule::no_capture => ItemKind::NoCapture(name(part(0))),
+        Rule::points => ItemKind::Points(name(part(0)), name(part(1))),
+        Rule::keep_sites => ItemKind::KeepSites(parts[0].as_str().ends_with("even")),
+        Rule::numbering => ItemKind::Numbering(name(part(0)), name(part(1)), name(part(2))),
+        Rule::zone => ItemKind::Zone(name(part(0))),
+        Rule::rows => ItemKind::Rows(parts.into_iter().map(site_set).collect()),
+        Rule::track_path => ItemKind::TrackPath(name(part(0)), site_set(part(1))),
+        Rule::advance => ItemKind::Advance,
+        Rule::dice_count => ItemKind::DiceCount(name(part(0))),
+        Rule::dice_faces => ItemKind::DiceFaces(name(part(0))),
+        Rule::doubles => ItemKind::Doubles(parts[0].as_str() == "twice"),
+        Rule::forbid => ItemKind::Forbid(name(part(0)), condition(part(1))),
+        Rule::hit => ItemKind::Hit(name(part(0))),
+        Rule::first_from => ItemKind::FirstFrom(name(part(0))),
+        Rule::bear_off => ItemKind::BearOff(condition(part(0))),
+        Rule::overshoot => ItemKind::Overshoot,
+        Rule::play_order => ItemKind::Play(
+            parts
+                .iter()
+                .map(
+                    |p| match p.clone().into_inner().next().map(|q| q.as_rule()) {
+                        Some(Rule::most_dice) => Priority::MostDice,
+                        Some(Rule::larger_die) => Priority::LargerDie,
+                        _ => Priority::MostPips,
+                    },
+                )
+                .collect(),
+        ),
+        Rule::ending_turn => ItemKind::EndingTurn(parts[0].as_str() == "exempt"),
+        Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
+        Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
+        Rule::drop => ItemKind::Drop(name(part(0))),
+        Rule::no_move => ItemKind::NoMove(name(part(0)), result(parts[1].as_str())),
+        _ => {
+            let magnitude = parts.get(3).map(|m| match m.as_str() {
+                "single" => Worth::Word(1, spanned(m)),
+                "double" => Worth::Word(2, spanned(m)),
+                "triple" => Worth::Word(3, spanned(m)),
+                _ => Worth::Number(name(m.clone().into_inner().next().unwrap())),
+            });
+            ItemKind::EndWhen(
+                name(part(0)),
+                condition(part(1)),
+                result(parts[2].as_str()),
+                magnitude,
+            )
+        }
+    };
+    Item { kind, span, file }
+}
+
+fn condition(pair: Pair<Rule>) -> Cond {
+    match pair.as_rule() {
+        Rule::condition | Rule::conjunct => {
+            let or = pair.as_rule() == Rule::condition;
+            let mut parts: Vec<Cond> = pair.into_inner().map(condition).collect();
+            match (parts.len(), or) {
+                (1, _) => parts.pop().unwrap(),
+                (_, true) => Cond::Or(parts),
+                (_, false) => Cond::And(parts),
+            }
+        }
+        Rule::negation => {
+            let mut parts: Vec<Pair<Rule>> = pair.into_inner().collect();
+            let atom = condition(parts.pop().unwrap());
+            if parts.is_empty() {
+                atom
+            } else {
+                Cond::Not(Box::new(atom))
+            }
+        }
+        Rule::here_in => {
+            let span = spanned(&pair);
+            let (frame, region) = framed(pair.into_inner());
+            Cond::HereIn(frame, region, span)
+        }
+        Rule::here_vulnerable => Cond::HereVulnerable(spanned(&pair)),
+        _ => {
+            let span = spanned(&pair);
+            let mut parts = pair.into_inner();
+            let left = sum(parts.next().unwrap());
+            let op = match parts.next().unwrap().as_str() {
+                ">=" => Compare::Ge,
+                "<=" => Compare::Le,
+                "!=" => Compare::Ne,
+                ">" => Compare::Gt,
+                "<" => Compare::Lt,
+                _ => Compare::Eq,
+            };
+            Cond::Compare(left, op, sum(parts.next().unwrap()), span)
+        }
+    }
+}
+
+fn sum(pair: Pair<Rule>) -> Vec<Term> {
+    pair.into_inner()
+        .map(|term| match term.as_rule() {
+            Rule::number => Term::Number(name(term)),
+            Rule::men_here => {
+                let span = spanned(&term);
+                Term::MenHere(whose(term.into_inner().next().unwrap().as_str()), span)
+            }
+            Rule::men_in => {
+                let mut it = term.into_inner();
+                let w = whose(it.next().unwrap().as_str());
+                let (frame, region) = framed(it);
+                Term::MenIn(w, frame, region)
+            }
+            _ => {
+                let mut it = term.into_inner();
+                let own = it.next().unwrap().as_str() == "own";
+                let (frame, region) = framed(it);
+                if own {
+                    Term::OwnPoints(frame, region)
+                } else {
+                    Term::OpenPoints(frame, region)
+                }
+            }
+        })
+        .collect()
+}
+
+/// `on own|opponent REGION`.
+fn standing(pair: Pair<Rule>) -> Standing {
+    let span = spanned(&pair);
+    let mut region = pair.into_inner().next().unwrap().into_inner();
+    let whose = whose(region.next().unwrap().as_str());
+    Standing {
+        whose,
+        region: name(region.next().unwrap()),
+        span,
+    }
+}
+
+/// `[own|opponent] REGION`: whose frame, if written, and the region.
+fn framed(mut it: pest::iterators::Pairs<Rule>) -> (Option<Whose>, Name) {
+    let first = it.next().unwrap();
+    match it.next() {
+        Some(region) => (Some(whose(first.as_str())), name(region)),
+        None => (None, name(first)),
+    }
+}
+
+fn whose(text: &str) -> Whose {
+    if text == "own" {
+        Whose::Own
+    } else {
+        Whose::Opponent
+    }
+}
+
+fn spanned(pair: &Pair<Rule>) -> Span {
+    pair.as_span().start()..pair.as_span().end()
+}
+
+/// An item's span without the spaces and comments that pest takes in after
+/// it when a trailing optional part is absent (`links all` before `}`).
+fn item_span(pair: &Pair<Rule>) -> Span {
+    let span = pair.as_span();
+    let start = span.start();
+    // Inner pairs may end in trivia too: trim from the end of the last leaf.
+    let mut last = pair.clone();
+    while let Some(p) = last.clone().into_inner().last() {
+        last = p;
+    }
+    let inner_end = if last == *pair {
+        start
+    } else {
+        last.as_span().end()
+    };
+    let tail = &span.as_str()[inner_end - start..];
+    let mut end = inner_end;
+    let mut at = 0;
+    while at < tail.len() {
+        let rest = &tail[at..];
+        if rest.starts_with("//") {
+            at += rest.find('\n').unwrap_or(rest.len());
+        } else if let Some(c) = rest.chars().next() {
+            at += c.len_utf8();
+            if !c.is_whitespace() {
+                end = inner_end + at;
+            }
+        }
+    }
+    start..end
+}
+
+fn name(pair: Pair<Rule>) -> Name {
+    Name {
+        text: pair.as_str().to_string(),
+        span: spanned(&pair),
+    }
+}
+
+pub(super) fn string(pair: Pair<Rule>) -> Name {
+    let inner = pair.into_inner().next().unwrap();
+    name(inner)
+}
+
+fn directions(pair: Pair<Rule>) -> Vec<Name> {
+    pair.into_inner().map(name).collect()
+}
+
+fn site_set(pair: Pair<Rule>) -> Vec<SiteTerm> {
+    pair.into_inner()
+        .map(|term| {
+            let start = term.as_span().start();
+            let mut parts = term.into_inner();
+            let inner = parts.next().unwrap();
+            let base = match inner.as_rule() {
+                Rule::rank_term => SiteTerm::Rank(name(inner.into_inner().next().unwrap())),
+                Rule::file_term => SiteTerm::File(name(inner.into_inner().next().unwrap())),
+                Rule::range => {
+                    let mut ends = inner.into_inner();
+                    SiteTerm::Range(name(ends.next().unwrap()), name(ends.next().unwrap()))
+                }
+                _ => SiteTerm::Name(name(inner)),
+            };
+            match parts.next() {
+                Some(times) => {
+                    let span = start..times.as_span().end();
+                    let count = name(times.into_inner().next().unwrap());
+                    SiteTerm::Times(Box::new(base), count, span)
+                }
+                None => base,
+            }
+        })
+        .collect()
+}
+
+fn obligation(text: &str) -> Obligation {
+    match text {
+        "none" => Obligation::None,
+        "optional" => Obligation::Optional,
+        "compulsory" => Obligation::Compulsory,
+        _ => Obligation::Huff,
+    }
+}
+
+fn result(text: &str) -> EndResult {
+    match text {
+        "loss" => EndResult::Loss,
+        "win" => EndResult::Win,
+        _ => EndResult::Draw,
+    }
+}

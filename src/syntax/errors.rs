@@ -1,0 +1,219 @@
+//! Syntax errors: pest's error turned into a diagnostic, with a human name
+//! for every grammar rule and a hint for the construct that was expected.
+
+use super::parser::Rule;
+use crate::diag::{Diagnostic, FileId};
+
+pub(super) fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Diagnostic {
+    use pest::error::{ErrorVariant, InputLocation};
+    let span = match error.location {
+        InputLocation::Pos(p) => p..p,
+        InputLocation::Span((a, b)) => a..b,
+    };
+    let mut expected = match &error.variant {
+        ErrorVariant::ParsingError { positives, .. } => {
+            let mut words: Vec<&str> = positives.iter().map(describe).collect();
+            words.sort_unstable();
+            words.dedup();
+            words
+        }
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    // Among a section's items, the section may also end.
+    if let ErrorVariant::ParsingError { positives, .. } = &error.variant
+        && !positives.is_empty()
+        && positives.iter().all(is_item)
+    {
+        expected.push("`}`");
+    }
+    let message = match expected.as_slice() {
+        [] => "syntax error".to_string(),
+        [one] => format!("expected {one}"),
+        many => {
+            let (last, rest) = many.split_last().unwrap();
+            format!("expected {} or {last}", rest.join(", "))
+        }
+    };
+    let in_condition = |e: &&str| {
+        ["a condition", "a count or number", "a comparison"]
+            .iter()
+            .any(|c| e.starts_with(c))
+    };
+    let hint = if expected.iter().any(|e| e.contains("section")) {
+        "each section is `board`, `player NAME`, `track`, `piece NAME`, `dice`, `setup`, \
+         `rules` or `end`, followed by its items in braces"
+    } else if expected.iter().any(in_condition) {
+        "a condition compares sums of numbers, `own|opponent men here`, \
+         `own|opponent men in REGION` and `own|open points in REGION` with \
+         `=`, `!=`, `<`, `<=`, `>` or `>=`, or tests `here in REGION` or `here vulnerable`; \
+         conditions combine with `and`, `or`, `not` and parentheses"
+    } else {
+        "the README's guide to writing a game lists every item of every section"
+    };
+    Diagnostic::error(file, span, message, "unexpected text here").with_hint(hint)
+}
+
+/// Whether a rule is an item of some section.
+fn is_item(rule: &Rule) -> bool {
+    matches!(
+        rule,
+        Rule::grid
+            | Rule::files
+            | Rule::ranks
+            | Rule::links
+            | Rule::link
+            | Rule::extra_site
+            | Rule::forward
+            | Rule::region
+            | Rule::marks
+            | Rule::step
+            | Rule::jump
+            | Rule::promote
+            | Rule::piece_drop
+            | Rule::placement
+            | Rule::capture_rule
+            | Rule::chain_rule
+            | Rule::return_rule
+            | Rule::no_pieces
+            | Rule::no_moves
+            | Rule::no_capture
+            | Rule::points
+            | Rule::keep_sites
+            | Rule::numbering
+            | Rule::zone
+            | Rule::rows
+            | Rule::track_path
+            | Rule::advance
+            | Rule::dice_count
+            | Rule::dice_faces
+            | Rule::doubles
+            | Rule::forbid
+            | Rule::hit
+            | Rule::first_from
+            | Rule::bear_off
+            | Rule::overshoot
+            | Rule::play_order
+            | Rule::ending_turn
+            | Rule::vulnerable
+            | Rule::pass_rule
+            | Rule::drop
+            | Rule::no_move
+            | Rule::end_when
+    )
+}
+
+/// A human name for every grammar rule, for syntax errors.
+fn describe(rule: &Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "the end of the file",
+        Rule::WHITESPACE | Rule::COMMENT => "a space or comment",
+        Rule::file => "a game file",
+        Rule::header => "a `game` or `variant` header",
+        Rule::game_header => "`game \"NAME\"`",
+        Rule::variant_header => "`variant \"NAME\" of \"BASE.game\"`",
+        Rule::section => "a section",
+        Rule::board => "a `board` section",
+        Rule::board_item => "a board item",
+        Rule::grid => "`grid W x H`",
+        Rule::files => "`files`",
+        Rule::ranks => "`ranks`",
+        Rule::links => "`links orthogonal|diagonal|all`",
+        Rule::link_kind => "`orthogonal`, `diagonal` or `all`",
+        Rule::parity => "`where even|odd`",
+        Rule::parity_kind => "`even` or `odd`",
+        Rule::link => "`link FROM TO DIRECTION`",
+        Rule::extra_site => "`site NAME`",
+        Rule::player => "a `player NAME` section",
+        Rule::player_item => "a player item",
+        Rule::forward => "`forward DIRECTION`",
+        Rule::region => "`region NAME: SITES`",
+        Rule::piece => "a `piece NAME` section",
+        Rule::piece_item => "a piece item",
+        Rule::marks => "`marks W B`",
+        Rule::mark => "a mark",
+        Rule::step => "`step DIRECTIONS`",
+        Rule::jump => "`jump DIRECTIONS`",
+        Rule::directions => "a list of directions",
+        Rule::direction_term => "a direction",
+        Rule::promote => "`promote to KIND on own|opponent REGION`",
+        Rule::promote_then => "`then stop` or `then continue`",
+        Rule::then_kind => "`stop` or `continue`",
+        Rule::keep_sites => "`sites where even|odd`",
+        Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
+        Rule::standing => "`on own|opponent REGION`",
+        Rule::on_word => "`on`",
+        Rule::piece_drop => "`drop step|jump`",
+        Rule::move_kind => "`step` or `jump`",
+        Rule::region_ref => "`own REGION` or `opponent REGION`",
+        Rule::whose => "`own` or `opponent`",
+        Rule::setup => "a `setup` section",
+        Rule::placement => "`PLAYER KIND: SITES`",
+        Rule::site_set => "a list of sites",
+        Rule::site_term => "a site, `rank N` or `file X`",
+        Rule::rank_term => "`rank N`",
+        Rule::file_term => "`file X`",
+        Rule::rules => "a `rules` section",
+        Rule::rule_item => "a rule",
+        Rule::capture_rule => "`capture OBLIGATION`",
+        Rule::chain_rule => "`chain OBLIGATION`",
+        Rule::return_rule => "`return allowed|forbidden`",
+        Rule::obligation => "`none`, `optional`, `compulsory` or `huff`",
+        Rule::permission => "`allowed` or `forbidden`",
+        Rule::end => "an `end` section",
+        Rule::end_item => "an end condition",
+        Rule::no_pieces => "`no pieces: RESULT`",
+        Rule::no_moves => "`no moves: RESULT`",
+        Rule::no_capture => "`no capture in N turns: more pieces wins`",
+        Rule::result => "`loss`, `win` or `draw`",
+        Rule::points => "`points A..B`",
+        Rule::zone => "`zone NAME`",
+        Rule::rows => "`rows SITES / SITES`",
+        Rule::track => "a `track` section",
+        Rule::track_item => "a track item",
+        Rule::track_path => "`PLAYER: SITES`",
+        Rule::advance => "`advance by die`",
+        Rule::dice => "a `dice` section",
+        Rule::dice_item => "a dice item",
+        Rule::dice_count => "`count N`",
+        Rule::dice_faces => "`faces N`",
+        Rule::doubles => "`doubles twice|once`",
+        Rule::doubles_kind => "`twice` or `once`",
+        Rule::range => "a range `A..B`",
+        Rule::times => "`* N`",
+        Rule::forbid => "`forbid NAME: CONDITION`",
+        Rule::hit => "`hit to ZONE`",
+        Rule::first_from => "`first from ZONE`",
+        Rule::bear_off => "`bear off when CONDITION`",
+        Rule::overshoot => "`overshoot from rearmost`",
+        Rule::play_order => "`play most dice, larger die, most pips`",
+        Rule::priority => "`most dice`, `larger die` or `most pips`",
+        Rule::most_dice => "`most dice`",
+        Rule::larger_die => "`larger die`",
+        Rule::most_pips => "`most pips`",
+        Rule::vulnerable => "`vulnerable runs longer than N`",
+        Rule::pass_rule => "`pass NAME: CONDITION`",
+        Rule::drop => "`drop NAME`",
+        Rule::no_move => "`no move in N turns: RESULT`",
+        Rule::end_when => "`NAME: CONDITION => RESULT`",
+        Rule::magnitude => "`single`, `double`, `triple` or `N points`",
+        Rule::ending_turn => "`ending turn exempt|obliged`",
+        Rule::ending_kind => "`exempt` or `obliged`",
+        Rule::frame => "`own` or `opponent`",
+        Rule::condition | Rule::conjunct | Rule::negation | Rule::atom => "a condition",
+        Rule::not => "`not`",
+        Rule::here_in => "`here in [own|opponent] REGION`",
+        Rule::here_vulnerable => "`here vulnerable`",
+        Rule::comparison => "a comparison",
+        Rule::compare => "a comparison operator (`=`, `!=`, `<`, `<=`, `>`, `>=`)",
+        Rule::sum | Rule::term => "a count or number",
+        Rule::men_here => "`own|opponent men here`",
+        Rule::men_in => "`own|opponent men in [own|opponent] REGION`",
+        Rule::points_in => "`own|open points in [own|opponent] REGION`",
+        Rule::point_kind => "`own` or `open`",
+        Rule::keyword => "a keyword",
+        Rule::name => "a name",
+        Rule::number => "a number",
+        Rule::string => "a quoted string",
+        Rule::string_inner => "the text of a string",
+    }
+}
