@@ -6,29 +6,31 @@
 //! so it is tested without one. [`run`] is the thin loop around it:
 //! rustyline, with a history kept in `$HOME/.ludus_history`, when stdin is a
 //! terminal; plain lines otherwise, each echoed after its prompt so that a
-//! piped session reads as a transcript.
+//! piped session reads as a transcript (the `input` submodule).
 //!
 //! In dice games each turn starts unthrown: a person types `roll` (the
 //! seeded generator throws) or `dice 5 3` (a roll thrown with real dice),
 //! then the turn's die moves, all at once or one at a time; the session
 //! keeps the die moves typed so far and plays the turn once they make a
-//! complete legal turn.
+//! complete legal turn (the `dice` submodule).
 //!
 //! The random agents draw from one generator seeded with `--seed`, in the
 //! same order as `ludus playout` (in dice games: the roll, then the choice):
 //! with two random agents, `play --seed N` plays the very game of
 //! `playout --seed N`.
 
+mod dice;
+mod input;
+
 use crate::Agent;
-use ludus::engine::{Engine, Move, NONE, Outcome, State, Step};
-use ludus::ir::Priority;
-use ludus::notation::{self, find_move, move_text, parse_dice, position_text};
+use dice::{DiceInput, step_text};
+use input::Input;
+use ludus::engine::{Engine, Move, NONE, Outcome, State};
+use ludus::notation::{find_move, move_text, position_text};
 use ludus::playout::{self, Rng, outcome_text};
 use ludus::render;
 use rand::RngExt;
-use rustyline::error::ReadlineError;
-use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::io::{self, Write};
 
 const HELP: &str = "\
 Type a move in notation: `b2-c3` (a step), `a1xc3xe5` (a capture chain),
@@ -56,14 +58,6 @@ pub struct Reply {
 struct Turn {
     before: State,
     by_human: bool,
-}
-
-/// What a line typed in a dice game asks for.
-enum DiceInput {
-    /// A complete turn, to play.
-    Turn(Move),
-    /// Die moves that begin a legal turn: all those typed so far this turn.
-    Part(Vec<String>),
 }
 
 /// A game in progress, with everything the REPL needs besides the terminal.
@@ -220,34 +214,6 @@ impl<'e> Session<'e> {
         &self.engine.game().players[self.st.to_move as usize].name
     }
 
-    /// Whether the player to move must still throw the dice.
-    fn needs_roll(&self) -> bool {
-        self.engine.has_dice() && self.st.dice.iter().all(|&d| d == 0)
-    }
-
-    /// The dice thrown, such as `5-3`.
-    fn roll_text(&self) -> String {
-        ludus::notation::dice_text(&self.st).unwrap_or_default()
-    }
-
-    /// A roll to show in examples, such as `5 3`, for this game's dice.
-    fn example_roll(&self) -> String {
-        let Some(dice) = self.engine.game().dice else {
-            return String::new();
-        };
-        let mut faces: Vec<u8> = [5, 3, 6, 2, 4, 1]
-            .into_iter()
-            .filter(|&f| f <= dice.faces)
-            .collect();
-        if faces.is_empty() {
-            faces.push(1);
-        }
-        let values: Vec<String> = (0..dice.count as usize)
-            .map(|i| faces[i % faces.len()].to_string())
-            .collect();
-        values.join(" ")
-    }
-
     fn help(&self) -> String {
         if !self.engine.has_dice() {
             return HELP.into();
@@ -329,98 +295,6 @@ Commands:
         }
     }
 
-    /// The legal sequences that begin with the die moves `typed`.
-    fn extending(&self, typed: &[String]) -> Vec<usize> {
-        (0..self.sequences.len())
-            .filter(|&i| self.sequence_steps[i].starts_with(typed))
-            .collect()
-    }
-
-    /// The position after the die moves typed so far, the mover still to move.
-    fn view(&self) -> State {
-        self.view_after(&self.partial)
-    }
-
-    /// The position after the die moves `typed`, the mover still to move
-    /// with the same roll.
-    fn view_after(&self, typed: &[String]) -> State {
-        let mut view = self.st.clone();
-        if typed.is_empty() {
-            return view;
-        }
-        let Some(&i) = self.extending(typed).first() else {
-            return view;
-        };
-        let mut part = self.sequences[i];
-        part.len = typed.len() as u8;
-        self.engine.play_unchecked(&mut view, &part);
-        view.to_move = self.st.to_move;
-        view.dice = self.st.dice;
-        view.idle = self.st.idle;
-        view
-    }
-
-    /// The dice still to play after the die moves typed so far, such as `3`
-    /// or `5-5-5` (alternatives joined by `or` when the dice used are not
-    /// decided, as when either die bears a man off).
-    fn dice_left(&self) -> String {
-        let options: Vec<String> = self
-            .left_after(&self.partial)
-            .iter()
-            .map(|left| {
-                let text: Vec<String> = left.iter().map(u8::to_string).collect();
-                if text.is_empty() {
-                    "none".to_string()
-                } else {
-                    text.join("-")
-                }
-            })
-            .collect();
-        options.join(" or ")
-    }
-
-    /// The dice left after the die moves `typed`, largest first: one list
-    /// per way of having played them.
-    fn left_after(&self, typed: &[String]) -> Vec<Vec<u8>> {
-        let Some(dice) = self.engine.game().dice else {
-            return Vec::new();
-        };
-        let thrown: Vec<u8> = self.st.dice.iter().copied().filter(|&d| d != 0).collect();
-        let doubles = thrown.len() > 1 && thrown.iter().all(|&d| d == thrown[0]);
-        let times = if doubles && dice.doubles_twice { 2 } else { 1 };
-        let all: Vec<u8> = thrown
-            .iter()
-            .flat_map(|&d| std::iter::repeat_n(d, times))
-            .collect();
-        let mut options: Vec<Vec<u8>> = Vec::new();
-        for i in self.extending(typed) {
-            let mut left = all.clone();
-            for s in &self.sequences[i].steps()[..typed.len()] {
-                if let Some(k) = left.iter().position(|&d| d == s.die) {
-                    left.remove(k);
-                }
-            }
-            left.sort_unstable_by(|a, b| b.cmp(a));
-            if !options.contains(&left) {
-                options.push(left);
-            }
-        }
-        options
-    }
-
-    /// The die moves that may follow those typed so far, in the engine's order.
-    fn next_die_moves(&self, typed: &[String]) -> Vec<String> {
-        let mut next: Vec<String> = Vec::new();
-        for i in self.extending(typed) {
-            if let Some(t) = self.sequence_steps[i].get(typed.len())
-                && !next.contains(t)
-            {
-                next.push(t.clone());
-            }
-        }
-        next
-    }
-
     /// The board after the die moves typed so far, with the dice left.
     fn show_board(&self, out: &mut String) {
         out.push_str(&render::board(self.engine, &self.view()));
@@ -487,238 +361,6 @@ Commands:
             }
         }
         self.menu = listed;
-    }
-
-    /// What to say when the dice are not thrown yet.
-    fn roll_first(&self) -> String {
-        format!(
-            "{} must roll first: type `roll`, or `dice {}` for a roll thrown with real dice",
-            self.mover(),
-            self.example_roll()
-        )
-    }
-
-    /// Throws the dice: with the seeded generator, or as typed.
-    fn throw(&mut self, typed: Option<&str>, out: &mut String) {
-        let refusal = if !self.engine.has_dice() {
-            Some("this game has no dice".to_string())
-        } else if self.finished {
-            Some("the game is over".into())
-        } else if !self.needs_roll() {
-            Some(format!(
-                "the dice are already thrown ({}): type your die moves, or `moves`",
-                self.roll_text()
-            ))
-        } else {
-            None
-        };
-        if let Some(refusal) = refusal {
-            out.push_str(&refusal);
-            out.push('\n');
-            return;
-        }
-        match typed {
-            None => self.engine.roll(&mut self.st, &mut self.rng),
-            Some(text) => match parse_dice(self.engine, text) {
-                Ok(dice) => self.st.dice = dice,
-                Err(e) => {
-                    out.push_str(&format!("bad roll: {e}\n"));
-                    return;
-                }
-            },
-        }
-        self.refresh();
-        out.push_str(&format!("{} rolls {}\n", self.mover(), self.roll_text()));
-        out.push_str(&render::board(self.engine, &self.st));
-        self.advance(out);
-    }
-
-    /// Reads a line of a dice game: a menu number, a whole turn, or die moves
-    /// that go on from those typed so far.
-    fn choose_dice(&self, input: &str) -> Result<DiceInput, String> {
-        if self.finished {
-            return Err("the game is over".into());
-        }
-        let digits = input.chars().all(|c| c.is_ascii_digit());
-        if digits && !self.menu.is_empty() {
-            return self.pick(input).map(DiceInput::Turn);
-        }
-        let first = input.split_whitespace().next().unwrap_or_default();
-        if first.chars().all(char::is_alphabetic)
-            && !first.eq_ignore_ascii_case("pass")
-            && !self.is_site(first)
-        {
-            return Err(format!(
-                "unknown command `{input}`: type `help` for the commands"
-            ));
-        }
-        if digits {
-            return Err(format!(
-                "`{input}` is not a move: type `moves` first to number the legal turns"
-            ));
-        }
-        if self.needs_roll() {
-            return Err(self.roll_first());
-        }
-        if self.unlisted {
-            // Too many routes to follow die move by die move: whole turns only.
-            return match find_move(self.engine, &self.st, &self.moves, input) {
-                Ok(m) => Ok(DiceInput::Turn(m)),
-                Err(e) => Err(format!(
-                    "{e}; {}: too many to follow die move by die move, so type the whole turn at once, or pick one with `moves`",
-                    ludus::engine::TooManyTurns::Routes
-                )),
-            };
-        }
-        if self.partial.is_empty()
-            && let Ok(m) = find_move(self.engine, &self.st, &self.moves, input)
-        {
-            return Ok(DiceInput::Turn(m));
-        }
-        let words = die_moves(input);
-        let mut typed = self.partial.clone();
-        for word in &words {
-            typed.push(word.clone());
-            if self.extending(&typed).is_empty() {
-                return Err(self.refuse(&typed[..typed.len() - 1], word, words.len() > 1));
-            }
-        }
-        let found = self.extending(&typed);
-        if found
-            .iter()
-            .all(|&i| self.sequence_steps[i].len() == typed.len())
-        {
-            Ok(DiceInput::Turn(self.sequences[found[0]]))
-        } else {
-            Ok(DiceInput::Part(typed))
-        }
-    }
-
-    /// Why the die move `word` cannot follow the die moves `before`.
-    fn refuse(&self, before: &[String], word: &str, more: bool) -> String {
-        let mover = self.mover();
-        let next = self.next_die_moves(before);
-        let playable = if next.is_empty() {
-            "no die move can follow them: this is a whole turn already".to_string()
-        } else if before.is_empty() {
-            format!("the turn may begin with: {}", next.join(", "))
-        } else {
-            format!("the next die move may be: {}", next.join(", "))
-        };
-        let ignored = if more {
-            " (nothing of this line was played)"
-        } else {
-            ""
-        };
-        if word == "pass" {
-            return format!("{mover} cannot pass: {playable}");
-        }
-        let why = match word.split_once('/') {
-            None => format!("`{word}` is not a die move: write one as FROM/TO, like `13/18`"),
-            Some((from, to)) => match (self.track_point(from), self.track_point(to)) {
-                (None, _) => format!("`{from}` is not a point of {mover}'s track"),
-                (_, None) => format!("`{to}` is not a point of {mover}'s track"),
-                (Some(a), Some(b)) => self.why_not(before, word, a, b),
-            },
-        };
-        format!("{why}{ignored}; {playable}")
-    }
-
-    /// Why the die move `word`, from track position `a` to `b`, cannot
-    /// follow the die moves `before`.
-    fn why_not(&self, before: &[String], word: &str, a: usize, b: usize) -> String {
-        let mover = self.mover();
-        let player = self.st.to_move as usize;
-        let game = self.engine.game();
-        let track = self.engine.track(player);
-        let last = track.len() - 1;
-        // A point as the mover writes it.
-        let name = |i: usize| notation::track_point_text(self.engine, player, i);
-        let after = if before.is_empty() {
-            String::new()
-        } else {
-            format!("after {}, ", before.join(" "))
-        };
-        // The position and the dice after the die moves before this one.
-        let view = self.view_after(before);
-        let own = |s: usize| view.piece(s).is_some_and(|(p, _)| p == player);
-        if b <= a {
-            return format!("`{word}` does not go forward along {mover}'s track");
-        }
-        if !own(track[a] as usize) {
-            return format!("{after}{mover} has no man on {}", name(a));
-        }
-        if let Some(zone) = &game.rules.first_from {
-            let first = game.players[player]
-                .regions
-                .iter()
-                .find(|r| r.name == *zone)
-                .and_then(|r| r.sites.first().copied());
-            if let Some(z) = first
-                && z != track[a] as usize
-                && own(z)
-            {
-                return format!(
-                    "{after}{mover} must first move his men from {}",
-                    game.board.sites[z].name
-                );
-            }
-        }
-        let mut left: Vec<u8> = self.left_after(before).concat();
-        left.sort_unstable_by(|x, y| y.cmp(x));
-        left.dedup();
-        let fits: Vec<u8> = left
-            .iter()
-            .copied()
-            .filter(|&d| a + d as usize == b || (b == last && a + d as usize > b))
-            .collect();
-        let dice: Vec<String> = left.iter().map(u8::to_string).collect();
-        if fits.is_empty() {
-            let left = match dice.len() {
-                1 => format!("the die left is {}", dice[0]),
-                _ => format!("the dice left are {}", dice.join("-")),
-            };
-            return format!("{after}`{word}` moves {} points, but {left}", b - a);
-        }
-        // The same die move alone, with nothing else to play: legal or not?
-        let alone = fits.iter().any(|&d| {
-            let mut probe = view.clone();
-            probe.dice = [d, 0, 0, 0];
-            let mut sequences = Vec::new();
-            let listed = self.engine.all_sequences(&mut probe, &mut sequences);
-            listed.is_ok()
-                && sequences
-                    .iter()
-                    .any(|m| m.len > 0 && step_text(self.engine, probe.to_move, m.steps[0]) == word)
-        });
-        if alone {
-            let rules: Vec<&str> = game
-                .rules
-                .play
-                .iter()
-                .map(|p| match p {
-                    Priority::MostDice => "use as many dice as it can",
-                    Priority::LargerDie => "use the larger die when only one can be used",
-                    Priority::MostPips => "move the most pips",
-                })
-                .collect();
-            format!(
-                "{after}`{word}` would leave the dice badly played: the turn must {}",
-                rules.join(", then ")
-            )
-        } else {
-            let how = if b == last { "go to" } else { "land on" };
-            format!(
-                "{after}`{word}` is not allowed: a man may not {how} {} here",
-                name(b)
-            )
-        }
-    }
-
-    /// A point of the mover's track as written in a die move: its number,
-    /// or the name of the site at either end (a zone such as the bar).
-    fn track_point(&self, word: &str) -> Option<usize> {
-        notation::track_point(self.engine, self.st.to_move as usize, word)
     }
 
     fn is_site(&self, word: &str) -> bool {
@@ -890,109 +532,12 @@ Commands:
     }
 }
 
-/// One die move of `mover` in notation, such as `13/18`.
-fn step_text(engine: &Engine, mover: u8, step: Step) -> String {
-    let mut m = Move::PASS;
-    m.mover = mover;
-    m.len = 1;
-    m.steps[0] = step;
-    move_text(engine, &m)
-}
-
-/// The die moves of a line, lower case, spaces around `/` closed up:
-/// `13 / 18  18/21` is `13/18`, `18/21`.
-fn die_moves(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in text.split_whitespace().map(str::to_lowercase) {
-        match out.last_mut() {
-            Some(last) if last.ends_with('/') || w.starts_with('/') => last.push_str(&w),
-            _ => out.push(w),
-        }
-    }
-    out
-}
-
 /// `text` lowercased, without any whitespace.
 fn compact(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_whitespace())
         .flat_map(char::to_lowercase)
         .collect()
-}
-
-/// Where the lines come from.
-enum Input {
-    /// A person at a terminal: line editing and a history file.
-    Terminal {
-        editor: Box<rustyline::DefaultEditor>,
-        history: Option<PathBuf>,
-    },
-    /// A pipe or a file.
-    Plain(io::StdinLock<'static>),
-}
-
-impl Input {
-    fn open() -> Result<Input, String> {
-        if !io::stdin().is_terminal() {
-            return Ok(Input::Plain(io::stdin().lock()));
-        }
-        let config = rustyline::Config::builder()
-            .auto_add_history(true)
-            .max_history_size(1000)
-            .map_err(|e| e.to_string())?
-            .build();
-        let mut editor = rustyline::DefaultEditor::with_config(config)
-            .map_err(|e| format!("cannot start the line editor: {e}"))?;
-        let history =
-            std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".ludus_history"));
-        if let Some(path) = &history {
-            // A missing or unreadable history only means starting afresh.
-            let _ = editor.load_history(path);
-        }
-        Ok(Input::Terminal {
-            editor: Box::new(editor),
-            history,
-        })
-    }
-
-    /// The next line, or `None` at the end: Ctrl-D, Ctrl-C or end of file.
-    /// Plain lines are echoed after the prompt.
-    fn read(&mut self, prompt: &str, out: &mut impl Write) -> Result<Option<String>, String> {
-        match self {
-            Input::Terminal { editor, .. } => match editor.readline(prompt) {
-                Ok(line) => Ok(Some(line)),
-                Err(ReadlineError::Eof | ReadlineError::Interrupted) => Ok(None),
-                Err(e) => Err(format!("cannot read the input: {e}")),
-            },
-            Input::Plain(stdin) => {
-                let mut line = String::new();
-                let n = stdin
-                    .read_line(&mut line)
-                    .map_err(|e| format!("cannot read the input: {e}"))?;
-                if n == 0 {
-                    return Ok(None);
-                }
-                let line = line.trim_end_matches(['\n', '\r']).to_string();
-                write(out, &format!("{prompt}{line}\n"))?;
-                Ok(Some(line))
-            }
-        }
-    }
-
-    /// Saves the history file, if any; a failure is only worth a warning.
-    fn save(&mut self) {
-        if let Input::Terminal {
-            editor,
-            history: Some(path),
-        } = self
-            && let Err(e) = editor.save_history(path)
-        {
-            eprintln!(
-                "warning: cannot save the history to {}: {e}",
-                path.display()
-            );
-        }
-    }
 }
 
 fn write(out: &mut impl Write, text: &str) -> Result<(), String> {
