@@ -8,14 +8,15 @@ use crate::ir::{self, Game};
 use crate::syntax::{ItemKind, Name, Section, SectionKind};
 
 mod board;
+mod conditions;
 mod pieces;
 mod players;
 mod rules;
 mod setup;
 mod tables;
 
+pub use conditions::MAX_CONDITION_NUMBER;
 use std::collections::HashMap;
-pub use tables::MAX_CONDITION_NUMBER;
 
 /// The most sites a board may have (site sets are 128-bit masks).
 pub const MAX_SITES: usize = 128;

@@ -1,7 +1,7 @@
 //! Checking the rules and end sections of grid games: capture and chain
 //! obligations, no return, and the end rules with their results.
 
-use super::{Checker, tables};
+use super::{Checker, conditions};
 use crate::ir::{self, EndResult, EndRule};
 use crate::syntax::{ItemKind, Obligation, Section, SectionKind, Worth};
 
@@ -105,7 +105,7 @@ impl Checker<'_> {
                     }
                 }
                 ItemKind::EndWhen(name, cond, result, worth) => {
-                    let cond = self.condition(players, item.file, cond, tables::CondUse::End);
+                    let cond = self.condition(players, item.file, cond, conditions::CondUse::End);
                     if let (EndResult::Draw, Some(worth)) = (result, worth) {
                         let span = match worth {
                             Worth::Word(_, span) => span.clone(),

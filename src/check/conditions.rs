@@ -1,0 +1,271 @@
+//! Checking conditions: sums of counts compared, `here` terms, the
+//! regions and zones they read in either player's frame, and what each
+//! use of a condition (forbid, pass, bear off, end) may read.
+
+use super::{Checker, suggest};
+use crate::diag::{FileId, Span};
+use crate::ir;
+use crate::syntax::{Cond, ItemKind, Name, SectionKind, Term, Whose};
+
+/// The largest number in a condition, and the most the numbers of one side
+/// of a comparison may add up to.
+pub const MAX_CONDITION_NUMBER: u32 = 10_000;
+
+/// Where a condition is used, which decides what it may read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum CondUse {
+    /// `forbid`: judged for a landing site (`here`).
+    Forbid,
+    /// `pass`: judged for the player to move, before his turn.
+    Pass,
+    /// `bear off when`: judged for the mover before each die move.
+    BearOff,
+    /// An end rule: judged for each player after every die move, only when
+    /// something it reads has changed.
+    End,
+}
+
+impl Checker<'_> {
+    /// Reports `here vulnerable` in a game where no run is vulnerable.
+    pub(super) fn needs_vulnerable(&mut self, file: FileId, cond: &Cond) {
+        match cond {
+            Cond::Or(parts) | Cond::And(parts) => {
+                for c in parts {
+                    self.needs_vulnerable(file, c);
+                }
+            }
+            Cond::Not(c) => self.needs_vulnerable(file, c),
+            Cond::HereVulnerable(span) => self.error(
+                file,
+                span.clone(),
+                "`here vulnerable` never holds: no rule makes a run of points vulnerable",
+                "never holds",
+                Some("add `vulnerable runs longer than N` to the rules".into()),
+            ),
+            Cond::HereIn(..) | Cond::Compare(..) => {}
+        }
+    }
+
+    /// Checks a condition: every region must exist for every player, `here`
+    /// only makes sense where there is a landing site, and a comparison in
+    /// an end rule must read the position.
+    pub(super) fn condition(
+        &mut self,
+        players: &[ir::Player],
+        file: FileId,
+        cond: &Cond,
+        used: CondUse,
+    ) -> ir::Cond {
+        let here = used == CondUse::Forbid;
+        match cond {
+            Cond::Or(parts) => ir::Cond::Or(
+                parts
+                    .iter()
+                    .map(|c| self.condition(players, file, c, used))
+                    .collect(),
+            ),
+            Cond::And(parts) => ir::Cond::And(
+                parts
+                    .iter()
+                    .map(|c| self.condition(players, file, c, used))
+                    .collect(),
+            ),
+            Cond::Not(c) => ir::Cond::Not(Box::new(self.condition(players, file, c, used))),
+            Cond::HereIn(frame, region, span) => {
+                if !here {
+                    self.no_landing(file, span, "here in");
+                }
+                self.region(players, file, region);
+                if *frame == Some(Whose::Opponent) {
+                    self.foreign_zone(file, region, Whose::Own, "here");
+                }
+                ir::Cond::HereIn(frame.unwrap_or(Whose::Own), region.text.clone())
+            }
+            Cond::HereVulnerable(span) => {
+                if !here {
+                    self.no_landing(file, span, "here vulnerable");
+                }
+                ir::Cond::HereVulnerable
+            }
+            Cond::Compare(a, op, b, span) => {
+                for t in a.iter().chain(b) {
+                    if let (Term::MenHere(_, span), false) = (t, here) {
+                        self.no_landing(file, span, "men here");
+                    }
+                }
+                if used == CondUse::End && !reads_position(a, b) {
+                    self.error(
+                        file,
+                        span.clone(),
+                        "this comparison reads nothing of the position: it holds always or never",
+                        "reads nothing",
+                        Some(
+                            "an end rule is judged when something it counts changes: compare a count such as `own men in off` with a number"
+                                .into(),
+                        ),
+                    );
+                }
+                let a = self.sum(players, file, a);
+                let b = self.sum(players, file, b);
+                ir::Cond::Compare(a, *op, b)
+            }
+        }
+    }
+
+    fn no_landing(&mut self, file: FileId, span: &Span, what: &str) {
+        self.error(
+            file,
+            span.clone(),
+            format!("`{what}` needs a landing site, and this condition has none"),
+            "no landing site here",
+            Some("`here` may be used in `forbid` rules only".into()),
+        );
+    }
+
+    /// One side of a comparison; its numbers may add up to at most
+    /// [`MAX_CONDITION_NUMBER`].
+    fn sum(&mut self, players: &[ir::Player], file: FileId, terms: &[Term]) -> Vec<ir::Term> {
+        let mut total: u64 = 0;
+        let mut reported = false;
+        let mut out = Vec::with_capacity(terms.len());
+        for t in terms {
+            out.push(match t {
+                Term::Number(n) => {
+                    let value = self.number(file, n, 0, MAX_CONDITION_NUMBER).unwrap_or(0);
+                    total += u64::from(value);
+                    if total > u64::from(MAX_CONDITION_NUMBER) && !reported {
+                        reported = true;
+                        self.error(
+                            file,
+                            n.span.clone(),
+                            format!(
+                                "the numbers of one side of a comparison add up to more than {MAX_CONDITION_NUMBER}"
+                            ),
+                            "the sum passes the limit here",
+                            Some(format!(
+                                "the numbers of each side may add up to at most {MAX_CONDITION_NUMBER}: write their sum as one number"
+                            )),
+                        );
+                    }
+                    ir::Term::Number(value as i32)
+                }
+                Term::MenHere(w, _) => ir::Term::MenHere(*w),
+                Term::MenIn(w, frame, r) => {
+                    self.region(players, file, r);
+                    let frame = frame.unwrap_or(*w);
+                    if frame != *w {
+                        let term = if *w == Whose::Own { "own men" } else { "opponent men" };
+                        self.foreign_zone(file, r, *w, term);
+                    }
+                    ir::Term::MenIn(*w, frame, r.text.clone())
+                }
+                Term::OwnPoints(frame, r) => {
+                    self.region(players, file, r);
+                    let frame = frame.unwrap_or(Whose::Own);
+                    if frame == Whose::Opponent {
+                        self.foreign_zone(file, r, Whose::Own, "own points");
+                    }
+                    ir::Term::OwnPoints(frame, r.text.clone())
+                }
+                Term::OpenPoints(frame, r) => {
+                    self.region(players, file, r);
+                    ir::Term::OpenPoints(frame.unwrap_or(Whose::Own), r.text.clone())
+                }
+            });
+        }
+        out
+    }
+
+    /// Reports a count (`term`: `own men`, `own points` ...; `here` for a
+    /// landing) of `whose` men in a zone of the other side, which holds
+    /// only that side's men and so always counts nothing.
+    fn foreign_zone(&mut self, file: FileId, region: &Name, whose: Whose, term: &str) {
+        let zone = self
+            .sections(SectionKind::Board)
+            .flat_map(|s| s.items.iter())
+            .any(|i| matches!(&i.kind, ItemKind::Zone(z) if z.text == region.text));
+        if !zone {
+            return;
+        }
+        let (men, other) = match whose {
+            Whose::Own => ("the player's", "the opponent's"),
+            Whose::Opponent => ("the opponent's", "the player's"),
+        };
+        self.error(
+            file,
+            region.span.clone(),
+            format!(
+                "{men} men never stand in {other} `{}`: a zone holds its owner's men only, so this {}",
+                region.text,
+                if term == "here" { "never holds" } else { "counts nothing" }
+            ),
+            "the other side's zone",
+            Some(format!(
+                "write `{term} in {0}`: it reads {men} own `{0}`",
+                region.text
+            )),
+        );
+    }
+
+    fn region(&mut self, players: &[ir::Player], file: FileId, region: &Name) {
+        let lacking: Vec<&str> = players
+            .iter()
+            .filter(|p| !p.regions.iter().any(|r| r.name == region.text))
+            .map(|p| p.name.as_str())
+            .collect();
+        if !lacking.is_empty() && !players.is_empty() {
+            let known = players[0].regions.iter().map(|r| r.name.as_str());
+            let who = match lacking.as_slice() {
+                [one] => format!("player `{one}` has"),
+                _ => format!("players `{}` have", lacking.join("` and `")),
+            };
+            self.error(
+                file,
+                region.span.clone(),
+                format!("{who} no region `{}`", region.text),
+                "undefined region",
+                suggest(&region.text, known).or(Some(
+                    "define it in the `track` section or in the player".into(),
+                )),
+            );
+        }
+    }
+}
+
+/// Whether a comparison `a OP b` depends on the position: some count
+/// appears more often on one side than on the other.
+fn reads_position(a: &[Term], b: &[Term]) -> bool {
+    let key = |t: &Term| -> Option<String> {
+        let whose = |w: &Whose| if *w == Whose::Own { "own" } else { "opponent" };
+        match t {
+            Term::Number(_) => None,
+            Term::MenHere(w, _) => Some(format!("{} men here", whose(w))),
+            Term::MenIn(w, frame, r) => Some(format!(
+                "{} men in {} {}",
+                whose(w),
+                whose(frame.as_ref().unwrap_or(w)),
+                r.text
+            )),
+            Term::OwnPoints(frame, r) => Some(format!(
+                "own points in {} {}",
+                whose(frame.as_ref().unwrap_or(&Whose::Own)),
+                r.text
+            )),
+            Term::OpenPoints(frame, r) => Some(format!(
+                "open points in {} {}",
+                whose(frame.as_ref().unwrap_or(&Whose::Own)),
+                r.text
+            )),
+        }
+    };
+    let mut net: Vec<(String, i64)> = Vec::new();
+    for (sign, t) in a.iter().map(|t| (1, t)).chain(b.iter().map(|t| (-1, t))) {
+        if let Some(k) = key(t) {
+            match net.iter_mut().find(|(n, _)| *n == k) {
+                Some((_, c)) => *c += sign,
+                None => net.push((k, sign)),
+            }
+        }
+    }
+    net.iter().any(|(_, c)| *c != 0)
+}
