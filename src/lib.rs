@@ -12,4 +12,5 @@ pub mod perft;
 pub mod playout;
 pub mod render;
 pub mod rng;
+pub mod simulate;
 pub mod syntax;

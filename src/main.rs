@@ -10,10 +10,11 @@ use ludus::notation::{move_text, parse_dice, parse_position, position_text};
 use ludus::perft::{self, PerftError};
 use ludus::playout::{self, RecordLine};
 use ludus::render;
+use ludus::simulate;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Parser)]
 #[command(
@@ -82,6 +83,9 @@ enum Command {
         /// Seed of the first playout.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
+        /// Threads to play on (default: one per core).
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
         /// Print JSON for programs.
         #[arg(long)]
         json: bool,
@@ -111,6 +115,10 @@ enum Command {
         /// Seed of the first game; game i uses seed + i.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
+        /// Threads to play on (default: one per core); the results are the
+        /// same for every number.
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
         /// Print JSON for programs.
         #[arg(long)]
         json: bool,
@@ -154,6 +162,17 @@ const MAX_GAMES: u64 = 1_000_000_000;
 
 /// Parses `--seconds`: a finite number of seconds, more than 0 and at most
 /// [`MAX_BENCH_SECONDS`].
+/// Reads `--threads`: 1 to [`simulate::MAX_THREADS`].
+fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=simulate::MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {}",
+            simulate::MAX_THREADS
+        )),
+    }
+}
+
 fn bench_seconds(text: &str) -> Result<f64, String> {
     let seconds: f64 = text
         .trim()
@@ -301,8 +320,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             file,
             seconds,
             seed,
+            threads,
             json,
-        } => bench(&file, seconds, seed, json),
+        } => bench(&file, seconds, seed, threads, json),
         Command::Playout {
             file,
             seed,
@@ -347,8 +367,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             file,
             games,
             seed,
+            threads,
             json,
-        } => simulate(&file, games, seed, json),
+        } => simulate(&file, games, seed, threads, json),
         Command::Perft {
             file,
             position,
@@ -422,81 +443,56 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     })
 }
 
-fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, Failure> {
+fn bench(
+    file: &Path,
+    seconds: f64,
+    seed: u64,
+    threads: Option<usize>,
+    json: bool,
+) -> Result<ExitCode, Failure> {
     let (engine, _) = engine(file)?;
-    let start = engine.start();
-    let mut st = start.clone();
-    let mut moves = Vec::with_capacity(256);
-    let mut rng = playout::rng(seed);
+    let threads = threads.unwrap_or_else(simulate::default_threads);
     let budget = Duration::from_secs_f64(seconds);
-    let began = Instant::now();
-    let (mut games, mut plies) = (0u64, 0u64);
-    // At least one batch, so that even the shortest run measures something.
-    loop {
-        for _ in 0..64 {
-            st.clone_from(&start);
-            plies += playout::random_playout(&engine, &mut st, &mut rng, &mut moves)
-                .map_err(|e| format!("a playout stopped {e}"))?
-                .plies as u64;
-            games += 1;
-        }
-        if began.elapsed() >= budget {
-            break;
-        }
-    }
-    // A clock too coarse to see the batch still gives finite rates.
-    let elapsed = began.elapsed().as_secs_f64().max(1e-9);
-    let rate = games as f64 / elapsed;
-    let per_game = plies as f64 / games as f64;
+    let run = simulate::bench(&engine, budget, seed, threads)
+        .map_err(|e| format!("a playout stopped: {e}"))?;
+    let rate = run.games as f64 / run.seconds;
+    let per_game = run.plies as f64 / run.games as f64;
     if json {
         say!(
             "{}",
-            serde_json::json!({"game": engine.game().name, "playouts": games, "seconds": elapsed, "playouts_per_second": rate, "plies_per_playout": per_game})
+            serde_json::json!({"game": engine.game().name, "threads": threads, "playouts": run.games, "seconds": run.seconds, "playouts_per_second": rate, "plies_per_playout": per_game})
         );
     } else {
-        say!("{}: {games} playouts in {elapsed:.2} s", engine.game().name);
+        say!(
+            "{}: {} playouts in {:.2} s on {threads} thread{}",
+            engine.game().name,
+            run.games,
+            run.seconds,
+            if threads == 1 { "" } else { "s" }
+        );
         say!(
             "{rate:.0} playouts/s, {per_game:.1} plies/playout, {:.0} plies/s",
-            plies as f64 / elapsed
+            run.plies as f64 / run.seconds
         );
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, Failure> {
+fn simulate(
+    file: &Path,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    json: bool,
+) -> Result<ExitCode, Failure> {
     let (engine, _) = engine(file)?;
-    let start = engine.start();
-    let mut st = start.clone();
-    let mut moves = Vec::with_capacity(256);
-    let players = engine.game().players.len();
-    let (mut wins, mut draws, mut unfinished, mut plies) = (vec![0u64; players], 0u64, 0u64, 0u64);
-    let mut score = vec![0u64; players];
-    // Per player: how many games he won, by the points each was worth.
-    let mut by_points = vec![std::collections::BTreeMap::<u8, u64>::new(); players];
+    let threads = threads.unwrap_or_else(simulate::default_threads);
     let bar = indicatif::ProgressBar::new(games);
     if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    for i in 0..games {
-        let mut rng = playout::rng(seed.wrapping_add(i));
-        st.clone_from(&start);
-        let seed = seed.wrapping_add(i);
-        let result = playout::random_playout(&engine, &mut st, &mut rng, &mut moves)
-            .map_err(|e| format!("the game with seed {seed} stopped {e}"))?;
-        plies += result.plies as u64;
-        match result.outcome {
-            Outcome::Decisive { winner, points } => {
-                wins[winner] += 1;
-                score[winner] += u64::from(points);
-                *by_points[winner].entry(points).or_default() += 1;
-            }
-            Outcome::Draw => draws += 1,
-            Outcome::Ongoing => unfinished += 1,
-        }
-        if i % 256 == 0 {
-            bar.set_position(i);
-        }
-    }
+    let summary = simulate::simulate(&engine, games, seed, threads, &|n| bar.inc(n))
+        .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     let names: Vec<&str> = engine
         .game()
@@ -504,6 +500,15 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
         .iter()
         .map(|p| p.name.as_str())
         .collect();
+    let simulate::Summary {
+        wins,
+        points: score,
+        wins_by_points: by_points,
+        draws,
+        unfinished,
+        plies,
+        ..
+    } = summary;
     let mean = plies as f64 / games.max(1) as f64;
     if json {
         let by_player: serde_json::Map<String, serde_json::Value> = names

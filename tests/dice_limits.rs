@@ -135,6 +135,32 @@ fn a_roll_with_too_many_turns_is_refused_by_every_command() {
     }
 }
 
+/// When games fail on several threads, the error names the game of lowest
+/// seed, as a run on one thread would.
+#[test]
+fn simulate_names_the_first_failed_game_on_any_number_of_threads() {
+    let path = write_game("first_failed", "wide.game", &too_wide());
+    let file = path.to_str().unwrap();
+    for threads in ["1", "2", "3"] {
+        let run = ludus(&[
+            "simulate",
+            file,
+            "--games",
+            "300",
+            "--seed",
+            "40",
+            "--threads",
+            threads,
+        ]);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(
+            run.stderr.contains("the game with seed 40 stopped"),
+            "--threads {threads}: {}",
+            run.stderr
+        );
+    }
+}
+
 #[test]
 fn a_roll_past_the_limit_is_refused_by_the_library() {
     let engine = engine_of("library_limit", &too_wide());

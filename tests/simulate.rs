@@ -110,3 +110,62 @@ fn simulate_of_single_games_prints_no_breakdown() {
     let draws = value["draws"].as_u64().unwrap() + value["unfinished"].as_u64().unwrap();
     assert_eq!(total + draws, 5, "{}", run.stdout);
 }
+
+/// Game i is the playout of seed + i whichever thread plays it, so the
+/// summary is the same for every number of threads, for grid and dice games.
+#[test]
+fn simulate_gives_the_same_summary_on_any_number_of_threads() {
+    for game in ["games/verquere.game", "games/alquerque.game"] {
+        let runs: Vec<String> = ["1", "2", "3"]
+            .iter()
+            .map(|threads| {
+                let run = ludus(&[
+                    "simulate",
+                    game,
+                    "--games",
+                    "150",
+                    "--seed",
+                    "11",
+                    "--threads",
+                    threads,
+                    "--json",
+                ]);
+                assert_eq!(run.code, 0, "{game} --threads {threads}: {}", run.stderr);
+                run.stdout
+            })
+            .collect();
+        assert_eq!(runs[0], runs[1], "{game}");
+        assert_eq!(runs[0], runs[2], "{game}");
+    }
+}
+
+/// The library's summary on many threads equals a run on one, and the
+/// progress reported adds up to the games played.
+#[test]
+fn the_library_summary_does_not_depend_on_threads() {
+    let engine = common::engine_at(std::path::Path::new("games/verquere-cotton.game"));
+    let one = ludus::simulate::simulate(&engine, 300, 3, 1, &|_| {}).unwrap();
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let four = ludus::simulate::simulate(&engine, 300, 3, 4, &|n| {
+        done.fetch_add(n, std::sync::atomic::Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(one, four);
+    assert_eq!(one.games, 300);
+    assert_eq!(done.into_inner(), 300);
+    assert_eq!(
+        one.wins.iter().sum::<u64>() + one.draws + one.unfinished,
+        300
+    );
+}
+
+#[test]
+fn a_wrong_thread_count_is_refused() {
+    for bad in ["0", "-1", "x", "100000"] {
+        for command in ["simulate", "bench"] {
+            let run = ludus(&[command, "games/alquerque.game", "--threads", bad]);
+            assert_eq!(run.code, 2, "{command} --threads {bad}: {}", run.stderr);
+            assert!(run.stderr.contains("threads"), "{}", run.stderr);
+        }
+    }
+}
