@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Speed of every bundled game, as a table a change can be judged by.
+
+For each game file it prints random playouts per second on one thread
+(`ludus bench --threads 1`, noisy on a busy machine) and the instructions
+per game that `valgrind --tool=callgrind` counts for `ludus simulate
+--threads 1` (repeatable to a few parts in a million, so compare these).
+
+    python3 scripts/speed.py                      # every games/*.game
+    python3 scripts/speed.py games/verquere.game --games 50 --seconds 2
+    python3 scripts/speed.py --json > before.json # for a later comparison
+    python3 scripts/speed.py --compare before.json
+
+It builds the release binary first. Without valgrind on the PATH it prints
+playouts per second alone.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LUDUS = ROOT / "target" / "release" / "ludus"
+
+
+def bench(game, seconds):
+    out = subprocess.run(
+        [LUDUS, "bench", game, "--seconds", str(seconds), "--threads", "1", "--json"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    return json.loads(out)["playouts_per_second"]
+
+
+def instructions(game, games):
+    with tempfile.TemporaryDirectory() as tmp:
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
+             LUDUS, "simulate", game, "--games", str(games), "--seed", "1",
+             "--threads", "1", "--json"],
+            check=True, capture_output=True, text=True,
+        )
+    found = re.search(r"Collected : (\d+)", run.stderr)
+    if not found:
+        sys.exit(f"speed.py: no instruction count from callgrind for {game}")
+    return int(found.group(1)) / games
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="game files (default: games/*.game)")
+    parser.add_argument("--games", type=int, default=200, dest="count",
+                        help="games simulated under callgrind (default 200)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="seconds of bench per game (default 3)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--compare", metavar="FILE",
+                        help="a --json output to show the change against")
+    args = parser.parse_args()
+    if args.count < 1 or args.seconds <= 0:
+        parser.error("--games must be at least 1 and --seconds more than 0")
+    files = args.games or sorted(str(p.relative_to(ROOT)) for p in (ROOT / "games").glob("*.game"))
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    before = {}
+    if args.compare:
+        before = {row["game"]: row for row in json.loads(Path(args.compare).read_text())}
+    grind = shutil.which("valgrind") is not None
+    rows = []
+    for game in files:
+        path = game if os.path.isabs(game) else str(ROOT / game)
+        row = {"game": game, "playouts_per_second": bench(path, args.seconds)}
+        if grind:
+            row["instructions_per_game"] = instructions(path, args.count)
+        rows.append(row)
+        if not args.json:
+            line = f"{game:40} {row['playouts_per_second']:>10.0f} playouts/s"
+            if grind:
+                line += f" {row['instructions_per_game']:>14,.0f} instructions/game"
+            old = before.get(game, {}).get("instructions_per_game")
+            if old and grind:
+                line += f" ({100 * (row['instructions_per_game'] / old - 1):+.1f}%)"
+            print(line, flush=True)
+    if args.json:
+        print(json.dumps(rows, indent=1))
+
+
+if __name__ == "__main__":
+    main()
