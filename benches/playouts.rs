@@ -23,7 +23,10 @@ fn bundled() -> Vec<(String, Engine)> {
         .map(|path| {
             let loaded = ludus::load::load(&path).expect("bundled game is readable");
             let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, Engine::new(loaded.game.expect("bundled game is valid")))
+            (
+                name,
+                Engine::new(loaded.game.expect("bundled game is valid")),
+            )
         })
         .collect()
 }

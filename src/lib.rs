@@ -4,6 +4,7 @@
 
 pub mod check;
 pub mod diag;
+pub mod diff;
 pub mod engine;
 pub mod ir;
 pub mod load;

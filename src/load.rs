@@ -104,6 +104,24 @@ pub fn load_text(path: &Path, text: &str) -> Loaded {
     Loaded { sources, game }
 }
 
+/// A game file and the chain of files it builds on, parsed and merged
+/// (variants applied) but not checked: what `ludus diff` compares.
+pub struct Merged {
+    /// The file and its bases, for line numbers.
+    pub sources: Sources,
+    /// The merged sections, or the diagnostics that stopped the merge.
+    pub sections: Result<Vec<Section>, Vec<Diagnostic>>,
+}
+
+/// Reads, parses and merges a game file with its bases, without checking.
+pub fn merged(path: &Path) -> Result<Merged, ReadError> {
+    let text = read_text(path, MAX_GAME_BYTES)?;
+    let mut sources = Sources::default();
+    let file = sources.add(path.display().to_string(), without_bom(&text));
+    let sections = resolve(&mut sources, path, file).map(|(_, _, sections)| sections);
+    Ok(Merged { sources, sections })
+}
+
 /// The text without a leading UTF-8 byte order mark.
 fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)

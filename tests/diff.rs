@@ -1,0 +1,170 @@
+//! `ludus diff`: the rule items that differ once variants are merged, and a
+//! witness where the two games first differ in play.
+
+mod common;
+
+use common::{ludus, temp_dir};
+use std::path::Path;
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let run = ludus(args);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+/// Compulsory capture changes two items of `rules`; after the opening
+/// `b2-c3` Black has a capture, so his steps are legal only in the
+/// optional game.
+#[test]
+fn compulsory_capture_is_found_with_its_witness() {
+    let v = json(&[
+        "diff",
+        "games/alquerque.game",
+        "games/alquerque-compulsory.game",
+        "--json",
+    ]);
+    let changes = v["changes"].as_array().unwrap();
+    let keys: Vec<(&str, &str, &str)> = changes
+        .iter()
+        .map(|c| {
+            (
+                c["change"].as_str().unwrap(),
+                c["a"]["text"].as_str().unwrap(),
+                c["b"]["text"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            ("changed", "capture optional", "capture compulsory"),
+            ("changed", "chain optional", "chain compulsory"),
+        ]
+    );
+    assert_eq!(changes[1]["b"]["file"], "games/alquerque-compulsory.game");
+    assert_eq!(changes[1]["b"]["line"], 7);
+    let w = &v["witness"];
+    assert_eq!(w["found"], "near the start");
+    assert_eq!(w["differs_in"], "legal moves");
+    assert_eq!(w["moves"], serde_json::json!(["b2-c3"]));
+    assert_eq!(w["only_a"], serde_json::json!(["a3-b2", "b3-b2"]));
+    assert_eq!(w["only_b"], serde_json::json!([]));
+}
+
+/// A game against itself: no change, no witness, and the text says how
+/// much was searched.
+#[test]
+fn a_game_against_itself_has_no_difference() {
+    let run = ludus(&[
+        "diff",
+        "games/english-draughts.game",
+        "games/english-draughts.game",
+        "--games",
+        "5",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("The rules are the same item for item"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("No difference in play found"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("then 5 random games"), "{}", run.stdout);
+}
+
+/// Items are matched by section and key: moving an item within its section
+/// or changing its spacing and comments is no difference, while the order
+/// of the end rules, which are judged in file order, is one.
+#[test]
+fn reordered_items_are_no_difference_except_in_end() {
+    let dir = temp_dir("diff", "reordered");
+    let text = std::fs::read_to_string("games/alquerque.game").unwrap();
+    let swapped = text.replace(
+        "  capture optional\n  chain optional\n",
+        "  chain optional\n  capture    optional // same\n",
+    );
+    assert_ne!(swapped, text, "the rules lines were found");
+    let file = dir.join("swapped.game");
+    std::fs::write(&file, &swapped).unwrap();
+    let v = json(&[
+        "diff",
+        "games/alquerque.game",
+        file.to_str().unwrap(),
+        "--games",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(v["changes"], serde_json::json!([]), "{v}");
+    assert_eq!(v["witness"], serde_json::Value::Null);
+
+    let text = std::fs::read_to_string("games/verquere.game").unwrap();
+    let jean = "  jean: own men in bar + own points in first-quarter > 6 => loss double\n";
+    assert!(text.contains(jean));
+    let moved = text.replace(jean, "").replace(
+        "  no move in 10 turns",
+        &format!("{jean}  no move in 10 turns"),
+    );
+    let file = dir.join("moved.game");
+    std::fs::write(&file, moved).unwrap();
+    let v = json(&[
+        "diff",
+        "games/verquere.game",
+        file.to_str().unwrap(),
+        "--games",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(
+        v["changes"],
+        serde_json::json!([{"change": "reordered", "section": "end"}])
+    );
+}
+
+/// In dice games the witness gives each turn with its roll; cotton Verquere
+/// lets a man join his own on his points 1..12 less often.
+#[test]
+fn a_dice_game_witness_gives_the_rolls() {
+    let v = json(&[
+        "diff",
+        "games/verquere.game",
+        "games/verquere-cotton.game",
+        "--json",
+    ]);
+    let w = &v["witness"];
+    assert!(!w.is_null(), "{v}");
+    assert_eq!(w["differs_in"], "legal moves");
+    for m in w["moves"].as_array().unwrap() {
+        let m = m.as_str().unwrap();
+        let (roll, turn) = m.split_once(": ").unwrap();
+        assert!(
+            roll.split('-')
+                .all(|d| (1..=6).contains(&d.parse::<u8>().unwrap())),
+            "{m}"
+        );
+        assert!(!turn.is_empty());
+    }
+    assert!(w["dice"].is_string());
+    // Some turn of the witness's roll is legal in one game only.
+    let only = w["only_a"].as_array().unwrap().len() + w["only_b"].as_array().unwrap().len();
+    assert!(only > 0, "{w}");
+}
+
+#[test]
+fn a_bad_file_or_flag_is_refused() {
+    let run = ludus(&["diff", "games/alquerque.game", "games/missing.game"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("missing.game"), "{}", run.stderr);
+    let run = ludus(&[
+        "diff",
+        "games/alquerque.game",
+        "games/alquerque.game",
+        "--games",
+        "-1",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(Path::new("games/alquerque.game").exists());
+}
