@@ -2,12 +2,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod agent;
 pub mod check;
 pub mod diag;
 pub mod diff;
 pub mod engine;
 pub mod ir;
 pub mod load;
+pub mod matches;
 pub mod notation;
 pub mod perft;
 pub mod playout;

@@ -92,6 +92,57 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
     },
+    /// Agent against agent: many seeded games, and the win, draw and loss
+    /// rates with 95% intervals, points per game and an Elo difference.
+    Match {
+        /// The game file.
+        file: PathBuf,
+        /// The first agent, such as `mcts:iterations=500`: the first player
+        /// (White in the game's terms), or on even games with `--swap`.
+        #[arg(long, value_parser = agent_spec)]
+        white: ludus::agent::Spec,
+        /// The second agent.
+        #[arg(long, value_parser = agent_spec)]
+        black: ludus::agent::Spec,
+        /// Games in the match (1 to 1,000,000).
+        #[arg(long, default_value_t = 100, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_MATCH_GAMES))]
+        games: u64,
+        /// Seed of game 0; game i uses seed + i for its dice and both agents.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// The agents change sides on odd games.
+        #[arg(long)]
+        swap: bool,
+        /// Play only the K-th of N disjoint slices of the games (by index),
+        /// such as `2/8`; `ludus merge` sums the slices up.
+        #[arg(long, value_parser = shard)]
+        shard: Option<(u64, u64)>,
+        /// Threads to play on (default: one per core); the results are the
+        /// same for every number.
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// Write one JSON line per game (index, seed, agents, result,
+        /// points, turns) to this file.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Sum up the JSON lines of `match --out` runs (the shards of one
+    /// match) into the summary one run would print.
+    Merge {
+        /// The files written by `match --out`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
     /// Measure random playouts per second (single thread).
     Bench {
         /// The game file.
@@ -179,6 +230,27 @@ const MAX_BENCH_SECONDS: f64 = 86_400.0;
 
 /// The most games one `simulate` plays.
 const MAX_GAMES: u64 = 1_000_000_000;
+
+/// The most games one `match` plays.
+const MAX_MATCH_GAMES: u64 = 1_000_000;
+
+/// Reads an agent such as `mcts:iterations=500`.
+fn agent_spec(text: &str) -> Result<ludus::agent::Spec, String> {
+    text.parse()
+}
+
+/// Reads `--shard K/N`: 1 <= K <= N <= 1,000,000.
+fn shard(text: &str) -> Result<(u64, u64), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+    match parsed {
+        Some((k, n)) if k >= 1 && k <= n && n <= MAX_MATCH_GAMES => Ok((k, n)),
+        _ => Err(format!(
+            "`{text}`: expected K/N with 1 <= K <= N <= {MAX_MATCH_GAMES}, such as 2/8"
+        )),
+    }
+}
 
 /// The most random games `diff` searches for a witness.
 const MAX_DIFF_GAMES: u64 = 100_000;
@@ -346,6 +418,56 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             repl::run(&engine, st, [white, black], seed)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Match {
+            file,
+            white,
+            black,
+            games,
+            seed,
+            swap,
+            shard,
+            threads,
+            out,
+            quiet,
+            json,
+        } => {
+            let (engine, _) = engine(&file)?;
+            let spec = ludus::matches::Match {
+                a: white,
+                b: black,
+                games,
+                seed,
+                swap,
+                shard,
+            };
+            let played = spec.indices().count() as u64;
+            let bar = indicatif::ProgressBar::new(played).with_style(
+                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+                    .expect("a valid template"),
+            );
+            if quiet || json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+                bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+            }
+            let threads = threads.unwrap_or_else(simulate::default_threads);
+            let results = spec
+                .run(&engine, threads, &|| bar.inc(1))
+                .map_err(|e| e.to_string())?;
+            bar.finish_and_clear();
+            if let Some(path) = out {
+                write_games(&path, &results)?;
+            }
+            print_match(&ludus::matches::summarize(&results), json)
+        }
+        Command::Merge { files, json } => {
+            let mut texts = Vec::new();
+            for path in &files {
+                let text =
+                    load::read_text(path, load::MAX_RECORD_BYTES).map_err(|e| e.to_string())?;
+                texts.push((path.display().to_string(), text));
+            }
+            let games = ludus::matches::read_games(&texts)?;
+            print_match(&ludus::matches::summarize(&games), json)
+        }
         Command::Bench {
             file,
             seconds,
@@ -471,6 +593,64 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn write_games(path: &Path, games: &[ludus::matches::Game]) -> Result<(), Failure> {
+    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
+    for g in games {
+        serde_json::to_writer(&mut out, g)?;
+        out.write_all(b"\n").map_err(cannot)?;
+    }
+    out.flush().map_err(cannot)?;
+    Ok(())
+}
+
+fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<ExitCode, Failure> {
+    if json {
+        say!("{}", serde_json::to_string(m)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let pct = |r: &ludus::matches::Rate| {
+        format!(
+            "{:.1}% (95% interval {:.1}-{:.1}%)",
+            100.0 * r.rate,
+            100.0 * r.low,
+            100.0 * r.high
+        )
+    };
+    say!("{}: {} games", m.game, m.games);
+    for side in [&m.white, &m.black] {
+        say!(
+            "  {} wins {}: {}, {:.3} points per game",
+            side.agent,
+            side.wins,
+            pct(&side.win_rate),
+            side.points_per_game
+        );
+    }
+    say!("  draws {}: {}", m.draws, pct(&m.draw_rate));
+    if m.unfinished > 0 {
+        say!(
+            "  unfinished after {} turns: {}",
+            playout::MAX_PLIES,
+            m.unfinished
+        );
+    }
+    say!(
+        "  Elo difference ({} over {}): {:+.0} (95% interval {:+.0} to {:+.0})",
+        m.white.agent,
+        m.black.agent,
+        m.elo.rate,
+        m.elo.low,
+        m.elo.high
+    );
+    say!(
+        "  the first player won {} games; mean turns per game: {:.1}",
+        m.first_player_wins,
+        m.mean_plies
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 fn diff(a: &Path, b: &Path, seed: u64, games: u64, json: bool) -> Result<ExitCode, Failure> {

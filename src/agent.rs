@@ -1,0 +1,276 @@
+//! Agents that choose a turn in any game: uniformly random, Monte Carlo
+//! tree search (UCT, with the dice as chance nodes) and expectimax (alpha-beta
+//! where there is no chance).
+//!
+//! Every agent draws its random numbers from the generator it is given, so
+//! a game between agents is a function of its seed and the agents' budgets.
+//! Agents are written on the command line as `NAME[:KEY=VALUE,...]`:
+//! `random`, `mcts`, `mcts:iterations=2000,c=1.4`, `expectimax:depth=2`.
+
+use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
+use crate::rng::Rng;
+use rand::RngExt;
+use std::fmt;
+use std::str::FromStr;
+
+mod expectimax;
+mod mcts;
+
+pub use mcts::Hint;
+
+/// The most MCTS iterations per turn.
+pub const MAX_ITERATIONS: u32 = 10_000_000;
+
+/// The deepest expectimax search, in turns.
+pub const MAX_DEPTH: u32 = 8;
+
+/// Default MCTS iterations per turn.
+pub const DEFAULT_ITERATIONS: u32 = 1_000;
+
+/// Default UCT exploration constant.
+pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;
+
+/// An agent and its budget.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Spec {
+    /// A uniformly random legal turn.
+    Random,
+    /// UCT with random playouts; dice are chance nodes whose outcomes are
+    /// sampled, so every statistic is conditioned on the roll it saw.
+    Mcts {
+        /// Iterations (playouts) per turn.
+        iterations: u32,
+        /// The exploration constant `c` of UCB1.
+        exploration: f64,
+    },
+    /// Expectimax to a depth in turns: the mover maximises, the opponent
+    /// minimises, dice are averaged over every roll with its probability;
+    /// alpha-beta pruning where there are no dice. Leaves are judged by
+    /// [`evaluate`].
+    Expectimax {
+        /// Turns searched ahead (the turn chosen counts as the first).
+        depth: u32,
+    },
+}
+
+impl fmt::Display for Spec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Spec::Random => write!(f, "random"),
+            Spec::Mcts {
+                iterations,
+                exploration,
+            } if *exploration == DEFAULT_EXPLORATION => write!(f, "mcts:iterations={iterations}"),
+            Spec::Mcts {
+                iterations,
+                exploration,
+            } => write!(f, "mcts:iterations={iterations},c={exploration}"),
+            Spec::Expectimax { depth } => write!(f, "expectimax:depth={depth}"),
+        }
+    }
+}
+
+impl FromStr for Spec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Spec, String> {
+        let (name, options) = match text.split_once(':') {
+            Some((name, options)) => (name, Some(options)),
+            None => (text, None),
+        };
+        let mut pairs = Vec::new();
+        for option in options.into_iter().flat_map(|o| o.split(',')) {
+            let Some((key, value)) = option.split_once('=') else {
+                return Err(format!(
+                    "`{option}` in `{text}`: options are written KEY=VALUE, such as `mcts:iterations=2000`"
+                ));
+            };
+            pairs.push((key.trim(), value.trim()));
+        }
+        let number = |key: &str, value: &str, low: u64, high: u64| -> Result<u64, String> {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|n| (low..=high).contains(n))
+                .ok_or_else(|| {
+                    format!("`{key}={value}`: expected a whole number from {low} to {high}")
+                })
+        };
+        let unknown = |key: &str, known: &str| {
+            Err(format!("`{name}` has no option `{key}` (it has {known})"))
+        };
+        match name.trim() {
+            "random" => match pairs.first() {
+                Some((key, _)) => unknown(key, "none"),
+                None => Ok(Spec::Random),
+            },
+            "mcts" => {
+                let mut iterations = DEFAULT_ITERATIONS;
+                let mut exploration = DEFAULT_EXPLORATION;
+                for (key, value) in pairs {
+                    match key {
+                        "iterations" => {
+                            iterations = number(key, value, 1, u64::from(MAX_ITERATIONS))? as u32;
+                        }
+                        "c" => {
+                            exploration = value
+                                .parse::<f64>()
+                                .ok()
+                                .filter(|c| c.is_finite() && (0.0..=100.0).contains(c))
+                                .ok_or_else(|| {
+                                    format!("`c={value}`: expected a number from 0 to 100")
+                                })?;
+                        }
+                        _ => return unknown(key, "`iterations` and `c`"),
+                    }
+                }
+                Ok(Spec::Mcts {
+                    iterations,
+                    exploration,
+                })
+            }
+            "expectimax" => {
+                let mut depth = 2;
+                for (key, value) in pairs {
+                    match key {
+                        "depth" => depth = number(key, value, 1, u64::from(MAX_DEPTH))? as u32,
+                        _ => return unknown(key, "`depth`"),
+                    }
+                }
+                Ok(Spec::Expectimax { depth })
+            }
+            other => Err(format!(
+                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,c=X]` and `expectimax[:depth=N]`"
+            )),
+        }
+    }
+}
+
+impl Spec {
+    /// Chooses one of `moves`, the legal turns of `st` (its dice thrown),
+    /// and returns its index. `moves` must not be empty.
+    pub fn choose(
+        &self,
+        engine: &Engine,
+        st: &State,
+        moves: &[Move],
+        rng: &mut Rng,
+    ) -> Result<usize, TooManyTurns> {
+        match *self {
+            Spec::Random => Ok(rng.random_range(0..moves.len())),
+            Spec::Mcts { .. } if moves.len() == 1 => Ok(0),
+            Spec::Mcts {
+                iterations,
+                exploration,
+            } => {
+                let hints = mcts::search(engine, st, moves, iterations, exploration, rng)?;
+                Ok(hints[0].index)
+            }
+            Spec::Expectimax { .. } if moves.len() == 1 => Ok(0),
+            Spec::Expectimax { depth } => expectimax::choose(engine, st, moves, depth, rng),
+        }
+    }
+
+    /// The agent's view of each legal turn, best first: MCTS gives visits and
+    /// win rates, expectimax its values, random nothing (all equal).
+    pub fn hints(
+        &self,
+        engine: &Engine,
+        st: &State,
+        moves: &[Move],
+        rng: &mut Rng,
+    ) -> Result<Vec<Hint>, TooManyTurns> {
+        match *self {
+            Spec::Random => Ok((0..moves.len())
+                .map(|index| Hint {
+                    index,
+                    visits: 0,
+                    value: 0.5,
+                })
+                .collect()),
+            Spec::Mcts {
+                iterations,
+                exploration,
+            } => mcts::search(engine, st, moves, iterations, exploration, rng),
+            Spec::Expectimax { depth } => expectimax::hints(engine, st, moves, depth),
+        }
+    }
+}
+
+/// The value of a finished game for each player: 1 for a win, 0 for a loss,
+/// ½ for a draw or an unfinished game.
+fn rewards(outcome: Outcome) -> [f64; 2] {
+    match outcome {
+        Outcome::Decisive { winner, .. } => {
+            let mut r = [0.0; 2];
+            r[winner] = 1.0;
+            r
+        }
+        Outcome::Draw | Outcome::Ongoing => [0.5; 2],
+    }
+}
+
+/// The default judgement of a position for `player`, from -1 (lost) to 1
+/// (won), used at the leaves of expectimax. A finished game is worth its
+/// points (scaled to at most 1). Otherwise, on a grid: the share of the
+/// material, a piece of a kind some piece is promoted to counting double;
+/// with dice: the race, each man's progress along his track against the
+/// opponent's. Both stay strictly between -0.9 and 0.9.
+pub fn evaluate(engine: &Engine, st: &State, outcome: Outcome, player: usize) -> f64 {
+    match outcome {
+        Outcome::Decisive { winner, points } => {
+            let v = 0.9 + 0.1 * f64::from(points.min(10)) / 10.0;
+            if winner == player { v } else { -v }
+        }
+        Outcome::Draw => 0.0,
+        Outcome::Ongoing => {
+            let mut mine = 0.0;
+            let mut theirs = 0.0;
+            if engine.has_dice() {
+                for p in 0..2 {
+                    let track = engine.track(p);
+                    let length = track.len().saturating_sub(1).max(1) as f64;
+                    let mut progress = 0.0;
+                    for (position, &site) in track.iter().enumerate() {
+                        let site = site as usize;
+                        if st.cells[site] != crate::engine::NONE
+                            && (st.cells[site] >> 4) as usize == p
+                        {
+                            progress += f64::from(engine.men(st, site)) * position as f64 / length;
+                        }
+                    }
+                    if p == player {
+                        mine = progress;
+                    } else {
+                        theirs = progress;
+                    }
+                }
+            } else {
+                let game = engine.game();
+                let promoted: Vec<bool> = (0..game.kinds.len())
+                    .map(|k| {
+                        game.kinds
+                            .iter()
+                            .any(|kind| kind.promote.as_ref().is_some_and(|p| p.to == k))
+                    })
+                    .collect();
+                for s in 0..engine.sites() {
+                    if let Some((owner, kind)) = st.piece(s) {
+                        let w = if promoted[kind] { 2.0 } else { 1.0 };
+                        if owner == player {
+                            mine += w;
+                        } else {
+                            theirs += w;
+                        }
+                    }
+                }
+            }
+            let total = mine + theirs;
+            if total == 0.0 {
+                0.0
+            } else {
+                0.9 * (mine - theirs) / total
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! Expectimax to a fixed depth in turns, with alpha-beta pruning in games
+//! without dice. Values are from the point of view of the player choosing
+//! at the root: he maximises, his opponent minimises, and the dice are
+//! averaged over every roll, each weighted by its probability.
+
+use super::{Hint, evaluate};
+use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
+use crate::rng::Rng;
+use rand::RngExt;
+
+struct Search<'e> {
+    engine: &'e Engine,
+    player: usize,
+    /// Every roll with its probability (one roll of nothing without dice).
+    rolls: Vec<([u8; 4], f64)>,
+}
+
+/// Every set of faces the dice can show, with its probability.
+fn rolls(engine: &Engine) -> Vec<([u8; 4], f64)> {
+    let Some(dice) = engine.game().dice else {
+        return vec![([0; 4], 1.0)];
+    };
+    let (count, faces) = (dice.count as usize, dice.faces);
+    let mut out: Vec<([u8; 4], f64)> = Vec::new();
+    let total = f64::from(faces).powi(count as i32);
+    // Every ordered throw, folded onto its sorted faces.
+    let mut throw = vec![1u8; count];
+    loop {
+        let mut sorted = [0u8; 4];
+        let mut faces_thrown = throw.clone();
+        faces_thrown.sort_unstable();
+        sorted[..count].copy_from_slice(&faces_thrown);
+        match out.iter_mut().find(|(r, _)| *r == sorted) {
+            Some((_, p)) => *p += 1.0 / total,
+            None => out.push((sorted, 1.0 / total)),
+        }
+        let mut i = 0;
+        while i < count && throw[i] == faces {
+            throw[i] = 1;
+            i += 1;
+        }
+        if i == count {
+            break;
+        }
+        throw[i] += 1;
+    }
+    out
+}
+
+impl Search<'_> {
+    /// The value of `st` after a turn, before the next throw, with `depth`
+    /// turns left to search.
+    fn chance(&self, st: &State, depth: u32, alpha: f64, beta: f64) -> Result<f64, TooManyTurns> {
+        if self.rolls.len() == 1 {
+            let mut st = st.clone();
+            st.dice = self.rolls[0].0;
+            return self.decision(&mut st, depth, alpha, beta);
+        }
+        let mut value = 0.0;
+        for &(roll, p) in &self.rolls {
+            let mut st = st.clone();
+            st.dice = roll;
+            value += p * self.decision(&mut st, depth, f64::NEG_INFINITY, f64::INFINITY)?;
+        }
+        Ok(value)
+    }
+
+    /// The value of `st` (its dice thrown) with `depth` turns left.
+    fn decision(
+        &self,
+        st: &mut State,
+        depth: u32,
+        mut alpha: f64,
+        mut beta: f64,
+    ) -> Result<f64, TooManyTurns> {
+        let mut moves = Vec::new();
+        self.engine.try_legal_moves(st, &mut moves)?;
+        let outcome = self.engine.outcome_with(st, !moves.is_empty());
+        if depth == 0 || outcome != Outcome::Ongoing || moves.is_empty() {
+            return Ok(evaluate(self.engine, st, outcome, self.player));
+        }
+        let maximise = st.to_move as usize == self.player;
+        let mut best = if maximise {
+            f64::NEG_INFINITY
+        } else {
+            f64::INFINITY
+        };
+        for m in &moves {
+            let mut next = st.clone();
+            self.engine.play_unchecked(&mut next, m);
+            next.dice = [0; 4];
+            let v = self.chance(&next, depth - 1, alpha, beta)?;
+            if maximise {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    /// The value of each of `moves` from `st` (its dice thrown).
+    fn values(&self, st: &State, moves: &[Move], depth: u32) -> Result<Vec<f64>, TooManyTurns> {
+        moves
+            .iter()
+            .map(|m| {
+                let mut next = st.clone();
+                self.engine.play_unchecked(&mut next, m);
+                next.dice = [0; 4];
+                self.chance(&next, depth - 1, f64::NEG_INFINITY, f64::INFINITY)
+            })
+            .collect()
+    }
+}
+
+fn search<'e>(engine: &'e Engine, st: &State) -> Search<'e> {
+    Search {
+        engine,
+        player: st.to_move as usize,
+        rolls: rolls(engine),
+    }
+}
+
+/// The index of the best of `moves`; ties are broken at random.
+pub fn choose(
+    engine: &Engine,
+    st: &State,
+    moves: &[Move],
+    depth: u32,
+    rng: &mut Rng,
+) -> Result<usize, TooManyTurns> {
+    let values = search(engine, st).values(st, moves, depth)?;
+    let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let tied: Vec<usize> = (0..moves.len())
+        .filter(|&i| values[i] >= best - 1e-12)
+        .collect();
+    Ok(tied[rng.random_range(0..tied.len())])
+}
+
+/// Every one of `moves` with its value, best first.
+pub fn hints(
+    engine: &Engine,
+    st: &State,
+    moves: &[Move],
+    depth: u32,
+) -> Result<Vec<Hint>, TooManyTurns> {
+    let values = search(engine, st).values(st, moves, depth)?;
+    let mut hints: Vec<Hint> = values
+        .iter()
+        .enumerate()
+        .map(|(index, &value)| Hint {
+            index,
+            visits: 0,
+            value,
+        })
+        .collect();
+    hints.sort_by(|a, b| b.value.total_cmp(&a.value).then(a.index.cmp(&b.index)));
+    Ok(hints)
+}

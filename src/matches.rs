@@ -1,0 +1,382 @@
+//! Matches between two agents: seeded games on every core, shards of a
+//! match for a cluster, and the summary with its confidence intervals.
+//!
+//! Game `i` of a match from seed `s` is a function of `s + i` and the two
+//! agents alone: the same generator throws its dice and feeds both agents.
+//! With `swap`, the agents change colours on odd games. A summary is
+//! computed from the games' results in index order, so one run, any number
+//! of threads, and the merged shards of a run all give the same summary.
+
+use crate::agent::Spec;
+use crate::engine::{Engine, Outcome, TooManyTurns};
+use crate::playout::{self, MAX_PLIES};
+use serde::{Deserialize, Serialize};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The z value of a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// A match to play, or a shard of one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Match {
+    /// The agent given first (`--white`): White in even games.
+    pub a: Spec,
+    /// The agent given second (`--black`).
+    pub b: Spec,
+    /// Games in the whole match.
+    pub games: u64,
+    /// Seed of game 0; game i uses seed + i.
+    pub seed: u64,
+    /// Whether the agents change colours on odd games.
+    pub swap: bool,
+    /// `(k, n)`: play only the games whose index is k - 1 modulo n.
+    pub shard: Option<(u64, u64)>,
+}
+
+/// One game of a match, as written in its JSON lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Game {
+    /// The game's name (from the file).
+    pub game: String,
+    /// The game's index in the match, from 0.
+    pub index: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// The agent given first, as written.
+    pub a: String,
+    /// The agent given second.
+    pub b: String,
+    /// Whether the first agent played the first player's side.
+    pub a_first: bool,
+    /// `a`, `b`, `draw` or `unfinished`.
+    pub result: String,
+    /// Points the winner scored (0 without a winner).
+    pub points: u8,
+    /// Turns played.
+    pub plies: u32,
+}
+
+/// A game of the match that could not be played to its end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("game {index} (seed {seed}) stopped: {cause}")]
+pub struct Stopped {
+    /// The game's index.
+    pub index: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// Why.
+    pub cause: TooManyTurns,
+}
+
+impl Match {
+    /// The indices of the games this run plays.
+    pub fn indices(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.games).filter(move |i| match self.shard {
+            Some((k, n)) => i % n == k - 1,
+            None => true,
+        })
+    }
+
+    /// Plays game `index`.
+    pub fn play(&self, engine: &Engine, index: u64) -> Result<Game, Stopped> {
+        let seed = self.seed.wrapping_add(index);
+        let a_first = !(self.swap && index % 2 == 1);
+        let by_colour = if a_first {
+            [self.a, self.b]
+        } else {
+            [self.b, self.a]
+        };
+        let mut rng = playout::rng(seed);
+        let mut st = engine.start();
+        let mut moves = Vec::with_capacity(256);
+        let stopped = |cause| Stopped { index, seed, cause };
+        let mut plies = 0;
+        let outcome = loop {
+            engine.roll(&mut st, &mut rng);
+            engine
+                .try_legal_moves(&mut st, &mut moves)
+                .map_err(stopped)?;
+            let outcome = engine.outcome_with(&st, !moves.is_empty());
+            if outcome != Outcome::Ongoing || moves.is_empty() || plies >= MAX_PLIES {
+                break outcome;
+            }
+            let agent = by_colour[st.to_move as usize];
+            let i = agent
+                .choose(engine, &st, &moves, &mut rng)
+                .map_err(stopped)?;
+            let m = moves[i];
+            engine.play_unchecked(&mut st, &m);
+            plies += 1;
+        };
+        let (result, points) = match outcome {
+            Outcome::Decisive { winner, points } => {
+                let a_won = (winner == 0) == a_first;
+                (if a_won { "a" } else { "b" }, points)
+            }
+            Outcome::Draw => ("draw", 0),
+            Outcome::Ongoing => ("unfinished", 0),
+        };
+        Ok(Game {
+            game: engine.game().name.clone(),
+            index,
+            seed,
+            a: self.a.to_string(),
+            b: self.b.to_string(),
+            a_first,
+            result: result.into(),
+            points,
+            plies,
+        })
+    }
+
+    /// Plays this run's games on `threads` threads, calling `progress` after
+    /// each game, and returns them in index order. When games fail, the
+    /// error names the one of lowest index.
+    pub fn run(
+        &self,
+        engine: &Engine,
+        threads: usize,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<Vec<Game>, Stopped> {
+        let indices: Vec<u64> = self.indices().collect();
+        let next = AtomicU64::new(0);
+        let results: Mutex<Vec<Option<Result<Game, Stopped>>>> =
+            Mutex::new(vec![None; indices.len()]);
+        let failed_at = AtomicU64::new(u64::MAX);
+        let work = || {
+            loop {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                if k as usize >= indices.len() || k >= failed_at.load(Ordering::Relaxed) {
+                    return;
+                }
+                let result = self.play(engine, indices[k as usize]);
+                if result.is_err() {
+                    failed_at.fetch_min(k, Ordering::Relaxed);
+                }
+                results.lock().unwrap_or_else(|e| e.into_inner())[k as usize] = Some(result);
+                progress();
+            }
+        };
+        let threads = threads.clamp(1, crate::simulate::MAX_THREADS);
+        if threads == 1 {
+            work();
+        } else {
+            std::thread::scope(|s| {
+                for _ in 0..threads {
+                    s.spawn(work);
+                }
+            });
+        }
+        let mut games = Vec::with_capacity(indices.len());
+        for r in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            match r {
+                Some(r) => games.push(r?),
+                None => break,
+            }
+        }
+        Ok(games)
+    }
+}
+
+/// A rate with its 95% Wilson score interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    /// Successes over trials (0 with no trial).
+    pub rate: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+/// The 95% Wilson score interval of `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> Rate {
+    if n == 0 {
+        return Rate {
+            rate: 0.0,
+            low: 0.0,
+            high: 1.0,
+        };
+    }
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    Rate {
+        rate: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+/// What one agent did in a match.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Side {
+    /// The agent, as written.
+    pub agent: String,
+    /// Games won.
+    pub wins: u64,
+    /// The share of games won, with its interval.
+    pub win_rate: Rate,
+    /// Points scored (a double game counts 2).
+    pub points: u64,
+    /// Points scored per game played.
+    pub points_per_game: f64,
+    /// Games won when playing the first player's side.
+    pub wins_first: u64,
+}
+
+/// The summary of a match, or of merged shards of one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// The game's name.
+    pub game: String,
+    /// Games played.
+    pub games: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// The share of draws, with its interval.
+    pub draw_rate: Rate,
+    /// Games stopped at the turn limit.
+    pub unfinished: u64,
+    /// The agent given first (`--white`).
+    pub white: Side,
+    /// The agent given second (`--black`).
+    pub black: Side,
+    /// The first agent's Elo advantage: 400·log10(s / (1 - s)) for its score
+    /// s (a draw counts half), with the 95% interval of the score carried
+    /// through; infinite ends when s or its bounds reach 0 or 1.
+    pub elo: Rate,
+    /// Mean turns per game.
+    pub mean_plies: f64,
+    /// Games won by the side that moves first, whichever agent played it.
+    pub first_player_wins: u64,
+}
+
+fn elo(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        400.0 * (score / (1.0 - score)).log10()
+    }
+}
+
+/// Sums up games, in any order (they are sorted by index first).
+pub fn summarize(games: &[Game]) -> Summary {
+    let mut games: Vec<&Game> = games.iter().collect();
+    games.sort_by_key(|g| g.index);
+    let n = games.len() as u64;
+    let count = |f: &dyn Fn(&Game) -> bool| games.iter().filter(|g| f(g)).count() as u64;
+    let side = |who: &str, agent: String| {
+        let wins = count(&|g| g.result == who);
+        let points: u64 = games
+            .iter()
+            .filter(|g| g.result == who)
+            .map(|g| u64::from(g.points))
+            .sum();
+        let first = who == "a";
+        Side {
+            agent,
+            wins,
+            win_rate: wilson(wins, n),
+            points,
+            points_per_game: if n == 0 {
+                0.0
+            } else {
+                points as f64 / n as f64
+            },
+            wins_first: count(&|g| g.result == who && g.a_first == first),
+        }
+    };
+    let draws = count(&|g| g.result == "draw");
+    let unfinished = count(&|g| g.result == "unfinished");
+    let a = side("a", games.first().map_or_else(String::new, |g| g.a.clone()));
+    let b = side("b", games.first().map_or_else(String::new, |g| g.b.clone()));
+    // The score per game: 1, ½ or 0 for the first agent; its mean and the
+    // normal interval of the mean.
+    let scores: Vec<f64> = games
+        .iter()
+        .map(|g| match g.result.as_str() {
+            "a" => 1.0,
+            "b" => 0.0,
+            _ => 0.5,
+        })
+        .collect();
+    let mean = if n == 0 {
+        0.5
+    } else {
+        scores.iter().sum::<f64>() / n as f64
+    };
+    let spread = if n < 2 {
+        0.5
+    } else {
+        (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt()
+    };
+    let half = Z95 * spread / (n.max(1) as f64).sqrt();
+    let plies: u64 = games.iter().map(|g| u64::from(g.plies)).sum();
+    Summary {
+        game: games.first().map_or_else(String::new, |g| g.game.clone()),
+        games: n,
+        draws,
+        draw_rate: wilson(draws, n),
+        unfinished,
+        first_player_wins: a.wins_first + b.wins_first,
+        white: a,
+        black: b,
+        elo: Rate {
+            rate: elo(mean),
+            low: elo((mean - half).max(0.0)),
+            high: elo((mean + half).min(1.0)),
+        },
+        mean_plies: if n == 0 { 0.0 } else { plies as f64 / n as f64 },
+    }
+}
+
+/// Reads the JSON lines of one or more shards (`text` per file, with its
+/// name for messages) and checks that they belong to one match: one game,
+/// the same two agents, no index twice.
+pub fn read_games(files: &[(String, String)]) -> Result<Vec<Game>, String> {
+    let mut games: Vec<Game> = Vec::new();
+    let mut seen = std::collections::HashMap::new();
+    for (name, text) in files {
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let game: Game = serde_json::from_str(line)
+                .map_err(|e| format!("{name}, line {}: not a game of a match: {e}", i + 1))?;
+            if let Some(first) = games.first()
+                && (first.game != game.game || first.a != game.a || first.b != game.b)
+            {
+                return Err(format!(
+                    "{name}, line {}: game `{}` between `{}` and `{}` is not of the match of `{}` between `{}` and `{}`",
+                    i + 1,
+                    game.game,
+                    game.a,
+                    game.b,
+                    first.game,
+                    first.a,
+                    first.b
+                ));
+            }
+            if let Some(other) = seen.insert(game.index, format!("{name}, line {}", i + 1)) {
+                return Err(format!(
+                    "{name}, line {}: game {} was already read at {other}",
+                    i + 1,
+                    game.index
+                ));
+            }
+            games.push(game);
+        }
+    }
+    if games.is_empty() {
+        return Err("no game in the files given".into());
+    }
+    games.sort_by_key(|g| g.index);
+    Ok(games)
+}

@@ -1,0 +1,207 @@
+//! Agents and matches: MCTS and expectimax play better than random at
+//! fixed seeds and budgets (never timed), a larger budget beats a smaller
+//! one, the intervals hold their rate, and the results do not depend on
+//! threads or shards.
+
+mod common;
+
+use common::{engine_at, ludus, temp_dir};
+use ludus::agent::Spec;
+use ludus::matches::{Match, summarize, wilson};
+use std::path::Path;
+
+/// Plays a match with the agents swapping sides every game, on two threads,
+/// and returns the first agent's wins.
+fn wins(game: &str, a: &str, b: &str, games: u64) -> u64 {
+    let engine = engine_at(Path::new(game));
+    let m = Match {
+        a: a.parse().unwrap(),
+        b: b.parse().unwrap(),
+        games,
+        seed: 1,
+        swap: true,
+        shard: None,
+    };
+    let summary = summarize(&m.run(&engine, 2, &|| {}).unwrap());
+    assert_eq!(summary.games, games);
+    summary.white.wins
+}
+
+#[test]
+fn mcts_beats_random_in_alquerque() {
+    let won = wins("games/alquerque.game", "mcts:iterations=20", "random", 40);
+    assert!(won >= 36, "MCTS won {won} of 40");
+}
+
+#[test]
+fn mcts_beats_random_in_verquere() {
+    let won = wins(
+        "games/verquere.game",
+        "mcts:iterations=60,c=0.5",
+        "random",
+        40,
+    );
+    assert!(won >= 28, "MCTS won {won} of 40");
+}
+
+#[test]
+fn a_larger_mcts_budget_beats_a_much_smaller_one() {
+    let won = wins(
+        "games/alquerque.game",
+        "mcts:iterations=100",
+        "mcts:iterations=5",
+        20,
+    );
+    assert!(won > 10, "the larger budget won {won} of 20");
+}
+
+#[test]
+fn expectimax_beats_random_in_alquerque() {
+    let won = wins("games/alquerque.game", "expectimax:depth=2", "random", 20);
+    assert!(won >= 18, "expectimax won {won} of 20");
+}
+
+/// Depth 2 in Verquere averages every roll of the reply: about 8 s of CPU
+/// per game in a release build, so it runs by hand:
+/// `cargo test --release --test agents -- --ignored`.
+#[test]
+#[ignore]
+fn expectimax_depth_two_beats_random_in_verquere() {
+    let won = wins("games/verquere.game", "expectimax:depth=2", "random", 20);
+    assert!(won >= 16, "expectimax won {won} of 20");
+}
+
+/// The 95% Wilson interval contains the true rate in about 95% of samples:
+/// 2,000 seeded samples of 50 trials at several rates.
+#[test]
+fn wilson_intervals_contain_the_true_rate() {
+    use rand::RngExt;
+    let mut rng = ludus::rng::rng(5);
+    for p in [0.05, 0.3, 0.5, 0.8] {
+        let mut covered = 0;
+        for _ in 0..2_000 {
+            let k = (0..50).filter(|_| rng.random_range(0.0..1.0) < p).count() as u64;
+            let r = wilson(k, 50);
+            assert!(r.low <= r.rate && r.rate <= r.high);
+            if r.low <= p && p <= r.high {
+                covered += 1;
+            }
+        }
+        let coverage = covered as f64 / 2_000.0;
+        assert!(
+            (0.92..=0.99).contains(&coverage),
+            "p = {p}: coverage {coverage}"
+        );
+    }
+    // Known values: 7 of 10 is 39.7%-89.2% (Wilson 1927, as in R's prop.test
+    // without continuity correction).
+    let r = wilson(7, 10);
+    assert!(
+        (r.low - 0.3968).abs() < 1e-3 && (r.high - 0.8922).abs() < 1e-3,
+        "{r:?}"
+    );
+}
+
+fn match_json(extra: &[&str]) -> serde_json::Value {
+    let mut args = vec![
+        "match",
+        "games/alquerque.game",
+        "--white",
+        "mcts:iterations=8",
+        "--black",
+        "random",
+        "--games",
+        "12",
+        "--seed",
+        "3",
+        "--swap",
+        "--json",
+    ];
+    args.extend_from_slice(extra);
+    let run = ludus(&args);
+    assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).unwrap()
+}
+
+#[test]
+fn a_match_is_the_same_on_one_and_two_threads() {
+    let one = match_json(&["--threads", "1"]);
+    let two = match_json(&["--threads", "2"]);
+    assert_eq!(one, two);
+    assert_eq!(one["games"], 12);
+    assert_eq!(one["white"]["agent"], "mcts:iterations=8");
+    assert_eq!(one["black"]["agent"], "random");
+    let total = one["white"]["wins"].as_u64().unwrap()
+        + one["black"]["wins"].as_u64().unwrap()
+        + one["draws"].as_u64().unwrap()
+        + one["unfinished"].as_u64().unwrap();
+    assert_eq!(total, 12);
+}
+
+#[test]
+fn merged_shards_equal_one_run() {
+    let dir = temp_dir("agents", "shards");
+    let whole = match_json(&[]);
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let out = dir.join(format!("shard-{k}.jsonl"));
+        let shard = format!("{k}/3");
+        match_json(&["--shard", &shard, "--out", out.to_str().unwrap()]);
+        files.push(out.to_str().unwrap().to_string());
+    }
+    let mut args = vec!["merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let run = ludus(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let merged: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(merged, whole);
+
+    // A shard read twice, or the shards of another match, are refused.
+    let run = ludus(&["merge", &files[0], &files[0]]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("already read"), "{}", run.stderr);
+    let other = dir.join("other.jsonl");
+    let run = ludus(&[
+        "match",
+        "games/alquerque.game",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--games",
+        "2",
+        "--out",
+        other.to_str().unwrap(),
+        "--shard",
+        "1/2",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = ludus(&["merge", &files[1], other.to_str().unwrap()]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("is not of the match"), "{}", run.stderr);
+}
+
+#[test]
+fn bad_agents_and_shards_are_refused() {
+    for (flag, value, says) in [
+        ("--white", "alphazero", "unknown agent"),
+        ("--white", "mcts:iterations=0", "iterations=0"),
+        ("--white", "mcts:depth=2", "no option `depth`"),
+        ("--black", "expectimax:depth=99", "depth=99"),
+        ("--black", "mcts:iterations", "KEY=VALUE"),
+        ("--shard", "0/4", "K/N"),
+        ("--shard", "5/4", "K/N"),
+    ] {
+        let mut args = vec!["match", "games/alquerque.game", flag, value];
+        for other in ["--white", "--black"] {
+            if other != flag {
+                args.extend([other, "random"]);
+            }
+        }
+        let run = ludus(&args);
+        assert_eq!(run.code, 2, "{flag} {value}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{flag} {value}: {}", run.stderr);
+    }
+    let spec: Spec = "mcts:iterations=300,c=0.5".parse().unwrap();
+    assert_eq!(spec.to_string().parse::<Spec>().unwrap(), spec);
+}
