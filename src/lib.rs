@@ -8,6 +8,7 @@ pub mod engine;
 pub mod ir;
 pub mod load;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod playout;
 pub mod render;
