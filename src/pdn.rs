@@ -467,6 +467,7 @@ pub fn find_pdn_move(
 }
 
 /// A PDN game played again: the start, the positions after every move.
+#[derive(Debug)]
 pub struct PdnReplay {
     /// The position the game starts from (its FEN, or the setup).
     pub start: State,
