@@ -346,7 +346,11 @@ impl Game {
         if capture {
             resets.push("capture".into());
         }
-        resets.extend(kinds.iter().map(|&k| format!("{} move", self.kinds[k].name)));
+        resets.extend(
+            kinds
+                .iter()
+                .map(|&k| format!("{} move", self.kinds[k].name)),
+        );
         format!("no {}", resets.join(" or "))
     }
 

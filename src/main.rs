@@ -389,7 +389,11 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             pdn,
             game,
         } => {
-            if pdn || record.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
+            if pdn
+                || record
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+            {
                 pdn_cli::replay(&record, game.as_deref(), quiet)
             } else if game.is_some() {
                 eprintln!("error: `--game` is for PDN games; a record names its game file");

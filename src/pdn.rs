@@ -143,9 +143,10 @@ pub fn parse_pdn(text: &str) -> Result<PdnGame, String> {
                         line_of(text, at)
                     )
                 })?;
-                tags.push(parse_tag(&text[i + 1..end]).map_err(|e| {
-                    format!("{}: {e}", line_of(text, at))
-                })?);
+                tags.push(
+                    parse_tag(&text[i + 1..end])
+                        .map_err(|e| format!("{}: {e}", line_of(text, at)))?,
+                );
                 i = end + 1;
             }
             b'[' => {
@@ -422,7 +423,9 @@ pub fn fen_text(engine: &Engine, st: &State) -> Result<String, String> {
                     (0, _) => squares.push(site.name.clone()),
                     (_, "king") => squares.push(format!("K{}", site.name)),
                     (_, other) => {
-                        return Err(format!("FEN has men and kings only: it cannot write a `{other}`"));
+                        return Err(format!(
+                            "FEN has men and kings only: it cannot write a `{other}`"
+                        ));
                     }
                 }
             }

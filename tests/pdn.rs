@@ -6,9 +6,7 @@ mod common;
 
 use common::{ludus, temp_dir};
 use ludus::engine::{Engine, Outcome};
-use ludus::pdn::{
-    PdnResult, fen_text, find_pdn_move, parse_fen, parse_pdn, replay_pdn, write_pdn,
-};
+use ludus::pdn::{PdnResult, fen_text, find_pdn_move, parse_fen, parse_pdn, replay_pdn, write_pdn};
 use ludus::playout::{RecordLine, recorded_playout};
 
 const PUBLISHED: &str = "tests/data/pdn/tinsley-long-1947.pdn";
@@ -134,7 +132,10 @@ fn capture_by_first_and_last_square_is_refused_when_ambiguous() {
     engine.legal_moves(&mut st, &mut moves);
     let err = find_pdn_move(&engine, &st, &moves, "10x10").unwrap_err();
     assert!(err.contains("ambiguous"), "{err}");
-    assert!(err.contains("10x17x26x19x10") && err.contains("10x19x26x17x10"), "{err}");
+    assert!(
+        err.contains("10x17x26x19x10") && err.contains("10x19x26x17x10"),
+        "{err}"
+    );
     assert!(find_pdn_move(&engine, &st, &moves, "10x17x26x19x10").is_ok());
 }
 
@@ -153,15 +154,27 @@ fn fen_round_trips_and_reads_ranges() {
 fn a_game_from_a_fen_is_written_with_it() {
     let engine = draughts();
     let start = parse_fen(&engine, "W:W18:B14").unwrap();
-    let text = write_pdn(&engine, &[], &start, &["18x9".into()], Outcome::Decisive {
-        winner: 1,
-        points: 1,
-    })
+    let text = write_pdn(
+        &engine,
+        &[],
+        &start,
+        &["18x9".into()],
+        Outcome::Decisive {
+            winner: 1,
+            points: 1,
+        },
+    )
     .unwrap();
     assert!(text.contains("[FEN \"W:W18:B14\"]"), "{text}");
     assert!(text.contains("1... 18x9 0-1"), "{text}");
     let replayed = replay_pdn(&engine, &parse_pdn(&text).unwrap()).unwrap();
-    assert_eq!(replayed.outcome, Outcome::Decisive { winner: 1, points: 1 });
+    assert_eq!(
+        replayed.outcome,
+        Outcome::Decisive {
+            winner: 1,
+            points: 1
+        }
+    );
 }
 
 /// Each malformed game is refused with a message containing the fragment.
@@ -169,28 +182,46 @@ fn a_game_from_a_fen_is_written_with_it() {
 fn malformed_pdn_is_refused_with_the_move_named() {
     let engine = draughts();
     let cases: &[(&str, &str)] = &[
-        ("1. 11-15 {never closed", "line 1: the comment opened here is never closed"),
-        ("1. 11-15 (23-19 8-11", "variation opened here is never closed"),
+        (
+            "1. 11-15 {never closed",
+            "line 1: the comment opened here is never closed",
+        ),
+        (
+            "1. 11-15 (23-19 8-11",
+            "variation opened here is never closed",
+        ),
         ("[Event]\n1. 11-15 *", "is not a tag"),
         ("[Event \"x\"\n1. 11-15 *", "a tag is `[Name \"value\"]`"),
         ("1. 11-15 23-19 [Event \"late\"]", "a tag after the moves"),
         ("1. 11-15 23-19 *\n[Event \"two\"]", "one game per PDN file"),
-        ("1. 11-15 23-19 2. eleven *", "move 2: `eleven` is not a move"),
+        (
+            "1. 11-15 23-19 2. eleven *",
+            "move 2: `eleven` is not a move",
+        ),
         ("1. 11-15 23-19 2. 8-11 22-99 *", "move 2 (`22-99`)"),
         ("1. 11-14 *", "move 1 (`11-14`)"),
-        ("[Result \"1-0\"]\n1. 11-15 0-1", "the `Result` tag says `1-0`"),
+        (
+            "[Result \"1-0\"]\n1. 11-15 0-1",
+            "the `Result` tag says `1-0`",
+        ),
         ("[Result \"white\"]\n1. 11-15 *", "is not a result"),
         ("[FEN \"X:W21:B1\"]\n1. 1-5 *", "`X` is not a side"),
         ("[FEN \"B:W21:B1:B2\"]\n*", "given twice"),
         ("[FEN \"B:W99:B1\"]\n*", "`99` is not a site"),
         ("[FEN \"B:W21,Q:B1\"]\n*", "`Q` is not a square number"),
-        ("[FEN \"B:W21:B1\"]\n1. 1-5 21-17 2. 5-9 17-13 3. 9-14 13-9 4. 14-18 1-0", ""),
+        (
+            "[FEN \"B:W21:B1\"]\n1. 1-5 21-17 2. 5-9 17-13 3. 9-14 13-9 4. 14-18 1-0",
+            "",
+        ),
         ("1. 11-15 ) *", "closes no variation"),
     ];
     for (text, expected) in cases {
         let result = parse_pdn(text).and_then(|g| replay_pdn(&engine, &g));
         match result {
-            Err(e) => assert!(!expected.is_empty() && e.contains(expected), "`{text}`: {e}"),
+            Err(e) => assert!(
+                !expected.is_empty() && e.contains(expected),
+                "`{text}`: {e}"
+            ),
             Ok(_) => assert!(expected.is_empty(), "`{text}` was accepted"),
         }
     }
@@ -206,7 +237,10 @@ fn a_stated_result_the_rules_contradict_is_refused() {
     // And moves after the end are refused.
     let game = parse_pdn("[FEN \"B:W18:B14\"]\n1. 14x23 22-18 1-0").unwrap();
     let err = replay_pdn(&engine, &game).unwrap_err();
-    assert!(err.contains("move 1 (`22-18`): the game is already over"), "{err}");
+    assert!(
+        err.contains("move 1 (`22-18`): the game is already over"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -214,7 +248,12 @@ fn pdn_commands_refuse_bad_input_with_exit_codes() {
     let dir = temp_dir("pdn", "bad");
     let bad = dir.join("bad.pdn");
     std::fs::write(&bad, "1. 11-14 *").unwrap();
-    let run = ludus(&["replay", bad.to_str().unwrap(), "--game", "games/english-draughts.game"]);
+    let run = ludus(&[
+        "replay",
+        bad.to_str().unwrap(),
+        "--game",
+        "games/english-draughts.game",
+    ]);
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("move 1 (`11-14`)"), "{}", run.stderr);
     // No game file named: a command-line error.
@@ -226,12 +265,24 @@ fn pdn_commands_refuse_bad_input_with_exit_codes() {
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("numbered"), "{}", run.stderr);
     let out = dir.join("a.pdn");
-    let run = ludus(&["playout", "games/alquerque.game", "--seed", "1", "--pdn", out.to_str().unwrap()]);
+    let run = ludus(&[
+        "playout",
+        "games/alquerque.game",
+        "--seed",
+        "1",
+        "--pdn",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("numbered"), "{}", run.stderr);
     assert!(!out.exists());
     // FEN through --position.
-    let run = ludus(&["moves", "games/english-draughts.game", "--position", "B:W21:BK1"]);
+    let run = ludus(&[
+        "moves",
+        "games/english-draughts.game",
+        "--position",
+        "B:W21:BK1",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout.lines().collect::<Vec<_>>(), ["1-6", "1-5"]);
 }

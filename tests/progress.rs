@@ -32,8 +32,7 @@ fn play(engine: &Engine, st: &mut State, moves: &[&str]) {
     for text in moves {
         let mut moves = Vec::new();
         engine.legal_moves(st, &mut moves);
-        let m: Move =
-            find_move(engine, st, &moves, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let m: Move = find_move(engine, st, &moves, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         engine.play_unchecked(st, &m);
     }
 }
@@ -101,7 +100,8 @@ fn forty_move_counter_at_79_draws_after_one_king_move() {
 #[test]
 fn counter_round_trips_through_position_text() {
     let engine = draughts();
-    let text = "black: 12 king 1; white: 21 king 32; turn: white; quiet: 5; no capture or man move: 3";
+    let text =
+        "black: 12 king 1; white: 21 king 32; turn: white; quiet: 5; no capture or man move: 3";
     let st = state(&engine, text);
     assert_eq!(position_text(&engine, &st), text);
     // At 0 the field is left out, and reads back as 0.
@@ -198,4 +198,39 @@ fn playouts_with_the_new_rules_end() {
         draws += usize::from(result.outcome == Outcome::Draw);
     }
     assert!(draws > 0, "some seeded games should end in a draw");
+}
+
+#[test]
+fn a_capture_only_counter_with_a_result_counts_quiet() {
+    let engine = with_end("no capture in 4 turns: draw");
+    // It is the `quiet` count: the only further counter is the base's.
+    assert_eq!(engine.counter_labels(), ["no capture or man move"]);
+    let mut st = state(&engine, KINGS);
+    play(&engine, &mut st, &SHUFFLE[..3]);
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    play(&engine, &mut st, &SHUFFLE[3..]);
+    assert_eq!(st.quiet, 4);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+}
+
+#[test]
+fn the_old_no_capture_rule_keeps_its_meaning() {
+    // `more pieces wins`: black has a king more.
+    let engine = with_end("no capture in 2 turns: more pieces wins");
+    let mut st = state(&engine, "black: 12 king 1 king 3; white: 21 king 32; turn: black");
+    play(&engine, &mut st, &["1-6", "32-27"]);
+    assert_eq!(
+        engine.outcome(&st),
+        Outcome::Decisive {
+            winner: 0,
+            points: 1
+        }
+    );
+    assert!(
+        engine
+            .game()
+            .end
+            .iter()
+            .any(|e| matches!(e, ludus::ir::EndRule::NoCapture(2)))
+    );
 }

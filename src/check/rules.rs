@@ -160,15 +160,14 @@ impl Checker<'_> {
                 }
                 ItemKind::NoProgress(resets, n, result) => {
                     let turns = self.number(item.file, n, 1, 10_000);
-                    if let Some(rule) = self.no_progress(item.file, resets, kind_names, &end) {
-                        if let (Some(turns), (capture, kinds)) = (turns, rule) {
-                            end.push(EndRule::NoProgress {
-                                capture,
-                                kinds,
-                                turns,
-                                result: *result,
-                            });
-                        }
+                    let rule = self.no_progress(item.file, resets, kind_names, &end);
+                    if let (Some(turns), Some((capture, kinds))) = (turns, rule) {
+                        end.push(EndRule::NoProgress {
+                            capture,
+                            kinds,
+                            turns,
+                            result: *result,
+                        });
                     }
                 }
                 ItemKind::Repetition(n, result) => {
@@ -270,7 +269,11 @@ impl Checker<'_> {
         let counters = end
             .iter()
             .filter_map(|e| match e {
-                EndRule::NoProgress { capture: c, kinds: k, .. } if !k.is_empty() => Some((*c, k)),
+                EndRule::NoProgress {
+                    capture: c,
+                    kinds: k,
+                    ..
+                } if !k.is_empty() => Some((*c, k)),
                 _ => None,
             })
             .fold(Vec::new(), |mut seen: Vec<(bool, &Vec<usize>)>, c| {

@@ -131,4 +131,3 @@ pub(super) fn counters(game: &Game) -> (Vec<(bool, u16)>, Vec<String>, Vec<u8>) 
     }
     (resets, labels, slots)
 }
-

@@ -3,8 +3,8 @@
 
 use super::parser::Rule;
 use super::{
-    Compare, Cond, EndResult, Item, ItemKind, LinkKind, Name, Obligation, Priority, Reset,
-    Section, SectionKind, SiteTerm, Standing, Term, Whose, Worth, line_key,
+    Compare, Cond, EndResult, Item, ItemKind, LinkKind, Name, Obligation, Priority, Reset, Section,
+    SectionKind, SiteTerm, Standing, Term, Whose, Worth, line_key,
 };
 use crate::diag::{FileId, Span};
 use pest::iterators::Pair;
@@ -127,7 +127,9 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
                     Rule::reset => {
                         let inner = p.clone().into_inner().next().unwrap();
                         resets.push(match inner.as_rule() {
-                            Rule::kind_move => Reset::KindMove(name(inner.into_inner().next().unwrap())),
+                            Rule::kind_move => {
+                                Reset::KindMove(name(inner.into_inner().next().unwrap()))
+                            }
                             _ => Reset::Capture(spanned(&inner)),
                         });
                     }
