@@ -217,7 +217,10 @@ fn a_capture_only_counter_with_a_result_counts_quiet() {
 fn the_old_no_capture_rule_keeps_its_meaning() {
     // `more pieces wins`: black has a king more.
     let engine = with_end("no capture in 2 turns: more pieces wins");
-    let mut st = state(&engine, "black: 12 king 1 king 3; white: 21 king 32; turn: black");
+    let mut st = state(
+        &engine,
+        "black: 12 king 1 king 3; white: 21 king 32; turn: black",
+    );
     play(&engine, &mut st, &["1-6", "32-27"]);
     assert_eq!(
         engine.outcome(&st),
