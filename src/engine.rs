@@ -156,52 +156,6 @@ pub struct State {
     pub history: Vec<u64>,
 }
 
-impl State {
-    /// Every field but the history, for equality and hashing.
-    #[allow(clippy::type_complexity)]
-    fn position(
-        &self,
-    ) -> (
-        &[u8],
-        &[u128],
-        [u8; 2],
-        u8,
-        u32,
-        u128,
-        &[u8],
-        [u8; MAX_DICE],
-        u32,
-        [u32; MAX_COUNTERS],
-    ) {
-        (
-            &self.cells,
-            &self.visited,
-            self.counts,
-            self.to_move,
-            self.quiet,
-            self.offenders,
-            &self.stack,
-            self.dice,
-            self.idle,
-            self.counters,
-        )
-    }
-}
-
-impl PartialEq for State {
-    fn eq(&self, other: &State) -> bool {
-        self.position() == other.position()
-    }
-}
-
-impl Eq for State {}
-
-impl std::hash::Hash for State {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.position().hash(h);
-    }
-}
-
 impl Clone for State {
     fn clone(&self) -> State {
         let mut st = State {

@@ -5,7 +5,54 @@
 //! dice, allocating nothing once the history has grown.
 
 use super::{Engine, NONE, Outcome, State};
-use crate::ir::{EndRule, Game, MAX_COUNTERS};
+use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE};
+
+// Two states are equal when every field but the history is.
+impl State {
+    /// Every field but the history, for equality and hashing.
+    #[allow(clippy::type_complexity)]
+    fn position(
+        &self,
+    ) -> (
+        &[u8],
+        &[u128],
+        [u8; 2],
+        u8,
+        u32,
+        u128,
+        &[u8],
+        [u8; MAX_DICE],
+        u32,
+        [u32; MAX_COUNTERS],
+    ) {
+        (
+            &self.cells,
+            &self.visited,
+            self.counts,
+            self.to_move,
+            self.quiet,
+            self.offenders,
+            &self.stack,
+            self.dice,
+            self.idle,
+            self.counters,
+        )
+    }
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.position() == other.position()
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.position().hash(h);
+    }
+}
 
 impl Engine {
     /// The names of the game's no-progress counters besides `quiet`, one
