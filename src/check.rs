@@ -217,7 +217,7 @@ impl<'a> Checker<'a> {
         if dice.is_some() {
             self.dice_limits();
         }
-        let end = self.end(&player_list, dice.is_some());
+        let end = self.end(&player_list, &kind_names, dice.is_some());
         Some(Game {
             name: name.text.clone(),
             board: board.board,

@@ -5,9 +5,10 @@
 //! buffer) and never touch the board graph: every neighbour, jump and
 //! promotion site is looked up in flat arrays built once by [`Engine::new`].
 
-use crate::ir::{EndResult, EndRule, Game, LineKind, MAX_DICE, Obligation};
+use crate::ir::{EndResult, EndRule, Game, LineKind, MAX_COUNTERS, MAX_DICE, Obligation};
 
 mod dice;
+mod progress;
 
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, TooManyTurns};
 
@@ -122,7 +123,10 @@ pub enum Outcome {
 }
 
 /// A position: what stands where, who moves, and the state the rules need.
-#[derive(Debug, PartialEq, Eq, Hash)]
+///
+/// Two states are equal when every field but [`State::history`] is: the
+/// history is how the position was reached, not the position.
+#[derive(Debug)]
 pub struct State {
     /// Per site: [`NONE`] or `player << 4 | kind`.
     pub cells: Vec<u8>,
@@ -142,6 +146,14 @@ pub struct State {
     pub dice: [u8; MAX_DICE],
     /// Consecutive turns in which no man moved.
     pub idle: u32,
+    /// Per no-progress counter of the game (see [`Engine::counter_labels`]):
+    /// consecutive turns without any of its resets.
+    pub counters: [u32; MAX_COUNTERS],
+    /// With `same position N times`: the repetition key
+    /// ([`Engine::repetition_key`]) of every position since the last
+    /// capture, this one last; empty otherwise. Grows in place: cloned with
+    /// `clone_from`, it allocates nothing once grown.
+    pub history: Vec<u64>,
 }
 
 impl Clone for State {
@@ -156,6 +168,8 @@ impl Clone for State {
             stack: Vec::new(),
             dice: self.dice,
             idle: self.idle,
+            counters: self.counters,
+            history: Vec::new(),
         };
         st.clone_from(self);
         st
@@ -175,6 +189,8 @@ impl Clone for State {
             stack,
             dice,
             idle,
+            counters,
+            history,
         } = from;
         self.cells.clone_from(cells);
         self.visited.clone_from(visited);
@@ -185,6 +201,8 @@ impl Clone for State {
         self.stack.clone_from(stack);
         self.dice = *dice;
         self.idle = *idle;
+        self.counters = *counters;
+        self.history.clone_from(history);
     }
 }
 
@@ -232,6 +250,16 @@ pub struct Engine {
     ambiguous_landings: Vec<u128>,
     /// The rules of dice games, compiled.
     tables: Option<dice::Tables>,
+    /// Per slot of [`State::counters`]: whether a capture resets it, and
+    /// the mask of the kinds whose moves do.
+    counter_resets: Vec<(bool, u16)>,
+    /// Their names, as positions write them (`no capture or man move`).
+    counter_labels: Vec<String>,
+    /// Per end rule: its slot of [`State::counters`], [`NONE`] for
+    /// `quiet` (or for a rule without a counter).
+    end_counter: Vec<u8>,
+    /// Whether the game ends on a repeated position (keeps a history).
+    repetition: bool,
 }
 
 impl Engine {
@@ -300,6 +328,11 @@ impl Engine {
         let zobrist = (0..sites * 2 * 16 + 2 + sites)
             .map(|_| splitmix(&mut seed))
             .collect();
+        let (counter_resets, counter_labels, end_counter) = progress::counters(&game);
+        let repetition = game
+            .end
+            .iter()
+            .any(|e| matches!(e, EndRule::Repetition(..)));
         Engine {
             game,
             sites,
@@ -312,6 +345,10 @@ impl Engine {
             zobrist,
             ambiguous_landings,
             tables,
+            counter_resets,
+            counter_labels,
+            end_counter,
+            repetition,
         }
     }
 
@@ -338,6 +375,7 @@ impl Engine {
                 st.visited[pl.site] = bit(pl.site as u8);
             }
         }
+        self.begin_history(&mut st);
         st
     }
 
@@ -362,6 +400,8 @@ impl Engine {
             },
             dice: [0; MAX_DICE],
             idle: 0,
+            counters: [0; MAX_COUNTERS],
+            history: Vec::new(),
         }
     }
 
@@ -658,6 +698,12 @@ impl Engine {
         let opp = 1 - player;
         let rules = &self.game.rules;
         let mut progress = false;
+        // The kind of the piece that moves, as the move starts.
+        let moved = if m.len > 0 {
+            st.cells[m.from() as usize] & 15
+        } else {
+            NONE
+        };
         if m.huff != NONE {
             self.remove(st, m.huff, opp);
             progress = true;
@@ -697,6 +743,7 @@ impl Engine {
         };
         st.offenders = offenders;
         st.to_move = opp as u8;
+        self.count_turn(st, moved, progress);
     }
 
     /// Takes the piece of `owner` off `site`, with its memory.
@@ -751,24 +798,26 @@ impl Engine {
                 EndResult::Draw => Outcome::Draw,
             };
         }
-        for rule in &self.game.end {
+        for (i, rule) in self.game.end.iter().enumerate() {
             match *rule {
                 EndRule::NoPieces(r) if st.counts[mover] == 0 => return judge(r),
-                EndRule::NoCapture(n) if st.quiet >= n => {
-                    return match st.counts[0].cmp(&st.counts[1]) {
-                        std::cmp::Ordering::Greater => Outcome::Decisive {
-                            winner: 0,
-                            points: 1,
-                        },
-                        std::cmp::Ordering::Less => Outcome::Decisive {
-                            winner: 1,
-                            points: 1,
-                        },
-                        std::cmp::Ordering::Equal => Outcome::Draw,
-                    };
-                }
+                EndRule::NoCapture(n) if st.quiet >= n => return progress::more_pieces(st),
                 EndRule::NoMoves(r) if !has_moves => return judge(r),
                 EndRule::NoMove(n, r) if st.idle >= n => return judge(r),
+                EndRule::NoProgress { turns, result, .. } => {
+                    let slot = self.end_counter[i];
+                    let count = match st.counters.get(slot as usize) {
+                        Some(&c) => c,
+                        None => st.quiet,
+                    };
+                    if count >= turns {
+                        return match result {
+                            Some(r) => judge(r),
+                            None => progress::more_pieces(st),
+                        };
+                    }
+                }
+                EndRule::Repetition(n, r) if self.repeated(st) >= n => return judge(r),
                 _ => {}
             }
         }
@@ -783,10 +832,14 @@ impl Engine {
         self.outcome_with(st, !moves.is_empty())
     }
 
-    /// A 64-bit hash of everything that decides the legal moves and the outcome.
+    /// A 64-bit hash of everything that decides the legal moves and the
+    /// outcome (the history aside: see [`Engine::repetition_key`]).
     pub fn hash(&self, st: &State) -> u64 {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize]
             ^ u64::from(st.quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for (i, &c) in st.counters.iter().enumerate() {
+            h ^= u64::from(c).wrapping_mul(self.zobrist[i + 3] | 1);
+        }
         for (s, &c) in st.cells.iter().enumerate() {
             if c != NONE {
                 h ^= self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize];

@@ -39,6 +39,13 @@ pub const MAX_DICE: usize = 4;
 /// The most points one game's result may be worth (`=> win N points`).
 pub const MAX_RESULT_POINTS: u32 = 64;
 
+/// Distinct no-progress counters a game may keep, besides the turns without
+/// a capture (`quiet`): counters with the same resets are one counter.
+pub const MAX_COUNTERS: usize = 4;
+
+/// The most times `same position N times` may ask a position to stand.
+pub const MAX_REPETITIONS: u32 = 100;
+
 /// The dice thrown at the start of every turn.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Dice {
@@ -300,6 +307,23 @@ pub enum EndRule {
     NoCapture(u32),
     /// This many consecutive turns passed in which no man moved.
     NoMove(u32, EndResult),
+    /// This many consecutive turns passed without anything that resets the
+    /// counter: a capture (if `capture`; a huff counts) or a move of a piece
+    /// of one of `kinds` (its kind when the move starts). `result`: what
+    /// happens to the player about to move; `None`, more pieces wins.
+    NoProgress {
+        /// Whether a capture resets the counter.
+        capture: bool,
+        /// The kinds whose moves reset it.
+        kinds: Vec<usize>,
+        /// The turns that end the game.
+        turns: u32,
+        /// The result, `None` for more pieces wins.
+        result: Option<EndResult>,
+    },
+    /// The position (the same pieces on the same sites, the same player to
+    /// move) has stood this many times since the last capture.
+    Repetition(u32, EndResult),
     /// A named condition, judged for each player after every die move.
     When {
         /// Its name in the file.
@@ -315,6 +339,21 @@ pub enum EndRule {
 }
 
 impl Game {
+    /// How a no-progress counter is named in the file and in positions:
+    /// `no capture or man move`.
+    pub fn progress_label(&self, capture: bool, kinds: &[usize]) -> String {
+        let mut resets: Vec<String> = Vec::new();
+        if capture {
+            resets.push("capture".into());
+        }
+        resets.extend(
+            kinds
+                .iter()
+                .map(|&k| format!("{} move", self.kinds[k].name)),
+        );
+        format!("no {}", resets.join(" or "))
+    }
+
     /// Site names joined by spaces.
     fn site_list(&self, sites: &[usize]) -> String {
         let names: Vec<&str> = sites
@@ -534,6 +573,19 @@ impl fmt::Display for Game {
                     writeln!(f, "end: no capture in {n} turns -> more pieces wins")?
                 }
                 EndRule::NoMove(n, r) => writeln!(f, "end: no move in {n} turns -> {r}")?,
+                EndRule::NoProgress {
+                    capture,
+                    kinds,
+                    turns,
+                    result,
+                } => {
+                    let label = self.progress_label(*capture, kinds);
+                    match result {
+                        Some(r) => writeln!(f, "end: {label} in {turns} turns -> {r}")?,
+                        None => writeln!(f, "end: {label} in {turns} turns -> more pieces wins")?,
+                    }
+                }
+                EndRule::Repetition(n, r) => writeln!(f, "end: same position {n} times -> {r}")?,
                 EndRule::When {
                     name,
                     cond,

@@ -11,6 +11,7 @@ pub mod ir;
 pub mod load;
 pub mod matches;
 pub mod notation;
+pub mod pdn;
 pub mod perft;
 pub mod playout;
 pub mod render;

@@ -171,6 +171,9 @@ enum Command {
         /// Write the game's record (JSON lines) to this file.
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Write the game as PDN to this file (numbered boards only).
+        #[arg(long, value_name = "F.pdn")]
+        pdn: Option<PathBuf>,
         /// Print JSON for programs.
         #[arg(long)]
         json: bool,
@@ -217,11 +220,18 @@ enum Command {
     },
     /// Re-check a record against the rules and show the game.
     Replay {
-        /// The record, as written by `playout --record`.
+        /// The record, as written by `playout --record`, or a PDN game
+        /// (a `.pdn` file, or with `--pdn`).
         record: PathBuf,
         /// Print only the verdict, not every position.
         #[arg(long)]
         quiet: bool,
+        /// Read the record as a PDN game, whatever its name.
+        #[arg(long)]
+        pdn: bool,
+        /// PDN: the game file (default: the PDN's `GameFile` tag).
+        #[arg(long, value_name = "FILE")]
+        game: Option<PathBuf>,
     },
 }
 
@@ -333,6 +343,8 @@ macro_rules! say_part {
         write!(std::io::stdout(), $($arg)*).map_err(Failure::output)?
     }};
 }
+
+mod pdn_cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -479,9 +491,13 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             file,
             seed,
             record,
+            pdn,
             json,
         } => {
             let (engine, text) = engine(&file)?;
+            if pdn.is_some() {
+                ludus::pdn::check_numbered(&engine)?;
+            }
             let lines =
                 playout::recorded_playout(&engine, &file.display().to_string(), &text, seed)
                     .map_err(|e| format!("the playout with seed {seed} stopped {e}"))?;
@@ -495,6 +511,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                     out.write_all(b"\n")?;
                 }
                 out.flush()?;
+            }
+            if let Some(path) = pdn {
+                pdn_cli::write(&engine, &file, seed, &lines, &path)?;
             }
             let Some(RecordLine::Result {
                 result,
@@ -537,7 +556,25 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             divide,
             json,
         ),
-        Command::Replay { record, quiet } => replay(&record, quiet),
+        Command::Replay {
+            record,
+            quiet,
+            pdn,
+            game,
+        } => {
+            if pdn
+                || record
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+            {
+                pdn_cli::replay(&record, game.as_deref(), quiet)
+            } else if game.is_some() {
+                eprintln!("error: `--game` is for PDN games; a record names its game file");
+                Ok(ExitCode::from(2))
+            } else {
+                replay(&record, quiet)
+            }
+        }
     }
 }
 
@@ -563,6 +600,8 @@ fn checked(file: &Path, Loaded { sources, game }: Loaded) -> Result<(Engine, Str
 
 fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, Failure> {
     match position {
+        Some(p) if ludus::pdn::looks_like_fen(p) => ludus::pdn::parse_fen(engine, p)
+            .map_err(|e| Failure::Message(format!("bad position: {e}"))),
         Some(p) => {
             parse_position(engine, p).map_err(|e| Failure::Message(format!("bad position: {e}")))
         }

@@ -14,8 +14,11 @@
 //! A player's field lists his pieces' sites; a kind name switches the kind
 //! of the sites after it (the first kind of the game is the default). With
 //! `return forbidden`, `site(a,b)` lists the other sites the piece has
-//! occupied. `quiet` counts turns without a capture; `huff` names the
-//! pieces of the player not to move that may be huffed.
+//! occupied. `quiet` counts turns without a capture; each further
+//! no-progress counter of the game is a field named as its end rule names
+//! it, `no capture or man move: 12`; `huff` names the pieces of the player
+//! not to move that may be huffed. A position read from text starts the
+//! history of `same position N times` afresh.
 //!
 //! Dice games add stacks, `1*15` (fifteen men on site 1), the player's own
 //! zones by name (`bar*2`), `dice: 5-3` (the roll to play, if thrown) and
@@ -397,6 +400,12 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
         fields.push(format!("idle: {}", st.idle));
     } else {
         fields.push(format!("quiet: {}", st.quiet));
+        // A further counter at 0 (its default) is left out.
+        for (label, n) in engine.counter_labels().iter().zip(st.counters) {
+            if n > 0 {
+                fields.push(format!("{label}: {n}"));
+            }
+        }
     }
     if st.offenders != 0 {
         let sites: Vec<&str> = (0..engine.sites())
@@ -441,6 +450,7 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
             names.extend(["dice", "idle"]);
         } else {
             names.push("quiet");
+            names.extend(engine.counter_labels().iter().map(String::as_str));
         }
         if huffing {
             names.push("huff");
@@ -490,6 +500,12 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
                     .parse()
                     .map_err(|_| format!("idle: `{value}` is not a number"))?
             }
+            _ if engine.counter_labels().iter().any(|l| l == key) => {
+                let slot = engine.counter_labels().iter().position(|l| l == key);
+                st.counters[slot.unwrap_or(0)] = value
+                    .parse()
+                    .map_err(|_| format!("{key}: `{value}` is not a number"))?
+            }
             "dice" if !dice_game => return not_here("this game has no dice"),
             "dice" => st.dice = parse_dice(engine, value).map_err(|e| format!("dice: {e}"))?,
             _ => {
@@ -511,6 +527,7 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
             }
         }
     }
+    engine.begin_history(&mut st);
     Ok(st)
 }
 

@@ -20,10 +20,11 @@ pub fn board(engine: &Engine, st: &State) -> String {
         .map(|(p, player)| format!("{} {}", player.name, st.counts[p]))
         .collect();
     out.push_str(&format!(
-        "{} to move; pieces: {}; turns without capture: {}\n",
+        "{} to move; pieces: {}; turns without capture: {}{}\n",
         game.players[st.to_move as usize].name,
         counts.join(", "),
-        st.quiet
+        st.quiet,
+        progress(engine, st)
     ));
     if st.offenders != 0 {
         let sites: Vec<&str> = (0..engine.sites())
@@ -31,6 +32,23 @@ pub fn board(engine: &Engine, st: &State) -> String {
             .map(|s| game.board.sites[s].name.as_str())
             .collect();
         out.push_str(&format!("may huff: {}\n", sites.join(" ")));
+    }
+    out
+}
+
+/// The further no-progress counters that are running, and how often the
+/// position has stood if more than once: `; no capture or man move: 12
+/// turns`, empty when there is nothing to say.
+fn progress(engine: &Engine, st: &State) -> String {
+    let mut out = String::new();
+    for (label, n) in engine.counter_labels().iter().zip(st.counters) {
+        if n > 0 {
+            out.push_str(&format!("; {label}: {n} turns"));
+        }
+    }
+    let stood = engine.repeated(st);
+    if stood > 1 {
+        out.push_str(&format!("; this position has stood {stood} times"));
     }
     out
 }
@@ -194,6 +212,7 @@ fn rows(engine: &Engine, st: &State) -> String {
         }
     } else {
         out.push_str(&format!("; turns without capture: {}", st.quiet));
+        out.push_str(&progress(engine, st));
     }
     out.push('\n');
     out

@@ -353,6 +353,38 @@ pub enum ItemKind {
     /// `ending turn exempt|obliged`: whether a turn that ends the game must
     /// meet the `play` obligations (`true`: exempt).
     EndingTurn(bool),
+    /// `no capture or KIND move in N turns: RESULT|more pieces wins`: what
+    /// resets the counter, N, and the result (`None`: more pieces wins).
+    NoProgress(Vec<Reset>, Name, Option<EndResult>),
+    /// `same position N times: RESULT`
+    Repetition(Name, EndResult),
+}
+
+/// What resets a no-progress counter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reset {
+    /// Any capture (a huff included).
+    Capture(Span),
+    /// A move of a piece of this kind (the kind it has when the move starts).
+    KindMove(Name),
+}
+
+impl Reset {
+    /// How the file writes it: `capture`, `man move`.
+    pub fn text(&self) -> String {
+        match self {
+            Reset::Capture(_) => "capture".into(),
+            Reset::KindMove(kind) => format!("{} move", kind.text),
+        }
+    }
+
+    /// Where the file writes it.
+    pub fn span(&self) -> Span {
+        match self {
+            Reset::Capture(span) => span.clone(),
+            Reset::KindMove(kind) => kind.span.clone(),
+        }
+    }
 }
 
 impl ItemKind {
@@ -396,6 +428,11 @@ impl ItemKind {
             ItemKind::EndingTurn(_) => "ending turn".into(),
             ItemKind::Vulnerable(_) => "vulnerable".into(),
             ItemKind::NoMove(..) => "no move".into(),
+            ItemKind::NoProgress(resets, ..) => {
+                let texts: Vec<String> = resets.iter().map(Reset::text).collect();
+                format!("no {}", texts.join(" or "))
+            }
+            ItemKind::Repetition(..) => "same position".into(),
             ItemKind::Forbid(name, _)
             | ItemKind::Pass(name, _)
             | ItemKind::Drop(name)

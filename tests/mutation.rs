@@ -6,7 +6,7 @@
 //! `cargo test --test mutation -- --nocapture` prints the count and time.
 //! The environment variables `MUTATION_SEED`, `MUTATION_INPUTS` and
 //! `MUTATION_CLASSES` (a comma-separated subset of `game,position,move,
-//! record,cli`) change the run; a failure prints the seed to reproduce it.
+//! record,pdn,cli`) change the run; a failure prints the seed to reproduce it.
 
 mod oracle;
 
@@ -28,11 +28,12 @@ const INPUTS: usize = 24_000;
 /// says so (it does not fail: a loaded machine is not a bug).
 const BUDGET: Duration = Duration::from_secs(60);
 /// Each class's share of [`INPUTS`], in parts per hundred.
-const SHARES: [(&str, usize); 5] = [
+const SHARES: [(&str, usize); 6] = [
     ("game", 40),
     ("position", 25),
     ("move", 25),
-    ("record", 10),
+    ("record", 7),
+    ("pdn", 3),
     ("cli", 0),
 ];
 /// Command lines run through the built binary (each a process, so few),
@@ -625,6 +626,63 @@ fn record_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
     }
 }
 
+/// PDN games of the bundled games with numbered sites: the published game
+/// in `tests/data/pdn/` and seeded playouts (which must replay), mutated.
+fn pdn_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
+    let games: Vec<_> = bundled()
+        .into_iter()
+        .filter(|(_, engine, _)| ludus::pdn::numbered(engine))
+        .collect();
+    let mut seeds: Vec<(usize, String)> = Vec::new();
+    for (g, (name, engine, text)) in games.iter().enumerate() {
+        if name == "english-draughts.game" {
+            let path = root().join("tests/data/pdn/tinsley-long-1947.pdn");
+            seeds.push((g, std::fs::read_to_string(path).unwrap()));
+        }
+        for seed in 0..3 {
+            let lines = playout::recorded_playout(engine, name, text, seed).unwrap();
+            let played: Vec<String> = lines
+                .iter()
+                .filter_map(|l| match l {
+                    RecordLine::Turn { played, .. } => Some(played.clone()),
+                    _ => None,
+                })
+                .collect();
+            let mut st = engine.start();
+            for m in &played {
+                let mut moves = Vec::new();
+                engine.legal_moves(&mut st, &mut moves);
+                let m = ludus::notation::find_move(engine, &st, &moves, m).unwrap();
+                engine.play_unchecked(&mut st, &m);
+            }
+            let outcome = engine.outcome(&st);
+            let pdn = ludus::pdn::write_pdn(engine, &[], &engine.start(), &played, outcome);
+            seeds.push((g, pdn.unwrap()));
+        }
+    }
+    if seeds.is_empty() {
+        return;
+    }
+    let texts: Vec<String> = seeds.iter().map(|(_, t)| t.clone()).collect();
+    for i in 0..count {
+        let (g, text) = &seeds[i % seeds.len()];
+        let (name, engine, _) = &games[*g];
+        let mutated = if i < seeds.len() {
+            text.clone()
+        } else {
+            mutate(rng, text, &texts)
+        };
+        let engine = engine.clone();
+        out.push(Input {
+            class: "pdn",
+            valid: i < seeds.len(),
+            on: name.clone(),
+            text: mutated.clone(),
+            run: Box::new(move || oracle::pdn(&engine, &mutated)),
+        });
+    }
+}
+
 /// Mutates one field of one line of a record, keeping it JSON: a string
 /// (a position, a move, a result) is mutated as text, a number replaced by
 /// an edge number, a list loses, repeats or swaps an element, or the field
@@ -877,6 +935,7 @@ fn mutated_inputs_are_accepted_or_refused_cleanly() {
             "position" => position_inputs(&mut rng, count, &mut inputs),
             "move" => move_inputs(&mut rng, count, &mut inputs),
             "record" => record_inputs(&mut rng, count, &mut inputs),
+            "pdn" => pdn_inputs(&mut rng, count, &mut inputs),
             _ => cli_inputs(&mut rng, count, &mut inputs),
         }
     }

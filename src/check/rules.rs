@@ -1,9 +1,10 @@
 //! Checking the rules and end sections of grid games: capture and chain
 //! obligations, no return, and the end rules with their results.
 
-use super::{Checker, conditions};
+use super::{Checker, conditions, unknown_piece_hint};
+use crate::diag::FileId;
 use crate::ir::{self, EndResult, EndRule};
-use crate::syntax::{ItemKind, Obligation, Section, SectionKind, Worth};
+use crate::syntax::{Item, ItemKind, Name, Obligation, Reset, Section, SectionKind, Worth};
 
 impl Checker<'_> {
     pub(super) fn rules(&mut self, kinds: &[ir::Kind]) -> ir::Rules {
@@ -76,7 +77,12 @@ impl Checker<'_> {
         }
     }
 
-    pub(super) fn end(&mut self, players: &[ir::Player], has_dice: bool) -> Vec<EndRule> {
+    pub(super) fn end(
+        &mut self,
+        players: &[ir::Player],
+        kind_names: &[Name],
+        has_dice: bool,
+    ) -> Vec<EndRule> {
         let sections: Vec<&Section> = self.sections(SectionKind::End).collect();
         if sections.is_empty() {
             self.missing(
@@ -152,6 +158,36 @@ impl Checker<'_> {
                         points,
                     });
                 }
+                ItemKind::NoProgress(resets, n, result) => {
+                    let turns = self.number(item.file, n, 1, 10_000);
+                    let rule = self.no_progress(item.file, resets, kind_names, &end);
+                    if let (Some(turns), Some((capture, kinds))) = (turns, rule) {
+                        end.push(EndRule::NoProgress {
+                            capture,
+                            kinds,
+                            turns,
+                            result: *result,
+                        });
+                    }
+                }
+                ItemKind::Repetition(n, result) => {
+                    if let Some(n) = self.number(item.file, n, 0, u32::MAX) {
+                        if (2..=ir::MAX_REPETITIONS).contains(&n) {
+                            end.push(EndRule::Repetition(n, *result));
+                        } else {
+                            self.error(
+                                item.file,
+                                n_span(item),
+                                format!(
+                                    "a position stands from 2 to {} times to end the game, not {n}",
+                                    ir::MAX_REPETITIONS
+                                ),
+                                "out of range",
+                                Some("a position stands once whenever it is reached: write `same position 3 times: draw`".into()),
+                            );
+                        }
+                    }
+                }
                 ItemKind::Drop(name) => self.nothing_to_drop(item.file, name),
                 _ => {}
             }
@@ -167,5 +203,100 @@ impl Checker<'_> {
             );
         }
         end
+    }
+}
+
+/// The span of the count of `same position N times`.
+fn n_span(item: &Item) -> crate::diag::Span {
+    match &item.kind {
+        ItemKind::Repetition(n, _) => n.span.clone(),
+        _ => item.span.clone(),
+    }
+}
+
+impl Checker<'_> {
+    /// The resets of a no-progress counter (whether a capture resets it, and
+    /// the kinds whose moves do); `None` after reporting an unknown kind, a
+    /// reset named twice or a counter past [`ir::MAX_COUNTERS`].
+    fn no_progress(
+        &mut self,
+        file: FileId,
+        resets: &[Reset],
+        kind_names: &[Name],
+        end: &[EndRule],
+    ) -> Option<(bool, Vec<usize>)> {
+        let mut capture = false;
+        let mut kinds: Vec<usize> = Vec::new();
+        let mut ok = true;
+        for (i, reset) in resets.iter().enumerate() {
+            if resets[..i].iter().any(|r| r.text() == reset.text()) {
+                self.error(
+                    file,
+                    reset.span(),
+                    format!("`{}` is named twice", reset.text()),
+                    "named again",
+                    Some("name each reset of the counter once".into()),
+                );
+                ok = false;
+                continue;
+            }
+            match reset {
+                Reset::Capture(_) => capture = true,
+                Reset::KindMove(kind) => {
+                    match kind_names.iter().position(|k| k.text == kind.text) {
+                        Some(k) => kinds.push(k),
+                        None => {
+                            let hint = unknown_piece_hint(&kind.text, kind_names);
+                            self.error(
+                                file,
+                                kind.span.clone(),
+                                format!("there is no piece `{}`", kind.text),
+                                "unknown piece",
+                                hint,
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+            }
+        }
+        if !ok {
+            return None;
+        }
+        kinds.sort_unstable();
+        // Capture alone is the turns without a capture, which every game counts.
+        let same = |e: &EndRule| matches!(e, EndRule::NoProgress { capture: c, kinds: k, .. } if (*c, k) == (capture, &kinds));
+        let counters = end
+            .iter()
+            .filter_map(|e| match e {
+                EndRule::NoProgress {
+                    capture: c,
+                    kinds: k,
+                    ..
+                } if !k.is_empty() => Some((*c, k)),
+                _ => None,
+            })
+            .fold(Vec::new(), |mut seen: Vec<(bool, &Vec<usize>)>, c| {
+                if !seen.contains(&c) {
+                    seen.push(c);
+                }
+                seen
+            })
+            .len();
+        if !kinds.is_empty() && !end.iter().any(same) && counters >= ir::MAX_COUNTERS {
+            let span = resets[0].span().start..resets[resets.len() - 1].span().end;
+            self.error(
+                file,
+                span,
+                format!(
+                    "a game keeps at most {} no-progress counters besides the turns without a capture",
+                    ir::MAX_COUNTERS
+                ),
+                "one counter too many",
+                Some("counters that name the same resets are one counter".into()),
+            );
+            return None;
+        }
+        Some((capture, kinds))
     }
 }

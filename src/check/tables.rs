@@ -557,6 +557,14 @@ impl Checker<'_> {
                 "`no capture in N turns` does not apply to a game with dice: men are hit, not captured",
                 "to end a blocked game, write `no move in N turns: draw`",
             ),
+            (ItemKind::NoProgress(..), true) => (
+                "a no-progress counter does not apply to a game with dice: men are hit, not captured",
+                "to end a blocked game, write `no move in N turns: draw`",
+            ),
+            (ItemKind::Repetition(..), true) => (
+                "`same position N times` does not apply to a game with dice: the dice decide what may be played",
+                "to end a blocked game, write `no move in N turns: draw`",
+            ),
             (ItemKind::NoMove(..), false) => (
                 "`no move in N turns` is a rule of games with dice",
                 "without dice a player always moves or the game ends: write `no capture in N turns: more pieces wins`",

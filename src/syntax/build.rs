@@ -3,7 +3,7 @@
 
 use super::parser::Rule;
 use super::{
-    Compare, Cond, EndResult, Item, ItemKind, LinkKind, Name, Obligation, Priority, Section,
+    Compare, Cond, EndResult, Item, ItemKind, LinkKind, Name, Obligation, Priority, Reset, Section,
     SectionKind, SiteTerm, Standing, Term, Whose, Worth, line_key,
 };
 use crate::diag::{FileId, Span};
@@ -118,6 +118,29 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
         Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
         Rule::drop => ItemKind::Drop(name(part(0))),
+        Rule::no_progress => {
+            let mut resets = Vec::new();
+            let mut count = None;
+            let mut verdict = None;
+            for p in &parts {
+                match p.as_rule() {
+                    Rule::reset => {
+                        let inner = p.clone().into_inner().next().unwrap();
+                        resets.push(match inner.as_rule() {
+                            Rule::kind_move => {
+                                Reset::KindMove(name(inner.into_inner().next().unwrap()))
+                            }
+                            _ => Reset::Capture(spanned(&inner)),
+                        });
+                    }
+                    Rule::number => count = Some(name(p.clone())),
+                    Rule::result => verdict = Some(result(p.as_str())),
+                    _ => {}
+                }
+            }
+            ItemKind::NoProgress(resets, count.unwrap(), verdict)
+        }
+        Rule::repetition => ItemKind::Repetition(name(part(0)), result(parts[1].as_str())),
         Rule::no_move => ItemKind::NoMove(name(part(0)), result(parts[1].as_str())),
         _ => {
             let magnitude = parts.get(3).map(|m| match m.as_str() {

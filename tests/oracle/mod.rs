@@ -164,6 +164,18 @@ pub fn record(engine: &Engine, jsonl: &str) -> Verdict {
     Ok(())
 }
 
+/// A PDN game: read, played again on `engine` (a game with numbered
+/// sites), every position written back in notation and as FEN.
+pub fn pdn(engine: &Engine, text: &str) -> Verdict {
+    let game = ludus::pdn::parse_pdn(text)?;
+    let replayed = ludus::pdn::replay_pdn(engine, &game)?;
+    for (_, st) in &replayed.turns {
+        let _ = position_text(engine, st);
+        let _ = ludus::pdn::fen_text(engine, st);
+    }
+    Ok(())
+}
+
 /// The engine of a game file that must load.
 pub fn engine_at(path: &Path) -> Engine {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{e}"));

@@ -1,0 +1,180 @@
+//! The end rules that look back: no-progress counters (turns without a
+//! capture, or without a move of some kinds) and repeated positions. Their
+//! state lives in [`State::quiet`], [`State::counters`] and
+//! [`State::history`]; they are updated after every turn of a game without
+//! dice, allocating nothing once the history has grown.
+
+use super::{Engine, NONE, Outcome, State};
+use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE};
+
+// Two states are equal when every field but the history is.
+impl State {
+    /// Every field but the history, for equality and hashing.
+    #[allow(clippy::type_complexity)]
+    fn position(
+        &self,
+    ) -> (
+        &[u8],
+        &[u128],
+        [u8; 2],
+        u8,
+        u32,
+        u128,
+        &[u8],
+        [u8; MAX_DICE],
+        u32,
+        [u32; MAX_COUNTERS],
+    ) {
+        (
+            &self.cells,
+            &self.visited,
+            self.counts,
+            self.to_move,
+            self.quiet,
+            self.offenders,
+            &self.stack,
+            self.dice,
+            self.idle,
+            self.counters,
+        )
+    }
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.position() == other.position()
+    }
+}
+
+impl Eq for State {}
+
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.position().hash(h);
+    }
+}
+
+impl Engine {
+    /// The names of the game's no-progress counters besides `quiet`, one
+    /// per slot of [`State::counters`], as positions write them
+    /// (`no capture or man move: 12`).
+    pub fn counter_labels(&self) -> &[String] {
+        &self.counter_labels
+    }
+
+    /// Whether the game keeps a history of positions (`same position N times`).
+    pub fn keeps_history(&self) -> bool {
+        self.repetition
+    }
+
+    /// Counts the turn just played: `moved` is the kind of the piece that
+    /// moved ([`NONE`] if none did), `progress` whether something was
+    /// captured. Resets the counters that either resets, and adds the new
+    /// position to the history (which a capture starts afresh).
+    pub(super) fn count_turn(&self, st: &mut State, moved: u8, progress: bool) {
+        for (c, &(capture, kinds)) in st.counters.iter_mut().zip(&self.counter_resets) {
+            let reset = (capture && progress) || (moved != NONE && kinds & 1 << moved != 0);
+            *c = if reset { 0 } else { c.saturating_add(1) };
+        }
+        if self.repetition {
+            if progress {
+                st.history.clear();
+            }
+            let key = self.repetition_key(st);
+            st.history.push(key);
+        }
+    }
+
+    /// Starts the history at `st` (a start position, or one read from
+    /// text): the positions before it are unknown.
+    pub fn begin_history(&self, st: &mut State) {
+        st.history.clear();
+        if self.repetition {
+            let key = self.repetition_key(st);
+            st.history.push(key);
+        }
+    }
+
+    /// How many times the current position (the last of the history) has
+    /// stood since the last capture, itself included; 0 without a history.
+    pub fn repeated(&self, st: &State) -> u32 {
+        let Some(&now) = st.history.last() else {
+            return 0;
+        };
+        // Players alternate, so the same player moved every other entry.
+        st.history
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&k| k == now)
+            .count() as u32
+    }
+
+    /// A 64-bit key of what makes two positions the same for repetition:
+    /// the pieces on every site, the player to move, and what else decides
+    /// the moves (huffable pieces, the memories of `return forbidden`), but
+    /// not the counters.
+    pub fn repetition_key(&self, st: &State) -> u64 {
+        let mut h = self.zobrist[self.sites * 32 + st.to_move as usize];
+        for (s, &c) in st.cells.iter().enumerate() {
+            if c != NONE {
+                h ^= self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize];
+            }
+        }
+        let extra = self.sites * 32 + 2;
+        for s in 0..self.sites {
+            if st.offenders & 1u128 << s != 0 {
+                h ^= self.zobrist[extra + s];
+            }
+            if let Some(&v) = st.visited.get(s) {
+                h ^= (v as u64 ^ (v >> 64) as u64).wrapping_mul(self.zobrist[extra + s] | 1);
+            }
+        }
+        h
+    }
+}
+
+/// What `more pieces wins` gives: the player with more pieces wins; equal
+/// pieces is a draw.
+pub(super) fn more_pieces(st: &State) -> Outcome {
+    match st.counts[0].cmp(&st.counts[1]) {
+        std::cmp::Ordering::Greater => Outcome::Decisive {
+            winner: 0,
+            points: 1,
+        },
+        std::cmp::Ordering::Less => Outcome::Decisive {
+            winner: 1,
+            points: 1,
+        },
+        std::cmp::Ordering::Equal => Outcome::Draw,
+    }
+}
+
+/// The no-progress counters of a game: per slot of [`State::counters`]
+/// its resets and its name, and per end rule its slot ([`NONE`] when it
+/// counts `quiet`, the turns without a capture, or counts nothing). Rules
+/// with the same resets share a slot; the checker keeps them within
+/// [`MAX_COUNTERS`].
+#[allow(clippy::type_complexity)]
+pub(super) fn counters(game: &Game) -> (Vec<(bool, u16)>, Vec<String>, Vec<u8>) {
+    let (mut resets, mut labels, mut slots) = (Vec::new(), Vec::new(), Vec::new());
+    for rule in &game.end {
+        let slot = match rule {
+            EndRule::NoProgress { capture, kinds, .. } if !kinds.is_empty() => {
+                let mask = kinds.iter().fold(0u16, |m, &k| m | 1 << k);
+                match resets.iter().position(|&r| r == (*capture, mask)) {
+                    Some(i) => i as u8,
+                    None if resets.len() < MAX_COUNTERS => {
+                        resets.push((*capture, mask));
+                        labels.push(game.progress_label(*capture, kinds));
+                        (resets.len() - 1) as u8
+                    }
+                    None => NONE,
+                }
+            }
+            _ => NONE,
+        };
+        slots.push(slot);
+    }
+    (resets, labels, slots)
+}

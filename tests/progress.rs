@@ -1,0 +1,239 @@
+//! The end rules that look back, on English draughts and variants of it:
+//! no-progress counters with a chosen reset (`no capture or man move in 80
+//! turns: draw`, the 40-move rule) and the draw by a repeated position
+//! (`same position 3 times: draw`).
+
+mod common;
+
+use ludus::engine::{Engine, Move, Outcome, State};
+use ludus::load::load_text;
+use ludus::notation::{find_move, parse_position, position_text};
+
+fn draughts() -> Engine {
+    common::engine_at(&common::root().join("games/english-draughts.game"))
+}
+
+/// English draughts with the end rules `end` adds.
+fn with_end(end: &str) -> Engine {
+    let text = format!("variant \"v\" of \"english-draughts.game\"\nend {{\n{end}\n}}\n");
+    let loaded = load_text(&common::root().join("games/variant.game"), &text);
+    match loaded.game {
+        Ok(game) => Engine::new(game),
+        Err(d) => panic!("{}", loaded.sources.render(&d)),
+    }
+}
+
+fn state(engine: &Engine, position: &str) -> State {
+    parse_position(engine, position).unwrap_or_else(|e| panic!("`{position}`: {e}"))
+}
+
+/// Plays the moves written, each checked legal.
+fn play(engine: &Engine, st: &mut State, moves: &[&str]) {
+    for text in moves {
+        let mut moves = Vec::new();
+        engine.legal_moves(st, &mut moves);
+        let m: Move = find_move(engine, st, &moves, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        engine.play_unchecked(st, &m);
+    }
+}
+
+/// Kings on 1 (black) and 32 (white) step back and forth; men far away.
+const KINGS: &str = "black: 12 king 1; white: 21 king 32; turn: black";
+/// Four turns that bring the kings back where they were.
+const SHUFFLE: [&str; 4] = ["1-6", "32-27", "6-1", "27-32"];
+
+#[test]
+fn forty_move_counter_counts_king_moves_and_draws_at_80_turns() {
+    let engine = draughts();
+    let mut st = state(&engine, KINGS);
+    for round in 0..20 {
+        assert_eq!(engine.outcome(&st), Outcome::Ongoing, "round {round}");
+        play(&engine, &mut st, &SHUFFLE);
+    }
+    assert_eq!(st.counters[0], 80);
+    assert_eq!(st.quiet, 80);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+    assert!(position_text(&engine, &st).ends_with("quiet: 80; no capture or man move: 80"));
+}
+
+#[test]
+fn forty_move_counter_resets_on_a_man_move() {
+    let engine = draughts();
+    let mut st = state(
+        &engine,
+        "black: 12 king 1; white: 21 king 32; turn: black; no capture or man move: 79",
+    );
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    // A man's move resets it, though nothing is captured.
+    play(&engine, &mut st, &["12-16"]);
+    assert_eq!(st.counters[0], 0);
+    assert_eq!(st.quiet, 1);
+    play(&engine, &mut st, &["32-27"]);
+    assert_eq!(st.counters[0], 1);
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+}
+
+#[test]
+fn forty_move_counter_resets_on_a_capture() {
+    let engine = draughts();
+    // The black king on 18 takes the white man on 22 (landing on 25).
+    let mut st = state(
+        &engine,
+        "black: 4 king 18; white: 22 king 32; turn: black; quiet: 40; no capture or man move: 79",
+    );
+    play(&engine, &mut st, &["18x25"]);
+    assert_eq!((st.quiet, st.counters[0]), (0, 0));
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+}
+
+#[test]
+fn forty_move_counter_at_79_draws_after_one_king_move() {
+    let engine = draughts();
+    let mut st = state(
+        &engine,
+        "black: 12 king 1; white: 21 king 32; turn: black; no capture or man move: 79",
+    );
+    play(&engine, &mut st, &["1-6"]);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+}
+
+#[test]
+fn counter_round_trips_through_position_text() {
+    let engine = draughts();
+    let text =
+        "black: 12 king 1; white: 21 king 32; turn: white; quiet: 5; no capture or man move: 3";
+    let st = state(&engine, text);
+    assert_eq!(position_text(&engine, &st), text);
+    // At 0 the field is left out, and reads back as 0.
+    let st = state(&engine, "black: 12; white: 21; turn: black");
+    assert_eq!(
+        position_text(&engine, &st),
+        "black: 12; white: 21; turn: black; quiet: 0"
+    );
+}
+
+#[test]
+fn a_counter_the_game_lacks_is_refused() {
+    let engine = common::engine_at(&common::root().join("games/alquerque.game"));
+    let err = parse_position(&engine, "white: a1; black: e5; no capture or man move: 3")
+        .expect_err("the game has no such counter");
+    assert!(err.contains("the fields of this game are"), "{err}");
+}
+
+#[test]
+fn king_only_counter_resets_on_a_man_move_not_on_a_capture() {
+    // A counter that only a man's move resets, with its own result.
+    let engine = with_end("no man move in 6 turns: more pieces wins");
+    let mut st = state(
+        &engine,
+        "black: 4 king 18; white: 22 28 king 32; turn: black; no man move: 4",
+    );
+    play(&engine, &mut st, &["18x25"]);
+    assert_eq!(st.quiet, 0);
+    assert_eq!(st.counters[1], 5, "a capture leaves it counting");
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    play(&engine, &mut st, &["32-27"]);
+    // Two pieces each: equal pieces is a draw.
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+    let mut st = state(
+        &engine,
+        "black: 4 king 18; white: 28 king 32; turn: white; no man move: 5",
+    );
+    play(&engine, &mut st, &["28-24"]);
+    assert_eq!(st.counters[1], 0, "a man's move resets it");
+}
+
+#[test]
+fn threefold_repetition_draws_with_kings_shuffling() {
+    let engine = with_end("same position 3 times: draw");
+    let mut st = state(&engine, KINGS);
+    assert_eq!(engine.repeated(&st), 1);
+    play(&engine, &mut st, &SHUFFLE);
+    assert_eq!(engine.repeated(&st), 2);
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    play(&engine, &mut st, &SHUFFLE[..3]);
+    // The position after 6-1 (white to move) has stood twice now.
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    play(&engine, &mut st, &SHUFFLE[3..]);
+    assert_eq!(engine.repeated(&st), 3);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+}
+
+#[test]
+fn same_pieces_with_the_other_player_to_move_is_not_a_repetition() {
+    let engine = with_end("same position 2 times: draw");
+    let mut st = state(&engine, KINGS);
+    // Three turns: the kings stand as at the start, but white is to move.
+    play(&engine, &mut st, &["1-6", "32-27", "6-1"]);
+    assert_eq!(engine.repeated(&st), 1);
+    play(&engine, &mut st, &["27-32"]);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+}
+
+#[test]
+fn a_capture_starts_the_history_afresh() {
+    let engine = with_end("same position 2 times: draw");
+    let mut st = state(&engine, "black: 4 king 18; white: 22 king 32; turn: black");
+    play(&engine, &mut st, &["18x25"]);
+    assert_eq!(st.history.len(), 1);
+    // Cloning keeps the history, and equality ignores it.
+    let copy = st.clone();
+    assert_eq!(copy.history, st.history);
+    let fresh = state(&engine, &position_text(&engine, &st));
+    assert_eq!(fresh, st);
+}
+
+#[test]
+fn playouts_with_the_new_rules_end() {
+    // Seeded random games end by the rules, the new ones among them.
+    let engine = with_end("same position 3 times: draw");
+    let mut draws = 0;
+    let mut moves = Vec::new();
+    for seed in 0..200 {
+        let mut st = engine.start();
+        let mut rng = ludus::playout::rng(seed);
+        let result = ludus::playout::random_playout(&engine, &mut st, &mut rng, &mut moves)
+            .expect("draughts lists few moves");
+        assert_ne!(result.outcome, Outcome::Ongoing, "seed {seed}");
+        draws += usize::from(result.outcome == Outcome::Draw);
+    }
+    assert!(draws > 0, "some seeded games should end in a draw");
+}
+
+#[test]
+fn a_capture_only_counter_with_a_result_counts_quiet() {
+    let engine = with_end("no capture in 4 turns: draw");
+    // It is the `quiet` count: the only further counter is the base's.
+    assert_eq!(engine.counter_labels(), ["no capture or man move"]);
+    let mut st = state(&engine, KINGS);
+    play(&engine, &mut st, &SHUFFLE[..3]);
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    play(&engine, &mut st, &SHUFFLE[3..]);
+    assert_eq!(st.quiet, 4);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+}
+
+#[test]
+fn the_old_no_capture_rule_keeps_its_meaning() {
+    // `more pieces wins`: black has a king more.
+    let engine = with_end("no capture in 2 turns: more pieces wins");
+    let mut st = state(
+        &engine,
+        "black: 12 king 1 king 3; white: 21 king 32; turn: black",
+    );
+    play(&engine, &mut st, &["1-6", "32-27"]);
+    assert_eq!(
+        engine.outcome(&st),
+        Outcome::Decisive {
+            winner: 0,
+            points: 1
+        }
+    );
+    assert!(
+        engine
+            .game()
+            .end
+            .iter()
+            .any(|e| matches!(e, ludus::ir::EndRule::NoCapture(2)))
+    );
+}
