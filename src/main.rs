@@ -3,7 +3,7 @@
 
 mod repl;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use ludus::engine::{Engine, Outcome, State};
 use ludus::load::{self, Loaded};
 use ludus::notation::{move_text, parse_dice, parse_position, position_text};
@@ -79,11 +79,12 @@ enum Command {
     Play {
         /// The game file.
         file: PathBuf,
-        /// Who plays the first player.
-        #[arg(long, value_enum, default_value_t = Agent::Human)]
+        /// Who plays the first player: `human`, or an agent such as
+        /// `random`, `mcts:iterations=2000` or `expectimax:depth=2`.
+        #[arg(long, default_value = "human", value_parser = agent)]
         white: Agent,
         /// Who plays the second player.
-        #[arg(long, value_enum, default_value_t = Agent::Human)]
+        #[arg(long, default_value = "human", value_parser = agent)]
         black: Agent,
         /// Seed of the random agents and, in dice games, of `roll`.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
@@ -293,12 +294,23 @@ fn bench_seconds(text: &str) -> Result<f64, String> {
 }
 
 /// Who makes a player's moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Agent {
     /// Moves typed at the prompt.
     Human,
-    /// Uniformly random legal moves.
-    Random,
+    /// An agent of the library.
+    Machine(ludus::agent::Spec),
+}
+
+/// Reads `human` or an agent such as `mcts:iterations=500`.
+fn agent(text: &str) -> Result<Agent, String> {
+    if text.trim() == "human" {
+        Ok(Agent::Human)
+    } else {
+        text.parse()
+            .map(Agent::Machine)
+            .map_err(|e| format!("{e}, or `human`"))
+    }
 }
 
 /// Why a command stopped early.

@@ -29,7 +29,6 @@ use ludus::engine::{Engine, Move, NONE, Outcome, State};
 use ludus::notation::{find_move, move_text, position_text};
 use ludus::playout::{self, Rng, outcome_text};
 use ludus::render;
-use rand::RngExt;
 use std::io::{self, Write};
 
 const HELP: &str = "\
@@ -41,9 +40,14 @@ Commands:
   board     draw the board again
   undo      take back your last move and the agents' moves after it
   position  print the position in notation (for `ludus play --position`)
+  hint      the best moves by MCTS (1000 iterations) with their win rates;
+            `hint AGENT` asks another agent, such as `hint expectimax:depth=3`
   help      this text
   quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
 ";
+
+/// The most turns `hint` lists.
+const HINTS_SHOWN: usize = 5;
 
 /// What one line of input produced.
 #[derive(Debug, PartialEq, Eq)]
@@ -171,6 +175,9 @@ impl<'e> Session<'e> {
                 }
             }
             "moves" => self.list_moves(&mut out),
+            _ if lower == "hint" || lower.starts_with("hint ") => {
+                self.hint(input.get(4..).unwrap_or_default().trim(), &mut out);
+            }
             "undo" => self.undo(&mut out),
             "roll" => self.throw(None, &mut out),
             _ if lower == "dice" || lower.starts_with("dice ") => {
@@ -242,6 +249,8 @@ Commands:
   undo      take back your last die move; at the start of a turn, take back
             your last turn and the agents' turns after it
   position  print the position in notation (for `ludus play --position`)
+  hint      the best turns of the roll by MCTS (1000 iterations) with their
+            win rates; `hint AGENT` asks another, such as `hint expectimax`
   help      this text
   quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
 ",
@@ -494,10 +503,16 @@ Commands:
             }
             let only = self.moves.len() == 1;
             let (m, forced) = match agent {
-                Agent::Random => (
-                    self.moves[self.rng.random_range(0..self.moves.len())],
-                    false,
-                ),
+                Agent::Machine(_) if self.moves.is_empty() => (Move::PASS, false),
+                Agent::Machine(spec) => {
+                    match spec.choose(self.engine, &self.st, &self.moves, &mut self.rng) {
+                        Ok(i) => (self.moves[i], false),
+                        Err(e) => {
+                            self.fault = Some(format!("the agent's search stopped: {e}"));
+                            return;
+                        }
+                    }
+                }
                 Agent::Human if self.moves.iter().all(|m| m.len == 0 && m.huff == NONE) => {
                     (self.moves.first().copied().unwrap_or(Move::PASS), false)
                 }
@@ -505,6 +520,56 @@ Commands:
                 Agent::Human => return,
             };
             self.play(m, false, forced, out);
+        }
+    }
+
+    /// Shows what an agent thinks of the legal turns, best first. The agent
+    /// draws from a generator of its own (seeded by the turn number), so
+    /// asking for a hint never changes the game that follows.
+    fn hint(&mut self, spec: &str, out: &mut String) {
+        let spec = if spec.is_empty() { "mcts" } else { spec };
+        let agent: ludus::agent::Spec = match spec.parse() {
+            Ok(a) => a,
+            Err(e) => {
+                out.push_str(&format!("{e}\n"));
+                return;
+            }
+        };
+        if self.finished || self.outcome != Outcome::Ongoing {
+            out.push_str("the game is over\n");
+            return;
+        }
+        if self.needs_roll() {
+            out.push_str("roll first: the best turn depends on the dice\n");
+            return;
+        }
+        if self.moves.is_empty() {
+            out.push_str("there is no move to choose\n");
+            return;
+        }
+        let mut rng = playout::rng(self.history.len() as u64);
+        match agent.hints(self.engine, &self.st, &self.moves, &mut rng) {
+            Ok(hints) => {
+                out.push_str(&format!("{agent} on the turns of {}:\n", self.mover()));
+                for h in hints.iter().take(HINTS_SHOWN) {
+                    let text = move_text(self.engine, &self.moves[h.index]);
+                    match agent {
+                        ludus::agent::Spec::Mcts { .. } => out.push_str(&format!(
+                            "  {text}  wins {:.0}% of {} playouts\n",
+                            100.0 * h.value,
+                            h.visits
+                        )),
+                        ludus::agent::Spec::Expectimax { .. } => {
+                            out.push_str(&format!("  {text}  value {:+.3}\n", h.value));
+                        }
+                        ludus::agent::Spec::Random => out.push_str(&format!("  {text}\n")),
+                    }
+                }
+                if hints.len() > HINTS_SHOWN {
+                    out.push_str(&format!("  ({} more)\n", hints.len() - HINTS_SHOWN));
+                }
+            }
+            Err(e) => out.push_str(&format!("no hint: {e}\n")),
         }
     }
 

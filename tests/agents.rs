@@ -205,3 +205,40 @@ fn bad_agents_and_shards_are_refused() {
     let spec: Spec = "mcts:iterations=300,c=0.5".parse().unwrap();
     assert_eq!(spec.to_string().parse::<Spec>().unwrap(), spec);
 }
+
+/// `hint` lists the agent's view of the legal moves without changing the
+/// game; an agent plays the other side in the REPL.
+#[test]
+fn the_repl_gives_hints_and_plays_against_an_agent() {
+    let run = common::ludus_in(
+        common::root(),
+        &[
+            "play",
+            "games/alquerque.game",
+            "--black",
+            "mcts:iterations=30",
+            "--seed",
+            "2",
+        ],
+        common::Input::Text(
+            "hint mcts:iterations=200\nhint expectimax:depth=1\nhint nonsense\nb2-c3\nquit\n",
+        ),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(
+        out.contains("mcts:iterations=200 on the turns of white:"),
+        "{out}"
+    );
+    assert!(out.contains("% of "), "{out}");
+    assert!(
+        out.contains("expectimax:depth=1 on the turns of white:"),
+        "{out}"
+    );
+    assert!(out.contains("unknown agent `nonsense`"), "{out}");
+    assert!(out.contains("white plays b2-c3"), "{out}");
+    assert!(out.contains("black plays "), "{out}");
+    let bad = ludus(&["play", "games/alquerque.game", "--white", "robot"]);
+    assert_eq!(bad.code, 2);
+    assert!(bad.stderr.contains("or `human`"), "{}", bad.stderr);
+}
