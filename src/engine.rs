@@ -142,6 +142,9 @@ pub struct State {
     pub dice: [u8; MAX_DICE],
     /// Consecutive turns in which no man moved.
     pub idle: u32,
+    /// Dice games: each player's turns played, counted up to the latest
+    /// turn a `limit` names (always 0 in other games).
+    pub turns: [u8; 2],
 }
 
 impl Clone for State {
@@ -156,6 +159,7 @@ impl Clone for State {
             stack: Vec::new(),
             dice: self.dice,
             idle: self.idle,
+            turns: self.turns,
         };
         st.clone_from(self);
         st
@@ -175,6 +179,7 @@ impl Clone for State {
             stack,
             dice,
             idle,
+            turns,
         } = from;
         self.cells.clone_from(cells);
         self.visited.clone_from(visited);
@@ -185,6 +190,7 @@ impl Clone for State {
         self.stack.clone_from(stack);
         self.dice = *dice;
         self.idle = *idle;
+        self.turns = *turns;
     }
 }
 
@@ -362,6 +368,7 @@ impl Engine {
             },
             dice: [0; MAX_DICE],
             idle: 0,
+            turns: [0; 2],
         }
     }
 
@@ -372,6 +379,12 @@ impl Engine {
         self.ambiguous_landings
             .get(from as usize)
             .is_some_and(|&m| m & bit(to) != 0)
+    }
+
+    /// Dice games: the latest turn of a player that the game's limits name
+    /// (each player's turns are counted up to it; 0: they are not counted).
+    pub fn turns_counted(&self) -> u8 {
+        self.tables.as_ref().map_or(0, |t| t.turn_cap)
     }
 
     /// Whether the game is played with dice (see [`Engine::roll`]).
@@ -798,6 +811,9 @@ impl Engine {
                 h ^= u64::from(d).wrapping_mul(self.zobrist[i + 1] | 1);
             }
             h ^= u64::from(st.idle).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            for (p, &n) in st.turns.iter().enumerate() {
+                h ^= u64::from(n).wrapping_mul(self.zobrist[MAX_DICE + 1 + p] | 1);
+            }
             return h;
         }
         let extra = self.sites * 32 + 2;

@@ -8,6 +8,7 @@ use super::{Engine, MAX_STEPS, Move, NONE, State, bit, cell};
 use crate::ir::{self, EndResult, EndRule, Game, MAX_DICE, Priority};
 
 mod conditions;
+mod limits;
 mod search;
 mod table;
 
@@ -65,6 +66,8 @@ pub(super) struct Tables {
     /// Per player: the sites of his track that are points of the board (not
     /// zones), in track order: where runs of closed points are counted.
     points: Vec<Vec<u8>>,
+    /// Per player, per site: its index in `points`, or [`NONE`].
+    point_index: Vec<Vec<u8>>,
     /// Per player, per region: its sites; the player's own regions first,
     /// then his opponent's in the same order (conditions read either).
     pub regions: Vec<Vec<u128>>,
@@ -88,6 +91,13 @@ pub(super) struct Tables {
     /// look at vulnerable runs (which are then worked out as needed).
     ends_see_runs: bool,
     landing_sees_runs: bool,
+    /// How many die moves of a turn may start in a region.
+    leave_limits: Vec<limits::LeaveLimit>,
+    /// Runs of held points no die move may make.
+    run_limits: Vec<ir::RunLimit>,
+    /// Each player's turns are counted up to this one (the latest turn a
+    /// limit's exception names; 0: not counted).
+    pub turn_cap: u8,
 }
 
 impl Tables {
@@ -136,7 +146,7 @@ impl Tables {
                 pos
             })
             .collect();
-        let points = track
+        let points: Vec<Vec<u8>> = track
             .iter()
             .map(|t| {
                 t.iter()
@@ -145,6 +155,17 @@ impl Tables {
                     .collect()
             })
             .collect();
+        let point_index = points
+            .iter()
+            .map(|p: &Vec<u8>| {
+                let mut index = vec![NONE; sites];
+                for (i, &s) in p.iter().enumerate() {
+                    index[s as usize] = i as u8;
+                }
+                index
+            })
+            .collect();
+        let (leave_limits, turn_cap) = limits::compile(&game.rules.leave_limits, &names, &regions);
         let compile = |c: &ir::Cond| compile(c, &names);
         let zone = |name: &Option<String>| {
             name.as_ref().map(|n| {
@@ -191,6 +212,7 @@ impl Tables {
             track,
             position,
             points,
+            point_index,
             regions,
             forbid,
             pass: rules
@@ -208,6 +230,9 @@ impl Tables {
             ends,
             ends_see_runs,
             landing_sees_runs,
+            leave_limits,
+            run_limits: rules.run_limits.clone(),
+            turn_cap,
         })
     }
 }
@@ -261,16 +286,17 @@ impl Engine {
         (dice, n)
     }
 
-    /// Whether `player` may not land on `to`.
-    fn forbidden(&self, st: &State, player: usize, to: u8, vulnerable: u128) -> bool {
+    /// Whether `player` may not move a man from `from` to `to`.
+    fn forbidden(&self, st: &State, player: usize, from: u8, to: u8, vulnerable: u128) -> bool {
         let opp = men(st, to, 1 - player);
-        if opp > 0 && self.tables().hit_to.is_none() {
+        let t = self.tables();
+        if opp > 0 && t.hit_to.is_none() {
             return true;
         }
-        self.tables()
-            .forbid
+        t.forbid
             .iter()
-            .any(|c| self.holds(st, c, player, to, vulnerable))
+            .any(|c| self.holds(st, c, player, (from, to), vulnerable))
+            || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
     }
 
     /// Moves one man of `player` from `from` to `to`, hitting what stands
@@ -347,6 +373,7 @@ impl Engine {
             0
         };
         st.dice = [0; MAX_DICE];
+        st.turns[player] = (st.turns[player] + 1).min(self.tables().turn_cap);
         st.to_move = 1 - st.to_move;
     }
 

@@ -15,6 +15,8 @@ pub(super) struct Options {
     must_leave: u8,
     /// The track position of the mover's rearmost man on the board.
     rearmost: Option<usize>,
+    /// Sites the mover may not leave any more this turn (`limit ... leave`).
+    leave_blocked: u128,
 }
 
 /// What undoes a die move: see [`Engine::advance`].
@@ -188,8 +190,9 @@ impl Engine {
         })
     }
 
-    /// What decides the die moves of `player` from a position.
-    fn options(&self, st: &State, player: usize) -> Options {
+    /// What decides the die moves of `player` from a position reached by
+    /// the die moves `steps` of his turn.
+    fn options(&self, st: &State, player: usize, steps: &[Step]) -> Options {
         let t = self.tables();
         let track = &t.track[player];
         let last = track.len().saturating_sub(1);
@@ -201,7 +204,7 @@ impl Engine {
         let bearing_off = t
             .bear_off
             .as_ref()
-            .is_some_and(|c| self.holds(st, c, player, NONE, vulnerable));
+            .is_some_and(|c| self.holds(st, c, player, (NONE, NONE), vulnerable));
         let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
         let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
             must_leave
@@ -211,18 +214,26 @@ impl Engine {
         // The man furthest back on the track, the first position included
         // (a zone or, on a track that starts on the board, a point).
         let rearmost = (0..last).find(|&i| men(st, track[i], player) > 0);
+        let leave_blocked = if t.leave_limits.is_empty() {
+            0
+        } else {
+            self.leave_blocked(st, player, steps)
+        };
         Options {
             vulnerable,
             bearing_off,
             must_leave,
             rearmost,
+            leave_blocked,
         }
     }
 
     /// Whether a man of `player` may leave the site at track position `from`.
     #[inline]
     fn may_leave(&self, st: &State, player: usize, o: &Options, site: u8) -> bool {
-        men(st, site, player) > 0 && (o.must_leave == NONE || site == o.must_leave)
+        men(st, site, player) > 0
+            && (o.must_leave == NONE || site == o.must_leave)
+            && o.leave_blocked & bit(site) == 0
     }
 
     /// Where a man of `player` at track position `from` goes with `die`,
@@ -242,7 +253,7 @@ impl Engine {
         let target = from + die as usize;
         if target < last {
             let to = track[target];
-            (!self.forbidden(st, player, to, o.vulnerable)).then_some((to, target))
+            (!self.forbidden(st, player, track[from], to, o.vulnerable)).then_some((to, target))
         } else if o.bearing_off
             && (target == last || t.overshoot_rearmost && o.rearmost == Some(from))
         {
@@ -252,10 +263,11 @@ impl Engine {
         }
     }
 
-    /// Whether `player` can play any of `dice` from the position.
-    fn can_move(&self, st: &State, player: usize, dice: &[u8]) -> bool {
+    /// Whether `player` can play any of `dice` from the position reached
+    /// by the die moves `steps` of his turn.
+    fn can_move(&self, st: &State, player: usize, dice: &[u8], steps: &[Step]) -> bool {
         let track = &self.tables().track[player];
-        let o = self.options(st, player);
+        let o = self.options(st, player, steps);
         (0..track.len().saturating_sub(1)).any(|from| {
             self.may_leave(st, player, &o, track[from])
                 && dice
@@ -334,11 +346,17 @@ impl Engine {
         if turn.overflow.is_some() {
             return;
         }
+        let limited = if self.tables().leave_limits.is_empty() {
+            0
+        } else {
+            self.leave_key(turn.m.steps())
+        };
         if let Some(memo) = turn.memo.as_deref_mut() {
-            match memo
-                .nodes
-                .entry(key ^ dice_signature(&turn.dice[..n]), 0, MAX_SEARCH)
-            {
+            match memo.nodes.entry(
+                key ^ dice_signature(&turn.dice[..n]) ^ limited,
+                0,
+                MAX_SEARCH,
+            ) {
                 Entry::Found(_) => return,
                 Entry::Added => {}
                 Entry::Full => {
@@ -350,7 +368,7 @@ impl Engine {
         let player = turn.player;
         let track = &self.tables().track[player];
         let last = track.len().saturating_sub(1);
-        let o = self.options(st, player);
+        let o = self.options(st, player, turn.m.steps());
         let (distinct, kinds) = distinct(&turn.dice[..n]);
         let mut moved = false;
         // An index loop: measurably fewer instructions than `enumerate`.
@@ -399,7 +417,7 @@ impl Engine {
         let track = &self.tables().track[player];
         let (dice, n) = self.dice_to_play(st);
         let (distinct, kinds) = distinct(&dice[..n]);
-        let o = self.options(st, player);
+        let o = self.options(st, player, &[]);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !self.may_leave(st, player, &o, site) {
                 continue;
@@ -469,7 +487,7 @@ impl Engine {
     ) -> Result<(), TooManyTurns> {
         let player = m.mover as usize;
         if m.len as usize == w.len {
-            if m.ends || n == 0 || w.exact && !self.can_move(st, player, &dice[..n]) {
+            if m.ends || n == 0 || w.exact && !self.can_move(st, player, &dice[..n], m.steps()) {
                 self.accept(w, &Move { key, ..*m });
             } else if !w.exact {
                 // Every way the turn may go on from here.
@@ -500,7 +518,7 @@ impl Engine {
             return Ok(());
         }
         let track = &self.tables().track[player];
-        let o = self.options(st, player);
+        let o = self.options(st, player, m.steps());
         let (distinct, kinds) = distinct(&dice[..n]);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !self.may_leave(st, player, &o, site) {
