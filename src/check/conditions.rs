@@ -83,7 +83,13 @@ impl Checker<'_> {
             }
             Cond::FromIn(frame, region, span) => {
                 if !here {
-                    self.no_landing(file, span, "from in");
+                    self.error(
+                        file,
+                        span.clone(),
+                        "`from in` needs a die move, and this condition judges none",
+                        "no die move here",
+                        Some("`from in REGION` may be used in `forbid` rules only".into()),
+                    );
                 }
                 self.region(players, file, region);
                 if *frame == Some(Whose::Opponent) {

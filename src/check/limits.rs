@@ -44,9 +44,25 @@ impl Checker<'_> {
                     });
                 }
                 ItemKind::LimitRun(name, length, closed, unless_ahead) => {
-                    let length = self
-                        .number(item.file, length, 2, MAX_SITES as u32)
-                        .unwrap_or(2);
+                    let length = match length.text.parse::<u32>() {
+                        Ok(n) if (2..=MAX_SITES as u32).contains(&n) => n,
+                        _ => {
+                            self.error(
+                                item.file,
+                                length.span.clone(),
+                                format!(
+                                    "a run is 2 to {MAX_SITES} points long, and `{}` is not",
+                                    length.text
+                                ),
+                                "not a run's length",
+                                Some(
+                                    "write the length of the shortest run forbidden, such as `no run of 6 own points`"
+                                        .into(),
+                                ),
+                            );
+                            2
+                        }
+                    };
                     rules.run_limits.push(ir::RunLimit {
                         name: name.text.clone(),
                         length,
@@ -80,11 +96,24 @@ impl Checker<'_> {
                 )),
             );
         }
-        let turn = e
-            .turn
-            .as_ref()
-            .and_then(|t| self.number(file, t, 1, MAX_LIMIT_TURN))
-            .map(|t| t as u8);
+        let turn = e.turn.as_ref().and_then(|t| match t.text.parse::<u32>() {
+            Ok(n) if (1..=MAX_LIMIT_TURN).contains(&n) => Some(n as u8),
+            _ => {
+                self.error(
+                    file,
+                    t.span.clone(),
+                    format!(
+                        "an exception names a player's turn from 1 to {MAX_LIMIT_TURN}, and `{}` is not one",
+                        t.text
+                    ),
+                    "not a turn",
+                    Some(format!(
+                        "the engine counts each player's turns up to {MAX_LIMIT_TURN}: write `on first turn` or `on turn N`"
+                    )),
+                );
+                None
+            }
+        });
         let rolls = e
             .rolls
             .iter()
