@@ -20,6 +20,8 @@
 //! Dice games add stacks, `1*15` (fifteen men on site 1), the player's own
 //! zones by name (`bar*2`), `dice: 5-3` (the roll to play, if thrown) and
 //! `idle: N` (turns in which no man moved); they have no `quiet` field.
+//! A game whose `limit` rules name a player's turn adds `turns: 1 0`, the
+//! turns each player has played (counted up to the latest one named).
 
 use crate::engine::{Engine, Move, NONE, State, Step, cell};
 use crate::ir::Obligation;
