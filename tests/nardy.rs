@@ -203,3 +203,32 @@ fn nardy_games_end_and_score_mars() {
         }
     );
 }
+
+/// A state's turn count set past what the game counts (the field is
+/// public) neither overflows nor grows: it stays at the latest turn named.
+#[test]
+fn turn_count_saturates() {
+    let engine = engine("long-nardy");
+    let mut st = engine.start();
+    st.turns = [u8::MAX, u8::MAX];
+    engine.play_unchecked(&mut st, &ludus::engine::Move::PASS);
+    assert_eq!(st.turns, [1, u8::MAX]);
+}
+
+/// Two routes to one position may have left a limited region a different
+/// number of times: the search tells them apart, so a turn that moves the
+/// man on the region after a route that never touched it stays legal.
+#[test]
+fn leave_counts_are_part_of_the_search_key() {
+    let engine = common::engine_at(&root().join("tests/data/leave-limit-midtrack.game"));
+    let mut st = engine.start();
+    st.dice = parse_dice(&engine, "1-2-3").unwrap();
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st.clone(), &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
+    assert!(
+        texts.contains(&"17/20 20/22 23/off".to_string()),
+        "the turn that bears off after 17/20 20/22 is missing: {texts:?}"
+    );
+    assert!(!texts.contains(&"17/19 19/22 23/off".to_string()));
+}
