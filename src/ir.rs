@@ -595,8 +595,10 @@ impl fmt::Display for Game {
             )?;
             for e in &l.exceptions {
                 write!(f, ", {}", e.most)?;
-                if let Some(t) = e.turn {
-                    write!(f, " on turn {t}")?;
+                match e.turn {
+                    Some(1) => write!(f, " on first turn")?,
+                    Some(t) => write!(f, " on turn {t}")?,
+                    None => {}
                 }
                 if !e.rolls.is_empty() {
                     let rolls: Vec<String> = e

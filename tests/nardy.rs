@@ -43,7 +43,11 @@ fn check(game: &str, position: &str, dice: &str, expected: &[&str]) {
     let st = state(&engine, position, dice);
     let mut expected: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     expected.sort();
-    assert_eq!(turns_of(&engine, &st), expected, "{game}: `{position}` with {dice}");
+    assert_eq!(
+        turns_of(&engine, &st),
+        expected,
+        "{game}: `{position}` with {dice}"
+    );
 }
 
 // ------------------------------------------------------------ the head rule
@@ -58,7 +62,12 @@ fn first_turn_six_six_moves_two_men_from_the_head() {
 #[test]
 fn first_turn_four_four_and_three_three_move_two_men_from_the_head() {
     check("long-nardy", "start", "4-4", &["0/4 0/4 4/8 4/8"]);
-    check("long-nardy", "start", "3-3", &["0/3 0/3 3/6 3/6", "0/3 0/3 3/6 6/9"]);
+    check(
+        "long-nardy",
+        "start",
+        "3-3",
+        &["0/3 0/3 3/6 3/6", "0/3 0/3 3/6 6/9"],
+    );
 }
 
 #[test]
@@ -96,11 +105,14 @@ fn black_first_turn_is_counted_apart_from_white() {
     assert_eq!(turns_of(&engine, &st), ["0/6 0/6"]);
     // Read back, the position is the same, turn counts included.
     let again = parse_position(&engine, &text).unwrap();
-    assert_eq!(engine.hash(&again), engine.hash(&{
-        let mut s = st.clone();
-        s.dice = [0; 4];
-        s
-    }));
+    assert_eq!(
+        engine.hash(&again),
+        engine.hash(&{
+            let mut s = st.clone();
+            s.dice = [0; 4];
+            s
+        })
+    );
 }
 
 #[test]
@@ -168,7 +180,12 @@ fn fevga_start_moves_one_man_until_it_passes_the_opponent_start() {
     check("fevga", "start", "2-1", &["0/1 1/3"]);
     // A man on his way (on 14, position 10) and none past: only he moves,
     // and not onto Black's start (12, position 12).
-    check("fevga", "white: 24*14 14; black: 12*15", "2-1", &["10/11 11/13"]);
+    check(
+        "fevga",
+        "white: 24*14 14; black: 12*15",
+        "2-1",
+        &["10/11 11/13"],
+    );
 }
 
 #[test]
@@ -178,7 +195,13 @@ fn fevga_start_frees_the_other_men_once_one_has_passed() {
         "fevga",
         "white: 24*14 11; black: 12*15",
         "2-1",
-        &["0/1 0/2", "0/1 1/3", "0/1 13/15", "0/2 13/14", "13/14 14/16"],
+        &[
+            "0/1 0/2",
+            "0/1 1/3",
+            "0/1 13/15",
+            "0/2 13/14",
+            "13/14 14/16",
+        ],
     );
 }
 

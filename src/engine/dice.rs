@@ -373,7 +373,9 @@ impl Engine {
             0
         };
         st.dice = [0; MAX_DICE];
-        st.turns[player] = st.turns[player].saturating_add(1).min(self.tables().turn_cap);
+        st.turns[player] = st.turns[player]
+            .saturating_add(1)
+            .min(self.tables().turn_cap);
         st.to_move = 1 - st.to_move;
     }
 
