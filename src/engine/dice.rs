@@ -12,7 +12,7 @@ mod limits;
 mod search;
 mod table;
 
-use conditions::{Cond, compile, reads, sees_runs};
+use conditions::{Cond, compile, reads, sees_from, sees_runs};
 
 /// The most die moves of one turn: every die of the most the checker
 /// allows ([`MAX_DICE`]), each played twice on doubles.
@@ -71,7 +71,11 @@ pub(super) struct Tables {
     /// Per player, per region: its sites; the player's own regions first,
     /// then his opponent's in the same order (conditions read either).
     pub regions: Vec<Vec<u128>>,
+    /// `forbid` conditions; those that read the die move's origin apart.
     forbid: Vec<Cond>,
+    forbid_from: Vec<Cond>,
+    /// Whether landings are judged by `forbid_from` or `run_limits` too.
+    judge_more: bool,
     /// Named conditions under which the player passes his turn.
     pass: Vec<(String, Cond)>,
     bear_off: Option<Cond>,
@@ -203,9 +207,18 @@ impl Tables {
                 _ => None,
             })
             .collect();
-        let forbid: Vec<Cond> = rules.forbid.iter().map(|(_, c)| compile(c)).collect();
+        let (forbid_from, forbid): (Vec<Cond>, Vec<Cond>) = rules
+            .forbid
+            .iter()
+            .map(|(_, c)| compile(c))
+            .partition(sees_from);
         let bear_off = rules.bear_off.as_ref().map(compile);
-        let landing_sees_runs = forbid.iter().chain(&bear_off).any(sees_runs);
+        let landing_sees_runs = forbid
+            .iter()
+            .chain(&forbid_from)
+            .chain(&bear_off)
+            .any(sees_runs);
+        let judge_more = !forbid_from.is_empty() || !rules.run_limits.is_empty();
         let ends_see_runs = ends.iter().any(|e| sees_runs(&e.0));
         Some(Tables {
             dice,
@@ -215,6 +228,8 @@ impl Tables {
             point_index,
             regions,
             forbid,
+            forbid_from,
+            judge_more,
             pass: rules
                 .pass
                 .iter()
@@ -286,14 +301,35 @@ impl Engine {
         (dice, n)
     }
 
-    /// Whether `player` may not move a man from `from` to `to`.
-    fn forbidden(&self, st: &State, player: usize, from: u8, to: u8, vulnerable: u128) -> bool {
+    /// Whether a `forbid` rule that does not read the die move's origin,
+    /// or an opposing man where men are not hit, stops `player` landing on
+    /// `to`.
+    fn forbidden(&self, st: &State, player: usize, to: u8, vulnerable: u128) -> bool {
         let opp = men(st, to, 1 - player);
-        let t = self.tables();
-        if opp > 0 && t.hit_to.is_none() {
+        if opp > 0 && self.tables().hit_to.is_none() {
             return true;
         }
-        t.forbid
+        self.tables()
+            .forbid
+            .iter()
+            .any(|c| self.holds(st, c, player, (NONE, to), vulnerable))
+    }
+
+    /// Whether a `forbid` rule that reads the die move's origin (`from in`),
+    /// or a `limit ... no run`, stops `player` moving a man from `from` to `to`.
+    // Kept out of line: games without these rules never call it, and
+    // inlined it slows their search.
+    #[inline(never)]
+    fn forbidden_from(
+        &self,
+        st: &State,
+        player: usize,
+        from: u8,
+        to: u8,
+        vulnerable: u128,
+    ) -> bool {
+        let t = self.tables();
+        t.forbid_from
             .iter()
             .any(|c| self.holds(st, c, player, (from, to), vulnerable))
             || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)

@@ -58,6 +58,16 @@ pub(super) fn sees_runs(c: &Cond) -> bool {
     }
 }
 
+/// Whether a condition reads the origin of the die move (`from in`).
+pub(super) fn sees_from(c: &Cond) -> bool {
+    match c {
+        Cond::Or(p) | Cond::And(p) => p.iter().any(sees_from),
+        Cond::Not(c) => sees_from(c),
+        Cond::FromIn(_) => true,
+        _ => false,
+    }
+}
+
 /// The sites a condition reads when judged for player `me`, with
 /// `regions` every player's region masks; every site where it depends on
 /// vulnerable runs or a landing site.
