@@ -9,6 +9,7 @@ use crate::syntax::{ItemKind, Name, Section, SectionKind};
 
 mod board;
 mod conditions;
+mod limits;
 mod pieces;
 mod players;
 mod rules;
@@ -214,6 +215,7 @@ impl<'a> Checker<'a> {
         self.chain_bound(&players, &setup, &kinds, &rules);
         let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
         self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
+        self.limits(&player_list, dice, &mut rules);
         if dice.is_some() {
             self.dice_limits();
         }

@@ -154,6 +154,9 @@ pub struct State {
     /// capture, this one last; empty otherwise. Grows in place: cloned with
     /// `clone_from`, it allocates nothing once grown.
     pub history: Vec<u64>,
+    /// Dice games: each player's turns played, counted up to the latest
+    /// turn a `limit` names (always 0 in other games).
+    pub turns: [u8; 2],
 }
 
 impl Clone for State {
@@ -170,6 +173,7 @@ impl Clone for State {
             idle: self.idle,
             counters: self.counters,
             history: Vec::new(),
+            turns: self.turns,
         };
         st.clone_from(self);
         st
@@ -191,6 +195,7 @@ impl Clone for State {
             idle,
             counters,
             history,
+            turns,
         } = from;
         self.cells.clone_from(cells);
         self.visited.clone_from(visited);
@@ -203,6 +208,7 @@ impl Clone for State {
         self.idle = *idle;
         self.counters = *counters;
         self.history.clone_from(history);
+        self.turns = *turns;
     }
 }
 
@@ -402,6 +408,7 @@ impl Engine {
             idle: 0,
             counters: [0; MAX_COUNTERS],
             history: Vec::new(),
+            turns: [0; 2],
         }
     }
 
@@ -412,6 +419,12 @@ impl Engine {
         self.ambiguous_landings
             .get(from as usize)
             .is_some_and(|&m| m & bit(to) != 0)
+    }
+
+    /// Dice games: the latest turn of a player that the game's limits name
+    /// (each player's turns are counted up to it; 0: they are not counted).
+    pub fn turns_counted(&self) -> u8 {
+        self.tables.as_ref().map_or(0, |t| t.turn_cap)
     }
 
     /// Whether the game is played with dice (see [`Engine::roll`]).
@@ -851,6 +864,9 @@ impl Engine {
                 h ^= u64::from(d).wrapping_mul(self.zobrist[i + 1] | 1);
             }
             h ^= u64::from(st.idle).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            for (p, &n) in st.turns.iter().enumerate() {
+                h ^= u64::from(n).wrapping_mul(self.zobrist[MAX_DICE + 1 + p] | 1);
+            }
             return h;
         }
         let extra = self.sites * 32 + 2;

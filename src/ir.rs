@@ -45,6 +45,9 @@ pub const MAX_COUNTERS: usize = 4;
 
 /// The most times `same position N times` may ask a position to stand.
 pub const MAX_REPETITIONS: u32 = 100;
+/// The latest turn of a player a `limit` exception may name (`on turn N`):
+/// the engine counts each player's turns up to the latest one named.
+pub const MAX_LIMIT_TURN: u32 = 100;
 
 /// The dice thrown at the start of every turn.
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -257,6 +260,55 @@ pub struct Rules {
     pub vulnerable_run: Option<u32>,
     /// The player passes his turn while any of these named conditions holds.
     pub pass: Vec<(String, Cond)>,
+    /// Limits on how many die moves of one turn start in a region.
+    pub leave_limits: Vec<LeaveLimit>,
+    /// Runs of held points along the mover's track that no die move may make.
+    pub run_limits: Vec<RunLimit>,
+}
+
+/// `limit NAME: at most N men leave REGION per turn, EXCEPTIONS`: at most
+/// `most` die moves of one turn start on a site of the mover's `region`,
+/// unless the first exception that applies says otherwise.
+#[derive(Clone, Debug, Serialize)]
+pub struct LeaveLimit {
+    /// The rule's name.
+    pub name: String,
+    /// The region (the mover's) whose sites the limit counts.
+    pub region: String,
+    /// How many die moves of a turn may start there.
+    pub most: u8,
+    /// Exceptions, the first that applies wins.
+    pub exceptions: Vec<LeaveException>,
+}
+
+/// An exception to a [`LeaveLimit`]: on a player's turn `turn` (from 1;
+/// any turn if `None`) with one of `rolls` (each sorted; any roll if
+/// empty), at most `most` men leave.
+#[derive(Clone, Debug, Serialize)]
+pub struct LeaveException {
+    /// How many die moves may start there instead.
+    pub most: u8,
+    /// The player's turn (from 1) it applies to, if only one.
+    pub turn: Option<u8>,
+    /// The rolls it applies to, each sorted; any roll if empty.
+    pub rolls: Vec<Vec<u8>>,
+}
+
+/// `limit NAME: no run of N own|closed points [unless opponent men ahead]`:
+/// no die move makes a run of `length` or more consecutive points along the
+/// mover's track each holding at least `men` of his men, unless (with
+/// `unless_ahead`) an opposing man stands further along the opponent's
+/// track than every point of the run.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunLimit {
+    /// The rule's name.
+    pub name: String,
+    /// The shortest run forbidden.
+    pub length: u32,
+    /// The men a point needs to count as held (`own`: 1, `closed`: 2).
+    pub men: u8,
+    /// Whether an opposing man ahead of the run allows it.
+    pub unless_ahead: bool,
 }
 
 /// A condition judged for one player ("own"), with `here` the landing site.
@@ -273,6 +325,9 @@ pub enum Cond {
     HereIn(Whose, String),
     /// The landing site lies in a vulnerable run of the opponent.
     HereVulnerable,
+    /// The site the man lands from is in a region of the player (`Own`)
+    /// or of his opponent (`Opponent`).
+    FromIn(Whose, String),
     /// Two sums compared.
     Compare(Vec<Term>, Compare, Vec<Term>),
 }
@@ -565,6 +620,51 @@ impl fmt::Display for Game {
         for (name, cond) in &r.pass {
             writeln!(f, "rules: pass {name}: {cond}")?;
         }
+        for l in &r.leave_limits {
+            let plural = if l.most == 1 {
+                "man leaves"
+            } else {
+                "men leave"
+            };
+            write!(
+                f,
+                "rules: limit {}: at most {} {plural} {} per turn",
+                l.name, l.most, l.region
+            )?;
+            for e in &l.exceptions {
+                write!(f, ", {}", e.most)?;
+                match e.turn {
+                    Some(1) => write!(f, " on first turn")?,
+                    Some(t) => write!(f, " on turn {t}")?,
+                    None => {}
+                }
+                if !e.rolls.is_empty() {
+                    let rolls: Vec<String> = e
+                        .rolls
+                        .iter()
+                        .map(|r| {
+                            let faces: Vec<String> = r.iter().map(u8::to_string).collect();
+                            faces.join("-")
+                        })
+                        .collect();
+                    write!(f, " with {}", rolls.join(" "))?;
+                }
+            }
+            writeln!(f)?;
+        }
+        for l in &r.run_limits {
+            let kind = if l.men >= 2 { "closed" } else { "own" };
+            let unless = if l.unless_ahead {
+                " unless opponent men ahead"
+            } else {
+                ""
+            };
+            writeln!(
+                f,
+                "rules: limit {}: no run of {} {kind} points{unless}",
+                l.name, l.length
+            )?;
+        }
         for e in &self.end {
             match e {
                 EndRule::NoPieces(r) => writeln!(f, "end: no pieces -> {r}")?,
@@ -630,6 +730,8 @@ impl fmt::Display for Cond {
             Cond::HereIn(Whose::Own, r) => write!(f, "here in {r}"),
             Cond::HereIn(Whose::Opponent, r) => write!(f, "here in opponent {r}"),
             Cond::HereVulnerable => write!(f, "here vulnerable"),
+            Cond::FromIn(Whose::Own, r) => write!(f, "from in {r}"),
+            Cond::FromIn(Whose::Opponent, r) => write!(f, "from in opponent {r}"),
             Cond::Compare(a, op, b) => {
                 let op = match op {
                     Compare::Ge => ">=",

@@ -23,6 +23,8 @@
 //! Dice games add stacks, `1*15` (fifteen men on site 1), the player's own
 //! zones by name (`bar*2`), `dice: 5-3` (the roll to play, if thrown) and
 //! `idle: N` (turns in which no man moved); they have no `quiet` field.
+//! A game whose `limit` rules name a player's turn adds `turns: 1 0`, the
+//! turns each player has played (counted up to the latest one named).
 
 use crate::engine::{Engine, Move, NONE, State, Step, cell};
 use crate::ir::Obligation;
@@ -398,6 +400,9 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
             fields.push(format!("dice: {thrown}"));
         }
         fields.push(format!("idle: {}", st.idle));
+        if engine.turns_counted() > 0 {
+            fields.push(format!("turns: {} {}", st.turns[0], st.turns[1]));
+        }
     } else {
         fields.push(format!("quiet: {}", st.quiet));
         // A further counter at 0 (its default) is left out.
@@ -448,6 +453,9 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
         names.push("turn");
         if dice_game {
             names.extend(["dice", "idle"]);
+            if engine.turns_counted() > 0 {
+                names.push("turns");
+            }
         } else {
             names.push("quiet");
             names.extend(engine.counter_labels().iter().map(String::as_str));
@@ -506,6 +514,10 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
                     .parse()
                     .map_err(|_| format!("{key}: `{value}` is not a number"))?
             }
+            "turns" if engine.turns_counted() == 0 => {
+                return not_here("this game's rules do not depend on the turns played");
+            }
+            "turns" => st.turns = parse_turns(engine, value)?,
             "dice" if !dice_game => return not_here("this game has no dice"),
             "dice" => st.dice = parse_dice(engine, value).map_err(|e| format!("dice: {e}"))?,
             _ => {
@@ -529,6 +541,27 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
     }
     engine.begin_history(&mut st);
     Ok(st)
+}
+
+/// Reads `turns: 1 0`: the turns each player has played, in player order,
+/// each at most the latest turn the game's limits name.
+fn parse_turns(engine: &Engine, value: &str) -> Result<[u8; 2], String> {
+    let cap = engine.turns_counted();
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let [a, b] = words.as_slice() else {
+        return Err(format!(
+            "turns: `{value}` should be two numbers, the turns each player has played, such as `1 0`"
+        ));
+    };
+    let read = |w: &str| -> Result<u8, String> {
+        match w.parse::<u8>() {
+            Ok(n) if n <= cap => Ok(n),
+            _ => Err(format!(
+                "turns: `{w}` is not a number from 0 to {cap} (this game counts each player's turns up to {cap})"
+            )),
+        }
+    };
+    Ok([read(a)?, read(b)?])
 }
 
 /// Reads one player's field, the sites of his pieces, into `st`.

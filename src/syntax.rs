@@ -225,6 +225,9 @@ pub enum Cond {
     HereIn(Option<Whose>, Name, Span),
     /// The landing site is in a vulnerable run of the opponent.
     HereVulnerable(Span),
+    /// The site the man lands from is in a region (`from in head`), read
+    /// like `here in`; the span of `from in REGION`.
+    FromIn(Option<Whose>, Name, Span),
     /// Two sums compared.
     Compare(Vec<Term>, Compare, Vec<Term>, Span),
 }
@@ -358,6 +361,12 @@ pub enum ItemKind {
     NoProgress(Vec<Reset>, Name, Option<EndResult>),
     /// `same position N times: RESULT`
     Repetition(Name, EndResult),
+    /// `limit NAME: at most N men leave REGION per turn, EXCEPTIONS`
+    LimitLeave(Name, Name, Name, Vec<LimitException>),
+    /// `limit NAME: no run of N own|closed points [unless opponent men
+    /// ahead]`: the length, whether a point needs two men (`closed`), and
+    /// whether an opposing man ahead of the run allows it.
+    LimitRun(Name, Name, bool, bool),
 }
 
 /// What resets a no-progress counter.
@@ -385,6 +394,19 @@ impl Reset {
             Reset::KindMove(kind) => kind.span.clone(),
         }
     }
+}
+
+/// An exception to a `limit ... leave` rule: `2 on first turn with 6-6 4-4`.
+#[derive(Clone, Debug)]
+pub struct LimitException {
+    /// How many men may leave instead.
+    pub most: Name,
+    /// The player's turn it applies to (`first turn` is turn `1`), if any.
+    pub turn: Option<Name>,
+    /// The rolls it applies to (`6-6`), if any: any roll when empty.
+    pub rolls: Vec<Name>,
+    /// The whole exception.
+    pub span: Span,
 }
 
 impl ItemKind {
@@ -434,6 +456,8 @@ impl ItemKind {
             }
             ItemKind::Repetition(..) => "same position".into(),
             ItemKind::Forbid(name, _)
+            | ItemKind::LimitLeave(name, ..)
+            | ItemKind::LimitRun(name, ..)
             | ItemKind::Pass(name, _)
             | ItemKind::Drop(name)
             | ItemKind::EndWhen(name, ..) => name.text.clone(),

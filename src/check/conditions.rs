@@ -42,7 +42,7 @@ impl Checker<'_> {
                 "never holds",
                 Some("add `vulnerable runs longer than N` to the rules".into()),
             ),
-            Cond::HereIn(..) | Cond::Compare(..) => {}
+            Cond::HereIn(..) | Cond::FromIn(..) | Cond::Compare(..) => {}
         }
     }
 
@@ -80,6 +80,22 @@ impl Checker<'_> {
                     self.foreign_zone(file, region, Whose::Own, "here");
                 }
                 ir::Cond::HereIn(frame.unwrap_or(Whose::Own), region.text.clone())
+            }
+            Cond::FromIn(frame, region, span) => {
+                if !here {
+                    self.error(
+                        file,
+                        span.clone(),
+                        "`from in` needs a die move, and this condition judges none",
+                        "no die move here",
+                        Some("`from in REGION` may be used in `forbid` rules only".into()),
+                    );
+                }
+                self.region(players, file, region);
+                if *frame == Some(Whose::Opponent) {
+                    self.foreign_zone(file, region, Whose::Own, "from");
+                }
+                ir::Cond::FromIn(frame.unwrap_or(Whose::Own), region.text.clone())
             }
             Cond::HereVulnerable(span) => {
                 if !here {
@@ -197,7 +213,7 @@ impl Checker<'_> {
             format!(
                 "{men} men never stand in {other} `{}`: a zone holds its owner's men only, so this {}",
                 region.text,
-                if term == "here" { "never holds" } else { "counts nothing" }
+                if term == "here" || term == "from" { "never holds" } else { "counts nothing" }
             ),
             "the other side's zone",
             Some(format!(
@@ -207,7 +223,7 @@ impl Checker<'_> {
         );
     }
 
-    fn region(&mut self, players: &[ir::Player], file: FileId, region: &Name) {
+    pub(super) fn region(&mut self, players: &[ir::Player], file: FileId, region: &Name) {
         let lacking: Vec<&str> = players
             .iter()
             .filter(|p| !p.regions.iter().any(|r| r.name == region.text))

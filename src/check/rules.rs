@@ -74,6 +74,8 @@ impl Checker<'_> {
             ending_turn_exempt: true,
             vulnerable_run: None,
             pass: Vec::new(),
+            leave_limits: Vec::new(),
+            run_limits: Vec::new(),
         }
     }
 

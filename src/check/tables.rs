@@ -692,6 +692,7 @@ fn dice_rule(kind: &ItemKind) -> Option<&'static str> {
         ItemKind::EndingTurn(_) => "ending turn",
         ItemKind::Vulnerable(_) => "vulnerable runs",
         ItemKind::Pass(..) => "pass",
+        ItemKind::LimitLeave(..) | ItemKind::LimitRun(..) => "limit",
         _ => return None,
     })
 }

@@ -8,10 +8,11 @@ use super::{Engine, MAX_STEPS, Move, NONE, State, bit, cell};
 use crate::ir::{self, EndResult, EndRule, Game, MAX_DICE, Priority};
 
 mod conditions;
+mod limits;
 mod search;
 mod table;
 
-use conditions::{Cond, compile, reads, sees_runs};
+use conditions::{Cond, compile, reads, sees_from, sees_runs};
 
 /// The most die moves of one turn: every die of the most the checker
 /// allows ([`MAX_DICE`]), each played twice on doubles.
@@ -65,10 +66,16 @@ pub(super) struct Tables {
     /// Per player: the sites of his track that are points of the board (not
     /// zones), in track order: where runs of closed points are counted.
     points: Vec<Vec<u8>>,
+    /// Per player, per site: its index in `points`, or [`NONE`].
+    point_index: Vec<Vec<u8>>,
     /// Per player, per region: its sites; the player's own regions first,
     /// then his opponent's in the same order (conditions read either).
     pub regions: Vec<Vec<u128>>,
+    /// `forbid` conditions; those that read the die move's origin apart.
     forbid: Vec<Cond>,
+    forbid_from: Vec<Cond>,
+    /// Whether landings are judged by `forbid_from` or `run_limits` too.
+    judge_more: bool,
     /// Named conditions under which the player passes his turn.
     pass: Vec<(String, Cond)>,
     bear_off: Option<Cond>,
@@ -88,6 +95,13 @@ pub(super) struct Tables {
     /// look at vulnerable runs (which are then worked out as needed).
     ends_see_runs: bool,
     landing_sees_runs: bool,
+    /// How many die moves of a turn may start in a region.
+    leave_limits: Vec<limits::LeaveLimit>,
+    /// Runs of held points no die move may make.
+    run_limits: Vec<ir::RunLimit>,
+    /// Each player's turns are counted up to this one (the latest turn a
+    /// limit's exception names; 0: not counted).
+    pub turn_cap: u8,
 }
 
 impl Tables {
@@ -136,7 +150,7 @@ impl Tables {
                 pos
             })
             .collect();
-        let points = track
+        let points: Vec<Vec<u8>> = track
             .iter()
             .map(|t| {
                 t.iter()
@@ -145,6 +159,17 @@ impl Tables {
                     .collect()
             })
             .collect();
+        let point_index = points
+            .iter()
+            .map(|p: &Vec<u8>| {
+                let mut index = vec![NONE; sites];
+                for (i, &s) in p.iter().enumerate() {
+                    index[s as usize] = i as u8;
+                }
+                index
+            })
+            .collect();
+        let (leave_limits, turn_cap) = limits::compile(&game.rules.leave_limits, &names, &regions);
         let compile = |c: &ir::Cond| compile(c, &names);
         let zone = |name: &Option<String>| {
             name.as_ref().map(|n| {
@@ -182,17 +207,29 @@ impl Tables {
                 _ => None,
             })
             .collect();
-        let forbid: Vec<Cond> = rules.forbid.iter().map(|(_, c)| compile(c)).collect();
+        let (forbid_from, forbid): (Vec<Cond>, Vec<Cond>) = rules
+            .forbid
+            .iter()
+            .map(|(_, c)| compile(c))
+            .partition(sees_from);
         let bear_off = rules.bear_off.as_ref().map(compile);
-        let landing_sees_runs = forbid.iter().chain(&bear_off).any(sees_runs);
+        let landing_sees_runs = forbid
+            .iter()
+            .chain(&forbid_from)
+            .chain(&bear_off)
+            .any(sees_runs);
+        let judge_more = !forbid_from.is_empty() || !rules.run_limits.is_empty();
         let ends_see_runs = ends.iter().any(|e| sees_runs(&e.0));
         Some(Tables {
             dice,
             track,
             position,
             points,
+            point_index,
             regions,
             forbid,
+            forbid_from,
+            judge_more,
             pass: rules
                 .pass
                 .iter()
@@ -208,6 +245,9 @@ impl Tables {
             ends,
             ends_see_runs,
             landing_sees_runs,
+            leave_limits,
+            run_limits: rules.run_limits.clone(),
+            turn_cap,
         })
     }
 }
@@ -261,7 +301,9 @@ impl Engine {
         (dice, n)
     }
 
-    /// Whether `player` may not land on `to`.
+    /// Whether a `forbid` rule that does not read the die move's origin,
+    /// or an opposing man where men are not hit, stops `player` landing on
+    /// `to`.
     fn forbidden(&self, st: &State, player: usize, to: u8, vulnerable: u128) -> bool {
         let opp = men(st, to, 1 - player);
         if opp > 0 && self.tables().hit_to.is_none() {
@@ -270,7 +312,27 @@ impl Engine {
         self.tables()
             .forbid
             .iter()
-            .any(|c| self.holds(st, c, player, to, vulnerable))
+            .any(|c| self.holds(st, c, player, (NONE, to), vulnerable))
+    }
+
+    /// Whether a `forbid` rule that reads the die move's origin (`from in`),
+    /// or a `limit ... no run`, stops `player` moving a man from `from` to `to`.
+    // Kept out of line: games without these rules never call it, and
+    // inlined it slows their search.
+    #[inline(never)]
+    fn forbidden_from(
+        &self,
+        st: &State,
+        player: usize,
+        from: u8,
+        to: u8,
+        vulnerable: u128,
+    ) -> bool {
+        let t = self.tables();
+        t.forbid_from
+            .iter()
+            .any(|c| self.holds(st, c, player, (from, to), vulnerable))
+            || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
     }
 
     /// Moves one man of `player` from `from` to `to`, hitting what stands
@@ -347,6 +409,9 @@ impl Engine {
             0
         };
         st.dice = [0; MAX_DICE];
+        st.turns[player] = st.turns[player]
+            .saturating_add(1)
+            .min(self.tables().turn_cap);
         st.to_move = 1 - st.to_move;
     }
 

@@ -73,6 +73,7 @@ impl Session<'_> {
         view.to_move = self.st.to_move;
         view.dice = self.st.dice;
         view.idle = self.st.idle;
+        view.turns = self.st.turns;
         view
     }
 

@@ -3,8 +3,8 @@
 
 use super::parser::Rule;
 use super::{
-    Compare, Cond, EndResult, Item, ItemKind, LinkKind, Name, Obligation, Priority, Reset, Section,
-    SectionKind, SiteTerm, Standing, Term, Whose, Worth, line_key,
+    Compare, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name, Obligation, Priority,
+    Reset, Section, SectionKind, SiteTerm, Standing, Term, Whose, Worth, line_key,
 };
 use crate::diag::{FileId, Span};
 use pest::iterators::Pair;
@@ -117,6 +117,18 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::ending_turn => ItemKind::EndingTurn(parts[0].as_str() == "exempt"),
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
         Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
+        Rule::limit_leave => ItemKind::LimitLeave(
+            name(part(0)),
+            name(part(1)),
+            name(part(2)),
+            parts[3..].iter().cloned().map(limit_exception).collect(),
+        ),
+        Rule::limit_run => ItemKind::LimitRun(
+            name(part(0)),
+            name(part(1)),
+            parts[2].as_str() == "closed",
+            parts.len() > 3,
+        ),
         Rule::drop => ItemKind::Drop(name(part(0))),
         Rule::no_progress => {
             let mut resets = Vec::new();
@@ -186,6 +198,11 @@ fn condition(pair: Pair<Rule>) -> Cond {
             Cond::HereIn(frame, region, span)
         }
         Rule::here_vulnerable => Cond::HereVulnerable(spanned(&pair)),
+        Rule::from_in => {
+            let span = spanned(&pair);
+            let (frame, region) = framed(pair.into_inner());
+            Cond::FromIn(frame, region, span)
+        }
         _ => {
             let span = spanned(&pair);
             let mut parts = pair.into_inner();
@@ -244,6 +261,36 @@ fn standing(pair: Pair<Rule>) -> Standing {
 }
 
 /// `[own|opponent] REGION`: whose frame, if written, and the region.
+/// `2 on first turn with 6-6 4-4`: `first turn` is read as turn `1`.
+fn limit_exception(pair: Pair<Rule>) -> LimitException {
+    let span = spanned(&pair);
+    let mut it = pair.into_inner();
+    let most = name(it.next().unwrap());
+    let mut turn = None;
+    let mut rolls = Vec::new();
+    for part in it {
+        match part.as_rule() {
+            Rule::except_turn => {
+                let inner = part.into_inner().next().unwrap();
+                turn = Some(match inner.as_rule() {
+                    Rule::first_turn => Name {
+                        text: "1".into(),
+                        span: spanned(&inner),
+                    },
+                    _ => name(inner),
+                });
+            }
+            _ => rolls.extend(part.into_inner().map(name)),
+        }
+    }
+    LimitException {
+        most,
+        turn,
+        rolls,
+        span,
+    }
+}
+
 fn framed(mut it: pest::iterators::Pairs<Rule>) -> (Option<Whose>, Name) {
     let first = it.next().unwrap();
     match it.next() {

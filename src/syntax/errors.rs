@@ -45,7 +45,7 @@ pub(super) fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Dia
     } else if expected.iter().any(in_condition) {
         "a condition compares sums of numbers, `own|opponent men here`, \
          `own|opponent men in REGION` and `own|open points in REGION` with \
-         `=`, `!=`, `<`, `<=`, `>` or `>=`, or tests `here in REGION` or `here vulnerable`; \
+         `=`, `!=`, `<`, `<=`, `>` or `>=`, or tests `here in REGION`, `from in REGION` or `here vulnerable`; \
          conditions combine with `and`, `or`, `not` and parentheses"
     } else {
         "the README's guide to writing a game lists every item of every section"
@@ -96,6 +96,8 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::ending_turn
             | Rule::vulnerable
             | Rule::pass_rule
+            | Rule::limit_leave
+            | Rule::limit_run
             | Rule::drop
             | Rule::no_move
             | Rule::end_when
@@ -192,6 +194,16 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::most_pips => "`most pips`",
         Rule::vulnerable => "`vulnerable runs longer than N`",
         Rule::pass_rule => "`pass NAME: CONDITION`",
+        Rule::limit_leave => "`limit NAME: at most N men leave REGION per turn`",
+        Rule::limit_except => "an exception `N on first turn with 6-6`",
+        Rule::except_turn => "`on first turn` or `on turn N`",
+        Rule::first_turn => "`first turn`",
+        Rule::except_rolls => "`with ROLL ...`",
+        Rule::roll => "a roll such as `6-6`",
+        Rule::limit_run => "`limit NAME: no run of N own|closed points`",
+        Rule::run_points => "`own` or `closed`",
+        Rule::run_unless => "`unless opponent men ahead`",
+        Rule::from_in => "`from in [own|opponent] REGION`",
         Rule::drop => "`drop NAME`",
         Rule::no_move => "`no move in N turns: RESULT`",
         Rule::end_when => "`NAME: CONDITION => RESULT`",

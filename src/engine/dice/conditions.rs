@@ -17,6 +17,8 @@ pub(super) enum Cond {
     /// The landing site is in a region (an index of [`Tables::regions`],
     /// which names the player's regions and then his opponent's).
     HereIn(usize),
+    /// The site the man lands from is in a region (indexed like `HereIn`).
+    FromIn(usize),
     HereVulnerable,
     /// `men here + constant` compared with zero: the common landing test,
     /// kept apart from [`Cond::Test`] because it is judged so often.
@@ -52,7 +54,17 @@ pub(super) fn sees_runs(c: &Cond) -> bool {
         Cond::Not(c) => sees_runs(c),
         Cond::HereVulnerable => true,
         Cond::Test { terms, .. } => terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(..))),
-        Cond::HereIn(_) | Cond::HereCount { .. } => false,
+        Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereCount { .. } => false,
+    }
+}
+
+/// Whether a condition reads the origin of the die move (`from in`).
+pub(super) fn sees_from(c: &Cond) -> bool {
+    match c {
+        Cond::Or(p) | Cond::And(p) => p.iter().any(sees_from),
+        Cond::Not(c) => sees_from(c),
+        Cond::FromIn(_) => true,
+        _ => false,
     }
 }
 
@@ -65,7 +77,9 @@ pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool
             .iter()
             .fold(0, |m, c| m | reads(c, regions, me, vulnerable)),
         Cond::Not(c) => reads(c, regions, me, vulnerable),
-        Cond::HereIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => u128::MAX,
+        Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => {
+            u128::MAX
+        }
         Cond::Test { terms, .. } => terms.iter().fold(0, |m, (_, t)| {
             m | match *t {
                 Term::MenHere(_) => u128::MAX,
@@ -90,6 +104,7 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
         ir::Cond::And(p) => Cond::And(p.iter().map(|c| compile(c, names)).collect()),
         ir::Cond::Not(c) => Cond::Not(Box::new(compile(c, names))),
         ir::Cond::HereIn(w, r) => Cond::HereIn(framed(w, r)),
+        ir::Cond::FromIn(w, r) => Cond::FromIn(framed(w, r)),
         ir::Cond::HereVulnerable => Cond::HereVulnerable,
         ir::Cond::Compare(a, op, b) => {
             let mut terms = Vec::new();
@@ -217,19 +232,23 @@ impl Engine {
         found
     }
 
+    /// Whether a condition holds for player `me`, with `(from, here)` the
+    /// die move being judged ([`NONE`] where there is none).
     pub(super) fn holds(
         &self,
         st: &State,
         c: &Cond,
         me: usize,
-        here: u8,
+        (from, here): (u8, u8),
         vulnerable: u128,
     ) -> bool {
+        let at = (from, here);
         match c {
-            Cond::Or(p) => p.iter().any(|c| self.holds(st, c, me, here, vulnerable)),
-            Cond::And(p) => p.iter().all(|c| self.holds(st, c, me, here, vulnerable)),
-            Cond::Not(c) => !self.holds(st, c, me, here, vulnerable),
+            Cond::Or(p) => p.iter().any(|c| self.holds(st, c, me, at, vulnerable)),
+            Cond::And(p) => p.iter().all(|c| self.holds(st, c, me, at, vulnerable)),
+            Cond::Not(c) => !self.holds(st, c, me, at, vulnerable),
             Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
+            Cond::FromIn(r) => from != NONE && self.tables().regions[me][*r] & bit(from) != 0,
             Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
             Cond::HereCount {
                 opponent,
@@ -277,7 +296,8 @@ impl Engine {
                 0
             };
             for (cond, result, points, reads) in &t.ends {
-                if reads[who] & changed != 0 && self.holds(st, cond, who, NONE, vulnerable) {
+                if reads[who] & changed != 0 && self.holds(st, cond, who, (NONE, NONE), vulnerable)
+                {
                     return Some((who, *result, *points));
                 }
             }
@@ -293,7 +313,7 @@ impl Engine {
         let vulnerable = self.vulnerable(st, 1 - player);
         t.pass
             .iter()
-            .find(|(_, c)| self.holds(st, c, player, NONE, vulnerable))
+            .find(|(_, c)| self.holds(st, c, player, (NONE, NONE), vulnerable))
             .map(|(name, _)| name.as_str())
     }
 }

@@ -11,10 +11,14 @@ use crate::ir::Priority;
 pub(super) struct Options {
     vulnerable: u128,
     bearing_off: bool,
-    /// The site the mover must leave first, or [`NONE`].
-    must_leave: u8,
+    /// Sites the mover may not leave: all but the one he must leave first
+    /// (`first from`), and those whose `limit ... leave` he has reached.
+    blocked: u128,
     /// The track position of the mover's rearmost man on the board.
     rearmost: Option<usize>,
+    /// Whether a die move is also judged by its origin (`from in`) or by
+    /// the runs it makes (`limit ... no run`).
+    judge_more: bool,
 }
 
 /// What undoes a die move: see [`Engine::advance`].
@@ -188,8 +192,9 @@ impl Engine {
         })
     }
 
-    /// What decides the die moves of `player` from a position.
-    fn options(&self, st: &State, player: usize) -> Options {
+    /// What decides the die moves of `player` from a position reached by
+    /// the die moves of `m`, his turn so far.
+    fn options(&self, st: &State, player: usize, m: &Move) -> Options {
         let t = self.tables();
         let track = &t.track[player];
         let last = track.len().saturating_sub(1);
@@ -201,7 +206,7 @@ impl Engine {
         let bearing_off = t
             .bear_off
             .as_ref()
-            .is_some_and(|c| self.holds(st, c, player, NONE, vulnerable));
+            .is_some_and(|c| self.holds(st, c, player, (NONE, NONE), vulnerable));
         let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
         let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
             must_leave
@@ -211,18 +216,27 @@ impl Engine {
         // The man furthest back on the track, the first position included
         // (a zone or, on a track that starts on the board, a point).
         let rearmost = (0..last).find(|&i| men(st, track[i], player) > 0);
+        let mut blocked = if must_leave == NONE {
+            0
+        } else {
+            !bit(must_leave)
+        };
+        if !t.leave_limits.is_empty() {
+            blocked |= self.leave_blocked(st, player, m.steps());
+        }
         Options {
             vulnerable,
             bearing_off,
-            must_leave,
+            blocked,
             rearmost,
+            judge_more: t.judge_more,
         }
     }
 
     /// Whether a man of `player` may leave the site at track position `from`.
     #[inline]
     fn may_leave(&self, st: &State, player: usize, o: &Options, site: u8) -> bool {
-        men(st, site, player) > 0 && (o.must_leave == NONE || site == o.must_leave)
+        men(st, site, player) > 0 && (o.blocked == 0 || o.blocked & bit(site) == 0)
     }
 
     /// Where a man of `player` at track position `from` goes with `die`,
@@ -242,7 +256,12 @@ impl Engine {
         let target = from + die as usize;
         if target < last {
             let to = track[target];
-            (!self.forbidden(st, player, to, o.vulnerable)).then_some((to, target))
+            if self.forbidden(st, player, to, o.vulnerable)
+                || o.judge_more && self.forbidden_from(st, player, track[from], to, o.vulnerable)
+            {
+                return None;
+            }
+            Some((to, target))
         } else if o.bearing_off
             && (target == last || t.overshoot_rearmost && o.rearmost == Some(from))
         {
@@ -252,10 +271,11 @@ impl Engine {
         }
     }
 
-    /// Whether `player` can play any of `dice` from the position.
-    fn can_move(&self, st: &State, player: usize, dice: &[u8]) -> bool {
+    /// Whether `player` can play any of `dice` from the position reached
+    /// by the die moves of `m`, his turn so far.
+    fn can_move(&self, st: &State, player: usize, dice: &[u8], m: &Move) -> bool {
         let track = &self.tables().track[player];
-        let o = self.options(st, player);
+        let o = self.options(st, player, m);
         (0..track.len().saturating_sub(1)).any(|from| {
             self.may_leave(st, player, &o, track[from])
                 && dice
@@ -334,11 +354,17 @@ impl Engine {
         if turn.overflow.is_some() {
             return;
         }
+        let limited = if self.tables().leave_limits.is_empty() {
+            0
+        } else {
+            self.leave_key(turn.m.steps())
+        };
         if let Some(memo) = turn.memo.as_deref_mut() {
-            match memo
-                .nodes
-                .entry(key ^ dice_signature(&turn.dice[..n]), 0, MAX_SEARCH)
-            {
+            match memo.nodes.entry(
+                key ^ dice_signature(&turn.dice[..n]) ^ limited,
+                0,
+                MAX_SEARCH,
+            ) {
                 Entry::Found(_) => return,
                 Entry::Added => {}
                 Entry::Full => {
@@ -350,7 +376,7 @@ impl Engine {
         let player = turn.player;
         let track = &self.tables().track[player];
         let last = track.len().saturating_sub(1);
-        let o = self.options(st, player);
+        let o = self.options(st, player, &turn.m);
         let (distinct, kinds) = distinct(&turn.dice[..n]);
         let mut moved = false;
         // An index loop: measurably fewer instructions than `enumerate`.
@@ -399,7 +425,7 @@ impl Engine {
         let track = &self.tables().track[player];
         let (dice, n) = self.dice_to_play(st);
         let (distinct, kinds) = distinct(&dice[..n]);
-        let o = self.options(st, player);
+        let o = self.options(st, player, &Move::PASS);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !self.may_leave(st, player, &o, site) {
                 continue;
@@ -469,7 +495,7 @@ impl Engine {
     ) -> Result<(), TooManyTurns> {
         let player = m.mover as usize;
         if m.len as usize == w.len {
-            if m.ends || n == 0 || w.exact && !self.can_move(st, player, &dice[..n]) {
+            if m.ends || n == 0 || w.exact && !self.can_move(st, player, &dice[..n], m) {
                 self.accept(w, &Move { key, ..*m });
             } else if !w.exact {
                 // Every way the turn may go on from here.
@@ -500,7 +526,7 @@ impl Engine {
             return Ok(());
         }
         let track = &self.tables().track[player];
-        let o = self.options(st, player);
+        let o = self.options(st, player, m);
         let (distinct, kinds) = distinct(&dice[..n]);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !self.may_leave(st, player, &o, site) {

@@ -1,0 +1,178 @@
+//! Limits on the die moves of one turn: how many may start in a region
+//! (with exceptions by roll and by the player's turn), and the runs of held
+//! points no die move may make (the prime rule), found along the same
+//! per-player list of points as vulnerable runs.
+
+use super::men;
+use crate::engine::{Engine, MAX_DICE, NONE, State, Step, bit};
+use crate::ir;
+
+/// A compiled `limit ... leave`: the region's sites for each player.
+pub(super) struct LeaveLimit {
+    pub masks: [u128; 2],
+    pub most: u8,
+    pub exceptions: Vec<Exception>,
+}
+
+/// An exception: on the player's turn `turn` (if any), with one of
+/// `rolls` (each sorted, padded with zeros; any roll if empty).
+pub(super) struct Exception {
+    most: u8,
+    turn: Option<u8>,
+    rolls: Vec<[u8; MAX_DICE]>,
+}
+
+/// Compiles the leave limits, with `regions` each player's own regions
+/// first (see `Tables::regions`) and `names` their names; returns them and
+/// the latest turn an exception names (0 if none), up to which the engine
+/// counts each player's turns.
+pub(super) fn compile(
+    limits: &[ir::LeaveLimit],
+    names: &[&str],
+    regions: &[Vec<u128>],
+) -> (Vec<LeaveLimit>, u8) {
+    let mut cap = 0;
+    let compiled = limits
+        .iter()
+        .map(|l| {
+            let r = names.iter().position(|n| *n == l.region).unwrap_or(0);
+            let exceptions = l
+                .exceptions
+                .iter()
+                .map(|e| {
+                    cap = cap.max(e.turn.unwrap_or(0));
+                    Exception {
+                        most: e.most,
+                        turn: e.turn,
+                        rolls: e
+                            .rolls
+                            .iter()
+                            .map(|r| {
+                                let mut roll = [0; MAX_DICE];
+                                roll[..r.len()].copy_from_slice(r);
+                                roll
+                            })
+                            .collect(),
+                    }
+                })
+                .collect();
+            LeaveLimit {
+                masks: [regions[0][r], regions[1][r]],
+                most: l.most,
+                exceptions,
+            }
+        })
+        .collect();
+    (compiled, cap)
+}
+
+impl Engine {
+    /// The sites `player` may not leave any more this turn, after the die
+    /// moves `steps`: those of every region whose limit they have reached.
+    #[inline]
+    pub(super) fn leave_blocked(&self, st: &State, player: usize, steps: &[Step]) -> u128 {
+        let t = self.tables();
+        let mut blocked = 0;
+        for l in &t.leave_limits {
+            let mask = l.masks[player];
+            let left = steps.iter().filter(|s| mask & bit(s.from) != 0).count();
+            if left >= usize::from(self.leave_most(st, player, l)) {
+                blocked |= mask;
+            }
+        }
+        blocked
+    }
+
+    /// How many men `player` may move out of a limit's region this turn:
+    /// the first exception that applies to his turn and roll, else the rule.
+    fn leave_most(&self, st: &State, player: usize, l: &LeaveLimit) -> u8 {
+        let t = self.tables();
+        // Turns are counted up to the latest one an exception names.
+        let played = st.turns[player];
+        let turn = (played < t.turn_cap).then_some(played + 1);
+        let count = t.dice.count as usize;
+        let mut roll = [0; MAX_DICE];
+        roll[..count].copy_from_slice(&st.dice[..count]);
+        roll[..count].sort_unstable();
+        l.exceptions
+            .iter()
+            .find(|e| {
+                e.turn.is_none_or(|n| Some(n) == turn)
+                    && (e.rolls.is_empty() || e.rolls.contains(&roll))
+            })
+            .map_or(l.most, |e| e.most)
+    }
+
+    /// What the search must tell apart besides the position: how many die
+    /// moves so far left each limited region.
+    #[inline]
+    pub(super) fn leave_key(&self, steps: &[Step]) -> u64 {
+        let t = self.tables();
+        let mut key = 0u64;
+        for (i, l) in t.leave_limits.iter().enumerate() {
+            let left = steps
+                .iter()
+                .filter(|s| (l.masks[0] | l.masks[1]) & bit(s.from) != 0)
+                .count() as u64;
+            key ^= left.wrapping_mul(0x9e37_79b9_7f4a_7c15_u64.rotate_left(i as u32 * 7 + 1));
+        }
+        key
+    }
+
+    /// Whether moving a man of `player` from `from` to `to` makes a run the
+    /// game's `limit ... no run` rules forbid.
+    pub(super) fn makes_run(&self, st: &State, player: usize, from: u8, to: u8) -> bool {
+        let t = self.tables();
+        let index = t.point_index[player][to as usize];
+        if index == NONE {
+            return false;
+        }
+        let points = &t.points[player];
+        let at_to = men(st, to, player);
+        for limit in &t.run_limits {
+            let need = i32::from(limit.men);
+            // Only a point that becomes held now can make a new run.
+            if at_to + 1 != need {
+                continue;
+            }
+            let held = |s: u8| {
+                let n = men(st, s, player) - i32::from(s == from) + i32::from(s == to);
+                n >= need
+            };
+            let (mut lo, mut hi) = (index as usize, index as usize);
+            while lo > 0 && held(points[lo - 1]) {
+                lo -= 1;
+            }
+            while hi + 1 < points.len() && held(points[hi + 1]) {
+                hi += 1;
+            }
+            if ((hi - lo + 1) as u32) < limit.length {
+                continue;
+            }
+            if limit.unless_ahead && self.opponent_ahead(st, 1 - player, &points[lo..=hi]) {
+                continue;
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Whether a man of `opp` stands further along his track than every
+    /// site of `run`.
+    fn opponent_ahead(&self, st: &State, opp: usize, run: &[u8]) -> bool {
+        let t = self.tables();
+        let position = &t.position[opp];
+        let Some(far) = run
+            .iter()
+            .map(|&s| position[s as usize])
+            .filter(|&p| p != NONE)
+            .max()
+        else {
+            // The run is not on his track at all: it blocks nothing of his.
+            return true;
+        };
+        t.track[opp][far as usize + 1..]
+            .iter()
+            .any(|&s| men(st, s, opp) > 0)
+    }
+}
