@@ -142,6 +142,10 @@ pub struct State {
     pub dice: [u8; MAX_DICE],
     /// Consecutive turns in which no man moved.
     pub idle: u32,
+    /// Dice games with `pin blots`: the sites where one man lies pinned
+    /// under the men standing there (`cells` and `stack` describe those);
+    /// the pinned man belongs to the other player.
+    pub pinned: u128,
 }
 
 impl Clone for State {
@@ -156,6 +160,7 @@ impl Clone for State {
             stack: Vec::new(),
             dice: self.dice,
             idle: self.idle,
+            pinned: self.pinned,
         };
         st.clone_from(self);
         st
@@ -175,6 +180,7 @@ impl Clone for State {
             stack,
             dice,
             idle,
+            pinned,
         } = from;
         self.cells.clone_from(cells);
         self.visited.clone_from(visited);
@@ -185,6 +191,7 @@ impl Clone for State {
         self.stack.clone_from(stack);
         self.dice = *dice;
         self.idle = *idle;
+        self.pinned = *pinned;
     }
 }
 
@@ -297,7 +304,9 @@ impl Engine {
         }
         let tables = dice::Tables::new(&game);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let zobrist = (0..sites * 2 * 16 + 2 + sites)
+        // Per site and owner, per count; the player to move; per site (huff
+        // and memory); per site, a pinned man (dice games).
+        let zobrist = (0..sites * 2 * 16 + 2 + 2 * sites)
             .map(|_| splitmix(&mut seed))
             .collect();
         Engine {
@@ -362,6 +371,7 @@ impl Engine {
             },
             dice: [0; MAX_DICE],
             idle: 0,
+            pinned: 0,
         }
     }
 

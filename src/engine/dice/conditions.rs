@@ -41,6 +41,8 @@ pub(super) enum Cond {
 pub(super) enum Term {
     MenHere(bool),
     MenIn(bool, usize),
+    /// Men pinned under the other side's men.
+    PinnedIn(bool, usize),
     OwnPoints(usize),
     OpenPoints(usize),
 }
@@ -70,7 +72,10 @@ pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool
             m | match *t {
                 Term::MenHere(_) => u128::MAX,
                 Term::OpenPoints(_) if vulnerable => u128::MAX,
-                Term::MenIn(_, r) | Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
+                Term::MenIn(_, r)
+                | Term::PinnedIn(_, r)
+                | Term::OwnPoints(r)
+                | Term::OpenPoints(r) => regions[me][r],
             }
         }),
     }
@@ -102,6 +107,9 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
                     ir::Term::MenHere(w) => terms.push((sign, Term::MenHere(opponent(w)))),
                     ir::Term::MenIn(w, frame, r) => {
                         terms.push((sign, Term::MenIn(opponent(w), framed(frame, r))))
+                    }
+                    ir::Term::PinnedIn(w, frame, r) => {
+                        terms.push((sign, Term::PinnedIn(opponent(w), framed(frame, r))))
                     }
                     ir::Term::OwnPoints(frame, r) => {
                         terms.push((sign, Term::OwnPoints(framed(frame, r))))
@@ -139,6 +147,20 @@ pub(super) fn compare(value: i64, op: Compare) -> bool {
     }
 }
 
+/// The men of `who` pinned on the sites of `mask`: a pinned man belongs
+/// to the player whose men do not stand there.
+#[inline]
+fn pinned(st: &State, mask: u128, who: usize) -> i32 {
+    let mut pins = mask & st.pinned;
+    let mut total = 0;
+    while pins != 0 {
+        let s = pins.trailing_zeros() as usize;
+        total += i32::from((st.cells[s] >> 4) as usize != who);
+        pins &= pins - 1;
+    }
+    total
+}
+
 /// The value of a count for player `me`, with `here` the landing site and
 /// `regions` every player's region masks.
 pub(super) fn count(
@@ -154,17 +176,20 @@ pub(super) fn count(
     match term {
         Term::MenHere(opponent) => {
             if here != NONE {
-                total = men(st, here, side(opponent));
+                let who = side(opponent);
+                total = men(st, here, who) + pinned(st, bit(here), who);
             }
         }
         Term::MenIn(opponent, r) => {
             let who = side(opponent);
             let mut mask = regions[me][r];
+            total += pinned(st, mask, who);
             while mask != 0 {
                 total += men(st, mask.trailing_zeros() as u8, who);
                 mask &= mask - 1;
             }
         }
+        Term::PinnedIn(opponent, r) => total = pinned(st, regions[me][r], side(opponent)),
         Term::OwnPoints(r) => {
             let mut mask = regions[me][r];
             while mask != 0 {
@@ -177,7 +202,7 @@ pub(super) fn count(
             while mask != 0 {
                 let s = mask.trailing_zeros() as u8;
                 let open = st.cells[s as usize] == NONE
-                    || men(st, s, 1 - me) == 1
+                    || men(st, s, 1 - me) == 1 && st.pinned & bit(s) == 0
                     || vulnerable & bit(s) != 0;
                 total += i32::from(open);
                 mask &= mask - 1;
@@ -239,7 +264,8 @@ impl Engine {
                 let men = if here == NONE {
                     0
                 } else {
-                    men(st, here, me ^ usize::from(*opponent))
+                    let who = me ^ usize::from(*opponent);
+                    men(st, here, who) + pinned(st, bit(here), who)
                 };
                 compare(i64::from(men) + constant, *op)
             }
