@@ -147,7 +147,7 @@ impl Tables {
                     .collect()
             })
             .collect();
-        let compile = |c: &ir::Cond| compile(c, &names);
+        let compile = |c: &ir::Cond| compile(c, &names, game.rules.pin_blots);
         let zone = |name: &Option<String>| {
             name.as_ref().map(|n| {
                 game.players
@@ -215,8 +215,8 @@ impl Tables {
     }
 }
 
-/// What a die move that hits nothing did besides moving its man, in the
-/// `victims` it returns (see [`Engine::die_move`]): it pinned the man on
+/// What a die move did besides moving its man in a game that pins, in the
+/// `victims` it returns (see [`Engine::pin_move`]): it pinned the man on
 /// its landing site ...
 const PINNED: u8 = 1;
 /// ... and its leaving freed the man pinned on the site it left.
@@ -302,12 +302,52 @@ impl Engine {
             .any(|c| self.holds(st, c, player, to, vulnerable))
     }
 
-    /// Moves one man of `player` from `from` to `to`, hitting or pinning
-    /// what stands there, and freeing the man pinned on `from` if the last
-    /// of his pinners leaves; returns the site the hit men went to (or
-    /// [`NONE`]), how many (with no hit: the flags [`PINNED`] and
-    /// [`RELEASED`]), and the change of the position key.
+    /// Moves one man of `player` from `from` to `to`, hitting what stands
+    /// there (or pinning it, see [`Engine::pin_move`]); returns the site the
+    /// hit men went to (or [`NONE`]), how many, and the change of the
+    /// position key.
     fn die_move(&self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
+        if self.tables().pin_blots {
+            return self.pin_move(st, player, from, to);
+        }
+        let mut delta = self.take_man(st, from);
+        let opp = 1 - player;
+        let victims = men(st, to, opp) as u8;
+        let mut hit = NONE;
+        if victims > 0
+            && let Some(zones) = &self.tables().hit_to
+        {
+            hit = zones[opp];
+            for _ in 0..victims {
+                delta ^= self.take_man(st, to);
+                delta ^= self.put_man(st, hit, opp);
+            }
+        }
+        delta ^= self.put_man(st, to, player);
+        (hit, victims, delta)
+    }
+
+    #[inline(always)]
+    fn undo_die_move(&self, st: &mut State, player: usize, from: u8, to: u8, hit: u8, victims: u8) {
+        if self.tables().pin_blots {
+            return self.undo_pin_move(st, player, from, to, victims);
+        }
+        self.take_man(st, to);
+        if hit != NONE {
+            for _ in 0..victims {
+                self.take_man(st, hit);
+                self.put_man(st, to, 1 - player);
+            }
+        }
+        self.put_man(st, from, player);
+    }
+
+    /// [`Engine::die_move`] in a game that pins: the man landed on (alone,
+    /// as [`Engine::forbidden`] ensures) is pinned, and the man pinned on
+    /// `from` is freed if the last of his pinners leaves. Returns [`NONE`],
+    /// the flags [`PINNED`] and [`RELEASED`], and the change of the key.
+    #[inline(never)]
+    fn pin_move(&self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
         let mut delta = self.take_man(st, from);
         let opp = 1 - player;
         let mut flags = 0;
@@ -315,39 +355,22 @@ impl Engine {
             delta ^= self.pin(st, from, opp, false);
             flags |= RELEASED;
         }
-        let victims = men(st, to, opp) as u8;
-        let mut hit = NONE;
-        if victims > 0 {
-            if let Some(zones) = &self.tables().hit_to {
-                hit = zones[opp];
-                for _ in 0..victims {
-                    delta ^= self.take_man(st, to);
-                    delta ^= self.put_man(st, hit, opp);
-                }
-            } else {
-                // `forbidden` lets a man land on opposing men only to pin one.
-                delta ^= self.pin(st, to, opp, true);
-                flags |= PINNED;
-            }
+        if men(st, to, opp) > 0 {
+            delta ^= self.pin(st, to, opp, true);
+            flags |= PINNED;
         }
         delta ^= self.put_man(st, to, player);
-        (hit, if hit == NONE { flags } else { victims }, delta)
+        (NONE, flags, delta)
     }
 
-    fn undo_die_move(&self, st: &mut State, player: usize, from: u8, to: u8, hit: u8, victims: u8) {
+    #[inline(never)]
+    fn undo_pin_move(&self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
         self.take_man(st, to);
-        if hit != NONE {
-            for _ in 0..victims {
-                self.take_man(st, hit);
-                self.put_man(st, to, 1 - player);
-            }
-        } else {
-            if victims & PINNED != 0 {
-                self.pin(st, to, 1 - player, false);
-            }
-            if victims & RELEASED != 0 {
-                self.pin(st, from, 1 - player, true);
-            }
+        if flags & PINNED != 0 {
+            self.pin(st, to, 1 - player, false);
+        }
+        if flags & RELEASED != 0 {
+            self.pin(st, from, 1 - player, true);
         }
         self.put_man(st, from, player);
     }
@@ -422,10 +445,20 @@ impl Engine {
     }
 
     /// A hash of what stands where, for telling turns apart by their result.
+    #[inline]
     pub(super) fn position_key(&self, st: &State) -> u64 {
-        let mut h =
-            (0..st.cells.len()).fold(0, |h, s| h ^ self.site_key(s, st.cells[s], st.stack[s]));
-        let mut pins = st.pinned;
+        let h = (0..st.cells.len()).fold(0, |h, s| h ^ self.site_key(s, st.cells[s], st.stack[s]));
+        if st.pinned == 0 {
+            h
+        } else {
+            h ^ self.pins_key(st.pinned)
+        }
+    }
+
+    /// The key of the pinned men on the sites of `pins`.
+    #[inline(never)]
+    fn pins_key(&self, mut pins: u128) -> u64 {
+        let mut h = 0;
         while pins != 0 {
             h ^= self.pinned_key(pins.trailing_zeros() as usize);
             pins &= pins - 1;
