@@ -20,6 +20,8 @@
 //! Dice games add stacks, `1*15` (fifteen men on site 1), the player's own
 //! zones by name (`bar*2`), `dice: 5-3` (the roll to play, if thrown) and
 //! `idle: N` (turns in which no man moved); they have no `quiet` field.
+//! With `pin blots`, `pinned: 8` names the sites where a man lies pinned
+//! under the other player's men.
 
 use crate::engine::{Engine, Move, NONE, State, Step, cell};
 use crate::ir::Obligation;
