@@ -549,7 +549,9 @@ fn pin_man(engine: &Engine, st: &mut State, s: usize) -> Result<(), String> {
     let owner = 1 - pinner;
     let name = &game.players[owner].name;
     if st.pinned & (1u128 << s) != 0 {
-        return Err(format!("{site} is named twice: one man at most is pinned on a site"));
+        return Err(format!(
+            "{site} is named twice: one man at most is pinned on a site"
+        ));
     }
     if engine.track_position(owner, s).is_none() {
         return Err(format!("`{site}` is not on {name}'s track"));

@@ -94,14 +94,21 @@ fn the_last_pinner_leaving_releases_the_man() {
         two,
         "white: 1*12 2 8*2; black: 24*14; turn: black; idle: 0; pinned: 8"
     );
-    let one_left = after(&two.replace("turn: black", "turn: white"), "3-1", "0/1 7/10");
+    let one_left = after(
+        &two.replace("turn: black", "turn: white"),
+        "3-1",
+        "0/1 7/10",
+    );
     assert_eq!(
         one_left,
         "white: 1*11 2*2 8 11; black: 24*14; turn: black; idle: 0; pinned: 8"
     );
     // The last pinner leaves: the man is free on 8 again.
     let free = after(pinned, "3-1", "1/2 7/10");
-    assert_eq!(free, "white: 1*13 3 11; black: 8 24*14; turn: black; idle: 0");
+    assert_eq!(
+        free,
+        "white: 1*13 3 11; black: 8 24*14; turn: black; idle: 0"
+    );
 }
 
 #[test]
@@ -168,10 +175,7 @@ fn pinned_positions_read_back_draw_and_hash_apart() {
 fn bad_pinned_fields_are_refused() {
     let engine = plakoto();
     for (text, wanted) in [
-        (
-            "white: 1*15; black: 24*14; pinned: 8",
-            "no men stand on 8",
-        ),
+        ("white: 1*15; black: 24*14; pinned: 8", "no men stand on 8"),
         (
             "white: 1*14 8; black: 24*15; pinned: 8",
             "more men than the game gives black",
@@ -180,7 +184,10 @@ fn bad_pinned_fields_are_refused() {
         ("white: 1*14 8; black: 24*14; pinned: off", "not a site"),
     ] {
         let e = parse_position(&engine, text).unwrap_err();
-        assert!(e.starts_with("pinned:") && e.contains(wanted), "`{text}`: {e}");
+        assert!(
+            e.starts_with("pinned:") && e.contains(wanted),
+            "`{text}`: {e}"
+        );
     }
     let verquere = common::engine_at(&common::root().join("games/verquere.game"));
     let e = parse_position(&verquere, "white: 1*15; black: 13*15; pinned: 5").unwrap_err();

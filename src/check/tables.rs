@@ -390,7 +390,9 @@ impl Checker<'_> {
             .any(|i| matches!(i.kind, ItemKind::Vulnerable(_)));
         let play = items.iter().any(|i| matches!(i.kind, ItemKind::Play(_)));
         // `pin blots` with `hit to`: reported at the later of the two.
-        let hit = items.iter().position(|i| matches!(i.kind, ItemKind::Hit(_)));
+        let hit = items
+            .iter()
+            .position(|i| matches!(i.kind, ItemKind::Hit(_)));
         let pin = items.iter().position(|i| matches!(i.kind, ItemKind::Pin));
         let both = hit.zip(pin).map(|(h, p)| items[h.max(p)]);
         if let (Some(item), true) = (both, has_dice) {

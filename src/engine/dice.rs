@@ -290,10 +290,7 @@ impl Engine {
     fn forbidden(&self, st: &State, player: usize, to: u8, vulnerable: u128) -> bool {
         let t = self.tables();
         let opp = men(st, to, 1 - player);
-        if opp > 0
-            && t.hit_to.is_none()
-            && !(t.pin_blots && opp == 1 && st.pinned & bit(to) == 0)
-        {
+        if opp > 0 && t.hit_to.is_none() && !(t.pin_blots && opp == 1 && st.pinned & bit(to) == 0) {
             return true;
         }
         self.tables()

@@ -154,12 +154,24 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str], pins: bool) -> Cond {
                         terms.push((sign, Term::MenIn(opponent(w), framed(frame, r))));
                         let region = Some(framed(frame, r));
                         if pins {
-                            pinned.push((sign, Pinned { opponent: opponent(w), region }));
+                            pinned.push((
+                                sign,
+                                Pinned {
+                                    opponent: opponent(w),
+                                    region,
+                                },
+                            ));
                         }
                     }
                     ir::Term::PinnedIn(w, frame, r) => {
                         let region = Some(framed(frame, r));
-                        pinned.push((sign, Pinned { opponent: opponent(w), region }));
+                        pinned.push((
+                            sign,
+                            Pinned {
+                                opponent: opponent(w),
+                                region,
+                            },
+                        ));
                     }
                     ir::Term::OwnPoints(frame, r) => {
                         terms.push((sign, Term::OwnPoints(framed(frame, r))))
