@@ -157,6 +157,10 @@ pub struct State {
     /// Dice games: each player's turns played, counted up to the latest
     /// turn a `limit` names (always 0 in other games).
     pub turns: [u8; 2],
+    /// Dice games with `pin blots`: the sites where one man lies pinned
+    /// under the men standing there (`cells` and `stack` describe those);
+    /// the pinned man belongs to the other player.
+    pub pinned: u128,
 }
 
 impl Clone for State {
@@ -174,6 +178,7 @@ impl Clone for State {
             counters: self.counters,
             history: Vec::new(),
             turns: self.turns,
+            pinned: self.pinned,
         };
         st.clone_from(self);
         st
@@ -196,6 +201,7 @@ impl Clone for State {
             counters,
             history,
             turns,
+            pinned,
         } = from;
         self.cells.clone_from(cells);
         self.visited.clone_from(visited);
@@ -209,6 +215,7 @@ impl Clone for State {
         self.counters = *counters;
         self.history.clone_from(history);
         self.turns = *turns;
+        self.pinned = *pinned;
     }
 }
 
@@ -331,7 +338,9 @@ impl Engine {
         }
         let tables = dice::Tables::new(&game);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let zobrist = (0..sites * 2 * 16 + 2 + sites)
+        // Per site and owner, per count; the player to move; per site (huff
+        // and memory); per site, a pinned man (dice games).
+        let zobrist = (0..sites * 2 * 16 + 2 + 2 * sites)
             .map(|_| splitmix(&mut seed))
             .collect();
         let (counter_resets, counter_labels, end_counter) = progress::counters(&game);
@@ -409,6 +418,7 @@ impl Engine {
             counters: [0; MAX_COUNTERS],
             history: Vec::new(),
             turns: [0; 2],
+            pinned: 0,
         }
     }
 

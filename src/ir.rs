@@ -245,6 +245,8 @@ pub struct Rules {
     pub forbid: Vec<(String, Cond)>,
     /// Opposing men on a landing site go to their owner's zone of this name.
     pub hit_to: Option<String>,
+    /// A man landing on a lone opposing man pins it there (`pin blots`).
+    pub pin_blots: bool,
     /// While the mover has men in his zone of this name, only they move.
     pub first_from: Option<String>,
     /// When a man may move to the end of his track (bear off).
@@ -343,6 +345,9 @@ pub enum Term {
     /// second): `opponent men in bar` reads the opponent's bar, `opponent
     /// men in own home` the player's home.
     MenIn(Whose, Whose, String),
+    /// Men of one side pinned under the other side's men, in a region of
+    /// one side (framed like [`Term::MenIn`]).
+    PinnedIn(Whose, Whose, String),
     /// Sites of a region of the player or his opponent holding the
     /// player's men.
     OwnPoints(Whose, String),
@@ -587,6 +592,9 @@ impl fmt::Display for Game {
         if let Some(z) = &r.hit_to {
             writeln!(f, "rules: hit to {z}")?;
         }
+        if r.pin_blots {
+            writeln!(f, "rules: pin blots")?;
+        }
         if let Some(z) = &r.first_from {
             writeln!(f, "rules: first from {z}")?;
         }
@@ -759,6 +767,12 @@ fn sum_text(terms: &[Term]) -> String {
             Term::MenHere(w) => format!("{} men here", whose(w)),
             Term::MenIn(w, frame, r) if w == frame => format!("{} men in {r}", whose(w)),
             Term::MenIn(w, frame, r) => format!("{} men in {} {r}", whose(w), whose(frame)),
+            Term::PinnedIn(w, frame, r) if w == frame => {
+                format!("{} pinned men in {r}", whose(w))
+            }
+            Term::PinnedIn(w, frame, r) => {
+                format!("{} pinned men in {} {r}", whose(w), whose(frame))
+            }
             Term::OwnPoints(Whose::Own, r) => format!("own points in {r}"),
             Term::OwnPoints(frame, r) => format!("own points in {} {r}", whose(frame)),
             Term::OpenPoints(Whose::Own, r) => format!("open points in {r}"),

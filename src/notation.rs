@@ -25,6 +25,8 @@
 //! `idle: N` (turns in which no man moved); they have no `quiet` field.
 //! A game whose `limit` rules name a player's turn adds `turns: 1 0`, the
 //! turns each player has played (counted up to the latest one named).
+//! With `pin blots`, `pinned: 8` names the sites where a man lies pinned
+//! under the other player's men.
 
 use crate::engine::{Engine, Move, NONE, State, Step, cell};
 use crate::ir::Obligation;
@@ -403,6 +405,13 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
         if engine.turns_counted() > 0 {
             fields.push(format!("turns: {} {}", st.turns[0], st.turns[1]));
         }
+        if st.pinned != 0 {
+            let sites: Vec<&str> = (0..engine.sites())
+                .filter(|&s| st.pinned & (1u128 << s) != 0)
+                .map(name)
+                .collect();
+            fields.push(format!("pinned: {}", sites.join(" ")));
+        }
     } else {
         fields.push(format!("quiet: {}", st.quiet));
         // A further counter at 0 (its default) is left out.
@@ -456,6 +465,9 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
             if engine.turns_counted() > 0 {
                 names.push("turns");
             }
+            if engine.pins() {
+                names.push("pinned");
+            }
         } else {
             names.push("quiet");
             names.extend(engine.counter_labels().iter().map(String::as_str));
@@ -467,6 +479,7 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
     };
     let mut st = engine.empty_state();
     let mut huff = Vec::new();
+    let mut pinned = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
     for field in text.split(';').map(str::trim).filter(|f| !f.is_empty()) {
         let (key, value) = field
@@ -518,6 +531,12 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
                 return not_here("this game's rules do not depend on the turns played");
             }
             "turns" => st.turns = parse_turns(engine, value)?,
+            "pinned" if !engine.pins() => return not_here("this game pins no man"),
+            "pinned" => {
+                for w in value.split_whitespace() {
+                    pinned.push(site(w).map_err(|e| format!("pinned: {e}"))?);
+                }
+            }
             "dice" if !dice_game => return not_here("this game has no dice"),
             "dice" => st.dice = parse_dice(engine, value).map_err(|e| format!("dice: {e}"))?,
             _ => {
@@ -539,8 +558,42 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
             }
         }
     }
+    for s in pinned {
+        pin_man(engine, &mut st, s).map_err(|e| format!("pinned: {e}"))?;
+    }
     engine.begin_history(&mut st);
     Ok(st)
+}
+
+/// Puts a man pinned on site `s` under the men standing there: he is the
+/// other player's, and must be on his track and within his men.
+fn pin_man(engine: &Engine, st: &mut State, s: usize) -> Result<(), String> {
+    let game = engine.game();
+    let site = &game.board.sites[s].name;
+    let Some((pinner, _)) = st.piece(s) else {
+        return Err(format!(
+            "no men stand on {site} to pin a man there: a pinned man lies under the other player's men"
+        ));
+    };
+    let owner = 1 - pinner;
+    let name = &game.players[owner].name;
+    if st.pinned & (1u128 << s) != 0 {
+        return Err(format!(
+            "{site} is named twice: one man at most is pinned on a site"
+        ));
+    }
+    if engine.track_position(owner, s).is_none() {
+        return Err(format!("`{site}` is not on {name}'s track"));
+    }
+    let setup = engine.start().counts[owner];
+    if st.counts[owner] >= setup {
+        return Err(format!(
+            "more men than the game gives {name} ({setup}), counting the man pinned on {site}"
+        ));
+    }
+    st.counts[owner] += 1;
+    st.pinned |= 1u128 << s;
+    Ok(())
 }
 
 /// Reads `turns: 1 0`: the turns each player has played, in player order,

@@ -125,7 +125,8 @@ fn site_list(engine: &Engine, st: &State) -> String {
 /// writes them, the second player sees the board turned round. Each point is
 /// labelled with its position on the mover's track (its name off the track),
 /// far rows with labels above, near rows with labels below; each holds its
-/// stack (`o15`, `.` when empty). Then each player's zones and pip count, and
+/// stack (`o15`, `.` when empty; `o2/x`: two `o` men pinning an `x` man).
+/// Then each player's zones and pip count, and
 /// who moves with the dice thrown.
 fn rows(engine: &Engine, st: &State) -> String {
     let game = engine.game();
@@ -141,15 +142,29 @@ fn rows(engine: &Engine, st: &State) -> String {
         Some(p) => p.to_string(),
         None => game.board.sites[s].name.clone(),
     };
+    // A man pinned under a stack is drawn after it: `o2/x`.
     let stack = |s: usize| match st.piece(s) {
-        Some((p, k)) if dice => format!("{}{}", game.kinds[k].marks[p], engine.men(st, s)),
+        Some((p, k)) if dice => match engine.pinned_man(st, s) {
+            Some(q) => format!(
+                "{}{}/{}",
+                game.kinds[k].marks[p],
+                engine.men(st, s),
+                game.kinds[k].marks[q]
+            ),
+            None => format!("{}{}", game.kinds[k].marks[p], engine.men(st, s)),
+        },
         Some((p, k)) => game.kinds[k].marks[p].to_string(),
         None => ".".into(),
     };
     // Wide enough for every label and for a player's whole stack, so that
     // the drawing keeps its shape all game long.
     let most = st.counts.iter().copied().max().unwrap_or(0).max(1);
-    let stack_width = if dice { 1 + most.to_string().len() } else { 1 };
+    let pinned = if engine.pins() { 2 } else { 0 };
+    let stack_width = if dice {
+        1 + most.to_string().len() + pinned
+    } else {
+        1
+    };
     let width = rows
         .iter()
         .flatten()
@@ -230,8 +245,13 @@ pub fn pips(engine: &Engine, st: &State, player: usize) -> Option<u32> {
     let total = track
         .iter()
         .enumerate()
-        .filter(|&(_, &s)| st.piece(s as usize).is_some_and(|(p, _)| p == player))
-        .map(|(i, &s)| (end - i) as u32 * u32::from(engine.men(st, s as usize)))
+        .map(|(i, &s)| {
+            let s = s as usize;
+            let free = st.piece(s).is_some_and(|(p, _)| p == player);
+            let men = if free { engine.men(st, s) } else { 0 }
+                + u8::from(engine.pinned_man(st, s) == Some(player));
+            (end - i) as u32 * u32::from(men)
+        })
         .sum();
     Some(total)
 }

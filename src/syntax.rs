@@ -242,6 +242,10 @@ pub enum Term {
     /// `own|opponent men in [own|opponent] REGION`: whose men, and whose
     /// region if written (else the region of the side whose men it counts).
     MenIn(Whose, Option<Whose>, Name),
+    /// `own|opponent pinned men in [own|opponent] REGION`: that side's men
+    /// pinned under the other side's men, framed like [`Term::MenIn`]; the
+    /// span is the term's.
+    PinnedIn(Whose, Option<Whose>, Name, Span),
     /// `own points in [own|opponent] REGION`: sites holding the player's men.
     OwnPoints(Option<Whose>, Name),
     /// `open points in [own|opponent] REGION`: sites that are empty, hold
@@ -335,6 +339,8 @@ pub enum ItemKind {
     Forbid(Name, Cond),
     /// `hit to ZONE`
     Hit(Name),
+    /// `pin blots`: a man landing on a lone opposing man pins it there.
+    Pin,
     /// `first from ZONE`
     FirstFrom(Name),
     /// `bear off when CONDITION`
@@ -443,6 +449,7 @@ impl ItemKind {
             ItemKind::DiceFaces(_) => "faces".into(),
             ItemKind::Doubles(_) => "doubles".into(),
             ItemKind::Hit(_) => "hit".into(),
+            ItemKind::Pin => "pin".into(),
             ItemKind::FirstFrom(_) => "first from".into(),
             ItemKind::BearOff(_) => "bear off".into(),
             ItemKind::Overshoot => "overshoot".into(),

@@ -1,7 +1,7 @@
 //! Properties of every game in `games/`, checked along seeded random games:
 //! the moves played are legal, pieces disappear only by capture or huff
 //! (in dice games, no man ever disappears: hit men go to the bar, borne-off
-//! men to the tray), positions survive their notation (dice included), and
+//! men to the tray, pinned men stay under their pinners), positions survive their notation (dice included), and
 //! every game ends.
 
 mod common;
@@ -82,7 +82,7 @@ fn check_dice_turns(engine: &Engine, st: &State, moves: &[Move], context: &str) 
         engine.play_unchecked(&mut next, m);
         let over = engine.outcome(&next);
         assert!(
-            results.insert((next.cells, next.stack)),
+            results.insert((next.cells, next.stack, next.pinned)),
             "{context}: two turns reach one position (`{text}`)"
         );
         if m.ends {

@@ -175,6 +175,20 @@ impl Checker<'_> {
                     }
                     ir::Term::MenIn(*w, frame, r.text.clone())
                 }
+                Term::PinnedIn(w, frame, r, span) => {
+                    self.region(players, file, r);
+                    let frame = frame.unwrap_or(*w);
+                    if frame != *w {
+                        let term = if *w == Whose::Own {
+                            "own pinned men"
+                        } else {
+                            "opponent pinned men"
+                        };
+                        self.foreign_zone(file, r, *w, term);
+                    }
+                    self.needs_pinning(file, span);
+                    ir::Term::PinnedIn(*w, frame, r.text.clone())
+                }
                 Term::OwnPoints(frame, r) => {
                     self.region(players, file, r);
                     let frame = frame.unwrap_or(Whose::Own);
@@ -190,6 +204,23 @@ impl Checker<'_> {
             });
         }
         out
+    }
+
+    /// Reports a count of pinned men in a game whose rules pin no man.
+    fn needs_pinning(&mut self, file: FileId, span: &Span) {
+        let pins = self
+            .sections(SectionKind::Rules)
+            .flat_map(|s| s.items.iter())
+            .any(|i| matches!(i.kind, ItemKind::Pin));
+        if !pins {
+            self.error(
+                file,
+                span.clone(),
+                "no man is ever pinned in this game, so this counts nothing",
+                "always 0",
+                Some("add `pin blots` to the rules, or count `men in` instead".into()),
+            );
+        }
     }
 
     /// Reports a count (`term`: `own men`, `own points` ...; `here` for a
@@ -258,6 +289,12 @@ fn reads_position(a: &[Term], b: &[Term]) -> bool {
             Term::MenHere(w, _) => Some(format!("{} men here", whose(w))),
             Term::MenIn(w, frame, r) => Some(format!(
                 "{} men in {} {}",
+                whose(w),
+                whose(frame.as_ref().unwrap_or(w)),
+                r.text
+            )),
+            Term::PinnedIn(w, frame, r, _) => Some(format!(
+                "{} pinned men in {} {}",
                 whose(w),
                 whose(frame.as_ref().unwrap_or(w)),
                 r.text

@@ -67,6 +67,7 @@ impl Checker<'_> {
             no_return,
             forbid: Vec::new(),
             hit_to: None,
+            pin_blots: false,
             first_from: None,
             bear_off: None,
             overshoot_rearmost: false,

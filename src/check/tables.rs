@@ -389,6 +389,24 @@ impl Checker<'_> {
             .iter()
             .any(|i| matches!(i.kind, ItemKind::Vulnerable(_)));
         let play = items.iter().any(|i| matches!(i.kind, ItemKind::Play(_)));
+        // `pin blots` with `hit to`: reported at the later of the two.
+        let hit = items
+            .iter()
+            .position(|i| matches!(i.kind, ItemKind::Hit(_)));
+        let pin = items.iter().position(|i| matches!(i.kind, ItemKind::Pin));
+        let both = hit.zip(pin).map(|(h, p)| items[h.max(p)]);
+        if let (Some(item), true) = (both, has_dice) {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "`pin blots` and `hit to` both say what becomes of a lone opposing man landed on",
+                "a second fate for the man",
+                Some(
+                    "a landing either sends the man to a zone (`hit to`) or pins him where he stands (`pin blots`): keep one of the two rules"
+                        .into(),
+                ),
+            );
+        }
         for item in items {
             if let (Some(rule), false) = (dice_rule(&item.kind), has_dice) {
                 self.error(
@@ -415,6 +433,7 @@ impl Checker<'_> {
                 ItemKind::Hit(zone) if self.zone(build, item.file, zone) => {
                     rules.hit_to = Some(zone.text.clone());
                 }
+                ItemKind::Pin => rules.pin_blots = true,
                 ItemKind::FirstFrom(zone) if self.zone(build, item.file, zone) => {
                     rules.first_from = Some(zone.text.clone());
                 }
@@ -685,6 +704,7 @@ fn dice_rule(kind: &ItemKind) -> Option<&'static str> {
     Some(match kind {
         ItemKind::Forbid(..) => "forbid",
         ItemKind::Hit(_) => "hit to",
+        ItemKind::Pin => "pin blots",
         ItemKind::FirstFrom(_) => "first from",
         ItemKind::BearOff(_) => "bear off",
         ItemKind::Overshoot => "overshoot",

@@ -86,6 +86,8 @@ pub(super) struct Tables {
     vulnerable_run: Option<u32>,
     /// Per player: the site his hit men go to.
     hit_to: Option<Vec<u8>>,
+    /// A man landing on a lone opposing man pins it (`pin blots`).
+    pin_blots: bool,
     /// Per player: the site his men must leave first.
     first_from: Option<Vec<u8>>,
     /// End conditions, each with the sites it reads for each player: it
@@ -170,7 +172,7 @@ impl Tables {
             })
             .collect();
         let (leave_limits, turn_cap) = limits::compile(&game.rules.leave_limits, &names, &regions);
-        let compile = |c: &ir::Cond| compile(c, &names);
+        let compile = |c: &ir::Cond| compile(c, &names, game.rules.pin_blots);
         let zone = |name: &Option<String>| {
             name.as_ref().map(|n| {
                 game.players
@@ -241,6 +243,7 @@ impl Tables {
             ending_turn_exempt: rules.ending_turn_exempt,
             vulnerable_run: rules.vulnerable_run,
             hit_to: zone(&rules.hit_to),
+            pin_blots: rules.pin_blots,
             first_from: zone(&rules.first_from),
             ends,
             ends_see_runs,
@@ -252,7 +255,14 @@ impl Tables {
     }
 }
 
-/// Men of `player` on `site`.
+/// What a die move did besides moving its man in a game that pins, in the
+/// `victims` it returns (see [`Engine::pin_move`]): it pinned the man on
+/// its landing site ...
+const PINNED: u8 = 1;
+/// ... and its leaving freed the man pinned on the site it left.
+const RELEASED: u8 = 2;
+
+/// Men of `player` standing free on `site` (not a man pinned there).
 fn men(st: &State, site: u8, player: usize) -> i32 {
     let c = st.cells[site as usize];
     if c != NONE && (c >> 4) as usize == player {
@@ -267,6 +277,19 @@ impl Engine {
         self.tables
             .as_ref()
             .expect("only dice games reach the dice code")
+    }
+
+    /// Dice games with `pin blots`: the player whose man lies pinned on
+    /// `site`, under the other player's men, if one does.
+    pub fn pinned_man(&self, st: &State, site: usize) -> Option<usize> {
+        (st.pinned & bit(site as u8) != 0)
+            .then(|| st.piece(site).map(|(owner, _)| 1 - owner))
+            .flatten()
+    }
+
+    /// Whether the game's rules pin men (`pin blots`).
+    pub fn pins(&self) -> bool {
+        self.tables.as_ref().is_some_and(|t| t.pin_blots)
     }
 
     /// Throws the dice for the player to move.
@@ -301,12 +324,14 @@ impl Engine {
         (dice, n)
     }
 
-    /// Whether a `forbid` rule that does not read the die move's origin,
-    /// or an opposing man where men are not hit, stops `player` landing on
-    /// `to`.
+    /// Whether `player` may not land on `to`: opposing men stand there
+    /// that he can neither hit nor pin (with `pin blots`, a lone man not
+    /// himself pinning one), or a `forbid` rule that does not read the die
+    /// move's origin holds.
     fn forbidden(&self, st: &State, player: usize, to: u8, vulnerable: u128) -> bool {
+        let t = self.tables();
         let opp = men(st, to, 1 - player);
-        if opp > 0 && self.tables().hit_to.is_none() {
+        if opp > 0 && t.hit_to.is_none() && !(t.pin_blots && opp == 1 && st.pinned & bit(to) == 0) {
             return true;
         }
         self.tables()
@@ -336,9 +361,13 @@ impl Engine {
     }
 
     /// Moves one man of `player` from `from` to `to`, hitting what stands
-    /// there; returns the site the hit men went to (or [`NONE`]), how many,
-    /// and the change of the position key.
+    /// there (or pinning it, see [`Engine::pin_move`]); returns the site the
+    /// hit men went to (or [`NONE`]), how many, and the change of the
+    /// position key.
     fn die_move(&self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
+        if self.tables().pin_blots {
+            return self.pin_move(st, player, from, to);
+        }
         let mut delta = self.take_man(st, from);
         let opp = 1 - player;
         let victims = men(st, to, opp) as u8;
@@ -356,7 +385,11 @@ impl Engine {
         (hit, victims, delta)
     }
 
+    #[inline(always)]
     fn undo_die_move(&self, st: &mut State, player: usize, from: u8, to: u8, hit: u8, victims: u8) {
+        if self.tables().pin_blots {
+            return self.undo_pin_move(st, player, from, to, victims);
+        }
         self.take_man(st, to);
         if hit != NONE {
             for _ in 0..victims {
@@ -365,6 +398,63 @@ impl Engine {
             }
         }
         self.put_man(st, from, player);
+    }
+
+    /// [`Engine::die_move`] in a game that pins: the man landed on (alone,
+    /// as [`Engine::forbidden`] ensures) is pinned, and the man pinned on
+    /// `from` is freed if the last of his pinners leaves. Returns [`NONE`],
+    /// the flags [`PINNED`] and [`RELEASED`], and the change of the key.
+    #[inline(never)]
+    fn pin_move(&self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
+        let mut delta = self.take_man(st, from);
+        let opp = 1 - player;
+        let mut flags = 0;
+        if st.pinned & bit(from) != 0 && st.stack[from as usize] == 0 {
+            delta ^= self.pin(st, from, opp, false);
+            flags |= RELEASED;
+        }
+        if men(st, to, opp) > 0 {
+            delta ^= self.pin(st, to, opp, true);
+            flags |= PINNED;
+        }
+        delta ^= self.put_man(st, to, player);
+        (NONE, flags, delta)
+    }
+
+    #[inline(never)]
+    fn undo_pin_move(&self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
+        self.take_man(st, to);
+        if flags & PINNED != 0 {
+            self.pin(st, to, 1 - player, false);
+        }
+        if flags & RELEASED != 0 {
+            self.pin(st, from, 1 - player, true);
+        }
+        self.put_man(st, from, player);
+    }
+
+    /// Pins the lone man of `owner` on `site`, leaving the site empty for
+    /// his pinner (`pin`), or frees him, alone on the site his last pinner
+    /// left (`!pin`); returns the change of the position key.
+    fn pin(&self, st: &mut State, site: u8, owner: usize, pin: bool) -> u64 {
+        let s = site as usize;
+        let alone = self.site_key(s, cell(owner, 0), 1) ^ self.pinned_key(s);
+        if pin {
+            st.pinned |= bit(site);
+            st.cells[s] = NONE;
+            st.stack[s] = 0;
+        } else {
+            st.pinned &= !bit(site);
+            st.cells[s] = cell(owner, 0);
+            st.stack[s] = 1;
+        }
+        alone
+    }
+
+    /// The key of a man pinned on `site` (whose man follows from the men
+    /// standing there).
+    fn pinned_key(&self, site: usize) -> u64 {
+        self.zobrist[self.sites * 32 + 2 + self.sites + site]
     }
 
     /// Takes a man off `site`; returns the change of the position key.
@@ -416,7 +506,24 @@ impl Engine {
     }
 
     /// A hash of what stands where, for telling turns apart by their result.
+    #[inline]
     pub(super) fn position_key(&self, st: &State) -> u64 {
-        (0..st.cells.len()).fold(0, |h, s| h ^ self.site_key(s, st.cells[s], st.stack[s]))
+        let h = (0..st.cells.len()).fold(0, |h, s| h ^ self.site_key(s, st.cells[s], st.stack[s]));
+        if st.pinned == 0 {
+            h
+        } else {
+            h ^ self.pins_key(st.pinned)
+        }
+    }
+
+    /// The key of the pinned men on the sites of `pins`.
+    #[inline(never)]
+    fn pins_key(&self, mut pins: u128) -> u64 {
+        let mut h = 0;
+        while pins != 0 {
+            h ^= self.pinned_key(pins.trailing_zeros() as usize);
+            pins &= pins - 1;
+        }
+        h
     }
 }

@@ -99,6 +99,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::doubles => ItemKind::Doubles(parts[0].as_str() == "twice"),
         Rule::forbid => ItemKind::Forbid(name(part(0)), condition(part(1))),
         Rule::hit => ItemKind::Hit(name(part(0))),
+        Rule::pin => ItemKind::Pin,
         Rule::first_from => ItemKind::FirstFrom(name(part(0))),
         Rule::bear_off => ItemKind::BearOff(condition(part(0))),
         Rule::overshoot => ItemKind::Overshoot,
@@ -233,6 +234,13 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
                 let w = whose(it.next().unwrap().as_str());
                 let (frame, region) = framed(it);
                 Term::MenIn(w, frame, region)
+            }
+            Rule::pinned_in => {
+                let span = spanned(&term);
+                let mut it = term.into_inner();
+                let w = whose(it.next().unwrap().as_str());
+                let (frame, region) = framed(it);
+                Term::PinnedIn(w, frame, region, span)
             }
             _ => {
                 let mut it = term.into_inner();

@@ -89,6 +89,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::doubles
             | Rule::forbid
             | Rule::hit
+            | Rule::pin
             | Rule::first_from
             | Rule::bear_off
             | Rule::overshoot
@@ -184,6 +185,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::times => "`* N`",
         Rule::forbid => "`forbid NAME: CONDITION`",
         Rule::hit => "`hit to ZONE`",
+        Rule::pin => "`pin blots`",
         Rule::first_from => "`first from ZONE`",
         Rule::bear_off => "`bear off when CONDITION`",
         Rule::overshoot => "`overshoot from rearmost`",
@@ -226,6 +228,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::sum | Rule::term => "a count or number",
         Rule::men_here => "`own|opponent men here`",
         Rule::men_in => "`own|opponent men in [own|opponent] REGION`",
+        Rule::pinned_in => "`own|opponent pinned men in [own|opponent] REGION`",
         Rule::points_in => "`own|open points in [own|opponent] REGION`",
         Rule::point_kind => "`own` or `open`",
         Rule::keyword => "a keyword",

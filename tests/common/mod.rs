@@ -17,12 +17,16 @@ pub fn engine_at(path: &Path) -> Engine {
     }
 }
 
-/// Men of each player on every site, zones included (a stack counts all).
+/// Men of each player on every site, zones included (a stack counts all,
+/// and a man pinned under the other player's men counts for his owner).
 pub fn men(engine: &Engine, st: &State) -> [u32; 2] {
     let mut total = [0; 2];
     for s in 0..engine.sites() {
         if let Some((player, _)) = st.piece(s) {
             total[player] += u32::from(engine.men(st, s));
+        }
+        if let Some(player) = engine.pinned_man(st, s) {
+            total[player] += 1;
         }
     }
     total

@@ -21,7 +21,8 @@ pub(super) enum Cond {
     FromIn(usize),
     HereVulnerable,
     /// `men here + constant` compared with zero: the common landing test,
-    /// kept apart from [`Cond::Test`] because it is judged so often.
+    /// kept apart from [`Cond::Test`] because it is judged so often (in a
+    /// game that pins no man).
     HereCount {
         opponent: bool,
         constant: i64,
@@ -32,6 +33,24 @@ pub(super) enum Cond {
         constant: i64,
         op: Compare,
     },
+    /// A [`Cond::Test`] in a game that pins men, with the pinned men it
+    /// counts: kept apart so that games without pinning do not pay for them.
+    PinTest {
+        terms: Box<[(i64, Term)]>,
+        pinned: Box<[(i64, Pinned)]>,
+        constant: i64,
+        op: Compare,
+    },
+}
+
+/// A count of pinned men in a condition: `pinned men in REGION`, and the
+/// pinned men that `men in REGION` and `men here` count as well; `true`
+/// means the opponent's men, and the region is an index of
+/// [`Tables::regions`] or, for `None`, the landing site.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pinned {
+    opponent: bool,
+    region: Option<usize>,
 }
 
 /// A count in a condition; `true` means the opponent's men. Regions are
@@ -53,7 +72,9 @@ pub(super) fn sees_runs(c: &Cond) -> bool {
         Cond::Or(p) | Cond::And(p) => p.iter().any(sees_runs),
         Cond::Not(c) => sees_runs(c),
         Cond::HereVulnerable => true,
-        Cond::Test { terms, .. } => terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(..))),
+        Cond::Test { terms, .. } | Cond::PinTest { terms, .. } => {
+            terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(..)))
+        }
         Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereCount { .. } => false,
     }
 }
@@ -80,43 +101,92 @@ pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool
         Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => {
             u128::MAX
         }
-        Cond::Test { terms, .. } => terms.iter().fold(0, |m, (_, t)| {
-            m | match *t {
-                Term::MenHere(_) => u128::MAX,
-                Term::OpenPoints(_) if vulnerable => u128::MAX,
-                Term::MenIn(_, r) | Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
-            }
-        }),
+        Cond::Test { terms, .. } => reads_terms(terms, 0, regions, me, vulnerable),
+        Cond::PinTest { terms, pinned, .. } => {
+            let pins = pinned.iter().fold(0, |m, (_, p)| {
+                m | p.region.map_or(u128::MAX, |r| regions[me][r])
+            });
+            reads_terms(terms, pins, regions, me, vulnerable)
+        }
     }
+}
+
+/// `reads` for the terms of a comparison, added to `sites`.
+fn reads_terms(
+    terms: &[(i64, Term)],
+    sites: u128,
+    regions: &[Vec<u128>],
+    me: usize,
+    vulnerable: bool,
+) -> u128 {
+    terms.iter().fold(sites, |m, (_, t)| {
+        m | match *t {
+            Term::MenHere(_) => u128::MAX,
+            Term::OpenPoints(_) if vulnerable => u128::MAX,
+            Term::MenIn(_, r) | Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
+        }
+    })
 }
 
 /// Compiles a condition; `names` are the regions of each player, in the
 /// order of [`Tables::regions`] (his own, then the same names again for
-/// his opponent's).
-pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
+/// his opponent's). With `pins` (a game that pins men), `men here` and
+/// `men in` count pinned men too; without, no man is ever pinned and the
+/// counts of pinned men are left out.
+pub(super) fn compile(c: &ir::Cond, names: &[&str], pins: bool) -> Cond {
     let own = |r: &str| names.iter().position(|n| *n == r).unwrap_or(0);
     let framed = |w: &Whose, r: &str| match w {
         Whose::Own => own(r),
         Whose::Opponent => names.len() + own(r),
     };
     match c {
-        ir::Cond::Or(p) => Cond::Or(p.iter().map(|c| compile(c, names)).collect()),
-        ir::Cond::And(p) => Cond::And(p.iter().map(|c| compile(c, names)).collect()),
-        ir::Cond::Not(c) => Cond::Not(Box::new(compile(c, names))),
+        ir::Cond::Or(p) => Cond::Or(p.iter().map(|c| compile(c, names, pins)).collect()),
+        ir::Cond::And(p) => Cond::And(p.iter().map(|c| compile(c, names, pins)).collect()),
+        ir::Cond::Not(c) => Cond::Not(Box::new(compile(c, names, pins))),
         ir::Cond::HereIn(w, r) => Cond::HereIn(framed(w, r)),
         ir::Cond::FromIn(w, r) => Cond::FromIn(framed(w, r)),
         ir::Cond::HereVulnerable => Cond::HereVulnerable,
         ir::Cond::Compare(a, op, b) => {
             let mut terms = Vec::new();
+            let mut pinned = Vec::new();
             let mut constant = 0;
             let sides = a.iter().map(|t| (1, t)).chain(b.iter().map(|t| (-1, t)));
             for (sign, t) in sides {
                 let opponent = |w: &Whose| *w == Whose::Opponent;
                 match t {
                     ir::Term::Number(n) => constant += sign * i64::from(*n),
-                    ir::Term::MenHere(w) => terms.push((sign, Term::MenHere(opponent(w)))),
+                    ir::Term::MenHere(w) => {
+                        terms.push((sign, Term::MenHere(opponent(w))));
+                        let here = Pinned {
+                            opponent: opponent(w),
+                            region: None,
+                        };
+                        if pins {
+                            pinned.push((sign, here));
+                        }
+                    }
                     ir::Term::MenIn(w, frame, r) => {
-                        terms.push((sign, Term::MenIn(opponent(w), framed(frame, r))))
+                        terms.push((sign, Term::MenIn(opponent(w), framed(frame, r))));
+                        let region = Some(framed(frame, r));
+                        if pins {
+                            pinned.push((
+                                sign,
+                                Pinned {
+                                    opponent: opponent(w),
+                                    region,
+                                },
+                            ));
+                        }
+                    }
+                    ir::Term::PinnedIn(w, frame, r) => {
+                        let region = Some(framed(frame, r));
+                        pinned.push((
+                            sign,
+                            Pinned {
+                                opponent: opponent(w),
+                                region,
+                            },
+                        ));
                     }
                     ir::Term::OwnPoints(frame, r) => {
                         terms.push((sign, Term::OwnPoints(framed(frame, r))))
@@ -127,13 +197,19 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str]) -> Cond {
                 }
             }
             match terms.as_slice() {
-                [(1, Term::MenHere(opponent))] => Cond::HereCount {
+                [(1, Term::MenHere(opponent))] if pinned.is_empty() => Cond::HereCount {
                     opponent: *opponent,
                     constant,
                     op: *op,
                 },
-                _ => Cond::Test {
+                _ if !pins => Cond::Test {
                     terms: terms.into(),
+                    constant,
+                    op: *op,
+                },
+                _ => Cond::PinTest {
+                    terms: terms.into(),
+                    pinned: pinned.into(),
                     constant,
                     op: *op,
                 },
@@ -154,8 +230,22 @@ pub(super) fn compare(value: i64, op: Compare) -> bool {
     }
 }
 
+/// The men of `who` pinned on the sites of `mask`: a pinned man belongs
+/// to the player whose men do not stand there.
+fn pinned_in(st: &State, mask: u128, who: usize) -> i32 {
+    let mut pins = mask & st.pinned;
+    let mut total = 0;
+    while pins != 0 {
+        let s = pins.trailing_zeros() as usize;
+        total += i32::from((st.cells[s] >> 4) as usize != who);
+        pins &= pins - 1;
+    }
+    total
+}
+
 /// The value of a count for player `me`, with `here` the landing site and
 /// `regions` every player's region masks.
+#[inline(always)]
 pub(super) fn count(
     st: &State,
     term: Term,
@@ -192,7 +282,7 @@ pub(super) fn count(
             while mask != 0 {
                 let s = mask.trailing_zeros() as u8;
                 let open = st.cells[s as usize] == NONE
-                    || men(st, s, 1 - me) == 1
+                    || men(st, s, 1 - me) == 1 && st.pinned & bit(s) == 0
                     || vulnerable & bit(s) != 0;
                 total += i32::from(open);
                 mask &= mask - 1;
@@ -271,6 +361,28 @@ impl Engine {
                 let mut value = *constant;
                 for &(sign, term) in terms.iter() {
                     value += sign * count(st, term, me, here, vulnerable, regions);
+                }
+                compare(value, *op)
+            }
+            Cond::PinTest {
+                terms,
+                pinned,
+                constant,
+                op,
+            } => {
+                let regions = &self.tables().regions;
+                let mut value = *constant;
+                for &(sign, term) in terms.iter() {
+                    value += sign * count(st, term, me, here, vulnerable, regions);
+                }
+                for &(sign, p) in pinned.iter() {
+                    let mask = match p.region {
+                        Some(r) => regions[me][r],
+                        None if here != NONE => bit(here),
+                        None => 0,
+                    };
+                    let who = me ^ usize::from(p.opponent);
+                    value += sign * i64::from(pinned_in(st, mask, who));
                 }
                 compare(value, *op)
             }
