@@ -493,7 +493,7 @@ impl Engine {
                 && st.cells[over as usize] >> 4 == opp
                 && st.cells[land as usize] == NONE
                 && visited & bit(land) == 0
-        }) || (self.rays.any && self.can_fly(st, player, kind, site, visited))
+        })
     }
 
     /// The sites of `player`'s pieces that have a capture available.
@@ -506,6 +506,17 @@ impl Engine {
                 && self.can_jump(st, player, (c & 15) as usize, s, self.visited(st, s))
             {
                 found |= bit(s as u8);
+            }
+        }
+        if self.rays.any {
+            for s in 0..self.sites {
+                let c = st.cells[s];
+                if c != NONE
+                    && (c >> 4) as usize == player
+                    && self.can_fly(st, player, (c & 15) as usize, s, self.visited(st, s))
+                {
+                    found |= bit(s as u8);
+                }
             }
         }
         found
@@ -603,9 +614,6 @@ impl Engine {
             }
             let kind = (c & 15) as usize;
             let visited = self.visited(st, s);
-            if self.rays.any {
-                self.slide(st, huff, s as u8, visited, out);
-            }
             for &t in self.steps(player, kind, s) {
                 if st.cells[t as usize] == NONE && visited & bit(t) == 0 {
                     let mut m = Move {
@@ -621,6 +629,14 @@ impl Engine {
                         die: 0,
                     };
                     out.push(m);
+                }
+            }
+        }
+        if self.rays.any {
+            for s in 0..self.sites {
+                let c = st.cells[s];
+                if c != NONE && (c >> 4) as usize == player {
+                    self.slide(st, huff, s as u8, self.visited(st, s), out);
                 }
             }
         }
