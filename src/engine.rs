@@ -5,15 +5,22 @@
 //! buffer) and never touch the board graph: every neighbour, jump and
 //! promotion site is looked up in flat arrays built once by [`Engine::new`].
 
-use crate::ir::{EndResult, EndRule, Game, LineKind, MAX_COUNTERS, MAX_DICE, Obligation};
+use crate::ir::{EndResult, EndRule, Game, LineKind, MAX_COUNTERS, MAX_DICE, Obligation, Reach};
 
 mod dice;
 mod progress;
+mod rays;
+mod turns;
 
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, TooManyTurns};
 
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
+
+/// Marks, in the middle of a capture chain, a piece already taken that
+/// stays on the board until the move ends (`captured removed at end`): not
+/// empty, so it blocks, and nobody's, so it is not jumped again.
+const TAKEN: u8 = u8::MAX - 1;
 
 /// The most steps a move can hold (landings of a chain, or die moves); the
 /// checker refuses any game whose chains could need more.
@@ -254,9 +261,18 @@ pub struct Engine {
     /// Per (player, kind, site): the (jumped, landing) pairs of a jump.
     jump_range: Vec<Range>,
     jump_to: Vec<(u8, u8)>,
-    /// Per (player, kind): promotion target, the sites where it happens, and
-    /// whether it ends a capture chain (`then stop`).
-    promote: Vec<(u8, u128, bool)>,
+    /// Per (player, kind): promotion target, the sites where it happens,
+    /// whether it ends a capture chain (`then stop`), and whether it waits
+    /// for the end of the move (`at end`).
+    promote: Vec<(u8, u128, bool, bool)>,
+    /// Whether some promotion waits for the end of the move.
+    promote_at_end: bool,
+    /// The long-range (`far`) lines, precomputed as rays.
+    rays: rays::Rays,
+    /// What a captured piece leaves on its site until the chain is undone:
+    /// [`NONE`] (removed at once) or [`TAKEN`] (removed at the end: it
+    /// blocks and cannot be jumped again).
+    taken: u8,
     zobrist: Vec<u64>,
     /// Per site: the landings that some piece reaches by jumping over two
     /// different sites, so a capture's landings alone may not name it.
@@ -291,12 +307,17 @@ impl Engine {
         let (mut step_range, mut step_to) = (Vec::new(), Vec::new());
         let (mut jump_range, mut jump_to) = (Vec::new(), Vec::new());
         let mut promote = Vec::new();
+        let mut rays = rays::Rays::default();
         for p in 0..players {
             for kind in &game.kinds {
                 for s in 0..sites {
+                    rays.add_site(kind, p, s, &neighbour, dirs);
                     let start = step_to.len() as u32;
+                    let far = kind.reach_at(LineKind::Step, p, s) != Reach::Near;
                     for &d in kind.directions_at(LineKind::Step, p, s) {
-                        if let Some(t) = neighbour[s * dirs + d] {
+                        if let Some(t) = neighbour[s * dirs + d]
+                            && !far
+                        {
                             step_to.push(t as u8);
                         }
                     }
@@ -305,9 +326,11 @@ impl Engine {
                         len: step_to.len() as u32 - start,
                     });
                     let start = jump_to.len() as u32;
+                    let far = kind.reach_at(LineKind::Jump, p, s) != Reach::Near;
                     for &d in kind.directions_at(LineKind::Jump, p, s) {
                         if let Some(over) = neighbour[s * dirs + d]
                             && let Some(land) = neighbour[over * dirs + d]
+                            && !far
                         {
                             jump_to.push((over as u8, land as u8));
                         }
@@ -322,8 +345,9 @@ impl Engine {
                         pr.to as u8,
                         pr.sites[p].iter().fold(0u128, |m, &s| m | bit(s as u8)),
                         pr.ends_chain,
+                        pr.at_end,
                     ),
-                    None => (NONE, 0, false),
+                    None => (NONE, 0, false, false),
                 });
             }
         }
@@ -349,14 +373,20 @@ impl Engine {
             .iter()
             .any(|e| matches!(e, EndRule::Repetition(..)));
         Engine {
-            game,
             sites,
             kinds,
             step_range,
             step_to,
             jump_range,
             jump_to,
+            promote_at_end: promote.iter().any(|p| p.3),
             promote,
+            rays,
+            taken: if game.rules.removal_at_end {
+                TAKEN
+            } else {
+                NONE
+            },
             zobrist,
             ambiguous_landings,
             tables,
@@ -364,6 +394,7 @@ impl Engine {
             counter_labels,
             end_counter,
             repetition,
+            game,
         }
     }
 
@@ -488,16 +519,21 @@ impl Engine {
         &self.jump_to[r.start as usize..(r.start + r.len) as usize]
     }
 
-    /// The kind a piece becomes on arriving at `site`.
+    /// The kind a piece becomes on arriving at `site` where its move ends.
     fn arrive(&self, player: usize, kind: usize, site: u8) -> usize {
-        self.arrive_in_chain(player, kind, site).0
+        let (to, sites, _, _) = self.promote[player * self.kinds + kind];
+        if to != NONE && sites & bit(site) != 0 {
+            to as usize
+        } else {
+            kind
+        }
     }
 
     /// The kind a piece becomes on landing at `site` in a capture chain, and
-    /// whether that promotion ends the chain.
+    /// whether that promotion ends the chain; a promotion `at end` waits.
     fn arrive_in_chain(&self, player: usize, kind: usize, site: u8) -> (usize, bool) {
-        let (to, sites, stops) = self.promote[player * self.kinds + kind];
-        if to != NONE && sites & bit(site) != 0 {
+        let (to, sites, stops, at_end) = self.promote[player * self.kinds + kind];
+        if to != NONE && sites & bit(site) != 0 && !at_end {
             (to as usize, stops)
         } else {
             (kind, false)
@@ -533,6 +569,17 @@ impl Engine {
                 && self.can_jump(st, player, (c & 15) as usize, s, self.visited(st, s))
             {
                 found |= bit(s as u8);
+            }
+        }
+        if self.rays.any {
+            for s in 0..self.sites {
+                let c = st.cells[s];
+                if c != NONE
+                    && (c >> 4) as usize == player
+                    && self.can_fly(st, player, (c & 15) as usize, s, self.visited(st, s))
+                {
+                    found |= bit(s as u8);
+                }
             }
         }
         found
@@ -580,6 +627,9 @@ impl Engine {
             st.counts[opp] += 1;
             st.cells[h as usize] = piece;
         }
+        if !self.game.rules.play.is_empty() {
+            turns::obligations(&self.game.rules.play, out);
+        }
         if out.is_empty() && !self.has_no_moves_rule() {
             out.push(Move::PASS);
         }
@@ -614,6 +664,9 @@ impl Engine {
                 st.cells[s] = c;
             }
         }
+        if rules.merge_duplicates {
+            turns::merge_duplicates(out, first);
+        }
         if rules.capture == Obligation::Compulsory && out.len() > first {
             return;
         }
@@ -639,6 +692,14 @@ impl Engine {
                         die: 0,
                     };
                     out.push(m);
+                }
+            }
+        }
+        if self.rays.any {
+            for s in 0..self.sites {
+                let c = st.cells[s];
+                if c != NONE && (c >> 4) as usize == player {
+                    self.slide(st, huff, s as u8, self.visited(st, s), out);
                 }
             }
         }
@@ -671,31 +732,10 @@ impl Engine {
                     continue;
                 }
                 extended = true;
-                st.cells[over as usize] = NONE;
-                m.steps[depth] = Step {
-                    from: at,
-                    to: land,
-                    over,
-                    die: 0,
-                };
-                m.len = depth as u8 + 1;
-                let (next, stops) = self.arrive_in_chain(player, kind, land);
-                m.kind_after = next as u8;
-                let memory = if self.game.rules.no_return {
-                    visited | bit(land)
-                } else {
-                    0
-                };
-                if stops {
-                    // Crowned: the move ends here, whatever the chain rule.
-                    out.push(*m);
-                } else {
-                    self.chain(st, player, next, land, memory, m, out);
-                }
-                m.steps[depth] = Step::NONE;
-                m.len = depth as u8;
-                m.kind_after = kind as u8;
-                st.cells[over as usize] = jumped;
+                self.take(st, player, kind, (at, over, land), visited, m, out);
+            }
+            if self.rays.any {
+                extended |= self.fly(st, player, kind, at, visited, m, out);
             }
         }
         if depth == 0 {
@@ -708,8 +748,54 @@ impl Engine {
         if record {
             let mut done = *m;
             done.stopped_early = extended && chain == Obligation::Huff;
+            if self.promote_at_end {
+                done.kind_after = self.arrive(player, kind, at) as u8;
+            }
             out.push(done);
         }
+    }
+
+    /// One capture of a chain: the piece on `at` takes the piece on `over`
+    /// and lands on `land`; records the moves the chain then allows and
+    /// undoes the capture.
+    #[allow(clippy::too_many_arguments)]
+    fn take(
+        &self,
+        st: &mut State,
+        player: usize,
+        kind: usize,
+        (at, over, land): (u8, u8, u8),
+        visited: u128,
+        m: &mut Move,
+        out: &mut Vec<Move>,
+    ) {
+        let depth = m.len as usize;
+        let jumped = st.cells[over as usize];
+        st.cells[over as usize] = self.taken;
+        m.steps[depth] = Step {
+            from: at,
+            to: land,
+            over,
+            die: 0,
+        };
+        m.len = depth as u8 + 1;
+        let (next, stops) = self.arrive_in_chain(player, kind, land);
+        m.kind_after = next as u8;
+        let memory = if self.game.rules.no_return {
+            visited | bit(land)
+        } else {
+            0
+        };
+        if stops {
+            // Crowned: the move ends here, whatever the chain rule.
+            out.push(*m);
+        } else {
+            self.chain(st, player, next, land, memory, m, out);
+        }
+        m.steps[depth] = Step::NONE;
+        m.len = depth as u8;
+        m.kind_after = kind as u8;
+        st.cells[over as usize] = jumped;
     }
 
     /// Plays a move known to be legal. Never allocates.

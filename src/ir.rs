@@ -148,6 +148,10 @@ pub struct Kind {
     pub step: Vec<Vec<usize>>,
     /// Per player: the directions it may jump (capture) in.
     pub jump: Vec<Vec<usize>>,
+    /// How far the unqualified `step` line reaches.
+    pub step_reach: Reach,
+    /// How far the unqualified `jump` line reaches.
+    pub jump_reach: Reach,
     /// Lines that apply, instead of `step` or `jump`, while the piece stands
     /// on a region (`step none on opponent back-rank`).
     pub standing: Vec<StandingLine>,
@@ -155,6 +159,31 @@ pub struct Kind {
     pub promote: Option<Promotion>,
     /// Whether it advances along its owner's track by the pips of a die.
     pub advance: bool,
+}
+
+/// How far a `step` or `jump` line reaches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum Reach {
+    /// To the next site (a step), or over the next site to the one behind
+    /// (a jump).
+    #[default]
+    Near,
+    /// `far`: any distance along the line over empty sites; a far jump
+    /// lands on any empty site beyond the piece it takes.
+    Far,
+    /// `far land behind`: a far jump that lands only right behind the piece.
+    FarBehind,
+}
+
+impl Reach {
+    /// The words that state it after the directions, if any.
+    pub fn words(self) -> &'static str {
+        match self {
+            Reach::Near => "",
+            Reach::Far => " far",
+            Reach::FarBehind => " far land behind",
+        }
+    }
 }
 
 /// Whether a line of a piece is its steps or its jumps.
@@ -180,6 +209,8 @@ pub struct StandingLine {
     pub sites: Vec<Vec<usize>>,
     /// Per player: the directions of the line.
     pub directions: Vec<Vec<usize>>,
+    /// How far the line reaches.
+    pub reach: Reach,
 }
 
 impl Kind {
@@ -194,6 +225,20 @@ impl Kind {
         match line {
             LineKind::Step => &self.step[player],
             LineKind::Jump => &self.jump[player],
+        }
+    }
+
+    /// How far the line of `player`'s piece on `site` reaches: a qualified
+    /// line's where one applies, else the unqualified line's.
+    pub fn reach_at(&self, line: LineKind, player: usize, site: usize) -> Reach {
+        for q in &self.standing {
+            if q.line == line && q.sites[player].contains(&site) {
+                return q.reach;
+            }
+        }
+        match line {
+            LineKind::Step => self.step_reach,
+            LineKind::Jump => self.jump_reach,
         }
     }
 
@@ -217,6 +262,9 @@ pub struct Promotion {
     /// Whether promotion ends a capture chain (`then stop`); otherwise the
     /// chain goes on with the new kind's jumps.
     pub ends_chain: bool,
+    /// Whether it happens only where the move ends (`at end`): a piece that
+    /// lands in the region in the middle of a capture chain is not promoted.
+    pub at_end: bool,
 }
 
 /// One piece of the start position.
@@ -266,6 +314,12 @@ pub struct Rules {
     pub leave_limits: Vec<LeaveLimit>,
     /// Runs of held points along the mover's track that no die move may make.
     pub run_limits: Vec<RunLimit>,
+    /// Captured pieces leave the board at the end of the move (`captured
+    /// removed at end`): until then they block, and none is jumped twice.
+    pub removal_at_end: bool,
+    /// Capture chains of one piece that take the same pieces and end on the
+    /// same site are one move (`duplicate captures merged`).
+    pub merge_duplicates: bool,
 }
 
 /// `limit NAME: at most N men leave REGION per turn, EXCEPTIONS`: at most
@@ -516,8 +570,20 @@ impl fmt::Display for Game {
                 if k.advance && k.step[i].is_empty() && k.jump[i].is_empty() {
                     continue;
                 }
-                writeln!(f, "  {} step: {}", p.name, self.direction_list(&k.step[i]))?;
-                writeln!(f, "  {} jump: {}", p.name, self.direction_list(&k.jump[i]))?;
+                writeln!(
+                    f,
+                    "  {} step: {}{}",
+                    p.name,
+                    self.direction_list(&k.step[i]),
+                    k.step_reach.words()
+                )?;
+                writeln!(
+                    f,
+                    "  {} jump: {}{}",
+                    p.name,
+                    self.direction_list(&k.jump[i]),
+                    k.jump_reach.words()
+                )?;
             }
             for q in &k.standing {
                 let line = match q.line {
@@ -531,11 +597,12 @@ impl fmt::Display for Game {
                 for (i, p) in self.players.iter().enumerate() {
                     writeln!(
                         f,
-                        "  {} {line} on {whose} {} ({}): {}",
+                        "  {} {line} on {whose} {} ({}): {}{}",
                         p.name,
                         q.region,
                         self.site_list(&q.sites[i]),
-                        self.direction_list(&q.directions[i])
+                        self.direction_list(&q.directions[i]),
+                        q.reach.words()
                     )?;
                 }
             }
@@ -551,6 +618,9 @@ impl fmt::Display for Game {
                 }
                 if pr.ends_chain {
                     writeln!(f, "  promotion ends the move")?;
+                }
+                if pr.at_end {
+                    writeln!(f, "  promotion only where the move ends")?;
                 }
             }
         }
@@ -578,6 +648,12 @@ impl fmt::Display for Game {
             r.chain,
             if r.no_return { "forbidden" } else { "allowed" }
         )?;
+        if r.removal_at_end {
+            writeln!(f, "rules: captured removed at end")?;
+        }
+        if r.merge_duplicates {
+            writeln!(f, "rules: duplicate captures merged")?;
+        }
         if let Some(d) = &self.dice {
             let doubles = if d.doubles_twice { "twice" } else { "once" };
             writeln!(
@@ -612,6 +688,7 @@ impl fmt::Display for Game {
                     Priority::MostDice => "most dice",
                     Priority::LargerDie => "larger die",
                     Priority::MostPips => "most pips",
+                    Priority::MostCaptures => "most captures",
                 })
                 .collect();
             writeln!(f, "rules: play {}", order.join(", "))?;
@@ -620,7 +697,9 @@ impl fmt::Display for Game {
             } else {
                 "obliged"
             };
-            writeln!(f, "rules: ending turn {kind}")?;
+            if self.dice.is_some() {
+                writeln!(f, "rules: ending turn {kind}")?;
+            }
         }
         if let Some(n) = r.vulnerable_run {
             writeln!(f, "rules: vulnerable runs longer than {n}")?;

@@ -271,6 +271,31 @@ pub enum Priority {
     LargerDie,
     /// Move as many pips as possible (bearing off counts the distance).
     MostPips,
+    /// Games without dice: capture as many pieces as possible.
+    MostCaptures,
+}
+
+/// How far a `step` or `jump` line reaches: `far` (any distance along the
+/// line) and, for a far jump, `land behind` (only on the site right behind
+/// the piece taken), each with its span when written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// The span of `far`.
+    pub far: Option<Span>,
+    /// The span of `land behind`.
+    pub behind: Option<Span>,
+}
+
+/// What a promotion does to a capture chain: `then continue` (the default),
+/// `then stop`, or `at end` (it happens only where the move ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromoteThen {
+    /// The chain goes on as the new kind.
+    Continue,
+    /// The promotion ends the move.
+    Stop,
+    /// Promotion only where the move ends.
+    AtEnd,
 }
 
 /// The items of every section.
@@ -294,13 +319,13 @@ pub enum ItemKind {
     Region(Name, Vec<SiteTerm>),
     /// `marks W B`
     Marks(Vec<Name>),
-    /// `step DIRECTIONS`, optionally `on own|opponent REGION`
-    Step(Vec<Name>, Option<Standing>),
-    /// `jump DIRECTIONS`, optionally `on own|opponent REGION`
-    Jump(Vec<Name>, Option<Standing>),
+    /// `step DIRECTIONS [far]`, optionally `on own|opponent REGION`
+    Step(Vec<Name>, Option<Standing>, Reach),
+    /// `jump DIRECTIONS [far [land behind]]`, optionally `on own|opponent REGION`
+    Jump(Vec<Name>, Option<Standing>, Reach),
     /// `promote to KIND on own|opponent REGION`, optionally `then stop|continue`
-    /// (true: the promotion ends a capture chain), with the span of `then ...`.
-    Promote(Name, Whose, Name, Option<(bool, Span)>),
+    /// or `at end`, with the span of that ending.
+    Promote(Name, Whose, Name, Option<(PromoteThen, Span)>),
     /// `sites where even|odd`: the grid keeps only these sites (true: even).
     KeepSites(bool),
     /// `number from CORNER along DIRECTION then DIRECTION`
@@ -373,6 +398,10 @@ pub enum ItemKind {
     /// ahead]`: the length, whether a point needs two men (`closed`), and
     /// whether an opposing man ahead of the run allows it.
     LimitRun(Name, Name, bool, bool),
+    /// `captured removed at once|end` (`true`: at the end of the move).
+    Removal(bool),
+    /// `duplicate captures merged|distinct` (`true`: merged).
+    Duplicates(bool),
 }
 
 /// What resets a no-progress counter.
@@ -428,8 +457,8 @@ impl ItemKind {
             ItemKind::Forward(_) => "forward".into(),
             ItemKind::Region(name, _) => format!("region {}", name.text),
             ItemKind::Marks(_) => "marks".into(),
-            ItemKind::Step(_, on) => line_key("step", on.as_ref()),
-            ItemKind::Jump(_, on) => line_key("jump", on.as_ref()),
+            ItemKind::Step(_, on, _) => line_key("step", on.as_ref()),
+            ItemKind::Jump(_, on, _) => line_key("jump", on.as_ref()),
             ItemKind::Promote(..) => "promote".into(),
             ItemKind::KeepSites(_) => "sites".into(),
             ItemKind::Numbering(..) => "number".into(),
@@ -455,6 +484,8 @@ impl ItemKind {
             ItemKind::Overshoot => "overshoot".into(),
             ItemKind::Play(_) => "play".into(),
             ItemKind::EndingTurn(_) => "ending turn".into(),
+            ItemKind::Removal(_) => "captured removed".into(),
+            ItemKind::Duplicates(_) => "duplicate captures".into(),
             ItemKind::Vulnerable(_) => "vulnerable".into(),
             ItemKind::NoMove(..) => "no move".into(),
             ItemKind::NoProgress(resets, ..) => {

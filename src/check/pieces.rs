@@ -4,7 +4,9 @@
 use super::{BoardBuild, CLASSES, Checker, MAX_KINDS, unknown_piece_hint};
 use crate::diag::FileId;
 use crate::ir::{self, LineKind};
-use crate::syntax::{Item, ItemKind, Name, Section, SectionKind, Standing, Whose};
+use crate::syntax::{
+    Item, ItemKind, Name, PromoteThen, Reach, Section, SectionKind, Standing, Whose,
+};
 
 impl Checker<'_> {
     pub(super) fn kinds(
@@ -49,6 +51,8 @@ impl Checker<'_> {
                 marks: Vec::new(),
                 step: vec![Vec::new(); players.len()],
                 jump: vec![Vec::new(); players.len()],
+                step_reach: ir::Reach::Near,
+                jump_reach: ir::Reach::Near,
                 standing: Vec::new(),
                 promote: None,
                 advance: false,
@@ -108,13 +112,17 @@ impl Checker<'_> {
                         }
                         kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
                     }
-                    ItemKind::Step(dirs, None) => {
-                        kind.step = self.direction_set(build, players, item.file, dirs)
+                    ItemKind::Step(dirs, None, reach) => {
+                        kind.step = self.direction_set(build, players, item.file, dirs);
+                        kind.step_reach = self.reach(item, reach);
                     }
-                    ItemKind::Jump(dirs, None) => {
-                        kind.jump = self.direction_set(build, players, item.file, dirs)
+                    ItemKind::Jump(dirs, None, reach) => {
+                        kind.jump = self.direction_set(build, players, item.file, dirs);
+                        kind.jump_reach = self.reach(item, reach);
                     }
-                    ItemKind::Step(dirs, Some(on)) | ItemKind::Jump(dirs, Some(on)) => {
+                    ItemKind::Step(dirs, Some(on), reach)
+                    | ItemKind::Jump(dirs, Some(on), reach) => {
+                        let reach = self.reach(item, reach);
                         let line = if matches!(item.kind, ItemKind::Step(..)) {
                             LineKind::Step
                         } else {
@@ -131,7 +139,7 @@ impl Checker<'_> {
                             &qualifiers,
                         ) {
                             qualifiers.push(on);
-                            kind.standing.push(q);
+                            kind.standing.push(ir::StandingLine { reach, ..q });
                         }
                     }
                     ItemKind::Drop(what) => self.nothing_to_drop(item.file, what),
@@ -150,11 +158,12 @@ impl Checker<'_> {
                         let sites = self
                             .region_sites(players, item.file, *whose, region)
                             .unwrap_or_else(|| vec![Vec::new(); players.len()]);
-                        let ends_chain = then.as_ref().is_some_and(|t| t.0);
+                        let then = then.as_ref().map(|t| t.0);
                         kind.promote = Some(ir::Promotion {
                             to: target,
                             sites,
-                            ends_chain,
+                            ends_chain: then == Some(PromoteThen::Stop),
+                            at_end: then == Some(PromoteThen::AtEnd),
                         });
                     }
                     _ => {}
@@ -184,6 +193,26 @@ impl Checker<'_> {
             kinds.push(kind);
         }
         (kinds, names)
+    }
+
+    /// How far a `step` or `jump` line reaches, or a diagnostic for `land
+    /// behind` without `far` (a near jump always lands right behind).
+    fn reach(&mut self, item: &Item, reach: &Reach) -> ir::Reach {
+        match (&reach.far, &reach.behind) {
+            (None, None) => ir::Reach::Near,
+            (Some(_), None) => ir::Reach::Far,
+            (Some(_), Some(_)) => ir::Reach::FarBehind,
+            (None, Some(behind)) => {
+                self.error(
+                    item.file,
+                    behind.clone(),
+                    "`land behind` without `far`: a jump over the next site always lands right behind it",
+                    "needs `far`",
+                    Some("write `jump DIRECTIONS far land behind` for a capture at any distance that lands right behind the piece, or remove `land behind`".into()),
+                );
+                ir::Reach::Near
+            }
+        }
     }
 
     /// Per player, the sites of the region `whose REGION` names for him, or
@@ -341,6 +370,7 @@ impl Checker<'_> {
             region: on.region.text.clone(),
             sites,
             directions,
+            reach: ir::Reach::Near,
         })
     }
 

@@ -11,6 +11,8 @@ impl Checker<'_> {
         let mut capture = None;
         let mut chain = None;
         let mut no_return = false;
+        let mut removal_at_end = false;
+        let mut merge_duplicates = false;
         let sections: Vec<&Section> = self.sections(SectionKind::Rules).collect();
         if sections.is_empty() {
             self.missing("rules", "add `rules { capture optional chain optional }`");
@@ -25,6 +27,28 @@ impl Checker<'_> {
                 }
                 ItemKind::Chain(o, _) => chain = Some(*o),
                 ItemKind::Return(allowed) => no_return = !allowed,
+                ItemKind::Removal(at_end) | ItemKind::Duplicates(at_end) => {
+                    let removal = matches!(item.kind, ItemKind::Removal(_));
+                    if !kinds.iter().any(ir::Kind::may_jump) {
+                        let what = if removal {
+                            "captured removed"
+                        } else {
+                            "duplicate captures"
+                        };
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            format!("`{what}` but no piece captures"),
+                            "no piece jumps",
+                            Some("it says how capture chains are made: give a piece a `jump` line, or remove it".into()),
+                        );
+                    }
+                    if removal {
+                        removal_at_end = *at_end;
+                    } else {
+                        merge_duplicates = *at_end;
+                    }
+                }
                 _ => {}
             }
         }
@@ -77,6 +101,8 @@ impl Checker<'_> {
             pass: Vec::new(),
             leave_limits: Vec::new(),
             run_limits: Vec::new(),
+            removal_at_end,
+            merge_duplicates,
         }
     }
 

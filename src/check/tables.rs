@@ -5,7 +5,7 @@ use super::conditions::CondUse;
 use super::{BoardBuild, Checker, MAX_SITES, known_list, suggest};
 use crate::diag::{FileId, Span};
 use crate::ir;
-use crate::syntax::{Item, ItemKind, Name, Priority, SectionKind, SiteTerm};
+use crate::syntax::{Item, ItemKind, Name, Obligation, Priority, SectionKind, SiteTerm};
 
 impl Checker<'_> {
     /// Creates the sites of `points A..B` and one site per player for each `zone`.
@@ -456,6 +456,34 @@ impl Checker<'_> {
                             Some("name each priority once, the most important first".into()),
                         );
                     }
+                    for p in order {
+                        let grid = *p == Priority::MostCaptures;
+                        let why = match (grid, has_dice) {
+                            (true, true) => format!(
+                                "`{}` measures capture chains, and a game with dice has none",
+                                priority_words(*p)
+                            ),
+                            (false, false) => format!(
+                                "`{}` measures the dice of a turn, and this game has none",
+                                priority_words(*p)
+                            ),
+                            (true, false) if rules.capture == Obligation::None => {
+                                format!("`{}` but no piece captures", priority_words(*p))
+                            }
+                            _ => continue,
+                        };
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            why,
+                            "not an obligation of this game",
+                            Some(if has_dice {
+                                "a game with dice orders `most dice`, `larger die` and `most pips`".into()
+                            } else {
+                                "a game without dice has one measure: `play most captures`, with pieces that `jump`".into()
+                            }),
+                        );
+                    }
                     rules.play = order.clone();
                 }
                 ItemKind::EndingTurn(exempt) => {
@@ -708,7 +736,6 @@ fn dice_rule(kind: &ItemKind) -> Option<&'static str> {
         ItemKind::FirstFrom(_) => "first from",
         ItemKind::BearOff(_) => "bear off",
         ItemKind::Overshoot => "overshoot",
-        ItemKind::Play(_) => "play",
         ItemKind::EndingTurn(_) => "ending turn",
         ItemKind::Vulnerable(_) => "vulnerable runs",
         ItemKind::Pass(..) => "pass",
@@ -722,5 +749,6 @@ fn priority_words(p: Priority) -> &'static str {
         Priority::MostDice => "most dice",
         Priority::LargerDie => "larger die",
         Priority::MostPips => "most pips",
+        Priority::MostCaptures => "most captures",
     }
 }

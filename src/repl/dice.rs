@@ -349,6 +349,7 @@ impl Session<'_> {
                     Priority::MostDice => "use as many dice as it can",
                     Priority::LargerDie => "use the larger die when only one can be used",
                     Priority::MostPips => "move the most pips",
+                    Priority::MostCaptures => "capture the most pieces",
                 })
                 .collect();
             format!(

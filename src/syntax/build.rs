@@ -4,7 +4,8 @@
 use super::parser::Rule;
 use super::{
     Compare, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name, Obligation, Priority,
-    Reset, Section, SectionKind, SiteTerm, Standing, Term, Whose, Worth, line_key,
+    PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm, Standing, Term, Whose, Worth,
+    line_key,
 };
 use crate::diag::{FileId, Span};
 use pest::iterators::Pair;
@@ -60,8 +61,22 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::extra_site => ItemKind::Site(name(part(0))),
         Rule::forward => ItemKind::Forward(name(part(0))),
         Rule::region => ItemKind::Region(name(part(0)), site_set(part(1))),
-        Rule::step => ItemKind::Step(directions(part(0)), parts.get(1).cloned().map(standing)),
-        Rule::jump => ItemKind::Jump(directions(part(0)), parts.get(1).cloned().map(standing)),
+        Rule::step | Rule::jump => {
+            let mut on = None;
+            let mut reach = Reach::default();
+            for p in &parts[1..] {
+                match p.as_rule() {
+                    Rule::far => reach.far = Some(spanned(p)),
+                    Rule::land_behind => reach.behind = Some(spanned(p)),
+                    _ => on = Some(standing(p.clone())),
+                }
+            }
+            if rule == Rule::step {
+                ItemKind::Step(directions(part(0)), on, reach)
+            } else {
+                ItemKind::Jump(directions(part(0)), on, reach)
+            }
+        }
         Rule::piece_drop => {
             // Dropped by key, like any item: `step on opponent back-rank`.
             let on = parts.get(1).cloned().map(standing);
@@ -75,9 +90,16 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::promote => {
             let mut region = part(1).into_inner();
             let whose = whose(region.next().unwrap().as_str());
-            let then = parts
-                .get(2)
-                .map(|p| (p.as_str().ends_with("stop"), spanned(p)));
+            let then = parts.get(2).map(|p| {
+                let then = if p.as_rule() == Rule::promote_at_end {
+                    PromoteThen::AtEnd
+                } else if p.as_str().ends_with("stop") {
+                    PromoteThen::Stop
+                } else {
+                    PromoteThen::Continue
+                };
+                (then, spanned(p))
+            });
             ItemKind::Promote(name(part(0)), whose, name(region.next().unwrap()), then)
         }
         Rule::placement => ItemKind::Placement(name(part(0)), name(part(1)), site_set(part(2))),
@@ -110,12 +132,15 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
                     |p| match p.clone().into_inner().next().map(|q| q.as_rule()) {
                         Some(Rule::most_dice) => Priority::MostDice,
                         Some(Rule::larger_die) => Priority::LargerDie,
+                        Some(Rule::most_captures) => Priority::MostCaptures,
                         _ => Priority::MostPips,
                     },
                 )
                 .collect(),
         ),
         Rule::ending_turn => ItemKind::EndingTurn(parts[0].as_str() == "exempt"),
+        Rule::removal => ItemKind::Removal(parts[0].as_str() == "end"),
+        Rule::duplicates => ItemKind::Duplicates(parts[0].as_str() == "merged"),
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
         Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
         Rule::limit_leave => ItemKind::LimitLeave(

@@ -102,6 +102,8 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::drop
             | Rule::no_move
             | Rule::end_when
+            | Rule::removal
+            | Rule::duplicates
     )
 }
 
@@ -134,13 +136,16 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::piece_item => "a piece item",
         Rule::marks => "`marks W B`",
         Rule::mark => "a mark",
-        Rule::step => "`step DIRECTIONS`",
-        Rule::jump => "`jump DIRECTIONS`",
+        Rule::step => "`step DIRECTIONS [far]`",
+        Rule::jump => "`jump DIRECTIONS [far [land behind]]`",
+        Rule::far => "`far`",
+        Rule::land_behind => "`land behind`",
         Rule::directions => "a list of directions",
         Rule::direction_term => "a direction",
         Rule::promote => "`promote to KIND on own|opponent REGION`",
         Rule::promote_then => "`then stop` or `then continue`",
         Rule::then_kind => "`stop` or `continue`",
+        Rule::promote_at_end => "`at end`",
         Rule::keep_sites => "`sites where even|odd`",
         Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
@@ -190,7 +195,12 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::bear_off => "`bear off when CONDITION`",
         Rule::overshoot => "`overshoot from rearmost`",
         Rule::play_order => "`play most dice, larger die, most pips`",
-        Rule::priority => "`most dice`, `larger die` or `most pips`",
+        Rule::priority => "`most dice`, `larger die`, `most pips` or `most captures`",
+        Rule::most_captures => "`most captures`",
+        Rule::removal => "`captured removed at once|end`",
+        Rule::removal_when => "`once` or `end`",
+        Rule::duplicates => "`duplicate captures merged|distinct`",
+        Rule::duplicates_kind => "`merged` or `distinct`",
         Rule::most_dice => "`most dice`",
         Rule::larger_die => "`larger die`",
         Rule::most_pips => "`most pips`",

@@ -584,6 +584,8 @@ impl Engine {
         let steps = m.steps();
         match priority {
             Priority::MostDice => steps.len() as u32,
+            // Refused by the checker in games with dice.
+            Priority::MostCaptures => m.captures() as u32,
             Priority::LargerDie => steps.iter().map(|s| s.die as u32).max().unwrap_or(0),
             Priority::MostPips => steps
                 .iter()

@@ -1,0 +1,186 @@
+//! Long-range lines (`step ... far`, `jump ... far`): every ray a piece can
+//! move along is precomputed per (player, kind, site, direction) by
+//! [`Rays::add_site`], so that sliding and flying captures only read flat
+//! arrays, never walk the board graph and allocate nothing.
+
+use super::{Engine, Move, NONE, Range, State, Step, bit};
+use crate::ir::{Kind, LineKind, Reach};
+
+/// The rays of the far lines of every (player, kind, site).
+#[derive(Default)]
+pub(super) struct Rays {
+    /// Whether any piece has a far line; when not, the engine never looks here.
+    pub any: bool,
+    /// Per (player, kind, site): its far steps, a span of `lines`.
+    slide: Vec<Range>,
+    /// Per (player, kind, site): its far jumps, a span of `lines`.
+    fly: Vec<Range>,
+    /// A ray: a span of `sites`, nearest first, and whether a jump along it
+    /// lands only right behind the piece it takes (`land behind`).
+    lines: Vec<(Range, bool)>,
+    /// The sites of every ray.
+    sites: Vec<u8>,
+}
+
+impl Rays {
+    /// Adds the rays of the far lines of `kind` for `player` on `site`, in
+    /// table order (player, kind, site), from the `neighbour` table of
+    /// [`Engine::new`] (`dirs` directions per site).
+    pub fn add_site(
+        &mut self,
+        kind: &Kind,
+        player: usize,
+        site: usize,
+        neighbour: &[Option<usize>],
+        dirs: usize,
+    ) {
+        for line in [LineKind::Step, LineKind::Jump] {
+            let reach = kind.reach_at(line, player, site);
+            let start = self.lines.len() as u32;
+            if reach != Reach::Near {
+                for &d in kind.directions_at(line, player, site) {
+                    let first = self.sites.len() as u32;
+                    // A board of `link` lines may bend a line back on
+                    // itself: a ray holds each site once at most.
+                    let mut at = neighbour[site * dirs + d];
+                    let mut seen = bit(site as u8);
+                    while let Some(s) = at
+                        && seen & bit(s as u8) == 0
+                    {
+                        seen |= bit(s as u8);
+                        self.sites.push(s as u8);
+                        at = neighbour[s * dirs + d];
+                    }
+                    let len = self.sites.len() as u32 - first;
+                    if len > 0 {
+                        let ray = Range { start: first, len };
+                        self.lines.push((ray, reach == Reach::FarBehind));
+                        self.any = true;
+                    }
+                }
+            }
+            let range = Range {
+                start,
+                len: self.lines.len() as u32 - start,
+            };
+            match line {
+                LineKind::Step => self.slide.push(range),
+                LineKind::Jump => self.fly.push(range),
+            }
+        }
+    }
+
+    fn rays(&self, of: Range) -> impl Iterator<Item = (&[u8], bool)> {
+        self.lines[of.start as usize..(of.start + of.len) as usize]
+            .iter()
+            .map(|&(r, behind)| {
+                (
+                    &self.sites[r.start as usize..(r.start + r.len) as usize],
+                    behind,
+                )
+            })
+    }
+}
+
+impl Engine {
+    /// The far steps of the piece on `from`: to every empty site along
+    /// each ray up to the first occupied one.
+    pub(super) fn slide(&self, st: &State, huff: u8, from: u8, visited: u128, out: &mut Vec<Move>) {
+        let c = st.cells[from as usize];
+        let (player, kind) = ((c >> 4) as usize, (c & 15) as usize);
+        let of = self.rays.slide[self.table(player, kind, from as usize)];
+        for (ray, _) in self.rays.rays(of) {
+            for &t in ray {
+                if st.cells[t as usize] != NONE {
+                    break;
+                }
+                if visited & bit(t) != 0 {
+                    continue;
+                }
+                let mut m = Move {
+                    huff,
+                    len: 1,
+                    kind_after: self.arrive(player, kind, t) as u8,
+                    ..Move::EMPTY
+                };
+                m.steps[0] = Step {
+                    from,
+                    to: t,
+                    over: NONE,
+                    die: 0,
+                };
+                out.push(m);
+            }
+        }
+    }
+
+    /// The piece along a ray that a far jump would take, and the landings
+    /// beyond it: the first occupied site, if an opposing piece not yet
+    /// taken, and the empty sites right after it (only the first with
+    /// `land behind`).
+    fn target<'r>(
+        &self,
+        st: &State,
+        player: usize,
+        ray: &'r [u8],
+        behind: bool,
+    ) -> Option<(u8, &'r [u8])> {
+        let i = ray.iter().position(|&s| st.cells[s as usize] != NONE)?;
+        let over = ray[i];
+        if st.cells[over as usize] >> 4 != 1 - player as u8 {
+            return None; // his own piece, or one taken already
+        }
+        let beyond = &ray[i + 1..];
+        let free = beyond
+            .iter()
+            .position(|&s| st.cells[s as usize] != NONE)
+            .unwrap_or(beyond.len());
+        let free = if behind { free.min(1) } else { free };
+        (free > 0).then(|| (over, &beyond[..free]))
+    }
+
+    /// The far jumps of a capture chain from `at` (see [`Engine::chain`]);
+    /// whether there was any.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn fly(
+        &self,
+        st: &mut State,
+        player: usize,
+        kind: usize,
+        at: u8,
+        visited: u128,
+        m: &mut Move,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let of = self.rays.fly[self.table(player, kind, at as usize)];
+        let mut extended = false;
+        for (ray, behind) in self.rays.rays(of) {
+            let Some((over, landings)) = self.target(st, player, ray, behind) else {
+                continue;
+            };
+            for &land in landings {
+                if visited & bit(land) == 0 {
+                    extended = true;
+                    self.take(st, player, kind, (at, over, land), visited, m, out);
+                }
+            }
+        }
+        extended
+    }
+
+    /// Whether the piece on `site` has a far jump.
+    pub(super) fn can_fly(
+        &self,
+        st: &State,
+        player: usize,
+        kind: usize,
+        site: usize,
+        visited: u128,
+    ) -> bool {
+        let of = self.rays.fly[self.table(player, kind, site)];
+        self.rays.rays(of).any(|(ray, behind)| {
+            self.target(st, player, ray, behind)
+                .is_some_and(|(_, lands)| lands.iter().any(|&l| visited & bit(l) == 0))
+        })
+    }
+}
