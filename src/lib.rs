@@ -7,6 +7,7 @@ pub mod check;
 pub mod diag;
 pub mod diff;
 pub mod engine;
+pub mod experiment;
 pub mod ir;
 pub mod load;
 pub mod matches;

@@ -134,8 +134,32 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Sum up the JSON lines of `match --out` runs (the shards of one
-    /// match) into the summary one run would print.
+    /// Run an experiment: the matches of a TOML file (game, agents, games,
+    /// seed, swap per `[[run]]`), their games as JSON lines, and a summary
+    /// per run.
+    Experiment {
+        /// The experiment file.
+        spec: PathBuf,
+        /// Where to write one JSON line per game (default: the experiment
+        /// file with the extension `.jsonl`).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Play only the K-th of N disjoint slices of every run's games.
+        #[arg(long, value_parser = shard)]
+        shard: Option<(u64, u64)>,
+        /// Threads to play on (default: one per core).
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Sum up the JSON lines of `match --out` or `experiment` runs (the
+    /// shards of one match or experiment) into the summaries one run would
+    /// print.
     Merge {
         /// The files written by `match --out`.
         #[arg(required = true)]
@@ -465,13 +489,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 shard,
             };
             let played = spec.indices().count() as u64;
-            let bar = indicatif::ProgressBar::new(played).with_style(
-                indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
-                    .expect("a valid template"),
-            );
-            if quiet || json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-                bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-            }
+            let bar = progress_bar(played, quiet || json);
             let threads = threads.unwrap_or_else(simulate::default_threads);
             let results = spec
                 .run(&engine, threads, &|| bar.inc(1))
@@ -482,6 +500,14 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             print_match(&ludus::matches::summarize(&results), json)
         }
+        Command::Experiment {
+            spec,
+            out,
+            shard,
+            threads,
+            quiet,
+            json,
+        } => experiment(&spec, out, shard, threads, quiet, json),
         Command::Merge { files, json } => {
             let mut texts = Vec::new();
             for path in &files {
@@ -489,8 +515,8 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                     load::read_text(path, load::MAX_RECORD_BYTES).map_err(|e| e.to_string())?;
                 texts.push((path.display().to_string(), text));
             }
-            let games = ludus::matches::read_games(&texts)?;
-            print_match(&ludus::matches::summarize(&games), json)
+            let groups = ludus::matches::read_games(&texts)?;
+            print_groups(&groups, json)
         }
         Command::Bench {
             file,
@@ -644,6 +670,118 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+fn progress_bar(len: u64, hidden: bool) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len).with_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+            .expect("a valid template"),
+    );
+    if hidden || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar
+}
+
+fn experiment(
+    spec: &Path,
+    out: Option<PathBuf>,
+    shard: Option<(u64, u64)>,
+    threads: Option<usize>,
+    quiet: bool,
+    json: bool,
+) -> Result<ExitCode, Failure> {
+    let text = load::read_text(spec, load::MAX_GAME_BYTES).map_err(|e| e.to_string())?;
+    let runs = ludus::experiment::parse(spec, &text, MAX_MATCH_GAMES)?;
+    let mut engines = Vec::new();
+    for run in &runs {
+        engines.push(engine(&run.game)?.0);
+    }
+    let threads = threads.unwrap_or_else(simulate::default_threads);
+    let total: u64 = runs
+        .iter()
+        .map(|r| {
+            let mut m = r.spec.clone();
+            m.shard = shard;
+            m.indices().count() as u64
+        })
+        .sum();
+    let bar = progress_bar(total, quiet || json);
+    let mut groups = Vec::new();
+    for (run, engine) in runs.iter().zip(&engines) {
+        let mut m = run.spec.clone();
+        m.shard = shard;
+        let mut games = m
+            .run(engine, threads, &|| bar.inc(1))
+            .map_err(|e| format!("run `{}`: {e}", run.name))?;
+        for g in &mut games {
+            g.run = Some(run.name.clone());
+        }
+        groups.push(games);
+    }
+    bar.finish_and_clear();
+    let out = out.unwrap_or_else(|| spec.with_extension("jsonl"));
+    let all: Vec<ludus::matches::Game> = groups.iter().flatten().cloned().collect();
+    write_games(&out, &all)?;
+    print_groups(&groups, json)
+}
+
+/// One summary, or a table of summaries, one per run.
+fn print_groups(groups: &[Vec<ludus::matches::Game>], json: bool) -> Result<ExitCode, Failure> {
+    if let [only] = groups
+        && only[0].run.is_none()
+    {
+        return print_match(&ludus::matches::summarize(only), json);
+    }
+    let summaries: Vec<(String, ludus::matches::Summary)> = groups
+        .iter()
+        .map(|g| {
+            (
+                g[0].run.clone().unwrap_or_default(),
+                ludus::matches::summarize(g),
+            )
+        })
+        .collect();
+    if json {
+        let rows: Vec<serde_json::Value> = summaries
+            .iter()
+            .map(|(run, s)| serde_json::json!({"run": run, "summary": s}))
+            .collect();
+        say!("{}", serde_json::Value::Array(rows));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let ci = |r: &ludus::matches::Rate| {
+        format!(
+            "{:5.1}% [{:4.1}-{:5.1}]",
+            100.0 * r.rate,
+            100.0 * r.low,
+            100.0 * r.high
+        )
+    };
+    say!(
+        "{:<20} {:<24} {:<24} {:>6}  {:<22} {:<22} {:>8}",
+        "run",
+        "first agent",
+        "second agent",
+        "games",
+        "first agent wins",
+        "first player wins",
+        "plies"
+    );
+    for (run, s) in &summaries {
+        let first = ludus::matches::wilson(s.first_player_wins, s.games);
+        say!(
+            "{:<20} {:<24} {:<24} {:>6}  {:<22} {:<22} {:>8.1}",
+            run,
+            s.white.agent,
+            s.black.agent,
+            s.games,
+            ci(&s.white.win_rate),
+            ci(&first),
+            s.mean_plies
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn write_games(path: &Path, games: &[ludus::matches::Game]) -> Result<(), Failure> {

@@ -38,6 +38,9 @@ pub struct Match {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Game {
+    /// The run of an experiment the game belongs to, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
     /// The game's name (from the file).
     pub game: String,
     /// The game's index in the match, from 0.
@@ -119,6 +122,7 @@ impl Match {
             Outcome::Ongoing => ("unfinished", 0),
         };
         Ok(Game {
+            run: None,
             game: engine.game().name.clone(),
             index,
             seed,
@@ -338,45 +342,50 @@ pub fn summarize(games: &[Game]) -> Summary {
 }
 
 /// Reads the JSON lines of one or more shards (`text` per file, with its
-/// name for messages) and checks that they belong to one match: one game,
-/// the same two agents, no index twice.
-pub fn read_games(files: &[(String, String)]) -> Result<Vec<Game>, String> {
-    let mut games: Vec<Game> = Vec::new();
+/// name for messages) and groups them by run: games of one run (or, without
+/// a run name, of one match) must share the game and the two agents, and
+/// no index may come twice. Groups come in the order first read, each
+/// sorted by index.
+pub fn read_games(files: &[(String, String)]) -> Result<Vec<Vec<Game>>, String> {
+    let mut groups: Vec<Vec<Game>> = Vec::new();
     let mut seen = std::collections::HashMap::new();
     for (name, text) in files {
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
             }
+            let at = format!("{name}, line {}", i + 1);
             let game: Game = serde_json::from_str(line)
-                .map_err(|e| format!("{name}, line {}: not a game of a match: {e}", i + 1))?;
-            if let Some(first) = games.first()
+                .map_err(|e| format!("{at}: not a game of a match: {e}"))?;
+            let group = match groups.iter().position(|g| g[0].run == game.run) {
+                Some(k) => k,
+                None => {
+                    groups.push(Vec::new());
+                    groups.len() - 1
+                }
+            };
+            if let Some(first) = groups[group].first()
                 && (first.game != game.game || first.a != game.a || first.b != game.b)
             {
                 return Err(format!(
-                    "{name}, line {}: game `{}` between `{}` and `{}` is not of the match of `{}` between `{}` and `{}`",
-                    i + 1,
-                    game.game,
-                    game.a,
-                    game.b,
-                    first.game,
-                    first.a,
-                    first.b
+                    "{at}: game `{}` between `{}` and `{}` is not of the match of `{}` between `{}` and `{}`",
+                    game.game, game.a, game.b, first.game, first.a, first.b
                 ));
             }
-            if let Some(other) = seen.insert(game.index, format!("{name}, line {}", i + 1)) {
+            if let Some(other) = seen.insert((game.run.clone(), game.index), at.clone()) {
                 return Err(format!(
-                    "{name}, line {}: game {} was already read at {other}",
-                    i + 1,
+                    "{at}: game {} was already read at {other}",
                     game.index
                 ));
             }
-            games.push(game);
+            groups[group].push(game);
         }
     }
-    if games.is_empty() {
+    if groups.is_empty() {
         return Err("no game in the files given".into());
     }
-    games.sort_by_key(|g| g.index);
-    Ok(games)
+    for g in &mut groups {
+        g.sort_by_key(|g| g.index);
+    }
+    Ok(groups)
 }

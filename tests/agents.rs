@@ -242,3 +242,73 @@ fn the_repl_gives_hints_and_plays_against_an_agent() {
     assert_eq!(bad.code, 2);
     assert!(bad.stderr.contains("or `human`"), "{}", bad.stderr);
 }
+
+/// An experiment runs each `[[run]]` of its TOML file, writes every game as
+/// a JSON line naming its run, and its shards merge into the same summaries.
+#[test]
+fn an_experiment_runs_each_match_and_its_shards_merge() {
+    let dir = temp_dir("agents", "experiment");
+    let root = common::root();
+    let spec = dir.join("first-player.toml");
+    std::fs::write(
+        &spec,
+        format!(
+            "[[run]]\nname = \"plain\"\ngame = \"{0}/games/alquerque.game\"\nwhite = \"random\"\nblack = \"random\"\ngames = 30\nseed = 4\n\n\
+             [[run]]\nname = \"compulsory\"\ngame = \"{0}/games/alquerque-compulsory.game\"\nwhite = \"mcts:iterations=5\"\nblack = \"random\"\ngames = 10\nswap = true\n",
+            root.display()
+        ),
+    )
+    .unwrap();
+    let run = ludus(&["experiment", spec.to_str().unwrap(), "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let whole: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(whole[0]["run"], "plain");
+    assert_eq!(whole[0]["summary"]["games"], 30);
+    assert_eq!(whole[1]["run"], "compulsory");
+    assert_eq!(whole[1]["summary"]["white"]["agent"], "mcts:iterations=5");
+    let lines = std::fs::read_to_string(dir.join("first-player.jsonl")).unwrap();
+    assert_eq!(lines.lines().count(), 40);
+    assert!(lines.lines().all(|l| l.contains("\"run\":")));
+
+    let mut shards = Vec::new();
+    for k in ["1/2", "2/2"] {
+        let out = dir.join(format!("shard-{}.jsonl", &k[..1]));
+        let run = ludus(&[
+            "experiment",
+            spec.to_str().unwrap(),
+            "--shard",
+            k,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains("first agent wins"), "{}", run.stdout);
+        shards.push(out.to_str().unwrap().to_string());
+    }
+    let run = ludus(&["merge", "--json", &shards[1], &shards[0]]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let merged: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(merged, whole);
+
+    for (text, says) in [
+        (
+            "[[run]]\ngame = \"x.game\"\nwhite = \"random\"\nblack = \"random\"\n",
+            "missing field `games`",
+        ),
+        (
+            "[[run]]\ngame = \"x.game\"\nwhite = \"random\"\nblack = \"random\"\ngames = 3\ncolour = 1\n",
+            "unknown field `colour`",
+        ),
+        (
+            "[[run]]\ngame = \"x.game\"\nwhite = \"wizard\"\nblack = \"random\"\ngames = 3\n",
+            "white: unknown agent",
+        ),
+        ("", "no [[run]]"),
+    ] {
+        let bad = dir.join("bad.toml");
+        std::fs::write(&bad, text).unwrap();
+        let run = ludus(&["experiment", bad.to_str().unwrap()]);
+        assert_eq!(run.code, 1, "{text}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{text}: {}", run.stderr);
+    }
+}
