@@ -48,6 +48,10 @@ pub struct Dice {
     pub faces: u8,
     /// Whether doubles are played twice over (four die moves with two dice).
     pub doubles_twice: bool,
+    /// Whether die moves are written by points counted down from the
+    /// mover's side, hits marked `*` (`notation counting down`), instead
+    /// of by track positions from 0.
+    pub notation_down: bool,
 }
 
 /// The board as a graph of named sites joined by directed links.
@@ -486,6 +490,9 @@ impl fmt::Display for Game {
                 "dice: {} of {} faces, doubles {doubles}",
                 d.count, d.faces
             )?;
+            if d.notation_down {
+                writeln!(f, "dice: notation counting down")?;
+            }
         }
         for (name, cond) in &r.forbid {
             writeln!(f, "rules: forbid {name}: {cond}")?;

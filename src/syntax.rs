@@ -328,6 +328,8 @@ pub enum ItemKind {
     DiceFaces(Name),
     /// `doubles twice|once`
     Doubles(bool),
+    /// `notation positions|counting down` (true: counting down)
+    DiceNotation(bool),
     /// `forbid NAME: CONDITION`: no landing where the condition holds.
     Forbid(Name, Cond),
     /// `hit to ZONE`
@@ -388,6 +390,7 @@ impl ItemKind {
             ItemKind::DiceCount(_) => "count".into(),
             ItemKind::DiceFaces(_) => "faces".into(),
             ItemKind::Doubles(_) => "doubles".into(),
+            ItemKind::DiceNotation(_) => "notation".into(),
             ItemKind::Hit(_) => "hit".into(),
             ItemKind::FirstFrom(_) => "first from".into(),
             ItemKind::BearOff(_) => "bear off".into(),

@@ -1,11 +1,17 @@
 //! `games/backgammon.game`: worked positions of standard backgammon (no
 //! doubling cube): the last man borne off with both dice, a gammon and a
-//! backgammon scored, a hit, entering from the bar.
+//! backgammon scored, a hit, entering from the bar; and its notation
+//! (`notation counting down`): points counted down from the mover's side,
+//! hits marked, several men on one move grouped, and both the compact and
+//! the expanded forms read back.
 
 mod common;
 
+use ludus::engine::Move;
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{find_move, move_text, parse_dice, parse_position, position_text};
+use ludus::playout::rng;
+use rand::RngExt;
 
 fn engine() -> Engine {
     common::engine_at(&common::root().join("games/backgammon.game"))
@@ -54,7 +60,8 @@ fn the_last_man_is_borne_off_with_both_dice() {
         "4-1",
     );
     assert_eq!(after.len(), 1, "{after:?}");
-    assert_eq!(after[0].0, "23/24 24/off");
+    // White's 23 and 24 are his 2- and 1-points.
+    assert_eq!(after[0].0, "2/1* 1/off");
     assert_eq!(
         after[0].2,
         Outcome::Decisive {
@@ -79,7 +86,11 @@ fn a_gammon_is_worth_two_points() {
         }
     );
     // One black man borne off: a single game.
-    let after = turns(&engine, "white: 24 off*14; black: 7*14 off; turn: white", "6-5");
+    let after = turns(
+        &engine,
+        "white: 24 off*14; black: 7*14 off; turn: white",
+        "6-5",
+    );
     assert_eq!(
         after[0].2,
         Outcome::Decisive {
@@ -110,7 +121,11 @@ fn a_backgammon_is_worth_three_points() {
         );
     }
     // Black's home board is points 6..1; White's man on 2 stands in it.
-    let after = turns(&engine, "white: 12*14 2; black: 1 off*14; turn: black", "6-5");
+    let after = turns(
+        &engine,
+        "white: 12*14 2; black: 1 off*14; turn: black",
+        "6-5",
+    );
     assert_eq!(
         after[0].2,
         Outcome::Decisive {
@@ -128,7 +143,10 @@ fn a_blot_is_hit_to_the_bar() {
     let mut st = state(&engine, start, "1-2");
     let mut moves = Vec::new();
     engine.legal_moves(&mut st, &mut moves);
-    let hit = find_move(&engine, &st, &moves, "19/20 17/19").unwrap();
+    // White's 19, 20 and 17 are his 6-, 5- and 8-points.
+    let hit = find_move(&engine, &st, &moves, "6/5* 8/6").unwrap();
+    // The same position by another route: the first in presentation order.
+    assert_eq!(move_text(&engine, &hit), "8/7 7/5*");
     engine.play(&mut st, &hit).unwrap();
     assert_eq!(
         position_text(&engine, &st),
@@ -146,10 +164,113 @@ fn a_man_on_the_bar_enters_first() {
     let after = turns(&engine, position, "6-1");
     assert!(!after.is_empty());
     for (text, _, _) in &after {
-        assert!(text.starts_with("bar/1 "), "{text}");
+        assert!(text.starts_with("bar/24 "), "{text}");
     }
-    assert!(after.iter().any(|(t, _, _)| t == "bar/1 12/18"));
+    assert!(after.iter().any(|(t, _, _)| t == "bar/24 13/7"));
     let after = turns(&engine, position, "6-6");
     assert_eq!(after.len(), 1);
     assert_eq!(after[0].0, "pass");
+}
+
+/// The opening 4-4 from the start: several men on one move are written
+/// once with their number, and the expanded forms name the same turn.
+#[test]
+fn moves_of_several_men_are_grouped_and_read_expanded() {
+    let engine = engine();
+    let mut st = engine.start();
+    st.dice = parse_dice(&engine, "4-4").unwrap();
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
+    assert!(texts.contains(&"24/20(2) 13/9(2)".to_string()), "{texts:?}");
+    let m = find_move(&engine, &st, &moves, "24/20(2) 13/9(2)").unwrap();
+    for text in [
+        "24/20 24/20 13/9 13/9",
+        "13/9 24/20 13/9 24/20",
+        "24/20(2) 13/9 13/9",
+        "13 / 9 (2) 24/20(2)",
+    ] {
+        assert_eq!(find_move(&engine, &st, &moves, text), Ok(m), "{text}");
+    }
+    // One man's moves written as one: 24/20/16 is 24/20 20/16.
+    let chain = find_move(&engine, &st, &moves, "24/20/16 13/9(2)").unwrap();
+    assert_eq!(move_text(&engine, &chain), "24/20 20/16 13/9(2)");
+    // A group too large for a turn is refused with its limit.
+    let err = find_move(&engine, &st, &moves, "24/20(9)").unwrap_err();
+    assert!(err.contains("1 to 8"), "{err}");
+}
+
+/// Hits may be typed with or without their mark; entering and bearing off
+/// are written `bar/22` and `6/off`.
+#[test]
+fn hits_entering_and_bearing_off_are_written_as_players_write_them() {
+    let engine = engine();
+    let mut st = state(
+        &engine,
+        "white: bar 19*14; black: 3 6*14; turn: white",
+        "3-6",
+    );
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
+    // White enters on his 22-point (point 3, Black's blot) or his 19-point
+    // (point 6 is Black's, closed).
+    assert!(texts.contains(&"bar/22* 22/16".to_string()), "{texts:?}");
+    let typed = find_move(&engine, &st, &moves, "bar/22 22/16").unwrap();
+    assert_eq!(move_text(&engine, &typed), "bar/22* 22/16");
+    let mut st = state(&engine, "white: 19 20*14; black: 6*15; turn: white", "6-5");
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
+    assert_eq!(texts, ["6/1 5/off", "6/off 5/off"]);
+}
+
+/// Over seeded random games: every legal turn's text names that turn, in
+/// its compact form and expanded die move by die move without hit marks,
+/// and no two turns share a text.
+#[test]
+fn notation_round_trips_over_random_games() {
+    let engine = engine();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut checked = 0;
+    for seed in 0..4 {
+        let mut r = rng(seed);
+        let mut st = engine.start();
+        for _ in 0..400 {
+            if engine.outcome(&st) != Outcome::Ongoing {
+                break;
+            }
+            engine.roll(&mut st, &mut r);
+            engine.legal_moves(&mut st, &mut moves);
+            let mut seen = std::collections::BTreeSet::new();
+            for m in &moves {
+                let text = move_text(&engine, m);
+                assert!(seen.insert(text.clone()), "two turns written `{text}`");
+                assert_eq!(
+                    find_move(&engine, &st, &moves, &text).map(|f| f.key),
+                    Ok(m.key)
+                );
+                let expanded: Vec<String> = text
+                    .replace('*', "")
+                    .split(' ')
+                    .flat_map(|w| match w.split_once('(') {
+                        Some((w, n)) => {
+                            vec![w.to_string(); n.trim_end_matches(')').parse().unwrap()]
+                        }
+                        None => vec![w.to_string()],
+                    })
+                    .collect();
+                let expanded = expanded.join(" ");
+                assert_eq!(
+                    find_move(&engine, &st, &moves, &expanded).map(|f| f.key),
+                    Ok(m.key),
+                    "`{expanded}` for `{text}`"
+                );
+                checked += 1;
+            }
+            let pick = moves[r.random_range(0..moves.len())];
+            engine.play(&mut st, &pick).unwrap();
+        }
+    }
+    assert!(checked > 2_000, "{checked}");
 }

@@ -337,6 +337,7 @@ impl Checker<'_> {
             count: 0,
             faces: 0,
             doubles_twice: false,
+            notation_down: false,
         };
         for item in sections.iter().flat_map(|s| s.items.iter()) {
             match &item.kind {
@@ -349,6 +350,7 @@ impl Checker<'_> {
                     dice.faces = self.number(item.file, n, 2, 64).unwrap_or(6) as u8;
                 }
                 ItemKind::Doubles(twice) => dice.doubles_twice = *twice,
+                ItemKind::DiceNotation(down) => dice.notation_down = *down,
                 _ => {}
             }
         }

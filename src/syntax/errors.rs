@@ -87,6 +87,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::dice_count
             | Rule::dice_faces
             | Rule::doubles
+            | Rule::dice_notation
             | Rule::forbid
             | Rule::hit
             | Rule::first_from
@@ -178,6 +179,8 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::dice_faces => "`faces N`",
         Rule::doubles => "`doubles twice|once`",
         Rule::doubles_kind => "`twice` or `once`",
+        Rule::dice_notation => "`notation positions|counting down`",
+        Rule::notation_kind => "`positions` or `counting down`",
         Rule::range => "a range `A..B`",
         Rule::times => "`* N`",
         Rule::forbid => "`forbid NAME: CONDITION`",
