@@ -4,7 +4,7 @@
 mod repl;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use ludus::engine::{Engine, Outcome, State};
+use ludus::engine::{Engine, Move, Outcome, State};
 use ludus::load::{self, Loaded};
 use ludus::notation::{move_text, parse_dice, parse_position, position_text};
 use ludus::perft::{self, PerftError};
@@ -52,6 +52,10 @@ enum Command {
         /// Print JSON for programs.
         #[arg(long)]
         json: bool,
+        /// Read positions from standard input instead, one per line (dice
+        /// included), and answer each with one line of JSON.
+        #[arg(long, conflicts_with_all = ["position", "dice"])]
+        batch: bool,
     },
     /// Play in the terminal, against people or the random agent (in dice
     /// games: `roll`, or `dice 5 3` for a roll thrown with real dice).
@@ -247,8 +251,12 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             position,
             dice,
             json,
+            batch,
         } => {
             let (engine, _) = engine(&file)?;
+            if batch {
+                return moves_batch(&engine);
+            }
             let mut st = position_or_start(&engine, position.as_deref())?;
             if let Some(dice) = dice {
                 st.dice = parse_dice(&engine, &dice)
@@ -266,13 +274,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
             if json {
-                let value = serde_json::json!({
-                    "position": position_text(&engine, &st),
-                    "to_move": engine.game().players[st.to_move as usize].name,
-                    "outcome": playout::outcome_text(&engine, outcome),
-                    "moves": texts,
-                });
-                say!("{value}");
+                say!("{}", moves_json(&engine, &st, &moves, outcome));
             } else if outcome != Outcome::Ongoing {
                 eprintln!(
                     "the game is over: {}",
@@ -388,6 +390,74 @@ fn checked(file: &Path, Loaded { sources, game }: Loaded) -> Result<(Engine, Str
     }
 }
 
+/// The answer of `moves --json`: the position, who moves, the outcome,
+/// the legal moves and the position after each (`results`, in the same
+/// order).
+fn moves_json(engine: &Engine, st: &State, moves: &[Move], outcome: Outcome) -> serde_json::Value {
+    let results: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let mut after = st.clone();
+            engine.play_unchecked(&mut after, m);
+            position_text(engine, &after)
+        })
+        .collect();
+    serde_json::json!({
+        "position": position_text(engine, st),
+        "to_move": engine.game().players[st.to_move as usize].name,
+        "outcome": playout::outcome_text(engine, outcome),
+        "moves": moves.iter().map(|m| move_text(engine, m)).collect::<Vec<_>>(),
+        "results": results,
+    })
+}
+
+/// The longest line `moves --batch` reads.
+const MAX_BATCH_LINE: usize = 4096;
+
+/// `moves --batch`: one position per line of standard input (blank lines
+/// skipped), each answered by one line of JSON as `moves --json` prints.
+fn moves_batch(engine: &Engine) -> Result<ExitCode, Failure> {
+    use std::io::{BufRead as _, Read as _};
+    let mut input = std::io::stdin().lock();
+    let mut line = String::new();
+    let mut moves = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let read = (&mut input)
+            .take(MAX_BATCH_LINE as u64 + 1)
+            .read_line(&mut line)
+            .map_err(|e| format!("line {number} of standard input: {e}"))?;
+        if read == 0 {
+            break;
+        }
+        if line.len() > MAX_BATCH_LINE {
+            return Err(Failure::Message(format!(
+                "line {number} of standard input is longer than {MAX_BATCH_LINE} bytes (MAX_BATCH_LINE)"
+            )));
+        }
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let mut st = parse_position(engine, text)
+            .map_err(|e| format!("line {number}: bad position: {e}"))?;
+        if engine.has_dice() && st.dice == [0; 4] {
+            return Err(Failure::Message(format!(
+                "line {number}: this game is played with dice: give the roll in the position (`dice: 5-3`)"
+            )));
+        }
+        engine
+            .try_legal_moves(&mut st, &mut moves)
+            .map_err(|e| format!("line {number}: {e}"))?;
+        let outcome = engine.outcome_with(&st, !moves.is_empty());
+        if outcome != Outcome::Ongoing {
+            moves.clear();
+        }
+        say!("{}", moves_json(engine, &st, &moves, outcome));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, Failure> {
     match position {
         Some(p) => {
@@ -435,6 +505,7 @@ fn bench(file: &Path, seconds: f64, seed: u64, json: bool) -> Result<ExitCode, F
     loop {
         for _ in 0..64 {
             st.clone_from(&start);
+            engine.opening(&mut st, &mut rng);
             plies += playout::random_playout(&engine, &mut st, &mut rng, &mut moves)
                 .map_err(|e| format!("a playout stopped {e}"))?
                 .plies as u64;
@@ -471,6 +542,8 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
     let players = engine.game().players.len();
     let (mut wins, mut draws, mut unfinished, mut plies) = (vec![0u64; players], 0u64, 0u64, 0u64);
     let mut score = vec![0u64; players];
+    // Per player: the games he started after the opening throw.
+    let mut starts = vec![0u64; players];
     // Per player: how many games he won, by the points each was worth.
     let mut by_points = vec![std::collections::BTreeMap::<u8, u64>::new(); players];
     let bar = indicatif::ProgressBar::new(games);
@@ -480,6 +553,10 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
     for i in 0..games {
         let mut rng = playout::rng(seed.wrapping_add(i));
         st.clone_from(&start);
+        // Who starts, in a game with an opening throw.
+        if engine.opening(&mut st, &mut rng).is_some() {
+            starts[st.to_move as usize] += 1;
+        }
         let seed = seed.wrapping_add(i);
         let result = playout::random_playout(&engine, &mut st, &mut rng, &mut moves)
             .map_err(|e| format!("the game with seed {seed} stopped {e}"))?;
@@ -505,6 +582,7 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
         .map(|p| p.name.as_str())
         .collect();
     let mean = plies as f64 / games.max(1) as f64;
+    let has_opening = engine.game().dice.is_some_and(|d| d.opening.is_some());
     if json {
         let by_player: serde_json::Map<String, serde_json::Value> = names
             .iter()
@@ -522,12 +600,26 @@ fn simulate(file: &Path, games: u64, seed: u64, json: bool) -> Result<ExitCode, 
                 (n.to_string(), sizes.into())
             })
             .collect();
-        say!(
-            "{}",
-            serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "wins_by_points": sizes, "draws": draws, "unfinished": unfinished, "mean_plies": mean})
-        );
+        let mut value = serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "wins_by_points": sizes, "draws": draws, "unfinished": unfinished, "mean_plies": mean});
+        if has_opening {
+            let started: serde_json::Map<String, serde_json::Value> = names
+                .iter()
+                .zip(&starts)
+                .map(|(n, s)| (n.to_string(), (*s).into()))
+                .collect();
+            value["starts"] = started.into();
+        }
+        say!("{value}");
     } else {
         say!("{}: {games} games from seed {seed}", engine.game().name);
+        if has_opening {
+            let started: Vec<String> = names
+                .iter()
+                .zip(&starts)
+                .map(|(n, s)| format!("{n} {s}"))
+                .collect();
+            say!("  started after the opening throw: {}", started.join(", "));
+        }
         for (((n, w), points), sizes) in names.iter().zip(&wins).zip(&score).zip(&by_points) {
             // Wins worth one point each need no breakdown.
             let sizes = if sizes.keys().all(|&p| p == 1) {

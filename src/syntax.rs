@@ -330,6 +330,9 @@ pub enum ItemKind {
     Doubles(bool),
     /// `notation positions|counting down` (true: counting down)
     DiceNotation(bool),
+    /// `opening each one die, higher starts, plays both|throws again`
+    /// (true: plays both)
+    Opening(bool),
     /// `forbid NAME: CONDITION`: no landing where the condition holds.
     Forbid(Name, Cond),
     /// `hit to ZONE`
@@ -391,6 +394,7 @@ impl ItemKind {
             ItemKind::DiceFaces(_) => "faces".into(),
             ItemKind::Doubles(_) => "doubles".into(),
             ItemKind::DiceNotation(_) => "notation".into(),
+            ItemKind::Opening(_) => "opening".into(),
             ItemKind::Hit(_) => "hit".into(),
             ItemKind::FirstFrom(_) => "first from".into(),
             ItemKind::BearOff(_) => "bear off".into(),

@@ -274,3 +274,130 @@ fn notation_round_trips_over_random_games() {
     }
     assert!(checked > 2_000, "{checked}");
 }
+
+/// The opening throw (`opening each one die, higher starts, plays both`):
+/// the two dice are never equal, the higher die's thrower moves first and
+/// plays both numbers as his first roll; over many seeds each of the 30
+/// unequal throws comes up and each player starts about half the games.
+#[test]
+fn the_opening_throw_decides_who_starts_and_gives_the_first_roll() {
+    let engine = engine();
+    let mut seen = std::collections::BTreeMap::new();
+    for seed in 0..3000 {
+        let mut st = engine.start();
+        let [white, black] = engine.opening(&mut st, &mut rng(seed)).unwrap();
+        assert_ne!(white, black, "seed {seed}");
+        assert_eq!(st.to_move, u8::from(black > white), "seed {seed}");
+        assert_eq!(st.dice, [white.max(black), white.min(black), 0, 0]);
+        *seen.entry((white, black)).or_insert(0) += 1;
+        // Seeded: the same seed throws the same.
+        let mut again = engine.start();
+        engine.opening(&mut again, &mut rng(seed));
+        assert_eq!(again, st);
+    }
+    assert_eq!(seen.len(), 30, "{seen:?}");
+    let white_starts: u32 = seen
+        .iter()
+        .filter(|((w, b), _)| w > b)
+        .map(|(_, n)| n)
+        .sum();
+    assert!((1300..1700).contains(&white_starts), "{white_starts}");
+}
+
+/// `throws again` (long nardy's opening): the winner throws anew, so no
+/// dice are thrown yet; a game without an opening throw keeps its setup.
+#[test]
+fn an_opening_that_throws_again_leaves_the_dice_unthrown() {
+    let text = std::fs::read_to_string(common::root().join("games/backgammon.game")).unwrap();
+    let text = text.replace("higher starts, plays both", "higher starts, throws again");
+    let loaded = ludus::load::load_text(std::path::Path::new("again.game"), &text);
+    let again = Engine::new(
+        loaded
+            .game
+            .unwrap_or_else(|d| panic!("{}", loaded.sources.render(&d))),
+    );
+    let mut st = again.start();
+    let [white, black] = again.opening(&mut st, &mut rng(7)).unwrap();
+    assert_eq!(st.to_move, u8::from(black > white));
+    assert_eq!(st.dice, [0; 4]);
+    let verquere = common::engine_at(&common::root().join("games/verquere.game"));
+    let mut st = verquere.start();
+    assert_eq!(verquere.opening(&mut st, &mut rng(7)), None);
+    assert_eq!(st, verquere.start());
+}
+
+/// The opening is kept in records (the header names it; the first turn's
+/// position has the starter and his roll), replay throws it again and
+/// refuses a record whose opening differs; simulate counts who started.
+#[test]
+fn the_opening_is_recorded_replayed_and_counted() {
+    let dir = common::temp_dir("backgammon", "the_opening_is_recorded_replayed_and_counted");
+    let lines = common::record_game(&dir, "games/backgammon.game", 5);
+    let header: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    let opening = header["opening"].as_str().unwrap().to_string();
+    let first: serde_json::Value = serde_json::from_str(&lines[1]).unwrap();
+    let position = first["position"].as_str().unwrap();
+    let engine = engine();
+    let mut st = engine.start();
+    let dice = engine.opening(&mut st, &mut rng(5)).unwrap();
+    assert_eq!(opening, ludus::playout::opening_text(&engine, dice));
+    let starter = if dice[1] > dice[0] { "black" } else { "white" };
+    assert!(opening.ends_with(&format!("{starter} starts")), "{opening}");
+    let roll = format!("{}-{}", dice[0].max(dice[1]), dice[0].min(dice[1]));
+    assert!(
+        position.contains(&format!("turn: {starter}; dice: {roll}")),
+        "{position}"
+    );
+    let record = dir.join("game.jsonl");
+    let run = common::ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Another opening in the header is refused.
+    let other = if dice[0] == 1 { 2 } else { 1 };
+    let forged = ludus::playout::opening_text(&engine, [other, 6]);
+    let text = std::fs::read_to_string(&record)
+        .unwrap()
+        .replacen(&opening, &forged, 1);
+    std::fs::write(&record, text).unwrap();
+    let run = common::ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(run.stderr.contains("`opening`"), "{}", run.stderr);
+    // Simulate: every game was started by one player or the other.
+    let run = common::ludus(&[
+        "simulate",
+        "games/backgammon.game",
+        "--games",
+        "40",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let starts = &value["starts"];
+    let (w, b) = (
+        starts["white"].as_u64().unwrap(),
+        starts["black"].as_u64().unwrap(),
+    );
+    assert_eq!(w + b, 40, "{value}");
+    assert!(w > 0 && b > 0, "{value}");
+}
+
+/// The REPL shows the opening throw before the first turn.
+#[test]
+fn the_repl_shows_the_opening_throw() {
+    let run = common::ludus_in(
+        common::root(),
+        &["play", "games/backgammon.game", "--seed", "3"],
+        common::Input::Text("quit\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .starts_with("opening throw: white 5, black 1: white starts and plays 5-1\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("white to move; dice: 5-1"),
+        "{}",
+        run.stdout
+    );
+}
