@@ -10,6 +10,7 @@ pub mod load;
 pub mod notation;
 pub mod perft;
 pub mod playout;
+pub mod position_id;
 pub mod render;
 pub mod rng;
 pub mod syntax;

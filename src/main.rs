@@ -402,13 +402,18 @@ fn moves_json(engine: &Engine, st: &State, moves: &[Move], outcome: Outcome) -> 
             position_text(engine, &after)
         })
         .collect();
-    serde_json::json!({
+    let mut value = serde_json::json!({
         "position": position_text(engine, st),
         "to_move": engine.game().players[st.to_move as usize].name,
         "outcome": playout::outcome_text(engine, outcome),
         "moves": moves.iter().map(|m| move_text(engine, m)).collect::<Vec<_>>(),
         "results": results,
-    })
+    });
+    // GNU Backgammon's Position ID, for games that can have one.
+    if let Ok(id) = ludus::position_id::position_id(engine, st) {
+        value["position_id"] = id.into();
+    }
+    value
 }
 
 /// The longest line `moves --batch` reads.

@@ -504,7 +504,35 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
 /// in dice games, `dice` and `idle` in games without dice) and a position
 /// the game can never reach in the ways checked here (more men than the
 /// setup gives a player, a man off his track) are refused, naming the field.
+/// In games on 24 points with a bar and 15 men each, a GNU Backgammon
+/// Position ID may stand for the men fields (`4HPwATDgc/ABMA; turn: black;
+/// dice: 3-1`), the player on roll being the `turn` (see
+/// [`crate::position_id`]).
 pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
+    // A GNU Backgammon Position ID may stand for the men fields.
+    let first = text.split(';').next().unwrap_or("").trim();
+    if !first.contains(':') && crate::position_id::looks_like_id(first) {
+        let rest = &text.trim_start()[first.len()..];
+        let on_roll = rest
+            .split(';')
+            .filter_map(|f| f.split_once(':'))
+            .find(|(k, _)| k.trim() == "turn")
+            .and_then(|(_, v)| {
+                engine
+                    .game()
+                    .players
+                    .iter()
+                    .position(|p| p.name == v.trim())
+            })
+            .unwrap_or(0);
+        let men = crate::position_id::men_fields(engine, first, on_roll)?;
+        return parse_fields(engine, &format!("{men}{rest}"));
+    }
+    parse_fields(engine, text)
+}
+
+/// Reads a position written as fields (see [`parse_position`]).
+fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
     let game = engine.game();
     let dice_game = engine.has_dice();
     let huffing = !dice_game

@@ -179,6 +179,9 @@ impl<'e> Session<'e> {
             "position" => {
                 out.push_str(&position_text(self.engine, &self.st));
                 out.push('\n');
+                if let Ok(id) = ludus::position_id::position_id(self.engine, &self.st) {
+                    out.push_str(&format!("GNU Backgammon Position ID: {id}\n"));
+                }
                 if !self.partial.is_empty() {
                     out.push_str(&format!(
                         "(the position before the die moves typed so far: {})\n",
