@@ -88,15 +88,24 @@ def ludus_key(text):
     return tuple(key)
 
 
-def turn_results(state, mover, out):
-    """The positions at the end of the turn from `state` (mover to play)."""
+def turn_results(state, mover, out, halves=None):
+    """The positions at the end of the turn from `state` (mover to play).
+    A double's second half is searched once per distinct position its first
+    half reaches (`halves`)."""
     if state.is_terminal() or state.is_chance_node() or state.current_player() != mover:
         out.add(key_of(state))
         return
+    if halves is None:
+        halves = set()
+    else:
+        key = key_of(state)
+        if key in halves:
+            return
+        halves.add(key)
     for action in state.legal_actions():
         child = state.clone()
         child.apply_action(action)
-        turn_results(child, mover, out)
+        turn_results(child, mover, out, halves)
 
 
 def rolls_of(state):
@@ -180,6 +189,10 @@ def main():
                 if len(cases) >= 21 * args.chunk:
                     compare(args.ludus, args.game, cases, report)
                     cases = []
+                    print(json.dumps({k: v for k, v in report.items() if k != "shown"}),
+                          file=sys.stderr, flush=True)
+                    if args.pin and report["disagreements"] == 0:
+                        write_pins(args.pin, pinned)
             outcomes = [o for o, _ in state.chance_outcomes()]
             state.apply_action(rng.choice(outcomes))
         else:
@@ -219,7 +232,7 @@ def write_pins(folder, pinned):
                 "# A position reached in a seeded random game of OpenSpiel's\n"
                 "# backgammon; the counts are the distinct positions OpenSpiel's\n"
                 "# legal turns lead to, which ludus matched exactly\n"
-                "# (tests/reference/openspiel_backgammon.py --pin).\n"
+                "# (tests/reference/openspiel_backgammon.py --seed 1 --pin DIR).\n"
                 "game backgammon.game\n"
                 f"position {position}\n"
             )
