@@ -401,3 +401,52 @@ fn the_repl_shows_the_opening_throw() {
         run.stdout
     );
 }
+
+/// `moves --batch`: one JSON line per position read, with the position
+/// after each turn; a bad line is refused by its number, and so is a line
+/// past the limit.
+#[test]
+fn moves_batch_answers_each_line() {
+    let input = "white: 1*2 12*5 17*3 19*5; black: 24*2 13*5 8*3 6*5; turn: white; dice: 3-1\n\n\
+                 white: 23 off*14; black: 1*2 2*2 3*2 4*4 6 14 20*2 24; turn: white; dice: 4-1\n";
+    let run = common::ludus_in(
+        common::root(),
+        &["moves", "games/backgammon.game", "--batch"],
+        common::Input::Text(input),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["moves"].as_array().unwrap().len(), 16);
+    assert_eq!(lines[0]["results"].as_array().unwrap().len(), 16);
+    assert_eq!(lines[1]["moves"], serde_json::json!(["2/1* 1/off"]));
+    assert_eq!(
+        lines[1]["results"],
+        serde_json::json!([
+            "white: off*15; black: 1*2 2*2 3*2 4*4 6 14 20*2 bar; turn: black; idle: 0"
+        ])
+    );
+    let run = common::ludus_in(
+        common::root(),
+        &["moves", "games/backgammon.game", "--batch"],
+        common::Input::Text("white: 1*15; black: 24*15; dice: 3-1\nwhite: 99\n"),
+    );
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("line 2: bad position"),
+        "{}",
+        run.stderr
+    );
+    let long = format!("{}\n", "x".repeat(5000));
+    let run = common::ludus_in(
+        common::root(),
+        &["moves", "games/backgammon.game", "--batch"],
+        common::Input::Text(&long),
+    );
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("4096"), "{}", run.stderr);
+}
