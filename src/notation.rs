@@ -161,7 +161,7 @@ pub fn die_move_words(engine: &Engine, text: &str) -> Result<Vec<String>, String
 /// a man's moves written as one are split (`24/18/13` is `24/18 18/13`).
 /// Other games' texts are kept as they are.
 fn expanded(engine: &Engine, text: &str) -> Result<String, String> {
-    if !counts_down(engine) || !engine.has_dice() {
+    if !counts_down(engine) {
         return Ok(text.to_string());
     }
     let mut out: Vec<String> = Vec::new();
@@ -220,10 +220,17 @@ pub fn find_move(
     if wanted.is_empty() {
         return Err("no move given".into());
     }
-    if let Some(m) = moves
-        .iter()
-        .find(|m| expanded(engine, &normalise(&move_text(engine, m))).is_ok_and(|t| t == wanted))
-    {
+    // Counting down, a turn's text is compared in its expanded form;
+    // otherwise as written, with no more work than before.
+    let down = counts_down(engine);
+    if let Some(m) = moves.iter().find(|m| {
+        let text = normalise(&move_text(engine, m));
+        if down {
+            expanded(engine, &text).is_ok_and(|t| t == wanted)
+        } else {
+            text == wanted
+        }
+    }) {
         return Ok(*m);
     }
     if engine.has_dice() {
