@@ -380,7 +380,12 @@ pub fn witness(
         same_positions: position_text(a, &start.a) == position_text(b, &start.b),
         buffer: Vec::with_capacity(256),
     };
-    let thrown = |e: &Engine| e.game().dice.as_ref().map(|d| (d.count, d.faces));
+    let thrown = |e: &Engine| {
+        e.game()
+            .dice
+            .as_ref()
+            .map(|d| (d.count, d.faces, d.opening))
+    };
     if thrown(a) != thrown(b) {
         let mut pair = start.clone();
         let node = search.node(&mut pair)?;
@@ -428,8 +433,14 @@ pub fn witness(
         let game_seed = seed.wrapping_add(i);
         let mut rng = playout::rng(game_seed);
         let mut pair = start.clone();
+        if a.opening(&mut pair.a, &mut rng).is_some() {
+            pair.b.to_move = pair.a.to_move;
+            pair.b.dice = pair.a.dice;
+        }
         for _ in 0..playout::MAX_PLIES {
-            a.roll(&mut pair.a, &mut rng);
+            if pair.a.dice == [0; 4] {
+                a.roll(&mut pair.a, &mut rng);
+            }
             pair.b.dice = pair.a.dice;
             let node = search.node(&mut pair)?;
             let found = format!("in random game {i} (seed {game_seed})");

@@ -58,6 +58,14 @@ pub struct Dice {
     pub faces: u8,
     /// Whether doubles are played twice over (four die moves with two dice).
     pub doubles_twice: bool,
+    /// Whether die moves are written by points counted down from the
+    /// mover's side, hits marked `*` (`notation counting down`), instead
+    /// of by track positions from 0.
+    pub notation_down: bool,
+    /// The opening throw, if any: each player throws one die, equal dice
+    /// are thrown again, the higher starts; `Some(true)`: he plays those two
+    /// numbers as his first roll, `Some(false)`: he throws anew.
+    pub opening: Option<bool>,
 }
 
 /// The board as a graph of named sites joined by directed links.
@@ -661,6 +669,13 @@ impl fmt::Display for Game {
                 "dice: {} of {} faces, doubles {doubles}",
                 d.count, d.faces
             )?;
+            if d.notation_down {
+                writeln!(f, "dice: notation counting down")?;
+            }
+            if let Some(both) = d.opening {
+                let then = if both { "plays both" } else { "throws again" };
+                writeln!(f, "dice: opening each one die, higher starts, {then}")?;
+            }
         }
         for (name, cond) in &r.forbid {
             writeln!(f, "rules: forbid {name}: {cond}")?;

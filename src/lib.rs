@@ -15,6 +15,7 @@ pub mod notation;
 pub mod pdn;
 pub mod perft;
 pub mod playout;
+pub mod position_id;
 pub mod render;
 pub mod rng;
 pub mod simulate;

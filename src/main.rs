@@ -4,7 +4,7 @@
 mod repl;
 
 use clap::{Parser, Subcommand};
-use ludus::engine::{Engine, Outcome, State};
+use ludus::engine::{Engine, Move, Outcome, State};
 use ludus::load::{self, Loaded};
 use ludus::notation::{move_text, parse_dice, parse_position, position_text};
 use ludus::perft::{self, PerftError};
@@ -73,6 +73,10 @@ enum Command {
         /// Print JSON for programs.
         #[arg(long)]
         json: bool,
+        /// Read positions from standard input instead, one per line (dice
+        /// included), and answer each with one line of JSON.
+        #[arg(long, conflicts_with_all = ["position", "dice"])]
+        batch: bool,
     },
     /// Play in the terminal, against people or the random agent (in dice
     /// games: `roll`, or `dice 5 3` for a roll thrown with real dice).
@@ -416,8 +420,12 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             position,
             dice,
             json,
+            batch,
         } => {
             let (engine, _) = engine(&file)?;
+            if batch {
+                return moves_batch(&engine);
+            }
             let mut st = position_or_start(&engine, position.as_deref())?;
             if let Some(dice) = dice {
                 st.dice = parse_dice(&engine, &dice)
@@ -435,13 +443,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
             if json {
-                let value = serde_json::json!({
-                    "position": position_text(&engine, &st),
-                    "to_move": engine.game().players[st.to_move as usize].name,
-                    "outcome": playout::outcome_text(&engine, outcome),
-                    "moves": texts,
-                });
-                say!("{value}");
+                say!("{}", moves_json(&engine, &st, &moves, outcome));
             } else if outcome != Outcome::Ongoing {
                 eprintln!(
                     "the game is over: {}",
@@ -634,6 +636,79 @@ fn checked(file: &Path, Loaded { sources, game }: Loaded) -> Result<(Engine, Str
             )))
         }
     }
+}
+
+/// The answer of `moves --json`: the position, who moves, the outcome,
+/// the legal moves and the position after each (`results`, in the same
+/// order).
+fn moves_json(engine: &Engine, st: &State, moves: &[Move], outcome: Outcome) -> serde_json::Value {
+    let results: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            let mut after = st.clone();
+            engine.play_unchecked(&mut after, m);
+            position_text(engine, &after)
+        })
+        .collect();
+    let mut value = serde_json::json!({
+        "position": position_text(engine, st),
+        "to_move": engine.game().players[st.to_move as usize].name,
+        "outcome": playout::outcome_text(engine, outcome),
+        "moves": moves.iter().map(|m| move_text(engine, m)).collect::<Vec<_>>(),
+        "results": results,
+    });
+    // GNU Backgammon's Position ID, for games that can have one.
+    if let Ok(id) = ludus::position_id::position_id(engine, st) {
+        value["position_id"] = id.into();
+    }
+    value
+}
+
+/// The longest line `moves --batch` reads.
+const MAX_BATCH_LINE: usize = 4096;
+
+/// `moves --batch`: one position per line of standard input (blank lines
+/// skipped), each answered by one line of JSON as `moves --json` prints.
+fn moves_batch(engine: &Engine) -> Result<ExitCode, Failure> {
+    use std::io::{BufRead as _, Read as _};
+    let mut input = std::io::stdin().lock();
+    let mut line = String::new();
+    let mut moves = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let read = (&mut input)
+            .take(MAX_BATCH_LINE as u64 + 1)
+            .read_line(&mut line)
+            .map_err(|e| format!("line {number} of standard input: {e}"))?;
+        if read == 0 {
+            break;
+        }
+        if line.len() > MAX_BATCH_LINE {
+            return Err(Failure::Message(format!(
+                "line {number} of standard input is longer than {MAX_BATCH_LINE} bytes (MAX_BATCH_LINE)"
+            )));
+        }
+        let text = line.trim();
+        if text.is_empty() {
+            continue;
+        }
+        let mut st = parse_position(engine, text)
+            .map_err(|e| format!("line {number}: bad position: {e}"))?;
+        if engine.has_dice() && st.dice == [0; 4] {
+            return Err(Failure::Message(format!(
+                "line {number}: this game is played with dice: give the roll in the position (`dice: 5-3`)"
+            )));
+        }
+        engine
+            .try_legal_moves(&mut st, &mut moves)
+            .map_err(|e| format!("line {number}: {e}"))?;
+        let outcome = engine.outcome_with(&st, !moves.is_empty());
+        if outcome != Outcome::Ongoing {
+            moves.clear();
+        }
+        say!("{}", moves_json(engine, &st, &moves, outcome));
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, Failure> {
@@ -1004,9 +1079,11 @@ fn simulate(
         draws,
         unfinished,
         plies,
+        starts,
         ..
     } = summary;
     let mean = plies as f64 / games.max(1) as f64;
+    let has_opening = engine.game().dice.is_some_and(|d| d.opening.is_some());
     if json {
         let by_player: serde_json::Map<String, serde_json::Value> = names
             .iter()
@@ -1024,12 +1101,26 @@ fn simulate(
                 (n.to_string(), sizes.into())
             })
             .collect();
-        say!(
-            "{}",
-            serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "wins_by_points": sizes, "draws": draws, "unfinished": unfinished, "mean_plies": mean})
-        );
+        let mut value = serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "wins_by_points": sizes, "draws": draws, "unfinished": unfinished, "mean_plies": mean});
+        if has_opening {
+            let started: serde_json::Map<String, serde_json::Value> = names
+                .iter()
+                .zip(&starts)
+                .map(|(n, s)| (n.to_string(), (*s).into()))
+                .collect();
+            value["starts"] = started.into();
+        }
+        say!("{value}");
     } else {
         say!("{}: {games} games from seed {seed}", engine.game().name);
+        if has_opening {
+            let started: Vec<String> = names
+                .iter()
+                .zip(&starts)
+                .map(|(n, s)| format!("{n} {s}"))
+                .collect();
+            say!("  started after the opening throw: {}", started.join(", "));
+        }
         for (((n, w), points), sizes) in names.iter().zip(&wins).zip(&score).zip(&by_points) {
             // Wins worth one point each need no breakdown.
             let sizes = if sizes.keys().all(|&p| p == 1) {

@@ -2,7 +2,8 @@
 //! match for a cluster, and the summary with its confidence intervals.
 //!
 //! Game `i` of a match from seed `s` is a function of `s + i` and the two
-//! agents alone: the same generator throws its dice and feeds both agents.
+//! agents alone: the same generator makes the opening throw (in games that
+//! have one), throws the dice and feeds both agents.
 //! With `swap`, the agents change colours on odd games. A summary is
 //! computed from the games' results in index order, so one run, any number
 //! of threads, and the merged shards of a run all give the same summary.
@@ -96,8 +97,12 @@ impl Match {
         let mut moves = Vec::with_capacity(256);
         let stopped = |cause| Stopped { index, seed, cause };
         let mut plies = 0;
+        engine.opening(&mut st, &mut rng);
         let outcome = loop {
-            engine.roll(&mut st, &mut rng);
+            // The opening throw may have thrown the first roll already.
+            if st.dice == [0; 4] {
+                engine.roll(&mut st, &mut rng);
+            }
             engine
                 .try_legal_moves(&mut st, &mut moves)
                 .map_err(stopped)?;
@@ -111,6 +116,7 @@ impl Match {
                 .map_err(stopped)?;
             let m = moves[i];
             engine.play_unchecked(&mut st, &m);
+            st.dice = [0; 4];
             plies += 1;
         };
         let (result, points) = match outcome {

@@ -28,7 +28,7 @@
 //! With `pin blots`, `pinned: 8` names the sites where a man lies pinned
 //! under the other player's men.
 
-use crate::engine::{Engine, Move, NONE, State, Step, cell};
+use crate::engine::{Engine, MAX_DIE_MOVES, Move, NONE, State, Step, cell};
 use crate::ir::Obligation;
 
 /// Writes a move in notation.
@@ -87,6 +87,9 @@ fn without_captured(text: &str) -> &str {
 }
 
 /// A dice turn: each die move as the mover's track positions `from/to`.
+/// With `notation counting down`, hits are marked (`13/7*`) and the same
+/// die move played by several men in a row is written once with their
+/// number (`8/5(2)`).
 fn dice_move_text(engine: &Engine, m: &Move) -> String {
     if m.len == 0 {
         return "pass".into();
@@ -96,29 +99,112 @@ fn dice_move_text(engine: &Engine, m: &Move) -> String {
         .iter()
         .map(|s| die_move_text(engine, m.mover as usize, s))
         .collect();
-    steps.join(" ")
+    if !counts_down(engine) {
+        return steps.join(" ");
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < steps.len() {
+        let same = steps[i..].iter().take_while(|s| **s == steps[i]).count();
+        out.push(if same > 1 {
+            format!("{}({same})", steps[i])
+        } else {
+            steps[i].clone()
+        });
+        i += same;
+    }
+    out.join(" ")
 }
 
-/// One die move of `player`, such as `13/18`.
+/// Whether the game writes die moves counting down (`notation counting
+/// down`).
+fn counts_down(engine: &Engine) -> bool {
+    engine.game().dice.is_some_and(|d| d.notation_down)
+}
+
+/// One die move of `player`, such as `13/18` (`13/7*` for a hit, when
+/// counting down).
 fn die_move_text(engine: &Engine, player: usize, step: &Step) -> String {
     let point = |site: u8| match engine.track_position(player, site as usize) {
         Some(p) => track_point_text(engine, player, p),
         None => "?".into(),
     };
-    format!("{}/{}", point(step.from), point(step.to))
+    let hit = if step.over != NONE && counts_down(engine) {
+        "*"
+    } else {
+        ""
+    };
+    format!("{}/{}{hit}", point(step.from), point(step.to))
 }
 
 /// Position `position` of `player`'s track as die moves write it: the
 /// zone's name where the track passes a zone (`bar`, `off`), else the
-/// number of the position (`0` for a track's first point). Zone names are
+/// number of the position (`0` for a track's first point); counting down,
+/// the number of positions from it to the track's end (on a track `bar,
+/// 1..24, off`, position 1 is 24 and position 24 is 1). Zone names are
 /// never numbers, so each text names one position.
 pub fn track_point_text(engine: &Engine, player: usize, position: usize) -> String {
-    let site = &engine.game().board.sites[engine.track(player)[position] as usize];
+    let track = engine.track(player);
+    let site = &engine.game().board.sites[track[position] as usize];
     if site.owner.is_some() {
         site.name.clone()
+    } else if counts_down(engine) {
+        (track.len() - 1 - position).to_string()
     } else {
         position.to_string()
     }
+}
+
+/// The die moves a dice turn's text names, one by one, as the REPL takes
+/// them (see [`expanded`]): `8/5(2) 13/7*` is `8/5`, `8/5`, `13/7`.
+pub fn die_move_words(engine: &Engine, text: &str) -> Result<Vec<String>, String> {
+    let text = expanded(engine, &normalise(text))?;
+    Ok(text.split(' ').map(str::to_string).collect())
+}
+
+/// A dice turn's text, normalised, as plain die moves one by one: with
+/// `notation counting down`, the hit marks are dropped (`13/7*` is
+/// `13/7`), a move of several men is repeated (`8/5(2)` is `8/5 8/5`) and
+/// a man's moves written as one are split (`24/18/13` is `24/18 18/13`).
+/// Other games' texts are kept as they are.
+fn expanded(engine: &Engine, text: &str) -> Result<String, String> {
+    if !counts_down(engine) {
+        return Ok(text.to_string());
+    }
+    let mut out: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        let word = word.replace('*', "");
+        let (word, times) = match word.strip_suffix(')').and_then(|w| w.split_once('(')) {
+            Some((w, n)) => match n.parse::<usize>() {
+                Ok(n) if (1..=MAX_DIE_MOVES).contains(&n) => (w.to_string(), n),
+                _ => {
+                    return Err(format!(
+                        "`{word}`: the number of men in parentheses must be 1 to {MAX_DIE_MOVES} (the most die moves of a turn)"
+                    ));
+                }
+            },
+            None => (word, 1),
+        };
+        let points: Vec<&str> = word.split('/').collect();
+        let moves: Vec<String> = if points.len() > 2 {
+            points
+                .windows(2)
+                .map(|w| format!("{}/{}", w[0], w[1]))
+                .collect()
+        } else {
+            vec![word.clone()]
+        };
+        for _ in 0..times {
+            out.extend(moves.iter().cloned());
+        }
+        if out.len() > MAX_DIE_MOVES {
+            return Err(format!(
+                "`{}` has more than {MAX_DIE_MOVES} die moves (the most of a turn)",
+                text
+            ));
+        }
+    }
+    Ok(out.join(" "))
 }
 
 /// The position of `player`'s track written `word` (see
@@ -137,14 +223,21 @@ pub fn find_move(
     moves: &[Move],
     text: &str,
 ) -> Result<Move, String> {
-    let wanted = normalise(text);
+    let wanted = expanded(engine, &normalise(text))?;
     if wanted.is_empty() {
         return Err("no move given".into());
     }
-    if let Some(m) = moves
-        .iter()
-        .find(|m| normalise(&move_text(engine, m)) == wanted)
-    {
+    // Counting down, a turn's text is compared in its expanded form;
+    // otherwise as written, with no more work than before.
+    let down = counts_down(engine);
+    if let Some(m) = moves.iter().find(|m| {
+        let text = normalise(&move_text(engine, m));
+        if down {
+            expanded(engine, &text).is_ok_and(|t| t == wanted)
+        } else {
+            text == wanted
+        }
+    }) {
         return Ok(*m);
     }
     if engine.has_dice() {
@@ -225,7 +318,9 @@ fn explain_dice(
     let mut starts: Vec<String> = moves
         .iter()
         .map(|m| move_text(engine, m))
-        .filter(|t| t.split(' ').next() == Some(first))
+        .filter(|t| {
+            expanded(engine, &normalise(t)).is_ok_and(|e| e.split(' ').next() == Some(first))
+        })
         .collect();
     if starts.is_empty() {
         // The turns whose die moves, in another order, begin so.
@@ -439,7 +534,35 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
 /// in dice games, `dice` and `idle` in games without dice) and a position
 /// the game can never reach in the ways checked here (more men than the
 /// setup gives a player, a man off his track) are refused, naming the field.
+/// In games on 24 points with a bar and 15 men each, a GNU Backgammon
+/// Position ID may stand for the men fields (`4HPwATDgc/ABMA; turn: black;
+/// dice: 3-1`), the player on roll being the `turn` (see
+/// [`crate::position_id`]).
 pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
+    // A GNU Backgammon Position ID may stand for the men fields.
+    let first = text.split(';').next().unwrap_or("").trim();
+    if !first.contains(':') && crate::position_id::looks_like_id(first) {
+        let rest = &text.trim_start()[first.len()..];
+        let on_roll = rest
+            .split(';')
+            .filter_map(|f| f.split_once(':'))
+            .find(|(k, _)| k.trim() == "turn")
+            .and_then(|(_, v)| {
+                engine
+                    .game()
+                    .players
+                    .iter()
+                    .position(|p| p.name == v.trim())
+            })
+            .unwrap_or(0);
+        let men = crate::position_id::men_fields(engine, first, on_roll)?;
+        return parse_fields(engine, &format!("{men}{rest}"));
+    }
+    parse_fields(engine, text)
+}
+
+/// Reads a position written as fields (see [`parse_position`]).
+fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
     let game = engine.game();
     let dice_game = engine.has_dice();
     let huffing = !dice_game

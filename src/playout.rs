@@ -63,7 +63,10 @@ pub fn random_playout(
 ) -> Result<Playout, TooManyTurnsAt> {
     let mut plies = 0;
     loop {
-        engine.roll(st, rng);
+        // The opening throw may have thrown the first roll already.
+        if st.dice == [0; 4] {
+            engine.roll(st, rng);
+        }
         turns(engine, st, moves, plies)?;
         let outcome = engine.outcome_with(st, !moves.is_empty());
         if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
@@ -106,6 +109,10 @@ pub enum RecordLine {
         variant: String,
         /// The seed of every random choice.
         seed: u64,
+        /// The opening throw, for games that have one (see
+        /// [`opening_text`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opening: Option<String>,
     },
     /// One turn.
     Turn {
@@ -148,6 +155,24 @@ struct SeededGame<'e> {
     st: State,
     moves: Vec<Move>,
     plies: u32,
+    /// The opening throw, as records write it.
+    opening: Option<String>,
+}
+
+/// The opening throw as records and the REPL write it: each player's die
+/// and who starts, `white 3, black 5: black starts`.
+pub fn opening_text(engine: &Engine, dice: [u8; 2]) -> String {
+    let names: Vec<&str> = engine
+        .game()
+        .players
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    let starter = names[usize::from(dice[1] > dice[0])];
+    format!(
+        "{} {}, {} {}: {starter} starts",
+        names[0], dice[0], names[1], dice[1]
+    )
 }
 
 /// What comes next in a [`SeededGame`].
@@ -160,21 +185,30 @@ enum Next {
 }
 
 impl<'e> SeededGame<'e> {
+    /// The game from its setup, after its opening throw if it has one.
     fn new(engine: &'e Engine, seed: u64) -> Self {
-        SeededGame {
+        let mut game = SeededGame {
             engine,
             rng: rng(seed),
             st: engine.start(),
             moves: Vec::new(),
             plies: 0,
-        }
+            opening: None,
+        };
+        game.opening = engine
+            .opening(&mut game.st, &mut game.rng)
+            .map(|dice| opening_text(engine, dice));
+        game
     }
 
     /// Throws the dice, lists the legal moves and draws one, as
     /// [`random_playout`] does; or says how the game ended.
     fn next(&mut self) -> Result<Next, TooManyTurnsAt> {
         let engine = self.engine;
-        engine.roll(&mut self.st, &mut self.rng);
+        // The opening throw may have thrown the first roll already.
+        if self.st.dice == [0; 4] {
+            engine.roll(&mut self.st, &mut self.rng);
+        }
         turns(engine, &mut self.st, &mut self.moves, self.plies)?;
         let outcome = engine.outcome_with(&self.st, !self.moves.is_empty());
         if outcome != Outcome::Ongoing || self.plies >= MAX_PLIES {
@@ -223,6 +257,7 @@ pub fn recorded_playout(
         sha256: text_hash(game_text),
         variant: engine.game().name.clone(),
         seed,
+        opening: game.opening.clone(),
     }];
     loop {
         match game.next()? {
@@ -255,6 +290,8 @@ pub struct Record {
     pub variant: String,
     /// The seed of every random choice.
     pub seed: u64,
+    /// The opening throw the header names, if any.
+    pub opening: Option<String>,
     /// Every line after the header with its line number (from 1): the
     /// turns, then the result.
     pub lines: Vec<(usize, RecordLine)>,
@@ -285,13 +322,14 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
                 sha256,
                 variant,
                 seed,
+                opening,
             } => {
                 if header.is_some() {
                     return Err(format!(
                         "line {n}: a second header: a record holds one game"
                     ));
                 }
-                header = Some((game, sha256, variant, seed));
+                header = Some((game, sha256, variant, seed, opening));
             }
             _ if header.is_none() => {
                 return Err(format!("line {n}: the record must start with its header"));
@@ -303,7 +341,7 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
             RecordLine::Turn { .. } => lines.push((n, parsed)),
         }
     }
-    let Some((game, sha256, variant, seed)) = header else {
+    let Some((game, sha256, variant, seed, opening)) = header else {
         return Err("the record is empty: it has no header".into());
     };
     if result_at.is_none() {
@@ -317,6 +355,7 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
         sha256,
         variant,
         seed,
+        opening,
         lines,
     })
 }
@@ -339,6 +378,17 @@ pub struct Replay {
 pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
     let seed = record.seed;
     let mut game = SeededGame::new(engine, seed);
+    if record.opening != game.opening {
+        let says = |o: &Option<String>| match o {
+            Some(t) => format!("`{t}`"),
+            None => "none".to_string(),
+        };
+        return Err(format!(
+            "header, `opening`: the record says {}, but the game with seed {seed} throws {}",
+            says(&record.opening),
+            says(&game.opening)
+        ));
+    }
     let mut turns = Vec::new();
     for (n, line) in &record.lines {
         let next = game.next().map_err(|e| format!("line {n}: {e}"))?;

@@ -117,9 +117,25 @@ impl<'e> Session<'e> {
         session
     }
 
-    /// The board, then whatever is played before a person must move.
+    /// The board, then whatever is played before a person must move. A
+    /// game with an opening throw played from its setup begins with it
+    /// (from the session's seed): who starts, and the roll he plays if
+    /// the opening gives it.
     pub fn start(&mut self) -> String {
-        let mut out = render::board(self.engine, &self.st);
+        let mut out = String::new();
+        if self.history.is_empty()
+            && self.st == self.engine.start()
+            && let Some(dice) = self.engine.opening(&mut self.st, &mut self.rng)
+        {
+            out.push_str("opening throw: ");
+            out.push_str(&playout::opening_text(self.engine, dice));
+            match ludus::notation::dice_text(&self.st) {
+                Some(roll) => out.push_str(&format!(" and plays {roll}\n")),
+                None => out.push_str(" and throws\n"),
+            }
+            self.refresh();
+        }
+        out.push_str(&render::board(self.engine, &self.st));
         self.advance(&mut out);
         out
     }
@@ -167,6 +183,9 @@ impl<'e> Session<'e> {
             "position" => {
                 out.push_str(&position_text(self.engine, &self.st));
                 out.push('\n');
+                if let Ok(id) = ludus::position_id::position_id(self.engine, &self.st) {
+                    out.push_str(&format!("GNU Backgammon Position ID: {id}\n"));
+                }
                 if !self.partial.is_empty() {
                     out.push_str(&format!(
                         "(the position before the die moves typed so far: {})\n",

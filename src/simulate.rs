@@ -35,6 +35,9 @@ pub struct Summary {
     pub unfinished: u64,
     /// Turns played in all games.
     pub plies: u64,
+    /// Per player: games he started after the opening throw (in games that
+    /// have one; all 0 otherwise).
+    pub starts: Vec<u64>,
 }
 
 impl Summary {
@@ -43,6 +46,7 @@ impl Summary {
             wins: vec![0; players],
             points: vec![0; players],
             wins_by_points: vec![BTreeMap::new(); players],
+            starts: vec![0; players],
             ..Summary::default()
         }
     }
@@ -69,6 +73,7 @@ impl Summary {
         for p in 0..self.wins.len() {
             self.wins[p] += other.wins[p];
             self.points[p] += other.points[p];
+            self.starts[p] += other.starts[p];
             for (&size, &n) in &other.wins_by_points[p] {
                 *self.wins_by_points[p].entry(size).or_default() += n;
             }
@@ -123,6 +128,9 @@ pub fn simulate(
                 let seed = seed.wrapping_add(i);
                 let mut rng = playout::rng(seed);
                 st.clone_from(&start);
+                if engine.opening(&mut st, &mut rng).is_some() {
+                    tally.starts[st.to_move as usize] += 1;
+                }
                 match playout::random_playout(engine, &mut st, &mut rng, &mut moves) {
                     Ok(result) => tally.count(result.outcome, result.plies),
                     Err(cause) => {
@@ -191,6 +199,7 @@ pub fn bench(
         loop {
             for _ in 0..BATCH {
                 st.clone_from(&start);
+                engine.opening(&mut st, &mut rng);
                 let result = playout::random_playout(engine, &mut st, &mut rng, &mut moves)
                     .map_err(|cause| Stopped { seed, cause })?;
                 plies += u64::from(result.plies);

@@ -360,6 +360,11 @@ pub enum ItemKind {
     DiceFaces(Name),
     /// `doubles twice|once`
     Doubles(bool),
+    /// `notation positions|counting down` (true: counting down)
+    DiceNotation(bool),
+    /// `opening each one die, higher starts, plays both|throws again`
+    /// (true: plays both)
+    Opening(bool),
     /// `forbid NAME: CONDITION`: no landing where the condition holds.
     Forbid(Name, Cond),
     /// `hit to ZONE`
@@ -477,6 +482,8 @@ impl ItemKind {
             ItemKind::DiceCount(_) => "count".into(),
             ItemKind::DiceFaces(_) => "faces".into(),
             ItemKind::Doubles(_) => "doubles".into(),
+            ItemKind::DiceNotation(_) => "notation".into(),
+            ItemKind::Opening(_) => "opening".into(),
             ItemKind::Hit(_) => "hit".into(),
             ItemKind::Pin => "pin".into(),
             ItemKind::FirstFrom(_) => "first from".into(),

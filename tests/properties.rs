@@ -204,10 +204,12 @@ fn recorded_playouts_replay() {
                 result,
                 "{name}, seed {seed}"
             );
+            // The seeded game begins with its opening throw, if it has one.
             let mut st = engine.start();
+            let mut rng = playout::rng(seed);
+            engine.opening(&mut st, &mut rng);
             let played =
-                playout::random_playout(&engine, &mut st, &mut playout::rng(seed), &mut Vec::new())
-                    .unwrap();
+                playout::random_playout(&engine, &mut st, &mut rng, &mut Vec::new()).unwrap();
             assert_eq!(played.plies, *plies, "{name}, seed {seed}");
             assert_eq!(played.outcome, replayed.outcome, "{name}, seed {seed}");
         }

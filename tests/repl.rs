@@ -47,10 +47,17 @@ struct Played {
 fn random_game_turns(engine: &Engine, seed: u64) -> (Vec<Played>, Outcome) {
     let mut rng = playout::rng(seed);
     let mut st = engine.start();
+    // The REPL throws the opening, if the game has one, from its own seed
+    // (0 unless `--seed` says otherwise); the moves follow from `seed`.
+    engine.opening(&mut st, &mut playout::rng(0));
     let mut moves = Vec::new();
     let mut played = Vec::new();
     loop {
-        engine.roll(&mut st, &mut rng);
+        // The opening may have thrown the first roll: it is not typed.
+        let thrown = st.dice != [0; 4];
+        if !thrown {
+            engine.roll(&mut st, &mut rng);
+        }
         engine.legal_moves(&mut st, &mut moves);
         let outcome = engine.outcome_with(&st, !moves.is_empty());
         if outcome != Outcome::Ongoing {
@@ -63,7 +70,9 @@ fn random_game_turns(engine: &Engine, seed: u64) -> (Vec<Played>, Outcome) {
         let m = moves[rng.random_range(0..moves.len())];
         let text = move_text(engine, &m);
         // As typed at the prompt: `dice 5 3`.
-        let dice = ludus::notation::dice_text(&st).map(|d| d.replace('-', " "));
+        let dice = ludus::notation::dice_text(&st)
+            .filter(|_| !thrown)
+            .map(|d| d.replace('-', " "));
         played.push(Played {
             dice,
             steps: text.split(' ').map(str::to_string).collect(),

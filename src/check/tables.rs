@@ -337,7 +337,10 @@ impl Checker<'_> {
             count: 0,
             faces: 0,
             doubles_twice: false,
+            notation_down: false,
+            opening: None,
         };
+        let mut opening = None;
         for item in sections.iter().flat_map(|s| s.items.iter()) {
             match &item.kind {
                 ItemKind::DiceCount(n) => {
@@ -349,6 +352,11 @@ impl Checker<'_> {
                     dice.faces = self.number(item.file, n, 2, 64).unwrap_or(6) as u8;
                 }
                 ItemKind::Doubles(twice) => dice.doubles_twice = *twice,
+                ItemKind::DiceNotation(down) => dice.notation_down = *down,
+                ItemKind::Opening(both) => {
+                    dice.opening = Some(*both);
+                    opening = Some(item);
+                }
                 _ => {}
             }
         }
@@ -368,6 +376,24 @@ impl Checker<'_> {
                 format!("the `dice` section {what}"),
                 "these dice",
                 Some(format!("add `{add}` to the `dice` section")),
+            );
+        }
+        // The two opening dice are the starter's first roll.
+        if let Some(item) = opening
+            && dice.opening == Some(true)
+            && dice.count != 2
+            && dice.count != 0
+        {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!(
+                    "the opening's two dice cannot be the first roll of a game that throws {} {}",
+                    dice.count,
+                    if dice.count == 1 { "die" } else { "dice" }
+                ),
+                "its two dice as the first roll",
+                Some("with `plays both` the game throws two dice (`count 2`); or write `throws again`".into()),
             );
         }
         Some(dice)

@@ -303,6 +303,32 @@ impl Engine {
         }
     }
 
+    /// The opening throw, for a game that has one (`None` otherwise): each
+    /// player throws one die and equal dice are thrown again, which is
+    /// drawn at once among the pairs of unequal faces (the same odds, in
+    /// bounded time, one draw of the generator). The higher die's thrower
+    /// moves first; with `plays both` the two dice are his first roll,
+    /// otherwise he throws anew. Returns the dice by player.
+    pub fn opening(&self, st: &mut State, rng: &mut crate::rng::Rng) -> Option<[u8; 2]> {
+        use rand::RngExt;
+        let t = self.tables.as_ref()?;
+        let plays_both = t.dice.opening?;
+        let faces = u32::from(t.dice.faces);
+        let k = rng.random_range(0..faces * (faces - 1));
+        let first = (k / (faces - 1)) as u8 + 1;
+        let mut second = (k % (faces - 1)) as u8 + 1;
+        if second >= first {
+            second += 1;
+        }
+        st.to_move = u8::from(second > first);
+        st.dice = [0; MAX_DICE];
+        if plays_both {
+            st.dice[0] = first.max(second);
+            st.dice[1] = first.min(second);
+        }
+        Some([first, second])
+    }
+
     /// The die moves a roll allows, with doubles counted twice where the game says so.
     fn dice_to_play(&self, st: &State) -> ([u8; MAX_DIE_MOVES], usize) {
         let t = self.tables();

@@ -224,7 +224,7 @@ impl Session<'_> {
         {
             return Ok(DiceInput::Turn(m));
         }
-        let words = die_moves(input);
+        let words = die_moves(self.engine, input);
         let mut typed = self.partial.clone();
         for word in &words {
             typed.push(word.clone());
@@ -372,18 +372,21 @@ impl Session<'_> {
     }
 }
 
-/// One die move of `mover` in notation, such as `13/18`.
+/// One die move of `mover` in notation, such as `13/18`, without a hit's
+/// mark (`13/7*` is typed and matched as `13/7`).
 pub(super) fn step_text(engine: &Engine, mover: u8, step: Step) -> String {
     let mut m = Move::PASS;
     m.mover = mover;
     m.len = 1;
     m.steps[0] = step;
-    move_text(engine, &m)
+    move_text(engine, &m).replace('*', "")
 }
 
 /// The die moves of a line, lower case, spaces around `/` closed up:
-/// `13 / 18  18/21` is `13/18`, `18/21`.
-fn die_moves(text: &str) -> Vec<String> {
+/// `13 / 18  18/21` is `13/18`, `18/21`; in games that write die moves
+/// counting down, `8/5(2)` is `8/5`, `8/5` and `24/18/13` is `24/18`,
+/// `18/13`, and hit marks are dropped.
+fn die_moves(engine: &Engine, text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for w in text.split_whitespace().map(str::to_lowercase) {
         match out.last_mut() {
@@ -391,5 +394,9 @@ fn die_moves(text: &str) -> Vec<String> {
             _ => out.push(w),
         }
     }
-    out
+    if engine.game().dice.is_some_and(|d| d.notation_down) {
+        notation::die_move_words(engine, &out.join(" ")).unwrap_or(out)
+    } else {
+        out
+    }
 }

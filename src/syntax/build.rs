@@ -119,6 +119,8 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::dice_count => ItemKind::DiceCount(name(part(0))),
         Rule::dice_faces => ItemKind::DiceFaces(name(part(0))),
         Rule::doubles => ItemKind::Doubles(parts[0].as_str() == "twice"),
+        Rule::opening => ItemKind::Opening(parts[0].as_str().starts_with("plays")),
+        Rule::dice_notation => ItemKind::DiceNotation(parts[0].as_str().starts_with("counting")),
         Rule::forbid => ItemKind::Forbid(name(part(0)), condition(part(1))),
         Rule::hit => ItemKind::Hit(name(part(0))),
         Rule::pin => ItemKind::Pin,

@@ -87,6 +87,8 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::dice_count
             | Rule::dice_faces
             | Rule::doubles
+            | Rule::dice_notation
+            | Rule::opening
             | Rule::forbid
             | Rule::hit
             | Rule::pin
@@ -186,6 +188,10 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::dice_faces => "`faces N`",
         Rule::doubles => "`doubles twice|once`",
         Rule::doubles_kind => "`twice` or `once`",
+        Rule::dice_notation => "`notation positions|counting down`",
+        Rule::notation_kind => "`positions` or `counting down`",
+        Rule::opening => "`opening each one die, higher starts, plays both|throws again`",
+        Rule::opening_kind => "`plays both` or `throws again`",
         Rule::range => "a range `A..B`",
         Rule::times => "`* N`",
         Rule::forbid => "`forbid NAME: CONDITION`",
