@@ -834,25 +834,27 @@ fn print_groups(groups: &[Vec<ludus::matches::Game>], json: bool) -> Result<Exit
         )
     };
     say!(
-        "{:<20} {:<24} {:<24} {:>6}  {:<22} {:<22} {:>8}",
+        "{:<16} {:<22} {:<22} {:>6}  {:<21} {:<21} {:<21} {:>6}",
         "run",
         "first agent",
         "second agent",
         "games",
         "first agent wins",
         "first player wins",
-        "plies"
+        "draws",
+        "turns"
     );
     for (run, s) in &summaries {
         let first = ludus::matches::wilson(s.first_player_wins, s.games);
         say!(
-            "{:<20} {:<24} {:<24} {:>6}  {:<22} {:<22} {:>8.1}",
+            "{:<16} {:<22} {:<22} {:>6}  {:<21} {:<21} {:<21} {:>6.1}",
             run,
             s.white.agent,
             s.black.agent,
             s.games,
             ci(&s.white.win_rate),
             ci(&first),
+            ci(&s.draw_rate),
             s.mean_plies
         );
     }
