@@ -14,7 +14,6 @@ use ludus::simulate;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Duration;
 
 #[derive(Parser)]
 #[command(
@@ -384,7 +383,9 @@ macro_rules! say_part {
     }};
 }
 
+mod diff_cli;
 mod pdn_cli;
+mod runs_cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -407,7 +408,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             seed,
             games,
             json,
-        } => diff(&a, &b, seed, games, json),
+        } => diff_cli::diff(&a, &b, seed, games, json),
         Command::Show { file } => {
             let (engine, _) = engine(&file)?;
             say_part!("{}", engine.game());
@@ -491,16 +492,16 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 shard,
             };
             let played = spec.indices().count() as u64;
-            let bar = progress_bar(played, quiet || json);
+            let bar = runs_cli::progress_bar(played, quiet || json);
             let threads = threads.unwrap_or_else(simulate::default_threads);
             let results = spec
                 .run(&engine, threads, &|| bar.inc(1))
                 .map_err(|e| e.to_string())?;
             bar.finish_and_clear();
             if let Some(path) = out {
-                write_games(&path, &results)?;
+                runs_cli::write_games(&path, &results)?;
             }
-            print_match(&ludus::matches::summarize(&results), json)
+            runs_cli::print_match(&ludus::matches::summarize(&results), json)
         }
         Command::Experiment {
             spec,
@@ -509,7 +510,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             threads,
             quiet,
             json,
-        } => experiment(&spec, out, shard, threads, quiet, json),
+        } => runs_cli::experiment(&spec, out, shard, threads, quiet, json),
         Command::Merge { files, json } => {
             let mut texts = Vec::new();
             for path in &files {
@@ -518,7 +519,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 texts.push((path.display().to_string(), text));
             }
             let groups = ludus::matches::read_games(&texts)?;
-            print_groups(&groups, json)
+            runs_cli::print_groups(&groups, json)
         }
         Command::Bench {
             file,
@@ -526,7 +527,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             seed,
             threads,
             json,
-        } => bench(&file, seconds, seed, threads, json),
+        } => runs_cli::bench(&file, seconds, seed, threads, json),
         Command::Playout {
             file,
             seed,
@@ -580,7 +581,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             seed,
             threads,
             json,
-        } => simulate(&file, games, seed, threads, json),
+        } => runs_cli::simulate(&file, games, seed, threads, json),
         Command::Perft {
             file,
             position,
@@ -745,418 +746,6 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::FAILURE
     })
-}
-
-fn progress_bar(len: u64, hidden: bool) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::new(len).with_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
-            .expect("a valid template"),
-    );
-    if hidden || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    bar
-}
-
-fn experiment(
-    spec: &Path,
-    out: Option<PathBuf>,
-    shard: Option<(u64, u64)>,
-    threads: Option<usize>,
-    quiet: bool,
-    json: bool,
-) -> Result<ExitCode, Failure> {
-    let text = load::read_text(spec, load::MAX_GAME_BYTES).map_err(|e| e.to_string())?;
-    let runs = ludus::experiment::parse(spec, &text, MAX_MATCH_GAMES)?;
-    let mut engines = Vec::new();
-    for run in &runs {
-        engines.push(engine(&run.game)?.0);
-    }
-    let threads = threads.unwrap_or_else(simulate::default_threads);
-    let total: u64 = runs
-        .iter()
-        .map(|r| {
-            let mut m = r.spec.clone();
-            m.shard = shard;
-            m.indices().count() as u64
-        })
-        .sum();
-    let bar = progress_bar(total, quiet || json);
-    let mut groups = Vec::new();
-    for (run, engine) in runs.iter().zip(&engines) {
-        let mut m = run.spec.clone();
-        m.shard = shard;
-        let mut games = m
-            .run(engine, threads, &|| bar.inc(1))
-            .map_err(|e| format!("run `{}`: {e}", run.name))?;
-        for g in &mut games {
-            g.run = Some(run.name.clone());
-        }
-        groups.push(games);
-    }
-    bar.finish_and_clear();
-    let out = out.unwrap_or_else(|| spec.with_extension("jsonl"));
-    let all: Vec<ludus::matches::Game> = groups.iter().flatten().cloned().collect();
-    write_games(&out, &all)?;
-    print_groups(&groups, json)
-}
-
-/// One summary, or a table of summaries, one per run.
-fn print_groups(groups: &[Vec<ludus::matches::Game>], json: bool) -> Result<ExitCode, Failure> {
-    if let [only] = groups
-        && only[0].run.is_none()
-    {
-        return print_match(&ludus::matches::summarize(only), json);
-    }
-    let summaries: Vec<(String, ludus::matches::Summary)> = groups
-        .iter()
-        .map(|g| {
-            (
-                g[0].run.clone().unwrap_or_default(),
-                ludus::matches::summarize(g),
-            )
-        })
-        .collect();
-    if json {
-        let rows: Vec<serde_json::Value> = summaries
-            .iter()
-            .map(|(run, s)| serde_json::json!({"run": run, "summary": s}))
-            .collect();
-        say!("{}", serde_json::Value::Array(rows));
-        return Ok(ExitCode::SUCCESS);
-    }
-    let ci = |r: &ludus::matches::Rate| {
-        format!(
-            "{:5.1}% [{:4.1}-{:5.1}]",
-            100.0 * r.rate,
-            100.0 * r.low,
-            100.0 * r.high
-        )
-    };
-    say!(
-        "{:<16} {:<22} {:<22} {:>6}  {:<21} {:<21} {:<21} {:>6}",
-        "run",
-        "first agent",
-        "second agent",
-        "games",
-        "first agent wins",
-        "first player wins",
-        "draws",
-        "turns"
-    );
-    for (run, s) in &summaries {
-        let first = ludus::matches::wilson(s.first_player_wins, s.games);
-        say!(
-            "{:<16} {:<22} {:<22} {:>6}  {:<21} {:<21} {:<21} {:>6.1}",
-            run,
-            s.white.agent,
-            s.black.agent,
-            s.games,
-            ci(&s.white.win_rate),
-            ci(&first),
-            ci(&s.draw_rate),
-            s.mean_plies
-        );
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn write_games(path: &Path, games: &[ludus::matches::Game]) -> Result<(), Failure> {
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
-    for g in games {
-        serde_json::to_writer(&mut out, g)?;
-        out.write_all(b"\n").map_err(cannot)?;
-    }
-    out.flush().map_err(cannot)?;
-    Ok(())
-}
-
-fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<ExitCode, Failure> {
-    if json {
-        say!("{}", serde_json::to_string(m)?);
-        return Ok(ExitCode::SUCCESS);
-    }
-    let pct = |r: &ludus::matches::Rate| {
-        format!(
-            "{:.1}% (95% interval {:.1}-{:.1}%)",
-            100.0 * r.rate,
-            100.0 * r.low,
-            100.0 * r.high
-        )
-    };
-    say!("{}: {} games", m.game, m.games);
-    for side in [&m.white, &m.black] {
-        say!(
-            "  {} wins {}: {}, {:.3} points per game",
-            side.agent,
-            side.wins,
-            pct(&side.win_rate),
-            side.points_per_game
-        );
-    }
-    say!("  draws {}: {}", m.draws, pct(&m.draw_rate));
-    if m.unfinished > 0 {
-        say!(
-            "  unfinished after {} turns: {}",
-            playout::MAX_PLIES,
-            m.unfinished
-        );
-    }
-    say!(
-        "  Elo difference ({} over {}): {:+.0} (95% interval {:+.0} to {:+.0})",
-        m.white.agent,
-        m.black.agent,
-        m.elo.rate,
-        m.elo.low,
-        m.elo.high
-    );
-    say!(
-        "  the first player won {} games; mean turns per game: {:.1}",
-        m.first_player_wins,
-        m.mean_plies
-    );
-    Ok(ExitCode::SUCCESS)
-}
-
-fn diff(a: &Path, b: &Path, seed: u64, games: u64, json: bool) -> Result<ExitCode, Failure> {
-    let (engine_a, _) = engine(a)?;
-    let (engine_b, _) = engine(b)?;
-    let merged = |path: &Path| -> Result<(load::Merged, Vec<ludus::syntax::Section>), Failure> {
-        let mut m = load::merged(path).map_err(|e| e.to_string())?;
-        let sections = std::mem::replace(&mut m.sections, Ok(Vec::new()))
-            .map_err(|d| Failure::Message(m.sources.render(&d)))?;
-        Ok((m, sections))
-    };
-    let (ma, sa) = merged(a)?;
-    let (mb, sb) = merged(b)?;
-    let changes = ludus::diff::rule_changes(&ma, &sa, &mb, &sb);
-    let found = ludus::diff::witness(&engine_a, &engine_b, seed, games)
-        .map_err(|e| format!("the witness search stopped: {e}"))?;
-    if json {
-        say!(
-            "{}",
-            serde_json::json!({"a": a.display().to_string(), "b": b.display().to_string(), "changes": changes, "witness": found, "searched": {"near_positions": ludus::diff::MAX_NEAR_POSITIONS, "near_depth": ludus::diff::MAX_NEAR_DEPTH, "random_games": games, "seed": seed}})
-        );
-        return Ok(ExitCode::SUCCESS);
-    }
-    let at = |i: &ludus::diff::ItemText| format!("{}:{}", i.file, i.line);
-    if changes.is_empty() {
-        say!("The rules are the same item for item (variants merged).");
-    } else {
-        say!("Rules that differ (variants merged; - first game, + second):");
-        let mut sections: Vec<&str> = Vec::new();
-        for c in &changes {
-            if !sections.contains(&c.section()) {
-                sections.push(c.section());
-            }
-        }
-        for section in sections {
-            say!("  {section}:");
-            for c in changes.iter().filter(|c| c.section() == section) {
-                match c {
-                    ludus::diff::Change::Added { b, .. } => say!("    + {}  ({})", b.text, at(b)),
-                    ludus::diff::Change::Removed { a, .. } => say!("    - {}  ({})", a.text, at(a)),
-                    ludus::diff::Change::Changed { a, b, .. } => {
-                        say!("    - {}  ({})", a.text, at(a));
-                        say!("    + {}  ({})", b.text, at(b));
-                    }
-                    ludus::diff::Change::Reordered { .. } => {
-                        say!("    the rules both games have are judged in another order")
-                    }
-                }
-            }
-        }
-    }
-    let Some(w) = found else {
-        say!(
-            "No difference in play found: {} positions near the start (up to {} turns), then {games} random games from seed {seed}.",
-            ludus::diff::MAX_NEAR_POSITIONS,
-            ludus::diff::MAX_NEAR_DEPTH
-        );
-        return Ok(ExitCode::SUCCESS);
-    };
-    say!("Witness, found {}:", w.found);
-    if w.moves.is_empty() {
-        say!("  at the start");
-    } else {
-        say!(
-            "  after {} turn{}: {}",
-            w.moves.len(),
-            if w.moves.len() == 1 { "" } else { "s" },
-            w.moves.join(", ")
-        );
-    }
-    say!("  position: {}", w.position);
-    if let Some(d) = &w.dice {
-        say!("  roll: {d}");
-    }
-    match w.differs_in.as_str() {
-        "outcome" => say!(
-            "  the first game says {}, the second {}",
-            w.outcome_a,
-            w.outcome_b
-        ),
-        "position" => say!(
-            "  the last turn leads to another position in the second game: {}",
-            w.position_b.as_deref().unwrap_or_default()
-        ),
-        "dice" => say!("  the games throw different dice"),
-        _ => {
-            let list = |moves: &[String]| {
-                if moves.is_empty() {
-                    "none".to_string()
-                } else {
-                    moves.join(", ")
-                }
-            };
-            say!("  legal in the first game only: {}", list(&w.only_a));
-            say!("  legal in the second game only: {}", list(&w.only_b));
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn bench(
-    file: &Path,
-    seconds: f64,
-    seed: u64,
-    threads: Option<usize>,
-    json: bool,
-) -> Result<ExitCode, Failure> {
-    let (engine, _) = engine(file)?;
-    let threads = threads.unwrap_or_else(simulate::default_threads);
-    let budget = Duration::from_secs_f64(seconds);
-    let run = simulate::bench(&engine, budget, seed, threads)
-        .map_err(|e| format!("a playout stopped: {e}"))?;
-    let rate = run.games as f64 / run.seconds;
-    let per_game = run.plies as f64 / run.games as f64;
-    if json {
-        say!(
-            "{}",
-            serde_json::json!({"game": engine.game().name, "threads": threads, "playouts": run.games, "seconds": run.seconds, "playouts_per_second": rate, "plies_per_playout": per_game})
-        );
-    } else {
-        say!(
-            "{}: {} playouts in {:.2} s on {threads} thread{}",
-            engine.game().name,
-            run.games,
-            run.seconds,
-            if threads == 1 { "" } else { "s" }
-        );
-        say!(
-            "{rate:.0} playouts/s, {per_game:.1} plies/playout, {:.0} plies/s",
-            run.plies as f64 / run.seconds
-        );
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn simulate(
-    file: &Path,
-    games: u64,
-    seed: u64,
-    threads: Option<usize>,
-    json: bool,
-) -> Result<ExitCode, Failure> {
-    let (engine, _) = engine(file)?;
-    let threads = threads.unwrap_or_else(simulate::default_threads);
-    let bar = indicatif::ProgressBar::new(games);
-    if json || !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
-    let summary = simulate::simulate(&engine, games, seed, threads, &|n| bar.inc(n))
-        .map_err(|e| e.to_string())?;
-    bar.finish_and_clear();
-    let names: Vec<&str> = engine
-        .game()
-        .players
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect();
-    let simulate::Summary {
-        wins,
-        points: score,
-        wins_by_points: by_points,
-        draws,
-        unfinished,
-        plies,
-        starts,
-        ..
-    } = summary;
-    let mean = plies as f64 / games.max(1) as f64;
-    let has_opening = engine.game().dice.is_some_and(|d| d.opening.is_some());
-    if json {
-        let by_player: serde_json::Map<String, serde_json::Value> = names
-            .iter()
-            .zip(&wins)
-            .map(|(n, w)| (n.to_string(), (*w).into()))
-            .collect();
-        let sizes: serde_json::Map<String, serde_json::Value> = names
-            .iter()
-            .zip(&by_points)
-            .map(|(n, sizes)| {
-                let sizes: serde_json::Map<String, serde_json::Value> = sizes
-                    .iter()
-                    .map(|(p, w)| (p.to_string(), (*w).into()))
-                    .collect();
-                (n.to_string(), sizes.into())
-            })
-            .collect();
-        let mut value = serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "wins_by_points": sizes, "draws": draws, "unfinished": unfinished, "mean_plies": mean});
-        if has_opening {
-            let started: serde_json::Map<String, serde_json::Value> = names
-                .iter()
-                .zip(&starts)
-                .map(|(n, s)| (n.to_string(), (*s).into()))
-                .collect();
-            value["starts"] = started.into();
-        }
-        say!("{value}");
-    } else {
-        say!("{}: {games} games from seed {seed}", engine.game().name);
-        if has_opening {
-            let started: Vec<String> = names
-                .iter()
-                .zip(&starts)
-                .map(|(n, s)| format!("{n} {s}"))
-                .collect();
-            say!("  started after the opening throw: {}", started.join(", "));
-        }
-        for (((n, w), points), sizes) in names.iter().zip(&wins).zip(&score).zip(&by_points) {
-            // Wins worth one point each need no breakdown.
-            let sizes = if sizes.keys().all(|&p| p == 1) {
-                String::new()
-            } else {
-                let sizes: Vec<String> = sizes
-                    .iter()
-                    .map(|(p, w)| match p {
-                        1 => format!("{w} single"),
-                        2 => format!("{w} double"),
-                        3 => format!("{w} triple"),
-                        p => format!("{w} of {p} points"),
-                    })
-                    .collect();
-                format!(" ({})", sizes.join(", "))
-            };
-            say!(
-                "  {n} wins: {w} ({:.1}%), {points} points{sizes}",
-                100.0 * *w as f64 / games.max(1) as f64
-            );
-        }
-        say!(
-            "  draws: {draws} ({:.1}%)",
-            100.0 * draws as f64 / games.max(1) as f64
-        );
-        if unfinished > 0 {
-            say!(
-                "  unfinished after {} turns: {unfinished}",
-                playout::MAX_PLIES
-            );
-        }
-        say!("  mean turns per game: {mean:.1}");
-    }
-    Ok(ExitCode::SUCCESS)
 }
 
 fn perft(
