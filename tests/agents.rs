@@ -61,11 +61,9 @@ fn expectimax_beats_random_in_alquerque() {
     assert!(won >= 18, "expectimax won {won} of 20");
 }
 
-/// Depth 2 in Verquere averages every roll of the reply: about 8 s of CPU
-/// per game in a release build, so it runs by hand:
-/// `cargo test --release --test agents -- --ignored`.
+/// Depth 2 in Verquere: every turn of the roll, then every roll of the
+/// reply with every turn of it, judged by the race.
 #[test]
-#[ignore]
 fn expectimax_depth_two_beats_random_in_verquere() {
     let won = wins("games/verquere.game", "expectimax:depth=2", "random", 20);
     assert!(won >= 16, "expectimax won {won} of 20");

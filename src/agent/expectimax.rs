@@ -51,6 +51,13 @@ impl Search<'_> {
     /// The value of `st` after a turn, before the next throw, with `depth`
     /// turns left to search.
     fn chance(&self, st: &State, depth: u32, alpha: f64, beta: f64) -> Result<f64, TooManyTurns> {
+        // A leaf of a dice game: the judgement does not depend on the roll
+        // to come (dice games have no `no moves` rule), so no roll is thrown
+        // and no turn generated.
+        if depth == 0 && self.rolls.len() > 1 {
+            let outcome = self.engine.outcome_with(st, true);
+            return Ok(evaluate(self.engine, st, outcome, self.player));
+        }
         if self.rolls.len() == 1 {
             let mut st = st.clone();
             st.dice = self.rolls[0].0;
