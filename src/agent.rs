@@ -210,9 +210,11 @@ fn rewards(outcome: Outcome) -> [f64; 2] {
     }
 }
 
-/// The default judgement of a position for `player`, from -1 (lost) to 1
-/// (won), used at the leaves of expectimax. A finished game is worth its
-/// points (scaled to at most 1). Otherwise, on a grid: the share of the
+/// The judgement of a position for `player`, from -1 (lost) to 1 (won),
+/// used at the leaves of expectimax. A finished game is worth its points
+/// (scaled to at most 1). Otherwise the game's own `evaluate: SUM` where it
+/// has one (the sum for him less his opponent's, v, as 0.9·v / (1 + |v|)),
+/// else a general default: on a grid, the share of the
 /// material, a piece of a kind some piece is promoted to counting double;
 /// with dice: the race, each man's progress along his track against the
 /// opponent's. Both stay strictly between -0.9 and 0.9.
@@ -223,6 +225,11 @@ pub fn evaluate(engine: &Engine, st: &State, outcome: Outcome, player: usize) ->
             if winner == player { v } else { -v }
         }
         Outcome::Draw => 0.0,
+        Outcome::Ongoing if engine.evaluation(st, player).is_some() => {
+            // The game's own `evaluate`, squeezed into (-0.9, 0.9).
+            let v = engine.evaluation(st, player).unwrap_or(0) as f64;
+            0.9 * v / (1.0 + v.abs())
+        }
         Outcome::Ongoing => {
             let mut mine = 0.0;
             let mut theirs = 0.0;

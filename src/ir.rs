@@ -318,6 +318,9 @@ pub struct Rules {
     pub vulnerable_run: Option<u32>,
     /// The player passes his turn while any of these named conditions holds.
     pub pass: Vec<(String, Cond)>,
+    /// `evaluate: SUM`, as the comparison `SUM > 0`: how agents judge a
+    /// position (the sum for a player less the sum for his opponent).
+    pub evaluate: Option<Cond>,
     /// Limits on how many die moves of one turn start in a region.
     pub leave_limits: Vec<LeaveLimit>,
     /// Runs of held points along the mover's track that no die move may make.
@@ -721,6 +724,9 @@ impl fmt::Display for Game {
         }
         for (name, cond) in &r.pass {
             writeln!(f, "rules: pass {name}: {cond}")?;
+        }
+        if let Some(c) = &r.evaluate {
+            writeln!(f, "rules: evaluate {c}")?;
         }
         for l in &r.leave_limits {
             let plural = if l.most == 1 {

@@ -383,6 +383,9 @@ pub enum ItemKind {
     Vulnerable(Name),
     /// `pass NAME: CONDITION`
     Pass(Name, Cond),
+    /// `evaluate: SUM`: how agents judge a position for a player (the sum
+    /// for him less the sum for his opponent).
+    Evaluate(Vec<Term>, Span),
     /// `drop NAME`: removes the base's item of that name.
     Drop(Name),
     /// `no move in N turns: RESULT`
@@ -500,6 +503,7 @@ impl ItemKind {
                 format!("no {}", texts.join(" or "))
             }
             ItemKind::Repetition(..) => "same position".into(),
+            ItemKind::Evaluate(..) => "evaluate".into(),
             ItemKind::Forbid(name, _)
             | ItemKind::LimitLeave(name, ..)
             | ItemKind::LimitRun(name, ..)

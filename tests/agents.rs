@@ -310,3 +310,50 @@ fn an_experiment_runs_each_match_and_its_shards_merge() {
         assert!(run.stderr.contains(says), "{text}: {}", run.stderr);
     }
 }
+
+/// A game may say how agents judge its positions (`evaluate: SUM`): the sum
+/// for the player less the sum for his opponent, read by expectimax.
+#[test]
+fn a_game_file_gives_the_evaluation() {
+    let dir = temp_dir("agents", "evaluate");
+    let base = common::root().join("games/verquere.game");
+    let file = dir.join("judged.game");
+    std::fs::write(
+        &file,
+        format!(
+            "variant \"Verquere, judged\" of \"{}\"\n\nrules {{\n  evaluate: own men in off + own men in off + own men in fourth-quarter\n}}\n",
+            base.display()
+        ),
+    )
+    .unwrap();
+    let engine = engine_at(&file);
+    let plain = engine_at(&base);
+    let start = engine.start();
+    assert_eq!(engine.evaluation(&start, 0), Some(0));
+    assert_eq!(plain.evaluation(&start, 0), None);
+    let st = ludus::notation::parse_position(
+        &engine,
+        "white: 20*3 off*12; black: 13*10 24*5; turn: black",
+    )
+    .unwrap();
+    // White: 12 men off, counted twice, and 3 in his fourth quarter
+    // (points 19..24 of his track); Black: none off, and none in his
+    // fourth quarter (points 7..12 of White's numbering).
+    assert_eq!(engine.evaluation(&st, 0), Some(27));
+    assert_eq!(engine.evaluation(&st, 1), Some(-27));
+    // Expectimax's leaves follow the file: with 3-1 the turn that bears a
+    // man off is the best.
+    let mut st = ludus::notation::parse_position(
+        &engine,
+        "white: 19*2 22 off*12; black: 13*10 24*5; turn: white; dice: 3-1",
+    )
+    .unwrap();
+    let mut moves = Vec::new();
+    engine.try_legal_moves(&mut st, &mut moves).unwrap();
+    let hints = Spec::Expectimax { depth: 1 }
+        .hints(&engine, &st, &moves, &mut ludus::rng::rng(0))
+        .unwrap();
+    let best = ludus::notation::move_text(&engine, &moves[hints[0].index]);
+    assert!(best.contains("off"), "{best}");
+    assert!(hints[0].value > hints[hints.len() - 1].value);
+}

@@ -281,7 +281,7 @@ impl Checker<'_> {
 
 /// Whether a comparison `a OP b` depends on the position: some count
 /// appears more often on one side than on the other.
-fn reads_position(a: &[Term], b: &[Term]) -> bool {
+pub(super) fn reads_position(a: &[Term], b: &[Term]) -> bool {
     let key = |t: &Term| -> Option<String> {
         let whose = |w: &Whose| if *w == Whose::Own { "own" } else { "opponent" };
         match t {

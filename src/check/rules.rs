@@ -99,6 +99,7 @@ impl Checker<'_> {
             ending_turn_exempt: true,
             vulnerable_run: None,
             pass: Vec::new(),
+            evaluate: None,
             leave_limits: Vec::new(),
             run_limits: Vec::new(),
             removal_at_end,

@@ -5,7 +5,9 @@ use super::conditions::CondUse;
 use super::{BoardBuild, Checker, MAX_SITES, known_list, suggest};
 use crate::diag::{FileId, Span};
 use crate::ir;
-use crate::syntax::{Item, ItemKind, Name, Obligation, Priority, SectionKind, SiteTerm};
+use crate::syntax::{
+    Compare, Cond, Item, ItemKind, Name, Obligation, Priority, SectionKind, SiteTerm,
+};
 
 impl Checker<'_> {
     /// Creates the sites of `points A..B` and one site per player for each `zone`.
@@ -456,6 +458,20 @@ impl Checker<'_> {
                     let cond = self.condition(players, item.file, cond, CondUse::Pass);
                     rules.pass.push((name.text.clone(), cond));
                 }
+                ItemKind::Evaluate(terms, span) => {
+                    if !super::conditions::reads_position(terms, &[]) {
+                        self.error(
+                            item.file,
+                            span.clone(),
+                            "this evaluation counts nothing of the position: it would judge every position alike",
+                            "counts nothing",
+                            Some("add up counts such as `own men in off + own points in home`".into()),
+                        );
+                    }
+                    // Judged for a position, not a die move: no landing site.
+                    let sum = Cond::Compare(terms.clone(), Compare::Gt, Vec::new(), span.clone());
+                    rules.evaluate = Some(self.condition(players, item.file, &sum, CondUse::Pass));
+                }
                 ItemKind::Hit(zone) if self.zone(build, item.file, zone) => {
                     rules.hit_to = Some(zone.text.clone());
                 }
@@ -765,6 +781,7 @@ fn dice_rule(kind: &ItemKind) -> Option<&'static str> {
         ItemKind::EndingTurn(_) => "ending turn",
         ItemKind::Vulnerable(_) => "vulnerable runs",
         ItemKind::Pass(..) => "pass",
+        ItemKind::Evaluate(..) => "evaluate",
         ItemKind::LimitLeave(..) | ItemKind::LimitRun(..) => "limit",
         _ => return None,
     })

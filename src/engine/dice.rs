@@ -78,6 +78,8 @@ pub(super) struct Tables {
     judge_more: bool,
     /// Named conditions under which the player passes his turn.
     pass: Vec<(String, Cond)>,
+    /// `evaluate: SUM`, compiled as `SUM > 0`.
+    evaluate: Option<Cond>,
     bear_off: Option<Cond>,
     overshoot_rearmost: bool,
     play: Vec<Priority>,
@@ -237,6 +239,7 @@ impl Tables {
                 .iter()
                 .map(|(name, c)| (name.clone(), compile(c)))
                 .collect(),
+            evaluate: rules.evaluate.as_ref().map(compile),
             bear_off,
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),

@@ -145,6 +145,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::duplicates => ItemKind::Duplicates(parts[0].as_str() == "merged"),
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
         Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
+        Rule::evaluate => ItemKind::Evaluate(sum(part(0)), span.clone()),
         Rule::limit_leave => ItemKind::LimitLeave(
             name(part(0)),
             name(part(1)),

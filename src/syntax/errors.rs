@@ -99,6 +99,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::ending_turn
             | Rule::vulnerable
             | Rule::pass_rule
+            | Rule::evaluate
             | Rule::limit_leave
             | Rule::limit_run
             | Rule::drop
@@ -212,6 +213,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::most_pips => "`most pips`",
         Rule::vulnerable => "`vulnerable runs longer than N`",
         Rule::pass_rule => "`pass NAME: CONDITION`",
+        Rule::evaluate => "`evaluate: SUM`",
         Rule::limit_leave => "`limit NAME: at most N men leave REGION per turn`",
         Rule::limit_except => "an exception `N on first turn with 6-6`",
         Rule::except_turn => "`on first turn` or `on turn N`",

@@ -352,25 +352,33 @@ impl Engine {
                 };
                 compare(i64::from(men) + constant, *op)
             }
+            Cond::Test { op, .. } | Cond::PinTest { op, .. } => {
+                compare(self.sum(st, c, me, here, vulnerable), *op)
+            }
+        }
+    }
+
+    /// The sum a comparison compares with zero, for player `me` (0 for a
+    /// condition that is no comparison).
+    #[inline(always)]
+    fn sum(&self, st: &State, c: &Cond, me: usize, here: u8, vulnerable: u128) -> i64 {
+        let regions = &self.tables().regions;
+        match c {
             Cond::Test {
-                terms,
-                constant,
-                op,
+                terms, constant, ..
             } => {
-                let regions = &self.tables().regions;
                 let mut value = *constant;
                 for &(sign, term) in terms.iter() {
                     value += sign * count(st, term, me, here, vulnerable, regions);
                 }
-                compare(value, *op)
+                value
             }
             Cond::PinTest {
                 terms,
                 pinned,
                 constant,
-                op,
+                ..
             } => {
-                let regions = &self.tables().regions;
                 let mut value = *constant;
                 for &(sign, term) in terms.iter() {
                     value += sign * count(st, term, me, here, vulnerable, regions);
@@ -384,9 +392,20 @@ impl Engine {
                     let who = me ^ usize::from(p.opponent);
                     value += sign * i64::from(pinned_in(st, mask, who));
                 }
-                compare(value, *op)
+                value
             }
+            _ => 0,
         }
+    }
+
+    /// The game's own judgement of a position for `player` (`evaluate:
+    /// SUM`): the sum for him less the sum for his opponent, or `None`
+    /// where the game gives none.
+    pub fn evaluation(&self, st: &State, player: usize) -> Option<i64> {
+        let c = self.tables.as_ref()?.evaluate.as_ref()?;
+        let mine = self.sum(st, c, player, NONE, 0);
+        let theirs = self.sum(st, c, 1 - player, NONE, 0);
+        Some(mine - theirs)
     }
 
     /// The end rule that holds after a die move, judged for the player who
