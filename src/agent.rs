@@ -24,6 +24,9 @@ pub const MAX_ITERATIONS: u32 = 10_000_000;
 /// The deepest expectimax search, in turns.
 pub const MAX_DEPTH: u32 = 8;
 
+/// The longest MCTS time budget per turn, in seconds.
+pub const MAX_SECONDS: f64 = 3_600.0;
+
 /// Default MCTS iterations per turn.
 pub const DEFAULT_ITERATIONS: u32 = 1_000;
 
@@ -42,6 +45,10 @@ pub enum Spec {
         iterations: u32,
         /// The exploration constant `c` of UCB1.
         exploration: f64,
+        /// A time budget per turn in seconds (`seconds=0.5`), which ends the
+        /// search earlier than `iterations` would; its choices then depend
+        /// on the machine's speed and are not repeatable.
+        seconds: Option<f64>,
     },
     /// Expectimax to a depth in turns: the mover maximises, the opponent
     /// minimises, dice are averaged over every roll with its probability;
@@ -60,11 +67,20 @@ impl fmt::Display for Spec {
             Spec::Mcts {
                 iterations,
                 exploration,
-            } if *exploration == DEFAULT_EXPLORATION => write!(f, "mcts:iterations={iterations}"),
-            Spec::Mcts {
-                iterations,
-                exploration,
-            } => write!(f, "mcts:iterations={iterations},c={exploration}"),
+                seconds,
+            } => {
+                let mut options = Vec::new();
+                if let Some(s) = seconds {
+                    options.push(format!("seconds={s}"));
+                }
+                if seconds.is_none() || *iterations != MAX_ITERATIONS {
+                    options.push(format!("iterations={iterations}"));
+                }
+                if *exploration != DEFAULT_EXPLORATION {
+                    options.push(format!("c={exploration}"));
+                }
+                write!(f, "mcts:{}", options.join(","))
+            }
             Spec::Expectimax { depth } => write!(f, "expectimax:depth={depth}"),
         }
     }
@@ -105,12 +121,27 @@ impl FromStr for Spec {
                 None => Ok(Spec::Random),
             },
             "mcts" => {
-                let mut iterations = DEFAULT_ITERATIONS;
+                let mut iterations = None;
                 let mut exploration = DEFAULT_EXPLORATION;
+                let mut seconds = None;
                 for (key, value) in pairs {
                     match key {
                         "iterations" => {
-                            iterations = number(key, value, 1, u64::from(MAX_ITERATIONS))? as u32;
+                            iterations =
+                                Some(number(key, value, 1, u64::from(MAX_ITERATIONS))? as u32);
+                        }
+                        "seconds" => {
+                            seconds = Some(
+                                value
+                                    .parse::<f64>()
+                                    .ok()
+                                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_SECONDS)
+                                    .ok_or_else(|| {
+                                        format!(
+                                            "`seconds={value}`: expected a number of seconds more than 0 and at most {MAX_SECONDS}"
+                                        )
+                                    })?,
+                            );
                         }
                         "c" => {
                             exploration = value
@@ -121,12 +152,19 @@ impl FromStr for Spec {
                                     format!("`c={value}`: expected a number from 0 to 100")
                                 })?;
                         }
-                        _ => return unknown(key, "`iterations` and `c`"),
+                        _ => return unknown(key, "`iterations`, `seconds` and `c`"),
                     }
                 }
+                // A time budget alone runs as many iterations as fit in it.
+                let iterations = iterations.unwrap_or(if seconds.is_some() {
+                    MAX_ITERATIONS
+                } else {
+                    DEFAULT_ITERATIONS
+                });
                 Ok(Spec::Mcts {
                     iterations,
                     exploration,
+                    seconds,
                 })
             }
             "expectimax" => {
@@ -140,7 +178,7 @@ impl FromStr for Spec {
                 Ok(Spec::Expectimax { depth })
             }
             other => Err(format!(
-                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,c=X]` and `expectimax[:depth=N]`"
+                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,seconds=S,c=X]` and `expectimax[:depth=N]`"
             )),
         }
     }
@@ -162,8 +200,10 @@ impl Spec {
             Spec::Mcts {
                 iterations,
                 exploration,
+                seconds,
             } => {
-                let hints = mcts::search(engine, st, moves, iterations, exploration, rng)?;
+                let hints =
+                    mcts::search(engine, st, moves, (iterations, seconds), exploration, rng)?;
                 Ok(hints[0].index)
             }
             Spec::Expectimax { .. } if moves.len() == 1 => Ok(0),
@@ -191,7 +231,8 @@ impl Spec {
             Spec::Mcts {
                 iterations,
                 exploration,
-            } => mcts::search(engine, st, moves, iterations, exploration, rng),
+                seconds,
+            } => mcts::search(engine, st, moves, (iterations, seconds), exploration, rng),
             Spec::Expectimax { depth } => expectimax::hints(engine, st, moves, depth),
         }
     }

@@ -27,6 +27,25 @@ fn wins(game: &str, a: &str, b: &str, games: u64) -> u64 {
     summary.white.wins
 }
 
+/// A time budget ends the search, however many iterations it allows.
+#[test]
+fn mcts_with_a_time_budget_chooses_a_turn() {
+    let engine = engine_at(Path::new("games/alquerque.game"));
+    let mut st = engine.start();
+    let mut moves = Vec::new();
+    engine.try_legal_moves(&mut st, &mut moves).unwrap();
+    let spec: Spec = "mcts:seconds=0.05".parse().unwrap();
+    let hints = spec
+        .hints(&engine, &st, &moves, &mut ludus::rng::rng(1))
+        .unwrap();
+    assert_eq!(hints.len(), moves.len());
+    let visits: u32 = hints.iter().map(|h| h.visits).sum();
+    assert!(
+        visits >= 1 && visits < ludus::agent::MAX_ITERATIONS,
+        "{visits}"
+    );
+}
+
 #[test]
 fn mcts_beats_random_in_alquerque() {
     let won = wins("games/alquerque.game", "mcts:iterations=20", "random", 40);
@@ -187,6 +206,8 @@ fn bad_agents_and_shards_are_refused() {
         ("--white", "mcts:depth=2", "no option `depth`"),
         ("--black", "expectimax:depth=99", "depth=99"),
         ("--black", "mcts:iterations", "KEY=VALUE"),
+        ("--black", "mcts:seconds=0", "seconds=0"),
+        ("--black", "mcts:seconds=nan", "seconds=nan"),
         ("--shard", "0/4", "K/N"),
         ("--shard", "5/4", "K/N"),
     ] {
@@ -200,8 +221,18 @@ fn bad_agents_and_shards_are_refused() {
         assert_eq!(run.code, 2, "{flag} {value}: {}", run.stderr);
         assert!(run.stderr.contains(says), "{flag} {value}: {}", run.stderr);
     }
-    let spec: Spec = "mcts:iterations=300,c=0.5".parse().unwrap();
-    assert_eq!(spec.to_string().parse::<Spec>().unwrap(), spec);
+    for text in [
+        "mcts:iterations=300,c=0.5",
+        "mcts:seconds=0.5",
+        "mcts:seconds=2,iterations=50",
+    ] {
+        let spec: Spec = text.parse().unwrap();
+        assert_eq!(spec.to_string().parse::<Spec>().unwrap(), spec, "{text}");
+    }
+    assert_eq!(
+        "mcts:seconds=0.5".parse::<Spec>().unwrap().to_string(),
+        "mcts:seconds=0.5"
+    );
 }
 
 /// `hint` lists the agent's view of the legal moves without changing the

@@ -190,13 +190,13 @@ impl Tree<'_> {
 }
 
 /// Runs `iterations` of UCT from `st` (its dice thrown), whose legal turns
-/// are `moves`, and returns a hint per turn, most visited first (ties by
+/// are `moves`, or fewer when `seconds` run out first (at least one), and returns a hint per turn, most visited first (ties by
 /// value, then by the order of `moves`).
 pub fn search(
     engine: &Engine,
     st: &State,
     moves: &[Move],
-    iterations: u32,
+    (iterations, seconds): (u32, Option<f64>),
     exploration: f64,
     rng: &mut Rng,
 ) -> Result<Vec<Hint>, TooManyTurns> {
@@ -216,8 +216,12 @@ pub fn search(
     });
     let mut scratch = st.clone();
     let mut path = Vec::new();
+    let began = std::time::Instant::now();
     for _ in 0..iterations {
         tree.iterate(st, &mut scratch, exploration, rng, &mut path)?;
+        if seconds.is_some_and(|s| began.elapsed().as_secs_f64() >= s) {
+            break;
+        }
     }
     let root = &tree.decisions[0];
     let mut hints: Vec<Hint> = root
