@@ -41,7 +41,7 @@ fn mcts_with_a_time_budget_chooses_a_turn() {
     assert_eq!(hints.len(), moves.len());
     let visits: u32 = hints.iter().map(|h| h.visits).sum();
     assert!(
-        visits >= 1 && visits < ludus::agent::MAX_ITERATIONS,
+        (1..ludus::agent::MAX_ITERATIONS).contains(&visits),
         "{visits}"
     );
 }
