@@ -19,4 +19,5 @@ pub mod position_id;
 pub mod render;
 pub mod rng;
 pub mod simulate;
+pub mod svg;
 pub mod syntax;

@@ -54,6 +54,18 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Draw a position as an SVG picture (any board: grids with their
+    /// lines or dark squares, tables boards with stacks, bar and trays).
+    Render {
+        /// The game file.
+        file: PathBuf,
+        /// The position, in ludus position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Where to write the picture (`-` for standard output).
+        #[arg(long)]
+        svg: PathBuf,
+    },
     /// Print a readable summary of the rules and the start board.
     Show {
         /// The game file.
@@ -402,6 +414,22 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<ExitCode, Failure> {
     match command {
         Command::Validate { files } => validate(&files),
+        Command::Render {
+            file,
+            position,
+            svg,
+        } => {
+            let (engine, _) = engine(&file)?;
+            let st = position_or_start(&engine, position.as_deref())?;
+            let picture = ludus::svg::svg(&engine, &st, None);
+            if svg.as_os_str() == "-" {
+                say_part!("{picture}");
+            } else {
+                std::fs::write(&svg, picture)
+                    .map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Diff {
             a,
             b,

@@ -1,0 +1,391 @@
+//! Positions drawn as SVG pictures, from the IR alone: grid boards with
+//! their lines (Alquerque's diagonals) or, where the grid keeps only some
+//! squares, as a chequered board; tables boards as rows of points with
+//! stacks, counts, pinned men, the bar and the trays; any other board as its
+//! sites on a circle with their links. The last move, if given, is marked.
+
+use crate::engine::{Engine, Move, NONE, State};
+use std::fmt::Write;
+
+/// The size of a grid square, in pixels.
+const CELL: i32 = 60;
+/// The margin around a board, for its labels.
+const MARGIN: i32 = 40;
+/// A point of a tables board: its width and length.
+const POINT_W: i32 = 40;
+const POINT_H: i32 = 170;
+/// Men drawn one by one on a point before the rest is a number.
+const SHOWN_MEN: u8 = 5;
+
+const LIGHT: &str = "#f0d9b5";
+const DARK: &str = "#b58863";
+const LINE: &str = "#5a3a1a";
+const MARK: &str = "#d62828";
+
+/// Escapes text for SVG.
+fn esc(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The fill of a player's men and the ink of their marks: the colour the
+/// player is named after (`white`, `black`, `red`), else the first player's
+/// light and the second's dark.
+fn colours(engine: &Engine, player: usize) -> (&'static str, &'static str) {
+    const LIGHT_MEN: (&str, &str) = ("#fafafa", "#222222");
+    const DARK_MEN: (&str, &str) = ("#222222", "#fafafa");
+    let name = engine.game().players[player].name.to_lowercase();
+    match name.as_str() {
+        "white" => LIGHT_MEN,
+        "black" => DARK_MEN,
+        "red" => ("#c1121f", "#fafafa"),
+        _ if player == 0 => LIGHT_MEN,
+        _ => DARK_MEN,
+    }
+}
+
+/// The sites a move touches: where it starts and every landing.
+fn touched(m: Option<&Move>) -> Vec<u8> {
+    let mut sites = Vec::new();
+    if let Some(m) = m {
+        for s in m.steps() {
+            sites.extend([s.from, s.to]);
+        }
+        if m.huff != NONE {
+            sites.push(m.huff);
+        }
+    }
+    sites
+}
+
+/// Draws `st` as a standalone SVG document; `last`, if given, is the move
+/// that led to it, marked on the board.
+pub fn svg(engine: &Engine, st: &State, last: Option<&Move>) -> String {
+    let board = &engine.game().board;
+    let (body, w, h) = match &board.grid {
+        Some(_) => grid(engine, st, last),
+        None if !board.rows.is_empty() => rows(engine, st, last),
+        None => circle(engine, st, last),
+    };
+    let game = engine.game();
+    let caption = format!(
+        "{}: {} to move",
+        game.name, game.players[st.to_move as usize].name
+    );
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{}" viewBox="0 0 {w} {}" font-family="sans-serif">"#,
+        h + 30,
+        h + 30
+    );
+    let _ = writeln!(out, "<title>{}</title>", esc(&caption));
+    let _ = writeln!(
+        out,
+        r#"<rect width="{w}" height="{}" fill="white"/>"#,
+        h + 30
+    );
+    out.push_str(&body);
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}" font-size="16" text-anchor="middle">{}</text>"#,
+        w / 2,
+        h + 20,
+        esc(&caption)
+    );
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A piece: a disc in its owner's colour, a ring for a kind other than the
+/// first, and its mark.
+fn piece(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usize, kind: usize) {
+    let mark = engine.game().kinds[kind].marks[player];
+    let (fill, ink) = colours(engine, player);
+    let _ = writeln!(
+        out,
+        r#"<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="black" stroke-width="2"/>"#
+    );
+    if kind > 0 {
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{ink}" stroke-width="2"/>"#,
+            r * 2 / 3
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<text x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="{ink}">{}</text>"#,
+        y + r / 3,
+        r,
+        esc(&mark.to_string())
+    );
+}
+
+fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) {
+    let board = &engine.game().board;
+    let g = board.grid.as_ref().expect("a grid board");
+    let (w, h) = (g.files.len() as i32, g.ranks.len() as i32);
+    let centre = |(x, y): (i32, i32)| {
+        (
+            MARGIN + x * CELL + CELL / 2,
+            MARGIN + (h - 1 - y) * CELL + CELL / 2,
+        )
+    };
+    let every_square = board.sites.len() as i32 == w * h;
+    let mut out = String::new();
+    if every_square {
+        // A board of points and lines: the lines first, the points on them.
+        for l in board.links.iter().filter(|l| l.from < l.to) {
+            let (Some(a), Some(b)) = (board.sites[l.from].coord, board.sites[l.to].coord) else {
+                continue;
+            };
+            let ((x1, y1), (x2, y2)) = (centre(a), centre(b));
+            let _ = writeln!(
+                out,
+                r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{LINE}" stroke-width="3"/>"#
+            );
+        }
+        for site in &board.sites {
+            if let Some(c) = site.coord {
+                let (x, y) = centre(c);
+                let _ = writeln!(out, r#"<circle cx="{x}" cy="{y}" r="5" fill="{LINE}"/>"#);
+            }
+        }
+    } else {
+        // A chequered board: the squares the game keeps are the dark ones,
+        // labelled with their names when the game numbers them.
+        let numbered = board
+            .sites
+            .iter()
+            .any(|s| s.name.chars().all(|c| c.is_ascii_digit()));
+        for y in 0..h {
+            for x in 0..w {
+                let kept = board.sites.iter().find(|s| s.coord == Some((x, y)));
+                let (cx, cy) = centre((x, y));
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{}"/>"#,
+                    cx - CELL / 2,
+                    cy - CELL / 2,
+                    if kept.is_some() { DARK } else { LIGHT }
+                );
+                if let (Some(site), true) = (kept, numbered) {
+                    let _ = writeln!(
+                        out,
+                        r#"<text x="{}" y="{}" font-size="11" fill="white">{}</text>"#,
+                        cx - CELL / 2 + 3,
+                        cy - CELL / 2 + 12,
+                        esc(&site.name)
+                    );
+                }
+            }
+        }
+    }
+    for (i, f) in g.files.iter().enumerate() {
+        let (x, _) = centre((i as i32, 0));
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
+            MARGIN + h * CELL + 20,
+            esc(f)
+        );
+    }
+    for (i, r) in g.ranks.iter().enumerate() {
+        let (_, y) = centre((0, i as i32));
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
+            MARGIN / 2,
+            y + 5,
+            esc(r)
+        );
+    }
+    let marked = touched(last);
+    for (s, site) in board.sites.iter().enumerate() {
+        let Some(c) = site.coord else { continue };
+        let (x, y) = centre(c);
+        if marked.contains(&(s as u8)) {
+            let _ = writeln!(
+                out,
+                r#"<circle cx="{x}" cy="{y}" r="{}" fill="none" stroke="{MARK}" stroke-width="4"/>"#,
+                CELL / 2 - 3
+            );
+        }
+        if let Some((p, k)) = st.piece(s) {
+            piece(&mut out, engine, x, y, CELL / 2 - 9, p, k);
+        }
+    }
+    (out, 2 * MARGIN + w * CELL, 2 * MARGIN + h * CELL)
+}
+
+fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) {
+    let game = engine.game();
+    let rows = &game.board.rows;
+    let far = rows.len().div_ceil(2);
+    let longest = rows.iter().map(Vec::len).max().unwrap_or(0) as i32;
+    // The bar between the two halves of a row of even length.
+    let bar = if longest % 2 == 0 { POINT_W } else { 0 };
+    let width = 2 * MARGIN + longest * POINT_W + bar + 160;
+    let band = POINT_H + 30;
+    let height = 2 * MARGIN + band * rows.len() as i32;
+    let marked = touched(last);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="{LIGHT}" stroke="{LINE}" stroke-width="3"/>"#,
+        longest * POINT_W + bar,
+        band * rows.len() as i32
+    );
+    for (i, row) in rows.iter().enumerate() {
+        let top = i < far;
+        let y0 = MARGIN + band * i as i32 + if top { 0 } else { band };
+        for (j, &s) in row.iter().enumerate() {
+            let half = row.len() / 2;
+            let x0 = MARGIN
+                + j as i32 * POINT_W
+                + if row.len() % 2 == 0 && j >= half {
+                    bar
+                } else {
+                    0
+                };
+            let tip = if top { y0 + POINT_H } else { y0 - POINT_H };
+            let colour = if (i + j) % 2 == 0 { DARK } else { "#8aa1b1" };
+            let _ = writeln!(
+                out,
+                r#"<polygon points="{},{y0} {},{y0} {},{tip}" fill="{colour}" stroke="{}" stroke-width="{}"/>"#,
+                x0,
+                x0 + POINT_W,
+                x0 + POINT_W / 2,
+                if marked.contains(&(s as u8)) {
+                    MARK
+                } else {
+                    LINE
+                },
+                if marked.contains(&(s as u8)) { 4 } else { 1 }
+            );
+            let label_y = if top { y0 - 6 } else { y0 + 16 };
+            let _ = writeln!(
+                out,
+                r#"<text x="{}" y="{label_y}" font-size="12" text-anchor="middle">{}</text>"#,
+                x0 + POINT_W / 2,
+                esc(&game.board.sites[s].name)
+            );
+            let Some((p, k)) = st.piece(s) else { continue };
+            let men = engine.men(st, s);
+            let r = POINT_W / 2 - 2;
+            let step = if top { 2 * r } else { -2 * r };
+            let first = if top { y0 + r } else { y0 - r };
+            // A pinned man lies under the stack, nearest the edge.
+            let mut at = first;
+            if let Some(q) = engine.pinned_man(st, s) {
+                piece(&mut out, engine, x0 + POINT_W / 2, at, r, q, k);
+                at += step;
+            }
+            for _ in 0..men.min(SHOWN_MEN) {
+                piece(&mut out, engine, x0 + POINT_W / 2, at, r, p, k);
+                at += step;
+            }
+            if men > SHOWN_MEN {
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{MARK}">{men}</text>"#,
+                    x0 + POINT_W / 2,
+                    at + 6
+                );
+            }
+        }
+    }
+    // The zones off the rows (bar, trays), per player, at the right.
+    let mut y = MARGIN + 20;
+    let x = MARGIN + longest * POINT_W + bar + 20;
+    for (p, player) in game.players.iter().enumerate() {
+        let mut parts = Vec::new();
+        for (s, site) in game.board.sites.iter().enumerate() {
+            let on_rows = rows.iter().any(|r| r.contains(&s));
+            if !on_rows && st.piece(s).is_some_and(|(q, _)| q == p) {
+                parts.push(format!("{} {}", site.name, engine.men(st, s)));
+            }
+        }
+        let text = if parts.is_empty() {
+            player.name.clone()
+        } else {
+            format!("{}: {}", player.name, parts.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{x}" cy="{}" r="8" fill="{}" stroke="black"/>"#,
+            y - 5,
+            colours(engine, p).0
+        );
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{y}" font-size="14">{}</text>"#,
+            x + 14,
+            esc(&text)
+        );
+        y += 24;
+    }
+    if let Some(d) = crate::notation::dice_text(st) {
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{y}" font-size="14">dice {}</text>"#,
+            esc(&d)
+        );
+    }
+    (out, width, height)
+}
+
+fn circle(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) {
+    let board = &engine.game().board;
+    let n = board.sites.len().max(1) as f64;
+    let radius = (40.0 * n / std::f64::consts::TAU).max(120.0);
+    let size = 2 * (radius as i32 + MARGIN + 30);
+    let c = f64::from(size / 2);
+    let at = |s: usize| {
+        let a = std::f64::consts::TAU * s as f64 / n;
+        ((c + radius * a.cos()) as i32, (c + radius * a.sin()) as i32)
+    };
+    let mut out = String::new();
+    for l in board.links.iter().filter(|l| l.from < l.to) {
+        let ((x1, y1), (x2, y2)) = (at(l.from), at(l.to));
+        let _ = writeln!(
+            out,
+            r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{LINE}" stroke-width="2"/>"#
+        );
+    }
+    let marked = touched(last);
+    for (s, site) in board.sites.iter().enumerate() {
+        let (x, y) = at(s);
+        let stroke = if marked.contains(&(s as u8)) {
+            MARK
+        } else {
+            LINE
+        };
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{x}" cy="{y}" r="18" fill="{LIGHT}" stroke="{stroke}" stroke-width="3"/>"#
+        );
+        if let Some((p, k)) = st.piece(s) {
+            piece(&mut out, engine, x, y, 14, p, k);
+            let men = engine.men(st, s);
+            if men > 1 {
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{}" y="{}" font-size="12" fill="{MARK}">{men}</text>"#,
+                    x + 16,
+                    y - 12
+                );
+            }
+        }
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{}" font-size="11" text-anchor="middle">{}</text>"#,
+            y + 32,
+            esc(&site.name)
+        );
+    }
+    (out, size, size)
+}

@@ -1,0 +1,134 @@
+//! `ludus render --svg`: every bundled game is drawn as well-formed SVG with
+//! one disc per man shown, stacks counted, pinned men drawn under the pinner.
+
+mod common;
+
+use common::{engine_at, ludus};
+use ludus::notation::parse_position;
+use ludus::svg::svg;
+use std::path::Path;
+
+/// The pieces drawn: circles with a black outline of width 2.
+fn discs(doc: &roxmltree::Document) -> usize {
+    doc.descendants()
+        .filter(|n| {
+            n.has_tag_name("circle")
+                && n.attribute("stroke") == Some("black")
+                && n.attribute("stroke-width") == Some("2")
+        })
+        .count()
+}
+
+fn parse(text: &str) -> roxmltree::Document<'_> {
+    roxmltree::Document::parse(text).unwrap_or_else(|e| panic!("not well-formed: {e}\n{text}"))
+}
+
+#[test]
+fn every_bundled_game_is_drawn_as_well_formed_svg() {
+    let mut games: Vec<_> = std::fs::read_dir("games")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "game"))
+        .collect();
+    games.sort();
+    assert!(games.len() >= 20);
+    for path in games {
+        let engine = engine_at(&path);
+        let st = engine.start();
+        let text = svg(&engine, &st, None);
+        let doc = parse(&text);
+        assert_eq!(
+            doc.root_element().tag_name().name(),
+            "svg",
+            "{}",
+            path.display()
+        );
+        let men: u32 = st.counts.iter().map(|&c| u32::from(c)).sum();
+        let shown = discs(&doc) as u32;
+        if engine.has_dice() {
+            // Stacks past five men show five and a number.
+            assert!(
+                shown >= 2 && shown <= men,
+                "{}: {shown} of {men}",
+                path.display()
+            );
+        } else {
+            assert_eq!(shown, men, "{}", path.display());
+        }
+        let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+        assert!(
+            title.text().unwrap().ends_with("to move"),
+            "{}",
+            path.display()
+        );
+    }
+}
+
+/// A stack of fifteen shows five men and the number 15; a pinned man is a
+/// disc of his own under the pinner.
+#[test]
+fn stacks_are_counted_and_pinned_men_drawn() {
+    let engine = engine_at(Path::new("games/plakoto.game"));
+    let st = parse_position(
+        &engine,
+        "white: 1*13 2 8; black: 24*14; turn: black; pinned: 8",
+    )
+    .unwrap();
+    let text = svg(&engine, &st, None);
+    let doc = parse(&text);
+    // White: 5 of 13 on point 1, then 2, then 8; Black: 5 of 14, and the
+    // pinned man on 8.
+    assert_eq!(discs(&doc), 5 + 1 + 1 + 5 + 1);
+    let numbers: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("font-weight") == Some("bold"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(numbers, ["13", "14"]);
+}
+
+/// The last move's sites are marked.
+#[test]
+fn the_last_move_is_marked() {
+    let engine = engine_at(Path::new("games/alquerque.game"));
+    let mut st = engine.start();
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let m = moves[0];
+    engine.play_unchecked(&mut st, &m);
+    let marked = |text: &str| {
+        parse(text)
+            .descendants()
+            .filter(|n| n.attribute("stroke") == Some("#d62828"))
+            .count()
+    };
+    assert_eq!(marked(&svg(&engine, &st, Some(&m))), 2);
+    assert_eq!(marked(&svg(&engine, &st, None)), 0);
+}
+
+#[test]
+fn render_writes_a_file_or_standard_output() {
+    let dir = common::temp_dir("svg", "cli");
+    let out = dir.join("board.svg");
+    let run = ludus(&[
+        "render",
+        "games/english-draughts.game",
+        "--svg",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    parse(&std::fs::read_to_string(&out).unwrap());
+    let run = ludus(&["render", "games/verquere.game", "--svg", "-"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    parse(&run.stdout);
+    let run = ludus(&[
+        "render",
+        "games/verquere.game",
+        "--svg",
+        "-",
+        "--position",
+        "white: 99",
+    ]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("99"), "{}", run.stderr);
+}
