@@ -272,6 +272,10 @@ enum Command {
         /// PDN: the game file (default: the PDN's `GameFile` tag).
         #[arg(long, value_name = "FILE")]
         game: Option<PathBuf>,
+        /// Also write one self-contained HTML page that steps through the
+        /// game's pictures (buttons and arrow keys); records only.
+        #[arg(long, value_name = "OUT.html")]
+        html: Option<PathBuf>,
     },
 }
 
@@ -630,7 +634,16 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             quiet,
             pdn,
             game,
+            html,
         } => {
+            let pdn_game = pdn
+                || record
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
+            if pdn_game && html.is_some() {
+                eprintln!("error: `--html` is for records written by `playout --record`");
+                return Ok(ExitCode::from(2));
+            }
             if pdn
                 || record
                     .extension()
@@ -641,7 +654,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 eprintln!("error: `--game` is for PDN games; a record names its game file");
                 Ok(ExitCode::from(2))
             } else {
-                replay(&record, quiet)
+                replay(&record, quiet, html.as_deref())
             }
         }
     }
@@ -839,7 +852,7 @@ fn perft(
     Ok(ExitCode::SUCCESS)
 }
 
-fn replay(path: &Path, quiet: bool) -> Result<ExitCode, Failure> {
+fn replay(path: &Path, quiet: bool, html: Option<&Path>) -> Result<ExitCode, Failure> {
     let text = read_record(path)?;
     let record = playout::parse_record(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let engine = record_game(path, &record)?;
@@ -854,6 +867,9 @@ fn replay(path: &Path, quiet: bool) -> Result<ExitCode, Failure> {
     }
     let replayed =
         playout::replay(&engine, &record).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(out) = html {
+        replay_page(&engine, &record, &replayed, out)?;
+    }
     if !quiet {
         say_part!("{}", render::board(&engine, &engine.start()));
         for (i, (played, st)) in replayed.turns.iter().enumerate() {
@@ -869,6 +885,39 @@ fn replay(path: &Path, quiet: bool) -> Result<ExitCode, Failure> {
         playout::outcome_text(&engine, replayed.outcome)
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the HTML page of a replayed record: the start, then each turn's
+/// position with the turn marked.
+fn replay_page(
+    engine: &Engine,
+    record: &playout::Record,
+    replayed: &playout::Replay,
+    out: &Path,
+) -> Result<(), Failure> {
+    let mut frames = vec![(
+        "the start".to_string(),
+        ludus::svg::svg(engine, &engine.start(), None),
+    )];
+    let mut before = engine.start();
+    let mut moves = Vec::new();
+    for (i, (played, st)) in replayed.turns.iter().enumerate() {
+        // The turn, found among the moves of the position before it, to
+        // mark it; a dice game's positions here keep no roll, so its turns
+        // are not marked.
+        let mut scratch = before.clone();
+        let _ = engine.try_legal_moves(&mut scratch, &mut moves);
+        let m = ludus::notation::find_move(engine, &before, &moves, played).ok();
+        frames.push((
+            format!("{}. {played}", i + 1),
+            ludus::svg::svg(engine, st, m.as_ref()),
+        ));
+        before = st.clone();
+    }
+    let title = format!("{}, seed {}", record.variant, record.seed);
+    std::fs::write(out, ludus::svg::page(&title, &frames))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(())
 }
 
 /// Reads a record file's text.

@@ -389,3 +389,64 @@ fn circle(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32
     }
     (out, size, size)
 }
+
+/// One self-contained HTML page that steps through a game: `frames` are
+/// the captions and pictures (the start first, then the position after
+/// each turn), shown one at a time with buttons and the arrow keys (Home
+/// and End for the first and last).
+pub fn page(title: &str, frames: &[(String, String)]) -> String {
+    // `<` inside the script's JSON is escaped, so no picture can close it.
+    let json = serde_json::to_string(frames)
+        .unwrap_or_else(|_| "[]".into())
+        .replace('<', "\\u003c");
+    let title = esc(title);
+    format!(
+        r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<style>
+body {{ font-family: sans-serif; margin: 1em; }}
+#board svg {{ max-width: 100%; height: auto; }}
+button {{ font-size: 1.2em; min-width: 3em; }}
+#caption {{ font-size: 1.2em; margin: 0.5em 0; }}
+</style>
+</head>
+<body>
+<h1>{title}</h1>
+<div>
+<button id="first" title="first (Home)">&#x23EE;</button>
+<button id="back" title="back (Left)">&#x25C0;</button>
+<button id="next" title="next (Right)">&#x25B6;</button>
+<button id="last" title="last (End)">&#x23ED;</button>
+<span id="where"></span>
+</div>
+<div id="caption"></div>
+<div id="board"></div>
+<script>
+const frames = {json};
+let at = 0;
+function show(i) {{
+  at = Math.max(0, Math.min(frames.length - 1, i));
+  document.getElementById("caption").textContent = frames[at][0];
+  document.getElementById("board").innerHTML = frames[at][1];
+  document.getElementById("where").textContent = " " + at + " / " + (frames.length - 1);
+}}
+document.getElementById("first").onclick = () => show(0);
+document.getElementById("back").onclick = () => show(at - 1);
+document.getElementById("next").onclick = () => show(at + 1);
+document.getElementById("last").onclick = () => show(frames.length - 1);
+document.addEventListener("keydown", (e) => {{
+  if (e.key === "ArrowLeft") show(at - 1);
+  else if (e.key === "ArrowRight") show(at + 1);
+  else if (e.key === "Home") show(0);
+  else if (e.key === "End") show(frames.length - 1);
+}});
+show(0);
+</script>
+</body>
+</html>
+"#
+    )
+}

@@ -132,3 +132,61 @@ fn render_writes_a_file_or_standard_output() {
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("99"), "{}", run.stderr);
 }
+
+/// `replay --html` writes one page holding the start and every turn's
+/// picture, each well-formed, with the moves as captions.
+#[test]
+fn replay_writes_a_page_that_steps_through_the_game() {
+    let dir = common::temp_dir("svg", "html");
+    let record = dir.join("game.jsonl");
+    let page = dir.join("game.html");
+    let run = ludus(&[
+        "playout",
+        "games/alquerque.game",
+        "--seed",
+        "4",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = ludus(&[
+        "replay",
+        record.to_str().unwrap(),
+        "--quiet",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let turns: usize = run
+        .stdout
+        .split(": ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(html.contains("ArrowRight") && html.contains("ArrowLeft"));
+    let start = html.find("const frames = ").unwrap() + "const frames = ".len();
+    let end = start + html[start..].find(";\nlet at").unwrap();
+    assert!(
+        !html[start..end].contains('<'),
+        "the script's data cannot close it"
+    );
+    let frames: Vec<(String, String)> = serde_json::from_str(&html[start..end]).unwrap();
+    assert_eq!(frames.len(), turns + 1);
+    assert_eq!(frames[0].0, "the start");
+    assert!(frames[1].0.starts_with("1. "), "{}", frames[1].0);
+    for (_, picture) in &frames {
+        parse(picture);
+    }
+    // Every turn after the start marks its move.
+    assert!(frames[1].1.contains("#d62828"));
+    let run = ludus(&[
+        "replay",
+        "tests/data/pdn/tinsley-long-1947.pdn",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
