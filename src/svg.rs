@@ -393,7 +393,7 @@ fn circle(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32
 /// One self-contained HTML page that steps through a game: `frames` are
 /// the captions and pictures (the start first, then the position after
 /// each turn), shown one at a time with buttons and the arrow keys (Home
-/// and End for the first and last).
+/// and End for the first and last); `page.html#N` opens at turn N.
 pub fn page(title: &str, frames: &[(String, String)]) -> String {
     // `<` inside the script's JSON is escaped, so no picture can close it.
     let json = serde_json::to_string(frames)
@@ -416,10 +416,10 @@ button {{ font-size: 1.2em; min-width: 3em; }}
 <body>
 <h1>{title}</h1>
 <div>
-<button id="first" title="first (Home)">&#x23EE;</button>
+<button id="first" title="first (Home)">|&#x25C0;</button>
 <button id="back" title="back (Left)">&#x25C0;</button>
 <button id="next" title="next (Right)">&#x25B6;</button>
-<button id="last" title="last (End)">&#x23ED;</button>
+<button id="last" title="last (End)">&#x25B6;|</button>
 <span id="where"></span>
 </div>
 <div id="caption"></div>
@@ -443,7 +443,8 @@ document.addEventListener("keydown", (e) => {{
   else if (e.key === "Home") show(0);
   else if (e.key === "End") show(frames.length - 1);
 }});
-show(0);
+// `page.html#12` opens at turn 12.
+show(parseInt(location.hash.slice(1), 10) || 0);
 </script>
 </body>
 </html>
