@@ -1,7 +1,9 @@
 //! `ludus playout --pdn` and `ludus replay GAME.pdn`: PDN games written and
 //! played again (see [`ludus::pdn`]).
 
-use super::{Failure, checked, read_record};
+use super::Failure;
+use super::checked;
+use super::replay_cli::read_record;
 use ludus::engine::{Engine, Outcome};
 use ludus::load;
 use ludus::pdn::{self, PdnResult};

@@ -1,5 +1,5 @@
 //! Positions drawn as SVG pictures, from the IR alone: grid boards with
-//! their lines (Alquerque's diagonals) or, where the grid keeps only some
+//! their lines (diagonals included) or, where the grid keeps only some
 //! squares, as a chequered board; tables boards as rows of points with
 //! stacks, counts, pinned men, the bar and the trays; any other board as its
 //! sites on a circle with their links. The last move, if given, is marked.
