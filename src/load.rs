@@ -146,7 +146,7 @@ fn resolve(
     let mut files: Vec<syntax::File> = Vec::new();
     let mut current = file;
     loop {
-        let parsed = syntax::parse(current, sources.text(current)).map_err(|d| vec![d])?;
+        let parsed = syntax::parse_all(current, sources.text(current))?;
         let Some(base) = parsed.base.clone() else {
             files.push(parsed);
             break;

@@ -8,6 +8,7 @@ use pest::Parser;
 
 mod build;
 mod errors;
+mod recover;
 
 use build::{section, string};
 use errors::syntax_error;
@@ -528,20 +529,35 @@ fn line_key(kind: &str, on: Option<&Standing>) -> String {
 /// walk a condition recurse without bound.
 pub const MAX_NESTING: usize = 64;
 
-/// Parses one file's text into its AST, or the syntax error.
+/// Parses one file's text into its AST, or its first syntax error (see
+/// [`parse_all`] for all of them).
 pub fn parse(file: FileId, text: &str) -> Result<File, Diagnostic> {
+    parse_all(file, text).map_err(|mut all| all.swap_remove(0))
+}
+
+/// Parses one file's text into its AST, or its syntax errors, never none:
+/// the first error of the file, then one for each later section that fails
+/// to parse alone (a mistake in one section does not hide the others').
+pub fn parse_all(file: FileId, text: &str) -> Result<File, Vec<Diagnostic>> {
     if let Some(at) = too_deep(text) {
-        return Err(Diagnostic::error(
-            file,
-            at..at + 1,
-            format!("parentheses nest more than {MAX_NESTING} deep"),
-            "too deeply nested",
-        )
-        .with_hint(format!(
-            "a condition may nest at most {MAX_NESTING} parentheses deep: write it more simply"
-        )));
+        return Err(vec![
+            Diagnostic::error(
+                file,
+                at..at + 1,
+                format!("parentheses nest more than {MAX_NESTING} deep"),
+                "too deeply nested",
+            )
+            .with_hint(format!(
+                "a condition may nest at most {MAX_NESTING} parentheses deep: write it more simply"
+            )),
+        ]);
     }
-    let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| syntax_error(file, e))?;
+    let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| {
+        let first = syntax_error(file, e);
+        let mut all = recover::later_errors(file, text, &first);
+        all.insert(0, first);
+        all
+    })?;
     let root = pairs.next().expect("the file rule always yields one pair");
     let mut inner = root.into_inner();
     let header = inner.next().expect("a file starts with its header");

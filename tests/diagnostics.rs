@@ -105,3 +105,23 @@ fn nesting_at_the_limit_checks_on_a_small_stack() {
         .unwrap();
     assert!(checked);
 }
+
+#[test]
+fn a_syntax_error_does_not_hide_those_of_later_sections() {
+    let loaded = load(Path::new("tests/invalid/three-sections-with-typos.game")).unwrap();
+    let Err(diagnostics) = &loaded.game else {
+        panic!("the file has three typos");
+    };
+    let lines: Vec<usize> = diagnostics
+        .iter()
+        .map(|d| loaded.sources.text(d.file)[..d.span.start].lines().count())
+        .collect();
+    assert_eq!(lines, [6, 18, 27], "one diagnostic per section with a typo");
+}
+
+#[test]
+fn a_section_without_its_closing_brace_is_one_mistake() {
+    // The section after the unclosed one parses alone: no second error.
+    let loaded = load(Path::new("tests/invalid/syntax-error.game")).unwrap();
+    assert_eq!(loaded.game.err().map(|d| d.len()), Some(1));
+}

@@ -119,7 +119,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::header => "a `game` or `variant` header",
         Rule::game_header => "`game \"NAME\"`",
         Rule::variant_header => "`variant \"NAME\" of \"BASE.game\"`",
-        Rule::section => "a section",
+        Rule::section | Rule::section_alone => "a section",
         Rule::board => "a `board` section",
         Rule::board_item => "a board item",
         Rule::grid => "`grid W x H`",
