@@ -34,6 +34,17 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Rewrite game files in the canonical layout, comments kept (refused,
+    /// file untouched, unless the result means exactly the same game).
+    Fmt {
+        /// Game files to format.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Change nothing: list the files that would change, exit code 1
+        /// if any.
+        #[arg(long)]
+        check: bool,
+    },
     /// What one game's rules change against another's: the rule items that
     /// differ once variants are merged, and a witness, a short sequence of
     /// turns from the start to where the two games differ in play.
@@ -400,6 +411,7 @@ macro_rules! say_part {
 }
 
 mod diff_cli;
+mod fmt_cli;
 mod pdn_cli;
 mod replay_cli;
 mod runs_cli;
@@ -419,6 +431,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<ExitCode, Failure> {
     match command {
         Command::Validate { files } => validate(&files),
+        Command::Fmt { files, check } => fmt_cli::fmt(&files, check),
         Command::Render {
             file,
             position,

@@ -8,7 +8,10 @@ use pest::Parser;
 
 mod build;
 mod errors;
+mod outline;
 mod recover;
+
+pub use outline::{Leaf, Outline, OutlineSection, outline};
 
 use build::{section, string};
 use errors::syntax_error;
