@@ -53,7 +53,11 @@ fn fmt_one(path: &Path, check: bool) -> Result<bool, String> {
                 sources.render(&diagnostics),
                 path.display(),
                 diagnostics.len(),
-                if diagnostics.len() == 1 { "error" } else { "errors" }
+                if diagnostics.len() == 1 {
+                    "error"
+                } else {
+                    "errors"
+                }
             ));
         }
         Err(FormatError::Unsafe(why)) => {
@@ -78,7 +82,9 @@ fn fmt_one(path: &Path, check: bool) -> Result<bool, String> {
 /// so that a reader never sees half a file; the file's permissions are kept.
 fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
-    let name = path.file_name().map_or("game".into(), |n| n.to_string_lossy());
+    let name = path
+        .file_name()
+        .map_or("game".into(), |n| n.to_string_lossy());
     let temp = dir
         .unwrap_or(Path::new("."))
         .join(format!(".{name}.ludus-fmt-{}.tmp", std::process::id()));

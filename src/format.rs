@@ -82,7 +82,10 @@ fn verify(path: &Path, text: &str, formatted: &str) -> Result<(), String> {
     if tree(text).ok() != tree(formatted).ok() {
         return Err("the formatted text parses to another syntax tree".into());
     }
-    let (a, b) = (load::load_text(path, text), load::load_text(path, formatted));
+    let (a, b) = (
+        load::load_text(path, text),
+        load::load_text(path, formatted),
+    );
     match (&a.game, &b.game) {
         (Ok(a), Ok(b)) => {
             if ir_json(a) != ir_json(b) {
@@ -182,7 +185,25 @@ fn without_spans(debug: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::without_spans;
+    use super::{verify, without_spans};
+    use std::path::Path;
+
+    #[test]
+    fn a_layout_that_changes_the_game_is_refused() {
+        let path = Path::new("games/x.game");
+        let text = "variant \"x\" of \"alquerque.game\"\n\nrules {\n  capture optional\n}\n";
+        assert_eq!(verify(path, text, text), Ok(()));
+        let changed = text.replace("optional", "compulsory");
+        assert!(verify(path, text, &changed).unwrap_err().contains("word"));
+        let uncommented = text.replace("rules {", "rules { // note");
+        assert!(
+            verify(path, &uncommented, text)
+                .unwrap_err()
+                .contains("comment")
+        );
+        let unstable = text.replace("  capture", "capture");
+        assert!(verify(path, text, &unstable).unwrap_err().contains("again"));
+    }
 
     #[test]
     fn spans_are_removed_outside_strings() {

@@ -127,7 +127,10 @@ fn aligned(lines: &[Line]) -> String {
 
 /// Adds a blank line, unless there is no line yet or already a blank one.
 fn blank_line(out: &mut Vec<Line>) {
-    if out.last().is_some_and(|(words, c)| !words.is_empty() || c.is_some()) {
+    if out
+        .last()
+        .is_some_and(|(words, c)| !words.is_empty() || c.is_some())
+    {
         out.push((String::new(), None));
     }
 }
@@ -213,7 +216,8 @@ fn merge_empty_sections(units: &mut Vec<Unit>) {
 
 /// Whether two words are written with a space between them.
 fn spaced(a: (&str, Kind), b: (&str, Kind)) -> bool {
-    let punct = |(text, kind): (&str, Kind), set: &[&str]| kind == Kind::Punct && set.contains(&text);
+    let punct =
+        |(text, kind): (&str, Kind), set: &[&str]| kind == Kind::Punct && set.contains(&text);
     !(punct(b, &[":", ",", ")", ".."])
         || punct(a, &["(", ".."])
         || (punct(a, &["{"]) && punct(b, &["}"])))
