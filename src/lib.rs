@@ -4,6 +4,7 @@
 
 pub mod agent;
 pub mod check;
+pub mod coverage;
 pub mod diag;
 pub mod diff;
 pub mod engine;
