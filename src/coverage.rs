@@ -167,7 +167,10 @@ pub fn plan(path: &Path) -> Result<Plan, CoverageError> {
     for (si, section) in sections.iter().enumerate() {
         for (ii, item) in section.items.iter().enumerate() {
             let text = merged.sources.text(item.file);
-            let line = text[..item.span.start.min(text.len())].matches('\n').count() + 1;
+            let line = text[..item.span.start.min(text.len())]
+                .matches('\n')
+                .count()
+                + 1;
             let written = text.get(item.span.clone()).unwrap_or_default();
             let mut row = ItemCoverage {
                 file: merged.sources.name(item.file).to_string(),

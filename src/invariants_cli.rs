@@ -19,7 +19,10 @@ fn written_at(file: &Path, name: &str) -> Option<(String, usize)> {
         .flat_map(|s| s.items.iter())
         .find(|i| matches!(&i.kind, ItemKind::Invariant(n, _) if n.text == name))?;
     let text = merged.sources.text(item.file);
-    let line = text[..item.span.start.min(text.len())].matches('\n').count() + 1;
+    let line = text[..item.span.start.min(text.len())]
+        .matches('\n')
+        .count()
+        + 1;
     Some((merged.sources.name(item.file).to_string(), line))
 }
 
@@ -86,7 +89,10 @@ pub(super) fn check(
                     value["file"] = f.clone().into();
                     value["line"] = (*line).into();
                 }
-                say!("{}", serde_json::json!({"file": file.display().to_string(), "invariants": count, "seed": seed, "violation": value}));
+                say!(
+                    "{}",
+                    serde_json::json!({"file": file.display().to_string(), "invariants": count, "seed": seed, "violation": value})
+                );
             } else {
                 print_violation(&engine, &v, at)?;
             }

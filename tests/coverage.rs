@@ -7,7 +7,15 @@ use common::ludus;
 
 fn coverage(file: &str, threads: &str) -> serde_json::Value {
     let run = ludus(&[
-        "coverage", file, "--games", "30", "--seed", "1", "--threads", threads, "--json",
+        "coverage",
+        file,
+        "--games",
+        "30",
+        "--seed",
+        "1",
+        "--threads",
+        threads,
+        "--json",
     ]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     serde_json::from_str(&run.stdout).expect("--json prints JSON")
@@ -30,11 +38,21 @@ fn coverage_flags_a_rule_that_cannot_fire_and_counts_one_that_does() {
     assert_eq!(dead["status"], "never_fired");
     assert_eq!(dead["decided"], 0);
     assert_eq!(dead["line"], 5);
-    assert!(dead["file"].as_str().unwrap().ends_with("verquere-dead-rule.game"));
+    assert!(
+        dead["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("verquere-dead-rule.game")
+    );
     let closed = item(&report, "forbid closed:");
     assert_eq!(closed["status"], "fired");
     assert!(closed["decided"].as_u64().unwrap() > 0);
-    assert!(closed["file"].as_str().unwrap().ends_with("games/verquere.game"));
+    assert!(
+        closed["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("games/verquere.game")
+    );
     // A man hit goes to the bar: without `hit to`, other turns are legal.
     assert!(item(&report, "hit to bar")["moves"].as_u64().unwrap() > 0);
     // The end rule of a race decides results.
@@ -59,7 +77,12 @@ fn coverage_judges_an_obligation_against_optional() {
 
 #[test]
 fn coverage_prints_items_beside_their_lines() {
-    let run = ludus(&["coverage", "tests/data/verquere-dead-rule.game", "--games", "5"]);
+    let run = ludus(&[
+        "coverage",
+        "tests/data/verquere-dead-rule.game",
+        "--games",
+        "5",
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let line = run
         .stdout
