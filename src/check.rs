@@ -9,6 +9,7 @@ use crate::syntax::{ItemKind, Name, Section, SectionKind};
 
 mod board;
 mod conditions;
+mod invariants;
 mod limits;
 mod pieces;
 mod players;
@@ -220,6 +221,7 @@ impl<'a> Checker<'a> {
             self.dice_limits();
         }
         let end = self.end(&player_list, &kind_names, dice.is_some());
+        let invariants = self.invariants(&player_list);
         Some(Game {
             name: name.text.clone(),
             board: board.board,
@@ -229,6 +231,7 @@ impl<'a> Checker<'a> {
             rules,
             end,
             dice,
+            invariants,
         })
     }
 }

@@ -77,7 +77,8 @@ impl Change {
     }
 }
 
-fn section_label(s: &Section) -> String {
+/// How a section is named in reports: `rules`, `piece man`.
+pub fn section_label(s: &Section) -> String {
     let kind = match s.kind {
         SectionKind::Board => "board",
         SectionKind::Player => "player",
@@ -87,6 +88,7 @@ fn section_label(s: &Section) -> String {
         SectionKind::End => "end",
         SectionKind::Track => "track",
         SectionKind::Dice => "dice",
+        SectionKind::Invariants => "invariants",
     };
     match &s.name {
         Some(name) => format!("{kind} {}", name.text),

@@ -31,6 +31,8 @@ pub struct Game {
     pub end: Vec<EndRule>,
     /// The dice, for games played with them.
     pub dice: Option<Dice>,
+    /// Conditions that hold in every position, in file order.
+    pub invariants: Vec<Invariant>,
 }
 
 /// The most dice a game throws per turn.
@@ -419,6 +421,20 @@ pub enum Term {
     /// Sites of a region of the player or his opponent that are empty,
     /// hold one opposing man, or lie in a vulnerable run of the opponent.
     OpenPoints(Whose, String),
+    /// Every piece of one side on every site, stacked and pinned men
+    /// included. Invariants only (the checker refuses it elsewhere), so
+    /// the engine never judges it.
+    Pieces(Whose),
+}
+
+/// `NAME: CONDITION` in `invariants`: a condition that must hold for
+/// both players in every position (`ludus check FILE --games N`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Invariant {
+    /// Its name in the file.
+    pub name: String,
+    /// The condition, judged for each player in turn.
+    pub cond: Cond,
 }
 
 /// A way for the game to end, judged for the player about to move.
@@ -810,6 +826,9 @@ impl fmt::Display for Game {
                 }
             }
         }
+        for i in &self.invariants {
+            writeln!(f, "invariant {}: {}", i.name, i.cond)?;
+        }
         Ok(())
     }
 }
@@ -877,6 +896,7 @@ fn sum_text(terms: &[Term]) -> String {
             Term::OwnPoints(frame, r) => format!("own points in {} {r}", whose(frame)),
             Term::OpenPoints(Whose::Own, r) => format!("open points in {r}"),
             Term::OpenPoints(frame, r) => format!("open points in {} {r}", whose(frame)),
+            Term::Pieces(w) => format!("{} pieces", whose(w)),
         })
         .collect();
     parts.join(" + ")

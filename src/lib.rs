@@ -4,11 +4,13 @@
 
 pub mod agent;
 pub mod check;
+pub mod coverage;
 pub mod diag;
 pub mod diff;
 pub mod engine;
 pub mod experiment;
 pub mod format;
+pub mod invariants;
 pub mod ir;
 pub mod load;
 pub mod matches;

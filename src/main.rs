@@ -248,6 +248,48 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Rule coverage: how often each rule item (variants merged) decided
+    /// something in seeded random games, judged against the game without
+    /// it; items that never fired are flagged.
+    Coverage {
+        /// The game file.
+        file: PathBuf,
+        /// Number of games (1 to 1,000,000).
+        #[arg(long, default_value_t = 100, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_MATCH_GAMES))]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i (as `playout --seed`).
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// Threads to play on (default: one per core); the counts are the
+        /// same for every number.
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check the game's invariants: play seeded random games and stop at
+    /// the first position where one fails, with the turns that reach it
+    /// (exit 1); else a summary.
+    Check {
+        /// The game file.
+        file: PathBuf,
+        /// Number of games (1 to 1,000,000,000).
+        #[arg(long, default_value_t = 100, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i (as `playout --seed`).
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// Threads to play on (default: one per core); the violation found
+        /// is the same for every number.
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
     /// Count the move sequences of each length from a position (perft).
     Perft {
         /// The game file.
@@ -410,8 +452,10 @@ macro_rules! say_part {
     }};
 }
 
+mod coverage_cli;
 mod diff_cli;
 mod fmt_cli;
+mod invariants_cli;
 mod pdn_cli;
 mod replay_cli;
 mod runs_cli;
@@ -628,6 +672,20 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             threads,
             json,
         } => runs_cli::simulate(&file, games, seed, threads, json),
+        Command::Coverage {
+            file,
+            games,
+            seed,
+            threads,
+            json,
+        } => coverage_cli::coverage(&file, games, seed, threads, json),
+        Command::Check {
+            file,
+            games,
+            seed,
+            threads,
+            json,
+        } => invariants_cli::check(&file, games, seed, threads, json),
         Command::Perft {
             file,
             position,

@@ -65,6 +65,8 @@ pub enum SectionKind {
     Track,
     /// `dice { .. }`
     Dice,
+    /// `invariants { .. }`
+    Invariants,
 }
 
 /// One section: its kind, its name for players and pieces, and its items.
@@ -255,6 +257,9 @@ pub enum Term {
     /// `open points in [own|opponent] REGION`: sites that are empty, hold
     /// one opposing man, or lie in a vulnerable run of the opponent.
     OpenPoints(Option<Whose>, Name),
+    /// `own|opponent pieces`: every piece of that side on every site
+    /// (stacked and pinned men included); the span is the term's.
+    Pieces(Whose, Span),
 }
 
 /// What an end rule's result is worth.
@@ -414,6 +419,9 @@ pub enum ItemKind {
     Removal(bool),
     /// `duplicate captures merged|distinct` (`true`: merged).
     Duplicates(bool),
+    /// `NAME: CONDITION` in `invariants`: must hold for both players in
+    /// every position.
+    Invariant(Name, Cond),
 }
 
 /// What resets a no-progress counter.
@@ -513,6 +521,7 @@ impl ItemKind {
             | ItemKind::LimitRun(name, ..)
             | ItemKind::Pass(name, _)
             | ItemKind::Drop(name)
+            | ItemKind::Invariant(name, _)
             | ItemKind::EndWhen(name, ..) => name.text.clone(),
         }
     }

@@ -23,6 +23,9 @@ pub(super) enum CondUse {
     /// An end rule: judged for each player after every die move, only when
     /// something it reads has changed.
     End,
+    /// An invariant: judged for each player in every position of
+    /// `ludus check` (the only use that may count `own|opponent pieces`).
+    Invariant,
 }
 
 impl Checker<'_> {
@@ -108,17 +111,33 @@ impl Checker<'_> {
                     if let (Term::MenHere(_, span), false) = (t, here) {
                         self.no_landing(file, span, "men here");
                     }
+                    if let (Term::Pieces(w, span), false) = (t, used == CondUse::Invariant) {
+                        let whose = if *w == Whose::Own { "own" } else { "opponent" };
+                        self.error(
+                            file,
+                            span.clone(),
+                            format!("`{whose} pieces` may be counted in invariants only"),
+                            "not in an invariant",
+                            Some(format!(
+                                "count `{whose} men in REGION` here, or state the condition in an `invariants` section"
+                            )),
+                        );
+                    }
                 }
-                if used == CondUse::End && !reads_position(a, b) {
+                let needs_position = matches!(used, CondUse::End | CondUse::Invariant);
+                if needs_position && !reads_position(a, b) {
                     self.error(
                         file,
                         span.clone(),
                         "this comparison reads nothing of the position: it holds always or never",
                         "reads nothing",
-                        Some(
+                        Some(if used == CondUse::End {
                             "an end rule is judged when something it counts changes: compare a count such as `own men in off` with a number"
-                                .into(),
-                        ),
+                                .into()
+                        } else {
+                            "an invariant states something of every position: compare a count such as `own pieces` with a number"
+                                .into()
+                        }),
                     );
                 }
                 let a = self.sum(players, file, a);
@@ -201,6 +220,7 @@ impl Checker<'_> {
                     self.region(players, file, r);
                     ir::Term::OpenPoints(frame.unwrap_or(Whose::Own), r.text.clone())
                 }
+                Term::Pieces(w, _) => ir::Term::Pieces(*w),
             });
         }
         out
@@ -309,6 +329,7 @@ pub(super) fn reads_position(a: &[Term], b: &[Term]) -> bool {
                 whose(frame.as_ref().unwrap_or(&Whose::Own)),
                 r.text
             )),
+            Term::Pieces(w, _) => Some(format!("{} pieces", whose(w))),
         }
     };
     let mut net: Vec<(String, i64)> = Vec::new();

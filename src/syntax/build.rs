@@ -19,6 +19,7 @@ pub(super) fn section(file: FileId, pair: Pair<Rule>) -> Section {
         Rule::rules => SectionKind::Rules,
         Rule::track => SectionKind::Track,
         Rule::dice => SectionKind::Dice,
+        Rule::invariants => SectionKind::Invariants,
         _ => SectionKind::End,
     };
     let start = pair.as_span().start();
@@ -145,6 +146,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::duplicates => ItemKind::Duplicates(parts[0].as_str() == "merged"),
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
         Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
+        Rule::invariant => ItemKind::Invariant(name(part(0)), condition(part(1))),
         Rule::evaluate => ItemKind::Evaluate(sum(part(0)), span.clone()),
         Rule::limit_leave => ItemKind::LimitLeave(
             name(part(0)),
@@ -269,6 +271,10 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
                 let w = whose(it.next().unwrap().as_str());
                 let (frame, region) = framed(it);
                 Term::PinnedIn(w, frame, region, span)
+            }
+            Rule::pieces => {
+                let span = spanned(&term);
+                Term::Pieces(whose(term.into_inner().next().unwrap().as_str()), span)
             }
             _ => {
                 let mut it = term.into_inner();

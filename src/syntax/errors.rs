@@ -41,7 +41,7 @@ pub(super) fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Dia
     };
     let hint = if expected.iter().any(|e| e.contains("section")) {
         "each section is `board`, `player NAME`, `track`, `piece NAME`, `dice`, `setup`, \
-         `rules` or `end`, followed by its items in braces"
+         `rules`, `end` or `invariants`, followed by its items in braces"
     } else if expected.iter().any(in_condition) {
         "a condition compares sums of numbers, `own|opponent men here`, \
          `own|opponent men in REGION` and `own|open points in REGION` with \
@@ -105,6 +105,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::drop
             | Rule::no_move
             | Rule::end_when
+            | Rule::invariant
             | Rule::removal
             | Rule::duplicates
     )
@@ -196,6 +197,10 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::range => "a range `A..B`",
         Rule::times => "`* N`",
         Rule::forbid => "`forbid NAME: CONDITION`",
+        Rule::invariants => "an `invariants` section",
+        Rule::invariant_item => "an invariant",
+        Rule::invariant => "`NAME: CONDITION`",
+        Rule::pieces => "`own|opponent pieces`",
         Rule::hit => "`hit to ZONE`",
         Rule::pin => "`pin blots`",
         Rule::first_from => "`first from ZONE`",

@@ -194,6 +194,8 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str], pins: bool) -> Cond {
                     ir::Term::OpenPoints(frame, r) => {
                         terms.push((sign, Term::OpenPoints(framed(frame, r))))
                     }
+                    // Invariants only, which `crate::invariants` judges.
+                    ir::Term::Pieces(_) => {}
                 }
             }
             match terms.as_slice() {
