@@ -523,7 +523,8 @@ impl State {
     }
 
     /// The complete legal turns at a decision node, in the engine's order:
-    /// `(text in notation, [action ids])`.
+    /// `(text in notation, [action ids])`, each the actions that play it
+    /// (with `end` last where another turn goes on from it).
     fn turns(&self) -> PyResult<Vec<(String, Vec<u32>)>> {
         self.check_open()?;
         if !self.prefix.is_empty() {
@@ -533,10 +534,16 @@ impl State {
         }
         Ok((0..self.moves.len())
             .map(|i| {
-                (
-                    notation::move_text(self.engine(), &self.moves[i]),
-                    self.code(i).to_vec(),
-                )
+                let mut code = self.code(i).to_vec();
+                // A turn that another one goes on from ends with `end`.
+                let n = code.len();
+                if (0..self.moves.len()).any(|j| {
+                    let other = self.code(j);
+                    other.len() > n && other.starts_with(&code)
+                }) {
+                    code.push(END);
+                }
+                (notation::move_text(self.engine(), &self.moves[i]), code)
             })
             .collect())
     }
