@@ -153,8 +153,5 @@ fn huffed(engine: &Engine, m: &Move) -> Option<u8> {
     let text = notation::move_text(engine, m);
     let site = text.strip_prefix("huff ")?.split_whitespace().next()?;
     let sites = &engine.game().board.sites;
-    sites
-        .iter()
-        .position(|s| s.name == site)
-        .map(|i| i as u8)
+    sites.iter().position(|s| s.name == site).map(|i| i as u8)
 }

@@ -130,8 +130,12 @@ pub fn play_match(
             "shard=({k}, {n}): expected (K, N) with 1 <= K <= N <= {MAX_MATCH_GAMES}"
         )));
     }
-    let a = white.parse().map_err(|e| err(format!("white `{white}`: {e}")))?;
-    let b = black.parse().map_err(|e| err(format!("black `{black}`: {e}")))?;
+    let a = white
+        .parse()
+        .map_err(|e| err(format!("white `{white}`: {e}")))?;
+    let b = black
+        .parse()
+        .map_err(|e| err(format!("black `{black}`: {e}")))?;
     let threads = self::threads(threads)?;
     let shared = load_shared(&path.to_string_lossy())?;
     let spec = Match {
@@ -155,8 +159,8 @@ pub fn play_match(
         }
         file.flush().map_err(cannot)?;
     }
-    let summary = serde_json::to_value(matches::summarize(&results))
-        .map_err(|e| err(e.to_string()))?;
+    let summary =
+        serde_json::to_value(matches::summarize(&results)).map_err(|e| err(e.to_string()))?;
     json_to_dict(py, &summary)
 }
 
