@@ -1,0 +1,46 @@
+"""ludus: board games written as text files, played by one Rust engine,
+with OpenSpiel's API.
+
+>>> import ludus
+>>> game = ludus.load_game("games/verquere.game")
+>>> state = game.new_initial_state()
+>>> state.is_chance_node()
+True
+
+See the README's Python section for the action encoding and the layout of
+the observation tensor; ``ludus.openspiel.register`` makes a ludus game an
+OpenSpiel game.
+"""
+
+from ._ludus import (
+    CHANCE,
+    MAX_DICE,
+    MAX_PLIES,
+    TERMINAL,
+    Game,
+    LudusError,
+    Rng,
+    State,
+    load_game,
+    simulate,
+)
+from . import _ludus
+
+#: ``ludus.match(path, white, black, games=100, seed=0, swap=False,
+#: shard=None, threads=None, out=None)``: a match between two agents in
+#: Rust, its summary as ``ludus match --json`` prints it.
+match = getattr(_ludus, "match")
+
+__all__ = [
+    "CHANCE",
+    "MAX_DICE",
+    "MAX_PLIES",
+    "TERMINAL",
+    "Game",
+    "LudusError",
+    "Rng",
+    "State",
+    "load_game",
+    "match",
+    "simulate",
+]

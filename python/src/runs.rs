@@ -1,0 +1,214 @@
+//! Many games in Rust with the GIL released (`simulate`, `match`), and the
+//! project's seeded generator, so that Python can replay what `ludus
+//! playout` does draw for draw.
+
+use crate::state::State;
+use crate::{LudusError, load_shared};
+use ludus::engine::Engine;
+use ludus::ir::MAX_DICE;
+use ludus::matches::{self, Match};
+use ludus::simulate::{self as sim, MAX_THREADS};
+use pyo3::prelude::*;
+use rand::RngExt;
+use std::io::Write;
+
+/// The most games `simulate` plays in one call, as the command line.
+const MAX_SIMULATE_GAMES: u64 = 1_000_000_000;
+/// The most games of one match, as the command line.
+const MAX_MATCH_GAMES: u64 = 1_000_000;
+
+fn err(message: impl Into<String>) -> PyErr {
+    LudusError::new_err(message.into())
+}
+
+fn threads(threads: Option<usize>) -> PyResult<usize> {
+    match threads {
+        None => Ok(sim::default_threads()),
+        Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        Some(n) => Err(err(format!(
+            "threads={n}: expected a number of threads from 1 to {MAX_THREADS}"
+        ))),
+    }
+}
+
+fn json_to_dict(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    Ok(py
+        .import("json")?
+        .call_method1("loads", (value.to_string(),))?
+        .unbind())
+}
+
+/// The summary of `ludus simulate --json`.
+fn simulate_json(engine: &Engine, seed: u64, s: &sim::Summary) -> serde_json::Value {
+    let names: Vec<&str> = engine
+        .game()
+        .players
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    let per_player = |values: &[u64]| -> serde_json::Map<String, serde_json::Value> {
+        names
+            .iter()
+            .zip(values)
+            .map(|(n, v)| (n.to_string(), (*v).into()))
+            .collect()
+    };
+    let sizes: serde_json::Map<String, serde_json::Value> = names
+        .iter()
+        .zip(&s.wins_by_points)
+        .map(|(n, sizes)| {
+            let sizes: serde_json::Map<String, serde_json::Value> = sizes
+                .iter()
+                .map(|(p, w)| (p.to_string(), (*w).into()))
+                .collect();
+            (n.to_string(), sizes.into())
+        })
+        .collect();
+    let mean = s.plies as f64 / s.games.max(1) as f64;
+    let mut value = serde_json::json!({"game": engine.game().name, "games": s.games, "seed": seed, "wins": per_player(&s.wins), "points": s.points, "wins_by_points": sizes, "draws": s.draws, "unfinished": s.unfinished, "mean_plies": mean});
+    if engine.game().dice.is_some_and(|d| d.opening.is_some()) {
+        value["starts"] = per_player(&s.starts).into();
+    }
+    value
+}
+
+/// Plays `games` seeded random games (game i from seed + i) on `threads`
+/// threads in Rust, without the GIL, and returns the summary `ludus
+/// simulate --json` prints, as a dict.
+#[pyfunction]
+#[pyo3(signature = (path, games = 1000, seed = 0, threads = None))]
+pub fn simulate(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> PyResult<Py<PyAny>> {
+    if !(1..=MAX_SIMULATE_GAMES).contains(&games) {
+        return Err(err(format!(
+            "games={games}: expected 1 to {MAX_SIMULATE_GAMES} games"
+        )));
+    }
+    let threads = self::threads(threads)?;
+    let shared = load_shared(&path.to_string_lossy())?;
+    let engine = &shared.engine;
+    let summary = py
+        .detach(|| sim::simulate(engine, games, seed, threads, &|_| {}))
+        .map_err(|e| err(e.to_string()))?;
+    json_to_dict(py, &simulate_json(engine, seed, &summary))
+}
+
+/// Plays a match between two agents (`random`, `mcts:iterations=N`,
+/// `expectimax:depth=N`) in Rust, without the GIL, and returns the summary
+/// `ludus match --json` prints, as a dict. `shard=(k, n)` plays only the
+/// games whose index is k - 1 modulo n; `out` writes one JSON line per
+/// game, for `ludus merge`.
+#[pyfunction]
+#[pyo3(name = "match", signature = (path, white, black, games = 100, seed = 0, swap = false, shard = None, threads = None, out = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn play_match(
+    py: Python<'_>,
+    path: std::path::PathBuf,
+    white: &str,
+    black: &str,
+    games: u64,
+    seed: u64,
+    swap: bool,
+    shard: Option<(u64, u64)>,
+    threads: Option<usize>,
+    out: Option<std::path::PathBuf>,
+) -> PyResult<Py<PyAny>> {
+    if !(1..=MAX_MATCH_GAMES).contains(&games) {
+        return Err(err(format!(
+            "games={games}: expected 1 to {MAX_MATCH_GAMES} games"
+        )));
+    }
+    if let Some((k, n)) = shard
+        && !(k >= 1 && k <= n && n <= MAX_MATCH_GAMES)
+    {
+        return Err(err(format!(
+            "shard=({k}, {n}): expected (K, N) with 1 <= K <= N <= {MAX_MATCH_GAMES}"
+        )));
+    }
+    let a = white
+        .parse()
+        .map_err(|e| err(format!("white `{white}`: {e}")))?;
+    let b = black
+        .parse()
+        .map_err(|e| err(format!("black `{black}`: {e}")))?;
+    let threads = self::threads(threads)?;
+    let shared = load_shared(&path.to_string_lossy())?;
+    let spec = Match {
+        a,
+        b,
+        games,
+        seed,
+        swap,
+        shard,
+    };
+    let engine = &shared.engine;
+    let results = py
+        .detach(|| spec.run(engine, threads, &|| {}))
+        .map_err(|e| err(e.to_string()))?;
+    if let Some(path) = out {
+        let cannot = |e: std::io::Error| err(format!("cannot write {}: {e}", path.display()));
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&path).map_err(cannot)?);
+        for g in &results {
+            let line = serde_json::to_string(g).map_err(|e| err(e.to_string()))?;
+            writeln!(file, "{line}").map_err(cannot)?;
+        }
+        file.flush().map_err(cannot)?;
+    }
+    let summary =
+        serde_json::to_value(matches::summarize(&results)).map_err(|e| err(e.to_string()))?;
+    json_to_dict(py, &summary)
+}
+
+/// The project's seeded generator (PCG), as `ludus playout` and
+/// `simulate` use it: with the same seed and the same calls, Python
+/// draws what the engine draws.
+#[pyclass(module = "ludus")]
+pub struct Rng {
+    rng: ludus::rng::Rng,
+}
+
+#[pymethods]
+impl Rng {
+    #[new]
+    fn new(seed: u64) -> Rng {
+        Rng {
+            rng: ludus::rng::rng(seed),
+        }
+    }
+
+    /// A uniform integer from 0 to n - 1, drawn as the playout draws a
+    /// random turn among n.
+    fn below(&mut self, n: usize) -> PyResult<usize> {
+        if n == 0 {
+            return Err(err("below(0): nothing to choose from"));
+        }
+        Ok(self.rng.random_range(0..n))
+    }
+
+    /// The chance outcome of `state` (a chance node) that the engine's own
+    /// throw gives: the opening throw, or a roll.
+    fn chance(&mut self, state: &State) -> PyResult<u32> {
+        if !state.is_chance() {
+            return Err(err("chance(state): the state is not a chance node"));
+        }
+        let (st, opening) = state.engine_state();
+        let engine = state.engine_ref();
+        let mut scratch = st.clone();
+        if opening {
+            let thrown = engine
+                .opening(&mut scratch, &mut self.rng)
+                .ok_or_else(|| err("this game has no opening throw"))?;
+            Ok(state.chance_id(&thrown))
+        } else {
+            engine.roll(&mut scratch, &mut self.rng);
+            let (_, count) = state.dice_shape();
+            let thrown: [u8; MAX_DICE] = scratch.dice;
+            Ok(state.chance_id(&thrown[..count as usize]))
+        }
+    }
+}

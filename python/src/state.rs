@@ -1,0 +1,709 @@
+//! A state with OpenSpiel's semantics over an engine state.
+//!
+//! Dice games have chance nodes: the opening throw (in games that have
+//! one) and every roll. At a decision node the engine lists the complete
+//! turns; each is a short sequence of actions ([`crate::actions`]), and the
+//! player to move applies them one at a time: he stays to move until the
+//! actions applied name one complete turn, which is then played.
+
+use crate::actions::END;
+use crate::{LudusError, Shared, observation};
+use ludus::engine::{Engine, Move, Outcome, State as EngineState};
+use ludus::ir::MAX_DICE;
+use ludus::notation;
+use ludus::playout::MAX_PLIES;
+use ludus::render;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use std::sync::Arc;
+
+/// OpenSpiel's id of the chance player.
+pub const CHANCE: i64 = -1;
+/// OpenSpiel's id of the player at a terminal state.
+pub const TERMINAL: i64 = -4;
+
+/// What kind of node a state is.
+#[derive(Clone, Debug)]
+enum Node {
+    /// Dice are to be thrown (the opening throw while `opening` is set).
+    Chance,
+    /// The player to move picks his turn's actions.
+    Decision,
+    /// The game is over (`Ongoing`: stopped at `MAX_PLIES` turns).
+    Terminal(Outcome),
+    /// The engine could not list the turns of this roll.
+    Failed(String),
+}
+
+/// A game position with OpenSpiel's API: chance nodes, integer actions,
+/// returns in points.
+#[pyclass(module = "ludus")]
+#[derive(Clone)]
+pub struct State {
+    shared: Arc<Shared>,
+    st: EngineState,
+    /// The opening throw is still to be made.
+    opening: bool,
+    node: Node,
+    /// Turns played.
+    plies: u32,
+    /// The legal turns, at a decision node.
+    moves: Vec<Move>,
+    /// Their actions, flat: turn `i` is `codes[starts[i]..starts[i + 1]]`.
+    codes: Vec<u32>,
+    starts: Vec<usize>,
+    /// The actions of the turn applied so far.
+    prefix: Vec<u32>,
+    /// Every action applied, chance outcomes included.
+    history: Vec<i64>,
+}
+
+fn err(message: impl Into<String>) -> PyErr {
+    LudusError::new_err(message.into())
+}
+
+impl State {
+    /// The start of the game: before the opening throw, or the first roll.
+    pub fn initial(shared: Arc<Shared>) -> PyResult<State> {
+        let st = shared.engine.start();
+        let opening = shared.has_opening();
+        let mut state = State {
+            shared,
+            st,
+            opening,
+            node: Node::Chance,
+            plies: 0,
+            moves: Vec::new(),
+            codes: Vec::new(),
+            starts: Vec::new(),
+            prefix: Vec::new(),
+            history: Vec::new(),
+        };
+        state.refresh();
+        Ok(state)
+    }
+
+    fn engine(&self) -> &Engine {
+        &self.shared.engine
+    }
+
+    /// Works out the node after the engine state changed.
+    fn refresh(&mut self) {
+        self.prefix.clear();
+        self.moves.clear();
+        self.codes.clear();
+        self.starts.clear();
+        if self.opening {
+            self.node = Node::Chance;
+            return;
+        }
+        let shared = self.shared.clone();
+        let engine = &shared.engine;
+        if engine.has_dice() && self.st.dice == [0; MAX_DICE] {
+            let outcome = engine.outcome_with(&self.st, true);
+            self.node = if outcome != Outcome::Ongoing || self.plies >= MAX_PLIES {
+                Node::Terminal(outcome)
+            } else {
+                Node::Chance
+            };
+            return;
+        }
+        if let Err(cause) = engine.try_legal_moves(&mut self.st, &mut self.moves) {
+            self.node = Node::Failed(format!(
+                "at turn {} ({}): {cause}",
+                self.plies + 1,
+                notation::position_text(engine, &self.st)
+            ));
+            self.moves.clear();
+            return;
+        }
+        let outcome = engine.outcome_with(&self.st, !self.moves.is_empty());
+        if outcome != Outcome::Ongoing || self.plies >= MAX_PLIES {
+            // As a playout ends: the roll that found the end is not kept.
+            self.st.dice = [0; MAX_DICE];
+            self.moves.clear();
+            self.node = Node::Terminal(outcome);
+            return;
+        }
+        self.starts.push(0);
+        for m in &self.moves {
+            shared.space.encode(engine, m, &mut self.codes);
+            self.starts.push(self.codes.len());
+        }
+        self.node = Node::Decision;
+    }
+
+    fn code(&self, i: usize) -> &[u32] {
+        &self.codes[self.starts[i]..self.starts[i + 1]]
+    }
+
+    /// The turns whose actions start with the prefix.
+    fn matching(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.moves.len()).filter(|&i| self.code(i).starts_with(&self.prefix))
+    }
+
+    fn check_open(&self) -> PyResult<()> {
+        match &self.node {
+            Node::Failed(why) => Err(err(why.clone())),
+            _ => Ok(()),
+        }
+    }
+
+    fn chance_count(&self) -> u32 {
+        if self.opening {
+            self.shared.opening_outcomes()
+        } else {
+            self.shared.roll_outcomes()
+        }
+    }
+
+    /// Applies a chance outcome (checked by the caller).
+    fn apply_chance(&mut self, id: u32) {
+        let (faces, count) = self.shared.dice();
+        self.st.dice = [0; MAX_DICE];
+        if self.opening {
+            // As `Engine::opening` draws it: the k-th ordered pair of
+            // unequal faces, the higher die's thrower starts.
+            let first = (id / (faces - 1)) as u8 + 1;
+            let mut second = (id % (faces - 1)) as u8 + 1;
+            if second >= first {
+                second += 1;
+            }
+            self.st.to_move = u8::from(second > first);
+            let plays_both = self
+                .engine()
+                .game()
+                .dice
+                .and_then(|d| d.opening)
+                .unwrap_or(false);
+            if plays_both {
+                self.st.dice[0] = first.max(second);
+                self.st.dice[1] = first.min(second);
+            }
+            self.opening = false;
+        } else {
+            let mut k = id;
+            for d in self.st.dice.iter_mut().take(count as usize) {
+                *d = (k % faces) as u8 + 1;
+                k /= faces;
+            }
+        }
+    }
+
+    /// The chance outcome the engine's dice show, for [`crate::runs::Rng`].
+    pub fn chance_id(&self, thrown: &[u8]) -> u32 {
+        let (faces, _) = self.shared.dice();
+        if self.opening {
+            let (first, second) = (u32::from(thrown[0]), u32::from(thrown[1]));
+            let second = if second > first { second - 1 } else { second };
+            (first - 1) * (faces - 1) + second - 1
+        } else {
+            thrown
+                .iter()
+                .rev()
+                .fold(0, |k, &d| k * faces + u32::from(d) - 1)
+        }
+    }
+
+    /// Whether dice are to be thrown.
+    pub fn is_chance(&self) -> bool {
+        matches!(self.node, Node::Chance)
+    }
+
+    /// The engine of the state's game.
+    pub fn engine_ref(&self) -> &Engine {
+        &self.shared.engine
+    }
+
+    /// Faces of each die and dice per roll.
+    pub fn dice_shape(&self) -> (u32, u32) {
+        self.shared.dice()
+    }
+
+    /// The engine state and whether the opening throw is to come.
+    pub fn engine_state(&self) -> (&EngineState, bool) {
+        (&self.st, self.opening)
+    }
+
+    fn play(&mut self, i: usize) {
+        let m = self.moves[i];
+        let shared = self.shared.clone();
+        shared.engine.play_unchecked(&mut self.st, &m);
+        self.st.dice = [0; MAX_DICE];
+        self.plies += 1;
+        self.refresh();
+    }
+
+    fn action_text(&self, player: usize, action: u32) -> Option<String> {
+        self.shared.space.text(self.engine(), player, action)
+    }
+
+    fn chance_text(&self, id: u32) -> String {
+        let mut scratch = self.clone();
+        let names: Vec<String> = self
+            .engine()
+            .game()
+            .players
+            .iter()
+            .map(|p| p.name.clone())
+            .collect();
+        let opening = self.opening;
+        scratch.apply_chance(id);
+        let dice: Vec<String> = scratch
+            .st
+            .dice
+            .iter()
+            .filter(|&&d| d != 0)
+            .map(|d| d.to_string())
+            .collect();
+        if opening {
+            let (faces, _) = self.shared.dice();
+            let first = id / (faces - 1) + 1;
+            let second = id % (faces - 1) + 1;
+            let second = if second >= first { second + 1 } else { second };
+            format!(
+                "opening {} {first}, {} {second}: {} starts",
+                names[0], names[1], names[scratch.st.to_move as usize]
+            )
+        } else {
+            format!("roll {}", dice.join("-"))
+        }
+    }
+
+    /// A state from its serialized text.
+    pub fn deserialize(shared: Arc<Shared>, text: &str) -> PyResult<State> {
+        let mut lines = text.lines();
+        let position = lines.next().unwrap_or("");
+        let st = notation::parse_position(&shared.engine, position)
+            .map_err(|e| err(format!("bad position `{position}`: {e}")))?;
+        let mut state = State::initial(shared)?;
+        state.st = st;
+        state.opening = false;
+        let mut turn = Vec::new();
+        for line in lines {
+            let line = line.trim();
+            if line == "opening" {
+                if !state.shared.has_opening() {
+                    return Err(err("`opening`: this game has no opening throw"));
+                }
+                state.opening = true;
+            } else if let Some(n) = line.strip_prefix("plies ") {
+                state.plies = n
+                    .trim()
+                    .parse()
+                    .map_err(|_| err(format!("`{line}`: expected `plies N`")))?;
+            } else if let Some(actions) = line.strip_prefix("turn ") {
+                for a in actions.split_whitespace() {
+                    turn.push(
+                        a.parse::<i64>()
+                            .map_err(|_| err(format!("`{line}`: expected action ids")))?,
+                    );
+                }
+            } else if !line.is_empty() {
+                return Err(err(format!(
+                    "`{line}`: expected `opening`, `plies N` or `turn A B ...`"
+                )));
+            }
+        }
+        state.refresh();
+        for a in turn {
+            state.apply_action(a)?;
+        }
+        Ok(state)
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The player to move (0 or 1), `CHANCE` (-1) at a chance node,
+    /// `TERMINAL` (-4) when the game is over.
+    fn current_player(&self) -> i64 {
+        match self.node {
+            Node::Chance => CHANCE,
+            Node::Terminal(_) => TERMINAL,
+            _ => i64::from(self.st.to_move),
+        }
+    }
+
+    /// Whether dice are to be thrown.
+    fn is_chance_node(&self) -> bool {
+        matches!(self.node, Node::Chance)
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        matches!(self.node, Node::Terminal(_))
+    }
+
+    /// Always false: ludus games are sequential.
+    fn is_simultaneous_node(&self) -> bool {
+        false
+    }
+
+    /// Whether a player is to move.
+    fn is_player_node(&self) -> bool {
+        matches!(self.node, Node::Decision)
+    }
+
+    /// The legal actions in ascending order: the chance outcomes at a
+    /// chance node, none when the game is over (or for another player
+    /// than the one to move).
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<u32>> {
+        self.check_open()?;
+        if player.is_some_and(|p| p != self.current_player()) {
+            return Ok(Vec::new());
+        }
+        Ok(match self.node {
+            Node::Chance => (0..self.chance_count()).collect(),
+            Node::Decision => {
+                let n = self.prefix.len();
+                let mut out: Vec<u32> = Vec::new();
+                for i in self.matching() {
+                    let code = self.code(i);
+                    out.push(if code.len() > n { code[n] } else { END });
+                }
+                out.sort_unstable();
+                out.dedup();
+                out
+            }
+            _ => Vec::new(),
+        })
+    }
+
+    /// A 0/1 list over every action id: which are legal.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions_mask(&self, player: Option<i64>) -> PyResult<Vec<u8>> {
+        let size = match self.node {
+            Node::Chance => self.chance_count(),
+            _ => self.shared.space.num_actions(),
+        };
+        let mut mask = vec![0u8; size as usize];
+        for a in self.legal_actions(player)? {
+            mask[a as usize] = 1;
+        }
+        Ok(mask)
+    }
+
+    /// The chance outcomes with their probabilities, summing to 1: every
+    /// ordered roll of the dice, or every ordered pair of unequal faces of
+    /// the opening throw.
+    fn chance_outcomes(&self) -> PyResult<Vec<(u32, f64)>> {
+        self.check_open()?;
+        if !matches!(self.node, Node::Chance) {
+            return Ok(Vec::new());
+        }
+        let n = self.chance_count();
+        Ok((0..n).map(|i| (i, 1.0 / f64::from(n))).collect())
+    }
+
+    /// Applies an action (or a chance outcome); an illegal one raises
+    /// `LudusError` and leaves the state as it was.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        self.check_open()?;
+        let id = u32::try_from(action).map_err(|_| err(format!("{action} is not an action")))?;
+        match self.node {
+            Node::Terminal(_) => Err(err(format!(
+                "action {action}: the game is over, no action is legal"
+            ))),
+            Node::Chance => {
+                if id >= self.chance_count() {
+                    return Err(err(format!(
+                        "chance outcome {action} is not one of the {} outcomes 0..{} of this chance node",
+                        self.chance_count(),
+                        self.chance_count()
+                    )));
+                }
+                self.apply_chance(id);
+                self.history.push(action);
+                self.refresh();
+                self.check_open()
+            }
+            Node::Decision => {
+                let legal = self.legal_actions(None)?;
+                if legal.binary_search(&id).is_err() {
+                    let player = self.st.to_move as usize;
+                    let named = self
+                        .action_text(player, id)
+                        .map_or_else(String::new, |t| format!(" (`{t}`)"));
+                    let shown: Vec<String> = legal
+                        .iter()
+                        .take(20)
+                        .map(|&a| {
+                            format!("{a} `{}`", self.action_text(player, a).unwrap_or_default())
+                        })
+                        .collect();
+                    let more = if legal.len() > 20 { ", ..." } else { "" };
+                    return Err(err(format!(
+                        "action {action}{named} is not legal here; legal: {}{more}",
+                        shown.join(", ")
+                    )));
+                }
+                self.history.push(action);
+                if id == END {
+                    let i = self
+                        .matching()
+                        .find(|&i| self.code(i).len() == self.prefix.len())
+                        .expect("END is legal only where a turn ends");
+                    self.play(i);
+                    return self.check_open();
+                }
+                self.prefix.push(id);
+                let n = self.prefix.len();
+                let mut ends = None;
+                let mut longer = false;
+                for i in self.matching() {
+                    if self.code(i).len() == n {
+                        ends = Some(i);
+                    } else {
+                        longer = true;
+                    }
+                }
+                if let (Some(i), false) = (ends, longer) {
+                    self.play(i);
+                }
+                self.check_open()
+            }
+            Node::Failed(_) => unreachable!("checked above"),
+        }
+    }
+
+    /// An action as text: `pass`, `end`, `huff d4`, a step `b2-c3` or jump
+    /// `b2xd4`, a die move `13/18`; a chance outcome `roll 5-3`. Called as
+    /// `action_to_string(action)` or `action_to_string(player, action)`.
+    #[pyo3(signature = (a, b = None))]
+    fn action_to_string(&self, a: i64, b: Option<i64>) -> PyResult<String> {
+        let (player, action) = match b {
+            Some(action) => (a, action),
+            None => (self.current_player(), a),
+        };
+        let id = u32::try_from(action).map_err(|_| err(format!("{action} is not an action")))?;
+        if player == CHANCE {
+            if matches!(self.node, Node::Chance) && id < self.chance_count() {
+                return Ok(self.chance_text(id));
+            }
+            return Err(err(format!("{action} is not a chance outcome here")));
+        }
+        let player = if (0..2).contains(&player) {
+            player as usize
+        } else {
+            self.st.to_move as usize
+        };
+        self.action_text(player, id)
+            .ok_or_else(|| err(format!("{action} is not an action of this game")))
+    }
+
+    /// The legal action whose text is `text` (as `action_to_string` writes
+    /// it; spacing and case ignored).
+    #[pyo3(signature = (a, b = None))]
+    fn string_to_action(&self, a: &Bound<'_, PyAny>, b: Option<&str>) -> PyResult<u32> {
+        let text = match b {
+            Some(t) => t.to_string(),
+            None => a.extract::<String>()?,
+        };
+        let norm = |t: &str| t.split_whitespace().collect::<String>().to_lowercase();
+        let wanted = norm(&text);
+        let player = self.current_player();
+        for id in self.legal_actions(None)? {
+            if norm(&self.action_to_string(player, Some(i64::from(id)))?) == wanted {
+                return Ok(id);
+            }
+        }
+        Err(err(format!(
+            "`{text}` is no legal action here; legal: {}",
+            self.legal_actions(None)?
+                .iter()
+                .take(20)
+                .map(|&id| self
+                    .action_to_string(player, Some(i64::from(id)))
+                    .unwrap_or_default())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )))
+    }
+
+    /// The complete legal turns at a decision node, in the engine's order:
+    /// `(text in notation, [action ids])`, each the actions that play it
+    /// (with `end` last where another turn goes on from it).
+    fn turns(&self) -> PyResult<Vec<(String, Vec<u32>)>> {
+        self.check_open()?;
+        if !self.prefix.is_empty() {
+            return Err(err(
+                "a turn is under way: `turns()` lists whole turns from their start",
+            ));
+        }
+        Ok((0..self.moves.len())
+            .map(|i| {
+                let mut code = self.code(i).to_vec();
+                // A turn that another one goes on from ends with `end`.
+                let n = code.len();
+                if (0..self.moves.len()).any(|j| {
+                    let other = self.code(j);
+                    other.len() > n && other.starts_with(&code)
+                }) {
+                    code.push(END);
+                }
+                (notation::move_text(self.engine(), &self.moves[i]), code)
+            })
+            .collect())
+    }
+
+    /// Plays a whole turn written in the game's notation (`b2-c3`,
+    /// `24/18 13/11`), as the command line takes it.
+    fn apply_turn(&mut self, text: &str) -> PyResult<()> {
+        self.check_open()?;
+        if !matches!(self.node, Node::Decision) || !self.prefix.is_empty() {
+            return Err(err(format!(
+                "`{text}`: a whole turn is played only at a decision node before its first action"
+            )));
+        }
+        let m = notation::find_move(self.engine(), &self.st, &self.moves, text)
+            .map_err(|e| err(format!("`{text}`: {e}")))?;
+        let i = self
+            .moves
+            .iter()
+            .position(|x| *x == m)
+            .ok_or_else(|| err(format!("`{text}` is not a legal turn")))?;
+        for a in self.code(i).to_vec() {
+            self.apply_action(i64::from(a))?;
+        }
+        Ok(())
+    }
+
+    /// Points per player when the game is over (a double game is ±2);
+    /// zeros before, and for a draw or an unfinished game.
+    fn returns(&self) -> Vec<f64> {
+        match self.node {
+            Node::Terminal(Outcome::Decisive { winner, points }) => {
+                let p = f64::from(points);
+                (0..2).map(|i| if i == winner { p } else { -p }).collect()
+            }
+            _ => vec![0.0, 0.0],
+        }
+    }
+
+    /// The returns at a terminal state, zeros elsewhere.
+    fn rewards(&self) -> Vec<f64> {
+        self.returns()
+    }
+
+    /// The result as the command line writes it (`white wins`, `draw`,
+    /// `unfinished`), or None while the game goes on.
+    fn result(&self) -> Option<String> {
+        match self.node {
+            Node::Terminal(o) => Some(ludus::playout::outcome_text(self.engine(), o)),
+            _ => None,
+        }
+    }
+
+    /// Turns played.
+    fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// Actions applied so far, chance outcomes included.
+    fn history(&self) -> Vec<i64> {
+        self.history.clone()
+    }
+
+    /// Actions applied so far.
+    fn move_number(&self) -> usize {
+        self.history.len()
+    }
+
+    /// 2.
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// The game of this state.
+    fn get_game(&self) -> crate::Game {
+        crate::Game {
+            shared: self.shared.clone(),
+        }
+    }
+
+    /// The position in the game's notation (the dice if thrown), then, one
+    /// per line and only where needed: `opening` (the opening throw is to
+    /// come), `plies N` (turns played), `turn A B` (actions of the turn
+    /// so far). Repetition history is not kept.
+    fn serialize(&self) -> String {
+        let mut out = notation::position_text(self.engine(), &self.st);
+        if self.opening {
+            out.push_str("\nopening");
+        }
+        if self.plies > 0 {
+            out.push_str(&format!("\nplies {}", self.plies));
+        }
+        if !self.prefix.is_empty() {
+            let turn: Vec<String> = self.prefix.iter().map(|a| a.to_string()).collect();
+            out.push_str(&format!("\nturn {}", turn.join(" ")));
+        }
+        out
+    }
+
+    /// The observation tensor seen by `player` (default: the player to
+    /// move, else 0) as a NumPy `float32` array; see the README for its
+    /// layout, or `Game.observation_tensor_layout()`.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let observer = match player {
+            Some(p @ 0..=1) => p as usize,
+            Some(p) => return Err(err(format!("player {p}: players are 0 and 1"))),
+            None => match self.node {
+                Node::Decision => self.st.to_move as usize,
+                _ => 0,
+            },
+        };
+        let to_move = matches!(self.node, Node::Decision).then_some(self.st.to_move as usize);
+        let values = observation::tensor(&self.shared, &self.st, observer, to_move);
+        let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        let array = py
+            .import("numpy")?
+            .getattr("frombuffer")?
+            .call1((PyBytes::new(py, &bytes), "<f4"))?;
+        array.call_method0("copy")
+    }
+
+    /// The board as text (as the `play` command shows it).
+    #[pyo3(signature = (player = None))]
+    fn observation_string(&self, player: Option<i64>) -> String {
+        let _ = player;
+        self.__str__()
+    }
+
+    /// A copy.
+    fn clone(&self) -> State {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> State {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> State {
+        Clone::clone(self)
+    }
+
+    fn __str__(&self) -> String {
+        let mut out = render::board(self.engine(), &self.st);
+        if !self.prefix.is_empty() {
+            let player = self.st.to_move as usize;
+            let turn: Vec<String> = self
+                .prefix
+                .iter()
+                .filter_map(|&a| self.action_text(player, a))
+                .collect();
+            out.push_str(&format!("turn so far: {}\n", turn.join(" ")));
+        }
+        out
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<ludus.State {}>", self.serialize().replace('\n', "; "))
+    }
+}
