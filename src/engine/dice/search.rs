@@ -75,16 +75,17 @@ impl Turn<'_> {
         if self.overflow.is_some() {
             return;
         }
-        let m = Move {
-            mover: self.player as u8,
-            key,
-            ..self.m
-        };
+        // The turn is copied (a whole `Move`) only where it is kept.
+        let m = &self.m;
         let Some(memo) = self.memo.as_deref_mut() else {
             if self.out.len() >= MAX_TURNS {
                 self.overflow = Some(TooManyTurns::Routes);
             } else {
-                self.out.push(m);
+                self.out.push(Move {
+                    mover: self.player as u8,
+                    key,
+                    ..*m
+                });
             }
             return;
         };
@@ -98,10 +99,18 @@ impl Turn<'_> {
             Entry::Found(i) => {
                 let kept = &mut self.out[i as usize];
                 if m.rank < kept.rank {
-                    *kept = m;
+                    *kept = Move {
+                        mover: self.player as u8,
+                        key,
+                        ..*m
+                    };
                 }
             }
-            Entry::Added => self.out.push(m),
+            Entry::Added => self.out.push(Move {
+                mover: self.player as u8,
+                key,
+                ..*m
+            }),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
         }
     }
@@ -215,7 +224,12 @@ impl Engine {
         };
         // The man furthest back on the track, the first position included
         // (a zone or, on a track that starts on the board, a point).
-        let rearmost = (0..last).find(|&i| men(st, track[i], player) > 0);
+        // (Only read when a man may bear off past the end of his track.)
+        let rearmost = if bearing_off && t.overshoot_rearmost {
+            (0..last).find(|&i| men(st, track[i], player) > 0)
+        } else {
+            None
+        };
         let mut blocked = if must_leave == NONE {
             0
         } else {

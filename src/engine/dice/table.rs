@@ -6,11 +6,18 @@
 /// keeps its size from roll to roll, so a search allocates nothing once
 /// the tables have grown to the game's needs.
 pub(super) struct Table {
-    keys: Vec<u64>,
-    values: Vec<u32>,
-    stamps: Vec<u32>,
+    /// Key, value and stamp side by side: a probe reads one cache line.
+    slots: Vec<Slot>,
     stamp: u32,
     len: usize,
+}
+
+/// One slot of a [`Table`]: in use when its stamp is the table's.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    value: u32,
+    stamp: u32,
 }
 
 /// What [`Table::entry`] found.
@@ -23,29 +30,27 @@ pub(super) enum Entry {
     Full,
 }
 
-/// The slots of a table when first used.
-const FIRST_SLOTS: usize = 1 << 12;
+/// The slots of a table when first used: small (4 KiB), so that the two
+/// tables of a thread's search stay in its core's first-level cache for
+/// the usual roll; a roll that needs more grows them once.
+const FIRST_SLOTS: usize = 1 << 8;
 
 impl Table {
     pub(super) const fn new() -> Table {
         Table {
-            keys: Vec::new(),
-            values: Vec::new(),
-            stamps: Vec::new(),
+            slots: Vec::new(),
             stamp: 0,
             len: 0,
         }
     }
 
     pub(super) fn clear(&mut self) {
-        if self.keys.is_empty() {
-            self.keys = vec![0; FIRST_SLOTS];
-            self.values = vec![0; FIRST_SLOTS];
-            self.stamps = vec![0; FIRST_SLOTS];
+        if self.slots.is_empty() {
+            self.slots = vec![Slot::default(); FIRST_SLOTS];
         }
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
-            self.stamps.fill(0);
+            self.slots.iter_mut().for_each(|s| s.stamp = 0);
             self.stamp = 1;
         }
         self.len = 0;
@@ -53,13 +58,16 @@ impl Table {
 
     /// The slot of `key`, or the empty slot where it would go.
     #[inline]
-    pub(super) fn slot(&self, key: u64) -> usize {
-        let mask = self.keys.len() - 1;
+    fn slot(&self, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
         let mut i = (key ^ key >> 32) as usize & mask;
-        while self.stamps[i] == self.stamp && self.keys[i] != key {
+        loop {
+            let s = &self.slots[i];
+            if s.stamp != self.stamp || s.key == key {
+                return i;
+            }
             i = (i + 1) & mask;
         }
-        i
     }
 
     /// Looks `key` up; if it is new and fewer than `limit` keys are held,
@@ -67,35 +75,33 @@ impl Table {
     #[inline]
     pub(super) fn entry(&mut self, key: u64, value: u32, limit: usize) -> Entry {
         let mut i = self.slot(key);
-        if self.stamps[i] == self.stamp {
-            return Entry::Found(self.values[i]);
+        if self.slots[i].stamp == self.stamp {
+            return Entry::Found(self.slots[i].value);
         }
         if self.len >= limit {
             return Entry::Full;
         }
         // At most half full, so that probes stay short.
-        if 2 * (self.len + 1) > self.keys.len() {
+        if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
             i = self.slot(key);
         }
-        self.stamps[i] = self.stamp;
-        self.keys[i] = key;
-        self.values[i] = value;
+        self.slots[i] = Slot {
+            key,
+            value,
+            stamp: self.stamp,
+        };
         self.len += 1;
         Entry::Added
     }
 
-    pub(super) fn grow(&mut self) {
-        let slots = self.keys.len() * 2;
-        let keys = std::mem::replace(&mut self.keys, vec![0; slots]);
-        let values = std::mem::replace(&mut self.values, vec![0; slots]);
-        let stamps = std::mem::replace(&mut self.stamps, vec![0; slots]);
-        for ((key, value), stamp) in keys.into_iter().zip(values).zip(stamps) {
-            if stamp == self.stamp {
-                let i = self.slot(key);
-                self.stamps[i] = stamp;
-                self.keys[i] = key;
-                self.values[i] = value;
+    fn grow(&mut self) {
+        let slots = self.slots.len() * 2;
+        let old = std::mem::replace(&mut self.slots, vec![Slot::default(); slots]);
+        for s in old {
+            if s.stamp == self.stamp {
+                let i = self.slot(s.key);
+                self.slots[i] = s;
             }
         }
     }
@@ -107,4 +113,28 @@ pub(super) fn dice_signature(dice: &[u8]) -> u64 {
         let mut seed = u64::from(d);
         h.wrapping_add(crate::engine::splitmix(&mut seed))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Entry, FIRST_SLOTS, Table};
+
+    /// Growing the table (past its first slots) and clearing it by a new
+    /// stamp keep every key with its value, and forget them all at once.
+    #[test]
+    fn table_keeps_every_key_across_growth_and_clears_by_stamp() {
+        let mut t = Table::new();
+        t.clear();
+        let keys = (0..4 * FIRST_SLOTS as u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        for (i, k) in keys.clone().enumerate() {
+            assert!(matches!(t.entry(k, i as u32, usize::MAX), Entry::Added));
+        }
+        for (i, k) in keys.clone().enumerate() {
+            assert!(matches!(t.entry(k, 0, usize::MAX), Entry::Found(v) if v == i as u32));
+        }
+        t.clear();
+        assert!(matches!(t.entry(7, 1, 1), Entry::Added));
+        assert!(matches!(t.entry(8, 1, 1), Entry::Full));
+        assert!(matches!(t.entry(7, 2, 1), Entry::Found(1)));
+    }
 }
