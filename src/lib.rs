@@ -8,6 +8,7 @@ pub mod diag;
 pub mod diff;
 pub mod engine;
 pub mod experiment;
+pub mod explain;
 pub mod ir;
 pub mod load;
 pub mod matches;
