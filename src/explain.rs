@@ -625,7 +625,13 @@ impl<'a> Explainer<'a> {
         // order, then put back each one the move does not need.
         let mut kept: Vec<Change> = Vec::new();
         let mut legal = false;
-        for changes in all {
+        for mut changes in all {
+            // The most relaxed first; removed only if the item takes
+            // moves away.
+            changes.reverse();
+            if !restrictive(&self.item(changes[changes.len() - 1].at).kind) {
+                changes.pop();
+            }
             for change in changes {
                 kept.push(change);
                 match self.trial(&kept, want) {
@@ -862,7 +868,15 @@ fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(ItemKind, S
                     ItemKind::Jump(dirs, on.clone(), reach)
                 }
             };
-            out.push((make(reach.clone()), format!("{word} any{on_text}")));
+            let dirs: Vec<&str> = match kind {
+                ItemKind::Step(d, ..) | ItemKind::Jump(d, ..) => {
+                    d.iter().map(|n| n.text.as_str()).collect()
+                }
+                _ => Vec::new(),
+            };
+            if dirs != ["any"] {
+                out.push((make(reach.clone()), format!("{word} any{on_text}")));
+            }
             if reach.far.is_none() {
                 let far = Reach {
                     far: Some(span.clone()),
@@ -1088,7 +1102,11 @@ fn effects(engine: &Engine, before: &State, m: &Move, after: &State) -> Vec<Stri
                 said.push(format!("bears a man off to the {}", to.name));
             }
             if s.over != NONE {
-                said.push(format!("hits the man on {}", site(s.over)));
+                let landing = word.split('/').nth(1).unwrap_or_default();
+                said.push(format!(
+                    "hits the opposing man on {landing}, who goes to the {}",
+                    site(s.over)
+                ));
             }
             if said.is_empty() {
                 said.push(format!("moves a man {} points", s.die));
