@@ -91,17 +91,22 @@ pub(super) fn render(rules: &Rules, explained: &Explanation) -> String {
             ];
             for (list, what, label) in groups {
                 for rule in list {
+                    let phrase = if rule.change.starts_with("without it") {
+                        without(&rule.change)
+                    } else {
+                        format!("as `{}`", rule.change)
+                    };
                     let (label, hint) = match rule.change.as_str() {
-                        change if change.starts_with("without it") && change.len() > 10 => {
-                            (label.to_string(), Some(without(change)))
-                        }
                         "without it" => (label.to_string(), None),
                         "what it does" => ("this rule says what the move does".to_string(), None),
-                        change if what == "satisfies" => (
+                        _ if what == "satisfies" => (
                             label.to_string(),
-                            Some(format!("as `{change}`, more moves would be legal here")),
+                            Some(format!("{phrase}, more moves would be legal here")),
                         ),
-                        change => (label.to_string(), Some(format!("changed: {change}"))),
+                        _ => (
+                            label.to_string(),
+                            Some(format!("{phrase}, the move would not be legal")),
+                        ),
                     };
                     let d = diagnostic(
                         rule,

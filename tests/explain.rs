@@ -12,7 +12,11 @@ use ludus::notation::move_text;
 fn explained(game: &str, args: &[&str]) -> String {
     let path = format!("games/{game}.game");
     let run = ludus(&[&["explain", path.as_str()], args].concat());
-    assert_eq!(run.code, 0, "explain {game} {args:?} failed:\n{}", run.stderr);
+    assert_eq!(
+        run.code, 0,
+        "explain {game} {args:?} failed:\n{}",
+        run.stderr
+    );
     run.stdout
 }
 
@@ -44,7 +48,11 @@ fn alquerque_step_is_allowed_by_its_lines() {
 fn alquerque_step_while_a_capture_exists_is_forbidden_by_compulsory_capture() {
     let out = explained(
         "alquerque-compulsory",
-        &["--position", "white: b2 c2; black: c3 e5; turn: white", "b2-a3"],
+        &[
+            "--position",
+            "white: b2 c2; black: c3 e5; turn: white",
+            "b2-a3",
+        ],
     );
     assert!(out.starts_with("illegal move `b2-a3`"), "{out}");
     names_rule(
@@ -69,15 +77,28 @@ fn bell_far_rank_forbids_a_step_there() {
     // The nearest legal moves: the same landing first.
     assert!(out.contains("nearest legal moves: d4-c4,"), "{out}");
     let out = explained("alquerque-bell", &["--position", BELL_FAR_RANK, "d4-d5"]);
-    names_rule(&out, "alquerque-bell", 11, "allowed by `step forward sideways`");
+    names_rule(
+        &out,
+        "alquerque-bell",
+        11,
+        "allowed by `step forward sideways`",
+    );
 }
 
 #[test]
 fn bell_backward_step_is_forbidden_by_the_step_line() {
     let position = "white: c3 d4; black: a5 e5; turn: white";
     let out = explained("alquerque-bell", &["--position", position, "c3-c2"]);
-    names_rule(&out, "alquerque-bell", 11, "forbidden by `step forward sideways`");
-    assert!(out.contains("as `step any`, `c3-c2` would be legal"), "{out}");
+    names_rule(
+        &out,
+        "alquerque-bell",
+        11,
+        "forbidden by `step forward sideways`",
+    );
+    assert!(
+        out.contains("as `step any`, `c3-c2` would be legal"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -95,7 +116,12 @@ fn english_draughts_capture_is_compulsory_and_crowning_is_a_rule() {
     let out = explained("english-draughts", &["--position", position, "11x18"]);
     assert!(out.contains("captures 1 piece (on 15)"), "{out}");
     names_rule(&out, "english-draughts", 52, "allowed by `jump forward`");
-    names_rule(&out, "english-draughts", 71, "satisfies `capture compulsory`");
+    names_rule(
+        &out,
+        "english-draughts",
+        71,
+        "satisfies `capture compulsory`",
+    );
     let out = explained(
         "english-draughts",
         &["--position", "black: 22; white: 7; turn: white", "7-3"],
@@ -106,6 +132,30 @@ fn english_draughts_capture_is_compulsory_and_crowning_is_a_rule() {
         "english-draughts",
         53,
         "what it does depends on `promote to king on opponent back-rank then stop`",
+    );
+}
+
+#[test]
+fn international_majority_capture_forbids_the_shorter_capture() {
+    let position = "white: 32 38; black: 27 17 33; turn: white";
+    let out = explained("international-draughts", &["--position", position, "38x29"]);
+    names_rule(
+        &out,
+        "international-draughts",
+        77,
+        "forbidden by `play most captures`",
+    );
+    assert!(out.contains("nearest legal moves: 32x21x12"), "{out}");
+    let out = explained(
+        "international-draughts",
+        &["--position", position, "32x21x12"],
+    );
+    assert!(out.contains("captures 2 pieces (on 27, 17)"), "{out}");
+    names_rule(
+        &out,
+        "international-draughts",
+        77,
+        "satisfies `play most captures`",
     );
 }
 
@@ -126,14 +176,27 @@ fn verquere_larger_die_obligation_forbids_the_smaller() {
         "verquere",
         &["--position", LARGER_DIE, "--dice", "6-5", "10/15"],
     );
-    names_rule(&out, "verquere", 63, "forbidden by `play most dice, larger die");
+    names_rule(
+        &out,
+        "verquere",
+        63,
+        "forbidden by `play most dice, larger die",
+    );
     // Without `play`, `ending turn exempt` has nothing to exempt from.
-    assert!(out.contains("`ending turn exempt`, which needs it"), "{out}");
+    assert!(
+        out.contains("`ending turn exempt`, which needs it"),
+        "{out}"
+    );
     let out = explained(
         "verquere",
         &["--position", LARGER_DIE, "--dice", "6-5", "10/16"],
     );
-    names_rule(&out, "verquere", 63, "satisfies `play most dice, larger die");
+    names_rule(
+        &out,
+        "verquere",
+        63,
+        "satisfies `play most dice, larger die",
+    );
     // The closed point is what leaves one die to play.
     names_rule(&out, "verquere", 52, "legal only because of `forbid closed");
 }
@@ -187,15 +250,27 @@ fn plakoto_pinned_man_cannot_move_nor_be_landed_on() {
 #[test]
 fn text_that_is_no_move_is_refused() {
     for (game, args, said) in [
-        ("alquerque", vec!["z9-a1"], "`z9` is not a site of this board"),
-        ("alquerque", vec!["b2"], "a move names where the piece starts"),
+        (
+            "alquerque",
+            vec!["z9-a1"],
+            "`z9` is not a site of this board",
+        ),
+        (
+            "alquerque",
+            vec!["b2"],
+            "a move names where the piece starts",
+        ),
         ("alquerque", vec!["b2-c3(x"], "is not closed"),
         (
             "verquere",
             vec!["--dice", "5-3", "1/30"],
             "`30` is not a point of white's track",
         ),
-        ("verquere", vec!["--dice", "5-3", "1-6"], "is not a die move"),
+        (
+            "verquere",
+            vec!["--dice", "5-3", "1-6"],
+            "is not a die move",
+        ),
     ] {
         let path = format!("games/{game}.game");
         let run = ludus(&[&["explain", path.as_str()], &args[..]].concat());
@@ -206,7 +281,11 @@ fn text_that_is_no_move_is_refused() {
     let long = "a1-".repeat(100);
     let run = ludus(&["explain", "games/alquerque.game", &long]);
     assert_eq!(run.code, 1);
-    assert!(run.stderr.contains("longer than 200 characters"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("longer than 200 characters"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -218,7 +297,10 @@ fn a_dice_game_needs_the_roll() {
 
 #[test]
 fn json_parses() {
-    let out = explained("alquerque-bell", &["--position", BELL_FAR_RANK, "--json", "c5-c4"]);
+    let out = explained(
+        "alquerque-bell",
+        &["--position", BELL_FAR_RANK, "--json", "c5-c4"],
+    );
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["verdict"], "illegal");
     assert_eq!(v["move"], "c5-c4");
@@ -244,7 +326,11 @@ fn repl_refusal_shows_the_rule() {
         Input::Text("b2-a3\nquit\n"),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("illegal move `b2-a3`"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("illegal move `b2-a3`"),
+        "{}",
+        run.stdout
+    );
     assert!(
         run.stdout.contains("games/alquerque-compulsory.game:6:3"),
         "{}",
@@ -264,7 +350,10 @@ fn repl_dice_refusal_shows_the_rule() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let refusals = run.stdout.matches("games/backgammon.game:61:3").count();
     assert_eq!(refusals, 2, "{}", run.stdout);
-    assert!(run.stdout.contains("`24/22 22/17` is forbidden by `forbid closed"));
+    assert!(
+        run.stdout
+            .contains("`24/22 22/17` is forbidden by `forbid closed")
+    );
 }
 
 /// Every bundled game: a legal move is explained as legal, and the same

@@ -286,9 +286,8 @@ impl Session<'_> {
         let mut typed = before.to_vec();
         typed.push(word.to_string());
         match ludus::explain::explain_die_moves(rules, self.engine, &self.st, &typed) {
-            Ok(Some(
-                explained @ ludus::explain::Explanation::Illegal { .. },
-            )) if matches!(&explained, ludus::explain::Explanation::Illegal { forbidden_by, .. } if !forbidden_by.is_empty()) => {
+            Ok(Some(explained @ ludus::explain::Explanation::Illegal { .. })) if matches!(&explained, ludus::explain::Explanation::Illegal { forbidden_by, .. } if !forbidden_by.is_empty()) =>
+            {
                 let text = crate::explain_cli::forbidding(rules, &explained);
                 format!("\n{}", text.trim_end())
             }
