@@ -213,10 +213,12 @@ impl Session<'_> {
             // Too many routes to follow die move by die move: whole turns only.
             return match find_move(self.engine, &self.st, &self.moves, input) {
                 Ok(m) => Ok(DiceInput::Turn(m)),
-                Err(e) => Err(self.explained(input).unwrap_or_else(|| format!(
+                // Not explained by the rules: each changed game would list
+                // as many turns again.
+                Err(e) => Err(format!(
                     "{e}; {}: too many to follow die move by die move, so type the whole turn at once, or pick one with `moves`",
                     ludus::engine::TooManyTurns::Routes
-                ))),
+                )),
             };
         }
         if self.partial.is_empty()
