@@ -173,6 +173,21 @@ impl Sources {
         out
     }
 
+    /// One diagnostic drawn as a note rather than an error (`note: ...`),
+    /// its source line clipped as [`Sources::render`] clips it: how
+    /// `ludus explain` shows the rules that allow a move.
+    pub fn render_note(&self, d: &Diagnostic) -> String {
+        let (window, span) = Window::new(self.name(d.file), self.text(d.file), &d.span);
+        let mut report = Report::note()
+            .with_message(clip(&d.message))
+            .with_labels(vec![Label::primary((), span).with_message(clip(&d.label))]);
+        if let Some(hint) = &d.hint {
+            report = report.with_notes(vec![clip(hint)]);
+        }
+        term::emit_into_string(&term::Config::default(), &window, &report)
+            .unwrap_or_else(|_| format!("note: {}\n", clip(&d.message)))
+    }
+
     /// One diagnostic, its source line clipped around the caret.
     fn render_one(&self, d: &Diagnostic) -> String {
         let (window, span) = Window::new(self.name(d.file), self.text(d.file), &d.span);

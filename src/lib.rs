@@ -9,6 +9,7 @@ pub mod diag;
 pub mod diff;
 pub mod engine;
 pub mod experiment;
+pub mod explain;
 pub mod format;
 pub mod invariants;
 pub mod ir;

@@ -65,6 +65,25 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Why a move is legal or not: the rules that allow it and what it
+    /// does, or the first rule that forbids it, each at its line in the
+    /// game file, and the legal moves nearest to it.
+    Explain {
+        /// The game file.
+        file: PathBuf,
+        /// The position, in ludus position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Dice games: the roll to play, such as `5-3`.
+        #[arg(long)]
+        dice: Option<String>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+        /// The move, in notation (`b2-c3`, `13/18 18/21`).
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        r#move: Vec<String>,
+    },
     /// Draw a position as an SVG picture (any board: grids with their
     /// lines or dark squares, tables boards with stacks, bar and trays).
     Render {
@@ -454,6 +473,7 @@ macro_rules! say_part {
 
 mod coverage_cli;
 mod diff_cli;
+mod explain_cli;
 mod fmt_cli;
 mod invariants_cli;
 mod pdn_cli;
@@ -499,6 +519,13 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             games,
             json,
         } => diff_cli::diff(&a, &b, seed, games, json),
+        Command::Explain {
+            file,
+            position,
+            dice,
+            json,
+            r#move,
+        } => explain_cli::explain(&file, position.as_deref(), dice.as_deref(), &r#move, json),
         Command::Show { file } => {
             let (engine, _) = engine(&file)?;
             say_part!("{}", engine.game());
@@ -556,7 +583,8 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         } => {
             let (engine, _) = engine(&file)?;
             let st = position_or_start(&engine, position.as_deref())?;
-            repl::run(&engine, st, [white, black], seed)?;
+            let rules = ludus::explain::Rules::load(&file).ok();
+            repl::run(&engine, st, [white, black], seed, rules.as_ref())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Match {

@@ -26,6 +26,7 @@ use crate::Agent;
 use dice::{DiceInput, step_text};
 use input::Input;
 use ludus::engine::{Engine, Move, NONE, Outcome, State};
+use ludus::explain::Rules;
 use ludus::notation::{find_move, move_text, position_text};
 use ludus::playout::{self, Rng, outcome_text};
 use ludus::render;
@@ -89,6 +90,9 @@ pub struct Session<'e> {
     /// Dice games: the roll has too many routes to list in `sequences`, so
     /// its turns are typed whole.
     unlisted: bool,
+    /// The game file's rules, to explain refusals with (see
+    /// [`ludus::explain`]); without them a refusal says only why.
+    rules: Option<&'e Rules>,
     /// Why the session cannot go on (a roll with more turns than the
     /// engine lists); it is then over, and [`run`] fails with this.
     fault: Option<String>,
@@ -111,6 +115,7 @@ impl<'e> Session<'e> {
             sequence_steps: Vec::new(),
             partial: Vec::new(),
             unlisted: false,
+            rules: None,
             fault: None,
         };
         session.refresh();
@@ -451,8 +456,19 @@ Commands:
         } else if digits {
             format!("`{input}` is not a move: type `moves` first to number the legal moves")
         } else {
-            format!("illegal move `{input}`: {reason}")
+            self.explained(input)
+                .unwrap_or_else(|| format!("illegal move `{input}`: {reason}"))
         })
+    }
+
+    /// The explanation of an illegal move typed whole, as `ludus explain`
+    /// prints it: why, the rule that forbids it at its line, and the
+    /// nearest legal moves.
+    fn explained(&self, input: &str) -> Option<String> {
+        let rules = self.rules?;
+        let explained = ludus::explain::explain(rules, self.engine, &self.st, input).ok()?;
+        let text = crate::explain_cli::refusal(rules, &explained);
+        (!text.is_empty()).then(|| text.trim_end().to_string())
     }
 
     /// Plays `m`, says so and draws the board.
@@ -631,8 +647,15 @@ fn write(out: &mut impl Write, text: &str) -> Result<(), String> {
 }
 
 /// Runs the REPL until the game ends or the user quits.
-pub fn run(engine: &Engine, st: State, agents: [Agent; 2], seed: u64) -> Result<(), String> {
+pub fn run(
+    engine: &Engine,
+    st: State,
+    agents: [Agent; 2],
+    seed: u64,
+    rules: Option<&Rules>,
+) -> Result<(), String> {
     let mut session = Session::new(engine, st, agents, seed);
+    session.rules = rules;
     let mut out = io::stdout();
     write(&mut out, &session.start())?;
     if session.over() {

@@ -213,6 +213,8 @@ impl Session<'_> {
             // Too many routes to follow die move by die move: whole turns only.
             return match find_move(self.engine, &self.st, &self.moves, input) {
                 Ok(m) => Ok(DiceInput::Turn(m)),
+                // Not explained by the rules: each changed game would list
+                // as many turns again.
                 Err(e) => Err(format!(
                     "{e}; {}: too many to follow die move by die move, so type the whole turn at once, or pick one with `moves`",
                     ludus::engine::TooManyTurns::Routes
@@ -270,7 +272,29 @@ impl Session<'_> {
                 (Some(a), Some(b)) => self.why_not(before, word, a, b),
             },
         };
-        format!("{why}{ignored}; {playable}")
+        format!(
+            "{why}{ignored}; {playable}{}",
+            self.rules_forbidding(before, word)
+        )
+    }
+
+    /// The rules that forbid the die move `word` after those `before`,
+    /// drawn at their lines as `ludus explain` draws them (after a line
+    /// break), or nothing.
+    fn rules_forbidding(&self, before: &[String], word: &str) -> String {
+        let Some(rules) = self.rules else {
+            return String::new();
+        };
+        let mut typed = before.to_vec();
+        typed.push(word.to_string());
+        match ludus::explain::explain_die_moves(rules, self.engine, &self.st, &typed) {
+            Ok(Some(explained @ ludus::explain::Explanation::Illegal { .. })) if matches!(&explained, ludus::explain::Explanation::Illegal { forbidden_by, .. } if !forbidden_by.is_empty()) =>
+            {
+                let text = crate::explain_cli::forbidding(rules, &explained);
+                format!("\n{}", text.trim_end())
+            }
+            _ => String::new(),
+        }
     }
 
     /// Why the die move `word`, from track position `a` to `b`, cannot

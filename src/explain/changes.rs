@@ -1,0 +1,187 @@
+//! The changes tried on a rule item: which items say how play goes,
+//! which only take moves away, and each item's relaxed versions.
+
+use crate::diag::Span;
+use crate::engine::Engine;
+use crate::syntax::{
+    Compare, Cond, ItemKind, LinkKind, Name, Obligation, Priority, PromoteThen, Reach, Term,
+};
+
+/// Whether an item says how play goes, rather than the board's shape, the
+/// setup, names or drawing.
+pub(super) fn rule_item(kind: &ItemKind) -> bool {
+    !matches!(
+        kind,
+        ItemKind::Grid(..)
+            | ItemKind::Files(_)
+            | ItemKind::Ranks(_)
+            | ItemKind::Site(_)
+            | ItemKind::Region(..)
+            | ItemKind::Marks(_)
+            | ItemKind::KeepSites(_)
+            | ItemKind::Numbering(..)
+            | ItemKind::Placement(..)
+            | ItemKind::Points(..)
+            | ItemKind::Zone(_)
+            | ItemKind::Rows(_)
+            | ItemKind::TrackPath(..)
+            | ItemKind::DiceCount(_)
+            | ItemKind::DiceFaces(_)
+            | ItemKind::DiceNotation(_)
+            | ItemKind::Opening(_)
+            | ItemKind::Evaluate(..)
+            | ItemKind::Drop(_)
+            | ItemKind::Duplicates(_)
+    )
+}
+
+/// Whether an item only ever takes moves away (a `forbid`, an obligation,
+/// an end rule), so that a move its removal allows is forbidden by it.
+pub(super) fn restrictive(kind: &ItemKind) -> bool {
+    matches!(
+        kind,
+        ItemKind::Forbid(..)
+            | ItemKind::LimitLeave(..)
+            | ItemKind::LimitRun(..)
+            | ItemKind::Capture(..)
+            | ItemKind::Chain(..)
+            | ItemKind::Play(_)
+            | ItemKind::FirstFrom(_)
+            | ItemKind::Return(_)
+            | ItemKind::Pass(..)
+            | ItemKind::Vulnerable(_)
+            | ItemKind::EndingTurn(_)
+            | ItemKind::Removal(_)
+            | ItemKind::Doubles(_)
+            | ItemKind::NoPieces(_)
+            | ItemKind::NoMoves(_)
+            | ItemKind::NoCapture(_)
+            | ItemKind::NoMove(..)
+            | ItemKind::EndWhen(..)
+            | ItemKind::NoProgress(..)
+            | ItemKind::Repetition(..)
+    )
+}
+
+/// The relaxed versions of an item that allow more than it does, each
+/// with its text.
+pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(ItemKind, String)> {
+    let name = |text: &str| Name {
+        text: text.into(),
+        span: span.clone(),
+    };
+    let mut out = Vec::new();
+    match kind {
+        ItemKind::Capture(o, s) if *o != Obligation::Optional => out.push((
+            ItemKind::Capture(Obligation::Optional, s.clone()),
+            "capture optional".into(),
+        )),
+        ItemKind::Chain(o, s) if *o != Obligation::Optional => out.push((
+            ItemKind::Chain(Obligation::Optional, s.clone()),
+            "chain optional".into(),
+        )),
+        ItemKind::Return(false) => out.push((ItemKind::Return(true), "return allowed".into())),
+        ItemKind::Removal(true) => {
+            out.push((ItemKind::Removal(false), "captured removed at once".into()))
+        }
+        ItemKind::Doubles(false) => out.push((ItemKind::Doubles(true), "doubles twice".into())),
+        ItemKind::Step(_, on, reach) | ItemKind::Jump(_, on, reach) => {
+            let word = if matches!(kind, ItemKind::Step(..)) {
+                "step"
+            } else {
+                "jump"
+            };
+            let on_text = on
+                .as_ref()
+                .map(|o| format!(" {}", o.text()))
+                .unwrap_or_default();
+            let make = |reach: Reach| {
+                let dirs = vec![name("any")];
+                if word == "step" {
+                    ItemKind::Step(dirs, on.clone(), reach)
+                } else {
+                    ItemKind::Jump(dirs, on.clone(), reach)
+                }
+            };
+            let dirs: Vec<&str> = match kind {
+                ItemKind::Step(d, ..) | ItemKind::Jump(d, ..) => {
+                    d.iter().map(|n| n.text.as_str()).collect()
+                }
+                _ => Vec::new(),
+            };
+            if dirs != ["any"] {
+                out.push((make(reach.clone()), format!("{word} any{on_text}")));
+            }
+            if reach.far.is_none() {
+                let far = Reach {
+                    far: Some(span.clone()),
+                    behind: None,
+                };
+                out.push((make(far), format!("{word} any far{on_text}")));
+            }
+        }
+        ItemKind::Links(k, w) if w.is_some() || *k != LinkKind::All => {
+            if w.is_some() {
+                out.push((
+                    ItemKind::Links(*k, None),
+                    format!("links {}", link_word(*k)),
+                ));
+            }
+            if *k != LinkKind::All && engine.game().board.grid.is_some() {
+                out.push((ItemKind::Links(LinkKind::All, None), "links all".into()));
+            }
+        }
+        ItemKind::Promote(to, whose, region, Some((then, s))) if *then != PromoteThen::Continue => {
+            out.push((
+                ItemKind::Promote(
+                    to.clone(),
+                    *whose,
+                    region.clone(),
+                    Some((PromoteThen::Continue, s.clone())),
+                ),
+                "promotion then continue".into(),
+            ))
+        }
+        ItemKind::Play(list) if list.len() > 1 => {
+            for i in 0..list.len() {
+                let mut fewer = list.clone();
+                let gone = fewer.remove(i);
+                let words: Vec<&str> = fewer.iter().map(|p| priority_word(*p)).collect();
+                out.push((
+                    ItemKind::Play(fewer.clone()),
+                    format!(
+                        "play {} (without `{}`)",
+                        words.join(", "),
+                        priority_word(gone)
+                    ),
+                ));
+            }
+        }
+        ItemKind::BearOff(_) => {
+            let zero = || vec![Term::Number(name("0"))];
+            out.push((
+                ItemKind::BearOff(Cond::Compare(zero(), Compare::Eq, zero(), span.clone())),
+                "bear off at any time".into(),
+            ));
+        }
+        _ => {}
+    }
+    out
+}
+
+pub(super) fn link_word(k: LinkKind) -> &'static str {
+    match k {
+        LinkKind::Orthogonal => "orthogonal",
+        LinkKind::Diagonal => "diagonal",
+        LinkKind::All => "all",
+    }
+}
+
+pub(super) fn priority_word(p: Priority) -> &'static str {
+    match p {
+        Priority::MostDice => "most dice",
+        Priority::LargerDie => "larger die",
+        Priority::MostPips => "most pips",
+        Priority::MostCaptures => "most captures",
+    }
+}

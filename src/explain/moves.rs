@@ -1,0 +1,340 @@
+//! Moves as text for explanations: whether a text names a move at all,
+//! the reasons the position gives (a pinned man, a distance no die shows),
+//! what a legal move does, and the legal moves nearest to an illegal one.
+
+use super::{ExplainError, MAX_MOVE_CHARS, MAX_NEAREST};
+use crate::engine::{Engine, Move, NONE, Outcome, State};
+use crate::notation::{self, move_text};
+use crate::playout::outcome_text;
+
+/// Refuses text that names no move of the game: a site or point that does
+/// not exist, or no move's shape.
+pub(super) fn well_formed(engine: &Engine, st: &State, text: &str) -> Result<(), ExplainError> {
+    let fail = |why: String| ExplainError::NotAMove {
+        text: text.to_string(),
+        why,
+    };
+    if text.is_empty() {
+        return Err(fail("no move given".into()));
+    }
+    if text.chars().count() > MAX_MOVE_CHARS {
+        return Err(fail(format!(
+            "it is longer than {MAX_MOVE_CHARS} characters, the longest move text explained"
+        )));
+    }
+    let lower = text.to_lowercase();
+    if lower == "pass" {
+        return Ok(());
+    }
+    let game = engine.game();
+    if engine.has_dice() {
+        let player = st.to_move as usize;
+        let mover = &game.players[player].name;
+        let words = notation::die_move_words(engine, &lower).map_err(fail)?;
+        for word in &words {
+            let Some((from, to)) = word.split_once('/') else {
+                return Err(fail(format!(
+                    "`{word}` is not a die move: write one as FROM/TO, like `13/18`"
+                )));
+            };
+            for point in [from, to] {
+                if notation::track_point(engine, player, point).is_none() {
+                    return Err(fail(format!("`{point}` is not a point of {mover}'s track")));
+                }
+            }
+        }
+        return Ok(());
+    }
+    let is_site = |n: &str| {
+        game.board
+            .sites
+            .iter()
+            .any(|s| s.name.eq_ignore_ascii_case(n))
+    };
+    let mut body = lower.as_str();
+    if let Some(rest) = body.strip_prefix("huff ") {
+        let rest = rest.trim_start();
+        let (site, after) = rest.split_once(' ').unwrap_or((rest, ""));
+        if !is_site(site) {
+            return Err(fail(format!("`{site}` is not a site of this board")));
+        }
+        body = after.trim();
+        if body.is_empty() {
+            return Ok(());
+        }
+    }
+    let body: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+    let (path, taken) = match body.split_once('(') {
+        Some((path, rest)) => match rest.strip_suffix(')') {
+            Some(taken) => (path, Some(taken)),
+            None => return Err(fail("a `(` is not closed by a `)` at the end".into())),
+        },
+        None => (body.as_str(), None),
+    };
+    let names: Vec<&str> = path.split(['-', 'x']).collect();
+    if names.len() < 2 {
+        return Err(fail(
+            "a move names where the piece starts and where it lands, such as `b2-c3` or `a1xc3`"
+                .into(),
+        ));
+    }
+    let taken: Vec<&str> = taken.map_or(Vec::new(), |t| t.split(',').collect());
+    if let Some(bad) = names.iter().chain(&taken).find(|n| !is_site(n)) {
+        return Err(fail(if bad.is_empty() {
+            "a site name is missing".into()
+        } else {
+            format!("`{bad}` is not a site of this board")
+        }));
+    }
+    Ok(())
+}
+
+/// One die move in notation, lower case, without a hit's mark.
+pub(super) fn step_text(engine: &Engine, mover: u8, step: crate::engine::Step) -> String {
+    let mut m = Move::PASS;
+    m.mover = mover;
+    m.len = 1;
+    m.steps[0] = step;
+    move_text(engine, &m).replace('*', "").to_lowercase()
+}
+
+/// In a game that pins, why a die move of `text` cannot be made: it
+/// moves a pinned man, or lands where a man lies pinned.
+pub(super) fn pin_reason(engine: &Engine, st: &State, text: &str) -> Option<String> {
+    if st.pinned == 0 {
+        return None;
+    }
+    let player = st.to_move as usize;
+    let game = engine.game();
+    let track = engine.track(player);
+    for word in notation::die_move_words(engine, &text.to_lowercase()).ok()? {
+        let (a, b) = word.split_once('/')?;
+        let a = track[notation::track_point(engine, player, a)?] as usize;
+        let b = track[notation::track_point(engine, player, b)?] as usize;
+        if engine.pinned_man(st, a) == Some(player) && st.piece(a).is_none_or(|(p, _)| p != player)
+        {
+            return Some(format!(
+                "`{word}`: {}'s man on {} is pinned under {}'s man and cannot move",
+                game.players[player].name,
+                game.board.sites[a].name,
+                game.players[1 - player].name
+            ));
+        }
+        if engine.pinned_man(st, b) == Some(player) {
+            return Some(format!(
+                "`{word}`: a man of {} lies pinned on {}, and no man may land on a point an opposing man holds pinned",
+                game.players[player].name, game.board.sites[b].name
+            ));
+        }
+    }
+    None
+}
+
+/// In a dice game, why a die move of `text` fits no die thrown: it moves
+/// a number of points no die shows (bearing off aside), or backwards.
+pub(super) fn distance_reason(engine: &Engine, st: &State, text: &str) -> Option<String> {
+    if !engine.has_dice() {
+        return None;
+    }
+    let player = st.to_move as usize;
+    let last = engine.track(player).len().checked_sub(1)?;
+    let dice: Vec<u8> = st.dice.iter().copied().filter(|&d| d != 0).collect();
+    let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
+    for word in notation::die_move_words(engine, &text.to_lowercase()).ok()? {
+        let (a, b) = word.split_once('/')?;
+        let a = notation::track_point(engine, player, a)?;
+        let b = notation::track_point(engine, player, b)?;
+        if b <= a {
+            return Some(format!("`{word}` does not go forward along the track"));
+        }
+        if b != last && !dice.iter().any(|&d| a + d as usize == b) {
+            return Some(format!(
+                "`{word}` moves {} points, but the dice are {}",
+                b - a,
+                shown.join("-")
+            ));
+        }
+    }
+    None
+}
+
+/// What a legal move does, in words.
+pub(super) fn effects(engine: &Engine, before: &State, m: &Move, after: &State) -> Vec<String> {
+    let game = engine.game();
+    let site = |s: u8| game.board.sites[s as usize].name.clone();
+    let mut out = Vec::new();
+    if m.huff != NONE {
+        out.push(format!(
+            "huffs the piece on {} (it did not capture when it had to)",
+            site(m.huff)
+        ));
+    }
+    if m.len == 0 {
+        if m.huff == NONE {
+            out.push("passes: there is no move to make".into());
+        }
+    } else if engine.has_dice() {
+        for s in m.steps() {
+            let from = &game.board.sites[s.from as usize];
+            let to = &game.board.sites[s.to as usize];
+            let word = step_text(engine, m.mover, *s);
+            let mut said = Vec::new();
+            if from.owner.is_some() {
+                said.push(format!("enters a man from the {}", from.name));
+            }
+            if to.owner.is_some() {
+                said.push(format!("bears a man off to the {}", to.name));
+            }
+            if s.over != NONE {
+                let landing = word.split('/').nth(1).unwrap_or_default();
+                said.push(format!(
+                    "hits the opposing man on {landing}, who goes to the {}",
+                    site(s.over)
+                ));
+            }
+            if said.is_empty() {
+                said.push(format!("moves a man {} points", s.die));
+            }
+            out.push(format!("{word}: {} (die {})", said.join(", "), s.die));
+        }
+        for s in 0..engine.sites() as u8 {
+            let bit = 1u128 << s;
+            if after.pinned & bit != 0 && before.pinned & bit == 0 {
+                out.push(format!("pins the man on {}", site(s)));
+            }
+            if before.pinned & bit != 0 && after.pinned & bit == 0 {
+                out.push(format!("frees the pinned man on {}", site(s)));
+            }
+        }
+    } else {
+        let kind = before.piece(m.from() as usize).map_or(0, |(_, k)| k);
+        let kind_name = &game.kinds[kind].name;
+        let to = m.to().map(site).unwrap_or_default();
+        let taken: Vec<String> = m
+            .steps()
+            .iter()
+            .filter(|s| s.over != NONE)
+            .map(|s| site(s.over))
+            .collect();
+        if taken.is_empty() {
+            out.push(format!(
+                "moves the {kind_name} from {} to {to}",
+                site(m.from())
+            ));
+        } else {
+            let s = if taken.len() == 1 { "" } else { "s" };
+            out.push(format!(
+                "the {kind_name} on {} captures {} piece{s} (on {}) and lands on {to}",
+                site(m.from()),
+                taken.len(),
+                taken.join(", ")
+            ));
+        }
+        if m.kind_after != NONE && m.kind_after as usize != kind {
+            out.push(format!(
+                "the {kind_name} becomes a {} on {to}",
+                game.kinds[m.kind_after as usize].name
+            ));
+        }
+    }
+    let outcome = engine.outcome(after);
+    if outcome != Outcome::Ongoing {
+        out.push(format!("ends the game: {}", outcome_text(engine, outcome)));
+    }
+    out
+}
+
+/// The legal moves nearest to `text`, at most [`MAX_NEAREST`].
+pub(super) fn nearest(engine: &Engine, moves: &[Move], text: &str) -> Vec<String> {
+    let typed = shape(engine, text);
+    let wanted: Vec<char> = text.to_lowercase().chars().collect();
+    let mut scored: Vec<((u8, usize), String)> = moves
+        .iter()
+        .map(|m| move_text(engine, m))
+        .filter(|t| t != "pass")
+        .map(|t| {
+            let s = shape(engine, &t);
+            let same_start = !typed.starts.is_empty() && s.starts.first() == typed.starts.first();
+            let same_landing =
+                !typed.landings.is_empty() && typed.landings.iter().any(|l| s.landings.contains(l));
+            let tier = match (same_start, same_landing) {
+                (true, true) => 0,
+                (true, false) => 1,
+                (false, true) => 2,
+                (false, false) => 3,
+            };
+            let other: Vec<char> = t.to_lowercase().chars().collect();
+            ((tier, edit_distance(&wanted, &other)), t)
+        })
+        .collect();
+    scored.sort();
+    scored.dedup_by(|a, b| a.1 == b.1);
+    scored
+        .into_iter()
+        .take(MAX_NEAREST)
+        .map(|(_, t)| t)
+        .collect()
+}
+
+/// Where a move text starts and lands: for a grid move its first and last
+/// sites; for a dice turn the start and landing of each die move.
+struct Shape {
+    starts: Vec<String>,
+    landings: Vec<String>,
+}
+
+fn shape(engine: &Engine, text: &str) -> Shape {
+    let lower = text.to_lowercase();
+    let without_huff = match lower.strip_prefix("huff ") {
+        Some(rest) => rest
+            .trim_start()
+            .split_once(' ')
+            .map_or("", |(_, body)| body),
+        None => lower.as_str(),
+    };
+    if engine.has_dice() {
+        let words = notation::die_move_words(engine, &lower).unwrap_or_default();
+        let (starts, landings) = words
+            .iter()
+            .filter_map(|w| w.split_once('/'))
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .unzip();
+        return Shape { starts, landings };
+    }
+    let path: String = without_huff
+        .split('(')
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let names: Vec<String> = path.split(['-', 'x']).map(str::to_string).collect();
+    match (names.first(), names.last()) {
+        (Some(f), Some(l)) if names.len() > 1 => Shape {
+            starts: vec![f.clone()],
+            landings: vec![l.clone()],
+        },
+        _ => Shape {
+            starts: Vec::new(),
+            landings: Vec::new(),
+        },
+    }
+}
+
+/// The Levenshtein distance between two texts (both short: a move's text
+/// is at most [`MAX_MOVE_CHARS`] characters when typed).
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
