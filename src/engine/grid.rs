@@ -5,6 +5,46 @@
 use super::{Engine, Move, NONE, State, Step, bit, turns};
 use crate::ir::{MAX_STEPS, Obligation};
 
+/// The board from the mover's side, as masks of sites, read from
+/// [`State::cells`] once per generation.
+pub(super) struct Sides {
+    /// The mover's pieces.
+    pub own: u128,
+    /// The opponent's pieces.
+    pub opp: u128,
+    /// The empty sites.
+    pub empty: u128,
+}
+
+impl Sides {
+    /// The masks of `st` for `player`.
+    pub fn of(st: &State, player: usize) -> Sides {
+        let (mut own, mut opp, mut empty) = (0, 0, 0);
+        for (s, &c) in st.cells.iter().enumerate() {
+            let b = bit(s as u8);
+            if c == NONE {
+                empty |= b;
+            } else if c >> 4 == player as u8 {
+                own |= b;
+            } else if c >> 4 == 1 - player as u8 {
+                opp |= b;
+            }
+        }
+        Sides { own, opp, empty }
+    }
+}
+
+/// The sites of a mask, lowest first.
+pub(super) fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let s = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            s
+        })
+    })
+}
+
 impl Engine {
     /// Whether the piece of `player` and `kind` on `site` has a jump.
     pub(super) fn can_jump(
@@ -26,23 +66,20 @@ impl Engine {
 
     /// The sites of `player`'s pieces that have a capture available.
     pub fn capturers(&self, st: &State, player: usize) -> u128 {
+        let sides = Sides::of(st, player);
         let mut found = 0;
-        for s in 0..self.sites {
-            let c = st.cells[s];
-            if c != NONE
-                && (c >> 4) as usize == player
-                && self.can_jump(st, player, (c & 15) as usize, s, self.visited(st, s))
+        for s in bits(sides.own) {
+            let kind = (st.cells[s] & 15) as usize;
+            if self.may_jump(player, kind, s, &sides)
+                && self.can_jump(st, player, kind, s, self.visited(st, s))
             {
                 found |= bit(s as u8);
             }
         }
         if self.rays.any {
-            for s in 0..self.sites {
-                let c = st.cells[s];
-                if c != NONE
-                    && (c >> 4) as usize == player
-                    && self.can_fly(st, player, (c & 15) as usize, s, self.visited(st, s))
-                {
+            for s in bits(sides.own) {
+                let kind = (st.cells[s] & 15) as usize;
+                if self.can_fly(st, player, kind, s, self.visited(st, s)) {
                     found |= bit(s as u8);
                 }
             }
@@ -50,24 +87,36 @@ impl Engine {
         found
     }
 
+    /// Whether the near jumps of the piece of `player` and `kind` on `site`
+    /// pass over some opposing piece and land on some empty site (a piece
+    /// lifted from `site` leaves it empty): when not, it has no near jump.
+    fn may_jump(&self, player: usize, kind: usize, site: usize, sides: &Sides) -> bool {
+        let near = &self.lines.near[self.table(player, kind, site)];
+        near.over_mask & sides.opp != 0 && near.land_mask & (sides.empty | bit(site as u8)) != 0
+    }
+
     pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, out: &mut Vec<Move>) {
         let player = st.to_move as usize;
         let rules = &self.game.rules;
         let first = out.len();
+        let sides = Sides::of(st, player);
         if rules.capture != Obligation::None {
-            for s in 0..self.sites {
+            let mut m = Move {
+                huff,
+                capture: true,
+                ..Move::EMPTY
+            };
+            for s in bits(sides.own) {
                 let c = st.cells[s];
-                if c == NONE || (c >> 4) as usize != player {
+                let kind = (c & 15) as usize;
+                if !self.may_jump(player, kind, s, &sides)
+                    && (!self.rays.any || !self.rays.flies(self.table(player, kind, s)))
+                {
                     continue;
                 }
-                let mut m = Move {
-                    huff,
-                    capture: true,
-                    ..Move::EMPTY
-                };
                 st.cells[s] = NONE;
                 let visited = self.visited(st, s);
-                self.chain(st, player, (c & 15) as usize, s as u8, visited, &mut m, out);
+                self.chain(st, player, kind, s as u8, visited, &mut m, out);
                 st.cells[s] = c;
             }
         }
@@ -77,37 +126,36 @@ impl Engine {
         if rules.capture == Obligation::Compulsory && out.len() > first {
             return;
         }
-        for s in 0..self.sites {
-            let c = st.cells[s];
-            if c == NONE || (c >> 4) as usize != player {
+        let step = Move {
+            huff,
+            len: 1,
+            ..Move::EMPTY
+        };
+        for s in bits(sides.own) {
+            let t = self.table(player, (st.cells[s] & 15) as usize, s);
+            let free = self.lines.near[t].step_mask & sides.empty & !self.visited(st, s);
+            if free == 0 {
                 continue;
             }
-            let kind = (c & 15) as usize;
-            let visited = self.visited(st, s);
-            for &t in self.steps(player, kind, s) {
-                if st.cells[t as usize] == NONE && visited & bit(t) == 0 {
-                    let mut m = Move {
-                        huff,
-                        len: 1,
-                        kind_after: self.arrive(player, kind, t) as u8,
-                        ..Move::EMPTY
-                    };
-                    m.steps[0] = Step {
-                        from: s as u8,
-                        to: t,
-                        over: NONE,
-                        die: 0,
-                    };
-                    out.push(m);
+            for target in self.lines.steps(t) {
+                if free & target.bit != 0 {
+                    // Pushed, then filled in: a move is copied once.
+                    out.push(step);
+                    if let Some(m) = out.last_mut() {
+                        m.kind_after = target.after;
+                        m.steps[0] = Step {
+                            from: s as u8,
+                            to: target.to,
+                            over: NONE,
+                            die: 0,
+                        };
+                    }
                 }
             }
         }
         if self.rays.any {
-            for s in 0..self.sites {
-                let c = st.cells[s];
-                if c != NONE && (c >> 4) as usize == player {
-                    self.slide(st, huff, s as u8, self.visited(st, s), out);
-                }
+            for s in bits(sides.own) {
+                self.slide(st, huff, s as u8, self.visited(st, s), out);
             }
         }
     }
@@ -153,12 +201,14 @@ impl Engine {
             _ => true,
         };
         if record {
-            let mut done = *m;
-            done.stopped_early = extended && chain == Obligation::Huff;
-            if self.promote_at_end {
-                done.kind_after = self.arrive(player, kind, at) as u8;
+            // Pushed, then amended: a move is copied once.
+            out.push(*m);
+            if let Some(done) = out.last_mut() {
+                done.stopped_early = extended && chain == Obligation::Huff;
+                if self.promote_at_end {
+                    done.kind_after = self.arrive(player, kind, at) as u8;
+                }
             }
-            out.push(done);
         }
     }
 

@@ -70,6 +70,11 @@ impl Rays {
         }
     }
 
+    /// Whether the entry `t` of the (player, kind, site) table has far jumps.
+    pub fn flies(&self, t: usize) -> bool {
+        self.fly[t].len > 0
+    }
+
     fn rays(&self, of: Range) -> impl Iterator<Item = (&[u8], bool)> {
         self.lines[of.start as usize..(of.start + of.len) as usize]
             .iter()
