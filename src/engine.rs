@@ -94,6 +94,37 @@ impl Move {
     /// The move that does nothing: the turn passes.
     pub const PASS: Move = Move::EMPTY;
 
+    /// Makes this move, whatever it was, the one-step move `step` after
+    /// the huff `huff`, the piece of kind `kind_after` once it arrives,
+    /// writing only what differs from a copy of such a move: the steps
+    /// past `len` are [`Step::NONE`] already. Every field is named, so a
+    /// new one cannot be forgotten.
+    fn become_step(&mut self, huff: u8, step: Step, kind_after: u8) {
+        let Move {
+            huff: h,
+            len,
+            capture,
+            stopped_early,
+            kind_after: k,
+            mover,
+            ends,
+            key,
+            rank,
+            steps,
+        } = self;
+        steps[1..(*len as usize).max(1)].fill(Step::NONE);
+        steps[0] = step;
+        *h = huff;
+        *len = 1;
+        *capture = false;
+        *stopped_early = false;
+        *k = kind_after;
+        *mover = NONE;
+        *ends = false;
+        *key = 0;
+        *rank = 0;
+    }
+
     /// The steps actually used.
     pub fn steps(&self) -> &[Step] {
         &self.steps[..self.len as usize]
@@ -534,8 +565,8 @@ impl Engine {
         if self.tables.is_some() {
             return self.dice_turns(st, out, false);
         }
-        out.clear();
-        self.turns_after_huff(st, NONE, out);
+        let mut found = grid::Found::new(out);
+        self.turns_after_huff(st, NONE, &mut found);
         let mut offenders = st.offenders;
         let opp = 1 - st.to_move as usize;
         while offenders != 0 {
@@ -545,16 +576,17 @@ impl Engine {
             st.cells[h as usize] = NONE;
             st.counts[opp] -= 1;
             if st.counts[opp] == 0 {
-                out.push(Move {
+                found.push(&Move {
                     huff: h,
                     ..Move::EMPTY
                 });
             } else {
-                self.turns_after_huff(st, h, out);
+                self.turns_after_huff(st, h, &mut found);
             }
             st.counts[opp] += 1;
             st.cells[h as usize] = piece;
         }
+        found.finish();
         if !self.game.rules.play.is_empty() {
             turns::obligations(&self.game.rules.play, out);
         }

@@ -130,17 +130,13 @@ impl Engine {
         near.over_mask & sides.opp != 0 && near.land_mask & (sides.empty | bit(site as u8)) != 0
     }
 
-    pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, out: &mut Vec<Move>) {
+    pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
         let player = st.to_move as usize;
         let rules = &self.game.rules;
-        let first = out.len();
+        let first = found.len();
         let sides = Sides::of(&st.cells, player);
         if rules.capture != Obligation::None {
-            let mut m = Move {
-                huff,
-                capture: true,
-                ..Move::EMPTY
-            };
+            let mut chain: Option<Move> = None;
             for s in bits(sides.own) {
                 let c = st.cells[s];
                 let kind = (c & 15) as usize;
@@ -149,23 +145,23 @@ impl Engine {
                 {
                     continue;
                 }
+                let m = chain.get_or_insert(Move {
+                    huff,
+                    capture: true,
+                    ..Move::EMPTY
+                });
                 st.cells[s] = NONE;
                 let visited = self.visited(st, s);
-                self.chain(st, player, kind, s as u8, visited, &mut m, out);
+                self.chain(st, player, kind, s as u8, visited, m, found);
                 st.cells[s] = c;
             }
         }
         if rules.merge_duplicates {
-            turns::merge_duplicates(out, first);
+            found.merge_duplicates(first);
         }
-        if rules.capture == Obligation::Compulsory && out.len() > first {
+        if rules.capture == Obligation::Compulsory && found.len() > first {
             return;
         }
-        let step = Move {
-            huff,
-            len: 1,
-            ..Move::EMPTY
-        };
         for s in bits(sides.own) {
             let t = self.table(player, (st.cells[s] & 15) as usize, s);
             let free = self.lines.near[t].step_mask & sides.empty & !self.visited(st, s);
@@ -174,23 +170,19 @@ impl Engine {
             }
             for target in self.lines.steps(t) {
                 if free & target.bit != 0 {
-                    // Pushed, then filled in: a move is copied once.
-                    out.push(step);
-                    if let Some(m) = out.last_mut() {
-                        m.kind_after = target.after;
-                        m.steps[0] = Step {
-                            from: s as u8,
-                            to: target.to,
-                            over: NONE,
-                            die: 0,
-                        };
-                    }
+                    let step = Step {
+                        from: s as u8,
+                        to: target.to,
+                        over: NONE,
+                        die: 0,
+                    };
+                    found.step(huff, step, target.after);
                 }
             }
         }
         if self.rays.any {
             for s in bits(sides.own) {
-                self.slide(st, huff, s as u8, self.visited(st, s), out);
+                self.slide(st, huff, s as u8, self.visited(st, s), found);
             }
         }
     }
@@ -205,7 +197,7 @@ impl Engine {
         at: u8,
         visited: u128,
         m: &mut Move,
-        out: &mut Vec<Move>,
+        found: &mut Found,
     ) {
         let depth = m.len as usize;
         let chain = self.game.rules.chain;
@@ -217,15 +209,15 @@ impl Engine {
                 if jumped == NONE
                     || jumped >> 4 != opp
                     || st.cells[land as usize] != NONE
-                    || visited & bit(land) != 0
+                    || (visited != 0 && visited & bit(land) != 0)
                 {
                     continue;
                 }
                 extended = true;
-                self.take(st, player, kind, (at, over, land), visited, m, out);
+                self.take(st, player, kind, (at, over, land), visited, m, found);
             }
             if self.rays.any {
-                extended |= self.fly(st, player, kind, at, visited, m, out);
+                extended |= self.fly(st, player, kind, at, visited, m, found);
             }
         }
         if depth == 0 {
@@ -236,13 +228,10 @@ impl Engine {
             _ => true,
         };
         if record {
-            // Pushed, then amended: a move is copied once.
-            out.push(*m);
-            if let Some(done) = out.last_mut() {
-                done.stopped_early = extended && chain == Obligation::Huff;
-                if self.promote_at_end {
-                    done.kind_after = self.arrive(player, kind, at) as u8;
-                }
+            let done = found.push(m);
+            done.stopped_early = extended && chain == Obligation::Huff;
+            if self.promote_at_end {
+                done.kind_after = self.arrive(player, kind, at) as u8;
             }
         }
     }
@@ -259,7 +248,7 @@ impl Engine {
         (at, over, land): (u8, u8, u8),
         visited: u128,
         m: &mut Move,
-        out: &mut Vec<Move>,
+        found: &mut Found,
     ) {
         let depth = m.len as usize;
         let jumped = st.cells[over as usize];
@@ -280,14 +269,77 @@ impl Engine {
         };
         if stops {
             // Crowned: the move ends here, whatever the chain rule.
-            out.push(*m);
+            found.push(m);
         } else {
-            self.chain(st, player, next, land, memory, m, out);
+            self.chain(st, player, next, land, memory, m, found);
         }
         m.steps[depth] = Step::NONE;
         m.len = depth as u8;
         m.kind_after = kind as u8;
         st.cells[over as usize] = jumped;
+    }
+}
+
+/// The turns of a game without dice as they are found, written into the
+/// caller's move buffer over the moves it held before: a one-step move
+/// only rewrites a few fields of an old move instead of copying a whole
+/// [`Move`] (most of which is its array of steps). [`Found::finish`] cuts
+/// the buffer to the turns found.
+pub(super) struct Found<'a> {
+    out: &'a mut Vec<Move>,
+    /// The turns found: `out[..n]`; past it, old moves to write over.
+    n: usize,
+}
+
+impl<'a> Found<'a> {
+    /// Starts writing at the beginning of `out`.
+    pub fn new(out: &'a mut Vec<Move>) -> Self {
+        Found { out, n: 0 }
+    }
+
+    /// How many turns are found.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Records a copy of `m`, and returns it to be amended.
+    pub fn push(&mut self, m: &Move) -> &mut Move {
+        if self.n < self.out.len() {
+            self.out[self.n] = *m;
+        } else {
+            self.out.push(*m);
+        }
+        self.n += 1;
+        &mut self.out[self.n - 1]
+    }
+
+    /// Records the one-step move `step` (after the huff `huff`), whose
+    /// piece is of kind `after` once it arrives.
+    pub fn step(&mut self, huff: u8, step: Step, after: u8) {
+        if self.n < self.out.len() {
+            self.out[self.n].become_step(huff, step, after);
+        } else {
+            let mut m = Move {
+                huff,
+                len: 1,
+                kind_after: after,
+                ..Move::EMPTY
+            };
+            m.steps[0] = step;
+            self.out.push(m);
+        }
+        self.n += 1;
+    }
+
+    /// Drops, from the turns found from `first` on, every capture that an
+    /// earlier one already makes (see [`turns::merge_duplicates`]).
+    pub fn merge_duplicates(&mut self, first: usize) {
+        self.n = first + turns::merge_duplicates(&mut self.out[first..self.n]);
+    }
+
+    /// Cuts the buffer to the turns found.
+    pub fn finish(self) {
+        self.out.truncate(self.n);
     }
 }
 
@@ -325,7 +377,8 @@ mod tests {
                     }
                     assert_eq!((sides.own, sides.opp, sides.empty), (own, opp, empty));
                     let listed: Vec<usize> = bits(own).collect();
-                    let plain: Vec<usize> = (0..sites).filter(|&s| own & bit(s as u8) != 0).collect();
+                    let plain: Vec<usize> =
+                        (0..sites).filter(|&s| own & bit(s as u8) != 0).collect();
                     assert_eq!(listed, plain);
                 }
             }
