@@ -26,15 +26,27 @@ impl Sides {
     pub fn of(cells: &[u8], player: usize) -> Sides {
         let mine = LOW_BITS * player as u64;
         let mut words = [[0u64; 2]; 2];
-        for (i, chunk) in cells.chunks(8).enumerate() {
-            // A short last chunk is padded with a byte that is neither
-            // empty nor anybody's.
-            let mut bytes = [TAKEN; 8];
-            bytes[..chunk.len()].copy_from_slice(chunk);
-            let x = u64::from_le_bytes(bytes);
+        let mut add = |i: usize, x: u64| {
             let shift = (i & 7) * 8;
             words[0][i >> 3] |= gather(zero_bytes(!x)) << shift;
             words[1][i >> 3] |= gather(zero_bytes((x >> 4) & LOW_NIBBLES ^ mine)) << shift;
+        };
+        let chunks = cells.chunks_exact(8);
+        let rest = chunks.remainder();
+        let full = cells.len() / 8;
+        for (i, chunk) in chunks.enumerate() {
+            let mut bytes = [0; 8];
+            bytes.copy_from_slice(chunk);
+            add(i, u64::from_le_bytes(bytes));
+        }
+        if !rest.is_empty() {
+            // A short last chunk is padded with a byte that is neither
+            // empty nor anybody's.
+            let mut bytes = [TAKEN; 8];
+            for (b, &c) in bytes.iter_mut().zip(rest) {
+                *b = c;
+            }
+            add(full, u64::from_le_bytes(bytes));
         }
         let [empty, own] = words.map(|[lo, hi]| u128::from(hi) << 64 | u128::from(lo));
         let sites = u128::MAX >> (128 - cells.len().max(1));
