@@ -5,10 +5,11 @@
 //! buffer) and never touch the board graph: every neighbour, jump and
 //! promotion site is looked up in flat arrays built once by [`Engine::new`].
 
-use crate::ir::{EndResult, EndRule, Game, LineKind, MAX_COUNTERS, MAX_DICE, Obligation, Reach};
+use crate::ir::{EndResult, EndRule, Game, MAX_COUNTERS, MAX_DICE, Obligation};
 
 mod dice;
 mod grid;
+mod lines;
 mod progress;
 mod rays;
 mod turns;
@@ -92,6 +93,37 @@ impl Move {
 
     /// The move that does nothing: the turn passes.
     pub const PASS: Move = Move::EMPTY;
+
+    /// Makes this move, whatever it was, the one-step move `step` after
+    /// the huff `huff`, the piece of kind `kind_after` once it arrives,
+    /// writing only what differs from a copy of such a move: the steps
+    /// past `len` are [`Step::NONE`] already. Every field is named, so a
+    /// new one cannot be forgotten.
+    fn become_step(&mut self, huff: u8, step: Step, kind_after: u8) {
+        let Move {
+            huff: h,
+            len,
+            capture,
+            stopped_early,
+            kind_after: k,
+            mover,
+            ends,
+            key,
+            rank,
+            steps,
+        } = self;
+        steps[1..(*len as usize).max(1)].fill(Step::NONE);
+        steps[0] = step;
+        *h = huff;
+        *len = 1;
+        *capture = false;
+        *stopped_early = false;
+        *k = kind_after;
+        *mover = NONE;
+        *ends = false;
+        *key = 0;
+        *rank = 0;
+    }
 
     /// The steps actually used.
     pub fn steps(&self) -> &[Step] {
@@ -256,12 +288,8 @@ pub struct Engine {
     game: Game,
     sites: usize,
     kinds: usize,
-    /// Per (player, kind, site): the sites a step reaches.
-    step_range: Vec<Range>,
-    step_to: Vec<u8>,
-    /// Per (player, kind, site): the (jumped, landing) pairs of a jump.
-    jump_range: Vec<Range>,
-    jump_to: Vec<(u8, u8)>,
+    /// Per (player, kind, site): its near steps and jumps, with masks.
+    lines: lines::Lines,
     /// Per (player, kind): promotion target, the sites where it happens,
     /// whether it ends a capture chain (`then stop`), and whether it waits
     /// for the end of the move (`at end`).
@@ -290,6 +318,8 @@ pub struct Engine {
     end_counter: Vec<u8>,
     /// Whether the game ends on a repeated position (keeps a history).
     repetition: bool,
+    /// Whether the game has a `no moves` end rule.
+    no_moves_rule: bool,
 }
 
 impl Engine {
@@ -305,41 +335,14 @@ impl Engine {
         for l in &board.links {
             neighbour[l.from * dirs + l.direction] = Some(l.to);
         }
-        let (mut step_range, mut step_to) = (Vec::new(), Vec::new());
-        let (mut jump_range, mut jump_to) = (Vec::new(), Vec::new());
         let mut promote = Vec::new();
         let mut rays = rays::Rays::default();
+        let mut lines = lines::Lines::default();
         for p in 0..players {
-            for kind in &game.kinds {
+            for (k, kind) in game.kinds.iter().enumerate() {
                 for s in 0..sites {
                     rays.add_site(kind, p, s, &neighbour, dirs);
-                    let start = step_to.len() as u32;
-                    let far = kind.reach_at(LineKind::Step, p, s) != Reach::Near;
-                    for &d in kind.directions_at(LineKind::Step, p, s) {
-                        if let Some(t) = neighbour[s * dirs + d]
-                            && !far
-                        {
-                            step_to.push(t as u8);
-                        }
-                    }
-                    step_range.push(Range {
-                        start,
-                        len: step_to.len() as u32 - start,
-                    });
-                    let start = jump_to.len() as u32;
-                    let far = kind.reach_at(LineKind::Jump, p, s) != Reach::Near;
-                    for &d in kind.directions_at(LineKind::Jump, p, s) {
-                        if let Some(over) = neighbour[s * dirs + d]
-                            && let Some(land) = neighbour[over * dirs + d]
-                            && !far
-                        {
-                            jump_to.push((over as u8, land as u8));
-                        }
-                    }
-                    jump_range.push(Range {
-                        start,
-                        len: jump_to.len() as u32 - start,
-                    });
+                    lines.add_site((k, kind), p, s, &neighbour, dirs);
                 }
                 promote.push(match &kind.promote {
                     Some(pr) => (
@@ -353,8 +356,8 @@ impl Engine {
             }
         }
         let mut ambiguous_landings = vec![0u128; sites];
-        for (i, r) in jump_range.iter().enumerate() {
-            let jumps = &jump_to[r.start as usize..(r.start + r.len) as usize];
+        for i in 0..lines.near.len() {
+            let jumps = lines.jumps(i);
             for (a, &(over, land)) in jumps.iter().enumerate() {
                 if jumps[..a].iter().any(|&(o, l)| l == land && o != over) {
                     ambiguous_landings[i % sites] |= bit(land);
@@ -376,10 +379,7 @@ impl Engine {
         Engine {
             sites,
             kinds,
-            step_range,
-            step_to,
-            jump_range,
-            jump_to,
+            lines,
             promote_at_end: promote.iter().any(|p| p.3),
             promote,
             rays,
@@ -395,6 +395,7 @@ impl Engine {
             counter_labels,
             end_counter,
             repetition,
+            no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
             game,
         }
     }
@@ -510,14 +511,8 @@ impl Engine {
         (player * self.kinds + kind) * self.sites + site
     }
 
-    fn steps(&self, player: usize, kind: usize, site: usize) -> &[u8] {
-        let r = self.step_range[self.table(player, kind, site)];
-        &self.step_to[r.start as usize..(r.start + r.len) as usize]
-    }
-
     fn jumps(&self, player: usize, kind: usize, site: usize) -> &[(u8, u8)] {
-        let r = self.jump_range[self.table(player, kind, site)];
-        &self.jump_to[r.start as usize..(r.start + r.len) as usize]
+        self.lines.jumps(self.table(player, kind, site))
     }
 
     /// The kind a piece becomes on arriving at `site` where its move ends.
@@ -570,8 +565,8 @@ impl Engine {
         if self.tables.is_some() {
             return self.dice_turns(st, out, false);
         }
-        out.clear();
-        self.turns_after_huff(st, NONE, out);
+        let mut found = grid::Found::new(out);
+        self.turns_after_huff(st, NONE, &mut found);
         let mut offenders = st.offenders;
         let opp = 1 - st.to_move as usize;
         while offenders != 0 {
@@ -581,30 +576,24 @@ impl Engine {
             st.cells[h as usize] = NONE;
             st.counts[opp] -= 1;
             if st.counts[opp] == 0 {
-                out.push(Move {
+                found.push(&Move {
                     huff: h,
                     ..Move::EMPTY
                 });
             } else {
-                self.turns_after_huff(st, h, out);
+                self.turns_after_huff(st, h, &mut found);
             }
             st.counts[opp] += 1;
             st.cells[h as usize] = piece;
         }
+        found.finish();
         if !self.game.rules.play.is_empty() {
             turns::obligations(&self.game.rules.play, out);
         }
-        if out.is_empty() && !self.has_no_moves_rule() {
+        if out.is_empty() && !self.no_moves_rule {
             out.push(Move::PASS);
         }
         Ok(())
-    }
-
-    fn has_no_moves_rule(&self) -> bool {
-        self.game
-            .end
-            .iter()
-            .any(|e| matches!(e, EndRule::NoMoves(_)))
     }
 
     /// Plays a move known to be legal. Never allocates.

@@ -73,8 +73,8 @@ pub fn random_playout(
             st.dice = [0; 4];
             return Ok(Playout { outcome, plies });
         }
-        let m = moves[rng.random_range(0..moves.len())];
-        engine.play_unchecked(st, &m);
+        let m = &moves[rng.random_range(0..moves.len())];
+        engine.play_unchecked(st, m);
         plies += 1;
     }
 }

@@ -2,8 +2,95 @@
 //! chain (with huffs before them), generated from the flat step and jump
 //! tables without allocating; long-range lines are in [`super::rays`].
 
-use super::{Engine, Move, NONE, State, Step, bit, turns};
+use super::{Engine, Move, NONE, State, Step, TAKEN, bit, turns};
 use crate::ir::{MAX_STEPS, Obligation};
+
+/// The board from the mover's side, as masks of sites, read from
+/// [`State::cells`] once per generation.
+pub(super) struct Sides {
+    /// The mover's pieces.
+    pub own: u128,
+    /// The opponent's pieces.
+    pub opp: u128,
+    /// The empty sites.
+    pub empty: u128,
+}
+
+impl Sides {
+    /// The masks of `cells` (see [`State::cells`]) for `player`, where no
+    /// piece is marked taken.
+    ///
+    /// The cells are read eight at a time as one word: a byte is empty when
+    /// it is [`NONE`] and the mover's when its high nibble is his number
+    /// (`player << 4 | kind`); every other site holds an opposing piece.
+    pub fn of(cells: &[u8], player: usize) -> Sides {
+        let mine = LOW_BITS * player as u64;
+        let mut words = [[0u64; 2]; 2];
+        let mut add = |i: usize, x: u64| {
+            let shift = (i & 7) * 8;
+            words[0][i >> 3] |= gather(zero_bytes(!x)) << shift;
+            words[1][i >> 3] |= gather(zero_bytes((x >> 4) & LOW_NIBBLES ^ mine)) << shift;
+        };
+        let chunks = cells.chunks_exact(8);
+        let rest = chunks.remainder();
+        let full = cells.len() / 8;
+        for (i, chunk) in chunks.enumerate() {
+            let mut bytes = [0; 8];
+            bytes.copy_from_slice(chunk);
+            add(i, u64::from_le_bytes(bytes));
+        }
+        if !rest.is_empty() {
+            // A short last chunk is padded with a byte that is neither
+            // empty nor anybody's.
+            let mut bytes = [TAKEN; 8];
+            for (b, &c) in bytes.iter_mut().zip(rest) {
+                *b = c;
+            }
+            add(full, u64::from_le_bytes(bytes));
+        }
+        let [empty, own] = words.map(|[lo, hi]| u128::from(hi) << 64 | u128::from(lo));
+        let sites = u128::MAX >> (128 - cells.len().max(1));
+        Sides {
+            own,
+            opp: sites & !own & !empty,
+            empty,
+        }
+    }
+}
+
+/// One bit per byte of a word (its lowest).
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+/// The low nibble of each byte of a word.
+const LOW_NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+/// All bits but the highest of each byte of a word.
+const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The high bit of each byte of `y` that is zero, and no other bit.
+fn zero_bytes(y: u64) -> u64 {
+    !(((y & LOW_SEVEN) + LOW_SEVEN) | y | LOW_SEVEN)
+}
+
+/// The high bits of the eight bytes of `y` as the eight bits of a byte,
+/// byte `i` to bit `i`.
+fn gather(y: u64) -> u64 {
+    ((y >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+}
+
+/// The sites of a mask, lowest first.
+pub(super) fn bits(mask: u128) -> impl Iterator<Item = usize> {
+    word_bits(mask as u64, 0).chain(word_bits((mask >> 64) as u64, 64))
+}
+
+/// The bits of one 64-bit word of a mask, plus `base`.
+fn word_bits(mut word: u64, base: usize) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let s = word.trailing_zeros() as usize;
+            word &= word - 1;
+            base + s
+        })
+    })
+}
 
 impl Engine {
     /// Whether the piece of `player` and `kind` on `site` has a jump.
@@ -26,23 +113,20 @@ impl Engine {
 
     /// The sites of `player`'s pieces that have a capture available.
     pub fn capturers(&self, st: &State, player: usize) -> u128 {
+        let sides = Sides::of(&st.cells, player);
         let mut found = 0;
-        for s in 0..self.sites {
-            let c = st.cells[s];
-            if c != NONE
-                && (c >> 4) as usize == player
-                && self.can_jump(st, player, (c & 15) as usize, s, self.visited(st, s))
+        for s in bits(sides.own) {
+            let kind = (st.cells[s] & 15) as usize;
+            if self.may_jump(player, kind, s, &sides)
+                && self.can_jump(st, player, kind, s, self.visited(st, s))
             {
                 found |= bit(s as u8);
             }
         }
         if self.rays.any {
-            for s in 0..self.sites {
-                let c = st.cells[s];
-                if c != NONE
-                    && (c >> 4) as usize == player
-                    && self.can_fly(st, player, (c & 15) as usize, s, self.visited(st, s))
-                {
+            for s in bits(sides.own) {
+                let kind = (st.cells[s] & 15) as usize;
+                if self.can_fly(st, player, kind, s, self.visited(st, s)) {
                     found |= bit(s as u8);
                 }
             }
@@ -50,64 +134,67 @@ impl Engine {
         found
     }
 
-    pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, out: &mut Vec<Move>) {
+    /// Whether the near jumps of the piece of `player` and `kind` on `site`
+    /// pass over some opposing piece and land on some empty site (a piece
+    /// lifted from `site` leaves it empty): when not, it has no near jump.
+    fn may_jump(&self, player: usize, kind: usize, site: usize, sides: &Sides) -> bool {
+        let near = &self.lines.near[self.table(player, kind, site)];
+        near.over_mask & sides.opp != 0 && near.land_mask & (sides.empty | bit(site as u8)) != 0
+    }
+
+    pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
         let player = st.to_move as usize;
         let rules = &self.game.rules;
-        let first = out.len();
+        let first = found.len();
+        let sides = Sides::of(&st.cells, player);
         if rules.capture != Obligation::None {
-            for s in 0..self.sites {
+            let mut chain: Option<Move> = None;
+            for s in bits(sides.own) {
                 let c = st.cells[s];
-                if c == NONE || (c >> 4) as usize != player {
+                let kind = (c & 15) as usize;
+                if !self.may_jump(player, kind, s, &sides)
+                    && (!self.rays.any || !self.rays.flies(self.table(player, kind, s)))
+                {
                     continue;
                 }
-                let mut m = Move {
+                let m = chain.get_or_insert(Move {
                     huff,
                     capture: true,
                     ..Move::EMPTY
-                };
+                });
                 st.cells[s] = NONE;
                 let visited = self.visited(st, s);
-                self.chain(st, player, (c & 15) as usize, s as u8, visited, &mut m, out);
+                self.chain(st, player, kind, s as u8, visited, m, found);
                 st.cells[s] = c;
             }
         }
         if rules.merge_duplicates {
-            turns::merge_duplicates(out, first);
+            found.merge_duplicates(first);
         }
-        if rules.capture == Obligation::Compulsory && out.len() > first {
+        if rules.capture == Obligation::Compulsory && found.len() > first {
             return;
         }
-        for s in 0..self.sites {
-            let c = st.cells[s];
-            if c == NONE || (c >> 4) as usize != player {
+        for s in bits(sides.own) {
+            let t = self.table(player, (st.cells[s] & 15) as usize, s);
+            let free = self.lines.near[t].step_mask & sides.empty & !self.visited(st, s);
+            if free == 0 {
                 continue;
             }
-            let kind = (c & 15) as usize;
-            let visited = self.visited(st, s);
-            for &t in self.steps(player, kind, s) {
-                if st.cells[t as usize] == NONE && visited & bit(t) == 0 {
-                    let mut m = Move {
-                        huff,
-                        len: 1,
-                        kind_after: self.arrive(player, kind, t) as u8,
-                        ..Move::EMPTY
-                    };
-                    m.steps[0] = Step {
+            for target in self.lines.steps(t) {
+                if free & target.bit != 0 {
+                    let step = Step {
                         from: s as u8,
-                        to: t,
+                        to: target.to,
                         over: NONE,
                         die: 0,
                     };
-                    out.push(m);
+                    found.step(huff, step, target.after);
                 }
             }
         }
         if self.rays.any {
-            for s in 0..self.sites {
-                let c = st.cells[s];
-                if c != NONE && (c >> 4) as usize == player {
-                    self.slide(st, huff, s as u8, self.visited(st, s), out);
-                }
+            for s in bits(sides.own) {
+                self.slide(st, huff, s as u8, self.visited(st, s), found);
             }
         }
     }
@@ -122,7 +209,7 @@ impl Engine {
         at: u8,
         visited: u128,
         m: &mut Move,
-        out: &mut Vec<Move>,
+        found: &mut Found,
     ) {
         let depth = m.len as usize;
         let chain = self.game.rules.chain;
@@ -134,15 +221,15 @@ impl Engine {
                 if jumped == NONE
                     || jumped >> 4 != opp
                     || st.cells[land as usize] != NONE
-                    || visited & bit(land) != 0
+                    || (visited != 0 && visited & bit(land) != 0)
                 {
                     continue;
                 }
                 extended = true;
-                self.take(st, player, kind, (at, over, land), visited, m, out);
+                self.take(st, player, kind, (at, over, land), visited, m, found);
             }
             if self.rays.any {
-                extended |= self.fly(st, player, kind, at, visited, m, out);
+                extended |= self.fly(st, player, kind, at, visited, m, found);
             }
         }
         if depth == 0 {
@@ -153,12 +240,11 @@ impl Engine {
             _ => true,
         };
         if record {
-            let mut done = *m;
+            let done = found.push(m);
             done.stopped_early = extended && chain == Obligation::Huff;
             if self.promote_at_end {
                 done.kind_after = self.arrive(player, kind, at) as u8;
             }
-            out.push(done);
         }
     }
 
@@ -174,7 +260,7 @@ impl Engine {
         (at, over, land): (u8, u8, u8),
         visited: u128,
         m: &mut Move,
-        out: &mut Vec<Move>,
+        found: &mut Found,
     ) {
         let depth = m.len as usize;
         let jumped = st.cells[over as usize];
@@ -195,13 +281,119 @@ impl Engine {
         };
         if stops {
             // Crowned: the move ends here, whatever the chain rule.
-            out.push(*m);
+            found.push(m);
         } else {
-            self.chain(st, player, next, land, memory, m, out);
+            self.chain(st, player, next, land, memory, m, found);
         }
         m.steps[depth] = Step::NONE;
         m.len = depth as u8;
         m.kind_after = kind as u8;
         st.cells[over as usize] = jumped;
+    }
+}
+
+/// The turns of a game without dice as they are found, written into the
+/// caller's move buffer over the moves it held before: a one-step move
+/// only rewrites a few fields of an old move instead of copying a whole
+/// [`Move`] (most of which is its array of steps). [`Found::finish`] cuts
+/// the buffer to the turns found.
+pub(super) struct Found<'a> {
+    out: &'a mut Vec<Move>,
+    /// The turns found: `out[..n]`; past it, old moves to write over.
+    n: usize,
+}
+
+impl<'a> Found<'a> {
+    /// Starts writing at the beginning of `out`.
+    pub fn new(out: &'a mut Vec<Move>) -> Self {
+        Found { out, n: 0 }
+    }
+
+    /// How many turns are found.
+    pub fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Records a copy of `m`, and returns it to be amended.
+    pub fn push(&mut self, m: &Move) -> &mut Move {
+        if self.n < self.out.len() {
+            self.out[self.n] = *m;
+        } else {
+            self.out.push(*m);
+        }
+        self.n += 1;
+        &mut self.out[self.n - 1]
+    }
+
+    /// Records the one-step move `step` (after the huff `huff`), whose
+    /// piece is of kind `after` once it arrives.
+    pub fn step(&mut self, huff: u8, step: Step, after: u8) {
+        if self.n < self.out.len() {
+            self.out[self.n].become_step(huff, step, after);
+        } else {
+            let mut m = Move {
+                huff,
+                len: 1,
+                kind_after: after,
+                ..Move::EMPTY
+            };
+            m.steps[0] = step;
+            self.out.push(m);
+        }
+        self.n += 1;
+    }
+
+    /// Drops, from the turns found from `first` on, every capture that an
+    /// earlier one already makes (see [`turns::merge_duplicates`]).
+    pub fn merge_duplicates(&mut self, first: usize) {
+        self.n = first + turns::merge_duplicates(&mut self.out[first..self.n]);
+    }
+
+    /// Cuts the buffer to the turns found.
+    pub fn finish(self) {
+        self.out.truncate(self.n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The masks read a word at a time agree with a plain reading of
+    /// every cell, whatever the board's size and the bytes in it.
+    #[test]
+    fn sides_agree_with_the_cells() {
+        let mut seed = 7u64;
+        for sites in 1..=128usize {
+            for round in 0..20 {
+                let mut cells = Vec::new();
+                for _ in 0..sites {
+                    let r = crate::engine::splitmix(&mut seed);
+                    cells.push(match r >> 62 {
+                        0 => NONE,
+                        1 => (r & 15) as u8,
+                        2 => 16 | (r >> 8 & 15) as u8,
+                        _ if round % 2 == 0 => NONE,
+                        _ => (r & 15) as u8,
+                    });
+                }
+                for player in 0..2 {
+                    let sides = Sides::of(&cells, player);
+                    let (mut own, mut opp, mut empty) = (0u128, 0u128, 0u128);
+                    for (s, &c) in cells.iter().enumerate() {
+                        match c {
+                            NONE => empty |= bit(s as u8),
+                            c if (c >> 4) as usize == player => own |= bit(s as u8),
+                            _ => opp |= bit(s as u8),
+                        }
+                    }
+                    assert_eq!((sides.own, sides.opp, sides.empty), (own, opp, empty));
+                    let listed: Vec<usize> = bits(own).collect();
+                    let plain: Vec<usize> =
+                        (0..sites).filter(|&s| own & bit(s as u8) != 0).collect();
+                    assert_eq!(listed, plain);
+                }
+            }
+        }
     }
 }

@@ -122,13 +122,13 @@ impl Engine {
             }
         }
         let extra = self.sites * 32 + 2;
-        for s in 0..self.sites {
-            if st.offenders & 1u128 << s != 0 {
-                h ^= self.zobrist[extra + s];
-            }
-            if let Some(&v) = st.visited.get(s) {
-                h ^= (v as u64 ^ (v >> 64) as u64).wrapping_mul(self.zobrist[extra + s] | 1);
-            }
+        let mut offenders = st.offenders;
+        while offenders != 0 {
+            h ^= self.zobrist[extra + offenders.trailing_zeros() as usize];
+            offenders &= offenders - 1;
+        }
+        for (s, &v) in st.visited.iter().enumerate() {
+            h ^= (v as u64 ^ (v >> 64) as u64).wrapping_mul(self.zobrist[extra + s] | 1);
         }
         h
     }

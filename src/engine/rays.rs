@@ -3,6 +3,7 @@
 //! [`Rays::add_site`], so that sliding and flying captures only read flat
 //! arrays, never walk the board graph and allocate nothing.
 
+use super::grid::Found;
 use super::{Engine, Move, NONE, Range, State, Step, bit};
 use crate::ir::{Kind, LineKind, Reach};
 
@@ -70,6 +71,11 @@ impl Rays {
         }
     }
 
+    /// Whether the entry `t` of the (player, kind, site) table has far jumps.
+    pub fn flies(&self, t: usize) -> bool {
+        self.fly[t].len > 0
+    }
+
     fn rays(&self, of: Range) -> impl Iterator<Item = (&[u8], bool)> {
         self.lines[of.start as usize..(of.start + of.len) as usize]
             .iter()
@@ -85,7 +91,7 @@ impl Rays {
 impl Engine {
     /// The far steps of the piece on `from`: to every empty site along
     /// each ray up to the first occupied one.
-    pub(super) fn slide(&self, st: &State, huff: u8, from: u8, visited: u128, out: &mut Vec<Move>) {
+    pub(super) fn slide(&self, st: &State, huff: u8, from: u8, visited: u128, found: &mut Found) {
         let c = st.cells[from as usize];
         let (player, kind) = ((c >> 4) as usize, (c & 15) as usize);
         let of = self.rays.slide[self.table(player, kind, from as usize)];
@@ -97,19 +103,13 @@ impl Engine {
                 if visited & bit(t) != 0 {
                     continue;
                 }
-                let mut m = Move {
-                    huff,
-                    len: 1,
-                    kind_after: self.arrive(player, kind, t) as u8,
-                    ..Move::EMPTY
-                };
-                m.steps[0] = Step {
+                let step = Step {
                     from,
                     to: t,
                     over: NONE,
                     die: 0,
                 };
-                out.push(m);
+                found.step(huff, step, self.arrive(player, kind, t) as u8);
             }
         }
     }
@@ -150,7 +150,7 @@ impl Engine {
         at: u8,
         visited: u128,
         m: &mut Move,
-        out: &mut Vec<Move>,
+        found: &mut Found,
     ) -> bool {
         let of = self.rays.fly[self.table(player, kind, at as usize)];
         let mut extended = false;
@@ -161,7 +161,7 @@ impl Engine {
             for &land in landings {
                 if visited & bit(land) == 0 {
                     extended = true;
-                    self.take(st, player, kind, (at, over, land), visited, m, out);
+                    self.take(st, player, kind, (at, over, land), visited, m, found);
                 }
             }
         }

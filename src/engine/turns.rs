@@ -34,15 +34,16 @@ fn taken(m: &Move) -> u128 {
         .fold(0, |mask, s| mask | 1u128 << s.over)
 }
 
-/// Drops, from `out[first..]`, every capture that an earlier one already
-/// makes: the same piece from the same site, the same pieces taken, the same
-/// landing and the same kind after (`duplicate captures merged`).
-pub(super) fn merge_duplicates(out: &mut Vec<Move>, first: usize) {
-    let mut i = first;
-    while i < out.len() {
-        let m = &out[i];
+/// Drops from `found` every capture that an earlier one already makes:
+/// the same piece from the same site, the same pieces taken, the same
+/// landing and the same kind after (`duplicate captures merged`). The
+/// turns kept move to the front, in their order; returns how many.
+pub(super) fn merge_duplicates(found: &mut [Move]) -> usize {
+    let mut kept = 0;
+    for i in 0..found.len() {
+        let m = &found[i];
         let duplicate = m.len > 1
-            && out[first..i].iter().any(|e| {
+            && found[..kept].iter().any(|e| {
                 e.from() == m.from()
                     && e.to() == m.to()
                     && e.huff == m.huff
@@ -50,10 +51,10 @@ pub(super) fn merge_duplicates(out: &mut Vec<Move>, first: usize) {
                     && e.len == m.len
                     && taken(e) == taken(m)
             });
-        if duplicate {
-            out.remove(i);
-        } else {
-            i += 1;
+        if !duplicate {
+            found[kept] = found[i];
+            kept += 1;
         }
     }
+    kept
 }

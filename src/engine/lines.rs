@@ -1,0 +1,110 @@
+//! The near lines of grid games (`step` and `jump` one site away),
+//! compiled per (player, kind, site) into flat tables with masks of the
+//! sites they reach, so that move generation reads arrays and tests bits,
+//! never walks the board graph and allocates nothing. Long-range lines are
+//! in [`super::rays`].
+
+use super::{Range, bit};
+use crate::ir::{Kind, LineKind, Reach};
+
+/// A site a near step reaches.
+#[derive(Clone, Copy)]
+pub(super) struct Target {
+    /// The site, as a mask.
+    pub bit: u128,
+    /// The site.
+    pub to: u8,
+    /// The piece's kind once it has stepped there (after any promotion).
+    pub after: u8,
+}
+
+/// The near lines of one (player, kind, site).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Near {
+    /// Its steps, a span of [`Lines::targets`], in the file's direction order.
+    pub steps: Range,
+    /// Its jumps, a span of [`Lines::jumps`], in the file's direction order.
+    pub jumps: Range,
+    /// The sites its steps reach.
+    pub step_mask: u128,
+    /// The sites its jumps pass over.
+    pub over_mask: u128,
+    /// The sites its jumps land on.
+    pub land_mask: u128,
+}
+
+/// The near lines of every (player, kind, site), in that table order.
+#[derive(Default)]
+pub(super) struct Lines {
+    pub near: Vec<Near>,
+    pub targets: Vec<Target>,
+    /// The (jumped, landing) pairs of every jump.
+    pub jumps: Vec<(u8, u8)>,
+}
+
+impl Lines {
+    /// Adds the near lines of `kind` (the `k`th) for `player` on `site`, in
+    /// table order (player, kind, site), from the `neighbour` table of
+    /// [`super::Engine::new`] (`dirs` directions per site). The directions
+    /// of a far line are left to the rays.
+    pub fn add_site(
+        &mut self,
+        (k, kind): (usize, &Kind),
+        player: usize,
+        site: usize,
+        neighbour: &[Option<usize>],
+        dirs: usize,
+    ) {
+        let mut near = Near::default();
+        let start = self.targets.len() as u32;
+        if kind.reach_at(LineKind::Step, player, site) == Reach::Near {
+            for &d in kind.directions_at(LineKind::Step, player, site) {
+                if let Some(t) = neighbour[site * dirs + d] {
+                    let after = match &kind.promote {
+                        Some(pr) if pr.sites[player].contains(&t) => pr.to as u8,
+                        _ => k as u8,
+                    };
+                    self.targets.push(Target {
+                        bit: bit(t as u8),
+                        to: t as u8,
+                        after,
+                    });
+                    near.step_mask |= bit(t as u8);
+                }
+            }
+        }
+        near.steps = Range {
+            start,
+            len: self.targets.len() as u32 - start,
+        };
+        let start = self.jumps.len() as u32;
+        if kind.reach_at(LineKind::Jump, player, site) == Reach::Near {
+            for &d in kind.directions_at(LineKind::Jump, player, site) {
+                if let Some(over) = neighbour[site * dirs + d]
+                    && let Some(land) = neighbour[over * dirs + d]
+                {
+                    self.jumps.push((over as u8, land as u8));
+                    near.over_mask |= bit(over as u8);
+                    near.land_mask |= bit(land as u8);
+                }
+            }
+        }
+        near.jumps = Range {
+            start,
+            len: self.jumps.len() as u32 - start,
+        };
+        self.near.push(near);
+    }
+
+    /// The steps of table entry `t`.
+    pub fn steps(&self, t: usize) -> &[Target] {
+        let r = self.near[t].steps;
+        &self.targets[r.start as usize..(r.start + r.len) as usize]
+    }
+
+    /// The jumps of table entry `t`.
+    pub fn jumps(&self, t: usize) -> &[(u8, u8)] {
+        let r = self.near[t].jumps;
+        &self.jumps[r.start as usize..(r.start + r.len) as usize]
+    }
+}
