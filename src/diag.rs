@@ -204,9 +204,14 @@ impl Sources {
 
 /// `N more problems`, in the singular for one.
 fn more(n: usize) -> String {
+    format!("{} more", problems(n))
+}
+
+/// `N problems`, in the singular for one.
+pub fn problems(n: usize) -> String {
     match n {
-        1 => "1 more problem".into(),
-        n => format!("{n} more problems"),
+        1 => "1 problem".into(),
+        n => format!("{n} problems"),
     }
 }
 

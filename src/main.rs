@@ -772,9 +772,9 @@ fn checked(file: &Path, Loaded { sources, game }: Loaded) -> Result<(Engine, Str
         Err(diagnostics) => {
             eprint!("{}", sources.render(&diagnostics));
             Err(Failure::Message(format!(
-                "{} is not a valid game ({} problems)",
+                "{} is not a valid game ({})",
                 file.display(),
-                diagnostics.len()
+                ludus::diag::problems(diagnostics.len())
             )))
         }
     }
@@ -877,7 +877,11 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
                 Err(diagnostics) => {
                     ok = false;
                     eprint!("{}", sources.render(&diagnostics));
-                    eprintln!("{}: {} problems", file.display(), diagnostics.len());
+                    eprintln!(
+                        "{}: {}",
+                        file.display(),
+                        ludus::diag::problems(diagnostics.len())
+                    );
                 }
             },
         }

@@ -756,3 +756,13 @@ fn output_closed_by_its_reader_ends_the_command_quietly() {
         assert!(!stderr.contains("panicked"), "ludus {args:?}: {stderr}");
     }
 }
+
+#[test]
+fn validate_counts_its_problems_in_words() {
+    let one = ludus(&["validate", "tests/invalid/advance-without-dice.game"]);
+    assert_eq!(one.code, 1);
+    assert!(one.stderr.contains(": 1 problem\n"), "{}", one.stderr);
+    let three = ludus(&["validate", "tests/invalid/three-sections-with-typos.game"]);
+    assert_eq!(three.code, 1);
+    assert!(three.stderr.contains(": 3 problems\n"), "{}", three.stderr);
+}
