@@ -1,0 +1,419 @@
+//! The command line's grammar: the `ludus` commands and their flags (clap),
+//! the bounds of their numbers, and the parsers of their values.
+
+use clap::{Parser, Subcommand};
+use ludus::{perft, simulate};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "ludus",
+    version,
+    about = "A general game system: board games as text files"
+)]
+pub(crate) struct Cli {
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Check game files; print `ok` or every diagnostic.
+    Validate {
+        /// Game files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Rewrite game files in the canonical layout, comments kept (refused,
+    /// file untouched, unless the result means exactly the same game).
+    Fmt {
+        /// Game files to format.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Change nothing: list the files that would change, exit code 1
+        /// if any.
+        #[arg(long)]
+        check: bool,
+    },
+    /// What one game's rules change against another's: the rule items that
+    /// differ once variants are merged, and a witness, a short sequence of
+    /// turns from the start to where the two games differ in play.
+    Diff {
+        /// The first game file.
+        a: PathBuf,
+        /// The second game file.
+        b: PathBuf,
+        /// Seed of the first random game searched for a witness.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// Random games searched for a witness once the turns near the start
+        /// show none (0 to 100,000).
+        #[arg(long, default_value_t = 200, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(0..=MAX_DIFF_GAMES))]
+        games: u64,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Why a move is legal or not: the rules that allow it and what it
+    /// does, or the first rule that forbids it, each at its line in the
+    /// game file, and the legal moves nearest to it.
+    Explain {
+        /// The game file.
+        file: PathBuf,
+        /// The position, in ludus position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Dice games: the roll to play, such as `5-3`.
+        #[arg(long)]
+        dice: Option<String>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+        /// The move, in notation (`b2-c3`, `13/18 18/21`).
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        r#move: Vec<String>,
+    },
+    /// Draw a position as an SVG picture (any board: grids with their
+    /// lines or dark squares, tables boards with stacks, bar and trays).
+    Render {
+        /// The game file.
+        file: PathBuf,
+        /// The position, in ludus position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Where to write the picture (`-` for standard output).
+        #[arg(long)]
+        svg: PathBuf,
+    },
+    /// Print a readable summary of the rules and the start board.
+    Show {
+        /// The game file.
+        file: PathBuf,
+    },
+    /// List the legal moves of a position.
+    Moves {
+        /// The game file.
+        file: PathBuf,
+        /// The position, in ludus position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Dice games: the roll to play, such as `5-3`.
+        #[arg(long)]
+        dice: Option<String>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+        /// Read positions from standard input instead, one per line (dice
+        /// included), and answer each with one line of JSON.
+        #[arg(long, conflicts_with_all = ["position", "dice"])]
+        batch: bool,
+    },
+    /// Play in the terminal, against people or the random agent (in dice
+    /// games: `roll`, or `dice 5 3` for a roll thrown with real dice).
+    Play {
+        /// The game file.
+        file: PathBuf,
+        /// Who plays the first player: `human`, or an agent such as
+        /// `random`, `mcts:iterations=2000` or `expectimax:depth=2`.
+        #[arg(long, default_value = "human", value_parser = agent)]
+        white: Agent,
+        /// Who plays the second player.
+        #[arg(long, default_value = "human", value_parser = agent)]
+        black: Agent,
+        /// Seed of the random agents and, in dice games, of `roll`.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// Start from this position instead of the setup.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Agent against agent: many seeded games, and the win, draw and loss
+    /// rates with 95% intervals, points per game and an Elo difference.
+    Match {
+        /// The game file.
+        file: PathBuf,
+        /// The first agent, such as `mcts:iterations=500`: the first player
+        /// (White in the game's terms), or on even games with `--swap`.
+        #[arg(long, value_parser = agent_spec)]
+        white: ludus::agent::Spec,
+        /// The second agent.
+        #[arg(long, value_parser = agent_spec)]
+        black: ludus::agent::Spec,
+        /// Games in the match (1 to 1,000,000).
+        #[arg(long, default_value_t = 100, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_MATCH_GAMES))]
+        games: u64,
+        /// Seed of game 0; game i uses seed + i for its dice and both agents.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// The agents change sides on odd games.
+        #[arg(long)]
+        swap: bool,
+        /// Play only the K-th of N disjoint slices of the games (by index),
+        /// such as `2/8`; `ludus merge` sums the slices up.
+        #[arg(long, value_parser = shard)]
+        shard: Option<(u64, u64)>,
+        /// Threads to play on (default: one per core); the results are the
+        /// same for every number.
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// Write one JSON line per game (index, seed, agents, result,
+        /// points, turns) to this file.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run an experiment: the matches of a TOML file (game, agents, games,
+    /// seed, swap per `[[run]]`), their games as JSON lines, and a summary
+    /// per run.
+    Experiment {
+        /// The experiment file.
+        spec: PathBuf,
+        /// Where to write one JSON line per game (default: the experiment
+        /// file with the extension `.jsonl`).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Play only the K-th of N disjoint slices of every run's games.
+        #[arg(long, value_parser = shard)]
+        shard: Option<(u64, u64)>,
+        /// Threads to play on (default: one per core).
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Sum up the JSON lines of `match --out` or `experiment` runs (the
+    /// shards of one match or experiment) into the summaries one run would
+    /// print.
+    Merge {
+        /// The files written by `match --out`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure random playouts per second (single thread).
+    Bench {
+        /// The game file.
+        file: PathBuf,
+        /// How long to run, in seconds (more than 0, at most 86400); at
+        /// least one batch of playouts is always run.
+        #[arg(long, default_value_t = 5.0, value_parser = bench_seconds, allow_negative_numbers = true)]
+        seconds: f64,
+        /// Seed of the first playout.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// Threads to play on (default: one per core).
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play one seeded random game to the end and print the result.
+    Playout {
+        /// The game file.
+        file: PathBuf,
+        /// Seed of every random choice.
+        #[arg(long, allow_negative_numbers = true)]
+        seed: u64,
+        /// Write the game's record (JSON lines) to this file.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Write the game as PDN to this file (numbered boards only).
+        #[arg(long, value_name = "F.pdn")]
+        pdn: Option<PathBuf>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play many seeded random games and print statistics.
+    Simulate {
+        /// The game file.
+        file: PathBuf,
+        /// Number of games (1 to 1,000,000,000).
+        #[arg(long, default_value_t = 1000, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// Threads to play on (default: one per core); the results are the
+        /// same for every number.
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rule coverage: how often each rule item (variants merged) decided
+    /// something in seeded random games, judged against the game without
+    /// it; items that never fired are flagged.
+    Coverage {
+        /// The game file.
+        file: PathBuf,
+        /// Number of games (1 to 1,000,000).
+        #[arg(long, default_value_t = 100, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_MATCH_GAMES))]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i (as `playout --seed`).
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// Threads to play on (default: one per core); the counts are the
+        /// same for every number.
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check the game's invariants: play seeded random games and stop at
+    /// the first position where one fails, with the turns that reach it
+    /// (exit 1); else a summary.
+    Check {
+        /// The game file.
+        file: PathBuf,
+        /// Number of games (1 to 1,000,000,000).
+        #[arg(long, default_value_t = 100, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_GAMES))]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i (as `playout --seed`).
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// Threads to play on (default: one per core); the violation found
+        /// is the same for every number.
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
+        threads: Option<usize>,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the move sequences of each length from a position (perft).
+    Perft {
+        /// The game file.
+        file: PathBuf,
+        /// The position, in ludus position notation (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Count sequences of 1 to N turns (N from 1 to 64).
+        #[arg(long, value_name = "N", allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u32).range(1..=i64::from(perft::MAX_DEPTH)))]
+        depth: u32,
+        /// Dice games: the roll of the first turn, such as `5-3` (depth 1 only).
+        #[arg(long)]
+        dice: Option<String>,
+        /// Split the deepest count by first move.
+        #[arg(long)]
+        divide: bool,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-check a record against the rules and show the game.
+    Replay {
+        /// The record, as written by `playout --record`, or a PDN game
+        /// (a `.pdn` file, or with `--pdn`).
+        record: PathBuf,
+        /// Print only the verdict, not every position.
+        #[arg(long)]
+        quiet: bool,
+        /// Read the record as a PDN game, whatever its name.
+        #[arg(long)]
+        pdn: bool,
+        /// PDN: the game file (default: the PDN's `GameFile` tag).
+        #[arg(long, value_name = "FILE")]
+        game: Option<PathBuf>,
+        /// Also write one self-contained HTML page that steps through the
+        /// game's pictures (buttons and arrow keys); records only.
+        #[arg(long, value_name = "OUT.html")]
+        html: Option<PathBuf>,
+    },
+}
+
+/// The longest `bench` run, in seconds: one day.
+pub(crate) const MAX_BENCH_SECONDS: f64 = 86_400.0;
+
+/// The most games one `simulate` plays.
+pub(crate) const MAX_GAMES: u64 = 1_000_000_000;
+
+/// The most games one `match` plays.
+pub(crate) const MAX_MATCH_GAMES: u64 = 1_000_000;
+
+/// Reads an agent such as `mcts:iterations=500`.
+pub(crate) fn agent_spec(text: &str) -> Result<ludus::agent::Spec, String> {
+    text.parse()
+}
+
+/// Reads `--shard K/N`: 1 <= K <= N <= 1,000,000.
+pub(crate) fn shard(text: &str) -> Result<(u64, u64), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?)));
+    match parsed {
+        Some((k, n)) if k >= 1 && k <= n && n <= MAX_MATCH_GAMES => Ok((k, n)),
+        _ => Err(format!(
+            "`{text}`: expected K/N with 1 <= K <= N <= {MAX_MATCH_GAMES}, such as 2/8"
+        )),
+    }
+}
+
+/// The most random games `diff` searches for a witness.
+pub(crate) const MAX_DIFF_GAMES: u64 = 100_000;
+
+/// Reads `--threads`: 1 to [`simulate::MAX_THREADS`].
+pub(crate) fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=simulate::MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a number of threads from 1 to {}",
+            simulate::MAX_THREADS
+        )),
+    }
+}
+
+/// Parses `--seconds`: a finite number of seconds, more than 0 and at most
+/// [`MAX_BENCH_SECONDS`].
+pub(crate) fn bench_seconds(text: &str) -> Result<f64, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_BENCH_SECONDS {
+        Ok(seconds)
+    } else {
+        Err(format!(
+            "the number of seconds must be more than 0 and at most {MAX_BENCH_SECONDS}"
+        ))
+    }
+}
+
+/// Who makes a player's moves.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Agent {
+    /// Moves typed at the prompt.
+    Human,
+    /// An agent of the library.
+    Machine(ludus::agent::Spec),
+}
+
+/// Reads `human` or an agent such as `mcts:iterations=500`.
+pub(crate) fn agent(text: &str) -> Result<Agent, String> {
+    if text.trim() == "human" {
+        Ok(Agent::Human)
+    } else {
+        text.parse()
+            .map(Agent::Machine)
+            .map_err(|e| format!("{e}, or `human`"))
+    }
+}
