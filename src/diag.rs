@@ -204,7 +204,10 @@ impl Sources {
 
 /// `N more problems`, in the singular for one.
 fn more(n: usize) -> String {
-    format!("{} more", problems(n))
+    match n {
+        1 => "1 more problem".into(),
+        n => format!("{n} more problems"),
+    }
 }
 
 /// `N problems`, in the singular for one.
