@@ -1,0 +1,390 @@
+//! The checked game's readable dump (`ludus show`): every section of the
+//! IR as text, conditions in the language's own words.
+
+use super::*;
+use std::fmt;
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "game {:?}", self.name)?;
+        let board = &self.board;
+        match &board.grid {
+            Some(g) => writeln!(
+                f,
+                "board: grid {} x {}, {} sites",
+                g.files.len(),
+                g.ranks.len(),
+                board.sites.len()
+            )?,
+            None => writeln!(f, "board: {} sites", board.sites.len())?,
+        }
+        if board.links.is_empty() {
+            let points: Vec<usize> = (0..board.sites.len())
+                .filter(|&s| board.sites[s].owner.is_none())
+                .collect();
+            writeln!(f, "  sites: {}", self.site_list(&points))?;
+        }
+        for (i, site) in board.sites.iter().enumerate() {
+            if board.links.is_empty() && site.owner.is_none() {
+                continue;
+            }
+            let mut by_dir: Vec<String> = board
+                .links
+                .iter()
+                .filter(|l| l.from == i)
+                .map(|l| {
+                    format!(
+                        "{}>{}",
+                        board.directions[l.direction].name, board.sites[l.to].name
+                    )
+                })
+                .collect();
+            by_dir.sort();
+            match site.owner {
+                Some(o) => writeln!(f, "  {} {} (zone)", self.players[o].name, site.name)?,
+                None => {
+                    // A numbered grid point also shows the square it is.
+                    let square = match (&board.grid, site.coord) {
+                        (Some(g), Some((x, y))) => {
+                            let square = format!("{}{}", g.files[x as usize], g.ranks[y as usize]);
+                            if square == site.name {
+                                String::new()
+                            } else {
+                                format!(" ({square})")
+                            }
+                        }
+                        _ => String::new(),
+                    };
+                    writeln!(f, "  {}{square}: {}", site.name, by_dir.join(" "))?
+                }
+            }
+        }
+        for row in &board.rows {
+            writeln!(f, "row: {}", self.site_list(row))?;
+        }
+        for p in &self.players {
+            match p.forward {
+                Some(d) => writeln!(f, "player {}: forward {}", p.name, board.directions[d].name)?,
+                None => writeln!(f, "player {}", p.name)?,
+            }
+            if !p.track.is_empty() {
+                writeln!(f, "  track: {}", self.site_list(&p.track))?;
+            }
+            for r in &p.regions {
+                writeln!(f, "  region {}: {}", r.name, self.site_list(&r.sites))?;
+            }
+        }
+        for k in &self.kinds {
+            let marks: String = k.marks.iter().collect();
+            writeln!(f, "piece {} (marks {marks})", k.name)?;
+            if k.advance {
+                writeln!(f, "  advances along its owner's track by a die")?;
+            }
+            for (i, p) in self.players.iter().enumerate() {
+                if k.advance && k.step[i].is_empty() && k.jump[i].is_empty() {
+                    continue;
+                }
+                writeln!(
+                    f,
+                    "  {} step: {}{}",
+                    p.name,
+                    self.direction_list(&k.step[i]),
+                    k.step_reach.words()
+                )?;
+                writeln!(
+                    f,
+                    "  {} jump: {}{}",
+                    p.name,
+                    self.direction_list(&k.jump[i]),
+                    k.jump_reach.words()
+                )?;
+            }
+            for q in &k.standing {
+                let line = match q.line {
+                    LineKind::Step => "step",
+                    LineKind::Jump => "jump",
+                };
+                let whose = match q.whose {
+                    Whose::Own => "own",
+                    Whose::Opponent => "opponent",
+                };
+                for (i, p) in self.players.iter().enumerate() {
+                    writeln!(
+                        f,
+                        "  {} {line} on {whose} {} ({}): {}{}",
+                        p.name,
+                        q.region,
+                        self.site_list(&q.sites[i]),
+                        self.direction_list(&q.directions[i]),
+                        q.reach.words()
+                    )?;
+                }
+            }
+            if let Some(pr) = &k.promote {
+                for (i, p) in self.players.iter().enumerate() {
+                    writeln!(
+                        f,
+                        "  {} promotes to {} on: {}",
+                        p.name,
+                        self.kinds[pr.to].name,
+                        self.site_list(&pr.sites[i])
+                    )?;
+                }
+                if pr.ends_chain {
+                    writeln!(f, "  promotion ends the move")?;
+                }
+                if pr.at_end {
+                    writeln!(f, "  promotion only where the move ends")?;
+                }
+            }
+        }
+        for (pi, p) in self.players.iter().enumerate() {
+            for (ki, k) in self.kinds.iter().enumerate() {
+                let sites: Vec<String> = self
+                    .setup
+                    .iter()
+                    .filter(|pl| pl.player == pi && pl.kind == ki)
+                    .map(|pl| match pl.count {
+                        1 => self.board.sites[pl.site].name.clone(),
+                        n => format!("{}*{n}", self.board.sites[pl.site].name),
+                    })
+                    .collect();
+                if !sites.is_empty() {
+                    writeln!(f, "setup {} {}: {}", p.name, k.name, sites.join(" "))?;
+                }
+            }
+        }
+        let r = &self.rules;
+        writeln!(
+            f,
+            "rules: capture {}, chain {}, return {}",
+            r.capture,
+            r.chain,
+            if r.no_return { "forbidden" } else { "allowed" }
+        )?;
+        if r.removal_at_end {
+            writeln!(f, "rules: captured removed at end")?;
+        }
+        if r.merge_duplicates {
+            writeln!(f, "rules: duplicate captures merged")?;
+        }
+        if let Some(d) = &self.dice {
+            let doubles = if d.doubles_twice { "twice" } else { "once" };
+            writeln!(
+                f,
+                "dice: {} of {} faces, doubles {doubles}",
+                d.count, d.faces
+            )?;
+            if d.notation_down {
+                writeln!(f, "dice: notation counting down")?;
+            }
+            if let Some(both) = d.opening {
+                let then = if both { "plays both" } else { "throws again" };
+                writeln!(f, "dice: opening each one die, higher starts, {then}")?;
+            }
+        }
+        for (name, cond) in &r.forbid {
+            writeln!(f, "rules: forbid {name}: {cond}")?;
+        }
+        if let Some(z) = &r.hit_to {
+            writeln!(f, "rules: hit to {z}")?;
+        }
+        if r.pin_blots {
+            writeln!(f, "rules: pin blots")?;
+        }
+        if let Some(z) = &r.first_from {
+            writeln!(f, "rules: first from {z}")?;
+        }
+        if let Some(c) = &r.bear_off {
+            writeln!(f, "rules: bear off when {c}")?;
+        }
+        if r.overshoot_rearmost {
+            writeln!(f, "rules: overshoot from rearmost")?;
+        }
+        if !r.play.is_empty() {
+            let order: Vec<&str> = r
+                .play
+                .iter()
+                .map(|p| match p {
+                    Priority::MostDice => "most dice",
+                    Priority::LargerDie => "larger die",
+                    Priority::MostPips => "most pips",
+                    Priority::MostCaptures => "most captures",
+                })
+                .collect();
+            writeln!(f, "rules: play {}", order.join(", "))?;
+            let kind = if r.ending_turn_exempt {
+                "exempt"
+            } else {
+                "obliged"
+            };
+            if self.dice.is_some() {
+                writeln!(f, "rules: ending turn {kind}")?;
+            }
+        }
+        if let Some(n) = r.vulnerable_run {
+            writeln!(f, "rules: vulnerable runs longer than {n}")?;
+        }
+        for (name, cond) in &r.pass {
+            writeln!(f, "rules: pass {name}: {cond}")?;
+        }
+        if let Some(c) = &r.evaluate {
+            writeln!(f, "rules: evaluate {c}")?;
+        }
+        for l in &r.leave_limits {
+            let plural = if l.most == 1 {
+                "man leaves"
+            } else {
+                "men leave"
+            };
+            write!(
+                f,
+                "rules: limit {}: at most {} {plural} {} per turn",
+                l.name, l.most, l.region
+            )?;
+            for e in &l.exceptions {
+                write!(f, ", {}", e.most)?;
+                match e.turn {
+                    Some(1) => write!(f, " on first turn")?,
+                    Some(t) => write!(f, " on turn {t}")?,
+                    None => {}
+                }
+                if !e.rolls.is_empty() {
+                    let rolls: Vec<String> = e
+                        .rolls
+                        .iter()
+                        .map(|r| {
+                            let faces: Vec<String> = r.iter().map(u8::to_string).collect();
+                            faces.join("-")
+                        })
+                        .collect();
+                    write!(f, " with {}", rolls.join(" "))?;
+                }
+            }
+            writeln!(f)?;
+        }
+        for l in &r.run_limits {
+            let kind = if l.men >= 2 { "closed" } else { "own" };
+            let unless = if l.unless_ahead {
+                " unless opponent men ahead"
+            } else {
+                ""
+            };
+            writeln!(
+                f,
+                "rules: limit {}: no run of {} {kind} points{unless}",
+                l.name, l.length
+            )?;
+        }
+        for e in &self.end {
+            match e {
+                EndRule::NoPieces(r) => writeln!(f, "end: no pieces -> {r}")?,
+                EndRule::NoMoves(r) => writeln!(f, "end: no moves -> {r}")?,
+                EndRule::NoCapture(n) => {
+                    writeln!(f, "end: no capture in {n} turns -> more pieces wins")?
+                }
+                EndRule::NoMove(n, r) => writeln!(f, "end: no move in {n} turns -> {r}")?,
+                EndRule::NoProgress {
+                    capture,
+                    kinds,
+                    turns,
+                    result,
+                } => {
+                    let label = self.progress_label(*capture, kinds);
+                    match result {
+                        Some(r) => writeln!(f, "end: {label} in {turns} turns -> {r}")?,
+                        None => writeln!(f, "end: {label} in {turns} turns -> more pieces wins")?,
+                    }
+                }
+                EndRule::Repetition(n, r) => writeln!(f, "end: same position {n} times -> {r}")?,
+                EndRule::When {
+                    name,
+                    cond,
+                    result,
+                    points,
+                } => {
+                    let size = match points {
+                        1 => "single".to_string(),
+                        2 => "double".to_string(),
+                        3 => "triple".to_string(),
+                        n => format!("{n} points"),
+                    };
+                    writeln!(f, "end: {name}: {cond} -> {result} {size}")?
+                }
+            }
+        }
+        for i in &self.invariants {
+            writeln!(f, "invariant {}: {}", i.name, i.cond)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Cond {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let join = |f: &mut fmt::Formatter<'_>, parts: &[Cond], word: &str| {
+            for (i, c) in parts.iter().enumerate() {
+                if i > 0 {
+                    write!(f, " {word} ")?;
+                }
+                match c {
+                    Cond::Or(_) | Cond::And(_) => write!(f, "({c})")?,
+                    _ => write!(f, "{c}")?,
+                }
+            }
+            Ok(())
+        };
+        match self {
+            Cond::Or(parts) => join(f, parts, "or"),
+            Cond::And(parts) => join(f, parts, "and"),
+            Cond::Not(c) => match **c {
+                Cond::Or(_) | Cond::And(_) => write!(f, "not ({c})"),
+                _ => write!(f, "not {c}"),
+            },
+            Cond::HereIn(Whose::Own, r) => write!(f, "here in {r}"),
+            Cond::HereIn(Whose::Opponent, r) => write!(f, "here in opponent {r}"),
+            Cond::HereVulnerable => write!(f, "here vulnerable"),
+            Cond::FromIn(Whose::Own, r) => write!(f, "from in {r}"),
+            Cond::FromIn(Whose::Opponent, r) => write!(f, "from in opponent {r}"),
+            Cond::Compare(a, op, b) => {
+                let op = match op {
+                    Compare::Ge => ">=",
+                    Compare::Le => "<=",
+                    Compare::Ne => "!=",
+                    Compare::Gt => ">",
+                    Compare::Lt => "<",
+                    Compare::Eq => "=",
+                };
+                write!(f, "{} {op} {}", sum_text(a), sum_text(b))
+            }
+        }
+    }
+}
+
+fn sum_text(terms: &[Term]) -> String {
+    let whose = |w: &Whose| match w {
+        Whose::Own => "own",
+        Whose::Opponent => "opponent",
+    };
+    let parts: Vec<String> = terms
+        .iter()
+        .map(|t| match t {
+            Term::Number(n) => n.to_string(),
+            Term::MenHere(w) => format!("{} men here", whose(w)),
+            Term::MenIn(w, frame, r) if w == frame => format!("{} men in {r}", whose(w)),
+            Term::MenIn(w, frame, r) => format!("{} men in {} {r}", whose(w), whose(frame)),
+            Term::PinnedIn(w, frame, r) if w == frame => {
+                format!("{} pinned men in {r}", whose(w))
+            }
+            Term::PinnedIn(w, frame, r) => {
+                format!("{} pinned men in {} {r}", whose(w), whose(frame))
+            }
+            Term::OwnPoints(Whose::Own, r) => format!("own points in {r}"),
+            Term::OwnPoints(frame, r) => format!("own points in {} {r}", whose(frame)),
+            Term::OpenPoints(Whose::Own, r) => format!("open points in {r}"),
+            Term::OpenPoints(frame, r) => format!("open points in {} {r}", whose(frame)),
+            Term::Pieces(w) => format!("{} pieces", whose(w)),
+        })
+        .collect();
+    parts.join(" + ")
+}
