@@ -233,6 +233,10 @@ pub(super) fn simulate(
     let summary = simulate::simulate(&engine, games, seed, threads, &|n| bar.inc(n))
         .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
+    if json {
+        say!("{}", summary.json(&engine, seed));
+        return Ok(ExitCode::SUCCESS);
+    }
     let names: Vec<&str> = engine
         .game()
         .players
@@ -251,75 +255,46 @@ pub(super) fn simulate(
     } = summary;
     let mean = plies as f64 / games.max(1) as f64;
     let has_opening = engine.game().dice.is_some_and(|d| d.opening.is_some());
-    if json {
-        let by_player: serde_json::Map<String, serde_json::Value> = names
+    say!("{}: {games} games from seed {seed}", engine.game().name);
+    if has_opening {
+        let started: Vec<String> = names
             .iter()
-            .zip(&wins)
-            .map(|(n, w)| (n.to_string(), (*w).into()))
+            .zip(&starts)
+            .map(|(n, s)| format!("{n} {s}"))
             .collect();
-        let sizes: serde_json::Map<String, serde_json::Value> = names
-            .iter()
-            .zip(&by_points)
-            .map(|(n, sizes)| {
-                let sizes: serde_json::Map<String, serde_json::Value> = sizes
-                    .iter()
-                    .map(|(p, w)| (p.to_string(), (*w).into()))
-                    .collect();
-                (n.to_string(), sizes.into())
-            })
-            .collect();
-        let mut value = serde_json::json!({"game": engine.game().name, "games": games, "seed": seed, "wins": by_player, "points": score, "wins_by_points": sizes, "draws": draws, "unfinished": unfinished, "mean_plies": mean});
-        if has_opening {
-            let started: serde_json::Map<String, serde_json::Value> = names
-                .iter()
-                .zip(&starts)
-                .map(|(n, s)| (n.to_string(), (*s).into()))
-                .collect();
-            value["starts"] = started.into();
-        }
-        say!("{value}");
-    } else {
-        say!("{}: {games} games from seed {seed}", engine.game().name);
-        if has_opening {
-            let started: Vec<String> = names
-                .iter()
-                .zip(&starts)
-                .map(|(n, s)| format!("{n} {s}"))
-                .collect();
-            say!("  started after the opening throw: {}", started.join(", "));
-        }
-        for (((n, w), points), sizes) in names.iter().zip(&wins).zip(&score).zip(&by_points) {
-            // Wins worth one point each need no breakdown.
-            let sizes = if sizes.keys().all(|&p| p == 1) {
-                String::new()
-            } else {
-                let sizes: Vec<String> = sizes
-                    .iter()
-                    .map(|(p, w)| match p {
-                        1 => format!("{w} single"),
-                        2 => format!("{w} double"),
-                        3 => format!("{w} triple"),
-                        p => format!("{w} of {p} points"),
-                    })
-                    .collect();
-                format!(" ({})", sizes.join(", "))
-            };
-            say!(
-                "  {n} wins: {w} ({:.1}%), {points} points{sizes}",
-                100.0 * *w as f64 / games.max(1) as f64
-            );
-        }
-        say!(
-            "  draws: {draws} ({:.1}%)",
-            100.0 * draws as f64 / games.max(1) as f64
-        );
-        if unfinished > 0 {
-            say!(
-                "  unfinished after {} turns: {unfinished}",
-                playout::MAX_PLIES
-            );
-        }
-        say!("  mean turns per game: {mean:.1}");
+        say!("  started after the opening throw: {}", started.join(", "));
     }
+    for (((n, w), points), sizes) in names.iter().zip(&wins).zip(&score).zip(&by_points) {
+        // Wins worth one point each need no breakdown.
+        let sizes = if sizes.keys().all(|&p| p == 1) {
+            String::new()
+        } else {
+            let sizes: Vec<String> = sizes
+                .iter()
+                .map(|(p, w)| match p {
+                    1 => format!("{w} single"),
+                    2 => format!("{w} double"),
+                    3 => format!("{w} triple"),
+                    p => format!("{w} of {p} points"),
+                })
+                .collect();
+            format!(" ({})", sizes.join(", "))
+        };
+        say!(
+            "  {n} wins: {w} ({:.1}%), {points} points{sizes}",
+            100.0 * *w as f64 / games.max(1) as f64
+        );
+    }
+    say!(
+        "  draws: {draws} ({:.1}%)",
+        100.0 * draws as f64 / games.max(1) as f64
+    );
+    if unfinished > 0 {
+        say!(
+            "  unfinished after {} turns: {unfinished}",
+            playout::MAX_PLIES
+        );
+    }
+    say!("  mean turns per game: {mean:.1}");
     Ok(ExitCode::SUCCESS)
 }

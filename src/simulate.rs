@@ -41,6 +41,43 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The summary as `ludus simulate --json` prints it (also what the
+    /// Python module returns): per player wins, points and wins by points,
+    /// draws, unfinished games, mean turns, and in games with an opening
+    /// throw who started.
+    pub fn json(&self, engine: &Engine, seed: u64) -> serde_json::Value {
+        let names: Vec<&str> = engine
+            .game()
+            .players
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        let per_player = |values: &[u64]| -> serde_json::Map<String, serde_json::Value> {
+            names
+                .iter()
+                .zip(values)
+                .map(|(n, v)| (n.to_string(), (*v).into()))
+                .collect()
+        };
+        let sizes: serde_json::Map<String, serde_json::Value> = names
+            .iter()
+            .zip(&self.wins_by_points)
+            .map(|(n, sizes)| {
+                let sizes: serde_json::Map<String, serde_json::Value> = sizes
+                    .iter()
+                    .map(|(p, w)| (p.to_string(), (*w).into()))
+                    .collect();
+                (n.to_string(), sizes.into())
+            })
+            .collect();
+        let mean = self.plies as f64 / self.games.max(1) as f64;
+        let mut value = serde_json::json!({"game": engine.game().name, "games": self.games, "seed": seed, "wins": per_player(&self.wins), "points": self.points, "wins_by_points": sizes, "draws": self.draws, "unfinished": self.unfinished, "mean_plies": mean});
+        if engine.game().dice.is_some_and(|d| d.opening.is_some()) {
+            value["starts"] = per_player(&self.starts).into();
+        }
+        value
+    }
+
     fn new(players: usize) -> Summary {
         Summary {
             wins: vec![0; players],

@@ -4,7 +4,6 @@
 
 use crate::state::State;
 use crate::{LudusError, load_shared};
-use ludus::engine::Engine;
 use ludus::ir::MAX_DICE;
 use ludus::matches::{self, Match};
 use ludus::simulate::{self as sim, MAX_THREADS};
@@ -38,40 +37,6 @@ fn json_to_dict(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>
         .unbind())
 }
 
-/// The summary of `ludus simulate --json`.
-fn simulate_json(engine: &Engine, seed: u64, s: &sim::Summary) -> serde_json::Value {
-    let names: Vec<&str> = engine
-        .game()
-        .players
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect();
-    let per_player = |values: &[u64]| -> serde_json::Map<String, serde_json::Value> {
-        names
-            .iter()
-            .zip(values)
-            .map(|(n, v)| (n.to_string(), (*v).into()))
-            .collect()
-    };
-    let sizes: serde_json::Map<String, serde_json::Value> = names
-        .iter()
-        .zip(&s.wins_by_points)
-        .map(|(n, sizes)| {
-            let sizes: serde_json::Map<String, serde_json::Value> = sizes
-                .iter()
-                .map(|(p, w)| (p.to_string(), (*w).into()))
-                .collect();
-            (n.to_string(), sizes.into())
-        })
-        .collect();
-    let mean = s.plies as f64 / s.games.max(1) as f64;
-    let mut value = serde_json::json!({"game": engine.game().name, "games": s.games, "seed": seed, "wins": per_player(&s.wins), "points": s.points, "wins_by_points": sizes, "draws": s.draws, "unfinished": s.unfinished, "mean_plies": mean});
-    if engine.game().dice.is_some_and(|d| d.opening.is_some()) {
-        value["starts"] = per_player(&s.starts).into();
-    }
-    value
-}
-
 /// Plays `games` seeded random games (game i from seed + i) on `threads`
 /// threads in Rust, without the GIL, and returns the summary `ludus
 /// simulate --json` prints, as a dict.
@@ -95,7 +60,7 @@ pub fn simulate(
     let summary = py
         .detach(|| sim::simulate(engine, games, seed, threads, &|_| {}))
         .map_err(|e| err(e.to_string()))?;
-    json_to_dict(py, &simulate_json(engine, seed, &summary))
+    json_to_dict(py, &summary.json(engine, seed))
 }
 
 /// Plays a match between two agents (`random`, `mcts:iterations=N`,
