@@ -691,7 +691,8 @@ impl Engine {
             EndResult::Draw => Outcome::Draw,
         };
         if self.tables.is_some()
-            && let Some((who, result, points)) = self.dice_outcome(st, 1 - mover, u128::MAX)
+            && let Some((who, result, points)) =
+                self.dice_outcome(st, &dice::Masks::of(st), 1 - mover, &dice::Change::ANY)
         {
             return match result {
                 EndResult::Loss => Outcome::Decisive {

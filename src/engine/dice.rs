@@ -9,10 +9,15 @@ use crate::ir::{self, EndResult, EndRule, Game, MAX_DICE, Priority};
 
 mod conditions;
 mod limits;
+mod masks;
 mod search;
 mod table;
+mod triggers;
 
-use conditions::{Cond, compile, reads, sees_from, sees_runs};
+use conditions::{Cond, compile, maskable, sees_from, sees_runs};
+pub(super) use masks::Masks;
+pub(super) use triggers::Change;
+use triggers::{Fires, triggers};
 
 /// The most die moves of one turn: every die of the most the checker
 /// allows ([`MAX_DICE`]), each played twice on doubles.
@@ -71,10 +76,14 @@ pub(super) struct Tables {
     /// Per player, per region: its sites; the player's own regions first,
     /// then his opponent's in the same order (conditions read either).
     pub regions: Vec<Vec<u128>>,
-    /// `forbid` conditions; those that read the die move's origin apart.
+    /// `forbid` conditions judged for every landing site at once from the
+    /// site masks (see [`conditions::maskable`]); the others, site by
+    /// site; those that read the die move's origin apart.
+    forbid_masked: Vec<Cond>,
     forbid: Vec<Cond>,
     forbid_from: Vec<Cond>,
-    /// Whether landings are judged by `forbid_from` or `run_limits` too.
+    /// Whether landings are judged by `forbid`, `forbid_from` or
+    /// `run_limits` too, site by site.
     judge_more: bool,
     /// Named conditions under which the player passes his turn.
     pass: Vec<(String, Cond)>,
@@ -92,9 +101,11 @@ pub(super) struct Tables {
     pin_blots: bool,
     /// Per player: the site his men must leave first.
     first_from: Option<Vec<u8>>,
-    /// End conditions, each with the sites it reads for each player: it
-    /// need only be judged again when one of them changes.
-    ends: Vec<(Cond, EndResult, u8, [u128; 2])>,
+    /// End conditions, each with what can make it hold for each player:
+    /// it need only be judged after a die move that does.
+    ends: Vec<(Cond, EndResult, u8, [Fires; 2])>,
+    /// Every change after which some end condition is judged.
+    ends_fire: Fires,
     /// Whether the end conditions, or the landing and bearing-off rules,
     /// look at vulnerable runs (which are then worked out as needed).
     ends_see_runs: bool,
@@ -190,11 +201,11 @@ impl Tables {
             })
         };
         let rules = &game.rules;
-        let reads = |c: &Cond| -> [u128; 2] {
+        let rise = |c: &Cond| -> [Fires; 2] {
             let vulnerable = rules.vulnerable_run.is_some();
-            [0, 1].map(|p| reads(c, &regions, p, vulnerable))
+            [0, 1].map(|p| Fires::new(&triggers(c, &regions, p, vulnerable).0, p, sites))
         };
-        let ends: Vec<(Cond, EndResult, u8, [u128; 2])> = game
+        let ends: Vec<(Cond, EndResult, u8, [Fires; 2])> = game
             .end
             .iter()
             .filter_map(|e| match e {
@@ -205,8 +216,8 @@ impl Tables {
                     ..
                 } => {
                     let cond = compile(cond);
-                    let support = reads(&cond);
-                    Some((cond, *result, *points, support))
+                    let rise = rise(&cond);
+                    Some((cond, *result, *points, rise))
                 }
                 _ => None,
             })
@@ -216,14 +227,20 @@ impl Tables {
             .iter()
             .map(|(_, c)| compile(c))
             .partition(sees_from);
+        let (forbid_masked, forbid): (Vec<Cond>, Vec<Cond>) = forbid
+            .into_iter()
+            .partition(|c| !game.rules.pin_blots && maskable(c));
         let bear_off = rules.bear_off.as_ref().map(compile);
-        let landing_sees_runs = forbid
+        let landing_sees_runs = forbid_masked
             .iter()
+            .chain(&forbid)
             .chain(&forbid_from)
             .chain(&bear_off)
             .any(sees_runs);
-        let judge_more = !forbid_from.is_empty() || !rules.run_limits.is_empty();
+        let judge_more =
+            !forbid.is_empty() || !forbid_from.is_empty() || !rules.run_limits.is_empty();
         let ends_see_runs = ends.iter().any(|e| sees_runs(&e.0));
+        let ends_fire = Fires::union(ends.iter().flat_map(|e| e.3.iter()));
         Some(Tables {
             dice,
             track,
@@ -231,6 +248,7 @@ impl Tables {
             points,
             point_index,
             regions,
+            forbid_masked,
             forbid,
             forbid_from,
             judge_more,
@@ -249,6 +267,7 @@ impl Tables {
             pin_blots: rules.pin_blots,
             first_from: zone(&rules.first_from),
             ends,
+            ends_fire,
             ends_see_runs,
             landing_sees_runs,
             leave_limits,
@@ -353,39 +372,45 @@ impl Engine {
         (dice, n)
     }
 
-    /// Whether `player` may not land on `to`: opposing men stand there
-    /// that he can neither hit nor pin (with `pin blots`, a lone man not
-    /// himself pinning one), or a `forbid` rule that does not read the die
-    /// move's origin holds.
-    fn forbidden(&self, st: &State, player: usize, to: u8, vulnerable: u128) -> bool {
+    /// The sites where `player` may not land: opposing men stand there that
+    /// he can neither hit nor pin (with `pin blots`, a lone man not himself
+    /// pinning one), or a `forbid` rule judged by mask holds. The other
+    /// rules are judged site by site ([`Engine::forbidden_more`]).
+    fn forbidden(&self, st: &State, masks: &Masks, player: usize, vulnerable: u128) -> u128 {
         let t = self.tables();
-        let opp = men(st, to, 1 - player);
-        if opp > 0 && t.hit_to.is_none() && !(t.pin_blots && opp == 1 && st.pinned & bit(to) == 0) {
-            return true;
+        let opp = 1 - player;
+        let mut forbidden = match (&t.hit_to, t.pin_blots) {
+            (Some(_), _) => 0,
+            (None, false) => masks.occ[opp],
+            (None, true) => masks.two[opp] | masks.occ[opp] & st.pinned,
+        };
+        for c in &t.forbid_masked {
+            forbidden |= self.landing_mask(st, masks, c, player, vulnerable);
         }
-        self.tables()
-            .forbid
-            .iter()
-            .any(|c| self.holds(st, c, player, (NONE, to), vulnerable))
+        forbidden
     }
 
-    /// Whether a `forbid` rule that reads the die move's origin (`from in`),
-    /// or a `limit ... no run`, stops `player` moving a man from `from` to `to`.
+    /// Whether a `forbid` rule not judged by mask (one that reads the die
+    /// move's origin, `from in`, among them), or a `limit ... no run`,
+    /// stops `player` moving a man from `from` to `to`.
     // Kept out of line: games without these rules never call it, and
     // inlined it slows their search.
     #[inline(never)]
-    fn forbidden_from(
+    fn forbidden_more(
         &self,
         st: &State,
+        masks: &Masks,
         player: usize,
-        from: u8,
-        to: u8,
+        (from, to): (u8, u8),
         vulnerable: u128,
     ) -> bool {
         let t = self.tables();
-        t.forbid_from
+        t.forbid
             .iter()
-            .any(|c| self.holds(st, c, player, (from, to), vulnerable))
+            .any(|c| self.holds(st, masks, c, player, (NONE, to), vulnerable))
+            || t.forbid_from
+                .iter()
+                .any(|c| self.holds(st, masks, c, player, (from, to), vulnerable))
             || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
     }
 

@@ -2,6 +2,8 @@
 //! site masks, each comparison folded into a sum compared with zero, and
 //! judged for one player (end, pass, landing and bearing-off rules).
 
+use super::Change;
+use super::masks::Masks;
 use super::men;
 use crate::engine::{Engine, NONE, State, bit};
 use crate::ir::{self, Compare, EndResult, Whose};
@@ -220,6 +222,39 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str], pins: bool) -> Cond {
     }
 }
 
+/// Whether a landing condition can be judged for every landing site at
+/// once from the site masks ([`Engine::landing_mask`]): built of `here in`,
+/// `here vulnerable`, counts of men here that the masks tell (none, at
+/// least one, at least two) and comparisons that do not read the landing
+/// site, in a game that pins no man.
+pub(super) fn maskable(c: &Cond) -> bool {
+    match c {
+        Cond::Or(p) | Cond::And(p) => p.iter().all(maskable),
+        Cond::Not(c) => maskable(c),
+        Cond::HereIn(_) | Cond::HereVulnerable => true,
+        Cond::HereCount { constant, op, .. } => {
+            here_count_mask(&Masks::default(), 0, *constant, *op).is_some()
+        }
+        Cond::Test { terms, .. } => !terms.iter().any(|(_, t)| matches!(t, Term::MenHere(_))),
+        Cond::FromIn(_) | Cond::PinTest { .. } => false,
+    }
+}
+
+/// The sites where `men of who here + constant` compared with zero holds,
+/// if the masks tell.
+fn here_count_mask(masks: &Masks, who: usize, constant: i64, op: Compare) -> Option<u128> {
+    let k = -constant;
+    let at_least = |k: i64| masks.at_least(who, k);
+    Some(match op {
+        Compare::Ge => at_least(k)?,
+        Compare::Gt => at_least(k + 1)?,
+        Compare::Le => !at_least(k + 1)?,
+        Compare::Lt => !at_least(k)?,
+        Compare::Eq => at_least(k)? & !at_least(k + 1)?,
+        Compare::Ne => !(at_least(k)? & !at_least(k + 1)?),
+    })
+}
+
 /// Compares a value with zero.
 pub(super) fn compare(value: i64, op: Compare) -> bool {
     match op {
@@ -245,11 +280,12 @@ fn pinned_in(st: &State, mask: u128, who: usize) -> i32 {
     total
 }
 
-/// The value of a count for player `me`, with `here` the landing site and
-/// `regions` every player's region masks.
+/// The value of a count for player `me`, with `here` the landing site,
+/// `masks` where the men stand and `regions` every player's region masks.
 #[inline(always)]
 pub(super) fn count(
     st: &State,
+    masks: &Masks,
     term: Term,
     me: usize,
     here: u8,
@@ -257,40 +293,22 @@ pub(super) fn count(
     regions: &[Vec<u128>],
 ) -> i64 {
     let side = |opponent: bool| me ^ usize::from(opponent);
-    let mut total = 0;
-    match term {
+    let total = match term {
         Term::MenHere(opponent) => {
             if here != NONE {
-                total = men(st, here, side(opponent));
+                men(st, here, side(opponent))
+            } else {
+                0
             }
         }
-        Term::MenIn(opponent, r) => {
-            let who = side(opponent);
-            let mut mask = regions[me][r];
-            while mask != 0 {
-                total += men(st, mask.trailing_zeros() as u8, who);
-                mask &= mask - 1;
-            }
-        }
-        Term::OwnPoints(r) => {
-            let mut mask = regions[me][r];
-            while mask != 0 {
-                total += i32::from(men(st, mask.trailing_zeros() as u8, me) > 0);
-                mask &= mask - 1;
-            }
-        }
+        Term::MenIn(opponent, r) => masks.men_in(st, side(opponent), regions[me][r]),
+        Term::OwnPoints(r) => (regions[me][r] & masks.occ[me]).count_ones() as i32,
         Term::OpenPoints(r) => {
-            let mut mask = regions[me][r];
-            while mask != 0 {
-                let s = mask.trailing_zeros() as u8;
-                let open = st.cells[s as usize] == NONE
-                    || men(st, s, 1 - me) == 1 && st.pinned & bit(s) == 0
-                    || vulnerable & bit(s) != 0;
-                total += i32::from(open);
-                mask &= mask - 1;
-            }
+            let empty = !(masks.occ[0] | masks.occ[1]);
+            let blot = masks.occ[1 - me] & !masks.two[1 - me] & !st.pinned;
+            (regions[me][r] & (empty | blot | vulnerable)).count_ones() as i32
         }
-    }
+    };
     i64::from(total)
 }
 
@@ -329,6 +347,7 @@ impl Engine {
     pub(super) fn holds(
         &self,
         st: &State,
+        masks: &Masks,
         c: &Cond,
         me: usize,
         (from, here): (u8, u8),
@@ -336,9 +355,13 @@ impl Engine {
     ) -> bool {
         let at = (from, here);
         match c {
-            Cond::Or(p) => p.iter().any(|c| self.holds(st, c, me, at, vulnerable)),
-            Cond::And(p) => p.iter().all(|c| self.holds(st, c, me, at, vulnerable)),
-            Cond::Not(c) => !self.holds(st, c, me, at, vulnerable),
+            Cond::Or(p) => p
+                .iter()
+                .any(|c| self.holds(st, masks, c, me, at, vulnerable)),
+            Cond::And(p) => p
+                .iter()
+                .all(|c| self.holds(st, masks, c, me, at, vulnerable)),
+            Cond::Not(c) => !self.holds(st, masks, c, me, at, vulnerable),
             Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
             Cond::FromIn(r) => from != NONE && self.tables().regions[me][*r] & bit(from) != 0,
             Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
@@ -355,7 +378,46 @@ impl Engine {
                 compare(i64::from(men) + constant, *op)
             }
             Cond::Test { op, .. } | Cond::PinTest { op, .. } => {
-                compare(self.sum(st, c, me, here, vulnerable), *op)
+                compare(self.sum(st, masks, c, me, here, vulnerable), *op)
+            }
+        }
+    }
+
+    /// The landing sites where a [`maskable`] condition holds for player
+    /// `me`.
+    pub(super) fn landing_mask(
+        &self,
+        st: &State,
+        masks: &Masks,
+        c: &Cond,
+        me: usize,
+        vulnerable: u128,
+    ) -> u128 {
+        match c {
+            Cond::Or(p) => p.iter().fold(0, |m, c| {
+                m | self.landing_mask(st, masks, c, me, vulnerable)
+            }),
+            Cond::And(p) => p.iter().fold(u128::MAX, |m, c| {
+                m & self.landing_mask(st, masks, c, me, vulnerable)
+            }),
+            Cond::Not(c) => !self.landing_mask(st, masks, c, me, vulnerable),
+            Cond::HereIn(r) => self.tables().regions[me][*r],
+            Cond::HereVulnerable => vulnerable,
+            Cond::HereCount {
+                opponent,
+                constant,
+                op,
+            } => here_count_mask(masks, me ^ usize::from(*opponent), *constant, *op)
+                .expect("only maskable conditions are judged by mask"),
+            Cond::Test { .. } => {
+                if self.holds(st, masks, c, me, (NONE, NONE), vulnerable) {
+                    u128::MAX
+                } else {
+                    0
+                }
+            }
+            Cond::FromIn(_) | Cond::PinTest { .. } => {
+                unreachable!("only maskable conditions are judged by mask")
             }
         }
     }
@@ -363,7 +425,15 @@ impl Engine {
     /// The sum a comparison compares with zero, for player `me` (0 for a
     /// condition that is no comparison).
     #[inline(always)]
-    fn sum(&self, st: &State, c: &Cond, me: usize, here: u8, vulnerable: u128) -> i64 {
+    fn sum(
+        &self,
+        st: &State,
+        masks: &Masks,
+        c: &Cond,
+        me: usize,
+        here: u8,
+        vulnerable: u128,
+    ) -> i64 {
         let regions = &self.tables().regions;
         match c {
             Cond::Test {
@@ -371,7 +441,7 @@ impl Engine {
             } => {
                 let mut value = *constant;
                 for &(sign, term) in terms.iter() {
-                    value += sign * count(st, term, me, here, vulnerable, regions);
+                    value += sign * count(st, masks, term, me, here, vulnerable, regions);
                 }
                 value
             }
@@ -383,7 +453,7 @@ impl Engine {
             } => {
                 let mut value = *constant;
                 for &(sign, term) in terms.iter() {
-                    value += sign * count(st, term, me, here, vulnerable, regions);
+                    value += sign * count(st, masks, term, me, here, vulnerable, regions);
                 }
                 for &(sign, p) in pinned.iter() {
                     let mask = match p.region {
@@ -405,31 +475,37 @@ impl Engine {
     /// where the game gives none.
     pub fn evaluation(&self, st: &State, player: usize) -> Option<i64> {
         let c = self.tables.as_ref()?.evaluate.as_ref()?;
-        let mine = self.sum(st, c, player, NONE, 0);
-        let theirs = self.sum(st, c, 1 - player, NONE, 0);
+        let masks = Masks::of(st);
+        let mine = self.sum(st, &masks, c, player, NONE, 0);
+        let theirs = self.sum(st, &masks, c, 1 - player, NONE, 0);
         Some(mine - theirs)
     }
 
     /// The end rule that holds after a die move, judged for the player who
     /// moved and then for his opponent.
     ///
-    /// Only conditions that read a site in `changed` are judged: the others
-    /// held no more after the die move than before it.
+    /// Only conditions that `change` can have made true are judged: the
+    /// others hold no more after the die move than before it.
     pub(in crate::engine) fn dice_outcome(
         &self,
         st: &State,
+        masks: &Masks,
         mover: usize,
-        changed: u128,
+        change: &Change,
     ) -> Option<(usize, EndResult, u8)> {
         let t = self.tables();
+        if !t.ends_fire.fired(change) {
+            return None;
+        }
         for who in [mover, 1 - mover] {
             let vulnerable = if t.ends_see_runs {
                 self.vulnerable(st, 1 - who)
             } else {
                 0
             };
-            for (cond, result, points, reads) in &t.ends {
-                if reads[who] & changed != 0 && self.holds(st, cond, who, (NONE, NONE), vulnerable)
+            for (cond, result, points, rise) in &t.ends {
+                if rise[who].fired(change)
+                    && self.holds(st, masks, cond, who, (NONE, NONE), vulnerable)
                 {
                     return Some((who, *result, *points));
                 }
@@ -441,12 +517,21 @@ impl Engine {
     /// The name of the game's pass rule that makes the player to move pass
     /// his turn, if one holds.
     pub fn pass_rule(&self, st: &State) -> Option<&str> {
-        let t = self.tables.as_ref()?;
+        self.tables.as_ref()?;
+        self.passes(st, &Masks::of(st))
+    }
+
+    /// [`Engine::pass_rule`], with `masks` the position's.
+    pub(super) fn passes(&self, st: &State, masks: &Masks) -> Option<&str> {
+        let t = self.tables();
         let player = st.to_move as usize;
+        if t.pass.is_empty() {
+            return None;
+        }
         let vulnerable = self.vulnerable(st, 1 - player);
         t.pass
             .iter()
-            .find(|(_, c)| self.holds(st, c, player, (NONE, NONE), vulnerable))
+            .find(|(_, c)| self.holds(st, masks, c, player, (NONE, NONE), vulnerable))
             .map(|(name, _)| name.as_str())
     }
 }

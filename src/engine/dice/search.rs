@@ -3,7 +3,7 @@
 //! then the obligations; and the walk of one typed route.
 
 use super::table::{Entry, Table, dice_signature};
-use super::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, TooManyTurns, men};
+use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, TooManyTurns, men};
 use crate::engine::{Engine, Move, NONE, State, Step, bit};
 use crate::ir::Priority;
 
@@ -11,9 +11,12 @@ use crate::ir::Priority;
 pub(super) struct Options {
     vulnerable: u128,
     bearing_off: bool,
-    /// Sites the mover may not leave: all but the one he must leave first
-    /// (`first from`), and those whose `limit ... leave` he has reached.
-    blocked: u128,
+    /// Sites the mover may leave: where he has free men, but not those
+    /// he may not leave (all but the one he must leave first, `first
+    /// from`, and those whose `limit ... leave` he has reached).
+    leavable: u128,
+    /// Sites he may not land on, as far as the site masks tell.
+    forbidden: u128,
     /// The track position of the mover's rearmost man on the board.
     rearmost: Option<usize>,
     /// Whether a die move is also judged by its origin (`from in`) or by
@@ -30,6 +33,7 @@ pub(super) struct Undo {
     rank: u128,
     k: usize,
     n: usize,
+    masks: Masks,
 }
 
 /// The distinct dice of `dice`, smallest first, and how many there are.
@@ -57,6 +61,8 @@ pub(super) struct Turn<'a> {
     /// The dice not yet played come first.
     dice: [u8; MAX_DIE_MOVES],
     m: Move,
+    /// Where the men stand, kept up to date die move by die move.
+    masks: Masks,
     out: &'a mut Vec<Move>,
     /// The positions searched and turns found; `None` records every route.
     memo: Option<&'a mut Memo>,
@@ -169,21 +175,23 @@ impl Engine {
         if n == 0 {
             return Ok(());
         }
-        if self.pass_rule(st).is_some() {
+        let masks = Masks::of(st);
+        let key = self.position_key(st);
+        if self.passes(st, &masks).is_some() {
             out.push(Move {
                 mover: player as u8,
-                key: self.position_key(st),
+                key,
                 ..Move::PASS
             });
             return Ok(());
         }
-        let key = self.position_key(st);
         MEMO.with_borrow_mut(|memo| {
             memo.clear();
             let mut turn = Turn {
                 player,
                 dice,
                 m: Move::PASS,
+                masks,
                 out: &mut *out,
                 memo: (!all).then_some(&mut *memo),
                 overflow: None,
@@ -203,7 +211,7 @@ impl Engine {
 
     /// What decides the die moves of `player` from a position reached by
     /// the die moves of `m`, his turn so far.
-    fn options(&self, st: &State, player: usize, m: &Move) -> Options {
+    fn options(&self, st: &State, masks: &Masks, player: usize, m: &Move) -> Options {
         let t = self.tables();
         let track = &t.track[player];
         let last = track.len().saturating_sub(1);
@@ -215,7 +223,7 @@ impl Engine {
         let bearing_off = t
             .bear_off
             .as_ref()
-            .is_some_and(|c| self.holds(st, c, player, (NONE, NONE), vulnerable));
+            .is_some_and(|c| self.holds(st, masks, c, player, (NONE, NONE), vulnerable));
         let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
         let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
             must_leave
@@ -241,16 +249,33 @@ impl Engine {
         Options {
             vulnerable,
             bearing_off,
-            blocked,
+            leavable: masks.occ[player] & !blocked,
+            forbidden: self.forbidden(st, masks, player, vulnerable),
             rearmost,
             judge_more: t.judge_more,
         }
     }
 
-    /// Whether a man of `player` may leave the site at track position `from`.
+    /// The track positions of `player` before `last` whose sites are in
+    /// `sites`, as a mask: walked lowest first, they are the track order.
+    #[inline(always)]
+    fn track_positions(&self, player: usize, mut sites: u128, last: usize) -> u128 {
+        let position = &self.tables().position[player];
+        let mut positions = 0u128;
+        while sites != 0 {
+            let p = position[sites.trailing_zeros() as usize];
+            sites &= sites - 1;
+            if (p as usize) < last {
+                positions |= 1 << p;
+            }
+        }
+        positions
+    }
+
+    /// Whether a man of the mover may leave `site`.
     #[inline]
-    fn may_leave(&self, st: &State, player: usize, o: &Options, site: u8) -> bool {
-        men(st, site, player) > 0 && (o.blocked == 0 || o.blocked & bit(site) == 0)
+    fn may_leave(o: &Options, site: u8) -> bool {
+        o.leavable & bit(site) != 0
     }
 
     /// Where a man of `player` at track position `from` goes with `die`,
@@ -259,6 +284,7 @@ impl Engine {
     fn landing(
         &self,
         st: &State,
+        masks: &Masks,
         player: usize,
         o: &Options,
         from: usize,
@@ -270,8 +296,9 @@ impl Engine {
         let target = from + die as usize;
         if target < last {
             let to = track[target];
-            if self.forbidden(st, player, to, o.vulnerable)
-                || o.judge_more && self.forbidden_from(st, player, track[from], to, o.vulnerable)
+            if o.forbidden & bit(to) != 0
+                || o.judge_more
+                    && self.forbidden_more(st, masks, player, (track[from], to), o.vulnerable)
             {
                 return None;
             }
@@ -287,14 +314,14 @@ impl Engine {
 
     /// Whether `player` can play any of `dice` from the position reached
     /// by the die moves of `m`, his turn so far.
-    fn can_move(&self, st: &State, player: usize, dice: &[u8], m: &Move) -> bool {
+    fn can_move(&self, st: &State, masks: &Masks, player: usize, dice: &[u8], m: &Move) -> bool {
         let track = &self.tables().track[player];
-        let o = self.options(st, player, m);
+        let o = self.options(st, masks, player, m);
         (0..track.len().saturating_sub(1)).any(|from| {
-            self.may_leave(st, player, &o, track[from])
+            Self::may_leave(&o, track[from])
                 && dice
                     .iter()
-                    .any(|&d| self.landing(st, player, &o, from, d).is_some())
+                    .any(|&d| self.landing(st, masks, player, &o, from, d).is_some())
         })
     }
 
@@ -306,6 +333,7 @@ impl Engine {
     fn advance(
         &self,
         st: &mut State,
+        masks: &mut Masks,
         player: usize,
         dice: &mut [u8; MAX_DIE_MOVES],
         m: &mut Move,
@@ -316,6 +344,7 @@ impl Engine {
     ) -> (Undo, u64) {
         let site = self.tables().track[player][from];
         let die = dice[k];
+        let before = *masks;
         let (hit, victims, delta) = self.die_move(st, player, site, to);
         let len = m.len as usize;
         m.steps[len] = Step {
@@ -330,8 +359,19 @@ impl Engine {
         let pair = (from as u128) << 8 | target as u128;
         m.rank |= pair << (16 * (MAX_DIE_MOVES - 1 - len));
         dice.swap(k, n - 1);
-        let changed = bit(site) | bit(to) | if hit == NONE { 0 } else { bit(hit) };
-        m.ends = self.dice_outcome(st, player, changed).is_some();
+        let change = if self.tables().pin_blots {
+            // Pins and releases change the free men of both players where
+            // the man left and landed.
+            masks.update(st, site);
+            masks.update(st, to);
+            let mut change = Change::NONE;
+            change.add(site, 0, 0xff);
+            change.add(to, 0, 0xff);
+            change
+        } else {
+            masks.moved(st, player, (site, to, hit))
+        };
+        m.ends = self.dice_outcome(st, masks, player, &change).is_some();
         let undo = Undo {
             site,
             to,
@@ -340,6 +380,7 @@ impl Engine {
             rank,
             k,
             n,
+            masks: before,
         };
         (undo, key ^ delta)
     }
@@ -349,6 +390,7 @@ impl Engine {
     fn retreat(
         &self,
         st: &mut State,
+        masks: &mut Masks,
         player: usize,
         dice: &mut [u8; MAX_DIE_MOVES],
         m: &mut Move,
@@ -360,6 +402,7 @@ impl Engine {
         m.rank = u.rank;
         m.ends = false;
         self.undo_die_move(st, player, u.site, u.to, u.hit, u.victims);
+        *masks = u.masks;
     }
 
     /// Searches the die moves from a position reached with `n` dice left,
@@ -387,26 +430,27 @@ impl Engine {
                 }
             }
         }
+        super::masks::debug_check(&turn.masks, st);
         let player = turn.player;
         let track = &self.tables().track[player];
         let last = track.len().saturating_sub(1);
-        let o = self.options(st, player, &turn.m);
+        let o = self.options(st, &turn.masks, player, &turn.m);
         let (distinct, kinds) = distinct(&turn.dice[..n]);
         let mut moved = false;
-        // An index loop: measurably fewer instructions than `enumerate`.
-        #[allow(clippy::needless_range_loop)]
-        for from in 0..last {
-            if !self.may_leave(st, player, &o, track[from]) {
-                continue;
-            }
+        let mut froms = self.track_positions(player, o.leavable, last);
+        while froms != 0 {
+            let from = froms.trailing_zeros() as usize;
+            froms &= froms - 1;
             for &die in &distinct[..kinds] {
-                let Some((to, target)) = self.landing(st, player, &o, from, die) else {
+                let Some((to, target)) = self.landing(st, &turn.masks, player, &o, from, die)
+                else {
                     continue;
                 };
                 moved = true;
                 let k = turn.dice[..n].iter().position(|&d| d == die).unwrap_or(0);
                 let (undo, key) = self.advance(
                     st,
+                    &mut turn.masks,
                     player,
                     &mut turn.dice,
                     &mut turn.m,
@@ -420,7 +464,14 @@ impl Engine {
                 } else {
                     self.search(st, turn, n - 1, key);
                 }
-                self.retreat(st, player, &mut turn.dice, &mut turn.m, undo);
+                self.retreat(
+                    st,
+                    &mut turn.masks,
+                    player,
+                    &mut turn.dice,
+                    &mut turn.m,
+                    undo,
+                );
             }
         }
         if !moved {
@@ -439,13 +490,14 @@ impl Engine {
         let track = &self.tables().track[player];
         let (dice, n) = self.dice_to_play(st);
         let (distinct, kinds) = distinct(&dice[..n]);
-        let o = self.options(st, player, &Move::PASS);
+        let masks = Masks::of(st);
+        let o = self.options(st, &masks, player, &Move::PASS);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
-            if !self.may_leave(st, player, &o, site) {
+            if !Self::may_leave(&o, site) {
                 continue;
             }
             for &die in &distinct[..kinds] {
-                if let Some((to, _)) = self.landing(st, player, &o, from, die) {
+                if let Some((to, _)) = self.landing(st, &masks, player, &o, from, die) {
                     found.push(Step {
                         from: site,
                         to,
@@ -494,13 +546,24 @@ impl Engine {
             ..Move::PASS
         };
         let key = self.position_key(st);
-        self.walk(&mut st.clone(), &mut walk, &mut dice, &mut m, n, key)?;
+        let mut masks = Masks::of(st);
+        self.walk(
+            &mut st.clone(),
+            &mut masks,
+            &mut walk,
+            &mut dice,
+            &mut m,
+            n,
+            key,
+        )?;
         Ok(walk.found)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn walk(
         &self,
         st: &mut State,
+        masks: &mut Masks,
         w: &mut Walk,
         dice: &mut [u8; MAX_DIE_MOVES],
         m: &mut Move,
@@ -509,7 +572,7 @@ impl Engine {
     ) -> Result<(), TooManyTurns> {
         let player = m.mover as usize;
         if m.len as usize == w.len {
-            if m.ends || n == 0 || w.exact && !self.can_move(st, player, &dice[..n], m) {
+            if m.ends || n == 0 || w.exact && !self.can_move(st, masks, player, &dice[..n], m) {
                 self.accept(w, &Move { key, ..*m });
             } else if !w.exact {
                 // Every way the turn may go on from here.
@@ -520,6 +583,7 @@ impl Engine {
                         player,
                         dice: *dice,
                         m: *m,
+                        masks: *masks,
                         out: &mut leaves,
                         memo: Some(memo),
                         overflow: None,
@@ -540,14 +604,14 @@ impl Engine {
             return Ok(());
         }
         let track = &self.tables().track[player];
-        let o = self.options(st, player, m);
+        let o = self.options(st, masks, player, m);
         let (distinct, kinds) = distinct(&dice[..n]);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
-            if !self.may_leave(st, player, &o, site) {
+            if !Self::may_leave(&o, site) {
                 continue;
             }
             for &die in &distinct[..kinds] {
-                let Some((to, target)) = self.landing(st, player, &o, from, die) else {
+                let Some((to, target)) = self.landing(st, masks, player, &o, from, die) else {
                     continue;
                 };
                 let step = Step {
@@ -561,9 +625,9 @@ impl Engine {
                 }
                 let k = dice[..n].iter().position(|&d| d == die).unwrap_or(0);
                 let (undo, key) =
-                    self.advance(st, player, dice, m, (k, n), (from, target), to, key);
-                let walked = self.walk(st, w, dice, m, n - 1, key);
-                self.retreat(st, player, dice, m, undo);
+                    self.advance(st, masks, player, dice, m, (k, n), (from, target), to, key);
+                let walked = self.walk(st, masks, w, dice, m, n - 1, key);
+                self.retreat(st, masks, player, dice, m, undo);
                 walked?;
             }
         }

@@ -1,0 +1,125 @@
+//! Where each player's free men stand, as site masks: what the conditions
+//! and the landing rules of a dice game read most, kept up to date by the
+//! search die move by die move rather than read site by site.
+
+use super::triggers::{CAME, Change, FEWER, GONE, MORE};
+use crate::engine::{NONE, State, bit};
+
+/// The sites where each player has at least one free man (`occ`) and at
+/// least two (`two`); a man pinned under an opposing man is not free.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(in crate::engine) struct Masks {
+    pub occ: [u128; 2],
+    pub two: [u128; 2],
+}
+
+impl Masks {
+    /// The masks of a position, site by site.
+    pub fn of(st: &State) -> Masks {
+        let mut masks = Masks::default();
+        for (site, (&c, &men)) in st.cells.iter().zip(&st.stack).enumerate() {
+            if c != NONE {
+                let p = (c >> 4) as usize & 1;
+                masks.occ[p] |= bit(site as u8);
+                if men >= 2 {
+                    masks.two[p] |= bit(site as u8);
+                }
+            }
+        }
+        masks
+    }
+
+    /// Brings the masks up to date for `site` after its men changed.
+    #[inline(always)]
+    pub fn update(&mut self, st: &State, site: u8) {
+        let b = bit(site);
+        for p in 0..2 {
+            self.occ[p] &= !b;
+            self.two[p] &= !b;
+        }
+        let c = st.cells[site as usize];
+        if c != NONE {
+            let p = (c >> 4) as usize & 1;
+            self.occ[p] |= b;
+            if st.stack[site as usize] >= 2 {
+                self.two[p] |= b;
+            }
+        }
+    }
+
+    /// Brings the masks up to date after a die move of `player` from
+    /// `from` to `to` that hit nothing or sent what it hit to `hit`, in a
+    /// game that pins no man; returns what it changed.
+    #[inline(always)]
+    pub fn moved(&mut self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Change {
+        let mut change = Change::NONE;
+        let (f, t) = (bit(from), bit(to));
+        let mut left = FEWER;
+        match st.stack[from as usize] {
+            0 => {
+                self.occ[player] &= !f;
+                left |= GONE;
+            }
+            1 => self.two[player] &= !f,
+            _ => {}
+        }
+        change.add(from, player, left);
+        let mut came = MORE;
+        match st.stack[to as usize] {
+            1 => {
+                self.occ[player] |= t;
+                came |= CAME;
+            }
+            2 => self.two[player] |= t,
+            _ => {}
+        }
+        change.add(to, player, came);
+        if hit != NONE {
+            let opp = 1 - player;
+            self.occ[opp] &= !t;
+            self.two[opp] &= !t;
+            change.add(to, opp, FEWER | GONE);
+            let h = bit(hit);
+            let mut more = MORE;
+            if self.occ[opp] & h == 0 {
+                more |= CAME;
+            }
+            self.occ[opp] |= h;
+            if st.stack[hit as usize] >= 2 {
+                self.two[opp] |= h;
+            }
+            change.add(hit, opp, more);
+        }
+        change
+    }
+
+    /// The sites where `player` has at least `k` free men, for `k` up to 2
+    /// (`None` beyond: the masks do not tell).
+    #[inline]
+    pub fn at_least(&self, player: usize, k: i64) -> Option<u128> {
+        match k {
+            ..=0 => Some(u128::MAX),
+            1 => Some(self.occ[player]),
+            2 => Some(self.two[player]),
+            _ => None,
+        }
+    }
+
+    /// The free men of `player` on the sites of `mask`.
+    #[inline]
+    pub fn men_in(&self, st: &State, player: usize, mask: u128) -> i32 {
+        let mut mask = mask & self.occ[player];
+        let mut total = 0;
+        while mask != 0 {
+            total += i32::from(st.stack[mask.trailing_zeros() as usize]);
+            mask &= mask - 1;
+        }
+        total
+    }
+}
+
+/// Debug builds check the masks the search keeps against the position.
+#[inline]
+pub(in crate::engine) fn debug_check(masks: &Masks, st: &State) {
+    debug_assert_eq!(*masks, Masks::of(st), "site masks out of date");
+}

@@ -1,0 +1,260 @@
+//! When an end condition can start to hold: the changes of a die move
+//! that can make it true, so that after most die moves no end condition
+//! is judged at all.
+//!
+//! An end condition never holds before a die move (the game would have
+//! ended), so it need only be judged after one that can make it true: a
+//! comparison `sum > 0` after one that can raise its sum, a `not` after one
+//! that can make its part false, and so on. What can raise a sum follows
+//! from its terms: `men in R` rises only where those men grow in number,
+//! `points in R` only where the player comes to stand.
+
+use super::conditions::{Cond, Term, reads};
+use crate::ir::Compare;
+
+/// Sites where the men of each player changed, indexed by player (in a
+/// [`Change`]) or relative to the judged player (0: his own, 1: his
+/// opponent's, in a [`Trigger`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(in crate::engine) struct Sites {
+    /// His free men grew in number ...
+    pub more: [u128; 2],
+    /// ... fell in number ...
+    pub fewer: [u128; 2],
+    /// ... he came to stand where he had no free man ...
+    pub came: [u128; 2],
+    /// ... his last free man left.
+    pub gone: [u128; 2],
+}
+
+/// The changes, relative to the judged player, after which a condition
+/// may have come to hold.
+pub(super) type Trigger = Sites;
+
+/// The kinds of change of one player's men on a site, as bits of a byte:
+/// bit `4 * player + kind`.
+pub(super) const MORE: u8 = 1;
+pub(super) const FEWER: u8 = 2;
+pub(super) const CAME: u8 = 4;
+pub(super) const GONE: u8 = 8;
+
+/// The most sites a die move changes: where the man left, where he
+/// landed and where the men he hit went.
+const MAX_CHANGED: usize = 3;
+
+/// What a die move changed: per site, the kinds of change of each
+/// player's men (see [`MORE`]); or every change everywhere.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::engine) struct Change {
+    sites: [u8; MAX_CHANGED],
+    kinds: [u8; MAX_CHANGED],
+    len: u8,
+    any: bool,
+}
+
+impl Change {
+    /// Every change everywhere: a position judged afresh.
+    pub const ANY: Change = Change {
+        sites: [0; MAX_CHANGED],
+        kinds: [0; MAX_CHANGED],
+        len: 0,
+        any: true,
+    };
+
+    pub const NONE: Change = Change {
+        sites: [0; MAX_CHANGED],
+        kinds: [0; MAX_CHANGED],
+        len: 0,
+        any: false,
+    };
+
+    /// Notes changes `kinds` of `player`'s men on `site`.
+    #[inline(always)]
+    pub fn add(&mut self, site: u8, player: usize, kinds: u8) {
+        let kinds = kinds << (4 * player);
+        for i in 0..self.len as usize {
+            if self.sites[i] == site {
+                self.kinds[i] |= kinds;
+                return;
+            }
+        }
+        let i = self.len as usize;
+        self.sites[i] = site;
+        self.kinds[i] = kinds;
+        self.len += 1;
+    }
+}
+
+/// A trigger as a table: per site, the kinds of change (by player, as
+/// in a [`Change`]) that set it off.
+#[derive(Clone, Debug)]
+pub(super) struct Fires(Box<[u8; 128]>);
+
+impl Fires {
+    /// The table of trigger `t` of a condition judged for `me`; `sites`
+    /// the board's number of sites.
+    pub fn new(t: &Trigger, me: usize, sites: usize) -> Fires {
+        let mut table = Box::new([0u8; 128]);
+        for (s, entry) in table.iter_mut().enumerate().take(sites) {
+            let b = 1u128 << s;
+            for rel in 0..2 {
+                let shift = 4 * (rel ^ me);
+                let classes = [
+                    (t.more[rel], MORE),
+                    (t.fewer[rel], FEWER),
+                    (t.came[rel], CAME),
+                    (t.gone[rel], GONE),
+                ];
+                for (sites, kind) in classes {
+                    if sites & b != 0 {
+                        *entry |= kind << shift;
+                    }
+                }
+            }
+        }
+        Fires(table)
+    }
+
+    /// Every change any of `tables` reacts to.
+    pub fn union<'a>(tables: impl Iterator<Item = &'a Fires>) -> Fires {
+        let mut all = Box::new([0u8; 128]);
+        for t in tables {
+            for (a, b) in all.iter_mut().zip(t.0.iter()) {
+                *a |= b;
+            }
+        }
+        Fires(all)
+    }
+
+    /// Whether `change` sets the trigger off.
+    #[inline(always)]
+    pub fn fired(&self, change: &Change) -> bool {
+        if change.any {
+            return true;
+        }
+        let mut hit = 0;
+        for i in 0..change.len as usize {
+            hit |= self.0[change.sites[i] as usize & 127] & change.kinds[i];
+        }
+        hit != 0
+    }
+}
+
+impl Sites {
+    /// Every change everywhere: a position judged afresh.
+    pub const ANY: Sites = Sites {
+        more: [u128::MAX; 2],
+        fewer: [u128::MAX; 2],
+        came: [u128::MAX; 2],
+        gone: [u128::MAX; 2],
+    };
+
+    /// The same change at every site of `mask`, for both players.
+    fn all_of(mask: u128) -> Sites {
+        Sites {
+            more: [mask; 2],
+            fewer: [mask; 2],
+            came: [mask; 2],
+            gone: [mask; 2],
+        }
+    }
+
+    fn union(self, o: Sites) -> Sites {
+        let or = |a: [u128; 2], b: [u128; 2]| [a[0] | b[0], a[1] | b[1]];
+        Sites {
+            more: or(self.more, o.more),
+            fewer: or(self.fewer, o.fewer),
+            came: or(self.came, o.came),
+            gone: or(self.gone, o.gone),
+        }
+    }
+}
+
+/// The changes after which condition `c`, judged for `me`, may have
+/// become true (the first) and false (the second); `regions` are every
+/// player's region masks, `vulnerable` whether the game counts vulnerable
+/// runs.
+pub(super) fn triggers(
+    c: &Cond,
+    regions: &[Vec<u128>],
+    me: usize,
+    vulnerable: bool,
+) -> (Trigger, Trigger) {
+    match c {
+        Cond::Or(p) | Cond::And(p) => {
+            // Either becomes true (false) only as a part does.
+            p.iter()
+                .map(|c| triggers(c, regions, me, vulnerable))
+                .fold((Sites::default(), Sites::default()), |(r, f), (pr, pf)| {
+                    (r.union(pr), f.union(pf))
+                })
+        }
+        Cond::Not(c) => {
+            let (rise, fall) = triggers(c, regions, me, vulnerable);
+            (fall, rise)
+        }
+        Cond::Test { terms, op, .. } => {
+            let (mut up, mut down) = (Sites::default(), Sites::default());
+            for &(sign, term) in terms.iter() {
+                let (t_up, t_down) = term_triggers(term, regions, me, vulnerable);
+                let (t_up, t_down) = if sign > 0 {
+                    (t_up, t_down)
+                } else {
+                    (t_down, t_up)
+                };
+                up = up.union(t_up);
+                down = down.union(t_down);
+            }
+            match op {
+                Compare::Gt | Compare::Ge => (up, down),
+                Compare::Lt | Compare::Le => (down, up),
+                Compare::Eq | Compare::Ne => {
+                    let either = up.union(down);
+                    (either, either)
+                }
+            }
+        }
+        // Pinned men and the landing site: any change where it reads.
+        _ => {
+            let sites = Sites::all_of(reads(c, regions, me, vulnerable));
+            (sites, sites)
+        }
+    }
+}
+
+/// The changes that can raise and lower a count.
+fn term_triggers(
+    term: Term,
+    regions: &[Vec<u128>],
+    me: usize,
+    vulnerable: bool,
+) -> (Trigger, Trigger) {
+    let (mut up, mut down) = (Sites::default(), Sites::default());
+    match term {
+        Term::MenIn(opponent, r) => {
+            let who = usize::from(opponent);
+            up.more[who] = regions[me][r];
+            down.fewer[who] = regions[me][r];
+        }
+        Term::OwnPoints(r) => {
+            up.came[0] = regions[me][r];
+            down.gone[0] = regions[me][r];
+        }
+        Term::OpenPoints(r) => {
+            // Open or not by either player's men (and, with vulnerable
+            // runs, by men anywhere).
+            let sites = if vulnerable {
+                u128::MAX
+            } else {
+                regions[me][r]
+            };
+            up = Sites::all_of(sites);
+            down = up;
+        }
+        Term::MenHere(_) => {
+            up = Sites::ANY;
+            down = Sites::ANY;
+        }
+    }
+    (up, down)
+}
