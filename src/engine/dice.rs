@@ -8,16 +8,18 @@ use super::{Engine, MAX_STEPS, Move, NONE, State, bit, cell};
 use crate::ir::{self, EndResult, EndRule, Game, MAX_DICE, Priority};
 
 mod conditions;
+mod landing;
 mod limits;
 mod masks;
 mod search;
 mod table;
 mod triggers;
 
-use conditions::{Cond, compile, maskable, sees_from, sees_runs};
+use conditions::{Cond, compile, sees_from, sees_runs};
+use landing::Program;
 pub(super) use masks::Masks;
 pub(super) use triggers::Change;
-use triggers::{Fires, triggers};
+use triggers::{Fires, needs, triggers};
 
 /// The most die moves of one turn: every die of the most the checker
 /// allows ([`MAX_DICE`]), each played twice on doubles.
@@ -76,10 +78,10 @@ pub(super) struct Tables {
     /// Per player, per region: its sites; the player's own regions first,
     /// then his opponent's in the same order (conditions read either).
     pub regions: Vec<Vec<u128>>,
-    /// `forbid` conditions judged for every landing site at once from the
-    /// site masks (see [`conditions::maskable`]); the others, site by
-    /// site; those that read the die move's origin apart.
-    forbid_masked: Vec<Cond>,
+    /// Per player, the `forbid` conditions judged for every landing site
+    /// at once from the site masks (see [`conditions::maskable`]); the
+    /// others, site by site; those that read the die move's origin apart.
+    forbid_program: [Program; 2],
     forbid: Vec<Cond>,
     forbid_from: Vec<Cond>,
     /// Whether landings are judged by `forbid`, `forbid_from` or
@@ -103,7 +105,7 @@ pub(super) struct Tables {
     first_from: Option<Vec<u8>>,
     /// End conditions, each with what can make it hold for each player:
     /// it need only be judged after a die move that does.
-    ends: Vec<(Cond, EndResult, u8, [Fires; 2])>,
+    ends: Vec<End>,
     /// Every change after which some end condition is judged.
     ends_fire: Fires,
     /// Whether the end conditions, or the landing and bearing-off rules,
@@ -205,7 +207,7 @@ impl Tables {
             let vulnerable = rules.vulnerable_run.is_some();
             [0, 1].map(|p| Fires::new(&triggers(c, &regions, p, vulnerable).0, p, sites))
         };
-        let ends: Vec<(Cond, EndResult, u8, [Fires; 2])> = game
+        let ends: Vec<End> = game
             .end
             .iter()
             .filter_map(|e| match e {
@@ -216,8 +218,13 @@ impl Tables {
                     ..
                 } => {
                     let cond = compile(cond);
-                    let rise = rise(&cond);
-                    Some((cond, *result, *points, rise))
+                    Some(End {
+                        rise: rise(&cond),
+                        needs: [0, 1].map(|p| needs(&cond, &regions, p)),
+                        cond,
+                        result: *result,
+                        points: *points,
+                    })
                 }
                 _ => None,
             })
@@ -227,20 +234,23 @@ impl Tables {
             .iter()
             .map(|(_, c)| compile(c))
             .partition(sees_from);
-        let (forbid_masked, forbid): (Vec<Cond>, Vec<Cond>) = forbid
-            .into_iter()
-            .partition(|c| !game.rules.pin_blots && maskable(c));
         let bear_off = rules.bear_off.as_ref().map(compile);
-        let landing_sees_runs = forbid_masked
+        let landing_sees_runs = forbid
             .iter()
-            .chain(&forbid)
             .chain(&forbid_from)
             .chain(&bear_off)
             .any(sees_runs);
+        let (forbid_program, forbid) = if game.rules.pin_blots {
+            ([Program::default(), Program::default()], forbid)
+        } else {
+            let (mine, rest) = Program::compile(forbid.clone(), &regions[0], 0);
+            let (theirs, _) = Program::compile(forbid, &regions[1], 1);
+            ([mine, theirs], rest)
+        };
         let judge_more =
             !forbid.is_empty() || !forbid_from.is_empty() || !rules.run_limits.is_empty();
-        let ends_see_runs = ends.iter().any(|e| sees_runs(&e.0));
-        let ends_fire = Fires::union(ends.iter().flat_map(|e| e.3.iter()));
+        let ends_see_runs = ends.iter().any(|e| sees_runs(&e.cond));
+        let ends_fire = Fires::union(ends.iter().flat_map(|e| e.rise.iter()));
         Some(Tables {
             dice,
             track,
@@ -248,7 +258,7 @@ impl Tables {
             points,
             point_index,
             regions,
-            forbid_masked,
+            forbid_program,
             forbid,
             forbid_from,
             judge_more,
@@ -275,6 +285,17 @@ impl Tables {
             turn_cap,
         })
     }
+}
+
+/// An end condition compiled for play.
+struct End {
+    cond: Cond,
+    result: EndResult,
+    points: u8,
+    /// Per judged player: what can make it hold ...
+    rise: [Fires; 2],
+    /// ... and where it needs men (see [`triggers::needs`]).
+    needs: [Vec<(usize, u128)>; 2],
 }
 
 /// What a die move did besides moving its man in a game that pins, in the
@@ -384,8 +405,15 @@ impl Engine {
             (None, false) => masks.occ[opp],
             (None, true) => masks.two[opp] | masks.occ[opp] & st.pinned,
         };
-        for c in &t.forbid_masked {
-            forbidden |= self.landing_mask(st, masks, c, player, vulnerable);
+        let program = &t.forbid_program[player];
+        if !program.is_empty() {
+            let mut tests = 0u64;
+            for (i, c) in program.tests.iter().enumerate() {
+                if self.holds(st, masks, c, player, (NONE, NONE), vulnerable) {
+                    tests |= 1 << i;
+                }
+            }
+            forbidden |= program.run(masks, vulnerable, tests);
         }
         forbidden
     }

@@ -223,7 +223,7 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str], pins: bool) -> Cond {
 }
 
 /// Whether a landing condition can be judged for every landing site at
-/// once from the site masks ([`Engine::landing_mask`]): built of `here in`,
+/// once from the site masks (see `landing.rs`): built of `here in`,
 /// `here vulnerable`, counts of men here that the masks tell (none, at
 /// least one, at least two) and comparisons that do not read the landing
 /// site, in a game that pins no man.
@@ -233,26 +233,16 @@ pub(super) fn maskable(c: &Cond) -> bool {
         Cond::Not(c) => maskable(c),
         Cond::HereIn(_) | Cond::HereVulnerable => true,
         Cond::HereCount { constant, op, .. } => {
-            here_count_mask(&Masks::default(), 0, *constant, *op).is_some()
+            // The masks tell none, at least one and at least two men.
+            let k = -constant;
+            match op {
+                Compare::Ge | Compare::Lt => k <= 2,
+                Compare::Gt | Compare::Le | Compare::Eq | Compare::Ne => k < 2,
+            }
         }
         Cond::Test { terms, .. } => !terms.iter().any(|(_, t)| matches!(t, Term::MenHere(_))),
         Cond::FromIn(_) | Cond::PinTest { .. } => false,
     }
-}
-
-/// The sites where `men of who here + constant` compared with zero holds,
-/// if the masks tell.
-fn here_count_mask(masks: &Masks, who: usize, constant: i64, op: Compare) -> Option<u128> {
-    let k = -constant;
-    let at_least = |k: i64| masks.at_least(who, k);
-    Some(match op {
-        Compare::Ge => at_least(k)?,
-        Compare::Gt => at_least(k + 1)?,
-        Compare::Le => !at_least(k + 1)?,
-        Compare::Lt => !at_least(k)?,
-        Compare::Eq => at_least(k)? & !at_least(k + 1)?,
-        Compare::Ne => !(at_least(k)? & !at_least(k + 1)?),
-    })
 }
 
 /// Compares a value with zero.
@@ -383,45 +373,6 @@ impl Engine {
         }
     }
 
-    /// The landing sites where a [`maskable`] condition holds for player
-    /// `me`.
-    pub(super) fn landing_mask(
-        &self,
-        st: &State,
-        masks: &Masks,
-        c: &Cond,
-        me: usize,
-        vulnerable: u128,
-    ) -> u128 {
-        match c {
-            Cond::Or(p) => p.iter().fold(0, |m, c| {
-                m | self.landing_mask(st, masks, c, me, vulnerable)
-            }),
-            Cond::And(p) => p.iter().fold(u128::MAX, |m, c| {
-                m & self.landing_mask(st, masks, c, me, vulnerable)
-            }),
-            Cond::Not(c) => !self.landing_mask(st, masks, c, me, vulnerable),
-            Cond::HereIn(r) => self.tables().regions[me][*r],
-            Cond::HereVulnerable => vulnerable,
-            Cond::HereCount {
-                opponent,
-                constant,
-                op,
-            } => here_count_mask(masks, me ^ usize::from(*opponent), *constant, *op)
-                .expect("only maskable conditions are judged by mask"),
-            Cond::Test { .. } => {
-                if self.holds(st, masks, c, me, (NONE, NONE), vulnerable) {
-                    u128::MAX
-                } else {
-                    0
-                }
-            }
-            Cond::FromIn(_) | Cond::PinTest { .. } => {
-                unreachable!("only maskable conditions are judged by mask")
-            }
-        }
-    }
-
     /// The sum a comparison compares with zero, for player `me` (0 for a
     /// condition that is no comparison).
     #[inline(always)]
@@ -503,11 +454,14 @@ impl Engine {
             } else {
                 0
             };
-            for (cond, result, points, rise) in &t.ends {
-                if rise[who].fired(change)
-                    && self.holds(st, masks, cond, who, (NONE, NONE), vulnerable)
+            for e in &t.ends {
+                if e.rise[who].fired(change)
+                    && e.needs[who]
+                        .iter()
+                        .all(|&(rel, sites)| masks.occ[who ^ rel] & sites != 0)
+                    && self.holds(st, masks, &e.cond, who, (NONE, NONE), vulnerable)
                 {
-                    return Some((who, *result, *points));
+                    return Some((who, e.result, e.points));
                 }
             }
         }

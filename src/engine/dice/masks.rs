@@ -93,18 +93,6 @@ impl Masks {
         change
     }
 
-    /// The sites where `player` has at least `k` free men, for `k` up to 2
-    /// (`None` beyond: the masks do not tell).
-    #[inline]
-    pub fn at_least(&self, player: usize, k: i64) -> Option<u128> {
-        match k {
-            ..=0 => Some(u128::MAX),
-            1 => Some(self.occ[player]),
-            2 => Some(self.two[player]),
-            _ => None,
-        }
-    }
-
     /// The free men of `player` on the sites of `mask`.
     #[inline]
     pub fn men_in(&self, st: &State, player: usize, mask: u128) -> i32 {

@@ -258,3 +258,59 @@ fn term_triggers(
     }
     (up, down)
 }
+
+/// Sites where a condition judged for `me` needs some free man: each
+/// `(player, sites)`, the player relative to `me` (0: his own men, 1: his
+/// opponent's), names sites of which at least one must hold a man of that
+/// player for the condition to hold. A cheap test that spares judging it:
+/// `men in bar + points in first-quarter > 6`, with six points in the
+/// quarter, needs a man on the bar.
+pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u128)> {
+    match c {
+        Cond::And(p) => p.iter().flat_map(|c| needs(c, regions, me)).collect(),
+        Cond::Test {
+            terms,
+            constant,
+            op,
+        } => {
+            // The sum of the terms must reach `need`.
+            let need = match op {
+                Compare::Gt => 1 - constant,
+                Compare::Ge | Compare::Eq => -constant,
+                _ => return Vec::new(),
+            };
+            // The most each term can add (`None`: no bound known).
+            let most = |&(sign, term): &(i64, Term)| -> Option<i64> {
+                if sign <= 0 {
+                    return Some(0);
+                }
+                match term {
+                    Term::OwnPoints(r) | Term::OpenPoints(r) => {
+                        Some(sign * i64::from(regions[me][r].count_ones()))
+                    }
+                    Term::MenIn(..) | Term::MenHere(_) => None,
+                }
+            };
+            let mut found = Vec::new();
+            for (i, &(sign, term)) in terms.iter().enumerate() {
+                let rest: Option<i64> = terms
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, t)| most(t))
+                    .sum();
+                let Some(rest) = rest else { continue };
+                if sign <= 0 || need - rest <= 0 {
+                    continue;
+                }
+                match term {
+                    Term::MenIn(opponent, r) => found.push((usize::from(opponent), regions[me][r])),
+                    Term::OwnPoints(r) => found.push((0, regions[me][r])),
+                    Term::OpenPoints(_) | Term::MenHere(_) => {}
+                }
+            }
+            found
+        }
+        _ => Vec::new(),
+    }
+}

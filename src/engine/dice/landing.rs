@@ -1,0 +1,207 @@
+//! Landing rules compiled to a mask program: the `forbid` rules that the
+//! site masks decide ([`maskable`]) are judged for every landing site at
+//! once, per search node, by a short stack program over the masks with
+//! the player's regions resolved.
+
+use super::conditions::{Cond, maskable};
+use super::masks::Masks;
+use crate::ir::Compare;
+
+/// The deepest stack a program may need; a deeper rule is judged site by
+/// site instead.
+const MAX_DEPTH: usize = 16;
+
+/// One step of a program.
+#[derive(Clone, Copy, Debug)]
+enum Op {
+    /// A fixed set of sites (a region, or every site).
+    Sites(u128),
+    /// Sites with at least one (`Occ`) or two (`Two`) free men of a
+    /// player (by absolute index).
+    Occ(usize),
+    Two(usize),
+    /// The sites of vulnerable runs.
+    Vulnerable,
+    /// Every site or none, as comparison `i` of the program's tests holds.
+    Test(usize),
+    And,
+    Or,
+    Not,
+}
+
+/// The `forbid` rules of one player that the masks decide, as one program
+/// whose result is every site they forbid.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Program {
+    ops: Vec<Op>,
+    /// The comparisons that read no landing site, judged once per node.
+    pub tests: Vec<Cond>,
+}
+
+impl Program {
+    /// Compiles the rules of `forbid` that [`maskable`] accepts for player
+    /// `me`, with `regions` his region masks; returns the program and the
+    /// rules left to judge site by site.
+    pub fn compile(forbid: Vec<Cond>, regions: &[u128], me: usize) -> (Program, Vec<Cond>) {
+        let mut p = Program::default();
+        let mut rest = Vec::new();
+        for c in forbid {
+            let mut ops = Vec::new();
+            let mut tests = Vec::new();
+            let base = p.tests.len();
+            if maskable(&c) && emit(&c, regions, me, base, &mut ops, &mut tests) && depth(&ops) {
+                let first = p.ops.is_empty();
+                p.ops.extend(ops);
+                p.tests.extend(tests);
+                if !first {
+                    p.ops.push(Op::Or);
+                }
+            } else {
+                rest.push(c);
+            }
+        }
+        (p, rest)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ops.is_empty()
+    }
+
+    /// The sites the program forbids, with `tests` whether each of its
+    /// tests holds (bit `i` for test `i`).
+    #[inline]
+    pub fn run(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
+        let mut stack = [0u128; MAX_DEPTH];
+        let mut sp = 0;
+        for &op in &self.ops {
+            match op {
+                Op::Sites(m) => {
+                    stack[sp] = m;
+                    sp += 1;
+                }
+                Op::Occ(p) => {
+                    stack[sp] = masks.occ[p];
+                    sp += 1;
+                }
+                Op::Two(p) => {
+                    stack[sp] = masks.two[p];
+                    sp += 1;
+                }
+                Op::Vulnerable => {
+                    stack[sp] = vulnerable;
+                    sp += 1;
+                }
+                Op::Test(i) => {
+                    stack[sp] = if tests >> i & 1 != 0 { u128::MAX } else { 0 };
+                    sp += 1;
+                }
+                Op::And => {
+                    sp -= 1;
+                    stack[sp - 1] &= stack[sp];
+                }
+                Op::Or => {
+                    sp -= 1;
+                    stack[sp - 1] |= stack[sp];
+                }
+                Op::Not => stack[sp - 1] = !stack[sp - 1],
+            }
+        }
+        if sp == 0 { 0 } else { stack[0] }
+    }
+}
+
+/// Whether a program's stack stays within [`MAX_DEPTH`].
+fn depth(ops: &[Op]) -> bool {
+    let mut sp = 0usize;
+    for op in ops {
+        match op {
+            Op::And | Op::Or => sp -= 1,
+            Op::Not => {}
+            _ => {
+                sp += 1;
+                if sp > MAX_DEPTH - 1 {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Emits the ops of a maskable condition; false where it cannot (too
+/// many tests for the bits of a `u64`).
+fn emit(
+    c: &Cond,
+    regions: &[u128],
+    me: usize,
+    base: usize,
+    ops: &mut Vec<Op>,
+    tests: &mut Vec<Cond>,
+) -> bool {
+    match c {
+        Cond::Or(parts) | Cond::And(parts) => {
+            let and = matches!(c, Cond::And(_));
+            let join = if and { Op::And } else { Op::Or };
+            if parts.is_empty() {
+                ops.push(Op::Sites(if and { u128::MAX } else { 0 }));
+                return true;
+            }
+            for (i, part) in parts.iter().enumerate() {
+                if !emit(part, regions, me, base, ops, tests) {
+                    return false;
+                }
+                if i > 0 {
+                    ops.push(join);
+                }
+            }
+            true
+        }
+        Cond::Not(part) => {
+            let ok = emit(part, regions, me, base, ops, tests);
+            ops.push(Op::Not);
+            ok
+        }
+        Cond::HereIn(r) => {
+            ops.push(Op::Sites(regions[*r]));
+            true
+        }
+        Cond::HereVulnerable => {
+            ops.push(Op::Vulnerable);
+            true
+        }
+        Cond::HereCount {
+            opponent,
+            constant,
+            op,
+        } => {
+            let who = me ^ usize::from(*opponent);
+            let k = -constant;
+            let at_least = |k: i64| match k {
+                ..=0 => Op::Sites(u128::MAX),
+                1 => Op::Occ(who),
+                _ => Op::Two(who),
+            };
+            match op {
+                Compare::Ge => ops.push(at_least(k)),
+                Compare::Gt => ops.push(at_least(k + 1)),
+                Compare::Le => ops.extend([at_least(k + 1), Op::Not]),
+                Compare::Lt => ops.extend([at_least(k), Op::Not]),
+                Compare::Eq => ops.extend([at_least(k), at_least(k + 1), Op::Not, Op::And]),
+                Compare::Ne => {
+                    ops.extend([at_least(k), at_least(k + 1), Op::Not, Op::And, Op::Not])
+                }
+            }
+            true
+        }
+        Cond::Test { .. } => {
+            let i = base + tests.len();
+            if i >= 64 {
+                return false;
+            }
+            ops.push(Op::Test(i));
+            tests.push(c.clone());
+            true
+        }
+        Cond::FromIn(_) | Cond::PinTest { .. } => false,
+    }
+}
