@@ -19,7 +19,7 @@ use conditions::{Cond, compile, sees_from, sees_runs};
 use landing::Program;
 pub(super) use masks::Masks;
 pub(super) use triggers::Change;
-use triggers::{Fires, needs, triggers};
+use triggers::{Fires, Trigger, needs, triggers};
 
 /// The most die moves of one turn: every die of the most the checker
 /// allows ([`MAX_DICE`]), each played twice on doubles.
@@ -203,10 +203,9 @@ impl Tables {
             })
         };
         let rules = &game.rules;
-        let rise = |c: &Cond| -> [Fires; 2] {
-            let vulnerable = rules.vulnerable_run.is_some();
-            [0, 1].map(|p| Fires::new(&triggers(c, &regions, p, vulnerable).0, p, sites))
-        };
+        let vulnerable = rules.vulnerable_run.is_some();
+        let rise =
+            |c: &Cond| -> [Trigger; 2] { [0, 1].map(|p| triggers(c, &regions, p, vulnerable).0) };
         let ends: Vec<End> = game
             .end
             .iter()
@@ -250,7 +249,8 @@ impl Tables {
         let judge_more =
             !forbid.is_empty() || !forbid_from.is_empty() || !rules.run_limits.is_empty();
         let ends_see_runs = ends.iter().any(|e| sees_runs(&e.cond));
-        let ends_fire = Fires::union(ends.iter().flat_map(|e| e.rise.iter()));
+        let rises: Vec<[Trigger; 2]> = ends.iter().map(|e| e.rise).collect();
+        let ends_fire = Fires::new(&rises, sites);
         Some(Tables {
             dice,
             track,
@@ -293,7 +293,7 @@ struct End {
     result: EndResult,
     points: u8,
     /// Per judged player: what can make it hold ...
-    rise: [Fires; 2],
+    rise: [Trigger; 2],
     /// ... and where it needs men (see [`triggers::needs`]).
     needs: [Vec<(usize, u128)>; 2],
 }

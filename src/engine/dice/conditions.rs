@@ -445,23 +445,40 @@ impl Engine {
         change: &Change,
     ) -> Option<(usize, EndResult, u8)> {
         let t = self.tables();
-        if !t.ends_fire.fired(change) {
+        let fired = t.ends_fire.fired(change);
+        if fired == 0 {
             return None;
         }
+        let ends = t.ends.len();
         for who in [mover, 1 - mover] {
+            // The end conditions to judge for him, in the game's order.
+            let mut judged = if ends >= 32 {
+                u64::MAX
+            } else {
+                fired >> (who * ends) & ((1 << ends) - 1)
+            };
+            if judged == 0 {
+                continue;
+            }
             let vulnerable = if t.ends_see_runs {
                 self.vulnerable(st, 1 - who)
             } else {
                 0
             };
-            for e in &t.ends {
-                if e.rise[who].fired(change)
-                    && e.needs[who]
-                        .iter()
-                        .all(|&(rel, sites)| masks.occ[who ^ rel] & sites != 0)
+            for (i, e) in t.ends.iter().enumerate() {
+                if i < 64 && judged & 1 << i == 0 {
+                    continue;
+                }
+                judged &= !(1u64 << (i & 63));
+                if e.needs[who]
+                    .iter()
+                    .all(|&(rel, sites)| masks.occ[who ^ rel] & sites != 0)
                     && self.holds(st, masks, &e.cond, who, (NONE, NONE), vulnerable)
                 {
                     return Some((who, e.result, e.points));
+                }
+                if judged == 0 && ends < 32 {
+                    break;
                 }
             }
         }

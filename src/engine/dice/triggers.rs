@@ -27,6 +27,36 @@ pub(in crate::engine) struct Sites {
     pub gone: [u128; 2],
 }
 
+impl Sites {
+    /// Every change everywhere.
+    pub const ANY: Sites = Sites {
+        more: [u128::MAX; 2],
+        fewer: [u128::MAX; 2],
+        came: [u128::MAX; 2],
+        gone: [u128::MAX; 2],
+    };
+
+    /// The same change at every site of `mask`, for both players.
+    fn all_of(mask: u128) -> Sites {
+        Sites {
+            more: [mask; 2],
+            fewer: [mask; 2],
+            came: [mask; 2],
+            gone: [mask; 2],
+        }
+    }
+
+    fn union(self, o: Sites) -> Sites {
+        let or = |a: [u128; 2], b: [u128; 2]| [a[0] | b[0], a[1] | b[1]];
+        Sites {
+            more: or(self.more, o.more),
+            fewer: or(self.fewer, o.fewer),
+            came: or(self.came, o.came),
+            gone: or(self.gone, o.gone),
+        }
+    }
+}
+
 /// The changes, relative to the judged player, after which a condition
 /// may have come to hold.
 pub(super) type Trigger = Sites;
@@ -85,88 +115,78 @@ impl Change {
     }
 }
 
-/// A trigger as a table: per site, the kinds of change (by player, as
-/// in a [`Change`]) that set it off.
+/// The triggers of every end condition for both players as one table:
+/// per site and kind of change (bit `4 * player + kind` of a [`Change`]),
+/// the pairs of end condition and judged player it sets off, as bits
+/// `who * ends + end` of a `u64`.
 #[derive(Clone, Debug)]
-pub(super) struct Fires(Box<[u8; 128]>);
+pub(super) struct Fires {
+    by_site: Box<[[u64; 8]; 128]>,
+    /// Per site, every kind of change that sets some pair off.
+    any: Box<[u8; 128]>,
+    /// More pairs than a `u64` holds: every change sets every pair off.
+    all: bool,
+}
+
+/// The most end conditions whose triggers [`Fires`] tells apart.
+const MAX_FIRED_ENDS: usize = 32;
 
 impl Fires {
-    /// The table of trigger `t` of a condition judged for `me`; `sites`
-    /// the board's number of sites.
-    pub fn new(t: &Trigger, me: usize, sites: usize) -> Fires {
-        let mut table = Box::new([0u8; 128]);
-        for (s, entry) in table.iter_mut().enumerate().take(sites) {
-            let b = 1u128 << s;
-            for rel in 0..2 {
-                let shift = 4 * (rel ^ me);
-                let classes = [
-                    (t.more[rel], MORE),
-                    (t.fewer[rel], FEWER),
-                    (t.came[rel], CAME),
-                    (t.gone[rel], GONE),
-                ];
-                for (sites, kind) in classes {
-                    if sites & b != 0 {
-                        *entry |= kind << shift;
+    /// The table of `rise`, per end condition the trigger of each judged
+    /// player; `sites` the board's number of sites.
+    pub fn new(rise: &[[Trigger; 2]], sites: usize) -> Fires {
+        let ends = rise.len();
+        let mut by_site = Box::new([[0u64; 8]; 128]);
+        let mut any = Box::new([0u8; 128]);
+        for (e, triggers) in rise.iter().enumerate().take(MAX_FIRED_ENDS) {
+            for (who, t) in triggers.iter().enumerate() {
+                let pair = 1u64 << (who * ends + e);
+                for (s, kinds) in by_site.iter_mut().enumerate().take(sites) {
+                    let b = 1u128 << s;
+                    for rel in 0..2 {
+                        let shift = 4 * (rel ^ who);
+                        let classes = [t.more[rel], t.fewer[rel], t.came[rel], t.gone[rel]];
+                        for (k, sites) in classes.into_iter().enumerate() {
+                            if sites & b != 0 {
+                                kinds[shift + k] |= pair;
+                                any[s] |= 1 << (shift + k);
+                            }
+                        }
                     }
                 }
             }
         }
-        Fires(table)
+        Fires {
+            by_site,
+            any,
+            all: ends > MAX_FIRED_ENDS,
+        }
     }
 
-    /// Every change any of `tables` reacts to.
-    pub fn union<'a>(tables: impl Iterator<Item = &'a Fires>) -> Fires {
-        let mut all = Box::new([0u8; 128]);
-        for t in tables {
-            for (a, b) in all.iter_mut().zip(t.0.iter()) {
-                *a |= b;
+    /// The pairs of end condition and judged player that `change` sets
+    /// off (bit `who * ends + end`).
+    #[inline(always)]
+    pub fn fired(&self, change: &Change) -> u64 {
+        if change.any || self.all {
+            return u64::MAX;
+        }
+        let mut some = 0;
+        for i in 0..change.len as usize {
+            some |= self.any[change.sites[i] as usize & 127] & change.kinds[i];
+        }
+        if some == 0 {
+            return 0;
+        }
+        let mut pairs = 0;
+        for i in 0..change.len as usize {
+            let kinds = &self.by_site[change.sites[i] as usize & 127];
+            let mut k = change.kinds[i];
+            while k != 0 {
+                pairs |= kinds[k.trailing_zeros() as usize];
+                k &= k - 1;
             }
         }
-        Fires(all)
-    }
-
-    /// Whether `change` sets the trigger off.
-    #[inline(always)]
-    pub fn fired(&self, change: &Change) -> bool {
-        if change.any {
-            return true;
-        }
-        let mut hit = 0;
-        for i in 0..change.len as usize {
-            hit |= self.0[change.sites[i] as usize & 127] & change.kinds[i];
-        }
-        hit != 0
-    }
-}
-
-impl Sites {
-    /// Every change everywhere: a position judged afresh.
-    pub const ANY: Sites = Sites {
-        more: [u128::MAX; 2],
-        fewer: [u128::MAX; 2],
-        came: [u128::MAX; 2],
-        gone: [u128::MAX; 2],
-    };
-
-    /// The same change at every site of `mask`, for both players.
-    fn all_of(mask: u128) -> Sites {
-        Sites {
-            more: [mask; 2],
-            fewer: [mask; 2],
-            came: [mask; 2],
-            gone: [mask; 2],
-        }
-    }
-
-    fn union(self, o: Sites) -> Sites {
-        let or = |a: [u128; 2], b: [u128; 2]| [a[0] | b[0], a[1] | b[1]];
-        Sites {
-            more: or(self.more, o.more),
-            fewer: or(self.fewer, o.fewer),
-            came: or(self.came, o.came),
-            gone: or(self.gone, o.gone),
-        }
+        pairs
     }
 }
 
