@@ -467,6 +467,68 @@ impl Engine {
         (hit, victims, delta)
     }
 
+    /// What [`Engine::die_move`] would do, without moving, in a game that
+    /// pins no man: the change of the position key, the site hit men would
+    /// go to (or [`NONE`]), what it would change (see [`Change`]) and the
+    /// sites where each player would then have men; `None` where the sites
+    /// overlap so that this does not tell.
+    #[inline(always)]
+    fn die_move_preview(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        from: u8,
+        to: u8,
+    ) -> Option<(u64, u8, Change, [u128; 2])> {
+        use triggers::{CAME, FEWER, GONE, MORE};
+        let mut occ = masks.occ;
+        let opp = 1 - player;
+        let (f, t) = (from as usize, to as usize);
+        let mine = cell(player, 0);
+        let left = st.stack[f];
+        let mut delta = self.site_key(f, st.cells[f], left);
+        let mut change = Change::NONE;
+        if left > 1 {
+            delta ^= self.site_key(f, st.cells[f], left - 1);
+            change.add(from, player, FEWER);
+        } else {
+            change.add(from, player, FEWER | GONE);
+            occ[player] &= !bit(from);
+        }
+        occ[player] |= bit(to);
+        let victims = men(st, to, opp) as u8;
+        let mut hit = NONE;
+        if victims > 0
+            && let Some(zones) = &self.tables().hit_to
+        {
+            hit = zones[opp];
+            let h = hit as usize;
+            if hit == from || hit == to || st.cells[h] != NONE && (st.cells[h] >> 4) as usize != opp
+            {
+                return None;
+            }
+            delta ^= self.site_key(t, st.cells[t], victims) ^ self.site_key(t, mine, 1);
+            let there = st.stack[h];
+            delta ^= self.site_key(h, st.cells[h], there)
+                ^ self.site_key(h, cell(opp, 0), there + victims);
+            change.add(to, player, MORE | CAME);
+            change.add(to, opp, FEWER | GONE);
+            let came = if masks.occ[opp] & bit(hit) == 0 {
+                CAME
+            } else {
+                0
+            };
+            change.add(hit, opp, MORE | came);
+            occ[opp] = occ[opp] & !bit(to) | bit(hit);
+        } else {
+            let before = men(st, to, player) as u8;
+            delta ^= self.site_key(t, st.cells[t], before) ^ self.site_key(t, mine, before + 1);
+            change.add(to, player, if before == 0 { MORE | CAME } else { MORE });
+        }
+        Some((delta, hit, change, occ))
+    }
+
     #[inline(always)]
     fn undo_die_move(&self, st: &mut State, player: usize, from: u8, to: u8, hit: u8, victims: u8) {
         if self.tables().pin_blots {

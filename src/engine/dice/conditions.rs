@@ -485,6 +485,36 @@ impl Engine {
         None
     }
 
+    /// Whether `change` sets off some end condition whose needs (see
+    /// [`super::triggers::needs`]) `occ`, the sites where each player has
+    /// men after it, meets: it must then be judged ([`Engine::dice_outcome`]).
+    #[inline(always)]
+    pub(super) fn ends_may_fire(&self, change: &Change, occ: &[u128; 2]) -> bool {
+        let t = self.tables();
+        let fired = t.ends_fire.fired(change);
+        if fired == 0 {
+            return false;
+        }
+        let ends = t.ends.len();
+        if ends >= 32 {
+            return true;
+        }
+        for who in 0..2 {
+            let mut judged = fired >> (who * ends) & ((1 << ends) - 1);
+            while judged != 0 {
+                let e = &t.ends[judged.trailing_zeros() as usize];
+                judged &= judged - 1;
+                if e.needs[who]
+                    .iter()
+                    .all(|&(rel, sites)| occ[who ^ rel] & sites != 0)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// The name of the game's pass rule that makes the player to move pass
     /// his turn, if one holds.
     pub fn pass_rule(&self, st: &State) -> Option<&str> {

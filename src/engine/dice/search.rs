@@ -385,6 +385,51 @@ impl Engine {
         (undo, key ^ delta)
     }
 
+    /// Records the turn that the last die move, from track position `from`
+    /// to `to` (at track position `target`), completes, without playing it:
+    /// where it sets off no end condition, the position it reaches is known
+    /// from its key alone. Returns false, having done nothing, where it
+    /// does (the die move is then played and judged).
+    #[inline(always)]
+    fn leaf(
+        &self,
+        st: &State,
+        turn: &mut Turn,
+        from: usize,
+        target: usize,
+        to: u8,
+        key: u64,
+    ) -> bool {
+        let player = turn.player;
+        let site = self.tables().track[player][from];
+        let Some((delta, hit, change, occ)) =
+            self.die_move_preview(st, &turn.masks, player, site, to)
+        else {
+            return false;
+        };
+        if self.ends_may_fire(&change, &occ) {
+            return false;
+        }
+        let m = &mut turn.m;
+        let len = m.len as usize;
+        let rank = m.rank;
+        m.steps[len] = Step {
+            from: site,
+            to,
+            over: hit,
+            die: turn.dice[0],
+        };
+        m.len += 1;
+        let pair = (from as u128) << 8 | target as u128;
+        m.rank |= pair << (16 * (MAX_DIE_MOVES - 1 - len));
+        turn.record(key ^ delta);
+        let m = &mut turn.m;
+        m.len -= 1;
+        m.steps[len] = Step::NONE;
+        m.rank = rank;
+        true
+    }
+
     /// Takes back what [`Engine::advance`] did.
     #[inline(always)]
     fn retreat(
@@ -447,6 +492,10 @@ impl Engine {
                     continue;
                 };
                 moved = true;
+                if n == 1 && !self.tables().pin_blots && self.leaf(st, turn, from, target, to, key)
+                {
+                    continue;
+                }
                 let k = turn.dice[..n].iter().position(|&d| d == die).unwrap_or(0);
                 let (undo, key) = self.advance(
                     st,
