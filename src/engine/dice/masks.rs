@@ -29,24 +29,6 @@ impl Masks {
         masks
     }
 
-    /// Brings the masks up to date for `site` after its men changed.
-    #[inline(always)]
-    pub fn update(&mut self, st: &State, site: u8) {
-        let b = bit(site);
-        for p in 0..2 {
-            self.occ[p] &= !b;
-            self.two[p] &= !b;
-        }
-        let c = st.cells[site as usize];
-        if c != NONE {
-            let p = (c >> 4) as usize & 1;
-            self.occ[p] |= b;
-            if st.stack[site as usize] >= 2 {
-                self.two[p] |= b;
-            }
-        }
-    }
-
     /// Brings the masks up to date after a die move of `player` from
     /// `from` to `to` that hit nothing or sent what it hit to `hit`, in a
     /// game that pins no man; returns what it changed.
@@ -91,6 +73,35 @@ impl Masks {
             change.add(hit, opp, more);
         }
         change
+    }
+
+    /// Brings the masks up to date after a die move of `player` from
+    /// `from` to `to` in a game that pins, with `flags` what it did
+    /// ([`super::PINNED`], [`super::RELEASED`]).
+    #[inline(always)]
+    pub fn pinned(&mut self, st: &State, player: usize, (from, to): (u8, u8), flags: u8) {
+        let (f, t) = (bit(from), bit(to));
+        let opp = 1 - player;
+        if flags & super::RELEASED != 0 {
+            // The last pinner left: the man pinned there stands alone again.
+            self.occ[player] &= !f;
+            self.two[player] &= !f;
+            self.occ[opp] |= f;
+        } else {
+            match st.stack[from as usize] {
+                0 => self.occ[player] &= !f,
+                1 => self.two[player] &= !f,
+                _ => {}
+            }
+        }
+        if flags & super::PINNED != 0 {
+            self.occ[opp] &= !t;
+        }
+        match st.stack[to as usize] {
+            1 => self.occ[player] |= t,
+            2 => self.two[player] |= t,
+            _ => {}
+        }
     }
 
     /// The free men of `player` on the sites of `mask`.

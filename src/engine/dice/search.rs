@@ -362,8 +362,7 @@ impl Engine {
         let change = if self.tables().pin_blots {
             // Pins and releases change the free men of both players where
             // the man left and landed.
-            masks.update(st, site);
-            masks.update(st, to);
+            masks.pinned(st, player, (site, to), victims);
             let mut change = Change::NONE;
             change.add(site, 0, 0xff);
             change.add(to, 0, 0xff);
