@@ -92,6 +92,10 @@ pub(super) struct Tables {
     /// `evaluate: SUM`, compiled as `SUM > 0`.
     evaluate: Option<Cond>,
     bear_off: Option<Cond>,
+    /// What can change whether a player may bear off: per player, bit
+    /// `2 * player` what can make `bear_off` hold, `2 * player + 1` what
+    /// can make it fail (see [`Fires`]).
+    bear_off_fires: Option<Fires>,
     overshoot_rearmost: bool,
     play: Vec<Priority>,
     /// Whether a turn that ends the game is legal whatever `play` asks.
@@ -234,6 +238,11 @@ impl Tables {
             .map(|(_, c)| compile(c))
             .partition(sees_from);
         let bear_off = rules.bear_off.as_ref().map(compile);
+        let bear_off_fires = bear_off.as_ref().map(|c| {
+            let [(rise0, fall0), (rise1, fall1)] =
+                [0, 1].map(|p| triggers(c, &regions, p, rules.vulnerable_run.is_some()));
+            Fires::new(&[[rise0, rise1], [fall0, fall1]], sites)
+        });
         let landing_sees_runs = forbid
             .iter()
             .chain(&forbid_from)
@@ -269,6 +278,7 @@ impl Tables {
                 .collect(),
             evaluate: rules.evaluate.as_ref().map(compile),
             bear_off,
+            bear_off_fires,
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),
             ending_turn_exempt: rules.ending_turn_exempt,

@@ -34,6 +34,7 @@ pub(super) struct Undo {
     k: usize,
     n: usize,
     masks: Masks,
+    change: Change,
 }
 
 /// The distinct dice of `dice`, smallest first, and how many there are.
@@ -63,6 +64,9 @@ pub(super) struct Turn<'a> {
     m: Move,
     /// Where the men stand, kept up to date die move by die move.
     masks: Masks,
+    /// Whether the player may bear off in the position searched next,
+    /// where the die move that reached it cannot have changed it.
+    bearing: Option<bool>,
     out: &'a mut Vec<Move>,
     /// The positions searched and turns found; `None` records every route.
     memo: Option<&'a mut Memo>,
@@ -192,6 +196,7 @@ impl Engine {
                 dice,
                 m: Move::PASS,
                 masks,
+                bearing: None,
                 out: &mut *out,
                 memo: (!all).then_some(&mut *memo),
                 overflow: None,
@@ -211,7 +216,14 @@ impl Engine {
 
     /// What decides the die moves of `player` from a position reached by
     /// the die moves of `m`, his turn so far.
-    fn options(&self, st: &State, masks: &Masks, player: usize, m: &Move) -> Options {
+    fn options(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        m: &Move,
+        bearing: Option<bool>,
+    ) -> Options {
         let t = self.tables();
         let track = &t.track[player];
         let last = track.len().saturating_sub(1);
@@ -220,10 +232,11 @@ impl Engine {
         } else {
             0
         };
-        let bearing_off = t
-            .bear_off
-            .as_ref()
-            .is_some_and(|c| self.holds(st, masks, c, player, (NONE, NONE), vulnerable));
+        let bearing_off = bearing.unwrap_or_else(|| {
+            t.bear_off
+                .as_ref()
+                .is_some_and(|c| self.holds(st, masks, c, player, (NONE, NONE), vulnerable))
+        });
         let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
         let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
             must_leave
@@ -272,6 +285,15 @@ impl Engine {
         positions
     }
 
+    /// Whether `player` may bear off after a die move that made `change`,
+    /// where it cannot have changed that (he could before: `was`).
+    #[inline(always)]
+    fn bearing_after(&self, player: usize, was: bool, change: &Change) -> Option<bool> {
+        let fires = self.tables().bear_off_fires.as_ref()?;
+        let may_change = fires.fired(change) >> (2 * player + usize::from(was)) & 1 != 0;
+        (!may_change).then_some(was)
+    }
+
     /// Whether a man of the mover may leave `site`.
     #[inline]
     fn may_leave(o: &Options, site: u8) -> bool {
@@ -316,7 +338,7 @@ impl Engine {
     /// by the die moves of `m`, his turn so far.
     fn can_move(&self, st: &State, masks: &Masks, player: usize, dice: &[u8], m: &Move) -> bool {
         let track = &self.tables().track[player];
-        let o = self.options(st, masks, player, m);
+        let o = self.options(st, masks, player, m, None);
         (0..track.len().saturating_sub(1)).any(|from| {
             Self::may_leave(&o, track[from])
                 && dice
@@ -380,6 +402,7 @@ impl Engine {
             k,
             n,
             masks: before,
+            change,
         };
         (undo, key ^ delta)
     }
@@ -478,7 +501,7 @@ impl Engine {
         let player = turn.player;
         let track = &self.tables().track[player];
         let last = track.len().saturating_sub(1);
-        let o = self.options(st, &turn.masks, player, &turn.m);
+        let o = self.options(st, &turn.masks, player, &turn.m, turn.bearing.take());
         let (distinct, kinds) = distinct(&turn.dice[..n]);
         let mut moved = false;
         let mut froms = self.track_positions(player, o.leavable, last);
@@ -510,6 +533,7 @@ impl Engine {
                 if turn.m.ends || n == 1 {
                     turn.record(key);
                 } else {
+                    turn.bearing = self.bearing_after(player, o.bearing_off, &undo.change);
                     self.search(st, turn, n - 1, key);
                 }
                 self.retreat(
@@ -539,7 +563,7 @@ impl Engine {
         let (dice, n) = self.dice_to_play(st);
         let (distinct, kinds) = distinct(&dice[..n]);
         let masks = Masks::of(st);
-        let o = self.options(st, &masks, player, &Move::PASS);
+        let o = self.options(st, &masks, player, &Move::PASS, None);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {
                 continue;
@@ -632,6 +656,7 @@ impl Engine {
                         dice: *dice,
                         m: *m,
                         masks: *masks,
+                        bearing: None,
                         out: &mut leaves,
                         memo: Some(memo),
                         overflow: None,
@@ -652,7 +677,7 @@ impl Engine {
             return Ok(());
         }
         let track = &self.tables().track[player];
-        let o = self.options(st, masks, player, m);
+        let o = self.options(st, masks, player, m, None);
         let (distinct, kinds) = distinct(&dice[..n]);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {
