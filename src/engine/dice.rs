@@ -13,6 +13,8 @@ mod limits;
 mod masks;
 mod search;
 mod table;
+#[cfg(test)]
+mod tests;
 mod triggers;
 
 use conditions::{Cond, compile, sees_from, sees_runs};

@@ -288,7 +288,7 @@ impl Engine {
     /// Whether `player` may bear off after a die move that made `change`,
     /// where it cannot have changed that (he could before: `was`).
     #[inline(always)]
-    fn bearing_after(&self, player: usize, was: bool, change: &Change) -> Option<bool> {
+    pub(super) fn bearing_after(&self, player: usize, was: bool, change: &Change) -> Option<bool> {
         let fires = self.tables().bear_off_fires.as_ref()?;
         let may_change = fires.fired(change) >> (2 * player + usize::from(was)) & 1 != 0;
         (!may_change).then_some(was)

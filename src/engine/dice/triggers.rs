@@ -74,7 +74,7 @@ const MAX_CHANGED: usize = 3;
 
 /// What a die move changed: per site, the kinds of change of each
 /// player's men (see [`MORE`]); or every change everywhere.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(in crate::engine) struct Change {
     sites: [u8; MAX_CHANGED],
     kinds: [u8; MAX_CHANGED],

@@ -1,0 +1,114 @@
+//! The shortcuts of the dice search checked against the plain reading of
+//! the position, die move by die move, in seeded random games of every
+//! bundled tables game: the site masks kept up to date, the preview of a
+//! last die move, the end conditions skipped by their triggers and the
+//! bearing-off state carried from node to node.
+
+use super::triggers::Change;
+use super::{Masks, NONE};
+use crate::engine::{Engine, Outcome, State};
+use rand::RngExt;
+
+/// Every bundled game with dice.
+fn dice_games() -> Vec<(String, Engine)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let mut games = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("the games folder") {
+        let path = entry.expect("a game file").path();
+        if path.extension().is_none_or(|e| e != "game") {
+            continue;
+        }
+        let loaded = crate::load::load(&path).expect("a readable game");
+        let game = loaded.game.expect("a valid game");
+        if game.dice.is_some() {
+            games.push((path.display().to_string(), Engine::new(game)));
+        }
+    }
+    assert!(games.len() >= 8, "the bundled tables games are found");
+    games
+}
+
+/// Checks every first die move of the position `st` (dice thrown).
+fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
+    let t = engine.tables();
+    let player = st.to_move as usize;
+    let masks = Masks::of(st);
+    let bearing = |st: &State, masks: &Masks| {
+        t.bear_off.as_ref().is_some_and(|c| {
+            let vulnerable = engine.vulnerable(st, 1 - player);
+            engine.holds(st, masks, c, player, (NONE, NONE), vulnerable)
+        })
+    };
+    let was = bearing(st, &masks);
+    let mut checked = 0;
+    for step in engine.first_die_moves(st) {
+        let (from, to) = (step.from, step.to);
+        let preview = (!t.pin_blots)
+            .then(|| engine.die_move_preview(st, &masks, player, from, to))
+            .flatten();
+        let mut after = st.clone();
+        let mut kept = masks;
+        let (hit, victims, delta) = engine.die_move(&mut after, player, from, to);
+        let change = if t.pin_blots {
+            kept.pinned(&after, player, (from, to), victims);
+            let mut change = Change::NONE;
+            change.add(from, 0, 0xff);
+            change.add(to, 0, 0xff);
+            change
+        } else {
+            kept.moved(&after, player, (from, to, hit))
+        };
+        let at = format!("{name}: {from}->{to} in {st:?}");
+        assert_eq!(kept, Masks::of(&after), "masks kept up to date: {at}");
+        assert_eq!(
+            engine.position_key(st) ^ delta,
+            engine.position_key(&after),
+            "key change: {at}"
+        );
+        if let Some((key_change, preview_hit, preview_change, occ)) = preview {
+            assert_eq!(key_change, delta, "previewed key change: {at}");
+            assert_eq!(preview_hit, hit, "previewed hit: {at}");
+            assert_eq!(occ, kept.occ, "previewed men: {at}");
+            assert_eq!(preview_change, change, "previewed change: {at}");
+        }
+        assert_eq!(
+            engine.dice_outcome(&after, &kept, player, &change),
+            engine.dice_outcome(&after, &kept, player, &Change::ANY),
+            "end conditions skipped only where they cannot hold: {at}"
+        );
+        if let Some(carried) = engine.bearing_after(player, was, &change) {
+            assert_eq!(carried, bearing(&after, &kept), "bearing off: {at}");
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn search_shortcuts_agree_with_the_position_in_random_games() {
+    for (name, engine) in dice_games() {
+        let mut rng = crate::rng::rng(11);
+        let mut moves = Vec::new();
+        let mut checked = 0;
+        for _ in 0..12 {
+            let mut st = engine.start();
+            engine.opening(&mut st, &mut rng);
+            for _ in 0..400 {
+                if st.dice == [0; crate::ir::MAX_DICE] {
+                    engine.roll(&mut st, &mut rng);
+                }
+                engine
+                    .try_legal_moves(&mut st, &mut moves)
+                    .expect("a roll the engine lists");
+                if engine.outcome_with(&st, !moves.is_empty()) != Outcome::Ongoing {
+                    break;
+                }
+                // Only positions in play: no end condition holds there.
+                checked += check_die_moves(&name, &engine, &st);
+                let m = moves[rng.random_range(0..moves.len())];
+                engine.play_unchecked(&mut st, &m);
+            }
+        }
+        assert!(checked > 1000, "{name}: only {checked} die moves checked");
+    }
+}
