@@ -179,6 +179,35 @@ fn random_games_keep_every_invariant_and_end() {
     });
 }
 
+/// The masks of occupied sites the engine keeps (`State::occupied`) agree
+/// with the cells after every turn, and move generation leaves them as
+/// they were.
+#[test]
+fn occupied_masks_follow_the_cells() {
+    for path in game_files() {
+        let engine = engine(&path);
+        let name = path.display().to_string();
+        for seed in 0..20 {
+            let mut rng = playout::rng(seed);
+            let mut st = engine.start();
+            let mut moves = Vec::new();
+            for ply in 0..playout::MAX_PLIES {
+                let mut plain = st.clone();
+                engine.sync_occupied(&mut plain);
+                assert_eq!(st.occupied, plain.occupied, "{name}, seed {seed}, ply {ply}");
+                engine.roll(&mut st, &mut rng);
+                engine.legal_moves(&mut st, &mut moves);
+                assert_eq!(st.occupied, plain.occupied, "{name}, seed {seed}, ply {ply}");
+                if engine.outcome_with(&st, !moves.is_empty()) != Outcome::Ongoing {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                engine.play_unchecked(&mut st, &m);
+            }
+        }
+    }
+}
+
 #[test]
 fn recorded_playouts_replay() {
     for path in game_files() {

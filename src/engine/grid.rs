@@ -2,11 +2,11 @@
 //! chain (with huffs before them), generated from the flat step and jump
 //! tables without allocating; long-range lines are in [`super::rays`].
 
-use super::{Engine, Move, NONE, State, Step, TAKEN, bit, turns};
+use super::{Engine, Move, NONE, State, Step, bit, turns};
 use crate::ir::{MAX_STEPS, Obligation};
 
 /// The board from the mover's side, as masks of sites, read from
-/// [`State::cells`] once per generation.
+/// [`State::occupied`].
 pub(super) struct Sides {
     /// The mover's pieces.
     pub own: u128,
@@ -17,63 +17,17 @@ pub(super) struct Sides {
 }
 
 impl Sides {
-    /// The masks of `cells` (see [`State::cells`]) for `player`, where no
-    /// piece is marked taken.
-    ///
-    /// The cells are read eight at a time as one word: a byte is empty when
-    /// it is [`NONE`] and the mover's when its high nibble is his number
-    /// (`player << 4 | kind`); every other site holds an opposing piece.
-    pub fn of(cells: &[u8], player: usize) -> Sides {
-        let mine = LOW_BITS * player as u64;
-        let mut words = [[0u64; 2]; 2];
-        let mut add = |i: usize, x: u64| {
-            let shift = (i & 7) * 8;
-            words[0][i >> 3] |= gather(zero_bytes(!x)) << shift;
-            words[1][i >> 3] |= gather(zero_bytes((x >> 4) & LOW_NIBBLES ^ mine)) << shift;
-        };
-        let chunks = cells.chunks_exact(8);
-        let rest = chunks.remainder();
-        let full = cells.len() / 8;
-        for (i, chunk) in chunks.enumerate() {
-            let mut bytes = [0; 8];
-            bytes.copy_from_slice(chunk);
-            add(i, u64::from_le_bytes(bytes));
-        }
-        if !rest.is_empty() {
-            // A short last chunk is padded with a byte that is neither
-            // empty nor anybody's.
-            let mut bytes = [TAKEN; 8];
-            for (b, &c) in bytes.iter_mut().zip(rest) {
-                *b = c;
-            }
-            add(full, u64::from_le_bytes(bytes));
-        }
-        let [empty, own] = words.map(|[lo, hi]| u128::from(hi) << 64 | u128::from(lo));
-        let sites = u128::MAX >> (128 - cells.len().max(1));
+    /// The masks of `st` for `player`, where no piece is marked taken;
+    /// `sites` is the mask of every site.
+    pub fn of(st: &State, player: usize, sites: u128) -> Sides {
+        let own = st.occupied[player];
+        let opp = st.occupied[1 - player];
         Sides {
             own,
-            opp: sites & !own & !empty,
-            empty,
+            opp,
+            empty: sites & !(own | opp),
         }
     }
-}
-
-/// One bit per byte of a word (its lowest).
-const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-/// The low nibble of each byte of a word.
-const LOW_NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-/// All bits but the highest of each byte of a word.
-const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-/// The high bit of each byte of `y` that is zero, and no other bit.
-fn zero_bytes(y: u64) -> u64 {
-    !(((y & LOW_SEVEN) + LOW_SEVEN) | y | LOW_SEVEN)
-}
-
-/// The high bits of the eight bytes of `y` as the eight bits of a byte,
-/// byte `i` to bit `i`.
-fn gather(y: u64) -> u64 {
-    ((y >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
 }
 
 /// The sites of a mask, lowest first.
@@ -113,7 +67,7 @@ impl Engine {
 
     /// The sites of `player`'s pieces that have a capture available.
     pub fn capturers(&self, st: &State, player: usize) -> u128 {
-        let sides = Sides::of(&st.cells, player);
+        let sides = Sides::of(st, player, self.all_sites);
         let mut found = 0;
         for s in bits(sides.own) {
             let kind = (st.cells[s] & 15) as usize;
@@ -146,7 +100,7 @@ impl Engine {
         let player = st.to_move as usize;
         let rules = &self.game.rules;
         let first = found.len();
-        let sides = Sides::of(&st.cells, player);
+        let sides = Sides::of(st, player, self.all_sites);
         if rules.capture != Obligation::None {
             let mut chain: Option<Move> = None;
             for s in bits(sides.own) {
@@ -359,41 +313,16 @@ impl<'a> Found<'a> {
 mod tests {
     use super::*;
 
-    /// The masks read a word at a time agree with a plain reading of
-    /// every cell, whatever the board's size and the bytes in it.
+    /// The sites of a mask come out lowest first, in both words.
     #[test]
-    fn sides_agree_with_the_cells() {
+    fn bits_are_listed_lowest_first() {
         let mut seed = 7u64;
-        for sites in 1..=128usize {
-            for round in 0..20 {
-                let mut cells = Vec::new();
-                for _ in 0..sites {
-                    let r = crate::engine::splitmix(&mut seed);
-                    cells.push(match r >> 62 {
-                        0 => NONE,
-                        1 => (r & 15) as u8,
-                        2 => 16 | (r >> 8 & 15) as u8,
-                        _ if round % 2 == 0 => NONE,
-                        _ => (r & 15) as u8,
-                    });
-                }
-                for player in 0..2 {
-                    let sides = Sides::of(&cells, player);
-                    let (mut own, mut opp, mut empty) = (0u128, 0u128, 0u128);
-                    for (s, &c) in cells.iter().enumerate() {
-                        match c {
-                            NONE => empty |= bit(s as u8),
-                            c if (c >> 4) as usize == player => own |= bit(s as u8),
-                            _ => opp |= bit(s as u8),
-                        }
-                    }
-                    assert_eq!((sides.own, sides.opp, sides.empty), (own, opp, empty));
-                    let listed: Vec<usize> = bits(own).collect();
-                    let plain: Vec<usize> =
-                        (0..sites).filter(|&s| own & bit(s as u8) != 0).collect();
-                    assert_eq!(listed, plain);
-                }
-            }
+        for _ in 0..1000 {
+            let mask = u128::from(crate::engine::splitmix(&mut seed)) << 64
+                | u128::from(crate::engine::splitmix(&mut seed));
+            let listed: Vec<usize> = bits(mask).collect();
+            let plain: Vec<usize> = (0..128).filter(|&s| mask & bit(s as u8) != 0).collect();
+            assert_eq!(listed, plain);
         }
     }
 }
