@@ -7,6 +7,7 @@
 
 use crate::ir::{EndResult, EndRule, Game, MAX_COUNTERS, MAX_DICE, Obligation};
 
+mod choice;
 mod dice;
 mod grid;
 mod lines;
@@ -330,6 +331,9 @@ pub struct Engine {
     repetition: bool,
     /// Whether the game has a `no moves` end rule.
     no_moves_rule: bool,
+    /// Whether [`Engine::count_turns`] counts the steps instead of
+    /// listing them (see [`Engine::steps_countable`]).
+    steps_countable: bool,
 }
 
 impl Engine {
@@ -386,7 +390,7 @@ impl Engine {
             .end
             .iter()
             .any(|e| matches!(e, EndRule::Repetition(..)));
-        Engine {
+        let mut engine = Engine {
             sites,
             all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
             kinds,
@@ -407,8 +411,11 @@ impl Engine {
             end_counter,
             repetition,
             no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
+            steps_countable: false,
             game,
-        }
+        };
+        engine.steps_countable = engine.steps_countable();
+        engine
     }
 
     /// The game this engine plays.

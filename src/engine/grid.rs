@@ -97,16 +97,33 @@ impl Engine {
     }
 
     pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
+        let sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        if self.captures(st, huff, &sides, found) {
+            return;
+        }
+        self.steps(st, huff, &sides, found);
+    }
+
+    /// Records the captures of the player to move (after the huff
+    /// `huff`), duplicates merged if the game says so; whether they are
+    /// compulsory and there are some, so that no step may follow.
+    #[inline(always)]
+    pub(super) fn captures(
+        &self,
+        st: &mut State,
+        huff: u8,
+        sides: &Sides,
+        found: &mut Found,
+    ) -> bool {
         let player = st.to_move as usize;
         let rules = &self.game.rules;
         let first = found.len();
-        let sides = Sides::of(st, player, self.all_sites);
         if rules.capture != Obligation::None {
             let mut chain: Option<Move> = None;
             for s in bits(sides.own) {
                 let c = st.cells[s];
                 let kind = (c & 15) as usize;
-                if !self.may_jump(player, kind, s, &sides)
+                if !self.may_jump(player, kind, s, sides)
                     && (!self.rays.any || !self.rays.flies(self.table(player, kind, s)))
                 {
                     continue;
@@ -125,12 +142,15 @@ impl Engine {
         if rules.merge_duplicates {
             found.merge_duplicates(first);
         }
-        if rules.capture == Obligation::Compulsory && found.len() > first {
-            return;
-        }
+        rules.capture == Obligation::Compulsory && found.len() > first
+    }
+
+    /// Records the steps of the player to move (after the huff `huff`).
+    #[inline]
+    fn steps(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
+        let player = st.to_move as usize;
         for s in bits(sides.own) {
-            let t = self.table(player, (st.cells[s] & 15) as usize, s);
-            let free = self.lines.near[t].step_mask & sides.empty & !self.visited(st, s);
+            let (t, free) = self.step_targets(st, player, s, sides);
             if free == 0 {
                 continue;
             }
@@ -151,6 +171,23 @@ impl Engine {
                 self.slide(st, huff, s as u8, self.visited(st, s), found);
             }
         }
+    }
+
+    /// The table entry of `player`'s piece on `site`, and the sites its
+    /// near steps may go to.
+    #[inline]
+    pub(super) fn step_targets(
+        &self,
+        st: &State,
+        player: usize,
+        site: usize,
+        sides: &Sides,
+    ) -> (usize, u128) {
+        let t = self.table(player, (st.cells[site] & 15) as usize, site);
+        (
+            t,
+            self.lines.near[t].step_mask & sides.empty & !self.visited(st, site),
+        )
     }
 
     /// Extends the capture chain in `m` from `at`; records the moves it allows.
