@@ -6,7 +6,7 @@
 //! population counts, and the turn drawn is built alone. The turns, their
 //! order and their number are those of [`Engine::legal_moves`].
 
-use super::grid::{Found, Sides, bits};
+use super::grid::{Found, Sides, bits, few_bits};
 use super::{Engine, Move, NONE, State, Step, TooManyTurns};
 
 impl Engine {
@@ -40,14 +40,12 @@ impl Engine {
         let player = st.to_move as usize;
         let sides = Sides::of(st, player, self.all_sites);
         let mut found = Found::new(out);
-        let only_captures = self.captures(st, NONE, &sides, &mut found);
-        found.finish();
         let mut steps = 0;
-        if !only_captures {
-            for s in bits(sides.own) {
-                steps += few_bits(self.step_targets(st, player, s, &sides).1);
-            }
+        if self.captures(st, NONE, &sides, &mut found, Some(&mut steps)) {
+            // Compulsory captures: no step.
+            steps = 0;
         }
+        found.finish();
         if out.is_empty() && steps == 0 && !self.no_moves_rule {
             out.push(Move::PASS);
         }
@@ -94,16 +92,4 @@ impl Engine {
         // Past the last turn: not a turn `count_turns` counted.
         Move::PASS
     }
-}
-
-/// The number of sites of a mask of a few sites (a piece's free targets):
-/// one round per site, cheaper than a population count of 128 bits where
-/// the processor has no instruction for it.
-fn few_bits(mut mask: u128) -> usize {
-    let mut n = 0;
-    while mask != 0 {
-        mask &= mask - 1;
-        n += 1;
-    }
-    n
 }
