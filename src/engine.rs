@@ -446,21 +446,6 @@ impl Engine {
         st
     }
 
-    /// Sets [`State::occupied`] from the cells, in games without dice
-    /// (dice games keep it empty): for a state whose cells were written
-    /// by hand, such as a position read from text.
-    pub fn sync_occupied(&self, st: &mut State) {
-        st.occupied = [0; 2];
-        if self.tables.is_some() {
-            return;
-        }
-        for (s, &c) in st.cells.iter().enumerate() {
-            if c != NONE && c != TAKEN {
-                st.occupied[(c >> 4) as usize & 1] |= bit(s as u8);
-            }
-        }
-    }
-
     /// A board with nothing on it, White to move.
     pub fn empty_state(&self) -> State {
         let memory = if self.game.rules.no_return {

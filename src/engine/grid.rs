@@ -2,7 +2,7 @@
 //! chain (with huffs before them), generated from the flat step and jump
 //! tables without allocating; long-range lines are in [`super::rays`].
 
-use super::{Engine, Move, NONE, State, Step, bit, turns};
+use super::{Engine, Move, NONE, State, Step, TAKEN, bit, turns};
 use crate::ir::{MAX_STEPS, Obligation};
 
 /// The board from the mover's side, as masks of sites, read from
@@ -59,6 +59,21 @@ fn word_bits(mut word: u64, base: usize) -> impl Iterator<Item = usize> {
 }
 
 impl Engine {
+    /// Sets [`State::occupied`] from the cells, in games without dice
+    /// (dice games keep it empty): for a state whose cells were written
+    /// by hand, such as a position read from text.
+    pub fn sync_occupied(&self, st: &mut State) {
+        st.occupied = [0; 2];
+        if self.tables.is_some() {
+            return;
+        }
+        for (s, &c) in st.cells.iter().enumerate() {
+            if c != NONE && c != TAKEN {
+                st.occupied[(c >> 4) as usize & 1] |= bit(s as u8);
+            }
+        }
+    }
+
     /// Whether the piece of `player` and `kind` on `site` has a jump.
     pub(super) fn can_jump(
         &self,
