@@ -251,6 +251,7 @@ fn transplant(src: &Engine, st: &State, dst: &Engine) -> State {
             out.counters[j] = st.counters[i];
         }
     }
+    dst.sync_occupied(&mut out);
     out
 }
 

@@ -7,6 +7,7 @@
 
 use crate::ir::{EndResult, EndRule, Game, MAX_COUNTERS, MAX_DICE, Obligation};
 
+mod choice;
 mod dice;
 mod grid;
 mod lines;
@@ -201,6 +202,11 @@ pub struct State {
     /// under the men standing there (`cells` and `stack` describe those);
     /// the pinned man belongs to the other player.
     pub pinned: u128,
+    /// Games without dice: per player, the sites of his pieces, a mask of
+    /// what `cells` holds that the engine keeps as pieces move (0 in dice
+    /// games). Whoever writes `cells` by hand calls
+    /// [`Engine::sync_occupied`] afterwards.
+    pub occupied: [u128; 2],
 }
 
 impl Clone for State {
@@ -219,6 +225,7 @@ impl Clone for State {
             history: Vec::new(),
             turns: self.turns,
             pinned: self.pinned,
+            occupied: self.occupied,
         };
         st.clone_from(self);
         st
@@ -242,6 +249,7 @@ impl Clone for State {
             history,
             turns,
             pinned,
+            occupied,
         } = from;
         self.cells.clone_from(cells);
         self.visited.clone_from(visited);
@@ -256,6 +264,7 @@ impl Clone for State {
         self.history.clone_from(history);
         self.turns = *turns;
         self.pinned = *pinned;
+        self.occupied = *occupied;
     }
 }
 
@@ -287,6 +296,8 @@ struct Range {
 pub struct Engine {
     game: Game,
     sites: usize,
+    /// The mask of every site.
+    all_sites: u128,
     kinds: usize,
     /// Per (player, kind, site): its near steps and jumps, with masks.
     lines: lines::Lines,
@@ -320,6 +331,9 @@ pub struct Engine {
     repetition: bool,
     /// Whether the game has a `no moves` end rule.
     no_moves_rule: bool,
+    /// Whether [`Engine::count_turns`] counts the steps instead of
+    /// listing them (see [`Engine::steps_countable`]).
+    steps_countable: bool,
 }
 
 impl Engine {
@@ -376,8 +390,9 @@ impl Engine {
             .end
             .iter()
             .any(|e| matches!(e, EndRule::Repetition(..)));
-        Engine {
+        let mut engine = Engine {
             sites,
+            all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
             kinds,
             lines,
             promote_at_end: promote.iter().any(|p| p.3),
@@ -396,8 +411,11 @@ impl Engine {
             end_counter,
             repetition,
             no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
+            steps_countable: false,
             game,
-        }
+        };
+        engine.steps_countable = engine.steps_countable();
+        engine
     }
 
     /// The game this engine plays.
@@ -423,6 +441,7 @@ impl Engine {
                 st.visited[pl.site] = bit(pl.site as u8);
             }
         }
+        self.sync_occupied(&mut st);
         self.begin_history(&mut st);
         st
     }
@@ -452,6 +471,7 @@ impl Engine {
             history: Vec::new(),
             turns: [0; 2],
             pinned: 0,
+            occupied: [0; 2],
         }
     }
 
@@ -574,6 +594,7 @@ impl Engine {
             offenders &= offenders - 1;
             let piece = st.cells[h as usize];
             st.cells[h as usize] = NONE;
+            st.occupied[opp] &= !bit(h);
             st.counts[opp] -= 1;
             if st.counts[opp] == 0 {
                 found.push(&Move {
@@ -585,6 +606,7 @@ impl Engine {
             }
             st.counts[opp] += 1;
             st.cells[h as usize] = piece;
+            st.occupied[opp] |= bit(h);
         }
         found.finish();
         if !self.game.rules.play.is_empty() {
@@ -622,6 +644,7 @@ impl Engine {
             }
             let from = m.from();
             st.cells[from as usize] = NONE;
+            st.occupied[player] &= !bit(from);
             let mut memory = self.visited(st, from as usize);
             for step in m.steps() {
                 if step.over != NONE {
@@ -631,6 +654,7 @@ impl Engine {
             }
             let to = m.steps[m.len as usize - 1].to;
             st.cells[to as usize] = cell(player, m.kind_after as usize);
+            st.occupied[player] |= bit(to);
             if rules.no_return {
                 st.visited[from as usize] = 0;
                 st.visited[to as usize] = memory;
@@ -656,6 +680,7 @@ impl Engine {
     /// Takes the piece of `owner` off `site`, with its memory.
     fn remove(&self, st: &mut State, site: u8, owner: usize) {
         st.cells[site as usize] = NONE;
+        st.occupied[owner] &= !bit(site);
         st.counts[owner] -= 1;
         if self.game.rules.no_return {
             st.visited[site as usize] = 0;

@@ -684,6 +684,7 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
     for s in pinned {
         pin_man(engine, &mut st, s).map_err(|e| format!("pinned: {e}"))?;
     }
+    engine.sync_occupied(&mut st);
     engine.begin_history(&mut st);
     Ok(st)
 }

@@ -67,14 +67,25 @@ pub fn random_playout(
         if st.dice == [0; 4] {
             engine.roll(st, rng);
         }
-        turns(engine, st, moves, plies)?;
-        let outcome = engine.outcome_with(st, !moves.is_empty());
+        let n = engine
+            .count_turns(st, moves)
+            .map_err(|cause| TooManyTurnsAt {
+                ply: plies + 1,
+                position: position_text(engine, st),
+                cause,
+            })?;
+        let outcome = engine.outcome_with(st, n > 0);
         if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
             st.dice = [0; 4];
             return Ok(Playout { outcome, plies });
         }
-        let m = &moves[rng.random_range(0..moves.len())];
-        engine.play_unchecked(st, m);
+        // The same draw as from the list of every turn (see `Game::next`).
+        let i = rng.random_range(0..n);
+        if let Some(m) = moves.get(i) {
+            engine.play_unchecked(st, m);
+        } else {
+            engine.play_unchecked(st, &engine.turn_at(st, moves, i));
+        }
         plies += 1;
     }
 }

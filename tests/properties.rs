@@ -179,6 +179,72 @@ fn random_games_keep_every_invariant_and_end() {
     });
 }
 
+/// The masks of occupied sites the engine keeps (`State::occupied`) agree
+/// with the cells after every turn, and move generation leaves them as
+/// they were.
+#[test]
+fn occupied_masks_follow_the_cells() {
+    for path in game_files() {
+        let engine = engine(&path);
+        let name = path.display().to_string();
+        for seed in 0..20 {
+            let mut rng = playout::rng(seed);
+            let mut st = engine.start();
+            let mut moves = Vec::new();
+            for ply in 0..playout::MAX_PLIES {
+                let mut plain = st.clone();
+                engine.sync_occupied(&mut plain);
+                assert_eq!(
+                    st.occupied, plain.occupied,
+                    "{name}, seed {seed}, ply {ply}"
+                );
+                engine.roll(&mut st, &mut rng);
+                engine.legal_moves(&mut st, &mut moves);
+                assert_eq!(
+                    st.occupied, plain.occupied,
+                    "{name}, seed {seed}, ply {ply}"
+                );
+                if engine.outcome_with(&st, !moves.is_empty()) != Outcome::Ongoing {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                engine.play_unchecked(&mut st, &m);
+            }
+        }
+    }
+}
+
+/// The turns `count_turns` counts, drawn one by one with `turn_at`, are
+/// the turns `legal_moves` lists, in its order, at every position of
+/// seeded games of every game.
+#[test]
+fn counted_turns_are_the_listed_turns() {
+    for path in game_files() {
+        let engine = engine(&path);
+        let name = path.display().to_string();
+        for seed in 0..20 {
+            let mut rng = playout::rng(seed);
+            let mut st = engine.start();
+            let (mut moves, mut listed) = (Vec::new(), Vec::new());
+            for ply in 0..playout::MAX_PLIES {
+                let context = format!("{name}, seed {seed}, ply {ply}");
+                engine.roll(&mut st, &mut rng);
+                engine.legal_moves(&mut st, &mut moves);
+                let n = engine.count_turns(&mut st, &mut listed).unwrap();
+                assert_eq!(n, moves.len(), "{context}");
+                for (i, m) in moves.iter().enumerate() {
+                    assert_eq!(&engine.turn_at(&st, &listed, i), m, "{context}, turn {i}");
+                }
+                if engine.outcome_with(&st, !moves.is_empty()) != Outcome::Ongoing {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                engine.play_unchecked(&mut st, &m);
+            }
+        }
+    }
+}
+
 #[test]
 fn recorded_playouts_replay() {
     for path in game_files() {

@@ -6,7 +6,7 @@ use super::{Engine, Move, NONE, State, Step, TAKEN, bit, turns};
 use crate::ir::{MAX_STEPS, Obligation};
 
 /// The board from the mover's side, as masks of sites, read from
-/// [`State::cells`] once per generation.
+/// [`State::occupied`].
 pub(super) struct Sides {
     /// The mover's pieces.
     pub own: u128,
@@ -17,63 +17,29 @@ pub(super) struct Sides {
 }
 
 impl Sides {
-    /// The masks of `cells` (see [`State::cells`]) for `player`, where no
-    /// piece is marked taken.
-    ///
-    /// The cells are read eight at a time as one word: a byte is empty when
-    /// it is [`NONE`] and the mover's when its high nibble is his number
-    /// (`player << 4 | kind`); every other site holds an opposing piece.
-    pub fn of(cells: &[u8], player: usize) -> Sides {
-        let mine = LOW_BITS * player as u64;
-        let mut words = [[0u64; 2]; 2];
-        let mut add = |i: usize, x: u64| {
-            let shift = (i & 7) * 8;
-            words[0][i >> 3] |= gather(zero_bytes(!x)) << shift;
-            words[1][i >> 3] |= gather(zero_bytes((x >> 4) & LOW_NIBBLES ^ mine)) << shift;
-        };
-        let chunks = cells.chunks_exact(8);
-        let rest = chunks.remainder();
-        let full = cells.len() / 8;
-        for (i, chunk) in chunks.enumerate() {
-            let mut bytes = [0; 8];
-            bytes.copy_from_slice(chunk);
-            add(i, u64::from_le_bytes(bytes));
-        }
-        if !rest.is_empty() {
-            // A short last chunk is padded with a byte that is neither
-            // empty nor anybody's.
-            let mut bytes = [TAKEN; 8];
-            for (b, &c) in bytes.iter_mut().zip(rest) {
-                *b = c;
-            }
-            add(full, u64::from_le_bytes(bytes));
-        }
-        let [empty, own] = words.map(|[lo, hi]| u128::from(hi) << 64 | u128::from(lo));
-        let sites = u128::MAX >> (128 - cells.len().max(1));
+    /// The masks of `st` for `player`, where no piece is marked taken;
+    /// `sites` is the mask of every site.
+    pub fn of(st: &State, player: usize, sites: u128) -> Sides {
+        let own = st.occupied[player];
+        let opp = st.occupied[1 - player];
         Sides {
             own,
-            opp: sites & !own & !empty,
-            empty,
+            opp,
+            empty: sites & !(own | opp),
         }
     }
 }
 
-/// One bit per byte of a word (its lowest).
-const LOW_BITS: u64 = 0x0101_0101_0101_0101;
-/// The low nibble of each byte of a word.
-const LOW_NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-/// All bits but the highest of each byte of a word.
-const LOW_SEVEN: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-/// The high bit of each byte of `y` that is zero, and no other bit.
-fn zero_bytes(y: u64) -> u64 {
-    !(((y & LOW_SEVEN) + LOW_SEVEN) | y | LOW_SEVEN)
-}
-
-/// The high bits of the eight bytes of `y` as the eight bits of a byte,
-/// byte `i` to bit `i`.
-fn gather(y: u64) -> u64 {
-    ((y >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+/// The number of sites of a mask of a few sites (a piece's free targets):
+/// one round per site, cheaper than a population count of 128 bits where
+/// the processor has no instruction for it.
+pub(super) fn few_bits(mut mask: u128) -> usize {
+    let mut n = 0;
+    while mask != 0 {
+        mask &= mask - 1;
+        n += 1;
+    }
+    n
 }
 
 /// The sites of a mask, lowest first.
@@ -93,6 +59,21 @@ fn word_bits(mut word: u64, base: usize) -> impl Iterator<Item = usize> {
 }
 
 impl Engine {
+    /// Sets [`State::occupied`] from the cells, in games without dice
+    /// (dice games keep it empty): for a state whose cells were written
+    /// by hand, such as a position read from text.
+    pub fn sync_occupied(&self, st: &mut State) {
+        st.occupied = [0; 2];
+        if self.tables.is_some() {
+            return;
+        }
+        for (s, &c) in st.cells.iter().enumerate() {
+            if c != NONE && c != TAKEN {
+                st.occupied[(c >> 4) as usize & 1] |= bit(s as u8);
+            }
+        }
+    }
+
     /// Whether the piece of `player` and `kind` on `site` has a jump.
     pub(super) fn can_jump(
         &self,
@@ -113,11 +94,11 @@ impl Engine {
 
     /// The sites of `player`'s pieces that have a capture available.
     pub fn capturers(&self, st: &State, player: usize) -> u128 {
-        let sides = Sides::of(&st.cells, player);
+        let sides = Sides::of(st, player, self.all_sites);
         let mut found = 0;
         for s in bits(sides.own) {
             let kind = (st.cells[s] & 15) as usize;
-            if self.may_jump(player, kind, s, &sides)
+            if self.may_jump(self.table(player, kind, s), s, &sides)
                 && self.can_jump(st, player, kind, s, self.visited(st, s))
             {
                 found |= bit(s as u8);
@@ -137,24 +118,47 @@ impl Engine {
     /// Whether the near jumps of the piece of `player` and `kind` on `site`
     /// pass over some opposing piece and land on some empty site (a piece
     /// lifted from `site` leaves it empty): when not, it has no near jump.
-    fn may_jump(&self, player: usize, kind: usize, site: usize, sides: &Sides) -> bool {
-        let near = &self.lines.near[self.table(player, kind, site)];
+    fn may_jump(&self, t: usize, site: usize, sides: &Sides) -> bool {
+        let near = &self.lines.near[t];
         near.over_mask & sides.opp != 0 && near.land_mask & (sides.empty | bit(site as u8)) != 0
     }
 
     pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
+        let sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        if self.captures(st, huff, &sides, found, None) {
+            return;
+        }
+        self.steps(st, huff, &sides, found);
+    }
+
+    /// Records the captures of the player to move (after the huff
+    /// `huff`), duplicates merged if the game says so; whether they are
+    /// compulsory and there are some, so that no step may follow. With
+    /// `steps`, also adds to it the number of near steps of his pieces,
+    /// read in the same pass.
+    #[inline(always)]
+    pub(super) fn captures(
+        &self,
+        st: &mut State,
+        huff: u8,
+        sides: &Sides,
+        found: &mut Found,
+        mut steps: Option<&mut usize>,
+    ) -> bool {
         let player = st.to_move as usize;
         let rules = &self.game.rules;
         let first = found.len();
-        let sides = Sides::of(&st.cells, player);
         if rules.capture != Obligation::None {
             let mut chain: Option<Move> = None;
             for s in bits(sides.own) {
                 let c = st.cells[s];
                 let kind = (c & 15) as usize;
-                if !self.may_jump(player, kind, s, &sides)
-                    && (!self.rays.any || !self.rays.flies(self.table(player, kind, s)))
-                {
+                let t = self.table(player, kind, s);
+                if let Some(n) = steps.as_deref_mut() {
+                    *n +=
+                        few_bits(self.lines.near[t].step_mask & sides.empty & !self.visited(st, s));
+                }
+                if !self.may_jump(t, s, sides) && (!self.rays.any || !self.rays.flies(t)) {
                     continue;
                 }
                 let m = chain.get_or_insert(Move {
@@ -167,16 +171,23 @@ impl Engine {
                 self.chain(st, player, kind, s as u8, visited, m, found);
                 st.cells[s] = c;
             }
+        } else if let Some(n) = steps {
+            for s in bits(sides.own) {
+                *n += few_bits(self.step_targets(st, player, s, sides).1);
+            }
         }
         if rules.merge_duplicates {
             found.merge_duplicates(first);
         }
-        if rules.capture == Obligation::Compulsory && found.len() > first {
-            return;
-        }
+        rules.capture == Obligation::Compulsory && found.len() > first
+    }
+
+    /// Records the steps of the player to move (after the huff `huff`).
+    #[inline]
+    fn steps(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
+        let player = st.to_move as usize;
         for s in bits(sides.own) {
-            let t = self.table(player, (st.cells[s] & 15) as usize, s);
-            let free = self.lines.near[t].step_mask & sides.empty & !self.visited(st, s);
+            let (t, free) = self.step_targets(st, player, s, sides);
             if free == 0 {
                 continue;
             }
@@ -197,6 +208,23 @@ impl Engine {
                 self.slide(st, huff, s as u8, self.visited(st, s), found);
             }
         }
+    }
+
+    /// The table entry of `player`'s piece on `site`, and the sites its
+    /// near steps may go to.
+    #[inline]
+    pub(super) fn step_targets(
+        &self,
+        st: &State,
+        player: usize,
+        site: usize,
+        sides: &Sides,
+    ) -> (usize, u128) {
+        let t = self.table(player, (st.cells[site] & 15) as usize, site);
+        (
+            t,
+            self.lines.near[t].step_mask & sides.empty & !self.visited(st, site),
+        )
     }
 
     /// Extends the capture chain in `m` from `at`; records the moves it allows.
@@ -359,41 +387,16 @@ impl<'a> Found<'a> {
 mod tests {
     use super::*;
 
-    /// The masks read a word at a time agree with a plain reading of
-    /// every cell, whatever the board's size and the bytes in it.
+    /// The sites of a mask come out lowest first, in both words.
     #[test]
-    fn sides_agree_with_the_cells() {
+    fn bits_are_listed_lowest_first() {
         let mut seed = 7u64;
-        for sites in 1..=128usize {
-            for round in 0..20 {
-                let mut cells = Vec::new();
-                for _ in 0..sites {
-                    let r = crate::engine::splitmix(&mut seed);
-                    cells.push(match r >> 62 {
-                        0 => NONE,
-                        1 => (r & 15) as u8,
-                        2 => 16 | (r >> 8 & 15) as u8,
-                        _ if round % 2 == 0 => NONE,
-                        _ => (r & 15) as u8,
-                    });
-                }
-                for player in 0..2 {
-                    let sides = Sides::of(&cells, player);
-                    let (mut own, mut opp, mut empty) = (0u128, 0u128, 0u128);
-                    for (s, &c) in cells.iter().enumerate() {
-                        match c {
-                            NONE => empty |= bit(s as u8),
-                            c if (c >> 4) as usize == player => own |= bit(s as u8),
-                            _ => opp |= bit(s as u8),
-                        }
-                    }
-                    assert_eq!((sides.own, sides.opp, sides.empty), (own, opp, empty));
-                    let listed: Vec<usize> = bits(own).collect();
-                    let plain: Vec<usize> =
-                        (0..sites).filter(|&s| own & bit(s as u8) != 0).collect();
-                    assert_eq!(listed, plain);
-                }
-            }
+        for _ in 0..1000 {
+            let mask = u128::from(crate::engine::splitmix(&mut seed)) << 64
+                | u128::from(crate::engine::splitmix(&mut seed));
+            let listed: Vec<usize> = bits(mask).collect();
+            let plain: Vec<usize> = (0..128).filter(|&s| mask & bit(s as u8) != 0).collect();
+            assert_eq!(listed, plain);
         }
     }
 }

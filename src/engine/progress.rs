@@ -4,6 +4,7 @@
 //! [`State::history`]; they are updated after every turn of a game without
 //! dice, allocating nothing once the history has grown.
 
+use super::grid::bits;
 use super::{Engine, NONE, Outcome, State};
 use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE};
 
@@ -116,9 +117,18 @@ impl Engine {
     /// not the counters.
     pub fn repetition_key(&self, st: &State) -> u64 {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize];
-        for (s, &c) in st.cells.iter().enumerate() {
-            if c != NONE {
-                h ^= self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize];
+        let piece =
+            |s: usize, c: u8| self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize];
+        if self.tables.is_none() {
+            // Only the occupied sites (the same key, read from fewer cells).
+            for s in bits(st.occupied[0] | st.occupied[1]) {
+                h ^= piece(s, st.cells[s]);
+            }
+        } else {
+            for (s, &c) in st.cells.iter().enumerate() {
+                if c != NONE {
+                    h ^= piece(s, c);
+                }
             }
         }
         let extra = self.sites * 32 + 2;

@@ -1,0 +1,95 @@
+//! A random playout's turn drawn without listing every step: in a game
+//! without dice whose steps are all near ones, the turns are the captures
+//! (listed as [`Engine::legal_moves`] lists them) followed by one step per
+//! free target of each piece, in site order and then in the file's
+//! direction order; so their number is the captures plus a sum of
+//! population counts, and the turn drawn is built alone. The turns, their
+//! order and their number are those of [`Engine::legal_moves`].
+
+use super::grid::{Found, Sides, bits, few_bits};
+use super::{Engine, Move, NONE, State, Step, TooManyTurns};
+
+impl Engine {
+    /// Whether [`Engine::count_turns`] may leave the steps unlisted: no
+    /// dice, no `play` obligations, no far lines, and no piece with two
+    /// near steps to one site.
+    pub(super) fn steps_countable(&self) -> bool {
+        self.tables.is_none()
+            && self.game.rules.play.is_empty()
+            && !self.rays.any
+            && (0..self.lines.near.len()).all(|t| {
+                let mut seen = 0u128;
+                self.lines.steps(t).iter().all(|target| {
+                    let new = seen & target.bit == 0;
+                    seen |= target.bit;
+                    new
+                })
+            })
+    }
+
+    /// The number of legal turns of `st`, those of
+    /// [`Engine::try_legal_moves`] in its order, of which `out` holds the
+    /// first: all of them, or, where the steps are counted rather than
+    /// listed, the turns before the steps. [`Engine::turn_at`] gives any
+    /// of them by its index. The state is restored before returning.
+    pub fn count_turns(&self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
+        if !self.steps_countable || st.offenders != 0 {
+            self.try_legal_moves(st, out)?;
+            return Ok(out.len());
+        }
+        let player = st.to_move as usize;
+        let sides = Sides::of(st, player, self.all_sites);
+        let mut found = Found::new(out);
+        let mut steps = 0;
+        if self.captures(st, NONE, &sides, &mut found, Some(&mut steps)) {
+            // Compulsory captures: no step.
+            steps = 0;
+        }
+        found.finish();
+        if out.is_empty() && steps == 0 && !self.no_moves_rule {
+            out.push(Move::PASS);
+        }
+        Ok(out.len() + steps)
+    }
+
+    /// The turn of index `i` of `st` (below what [`Engine::count_turns`]
+    /// returned, with the turns it left in `listed`).
+    pub fn turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
+        if let Some(m) = listed.get(i) {
+            return *m;
+        }
+        let mut left = i - listed.len();
+        let player = st.to_move as usize;
+        let sides = Sides::of(st, player, self.all_sites);
+        for s in bits(sides.own) {
+            let (t, free) = self.step_targets(st, player, s, &sides);
+            let n = few_bits(free);
+            if left >= n {
+                left -= n;
+                continue;
+            }
+            for target in self.lines.steps(t) {
+                if free & target.bit == 0 {
+                    continue;
+                }
+                if left == 0 {
+                    let mut m = Move {
+                        len: 1,
+                        kind_after: target.after,
+                        ..Move::EMPTY
+                    };
+                    m.steps[0] = Step {
+                        from: s as u8,
+                        to: target.to,
+                        over: NONE,
+                        die: 0,
+                    };
+                    return m;
+                }
+                left -= 1;
+            }
+        }
+        // Past the last turn: not a turn `count_turns` counted.
+        Move::PASS
+    }
+}
