@@ -478,12 +478,17 @@ impl Engine {
         if turn.overflow.is_some() {
             return;
         }
-        let limited = if self.tables().leave_limits.is_empty() {
-            0
-        } else {
-            self.leave_key(turn.m.steps())
-        };
-        if let Some(memo) = turn.memo.as_deref_mut() {
+        // Two routes reach one position only after two die moves or more:
+        // one die move from two different sites leaves two different
+        // positions. So the positions before are not looked up.
+        if turn.m.len >= 2
+            && let Some(memo) = turn.memo.as_deref_mut()
+        {
+            let limited = if self.tables().leave_limits.is_empty() {
+                0
+            } else {
+                self.leave_key(turn.m.steps())
+            };
             match memo.nodes.entry(
                 key ^ dice_signature(&turn.dice[..n]) ^ limited,
                 0,
