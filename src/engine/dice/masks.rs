@@ -77,9 +77,11 @@ impl Masks {
 
     /// Brings the masks up to date after a die move of `player` from
     /// `from` to `to` in a game that pins, with `flags` what it did
-    /// ([`super::PINNED`], [`super::RELEASED`]).
+    /// ([`super::PINNED`], [`super::RELEASED`]); returns what it changed:
+    /// pins and releases change the free men of both players where the man
+    /// left and landed, so every kind of change is noted on both sites.
     #[inline(always)]
-    pub fn pinned(&mut self, st: &State, player: usize, (from, to): (u8, u8), flags: u8) {
+    pub fn pinned(&mut self, st: &State, player: usize, (from, to): (u8, u8), flags: u8) -> Change {
         let (f, t) = (bit(from), bit(to));
         let opp = 1 - player;
         if flags & super::RELEASED != 0 {
@@ -102,6 +104,10 @@ impl Masks {
             2 => self.two[player] |= t,
             _ => {}
         }
+        let mut change = Change::NONE;
+        change.add(from, 0, 0xff);
+        change.add(to, 0, 0xff);
+        change
     }
 
     /// The free men of `player` on the sites of `mask`.

@@ -382,13 +382,7 @@ impl Engine {
         m.rank |= pair << (16 * (MAX_DIE_MOVES - 1 - len));
         dice.swap(k, n - 1);
         let change = if self.tables().pin_blots {
-            // Pins and releases change the free men of both players where
-            // the man left and landed.
-            masks.pinned(st, player, (site, to), victims);
-            let mut change = Change::NONE;
-            change.add(site, 0, 0xff);
-            change.add(to, 0, 0xff);
-            change
+            masks.pinned(st, player, (site, to), victims)
         } else {
             masks.moved(st, player, (site, to, hit))
         };

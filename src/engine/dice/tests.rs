@@ -50,11 +50,7 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
         let mut kept = masks;
         let (hit, victims, delta) = engine.die_move(&mut after, player, from, to);
         let change = if t.pin_blots {
-            kept.pinned(&after, player, (from, to), victims);
-            let mut change = Change::NONE;
-            change.add(from, 0, 0xff);
-            change.add(to, 0, 0xff);
-            change
+            kept.pinned(&after, player, (from, to), victims)
         } else {
             kept.moved(&after, player, (from, to, hit))
         };
