@@ -11,6 +11,7 @@ mod conditions;
 mod landing;
 mod limits;
 mod masks;
+mod orders;
 mod search;
 mod table;
 #[cfg(test)]
@@ -107,6 +108,10 @@ pub(super) struct Tables {
     hit_to: Option<Vec<u8>>,
     /// A man landing on a lone opposing man pins it (`pin blots`).
     pin_blots: bool,
+    /// Whether two die moves reach one position in either order (see
+    /// [`orders`]): no player's men are hit to a site of his opponent's
+    /// track.
+    orders_commute: bool,
     /// Per player: the site his men must leave first.
     first_from: Option<Vec<u8>>,
     /// End conditions, each with what can make it hold for each player:
@@ -262,6 +267,8 @@ impl Tables {
         let ends_see_runs = ends.iter().any(|e| sees_runs(&e.cond));
         let rises: Vec<[Trigger; 2]> = ends.iter().map(|e| e.rise).collect();
         let ends_fire = Fires::new(&rises, sites);
+        let orders_commute = zone(&rules.hit_to)
+            .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
         Some(Tables {
             dice,
             track,
@@ -285,6 +292,7 @@ impl Tables {
             play: rules.play.clone(),
             ending_turn_exempt: rules.ending_turn_exempt,
             vulnerable_run: rules.vulnerable_run,
+            orders_commute,
             hit_to: zone(&rules.hit_to),
             pin_blots: rules.pin_blots,
             first_from: zone(&rules.first_from),

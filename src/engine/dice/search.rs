@@ -2,6 +2,7 @@
 //! order (track position, then die), one turn kept per resulting position,
 //! then the obligations; and the walk of one typed route.
 
+use super::orders::Orders;
 use super::table::{Entry, Table, dice_signature};
 use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, TooManyTurns, men};
 use crate::engine::{Engine, Move, NONE, State, Step, bit};
@@ -72,6 +73,12 @@ pub(super) struct Turn<'a> {
     memo: Option<&'a mut Memo>,
     /// The limit the search ran into, if any: it then stops.
     overflow: Option<TooManyTurns>,
+    /// Whether orders of die moves already searched are skipped (see
+    /// [`Orders`]), and the die moves played before the search began.
+    orders: bool,
+    base: usize,
+    /// The smaller die of the roll (die slot 0 of [`Orders`]).
+    low: u8,
 }
 
 impl Turn<'_> {
@@ -144,6 +151,7 @@ pub(super) struct Memo {
     /// The turns found, by resulting position and what the obligations
     /// measure: the value is the turn's index in the output.
     turns: Table,
+    orders: Orders,
 }
 
 // The search tables of this thread, kept from roll to roll.
@@ -152,6 +160,7 @@ thread_local! {
         std::cell::RefCell::new(Memo {
             nodes: Table::new(),
             turns: Table::new(),
+            orders: Orders::new(),
         })
     };
 }
@@ -200,6 +209,9 @@ impl Engine {
                 out: &mut *out,
                 memo: (!all).then_some(&mut *memo),
                 overflow: None,
+                orders: !all && self.tables().orders_commute && Orders::apply(&dice[..n]),
+                base: 0,
+                low: dice[..n].iter().copied().min().unwrap_or(0),
             };
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
@@ -503,6 +515,12 @@ impl Engine {
         let o = self.options(st, &turn.masks, player, &turn.m, turn.bearing.take());
         let (distinct, kinds) = distinct(&turn.dice[..n]);
         let mut moved = false;
+        let depth = turn.m.len as usize;
+        let orders = turn.orders;
+        let parent = orders && depth > turn.base;
+        if orders && let Some(memo) = turn.memo.as_deref_mut() {
+            memo.orders.begin(depth);
+        }
         let mut froms = self.track_positions(player, o.leavable, last);
         while froms != 0 {
             let from = froms.trailing_zeros() as usize;
@@ -513,9 +531,19 @@ impl Engine {
                     continue;
                 };
                 moved = true;
+                let slot = usize::from(die != turn.low);
+                if parent
+                    && let Some(memo) = turn.memo.as_deref_mut()
+                    && memo.orders.skip(depth, (from, die, slot))
+                {
+                    continue;
+                }
                 if n == 1 && !self.tables().pin_blots && self.leaf(st, turn, from, target, to, key)
                 {
                     continue;
+                }
+                if orders && let Some(memo) = turn.memo.as_deref_mut() {
+                    memo.orders.enter(depth, (from, die, slot));
                 }
                 let k = turn.dice[..n].iter().position(|&d| d == die).unwrap_or(0);
                 let (undo, key) = self.advance(
@@ -659,6 +687,9 @@ impl Engine {
                         out: &mut leaves,
                         memo: Some(memo),
                         overflow: None,
+                        orders: self.tables().orders_commute && Orders::apply(&dice[..n]),
+                        base: m.len as usize,
+                        low: dice[..n].iter().copied().min().unwrap_or(0),
                     };
                     self.search(st, &mut turn, n, key);
                     turn.overflow

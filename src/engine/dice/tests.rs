@@ -1,8 +1,9 @@
 //! The shortcuts of the dice search checked against the plain reading of
 //! the position, die move by die move, in seeded random games of every
 //! bundled tables game: the site masks kept up to date, the preview of a
-//! last die move, the end conditions skipped by their triggers and the
-//! bearing-off state carried from node to node.
+//! last die move, the end conditions skipped by their triggers, the
+//! bearing-off state carried from node to node, and the routes the search
+//! skips (positions met before, orders of die moves already searched).
 
 use super::triggers::Change;
 use super::{Masks, NONE};
@@ -85,7 +86,9 @@ fn search_shortcuts_agree_with_the_position_in_random_games() {
     for (name, engine) in dice_games() {
         let mut rng = crate::rng::rng(11);
         let mut moves = Vec::new();
+        let mut routes = Vec::new();
         let mut checked = 0;
+        let mut compared = 0;
         for _ in 0..12 {
             let mut st = engine.start();
             engine.opening(&mut st, &mut rng);
@@ -101,10 +104,19 @@ fn search_shortcuts_agree_with_the_position_in_random_games() {
                 }
                 // Only positions in play: no end condition holds there.
                 checked += check_die_moves(&name, &engine, &st);
+                // One turn per position, the first of its routes in rank
+                // order: what the search keeps without walking every route.
+                if engine.all_sequences(&mut st, &mut routes).is_ok() {
+                    let mut seen = std::collections::HashSet::new();
+                    routes.retain(|m| seen.insert(m.key));
+                    assert_eq!(routes, moves, "{name}: the turns of {st:?}");
+                    compared += 1;
+                }
                 let m = moves[rng.random_range(0..moves.len())];
                 engine.play_unchecked(&mut st, &m);
             }
         }
         assert!(checked > 1000, "{name}: only {checked} die moves checked");
+        assert!(compared > 500, "{name}: only {compared} rolls compared");
     }
 }
