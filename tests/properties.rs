@@ -235,6 +235,15 @@ fn counted_turns_are_the_listed_turns() {
                 for (i, m) in moves.iter().enumerate() {
                     assert_eq!(&engine.turn_at(&st, &listed, i), m, "{context}, turn {i}");
                 }
+                if engine.has_dice() && !moves.is_empty() {
+                    // Asked once another position's turns are counted.
+                    let mut next = st.clone();
+                    engine.play_unchecked(&mut next, &moves[0]);
+                    engine.roll(&mut next, &mut playout::rng(seed + 1000));
+                    engine.count_turns(&mut next, &mut listed).unwrap();
+                    let last = moves.len() - 1;
+                    assert_eq!(engine.turn_at(&st, &[], last), moves[last], "{context}");
+                }
                 if engine.outcome_with(&st, !moves.is_empty()) != Outcome::Ongoing {
                     break;
                 }

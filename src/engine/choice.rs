@@ -3,8 +3,10 @@
 //! (listed as [`Engine::legal_moves`] lists them) followed by one step per
 //! free target of each piece, in site order and then in the file's
 //! direction order; so their number is the captures plus a sum of
-//! population counts, and the turn drawn is built alone. The turns, their
-//! order and their number are those of [`Engine::legal_moves`].
+//! population counts, and the turn drawn is built alone. In a dice game
+//! the search keeps a roll's turns as routes of die moves (a quarter of a
+//! [`Move`] each), and only the turn drawn is made a `Move`. The turns,
+//! their order and their number are those of [`Engine::legal_moves`].
 
 use super::grid::{Found, Sides, bits, few_bits};
 use super::{Engine, Move, NONE, State, Step, TooManyTurns};
@@ -30,9 +32,15 @@ impl Engine {
     /// The number of legal turns of `st`, those of
     /// [`Engine::try_legal_moves`] in its order, of which `out` holds the
     /// first: all of them, or, where the steps are counted rather than
-    /// listed, the turns before the steps. [`Engine::turn_at`] gives any
+    /// listed, the turns before the steps, or, in a dice game, none (the
+    /// thread keeps them in a smaller form). [`Engine::turn_at`] gives any
     /// of them by its index. The state is restored before returning.
     pub fn count_turns(&self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
+        if self.tables.is_some() {
+            // Dice turns are kept as routes, and made moves one by one.
+            out.clear();
+            return self.count_dice_turns(st);
+        }
         if !self.steps_countable || st.offenders != 0 {
             self.try_legal_moves(st, out)?;
             return Ok(out.len());
@@ -53,10 +61,15 @@ impl Engine {
     }
 
     /// The turn of index `i` of `st` (below what [`Engine::count_turns`]
-    /// returned, with the turns it left in `listed`).
+    /// returned, with the turns it left in `listed`). In a dice game, the
+    /// turns counted last on this thread if they are those of `st`; else
+    /// the roll is searched again.
     pub fn turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
         if let Some(m) = listed.get(i) {
             return *m;
+        }
+        if self.tables.is_some() {
+            return self.dice_turn_at(st, i - listed.len());
         }
         let mut left = i - listed.len();
         let player = st.to_move as usize;

@@ -12,6 +12,7 @@ mod landing;
 mod limits;
 mod masks;
 mod orders;
+mod route;
 mod search;
 mod table;
 #[cfg(test)]

@@ -3,10 +3,11 @@
 //! then the obligations; and the walk of one typed route.
 
 use super::orders::Orders;
+use super::route::{Listed, Route};
 use super::table::{Entry, Table, dice_signature};
 use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, TooManyTurns, men};
 use crate::engine::{Engine, Move, NONE, State, Step, bit};
-use crate::ir::Priority;
+use crate::ir::{MAX_DICE, Priority};
 
 /// What decides the die moves from a position: see [`Engine::options`].
 pub(super) struct Options {
@@ -62,13 +63,13 @@ pub(super) struct Turn<'a> {
     player: usize,
     /// The dice not yet played come first.
     dice: [u8; MAX_DIE_MOVES],
-    m: Move,
+    m: Route,
     /// Where the men stand, kept up to date die move by die move.
     masks: Masks,
     /// Whether the player may bear off in the position searched next,
     /// where the die move that reached it cannot have changed it.
     bearing: Option<bool>,
-    out: &'a mut Vec<Move>,
+    out: &'a mut Vec<Route>,
     /// The positions searched and turns found; `None` records every route.
     memo: Option<&'a mut Memo>,
     /// The limit the search ran into, if any: it then stops.
@@ -92,17 +93,12 @@ impl Turn<'_> {
         if self.overflow.is_some() {
             return;
         }
-        // The turn is copied (a whole `Move`) only where it is kept.
         let m = &self.m;
         let Some(memo) = self.memo.as_deref_mut() else {
             if self.out.len() >= MAX_TURNS {
                 self.overflow = Some(TooManyTurns::Routes);
             } else {
-                self.out.push(Move {
-                    mover: self.player as u8,
-                    key,
-                    ..*m
-                });
+                self.out.push(Route { key, ..*m });
             }
             return;
         };
@@ -116,18 +112,10 @@ impl Turn<'_> {
             Entry::Found(i) => {
                 let kept = &mut self.out[i as usize];
                 if m.rank < kept.rank {
-                    *kept = Move {
-                        mover: self.player as u8,
-                        key,
-                        ..*m
-                    };
+                    *kept = Route { key, ..*m };
                 }
             }
-            Entry::Added => self.out.push(Move {
-                mover: self.player as u8,
-                key,
-                ..*m
-            }),
+            Entry::Added => self.out.push(Route { key, ..*m }),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
         }
     }
@@ -163,6 +151,10 @@ thread_local! {
             orders: Orders::new(),
         })
     };
+    /// The turns of the roll searched last.
+    static LISTED: std::cell::RefCell<Listed> = const {
+        std::cell::RefCell::new(Listed::new())
+    };
 }
 
 impl Memo {
@@ -183,6 +175,55 @@ impl Engine {
         all: bool,
     ) -> Result<(), TooManyTurns> {
         out.clear();
+        LISTED.with_borrow_mut(|listed| {
+            let found = self.dice_routes(st, &mut listed.routes, all);
+            listed.of.dice = [0; MAX_DICE];
+            out.extend(listed.routes.iter().map(|r| r.to_move(st.to_move)));
+            found
+        })
+    }
+
+    /// The number of turns [`Engine::dice_turns`] lists, which
+    /// [`Engine::dice_turn_at`] then gives one by one.
+    pub(in crate::engine) fn count_dice_turns(
+        &self,
+        st: &mut State,
+    ) -> Result<usize, TooManyTurns> {
+        LISTED.with_borrow_mut(|listed| {
+            let found = self.dice_routes(st, &mut listed.routes, false);
+            listed.of.note(st);
+            found.map(|()| listed.routes.len())
+        })
+    }
+
+    /// The turn of index `i` that [`Engine::dice_turns`] lists: taken from
+    /// the turns [`Engine::count_dice_turns`] counted last on this thread
+    /// if they are the turns of `st`, else searched again.
+    pub(in crate::engine) fn dice_turn_at(&self, st: &State, i: usize) -> Move {
+        let listed = LISTED.with_borrow(|listed| {
+            listed
+                .of
+                .is(st)
+                .then(|| listed.routes.get(i).map(|r| r.to_move(st.to_move)))
+        });
+        listed
+            .unwrap_or_else(|| {
+                let mut turns = Vec::new();
+                let _ = self.dice_turns(&mut st.clone(), &mut turns, false);
+                turns.get(i).copied()
+            })
+            .unwrap_or(Move::PASS)
+    }
+
+    /// Fills `routes` with the turns of the roll in `st.dice`, in the order
+    /// they are listed: see [`Engine::dice_turns`].
+    fn dice_routes(
+        &self,
+        st: &mut State,
+        routes: &mut Vec<Route>,
+        all: bool,
+    ) -> Result<(), TooManyTurns> {
+        routes.clear();
         let player = st.to_move as usize;
         let (dice, n) = self.dice_to_play(st);
         if n == 0 {
@@ -191,10 +232,9 @@ impl Engine {
         let masks = Masks::of(st);
         let key = self.position_key(st);
         if self.passes(st, &masks).is_some() {
-            out.push(Move {
-                mover: player as u8,
+            routes.push(Route {
                 key,
-                ..Move::PASS
+                ..Route::EMPTY
             });
             return Ok(());
         }
@@ -203,10 +243,10 @@ impl Engine {
             let mut turn = Turn {
                 player,
                 dice,
-                m: Move::PASS,
+                m: Route::EMPTY,
                 masks,
                 bearing: None,
-                out: &mut *out,
+                out: &mut *routes,
                 memo: (!all).then_some(&mut *memo),
                 overflow: None,
                 orders: !all && self.tables().orders_commute && Orders::apply(&dice[..n]),
@@ -215,12 +255,12 @@ impl Engine {
             };
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
-            self.obligations(out);
-            out.sort_unstable_by_key(|m| m.rank);
+            self.obligations(player, routes);
+            routes.sort_unstable_by_key(|r| r.rank);
             if !all {
                 // One turn per resulting position: the first in rank order.
                 memo.clear();
-                out.retain(|m| matches!(memo.nodes.entry(m.key, 0, usize::MAX), Entry::Added));
+                routes.retain(|r| matches!(memo.nodes.entry(r.key, 0, usize::MAX), Entry::Added));
             }
             overflow.map_or(Ok(()), Err)
         })
@@ -233,7 +273,7 @@ impl Engine {
         st: &State,
         masks: &Masks,
         player: usize,
-        m: &Move,
+        m: &Route,
         bearing: Option<bool>,
     ) -> Options {
         let t = self.tables();
@@ -348,7 +388,7 @@ impl Engine {
 
     /// Whether `player` can play any of `dice` from the position reached
     /// by the die moves of `m`, his turn so far.
-    fn can_move(&self, st: &State, masks: &Masks, player: usize, dice: &[u8], m: &Move) -> bool {
+    fn can_move(&self, st: &State, masks: &Masks, player: usize, dice: &[u8], m: &Route) -> bool {
         let track = &self.tables().track[player];
         let o = self.options(st, masks, player, m, None);
         (0..track.len().saturating_sub(1)).any(|from| {
@@ -370,7 +410,7 @@ impl Engine {
         masks: &mut Masks,
         player: usize,
         dice: &mut [u8; MAX_DIE_MOVES],
-        m: &mut Move,
+        m: &mut Route,
         (k, n): (usize, usize),
         (from, target): (usize, usize),
         to: u8,
@@ -466,7 +506,7 @@ impl Engine {
         masks: &mut Masks,
         player: usize,
         dice: &mut [u8; MAX_DIE_MOVES],
-        m: &mut Move,
+        m: &mut Route,
         u: Undo,
     ) {
         dice.swap(u.k, u.n - 1);
@@ -590,7 +630,7 @@ impl Engine {
         let (dice, n) = self.dice_to_play(st);
         let (distinct, kinds) = distinct(&dice[..n]);
         let masks = Masks::of(st);
-        let o = self.options(st, &masks, player, &Move::PASS, None);
+        let o = self.options(st, &masks, player, &Route::EMPTY, None);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {
                 continue;
@@ -640,10 +680,7 @@ impl Engine {
         if n == 0 {
             return Ok(walk.found);
         }
-        let mut m = Move {
-            mover: st.to_move,
-            ..Move::PASS
-        };
+        let mut m = Route::EMPTY;
         let key = self.position_key(st);
         let mut masks = Masks::of(st);
         self.walk(
@@ -665,14 +702,14 @@ impl Engine {
         masks: &mut Masks,
         w: &mut Walk,
         dice: &mut [u8; MAX_DIE_MOVES],
-        m: &mut Move,
+        m: &mut Route,
         n: usize,
         key: u64,
     ) -> Result<(), TooManyTurns> {
-        let player = m.mover as usize;
+        let player = st.to_move as usize;
         if m.len as usize == w.len {
             if m.ends || n == 0 || w.exact && !self.can_move(st, masks, player, &dice[..n], m) {
-                self.accept(w, &Move { key, ..*m });
+                self.accept(w, player, &Route { key, ..*m });
             } else if !w.exact {
                 // Every way the turn may go on from here.
                 let mut leaves = Vec::new();
@@ -698,7 +735,7 @@ impl Engine {
                     return Err(e);
                 }
                 for leaf in &leaves {
-                    self.accept(w, leaf);
+                    self.accept(w, player, leaf);
                 }
             }
             return Ok(());
@@ -737,20 +774,24 @@ impl Engine {
         Ok(())
     }
 
-    /// Notes the listed turn that a complete route `leaf` amounts to, if the
-    /// obligations allow the route.
-    fn accept(&self, w: &mut Walk, leaf: &Move) {
+    /// Notes the listed turn that a complete route `leaf` of `player`
+    /// amounts to, if the obligations allow the route.
+    fn accept(&self, w: &mut Walk, player: usize, leaf: &Route) {
         // The turns the obligations keep share their measures, except turns
         // that end the game in a game that exempts them, which are kept
         // whatever they measure.
         let t = self.tables();
-        let exempt = |m: &Move| t.ending_turn_exempt && m.ends;
+        let exempt = |m: &Route| t.ending_turn_exempt && m.ends;
         let allowed = exempt(leaf)
-            || w.legal.iter().find(|m| !exempt(m)).is_some_and(|kept| {
-                t.play
-                    .iter()
-                    .all(|p| self.measure(*p, kept) == self.measure(*p, leaf))
-            });
+            || w.legal
+                .iter()
+                .map(Route::of)
+                .find(|m| !exempt(m))
+                .is_some_and(|kept| {
+                    t.play
+                        .iter()
+                        .all(|&p| self.measure(p, player, &kept) == self.measure(p, player, leaf))
+                });
         if allowed
             && let Some(&i) = w.by_key.get(&leaf.key)
             && !w.found.contains(&w.legal[i])
@@ -759,37 +800,36 @@ impl Engine {
         }
     }
 
-    /// What an obligation measures of a turn.
-    fn measure(&self, priority: Priority, m: &Move) -> u32 {
-        let pos = &self.tables().position;
-        let steps = m.steps();
+    /// What an obligation measures of a route of `player`.
+    fn measure(&self, priority: Priority, player: usize, r: &Route) -> u32 {
+        let pos = &self.tables().position[player];
+        let steps = r.steps();
         match priority {
             Priority::MostDice => steps.len() as u32,
             // Refused by the checker in games with dice.
-            Priority::MostCaptures => m.captures() as u32,
+            Priority::MostCaptures => r.hits() as u32,
             Priority::LargerDie => steps.iter().map(|s| s.die as u32).max().unwrap_or(0),
             Priority::MostPips => steps
                 .iter()
-                .map(|s| {
-                    let p = m.mover as usize;
-                    (pos[p][s.to as usize] - pos[p][s.from as usize]) as u32
-                })
+                .map(|s| (pos[s.to as usize] - pos[s.from as usize]) as u32)
                 .sum(),
         }
     }
 
-    /// Keeps the turns the obligations allow, in the game's priority order.
-    /// In a game with `ending turn exempt`, a turn that ends the game is
-    /// legal whatever they would ask of the dice it leaves unplayed, and it
-    /// counts like any other: a turn that wins with more dice or pips rules
-    /// out the turns with fewer. With `ending turn obliged` it is measured
-    /// like every other turn.
-    fn obligations(&self, out: &mut Vec<Move>) {
+    /// Keeps the routes of `player` the obligations allow, in the game's
+    /// priority order. In a game with `ending turn exempt`, a turn that
+    /// ends the game is legal whatever they would ask of the dice it leaves
+    /// unplayed, and it counts like any other: a turn that wins with more
+    /// dice or pips rules out the turns with fewer. With `ending turn
+    /// obliged` it is measured like every other turn.
+    fn obligations(&self, player: usize, out: &mut Vec<Route>) {
         let t = self.tables();
         for &priority in &t.play {
-            let best = out.iter().map(|m| self.measure(priority, m)).max();
+            let best = out.iter().map(|r| self.measure(priority, player, r)).max();
             if let Some(best) = best {
-                out.retain(|m| t.ending_turn_exempt && m.ends || self.measure(priority, m) == best);
+                out.retain(|r| {
+                    t.ending_turn_exempt && r.ends || self.measure(priority, player, r) == best
+                });
             }
         }
     }

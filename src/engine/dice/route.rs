@@ -1,0 +1,127 @@
+//! A route of die moves as the dice search builds and keeps it: a quarter
+//! of a [`Move`] in size, so that recording, measuring and sorting a
+//! roll's turns moves little memory. A kept route becomes a `Move` last.
+
+use super::MAX_DIE_MOVES;
+use crate::engine::{Move, NONE, State, Step};
+use crate::ir::MAX_DICE;
+
+/// Die moves played in order, with what the search notes of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Route {
+    /// The route's place in the order turns are listed: the track
+    /// positions of each die move's origin and landing, 16 bits each.
+    pub rank: u128,
+    /// A hash of the position the route leads to, once recorded.
+    pub key: u64,
+    /// The die moves in order; [`Step::NONE`] past `len`.
+    pub steps: [Step; MAX_DIE_MOVES],
+    pub len: u8,
+    /// Whether the game ends at its last die move.
+    pub ends: bool,
+}
+
+impl Route {
+    /// No die move yet.
+    pub const EMPTY: Route = Route {
+        rank: 0,
+        key: 0,
+        steps: [Step::NONE; MAX_DIE_MOVES],
+        len: 0,
+        ends: false,
+    };
+
+    pub fn steps(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// The route of a turn's die moves (its first [`MAX_DIE_MOVES`]).
+    pub fn of(m: &Move) -> Route {
+        let mut r = Route {
+            rank: m.rank,
+            key: m.key,
+            len: m.len.min(MAX_DIE_MOVES as u8),
+            ends: m.ends,
+            ..Route::EMPTY
+        };
+        let len = r.len as usize;
+        r.steps[..len].copy_from_slice(&m.steps[..len]);
+        r
+    }
+
+    /// The turn of `mover` that plays this route.
+    pub fn to_move(&self, mover: u8) -> Move {
+        let mut m = Move {
+            mover,
+            key: self.key,
+            rank: self.rank,
+            len: self.len,
+            ends: self.ends,
+            ..Move::PASS
+        };
+        m.steps[..self.len as usize].copy_from_slice(self.steps());
+        m
+    }
+
+    /// The men it hits.
+    pub fn hits(&self) -> usize {
+        self.steps().iter().filter(|s| s.over != NONE).count()
+    }
+}
+
+/// The turns of the roll a thread searched last, as routes, and the
+/// position they are the turns of.
+pub(super) struct Listed {
+    pub routes: Vec<Route>,
+    pub of: Searched,
+}
+
+impl Listed {
+    pub const fn new() -> Listed {
+        Listed {
+            routes: Vec::new(),
+            of: Searched {
+                cells: Vec::new(),
+                stack: Vec::new(),
+                pinned: 0,
+                to_move: 0,
+                dice: [0; MAX_DICE],
+                turns: [0; 2],
+            },
+        }
+    }
+}
+
+/// What a roll's turns depend on: where the men stand, who moves, the
+/// dice (none: nothing noted) and the turns played.
+pub(super) struct Searched {
+    cells: Vec<u8>,
+    stack: Vec<u8>,
+    pinned: u128,
+    to_move: u8,
+    pub dice: [u8; MAX_DICE],
+    turns: [u8; 2],
+}
+
+impl Searched {
+    /// Notes `st` as the position searched.
+    pub fn note(&mut self, st: &State) {
+        self.cells.clone_from(&st.cells);
+        self.stack.clone_from(&st.stack);
+        self.pinned = st.pinned;
+        self.to_move = st.to_move;
+        self.dice = st.dice;
+        self.turns = st.turns;
+    }
+
+    /// Whether `st` is the position noted.
+    pub fn is(&self, st: &State) -> bool {
+        self.dice != [0; MAX_DICE]
+            && self.dice == st.dice
+            && self.to_move == st.to_move
+            && self.turns == st.turns
+            && self.pinned == st.pinned
+            && self.cells == st.cells
+            && self.stack == st.stack
+    }
+}
