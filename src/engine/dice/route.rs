@@ -50,7 +50,7 @@ impl Route {
     }
 
     /// The turn of `mover` that plays this route.
-    pub fn to_move(&self, mover: u8) -> Move {
+    pub fn to_move(self, mover: u8) -> Move {
         let mut m = Move {
             mover,
             key: self.key,
