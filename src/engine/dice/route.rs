@@ -19,6 +19,18 @@ pub(super) struct Route {
     pub len: u8,
     /// Whether the game ends at its last die move.
     pub ends: bool,
+    /// What the obligations measure besides the number of die moves: the
+    /// largest die played and the pips moved (along the mover's track).
+    pub die: u8,
+    pub pips: u16,
+}
+
+/// What [`Route::pop`] restores.
+#[derive(Clone, Copy)]
+pub(super) struct Mark {
+    rank: u128,
+    die: u8,
+    pips: u16,
 }
 
 impl Route {
@@ -29,14 +41,17 @@ impl Route {
         steps: [Step::NONE; MAX_DIE_MOVES],
         len: 0,
         ends: false,
+        die: 0,
+        pips: 0,
     };
 
     pub fn steps(&self) -> &[Step] {
         &self.steps[..self.len as usize]
     }
 
-    /// The route of a turn's die moves (its first [`MAX_DIE_MOVES`]).
-    pub fn of(m: &Move) -> Route {
+    /// The route of a turn's die moves (its first [`MAX_DIE_MOVES`]),
+    /// `position` the mover's track position of each site.
+    pub fn of(m: &Move, position: &[u8]) -> Route {
         let mut r = Route {
             rank: m.rank,
             key: m.key,
@@ -46,7 +61,41 @@ impl Route {
         };
         let len = r.len as usize;
         r.steps[..len].copy_from_slice(&m.steps[..len]);
+        for s in m.steps().iter().take(len) {
+            r.die = r.die.max(s.die);
+            r.pips += u16::from(position[s.to as usize] - position[s.from as usize]);
+        }
         r
+    }
+
+    /// Adds die move `step`, from track position `from` to `target`.
+    #[inline(always)]
+    pub fn push(&mut self, step: Step, (from, target): (usize, usize)) -> Mark {
+        let mark = Mark {
+            rank: self.rank,
+            die: self.die,
+            pips: self.pips,
+        };
+        let len = self.len as usize;
+        self.steps[len] = step;
+        self.len += 1;
+        // Presentation order: the mover's track positions, die move by die move.
+        let pair = (from as u128) << 8 | target as u128;
+        self.rank |= pair << (16 * (MAX_DIE_MOVES - 1 - len));
+        self.die = self.die.max(step.die);
+        self.pips += (target - from) as u16;
+        mark
+    }
+
+    /// Takes back the last die move, [`Route::push`] having returned `mark`.
+    #[inline(always)]
+    pub fn pop(&mut self, mark: Mark) {
+        self.len -= 1;
+        self.steps[self.len as usize] = Step::NONE;
+        self.rank = mark.rank;
+        self.die = mark.die;
+        self.pips = mark.pips;
+        self.ends = false;
     }
 
     /// The turn of `mover` that plays this route.

@@ -3,7 +3,7 @@
 //! then the obligations; and the walk of one typed route.
 
 use super::orders::Orders;
-use super::route::{Listed, Route};
+use super::route::{Listed, Mark, Route};
 use super::table::{Entry, Table, dice_signature};
 use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, TooManyTurns, men};
 use crate::engine::{Engine, Move, NONE, State, Step, bit};
@@ -32,7 +32,7 @@ pub(super) struct Undo {
     to: u8,
     hit: u8,
     victims: u8,
-    rank: u128,
+    mark: Mark,
     k: usize,
     n: usize,
     masks: Masks,
@@ -102,8 +102,7 @@ impl Turn<'_> {
             }
             return;
         };
-        let die = m.steps().iter().map(|s| s.die).max().unwrap_or(0);
-        let mut measures = u64::from(m.len) | u64::from(die) << 8 | u64::from(m.ends) << 16;
+        let mut measures = u64::from(m.len) | u64::from(m.die) << 8 | u64::from(m.ends) << 16;
         match memo.turns.entry(
             key ^ crate::engine::splitmix(&mut measures),
             self.out.len() as u32,
@@ -255,10 +254,15 @@ impl Engine {
             };
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
-            self.obligations(player, routes);
+            self.obligations(routes);
             routes.sort_unstable_by_key(|r| r.rank);
-            if !all {
-                // One turn per resulting position: the first in rank order.
+            // One turn per resulting position: the first in rank order.
+            // Routes that measure alike lead to different positions (one
+            // was kept per position and measures), so need no look-up.
+            let alike = |r: &Route| {
+                (r.len, r.die, r.ends) == (routes[0].len, routes[0].die, routes[0].ends)
+            };
+            if !all && !routes.iter().all(alike) {
                 memo.clear();
                 routes.retain(|r| matches!(memo.nodes.entry(r.key, 0, usize::MAX), Entry::Added));
             }
@@ -420,18 +424,13 @@ impl Engine {
         let die = dice[k];
         let before = *masks;
         let (hit, victims, delta) = self.die_move(st, player, site, to);
-        let len = m.len as usize;
-        m.steps[len] = Step {
+        let step = Step {
             from: site,
             to,
             over: hit,
             die,
         };
-        m.len += 1;
-        let rank = m.rank;
-        // Presentation order: the mover's track positions, die move by die move.
-        let pair = (from as u128) << 8 | target as u128;
-        m.rank |= pair << (16 * (MAX_DIE_MOVES - 1 - len));
+        let mark = m.push(step, (from, target));
         dice.swap(k, n - 1);
         let change = if self.tables().pin_blots {
             masks.pinned(st, player, (site, to), victims)
@@ -444,7 +443,7 @@ impl Engine {
             to,
             hit,
             victims,
-            rank,
+            mark,
             k,
             n,
             masks: before,
@@ -478,23 +477,15 @@ impl Engine {
         if self.ends_may_fire(&change, &occ) {
             return false;
         }
-        let m = &mut turn.m;
-        let len = m.len as usize;
-        let rank = m.rank;
-        m.steps[len] = Step {
+        let step = Step {
             from: site,
             to,
             over: hit,
             die: turn.dice[0],
         };
-        m.len += 1;
-        let pair = (from as u128) << 8 | target as u128;
-        m.rank |= pair << (16 * (MAX_DIE_MOVES - 1 - len));
+        let mark = turn.m.push(step, (from, target));
         turn.record(key ^ delta);
-        let m = &mut turn.m;
-        m.len -= 1;
-        m.steps[len] = Step::NONE;
-        m.rank = rank;
+        turn.m.pop(mark);
         true
     }
 
@@ -510,10 +501,7 @@ impl Engine {
         u: Undo,
     ) {
         dice.swap(u.k, u.n - 1);
-        m.len -= 1;
-        m.steps[m.len as usize] = Step::NONE;
-        m.rank = u.rank;
-        m.ends = false;
+        m.pop(u.mark);
         self.undo_die_move(st, player, u.site, u.to, u.hit, u.victims);
         *masks = u.masks;
     }
@@ -785,12 +773,12 @@ impl Engine {
         let allowed = exempt(leaf)
             || w.legal
                 .iter()
-                .map(Route::of)
+                .map(|m| Route::of(m, &t.position[player]))
                 .find(|m| !exempt(m))
                 .is_some_and(|kept| {
                     t.play
                         .iter()
-                        .all(|&p| self.measure(p, player, &kept) == self.measure(p, player, leaf))
+                        .all(|&p| Self::measure(p, &kept) == Self::measure(p, leaf))
                 });
         if allowed
             && let Some(&i) = w.by_key.get(&leaf.key)
@@ -800,35 +788,30 @@ impl Engine {
         }
     }
 
-    /// What an obligation measures of a route of `player`.
-    fn measure(&self, priority: Priority, player: usize, r: &Route) -> u32 {
-        let pos = &self.tables().position[player];
-        let steps = r.steps();
+    /// What an obligation measures of a route.
+    fn measure(priority: Priority, r: &Route) -> u32 {
         match priority {
-            Priority::MostDice => steps.len() as u32,
+            Priority::MostDice => u32::from(r.len),
             // Refused by the checker in games with dice.
             Priority::MostCaptures => r.hits() as u32,
-            Priority::LargerDie => steps.iter().map(|s| s.die as u32).max().unwrap_or(0),
-            Priority::MostPips => steps
-                .iter()
-                .map(|s| (pos[s.to as usize] - pos[s.from as usize]) as u32)
-                .sum(),
+            Priority::LargerDie => u32::from(r.die),
+            Priority::MostPips => u32::from(r.pips),
         }
     }
 
-    /// Keeps the routes of `player` the obligations allow, in the game's
+    /// Keeps the routes the obligations allow, in the game's
     /// priority order. In a game with `ending turn exempt`, a turn that
     /// ends the game is legal whatever they would ask of the dice it leaves
     /// unplayed, and it counts like any other: a turn that wins with more
     /// dice or pips rules out the turns with fewer. With `ending turn
     /// obliged` it is measured like every other turn.
-    fn obligations(&self, player: usize, out: &mut Vec<Route>) {
+    fn obligations(&self, out: &mut Vec<Route>) {
         let t = self.tables();
         for &priority in &t.play {
-            let best = out.iter().map(|r| self.measure(priority, player, r)).max();
+            let best = out.iter().map(|r| Self::measure(priority, r)).max();
             if let Some(best) = best {
                 out.retain(|r| {
-                    t.ending_turn_exempt && r.ends || self.measure(priority, player, r) == best
+                    t.ending_turn_exempt && r.ends || Self::measure(priority, r) == best
                 });
             }
         }
