@@ -487,11 +487,11 @@ impl Engine {
         (hit, victims, delta)
     }
 
-    /// What [`Engine::die_move`] would do, without moving, in a game that
-    /// pins no man: the change of the position key, the site hit men would
-    /// go to (or [`NONE`]), what it would change (see [`Change`]) and the
-    /// sites where each player would then have men; `None` where the sites
-    /// overlap so that this does not tell.
+    /// What [`Engine::die_move`] would do, without moving: the change of
+    /// the position key, the site hit men would go to (or [`NONE`]), what
+    /// it would change (see [`Change`]) and the sites where each player
+    /// would then have free men; `None` where the sites overlap so that
+    /// this does not tell.
     #[inline(always)]
     fn die_move_preview(
         &self,
@@ -502,6 +502,9 @@ impl Engine {
         to: u8,
     ) -> Option<(u64, u8, Change, [u128; 2])> {
         use triggers::{CAME, FEWER, GONE, MORE};
+        if self.tables().pin_blots {
+            return Some(self.pin_move_preview(st, masks, player, from, to));
+        }
         let mut occ = masks.occ;
         let opp = 1 - player;
         let (f, t) = (from as usize, to as usize);
@@ -585,6 +588,50 @@ impl Engine {
         (NONE, flags, delta)
     }
 
+    /// [`Engine::die_move_preview`] in a game that pins: what
+    /// [`Engine::pin_move`] and [`Masks::pinned`] would do, without moving.
+    #[inline(never)]
+    fn pin_move_preview(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        from: u8,
+        to: u8,
+    ) -> (u64, u8, Change, [u128; 2]) {
+        let mut occ = masks.occ;
+        let opp = 1 - player;
+        let (f, t) = (from as usize, to as usize);
+        let lone = cell(opp, 0);
+        let left = st.stack[f];
+        let mut delta = self.site_key(f, st.cells[f], left);
+        if left > 1 {
+            delta ^= self.site_key(f, st.cells[f], left - 1);
+        } else {
+            occ[player] &= !bit(from);
+            if st.pinned & bit(from) != 0 {
+                // His last pinner leaves: the pinned man stands alone again.
+                delta ^= self.site_key(f, lone, 1) ^ self.pinned_key(f);
+                occ[opp] |= bit(from);
+            }
+        }
+        let before = if men(st, to, opp) > 0 {
+            // A lone opposing man, pinned.
+            delta ^= self.site_key(t, lone, 1) ^ self.pinned_key(t);
+            occ[opp] &= !bit(to);
+            0
+        } else {
+            delta ^= self.site_key(t, st.cells[t], st.stack[t]);
+            st.stack[t]
+        };
+        delta ^= self.site_key(t, cell(player, 0), before + 1);
+        occ[player] |= bit(to);
+        let mut change = Change::NONE;
+        change.add(from, 0, 0xff);
+        change.add(to, 0, 0xff);
+        (delta, NONE, change, occ)
+    }
+
     #[inline(never)]
     fn undo_pin_move(&self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
         self.take_man(st, to);
@@ -622,6 +669,7 @@ impl Engine {
     }
 
     /// Takes a man off `site`; returns the change of the position key.
+    #[inline(always)]
     fn take_man(&self, st: &mut State, site: u8) -> u64 {
         let s = site as usize;
         let before = self.site_key(s, st.cells[s], st.stack[s]);
@@ -633,6 +681,7 @@ impl Engine {
     }
 
     /// Puts a man of `player` on `site`; returns the change of the position key.
+    #[inline(always)]
     fn put_man(&self, st: &mut State, site: u8, player: usize) -> u64 {
         let s = site as usize;
         let before = self.site_key(s, st.cells[s], st.stack[s]);

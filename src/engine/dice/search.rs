@@ -567,8 +567,7 @@ impl Engine {
                 {
                     continue;
                 }
-                if n == 1 && !self.tables().pin_blots && self.leaf(st, turn, from, target, to, key)
-                {
+                if n == 1 && self.leaf(st, turn, from, target, to, key) {
                     continue;
                 }
                 if orders && let Some(memo) = turn.memo.as_deref_mut() {

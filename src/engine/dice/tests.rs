@@ -46,9 +46,7 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
     let mut checked = 0;
     for step in engine.first_die_moves(st) {
         let (from, to) = (step.from, step.to);
-        let preview = (!t.pin_blots)
-            .then(|| engine.die_move_preview(st, &masks, player, from, to))
-            .flatten();
+        let preview = engine.die_move_preview(st, &masks, player, from, to);
         let mut after = st.clone();
         let mut kept = masks;
         let (hit, victims, delta) = engine.die_move(&mut after, player, from, to);
