@@ -22,7 +22,7 @@ use conditions::{Cond, compile, sees_from, sees_runs};
 use landing::Program;
 pub(super) use masks::Masks;
 pub(super) use triggers::Change;
-use triggers::{Fires, Trigger, needs, triggers};
+use triggers::{Fires, Needs, Trigger, needs, triggers};
 
 /// The most die moves of one turn: every die of the most the checker
 /// allows ([`MAX_DICE`]), each played twice on doubles.
@@ -230,7 +230,7 @@ impl Tables {
                     let cond = compile(cond);
                     Some(End {
                         rise: rise(&cond),
-                        needs: [0, 1].map(|p| needs(&cond, &regions, p)),
+                        needs: [0, 1].map(|p| Needs::new(needs(&cond, &regions, p))),
                         cond,
                         result: *result,
                         points: *points,
@@ -315,7 +315,7 @@ struct End {
     /// Per judged player: what can make it hold ...
     rise: [Trigger; 2],
     /// ... and where it needs men (see [`triggers::needs`]).
-    needs: [Vec<(usize, u128)>; 2],
+    needs: [Needs; 2],
 }
 
 /// What a die move did besides moving its man in a game that pins, in the
@@ -489,9 +489,9 @@ impl Engine {
 
     /// What [`Engine::die_move`] would do, without moving: the change of
     /// the position key, the site hit men would go to (or [`NONE`]), what
-    /// it would change (see [`Change`]) and the sites where each player
-    /// would then have free men; `None` where the sites overlap so that
-    /// this does not tell.
+    /// it would change (see [`Change`]), and the sites where each player
+    /// would then have free men and where men would lie pinned; `None`
+    /// where the sites overlap so that this does not tell.
     #[inline(always)]
     fn die_move_preview(
         &self,
@@ -500,7 +500,7 @@ impl Engine {
         player: usize,
         from: u8,
         to: u8,
-    ) -> Option<(u64, u8, Change, [u128; 2])> {
+    ) -> Option<(u64, u8, Change, ([u128; 2], u128))> {
         use triggers::{CAME, FEWER, GONE, MORE};
         if self.tables().pin_blots {
             return Some(self.pin_move_preview(st, masks, player, from, to));
@@ -549,7 +549,7 @@ impl Engine {
             delta ^= self.site_key(t, st.cells[t], before) ^ self.site_key(t, mine, before + 1);
             change.add(to, player, if before == 0 { MORE | CAME } else { MORE });
         }
-        Some((delta, hit, change, occ))
+        Some((delta, hit, change, (occ, st.pinned)))
     }
 
     #[inline(always)]
@@ -598,8 +598,9 @@ impl Engine {
         player: usize,
         from: u8,
         to: u8,
-    ) -> (u64, u8, Change, [u128; 2]) {
+    ) -> (u64, u8, Change, ([u128; 2], u128)) {
         let mut occ = masks.occ;
+        let mut pinned = st.pinned;
         let opp = 1 - player;
         let (f, t) = (from as usize, to as usize);
         let lone = cell(opp, 0);
@@ -613,12 +614,14 @@ impl Engine {
                 // His last pinner leaves: the pinned man stands alone again.
                 delta ^= self.site_key(f, lone, 1) ^ self.pinned_key(f);
                 occ[opp] |= bit(from);
+                pinned &= !bit(from);
             }
         }
         let before = if men(st, to, opp) > 0 {
             // A lone opposing man, pinned.
             delta ^= self.site_key(t, lone, 1) ^ self.pinned_key(t);
             occ[opp] &= !bit(to);
+            pinned |= bit(to);
             0
         } else {
             delta ^= self.site_key(t, st.cells[t], st.stack[t]);
@@ -629,7 +632,7 @@ impl Engine {
         let mut change = Change::NONE;
         change.add(from, 0, 0xff);
         change.add(to, 0, 0xff);
-        (delta, NONE, change, occ)
+        (delta, NONE, change, (occ, pinned))
     }
 
     #[inline(never)]

@@ -452,12 +452,12 @@ impl Engine {
     ) -> bool {
         let player = turn.player;
         let site = self.tables().track[player][from];
-        let Some((delta, hit, change, occ)) =
+        let Some((delta, hit, change, (occ, pinned))) =
             self.die_move_preview(st, &turn.masks, player, site, to)
         else {
             return false;
         };
-        if self.ends_may_fire(&change, &occ) {
+        if self.ends_may_fire(&change, &occ, pinned) {
             return false;
         }
         let m = &mut turn.m;

@@ -1,13 +1,13 @@
 //! The shortcuts of the dice search checked against the plain reading of
 //! the position, die move by die move, in seeded random games of every
 //! bundled tables game: the site masks kept up to date, the preview of a
-//! last die move, the end conditions skipped by their triggers, the
-//! bearing-off state carried from node to node, and the routes the search
-//! skips (positions met before, orders of die moves already searched).
+//! last die move, the end conditions skipped by their triggers and needs
+//! (compared with every condition judged in full), the bearing-off state
+//! carried from node to node, and the routes the search skips (positions
+//! met before, orders of die moves already searched).
 //! The track positions of the mover's men, also carried from node to
 //! node, are checked by a debug assertion in the search these games run.
 
-use super::triggers::Change;
 use super::{Masks, NONE};
 use crate::engine::{Engine, Outcome, State};
 use rand::RngExt;
@@ -62,17 +62,35 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             engine.position_key(&after),
             "key change: {at}"
         );
-        if let Some((key_change, preview_hit, preview_change, occ)) = preview {
+        if let Some((key_change, preview_hit, preview_change, (occ, pinned))) = preview {
             assert_eq!(key_change, delta, "previewed key change: {at}");
             assert_eq!(preview_hit, hit, "previewed hit: {at}");
             assert_eq!(occ, kept.occ, "previewed men: {at}");
+            assert_eq!(pinned, after.pinned, "previewed pins: {at}");
             assert_eq!(preview_change, change, "previewed change: {at}");
         }
+        // Every end condition judged in full, for the mover and then his
+        // opponent: neither triggers nor needs.
+        let judged = [player, 1 - player].into_iter().find_map(|who| {
+            let vulnerable = engine.vulnerable(&after, 1 - who);
+            t.ends
+                .iter()
+                .find(|e| engine.holds(&after, &kept, &e.cond, who, (NONE, NONE), vulnerable))
+                .map(|e| (who, e.result, e.points))
+        });
         assert_eq!(
             engine.dice_outcome(&after, &kept, player, &change),
-            engine.dice_outcome(&after, &kept, player, &Change::ANY),
+            judged,
             "end conditions skipped only where they cannot hold: {at}"
         );
+        if let Some((_, _, _, (occ, pinned))) = preview
+            && judged.is_some()
+        {
+            assert!(
+                engine.ends_may_fire(&change, &occ, pinned),
+                "a previewed die move that ends the game is played: {at}"
+            );
+        }
         if let Some(carried) = engine.bearing_after(player, was, &change) {
             assert_eq!(carried, bearing(&after, &kept), "bearing off: {at}");
         }

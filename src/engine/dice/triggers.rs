@@ -9,7 +9,7 @@
 //! from its terms: `men in R` rises only where those men grow in number,
 //! `points in R` only where the player comes to stand.
 
-use super::conditions::{Cond, Term, reads};
+use super::conditions::{Cond, Pinned, Term, reads};
 use crate::ir::Compare;
 
 /// Sites where the men of each player changed, indexed by player (in a
@@ -279,15 +279,63 @@ fn term_triggers(
     (up, down)
 }
 
+/// The player of a need (see [`needs`]) that asks for a pinned man,
+/// whoever's, rather than a free man.
+pub(super) const PINNED_MAN: usize = 2;
+
 /// Sites where a condition judged for `me` needs some free man: each
 /// `(player, sites)`, the player relative to `me` (0: his own men, 1: his
-/// opponent's), names sites of which at least one must hold a man of that
-/// player for the condition to hold. A cheap test that spares judging it:
-/// `men in bar + points in first-quarter > 6`, with six points in the
-/// quarter, needs a man on the bar.
+/// opponent's; [`PINNED_MAN`]: a pinned man of either), names sites of
+/// which at least one must hold such a man for the condition to hold. A
+/// cheap test that spares judging it: `men in bar + points in
+/// first-quarter > 6`, with six points in the quarter, needs a man on the
+/// bar; `pinned men in start = 1` a pinned man on the start.
 pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u128)> {
     match c {
         Cond::And(p) => p.iter().flat_map(|c| needs(c, regions, me)).collect(),
+        Cond::PinTest {
+            terms,
+            pinned,
+            constant,
+            op,
+        } => {
+            let need = match op {
+                Compare::Gt => 1 - constant,
+                Compare::Ge | Compare::Eq => -constant,
+                _ => return Vec::new(),
+            };
+            // The most the free men's terms can add (`None`: no bound) ...
+            let terms: Option<i64> = terms
+                .iter()
+                .map(|&(sign, term)| most(sign, term, regions, me))
+                .sum();
+            let Some(terms) = terms else {
+                return Vec::new();
+            };
+            // ... and each count of pinned men: one a site at most.
+            let most_pinned = |&(sign, p): &(i64, Pinned)| -> i64 {
+                if sign <= 0 {
+                    return 0;
+                }
+                sign * p
+                    .region
+                    .map_or(1, |r| i64::from(regions[me][r].count_ones()))
+            };
+            let mut found = Vec::new();
+            for (i, &(sign, p)) in pinned.iter().enumerate() {
+                let rest: i64 = terms
+                    + pinned
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, p)| most_pinned(p))
+                        .sum::<i64>();
+                if let (true, Some(r)) = (sign > 0 && need - rest > 0, p.region) {
+                    found.push((PINNED_MAN, regions[me][r]));
+                }
+            }
+            found
+        }
         Cond::Test {
             terms,
             constant,
@@ -299,25 +347,13 @@ pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u
                 Compare::Ge | Compare::Eq => -constant,
                 _ => return Vec::new(),
             };
-            // The most each term can add (`None`: no bound known).
-            let most = |&(sign, term): &(i64, Term)| -> Option<i64> {
-                if sign <= 0 {
-                    return Some(0);
-                }
-                match term {
-                    Term::OwnPoints(r) | Term::OpenPoints(r) => {
-                        Some(sign * i64::from(regions[me][r].count_ones()))
-                    }
-                    Term::MenIn(..) | Term::MenHere(_) => None,
-                }
-            };
             let mut found = Vec::new();
             for (i, &(sign, term)) in terms.iter().enumerate() {
                 let rest: Option<i64> = terms
                     .iter()
                     .enumerate()
                     .filter(|&(j, _)| j != i)
-                    .map(|(_, t)| most(t))
+                    .map(|(_, &(sign, term))| most(sign, term, regions, me))
                     .sum();
                 let Some(rest) = rest else { continue };
                 if sign <= 0 || need - rest <= 0 {
@@ -332,5 +368,48 @@ pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u
             found
         }
         _ => Vec::new(),
+    }
+}
+
+/// The most a term of a comparison judged for `me` can add to its sum
+/// (`None`: no bound known).
+fn most(sign: i64, term: Term, regions: &[Vec<u128>], me: usize) -> Option<i64> {
+    if sign <= 0 {
+        return Some(0);
+    }
+    match term {
+        Term::OwnPoints(r) | Term::OpenPoints(r) => {
+            Some(sign * i64::from(regions[me][r].count_ones()))
+        }
+        Term::MenIn(..) | Term::MenHere(_) => None,
+    }
+}
+
+/// The needs of a condition (see [`needs`]) split for judging: those on
+/// free men, and the sites of those on pinned men.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Needs {
+    men: Vec<(usize, u128)>,
+    pinned: Vec<u128>,
+}
+
+impl Needs {
+    pub fn new(needs: Vec<(usize, u128)>) -> Needs {
+        let (pinned, men): (Vec<_>, Vec<_>) =
+            needs.into_iter().partition(|&(rel, _)| rel == PINNED_MAN);
+        Needs {
+            men,
+            pinned: pinned.into_iter().map(|(_, sites)| sites).collect(),
+        }
+    }
+
+    /// Whether they are met for `who`, with `occ` the sites where each
+    /// player has free men and `pinned` the sites where a man lies pinned.
+    #[inline(always)]
+    pub fn met(&self, who: usize, occ: &[u128; 2], pinned: u128) -> bool {
+        self.men
+            .iter()
+            .all(|&(rel, sites)| occ[who ^ rel] & sites != 0)
+            && self.pinned.iter().all(|&sites| pinned & sites != 0)
     }
 }
