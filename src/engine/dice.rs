@@ -22,7 +22,7 @@ use conditions::{Cond, compile, sees_from, sees_runs};
 use landing::Program;
 pub(super) use masks::Masks;
 pub(super) use triggers::Change;
-use triggers::{Fires, Needs, Trigger, needs, triggers};
+use triggers::{Fires, Linear, Needs, Trigger, needs, triggers};
 
 /// The most die moves of one turn: every die of the most the checker
 /// allows ([`MAX_DICE`]), each played twice on doubles.
@@ -99,6 +99,8 @@ pub(super) struct Tables {
     /// `2 * player` what can make `bear_off` hold, `2 * player + 1` what
     /// can make it fail (see [`Fires`]).
     bear_off_fires: Option<Fires>,
+    /// Per player, `bear_off` as sums of men, where it is (see [`Linear`]).
+    bear_off_linear: [Option<Linear>; 2],
     overshoot_rearmost: bool,
     play: Vec<Priority>,
     /// Whether a turn that ends the game is legal whatever `play` asks.
@@ -250,6 +252,8 @@ impl Tables {
                 [0, 1].map(|p| triggers(c, &regions, p, rules.vulnerable_run.is_some()));
             Fires::new(&[[rise0, rise1], [fall0, fall1]], sites)
         });
+        let bear_off_linear =
+            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Linear::new(c, &regions, p)));
         let landing_sees_runs = forbid
             .iter()
             .chain(&forbid_from)
@@ -288,6 +292,7 @@ impl Tables {
             evaluate: rules.evaluate.as_ref().map(compile),
             bear_off,
             bear_off_fires,
+            bear_off_linear,
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),
             ending_turn_exempt: rules.ending_turn_exempt,

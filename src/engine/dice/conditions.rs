@@ -51,7 +51,7 @@ pub(super) enum Cond {
 /// [`Tables::regions`] or, for `None`, the landing site.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Pinned {
-    opponent: bool,
+    pub opponent: bool,
     pub region: Option<usize>,
 }
 

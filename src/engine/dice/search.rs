@@ -320,12 +320,26 @@ impl Engine {
     }
 
     /// Whether `player` may bear off after a die move that made `change`,
-    /// where it cannot have changed that (he could before: `was`).
+    /// where it cannot have changed that (he could before: `was`): no
+    /// change it made can make the rule hold (fail), or, for a rule that
+    /// counts men alone, the die move (`from`, `to`, and the `hit` and
+    /// `victims` of [`Engine::die_move`]) left every count as it was.
     #[inline(always)]
-    pub(super) fn bearing_after(&self, player: usize, was: bool, change: &Change) -> Option<bool> {
-        let fires = self.tables().bear_off_fires.as_ref()?;
+    pub(super) fn bearing_after(
+        &self,
+        player: usize,
+        was: bool,
+        change: &Change,
+        moved: (u8, u8, u8, u8),
+    ) -> Option<bool> {
+        let t = self.tables();
+        let fires = t.bear_off_fires.as_ref()?;
         let may_change = fires.fired(change) >> (2 * player + usize::from(was)) & 1 != 0;
-        (!may_change).then_some(was)
+        if !may_change {
+            return Some(was);
+        }
+        let linear = t.bear_off_linear[player].as_ref()?;
+        linear.unchanged(player, moved, t.pin_blots).then_some(was)
     }
 
     /// Whether a man of the mover may leave `site`.
@@ -588,7 +602,12 @@ impl Engine {
                 if turn.m.ends || n == 1 {
                     turn.record(key);
                 } else {
-                    turn.bearing = self.bearing_after(player, o.bearing_off, &undo.change);
+                    turn.bearing = self.bearing_after(
+                        player,
+                        o.bearing_off,
+                        &undo.change,
+                        (undo.site, undo.to, undo.hit, undo.victims),
+                    );
                     // The mover's men changed only where he left and landed.
                     let site = track[from];
                     let left = if turn.masks.occ[player] & bit(site) == 0 {

@@ -28,6 +28,31 @@ fn dice_games() -> Vec<(String, Engine)> {
         }
     }
     assert!(games.len() >= 8, "the bundled tables games are found");
+    // Bear-off rules that count the opponent's men in the player's home,
+    // hit (backgammon) or pinned and freed (plakoto): what
+    // `Engine::bearing_after` carries over die moves that move them.
+    for (game, rule, instead) in [
+        (
+            "backgammon",
+            "own men in home + own men in off = 15",
+            "opponent men in own home = 0",
+        ),
+        (
+            "plakoto",
+            "own men in home + own men in off = 15 and own pinned men in home = 0",
+            "opponent pinned men in own home = 0",
+        ),
+    ] {
+        let path = dir.join(format!("{game}.game"));
+        let text = std::fs::read_to_string(&path).expect("a readable game");
+        let rule = format!("bear off when {rule}");
+        assert!(text.contains(&rule), "{game}: {rule}");
+        let text = text.replace(&rule, &format!("bear off when {instead}"));
+        let loaded = crate::load::load_text(&path, &text);
+        let game = loaded.game.expect("a valid variant");
+        let name = format!("{} (bear off when {instead})", path.display());
+        games.push((name, Engine::new(game)));
+    }
     games
 }
 
@@ -91,7 +116,8 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
                 "a previewed die move that ends the game is played: {at}"
             );
         }
-        if let Some(carried) = engine.bearing_after(player, was, &change) {
+        if let Some(carried) = engine.bearing_after(player, was, &change, (from, to, hit, victims))
+        {
             assert_eq!(carried, bearing(&after, &kept), "bearing off: {at}");
         }
         checked += 1;

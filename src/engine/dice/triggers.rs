@@ -10,6 +10,8 @@
 //! `points in R` only where the player comes to stand.
 
 use super::conditions::{Cond, Pinned, Term, reads};
+use super::{PINNED, RELEASED};
+use crate::engine::NONE;
 use crate::ir::Compare;
 
 /// Sites where the men of each player changed, indexed by player (in a
@@ -411,5 +413,94 @@ impl Needs {
             .iter()
             .all(|&(rel, sites)| occ[who ^ rel] & sites != 0)
             && self.pinned.iter().all(|&sites| pinned & sites != 0)
+    }
+}
+
+/// What one man adds to a comparison's sum: per absolute player and site,
+/// a free man (first) and a pinned man (second).
+#[derive(Clone, Debug)]
+struct Weights {
+    free: [[i32; 128]; 2],
+    pinned: [[i32; 128]; 2],
+}
+
+/// A condition whose comparisons count men alone (`men in`, `pinned men
+/// in`), judged for one player: a die move changes a sum only by the men
+/// it moved, pinned or freed, so whether it left every sum as it was (and
+/// the condition as it held) follows from the sites it touched.
+#[derive(Clone, Debug)]
+pub(super) struct Linear {
+    tests: Vec<Weights>,
+}
+
+impl Linear {
+    /// The weights of `c` judged for `me`, if it counts men alone.
+    pub fn new(c: &Cond, regions: &[Vec<u128>], me: usize) -> Option<Linear> {
+        let mut linear = Linear { tests: Vec::new() };
+        linear.add(c, regions, me).then_some(linear)
+    }
+
+    fn add(&mut self, c: &Cond, regions: &[Vec<u128>], me: usize) -> bool {
+        let sites = |r: usize| (0..128).filter(move |&s| regions[me][r] >> s & 1 != 0);
+        let mut w = Weights {
+            free: [[0; 128]; 2],
+            pinned: [[0; 128]; 2],
+        };
+        let (terms, pinned): (&[(i64, Term)], &[(i64, Pinned)]) = match c {
+            Cond::Or(p) | Cond::And(p) => return p.iter().all(|c| self.add(c, regions, me)),
+            Cond::Not(c) => return self.add(c, regions, me),
+            Cond::Test { terms, .. } => (terms, &[]),
+            Cond::PinTest { terms, pinned, .. } => (terms, pinned),
+            _ => return false,
+        };
+        for &(sign, term) in terms {
+            let Term::MenIn(opponent, r) = term else {
+                return false;
+            };
+            for s in sites(r) {
+                w.free[me ^ usize::from(opponent)][s] += sign as i32;
+            }
+        }
+        for &(sign, p) in pinned {
+            let Some(r) = p.region else { return false };
+            for s in sites(r) {
+                w.pinned[me ^ usize::from(p.opponent)][s] += sign as i32;
+            }
+        }
+        self.tests.push(w);
+        true
+    }
+
+    /// Whether a die move of `mover` from `from` to `to` left every sum
+    /// as it was, with `hit` and `victims` what [`super::Engine::die_move`]
+    /// returned (in a game that pins, `pins`, the flags of what it did).
+    #[inline]
+    pub fn unchanged(
+        &self,
+        mover: usize,
+        (from, to, hit, victims): (u8, u8, u8, u8),
+        pins: bool,
+    ) -> bool {
+        let (f, t, h) = (from as usize & 127, to as usize & 127, hit as usize & 127);
+        let opp = 1 - mover;
+        if !pins && victims > 0 && hit == NONE {
+            return false;
+        }
+        self.tests.iter().all(|w| {
+            let mut change = w.free[mover][t] - w.free[mover][f];
+            if pins {
+                // The man pinned where he landed, and the man freed where
+                // he left, stay where they are.
+                if victims & PINNED != 0 {
+                    change += w.pinned[opp][t] - w.free[opp][t];
+                }
+                if victims & RELEASED != 0 {
+                    change += w.free[opp][f] - w.pinned[opp][f];
+                }
+            } else if victims > 0 {
+                change += i32::from(victims) * (w.free[opp][h] - w.free[opp][t]);
+            }
+            change == 0
+        })
     }
 }
