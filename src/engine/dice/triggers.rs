@@ -120,12 +120,12 @@ impl Change {
 /// The triggers of every end condition for both players as one table:
 /// per site and kind of change (bit `4 * player + kind` of a [`Change`]),
 /// the pairs of end condition and judged player it sets off, as bits
-/// `who * ends + end` of a `u64`.
+/// `who * ends + end` of a `u64`; kept per site and player for every
+/// combination of that player's four kinds, so that a changed site costs
+/// two lookups.
 #[derive(Clone, Debug)]
 pub(super) struct Fires {
-    by_site: Box<[[u64; 8]; 128]>,
-    /// Per site, every kind of change that sets some pair off.
-    any: Box<[u8; 128]>,
+    by_site: Box<[[[u64; 16]; 2]; 128]>,
     /// More pairs than a `u64` holds: every change sets every pair off.
     all: bool,
 }
@@ -138,12 +138,11 @@ impl Fires {
     /// player; `sites` the board's number of sites.
     pub fn new(rise: &[[Trigger; 2]], sites: usize) -> Fires {
         let ends = rise.len();
-        let mut by_site = Box::new([[0u64; 8]; 128]);
-        let mut any = Box::new([0u8; 128]);
+        let mut by_kind = vec![[0u64; 8]; 128];
         for (e, triggers) in rise.iter().enumerate().take(MAX_FIRED_ENDS) {
             for (who, t) in triggers.iter().enumerate() {
                 let pair = 1u64 << (who * ends + e);
-                for (s, kinds) in by_site.iter_mut().enumerate().take(sites) {
+                for (s, kinds) in by_kind.iter_mut().enumerate().take(sites) {
                     let b = 1u128 << s;
                     for rel in 0..2 {
                         let shift = 4 * (rel ^ who);
@@ -151,16 +150,24 @@ impl Fires {
                         for (k, sites) in classes.into_iter().enumerate() {
                             if sites & b != 0 {
                                 kinds[shift + k] |= pair;
-                                any[s] |= 1 << (shift + k);
                             }
                         }
                     }
                 }
             }
         }
+        let mut by_site = Box::new([[[0u64; 16]; 2]; 128]);
+        for (s, kinds) in by_kind.iter().enumerate() {
+            for (player, combos) in by_site[s].iter_mut().enumerate() {
+                for (k, pairs) in combos.iter_mut().enumerate() {
+                    *pairs = (0..4)
+                        .filter(|b| k >> b & 1 != 0)
+                        .fold(0, |p, b| p | kinds[4 * player + b]);
+                }
+            }
+        }
         Fires {
             by_site,
-            any,
             all: ends > MAX_FIRED_ENDS,
         }
     }
@@ -172,21 +179,11 @@ impl Fires {
         if change.any || self.all {
             return u64::MAX;
         }
-        let mut some = 0;
-        for i in 0..change.len as usize {
-            some |= self.any[change.sites[i] as usize & 127] & change.kinds[i];
-        }
-        if some == 0 {
-            return 0;
-        }
         let mut pairs = 0;
         for i in 0..change.len as usize {
-            let kinds = &self.by_site[change.sites[i] as usize & 127];
-            let mut k = change.kinds[i];
-            while k != 0 {
-                pairs |= kinds[k.trailing_zeros() as usize];
-                k &= k - 1;
-            }
+            let [mine, theirs] = &self.by_site[change.sites[i] as usize & 127];
+            let k = change.kinds[i] as usize;
+            pairs |= mine[k & 15] | theirs[k >> 4];
         }
         pairs
     }
