@@ -23,7 +23,7 @@ use conditions::{Cond, compile, sees_from, sees_runs};
 use landing::Program;
 pub(super) use masks::Masks;
 pub(super) use triggers::Change;
-use triggers::{Fires, Trigger, needs, triggers};
+use triggers::{Fires, Linear, Needs, Trigger, needs, triggers};
 
 /// The most die moves of one turn: every die of the most the checker
 /// allows ([`MAX_DICE`]), each played twice on doubles.
@@ -100,6 +100,8 @@ pub(super) struct Tables {
     /// `2 * player` what can make `bear_off` hold, `2 * player + 1` what
     /// can make it fail (see [`Fires`]).
     bear_off_fires: Option<Fires>,
+    /// Per player, `bear_off` as sums of men, where it is (see [`Linear`]).
+    bear_off_linear: [Option<Linear>; 2],
     overshoot_rearmost: bool,
     play: Vec<Priority>,
     /// Whether a turn that ends the game is legal whatever `play` asks.
@@ -231,7 +233,7 @@ impl Tables {
                     let cond = compile(cond);
                     Some(End {
                         rise: rise(&cond),
-                        needs: [0, 1].map(|p| needs(&cond, &regions, p)),
+                        needs: [0, 1].map(|p| Needs::new(needs(&cond, &regions, p))),
                         cond,
                         result: *result,
                         points: *points,
@@ -251,6 +253,8 @@ impl Tables {
                 [0, 1].map(|p| triggers(c, &regions, p, rules.vulnerable_run.is_some()));
             Fires::new(&[[rise0, rise1], [fall0, fall1]], sites)
         });
+        let bear_off_linear =
+            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Linear::new(c, &regions, p)));
         let landing_sees_runs = forbid
             .iter()
             .chain(&forbid_from)
@@ -289,6 +293,7 @@ impl Tables {
             evaluate: rules.evaluate.as_ref().map(compile),
             bear_off,
             bear_off_fires,
+            bear_off_linear,
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),
             ending_turn_exempt: rules.ending_turn_exempt,
@@ -316,7 +321,7 @@ struct End {
     /// Per judged player: what can make it hold ...
     rise: [Trigger; 2],
     /// ... and where it needs men (see [`triggers::needs`]).
-    needs: [Vec<(usize, u128)>; 2],
+    needs: [Needs; 2],
 }
 
 /// What a die move did besides moving its man in a game that pins, in the
@@ -488,11 +493,11 @@ impl Engine {
         (hit, victims, delta)
     }
 
-    /// What [`Engine::die_move`] would do, without moving, in a game that
-    /// pins no man: the change of the position key, the site hit men would
-    /// go to (or [`NONE`]), what it would change (see [`Change`]) and the
-    /// sites where each player would then have men; `None` where the sites
-    /// overlap so that this does not tell.
+    /// What [`Engine::die_move`] would do, without moving: the change of
+    /// the position key, the site hit men would go to (or [`NONE`]), what
+    /// it would change (see [`Change`]), and the sites where each player
+    /// would then have free men and where men would lie pinned; `None`
+    /// where the sites overlap so that this does not tell.
     #[inline(always)]
     fn die_move_preview(
         &self,
@@ -501,8 +506,11 @@ impl Engine {
         player: usize,
         from: u8,
         to: u8,
-    ) -> Option<(u64, u8, Change, [u128; 2])> {
+    ) -> Option<(u64, u8, Change, ([u128; 2], u128))> {
         use triggers::{CAME, FEWER, GONE, MORE};
+        if self.tables().pin_blots {
+            return Some(self.pin_move_preview(st, masks, player, from, to));
+        }
         let mut occ = masks.occ;
         let opp = 1 - player;
         let (f, t) = (from as usize, to as usize);
@@ -547,7 +555,7 @@ impl Engine {
             delta ^= self.site_key(t, st.cells[t], before) ^ self.site_key(t, mine, before + 1);
             change.add(to, player, if before == 0 { MORE | CAME } else { MORE });
         }
-        Some((delta, hit, change, occ))
+        Some((delta, hit, change, (occ, st.pinned)))
     }
 
     #[inline(always)]
@@ -584,6 +592,53 @@ impl Engine {
         }
         delta ^= self.put_man(st, to, player);
         (NONE, flags, delta)
+    }
+
+    /// [`Engine::die_move_preview`] in a game that pins: what
+    /// [`Engine::pin_move`] and [`Masks::pinned`] would do, without moving.
+    #[inline(never)]
+    fn pin_move_preview(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        from: u8,
+        to: u8,
+    ) -> (u64, u8, Change, ([u128; 2], u128)) {
+        let mut occ = masks.occ;
+        let mut pinned = st.pinned;
+        let opp = 1 - player;
+        let (f, t) = (from as usize, to as usize);
+        let lone = cell(opp, 0);
+        let left = st.stack[f];
+        let mut delta = self.site_key(f, st.cells[f], left);
+        if left > 1 {
+            delta ^= self.site_key(f, st.cells[f], left - 1);
+        } else {
+            occ[player] &= !bit(from);
+            if st.pinned & bit(from) != 0 {
+                // His last pinner leaves: the pinned man stands alone again.
+                delta ^= self.site_key(f, lone, 1) ^ self.pinned_key(f);
+                occ[opp] |= bit(from);
+                pinned &= !bit(from);
+            }
+        }
+        let before = if men(st, to, opp) > 0 {
+            // A lone opposing man, pinned.
+            delta ^= self.site_key(t, lone, 1) ^ self.pinned_key(t);
+            occ[opp] &= !bit(to);
+            pinned |= bit(to);
+            0
+        } else {
+            delta ^= self.site_key(t, st.cells[t], st.stack[t]);
+            st.stack[t]
+        };
+        delta ^= self.site_key(t, cell(player, 0), before + 1);
+        occ[player] |= bit(to);
+        let mut change = Change::NONE;
+        change.add(from, 0, 0xff);
+        change.add(to, 0, 0xff);
+        (delta, NONE, change, (occ, pinned))
     }
 
     #[inline(never)]
@@ -623,6 +678,7 @@ impl Engine {
     }
 
     /// Takes a man off `site`; returns the change of the position key.
+    #[inline(always)]
     fn take_man(&self, st: &mut State, site: u8) -> u64 {
         let s = site as usize;
         let before = self.site_key(s, st.cells[s], st.stack[s]);
@@ -634,6 +690,7 @@ impl Engine {
     }
 
     /// Puts a man of `player` on `site`; returns the change of the position key.
+    #[inline(always)]
     fn put_man(&self, st: &mut State, site: u8, player: usize) -> u64 {
         let s = site as usize;
         let before = self.site_key(s, st.cells[s], st.stack[s]);

@@ -51,8 +51,8 @@ pub(super) enum Cond {
 /// [`Tables::regions`] or, for `None`, the landing site.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Pinned {
-    opponent: bool,
-    region: Option<usize>,
+    pub opponent: bool,
+    pub region: Option<usize>,
 }
 
 /// A count in a condition; `true` means the opponent's men. Regions are
@@ -470,9 +470,7 @@ impl Engine {
                     continue;
                 }
                 judged &= !(1u64 << (i & 63));
-                if e.needs[who]
-                    .iter()
-                    .all(|&(rel, sites)| masks.occ[who ^ rel] & sites != 0)
+                if e.needs[who].met(who, &masks.occ, st.pinned)
                     && self.holds(st, masks, &e.cond, who, (NONE, NONE), vulnerable)
                 {
                     return Some((who, e.result, e.points));
@@ -486,10 +484,11 @@ impl Engine {
     }
 
     /// Whether `change` sets off some end condition whose needs (see
-    /// [`super::triggers::needs`]) `occ`, the sites where each player has
-    /// men after it, meets: it must then be judged ([`Engine::dice_outcome`]).
+    /// [`super::triggers::needs`]) `occ` and `pinned`, the sites where
+    /// each player has free men and where men lie pinned after it, meet:
+    /// it must then be judged ([`Engine::dice_outcome`]).
     #[inline(always)]
-    pub(super) fn ends_may_fire(&self, change: &Change, occ: &[u128; 2]) -> bool {
+    pub(super) fn ends_may_fire(&self, change: &Change, occ: &[u128; 2], pinned: u128) -> bool {
         let t = self.tables();
         let fired = t.ends_fire.fired(change);
         if fired == 0 {
@@ -504,10 +503,7 @@ impl Engine {
             while judged != 0 {
                 let e = &t.ends[judged.trailing_zeros() as usize];
                 judged &= judged - 1;
-                if e.needs[who]
-                    .iter()
-                    .all(|&(rel, sites)| occ[who ^ rel] & sites != 0)
-                {
+                if e.needs[who].met(who, occ, pinned) {
                     return true;
                 }
             }

@@ -17,10 +17,15 @@ pub(super) struct Options {
     /// he may not leave (all but the one he must leave first, `first
     /// from`, and those whose `limit ... leave` he has reached).
     leavable: u128,
+    /// The track positions before the last where he has free men, and
+    /// those of `leavable`, as masks.
+    positions: u128,
+    froms: u128,
     /// Sites he may not land on, as far as the site masks tell.
     forbidden: u128,
-    /// The track position of the mover's rearmost man on the board.
-    rearmost: Option<usize>,
+    /// The track position of the mover's rearmost man on the board (the
+    /// first position included), 128 if he has none.
+    rearmost: u32,
     /// Whether a die move is also judged by its origin (`from in`) or by
     /// the runs it makes (`limit ... no run`).
     judge_more: bool,
@@ -69,6 +74,10 @@ pub(super) struct Turn<'a> {
     /// Whether the player may bear off in the position searched next,
     /// where the die move that reached it cannot have changed it.
     bearing: Option<bool>,
+    /// The track positions (before the last) where the player has free
+    /// men in the position searched next, as a mask: carried from the
+    /// parent node, which knows the two sites its die move changed.
+    positions: Option<u128>,
     out: &'a mut Vec<Route>,
     /// The positions searched and turns found; `None` records every route.
     memo: Option<&'a mut Memo>,
@@ -245,6 +254,7 @@ impl Engine {
                 m: Route::EMPTY,
                 masks,
                 bearing: None,
+                positions: None,
                 out: &mut *routes,
                 memo: (!all).then_some(&mut *memo),
                 overflow: None,
@@ -271,7 +281,9 @@ impl Engine {
     }
 
     /// What decides the die moves of `player` from a position reached by
-    /// the die moves of `m`, his turn so far.
+    /// the die moves of `m`, his turn so far; `positions` the track
+    /// positions of his free men where the caller knows them (see
+    /// [`Engine::track_positions`]).
     fn options(
         &self,
         st: &State,
@@ -279,6 +291,7 @@ impl Engine {
         player: usize,
         m: &Route,
         bearing: Option<bool>,
+        positions: Option<u128>,
     ) -> Options {
         let t = self.tables();
         let track = &t.track[player];
@@ -299,14 +312,13 @@ impl Engine {
         } else {
             NONE
         };
-        // The man furthest back on the track, the first position included
-        // (a zone or, on a track that starts on the board, a point).
-        // (Only read when a man may bear off past the end of his track.)
-        let rearmost = if bearing_off && t.overshoot_rearmost {
-            (0..last).find(|&i| men(st, track[i], player) > 0)
-        } else {
-            None
-        };
+        let positions =
+            positions.unwrap_or_else(|| self.track_positions(player, masks.occ[player], last));
+        debug_assert_eq!(
+            positions,
+            self.track_positions(player, masks.occ[player], last),
+            "track positions carried out of date"
+        );
         let mut blocked = if must_leave == NONE {
             0
         } else {
@@ -315,12 +327,22 @@ impl Engine {
         if !t.leave_limits.is_empty() {
             blocked |= self.leave_blocked(st, player, m.steps());
         }
+        let leavable = masks.occ[player] & !blocked;
         Options {
             vulnerable,
             bearing_off,
-            leavable: masks.occ[player] & !blocked,
+            leavable,
+            positions,
+            froms: if blocked == 0 {
+                positions
+            } else {
+                self.track_positions(player, leavable, last)
+            },
             forbidden: self.forbidden(st, masks, player, vulnerable),
-            rearmost,
+            // The man furthest back on the track, the first position
+            // included (a zone or, on a track that starts on the board, a
+            // point): only read when a man may bear off past the end.
+            rearmost: positions.trailing_zeros(),
             judge_more: t.judge_more,
         }
     }
@@ -342,12 +364,26 @@ impl Engine {
     }
 
     /// Whether `player` may bear off after a die move that made `change`,
-    /// where it cannot have changed that (he could before: `was`).
+    /// where it cannot have changed that (he could before: `was`): no
+    /// change it made can make the rule hold (fail), or, for a rule that
+    /// counts men alone, the die move (`from`, `to`, and the `hit` and
+    /// `victims` of [`Engine::die_move`]) left every count as it was.
     #[inline(always)]
-    pub(super) fn bearing_after(&self, player: usize, was: bool, change: &Change) -> Option<bool> {
-        let fires = self.tables().bear_off_fires.as_ref()?;
+    pub(super) fn bearing_after(
+        &self,
+        player: usize,
+        was: bool,
+        change: &Change,
+        moved: (u8, u8, u8, u8),
+    ) -> Option<bool> {
+        let t = self.tables();
+        let fires = t.bear_off_fires.as_ref()?;
         let may_change = fires.fired(change) >> (2 * player + usize::from(was)) & 1 != 0;
-        (!may_change).then_some(was)
+        if !may_change {
+            return Some(was);
+        }
+        let linear = t.bear_off_linear[player].as_ref()?;
+        linear.unchanged(player, moved, t.pin_blots).then_some(was)
     }
 
     /// Whether a man of the mover may leave `site`.
@@ -382,7 +418,7 @@ impl Engine {
             }
             Some((to, target))
         } else if o.bearing_off
-            && (target == last || t.overshoot_rearmost && o.rearmost == Some(from))
+            && (target == last || t.overshoot_rearmost && o.rearmost as usize == from)
         {
             Some((track[last], last))
         } else {
@@ -394,7 +430,7 @@ impl Engine {
     /// by the die moves of `m`, his turn so far.
     fn can_move(&self, st: &State, masks: &Masks, player: usize, dice: &[u8], m: &Route) -> bool {
         let track = &self.tables().track[player];
-        let o = self.options(st, masks, player, m, None);
+        let o = self.options(st, masks, player, m, None, None);
         (0..track.len().saturating_sub(1)).any(|from| {
             Self::may_leave(&o, track[from])
                 && dice
@@ -469,12 +505,12 @@ impl Engine {
     ) -> bool {
         let player = turn.player;
         let site = self.tables().track[player][from];
-        let Some((delta, hit, change, occ)) =
+        let Some((delta, hit, change, (occ, pinned))) =
             self.die_move_preview(st, &turn.masks, player, site, to)
         else {
             return false;
         };
-        if self.ends_may_fire(&change, &occ) {
+        if self.ends_may_fire(&change, &occ, pinned) {
             return false;
         }
         let step = Step {
@@ -540,7 +576,14 @@ impl Engine {
         let player = turn.player;
         let track = &self.tables().track[player];
         let last = track.len().saturating_sub(1);
-        let o = self.options(st, &turn.masks, player, &turn.m, turn.bearing.take());
+        let o = self.options(
+            st,
+            &turn.masks,
+            player,
+            &turn.m,
+            turn.bearing.take(),
+            turn.positions.take(),
+        );
         let (distinct, kinds) = distinct(&turn.dice[..n]);
         let mut moved = false;
         let depth = turn.m.len as usize;
@@ -549,7 +592,7 @@ impl Engine {
         if orders && let Some(memo) = turn.memo.as_deref_mut() {
             memo.orders.begin(depth);
         }
-        let mut froms = self.track_positions(player, o.leavable, last);
+        let mut froms = o.froms;
         while froms != 0 {
             let from = froms.trailing_zeros() as usize;
             froms &= froms - 1;
@@ -566,8 +609,7 @@ impl Engine {
                 {
                     continue;
                 }
-                if n == 1 && !self.tables().pin_blots && self.leaf(st, turn, from, target, to, key)
-                {
+                if n == 1 && self.leaf(st, turn, from, target, to, key) {
                     continue;
                 }
                 if orders && let Some(memo) = turn.memo.as_deref_mut() {
@@ -588,7 +630,21 @@ impl Engine {
                 if turn.m.ends || n == 1 {
                     turn.record(key);
                 } else {
-                    turn.bearing = self.bearing_after(player, o.bearing_off, &undo.change);
+                    turn.bearing = self.bearing_after(
+                        player,
+                        o.bearing_off,
+                        &undo.change,
+                        (undo.site, undo.to, undo.hit, undo.victims),
+                    );
+                    // The mover's men changed only where he left and landed.
+                    let site = track[from];
+                    let left = if turn.masks.occ[player] & bit(site) == 0 {
+                        1 << from
+                    } else {
+                        0
+                    };
+                    let landed = if target < last { 1 << target } else { 0 };
+                    turn.positions = Some(o.positions & !left | landed);
                     self.search(st, turn, n - 1, key);
                 }
                 self.retreat(
@@ -618,7 +674,7 @@ impl Engine {
         let (dice, n) = self.dice_to_play(st);
         let (distinct, kinds) = distinct(&dice[..n]);
         let masks = Masks::of(st);
-        let o = self.options(st, &masks, player, &Route::EMPTY, None);
+        let o = self.options(st, &masks, player, &Route::EMPTY, None, None);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {
                 continue;
@@ -709,6 +765,7 @@ impl Engine {
                         m: *m,
                         masks: *masks,
                         bearing: None,
+                        positions: None,
                         out: &mut leaves,
                         memo: Some(memo),
                         overflow: None,
@@ -732,7 +789,7 @@ impl Engine {
             return Ok(());
         }
         let track = &self.tables().track[player];
-        let o = self.options(st, masks, player, m, None);
+        let o = self.options(st, masks, player, m, None, None);
         let (distinct, kinds) = distinct(&dice[..n]);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {

@@ -1,11 +1,13 @@
 //! The shortcuts of the dice search checked against the plain reading of
 //! the position, die move by die move, in seeded random games of every
 //! bundled tables game: the site masks kept up to date, the preview of a
-//! last die move, the end conditions skipped by their triggers, the
-//! bearing-off state carried from node to node, and the routes the search
-//! skips (positions met before, orders of die moves already searched).
+//! last die move, the end conditions skipped by their triggers and needs
+//! (compared with every condition judged in full), the bearing-off state
+//! carried from node to node, and the routes the search skips (positions
+//! met before, orders of die moves already searched).
+//! The track positions of the mover's men, also carried from node to
+//! node, are checked by a debug assertion in the search these games run.
 
-use super::triggers::Change;
 use super::{Masks, NONE};
 use crate::engine::{Engine, Outcome, State};
 use rand::RngExt;
@@ -26,6 +28,31 @@ fn dice_games() -> Vec<(String, Engine)> {
         }
     }
     assert!(games.len() >= 8, "the bundled tables games are found");
+    // Bear-off rules that count the opponent's men in the player's home,
+    // hit (backgammon) or pinned and freed (plakoto): what
+    // `Engine::bearing_after` carries over die moves that move them.
+    for (game, rule, instead) in [
+        (
+            "backgammon",
+            "own men in home + own men in off = 15",
+            "opponent men in own home = 0",
+        ),
+        (
+            "plakoto",
+            "own men in home + own men in off = 15 and own pinned men in home = 0",
+            "opponent pinned men in own home = 0",
+        ),
+    ] {
+        let path = dir.join(format!("{game}.game"));
+        let text = std::fs::read_to_string(&path).expect("a readable game");
+        let rule = format!("bear off when {rule}");
+        assert!(text.contains(&rule), "{game}: {rule}");
+        let text = text.replace(&rule, &format!("bear off when {instead}"));
+        let loaded = crate::load::load_text(&path, &text);
+        let game = loaded.game.expect("a valid variant");
+        let name = format!("{} (bear off when {instead})", path.display());
+        games.push((name, Engine::new(game)));
+    }
     games
 }
 
@@ -44,9 +71,7 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
     let mut checked = 0;
     for step in engine.first_die_moves(st) {
         let (from, to) = (step.from, step.to);
-        let preview = (!t.pin_blots)
-            .then(|| engine.die_move_preview(st, &masks, player, from, to))
-            .flatten();
+        let preview = engine.die_move_preview(st, &masks, player, from, to);
         let mut after = st.clone();
         let mut kept = masks;
         let (hit, victims, delta) = engine.die_move(&mut after, player, from, to);
@@ -62,18 +87,37 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             engine.position_key(&after),
             "key change: {at}"
         );
-        if let Some((key_change, preview_hit, preview_change, occ)) = preview {
+        if let Some((key_change, preview_hit, preview_change, (occ, pinned))) = preview {
             assert_eq!(key_change, delta, "previewed key change: {at}");
             assert_eq!(preview_hit, hit, "previewed hit: {at}");
             assert_eq!(occ, kept.occ, "previewed men: {at}");
+            assert_eq!(pinned, after.pinned, "previewed pins: {at}");
             assert_eq!(preview_change, change, "previewed change: {at}");
         }
+        // Every end condition judged in full, for the mover and then his
+        // opponent: neither triggers nor needs.
+        let judged = [player, 1 - player].into_iter().find_map(|who| {
+            let vulnerable = engine.vulnerable(&after, 1 - who);
+            t.ends
+                .iter()
+                .find(|e| engine.holds(&after, &kept, &e.cond, who, (NONE, NONE), vulnerable))
+                .map(|e| (who, e.result, e.points))
+        });
         assert_eq!(
             engine.dice_outcome(&after, &kept, player, &change),
-            engine.dice_outcome(&after, &kept, player, &Change::ANY),
+            judged,
             "end conditions skipped only where they cannot hold: {at}"
         );
-        if let Some(carried) = engine.bearing_after(player, was, &change) {
+        if let Some((_, _, _, (occ, pinned))) = preview
+            && judged.is_some()
+        {
+            assert!(
+                engine.ends_may_fire(&change, &occ, pinned),
+                "a previewed die move that ends the game is played: {at}"
+            );
+        }
+        if let Some(carried) = engine.bearing_after(player, was, &change, (from, to, hit, victims))
+        {
             assert_eq!(carried, bearing(&after, &kept), "bearing off: {at}");
         }
         checked += 1;

@@ -9,7 +9,9 @@
 //! from its terms: `men in R` rises only where those men grow in number,
 //! `points in R` only where the player comes to stand.
 
-use super::conditions::{Cond, Term, reads};
+use super::conditions::{Cond, Pinned, Term, reads};
+use super::{PINNED, RELEASED};
+use crate::engine::NONE;
 use crate::ir::Compare;
 
 /// Sites where the men of each player changed, indexed by player (in a
@@ -118,12 +120,12 @@ impl Change {
 /// The triggers of every end condition for both players as one table:
 /// per site and kind of change (bit `4 * player + kind` of a [`Change`]),
 /// the pairs of end condition and judged player it sets off, as bits
-/// `who * ends + end` of a `u64`.
+/// `who * ends + end` of a `u64`; kept per site and player for every
+/// combination of that player's four kinds, so that a changed site costs
+/// two lookups.
 #[derive(Clone, Debug)]
 pub(super) struct Fires {
-    by_site: Box<[[u64; 8]; 128]>,
-    /// Per site, every kind of change that sets some pair off.
-    any: Box<[u8; 128]>,
+    by_site: Box<[[[u64; 16]; 2]; 128]>,
     /// More pairs than a `u64` holds: every change sets every pair off.
     all: bool,
 }
@@ -136,12 +138,11 @@ impl Fires {
     /// player; `sites` the board's number of sites.
     pub fn new(rise: &[[Trigger; 2]], sites: usize) -> Fires {
         let ends = rise.len();
-        let mut by_site = Box::new([[0u64; 8]; 128]);
-        let mut any = Box::new([0u8; 128]);
+        let mut by_kind = vec![[0u64; 8]; 128];
         for (e, triggers) in rise.iter().enumerate().take(MAX_FIRED_ENDS) {
             for (who, t) in triggers.iter().enumerate() {
                 let pair = 1u64 << (who * ends + e);
-                for (s, kinds) in by_site.iter_mut().enumerate().take(sites) {
+                for (s, kinds) in by_kind.iter_mut().enumerate().take(sites) {
                     let b = 1u128 << s;
                     for rel in 0..2 {
                         let shift = 4 * (rel ^ who);
@@ -149,16 +150,24 @@ impl Fires {
                         for (k, sites) in classes.into_iter().enumerate() {
                             if sites & b != 0 {
                                 kinds[shift + k] |= pair;
-                                any[s] |= 1 << (shift + k);
                             }
                         }
                     }
                 }
             }
         }
+        let mut by_site = Box::new([[[0u64; 16]; 2]; 128]);
+        for (s, kinds) in by_kind.iter().enumerate() {
+            for (player, combos) in by_site[s].iter_mut().enumerate() {
+                for (k, pairs) in combos.iter_mut().enumerate() {
+                    *pairs = (0..4)
+                        .filter(|b| k >> b & 1 != 0)
+                        .fold(0, |p, b| p | kinds[4 * player + b]);
+                }
+            }
+        }
         Fires {
             by_site,
-            any,
             all: ends > MAX_FIRED_ENDS,
         }
     }
@@ -170,21 +179,11 @@ impl Fires {
         if change.any || self.all {
             return u64::MAX;
         }
-        let mut some = 0;
-        for i in 0..change.len as usize {
-            some |= self.any[change.sites[i] as usize & 127] & change.kinds[i];
-        }
-        if some == 0 {
-            return 0;
-        }
         let mut pairs = 0;
         for i in 0..change.len as usize {
-            let kinds = &self.by_site[change.sites[i] as usize & 127];
-            let mut k = change.kinds[i];
-            while k != 0 {
-                pairs |= kinds[k.trailing_zeros() as usize];
-                k &= k - 1;
-            }
+            let [mine, theirs] = &self.by_site[change.sites[i] as usize & 127];
+            let k = change.kinds[i] as usize;
+            pairs |= mine[k & 15] | theirs[k >> 4];
         }
         pairs
     }
@@ -279,15 +278,63 @@ fn term_triggers(
     (up, down)
 }
 
+/// The player of a need (see [`needs`]) that asks for a pinned man,
+/// whoever's, rather than a free man.
+pub(super) const PINNED_MAN: usize = 2;
+
 /// Sites where a condition judged for `me` needs some free man: each
 /// `(player, sites)`, the player relative to `me` (0: his own men, 1: his
-/// opponent's), names sites of which at least one must hold a man of that
-/// player for the condition to hold. A cheap test that spares judging it:
-/// `men in bar + points in first-quarter > 6`, with six points in the
-/// quarter, needs a man on the bar.
+/// opponent's; [`PINNED_MAN`]: a pinned man of either), names sites of
+/// which at least one must hold such a man for the condition to hold. A
+/// cheap test that spares judging it: `men in bar + points in
+/// first-quarter > 6`, with six points in the quarter, needs a man on the
+/// bar; `pinned men in start = 1` a pinned man on the start.
 pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u128)> {
     match c {
         Cond::And(p) => p.iter().flat_map(|c| needs(c, regions, me)).collect(),
+        Cond::PinTest {
+            terms,
+            pinned,
+            constant,
+            op,
+        } => {
+            let need = match op {
+                Compare::Gt => 1 - constant,
+                Compare::Ge | Compare::Eq => -constant,
+                _ => return Vec::new(),
+            };
+            // The most the free men's terms can add (`None`: no bound) ...
+            let terms: Option<i64> = terms
+                .iter()
+                .map(|&(sign, term)| most(sign, term, regions, me))
+                .sum();
+            let Some(terms) = terms else {
+                return Vec::new();
+            };
+            // ... and each count of pinned men: one a site at most.
+            let most_pinned = |&(sign, p): &(i64, Pinned)| -> i64 {
+                if sign <= 0 {
+                    return 0;
+                }
+                sign * p
+                    .region
+                    .map_or(1, |r| i64::from(regions[me][r].count_ones()))
+            };
+            let mut found = Vec::new();
+            for (i, &(sign, p)) in pinned.iter().enumerate() {
+                let rest: i64 = terms
+                    + pinned
+                        .iter()
+                        .enumerate()
+                        .filter(|&(j, _)| j != i)
+                        .map(|(_, p)| most_pinned(p))
+                        .sum::<i64>();
+                if let (true, Some(r)) = (sign > 0 && need - rest > 0, p.region) {
+                    found.push((PINNED_MAN, regions[me][r]));
+                }
+            }
+            found
+        }
         Cond::Test {
             terms,
             constant,
@@ -299,25 +346,13 @@ pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u
                 Compare::Ge | Compare::Eq => -constant,
                 _ => return Vec::new(),
             };
-            // The most each term can add (`None`: no bound known).
-            let most = |&(sign, term): &(i64, Term)| -> Option<i64> {
-                if sign <= 0 {
-                    return Some(0);
-                }
-                match term {
-                    Term::OwnPoints(r) | Term::OpenPoints(r) => {
-                        Some(sign * i64::from(regions[me][r].count_ones()))
-                    }
-                    Term::MenIn(..) | Term::MenHere(_) => None,
-                }
-            };
             let mut found = Vec::new();
             for (i, &(sign, term)) in terms.iter().enumerate() {
                 let rest: Option<i64> = terms
                     .iter()
                     .enumerate()
                     .filter(|&(j, _)| j != i)
-                    .map(|(_, t)| most(t))
+                    .map(|(_, &(sign, term))| most(sign, term, regions, me))
                     .sum();
                 let Some(rest) = rest else { continue };
                 if sign <= 0 || need - rest <= 0 {
@@ -332,5 +367,137 @@ pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u
             found
         }
         _ => Vec::new(),
+    }
+}
+
+/// The most a term of a comparison judged for `me` can add to its sum
+/// (`None`: no bound known).
+fn most(sign: i64, term: Term, regions: &[Vec<u128>], me: usize) -> Option<i64> {
+    if sign <= 0 {
+        return Some(0);
+    }
+    match term {
+        Term::OwnPoints(r) | Term::OpenPoints(r) => {
+            Some(sign * i64::from(regions[me][r].count_ones()))
+        }
+        Term::MenIn(..) | Term::MenHere(_) => None,
+    }
+}
+
+/// The needs of a condition (see [`needs`]) split for judging: those on
+/// free men, and the sites of those on pinned men.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Needs {
+    men: Vec<(usize, u128)>,
+    pinned: Vec<u128>,
+}
+
+impl Needs {
+    pub fn new(needs: Vec<(usize, u128)>) -> Needs {
+        let (pinned, men): (Vec<_>, Vec<_>) =
+            needs.into_iter().partition(|&(rel, _)| rel == PINNED_MAN);
+        Needs {
+            men,
+            pinned: pinned.into_iter().map(|(_, sites)| sites).collect(),
+        }
+    }
+
+    /// Whether they are met for `who`, with `occ` the sites where each
+    /// player has free men and `pinned` the sites where a man lies pinned.
+    #[inline(always)]
+    pub fn met(&self, who: usize, occ: &[u128; 2], pinned: u128) -> bool {
+        self.men
+            .iter()
+            .all(|&(rel, sites)| occ[who ^ rel] & sites != 0)
+            && self.pinned.iter().all(|&sites| pinned & sites != 0)
+    }
+}
+
+/// What one man adds to a comparison's sum: per absolute player and site,
+/// a free man (first) and a pinned man (second).
+#[derive(Clone, Debug)]
+struct Weights {
+    free: [[i32; 128]; 2],
+    pinned: [[i32; 128]; 2],
+}
+
+/// A condition whose comparisons count men alone (`men in`, `pinned men
+/// in`), judged for one player: a die move changes a sum only by the men
+/// it moved, pinned or freed, so whether it left every sum as it was (and
+/// the condition as it held) follows from the sites it touched.
+#[derive(Clone, Debug)]
+pub(super) struct Linear {
+    tests: Vec<Weights>,
+}
+
+impl Linear {
+    /// The weights of `c` judged for `me`, if it counts men alone.
+    pub fn new(c: &Cond, regions: &[Vec<u128>], me: usize) -> Option<Linear> {
+        let mut linear = Linear { tests: Vec::new() };
+        linear.add(c, regions, me).then_some(linear)
+    }
+
+    fn add(&mut self, c: &Cond, regions: &[Vec<u128>], me: usize) -> bool {
+        let sites = |r: usize| (0..128).filter(move |&s| regions[me][r] >> s & 1 != 0);
+        let mut w = Weights {
+            free: [[0; 128]; 2],
+            pinned: [[0; 128]; 2],
+        };
+        let (terms, pinned): (&[(i64, Term)], &[(i64, Pinned)]) = match c {
+            Cond::Or(p) | Cond::And(p) => return p.iter().all(|c| self.add(c, regions, me)),
+            Cond::Not(c) => return self.add(c, regions, me),
+            Cond::Test { terms, .. } => (terms, &[]),
+            Cond::PinTest { terms, pinned, .. } => (terms, pinned),
+            _ => return false,
+        };
+        for &(sign, term) in terms {
+            let Term::MenIn(opponent, r) = term else {
+                return false;
+            };
+            for s in sites(r) {
+                w.free[me ^ usize::from(opponent)][s] += sign as i32;
+            }
+        }
+        for &(sign, p) in pinned {
+            let Some(r) = p.region else { return false };
+            for s in sites(r) {
+                w.pinned[me ^ usize::from(p.opponent)][s] += sign as i32;
+            }
+        }
+        self.tests.push(w);
+        true
+    }
+
+    /// Whether a die move of `mover` from `from` to `to` left every sum
+    /// as it was, with `hit` and `victims` what [`super::Engine::die_move`]
+    /// returned (in a game that pins, `pins`, the flags of what it did).
+    #[inline]
+    pub fn unchanged(
+        &self,
+        mover: usize,
+        (from, to, hit, victims): (u8, u8, u8, u8),
+        pins: bool,
+    ) -> bool {
+        let (f, t, h) = (from as usize & 127, to as usize & 127, hit as usize & 127);
+        let opp = 1 - mover;
+        if !pins && victims > 0 && hit == NONE {
+            return false;
+        }
+        self.tests.iter().all(|w| {
+            let mut change = w.free[mover][t] - w.free[mover][f];
+            if pins {
+                // The man pinned where he landed, and the man freed where
+                // he left, stay where they are.
+                if victims & PINNED != 0 {
+                    change += w.pinned[opp][t] - w.free[opp][t];
+                }
+                if victims & RELEASED != 0 {
+                    change += w.free[opp][f] - w.pinned[opp][f];
+                }
+            } else if victims > 0 {
+                change += i32::from(victims) * (w.free[opp][h] - w.free[opp][t]);
+            }
+            change == 0
+        })
     }
 }
