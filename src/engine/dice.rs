@@ -324,6 +324,10 @@ struct End {
     needs: [Needs; 2],
 }
 
+/// Where men stand after a die move: the sites where each player has free
+/// men, and those where a man lies pinned.
+type Standing = ([u128; 2], u128);
+
 /// What a die move did besides moving its man in a game that pins, in the
 /// `victims` it returns (see [`Engine::pin_move`]): it pinned the man on
 /// its landing site ...
@@ -506,7 +510,7 @@ impl Engine {
         player: usize,
         from: u8,
         to: u8,
-    ) -> Option<(u64, u8, Change, ([u128; 2], u128))> {
+    ) -> Option<(u64, u8, Change, Standing)> {
         use triggers::{CAME, FEWER, GONE, MORE};
         if self.tables().pin_blots {
             return Some(self.pin_move_preview(st, masks, player, from, to));
@@ -604,7 +608,7 @@ impl Engine {
         player: usize,
         from: u8,
         to: u8,
-    ) -> (u64, u8, Change, ([u128; 2], u128)) {
+    ) -> (u64, u8, Change, Standing) {
         let mut occ = masks.occ;
         let mut pinned = st.pinned;
         let opp = 1 - player;

@@ -413,6 +413,9 @@ impl Needs {
     }
 }
 
+/// The counts of a comparison: of free men and of pinned men.
+type Counts<'a> = (&'a [(i64, Term)], &'a [(i64, Pinned)]);
+
 /// What one man adds to a comparison's sum: per absolute player and site,
 /// a free man (first) and a pinned man (second).
 #[derive(Clone, Debug)]
@@ -443,7 +446,7 @@ impl Linear {
             free: [[0; 128]; 2],
             pinned: [[0; 128]; 2],
         };
-        let (terms, pinned): (&[(i64, Term)], &[(i64, Pinned)]) = match c {
+        let (terms, pinned): Counts = match c {
             Cond::Or(p) | Cond::And(p) => return p.iter().all(|c| self.add(c, regions, me)),
             Cond::Not(c) => return self.add(c, regions, me),
             Cond::Test { terms, .. } => (terms, &[]),
