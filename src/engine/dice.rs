@@ -524,9 +524,9 @@ impl Engine {
         let mut change = Change::NONE;
         if left > 1 {
             delta ^= self.site_key(f, st.cells[f], left - 1);
-            change.add(from, player, FEWER);
+            change.push(from, player, FEWER);
         } else {
-            change.add(from, player, FEWER | GONE);
+            change.push(from, player, FEWER | GONE);
             occ[player] &= !bit(from);
         }
         occ[player] |= bit(to);
@@ -545,19 +545,19 @@ impl Engine {
             let there = st.stack[h];
             delta ^= self.site_key(h, st.cells[h], there)
                 ^ self.site_key(h, cell(opp, 0), there + victims);
-            change.add(to, player, MORE | CAME);
+            change.push(to, player, MORE | CAME);
             change.add(to, opp, FEWER | GONE);
             let came = if masks.occ[opp] & bit(hit) == 0 {
                 CAME
             } else {
                 0
             };
-            change.add(hit, opp, MORE | came);
+            change.push(hit, opp, MORE | came);
             occ[opp] = occ[opp] & !bit(to) | bit(hit);
         } else {
             let before = men(st, to, player) as u8;
             delta ^= self.site_key(t, st.cells[t], before) ^ self.site_key(t, mine, before + 1);
-            change.add(to, player, if before == 0 { MORE | CAME } else { MORE });
+            change.push(to, player, if before == 0 { MORE | CAME } else { MORE });
         }
         Some((delta, hit, change, (occ, st.pinned)))
     }
@@ -640,8 +640,8 @@ impl Engine {
         delta ^= self.site_key(t, cell(player, 0), before + 1);
         occ[player] |= bit(to);
         let mut change = Change::NONE;
-        change.add(from, 0, 0xff);
-        change.add(to, 0, 0xff);
+        change.push(from, 0, 0xff);
+        change.push(to, 0, 0xff);
         (delta, NONE, change, (occ, pinned))
     }
 

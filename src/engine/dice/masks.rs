@@ -45,7 +45,7 @@ impl Masks {
             1 => self.two[player] &= !f,
             _ => {}
         }
-        change.add(from, player, left);
+        change.push(from, player, left);
         let mut came = MORE;
         match st.stack[to as usize] {
             1 => {
@@ -55,7 +55,7 @@ impl Masks {
             2 => self.two[player] |= t,
             _ => {}
         }
-        change.add(to, player, came);
+        change.push(to, player, came);
         if hit != NONE {
             let opp = 1 - player;
             self.occ[opp] &= !t;
@@ -105,8 +105,8 @@ impl Masks {
             _ => {}
         }
         let mut change = Change::NONE;
-        change.add(from, 0, 0xff);
-        change.add(to, 0, 0xff);
+        change.push(from, 0, 0xff);
+        change.push(to, 0, 0xff);
         change
     }
 

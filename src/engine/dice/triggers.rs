@@ -100,6 +100,20 @@ impl Change {
         any: false,
     };
 
+    /// Notes changes `kinds` of `player`'s men on `site`, a site not
+    /// noted yet.
+    #[inline(always)]
+    pub fn push(&mut self, site: u8, player: usize, kinds: u8) {
+        let i = self.len as usize;
+        debug_assert!(
+            self.sites[..i].iter().all(|&s| s != site),
+            "a site noted twice"
+        );
+        self.sites[i] = site;
+        self.kinds[i] = kinds << (4 * player);
+        self.len += 1;
+    }
+
     /// Notes changes `kinds` of `player`'s men on `site`.
     #[inline(always)]
     pub fn add(&mut self, site: u8, player: usize, kinds: u8) {
