@@ -36,12 +36,12 @@ impl Engine {
     /// thread keeps them in a smaller form). [`Engine::turn_at`] gives any
     /// of them by its index. The state is restored before returning.
     pub fn count_turns(&self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
-        if self.tables.is_some() {
-            // Dice turns are kept as routes, and made moves one by one.
-            out.clear();
-            return self.count_dice_turns(st);
-        }
         if !self.steps_countable || st.offenders != 0 {
+            if self.tables.is_some() {
+                // Dice turns are kept as routes, and made moves one by one.
+                out.clear();
+                return self.count_dice_turns(st);
+            }
             self.try_legal_moves(st, out)?;
             return Ok(out.len());
         }

@@ -193,6 +193,7 @@ impl Engine {
 
     /// The number of turns [`Engine::dice_turns`] lists, which
     /// [`Engine::dice_turn_at`] then gives one by one.
+    #[inline(never)]
     pub(in crate::engine) fn count_dice_turns(
         &self,
         st: &mut State,
@@ -207,6 +208,7 @@ impl Engine {
     /// The turn of index `i` that [`Engine::dice_turns`] lists: taken from
     /// the turns [`Engine::count_dice_turns`] counted last on this thread
     /// if they are the turns of `st`, else searched again.
+    #[inline(never)]
     pub(in crate::engine) fn dice_turn_at(&self, st: &State, i: usize) -> Move {
         let listed = LISTED.with_borrow(|listed| {
             listed
