@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Backgammon random playouts, ludus against OpenSpiel's C++, side by side.
+
+OpenSpiel's side is `pyspiel.evaluate_bots` with two uniform random bots:
+the whole game runs in C++, one Python call per game. ludus's side is
+`ludus bench games/backgammon.game --threads 1` and `ludus simulate`.
+
+    python3 scripts/vs-openspiel.py                  # 3 rounds of 5 s each
+    python3 scripts/vs-openspiel.py --rounds 5 --seconds 3
+    python3 scripts/vs-openspiel.py --instructions   # callgrind, 200 games each
+
+Playouts per second alternate the two, round by round, so that a busy
+machine slows both alike; the ratio of each pair is printed. With
+`--instructions` it also counts, with `valgrind --tool=callgrind`, the
+instructions per game of each (the start-up of each program measured apart
+and taken off), which repeat exactly on any machine. Needs `open_spiel`
+(`pip install open_spiel==2.0.2 numpy`) and, for `--instructions`,
+valgrind. It builds the release binary first.
+"""
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LUDUS = ROOT / "target" / "release" / "ludus"
+GAME = ROOT / "games" / "backgammon.game"
+
+# One OpenSpiel game per call, seeded; `N` games, or for `S` seconds.
+OPENSPIEL = """
+import sys, time, pyspiel, numpy as np
+mode, amount = sys.argv[1], float(sys.argv[2])
+game = pyspiel.load_game("backgammon")
+bots = [pyspiel.make_uniform_random_bot(0, 1), pyspiel.make_uniform_random_bot(1, 2)]
+rng = np.random.RandomState(1)
+n, start = 0, time.perf_counter()
+while (n < amount) if mode == "games" else (time.perf_counter() - start < amount):
+    pyspiel.evaluate_bots(game.new_initial_state(), bots, int(rng.randint(1 << 30)))
+    n += 1
+print(n / (time.perf_counter() - start))
+"""
+
+
+def openspiel_rate(seconds):
+    out = subprocess.run([sys.executable, "-c", OPENSPIEL, "seconds", str(seconds)],
+                         check=True, capture_output=True, text=True).stdout
+    return float(out)
+
+
+def ludus_rate(seconds):
+    out = subprocess.run([LUDUS, "bench", GAME, "--threads", "1", "--seconds", str(seconds),
+                          "--json"], check=True, capture_output=True, text=True).stdout
+    return json.loads(out)["playouts_per_second"]
+
+
+def collected(command):
+    """Instructions callgrind counts for `command`."""
+    err = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          *map(str, command)], check=True, capture_output=True, text=True).stderr
+    return int(re.search(r"Collected : (\d+)", err).group(1))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds (default 3)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="seconds per run (default 5)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count instructions per game with callgrind")
+    parser.add_argument("--games", type=int, default=200,
+                        help="games per callgrind count (default 200)")
+    args = parser.parse_args()
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        sys.exit("error: OpenSpiel is not installed (pip install open_spiel==2.0.2 numpy)")
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    ratios = []
+    for r in range(args.rounds):
+        theirs = openspiel_rate(args.seconds)
+        ours = ludus_rate(args.seconds)
+        ratios.append(ours / theirs)
+        print(f"round {r + 1}: OpenSpiel {theirs:8.0f}/s   ludus {ours:8.0f}/s   "
+              f"ludus/OpenSpiel {ours / theirs:.2f}")
+        time.sleep(0.1)
+    ratios.sort()
+    print(f"playouts/s ratio: median {ratios[len(ratios) // 2]:.2f} "
+          f"(from {ratios[0]:.2f} to {ratios[-1]:.2f})")
+    if args.instructions:
+        n = args.games
+        python = [sys.executable, "-c", OPENSPIEL, "games"]
+        theirs = (collected([*python, n]) - collected([*python, 0])) / n
+        simulate = [LUDUS, "simulate", GAME, "--seed", "1", "--threads", "1", "--games"]
+        ours = (collected([*simulate, n + 1]) - collected([*simulate, 1])) / n
+        print(f"instructions per game: OpenSpiel {theirs / 1e6:.2f} M   "
+              f"ludus {ours / 1e6:.2f} M   OpenSpiel/ludus {theirs / ours:.2f}")
+
+
+if __name__ == "__main__":
+    main()
