@@ -29,30 +29,18 @@ fn dice_games() -> Vec<(String, Engine)> {
     }
     assert!(games.len() >= 8, "the bundled tables games are found");
     // Bear-off rules that count the opponent's men in the player's home,
-    // hit (backgammon) or pinned and freed (plakoto): what
-    // `Engine::bearing_after` carries over die moves that move them.
-    for (game, rule, instead) in [
-        (
-            "backgammon",
-            "own men in home + own men in off = 15",
-            "opponent men in own home = 0",
-        ),
-        (
-            "plakoto",
-            "own men in home + own men in off = 15 and own pinned men in home = 0",
-            "opponent pinned men in own home = 0",
-        ),
-    ] {
-        let path = dir.join(format!("{game}.game"));
-        let text = std::fs::read_to_string(&path).expect("a readable game");
-        let rule = format!("bear off when {rule}");
-        assert!(text.contains(&rule), "{game}: {rule}");
-        let text = text.replace(&rule, &format!("bear off when {instead}"));
-        let loaded = crate::load::load_text(&path, &text);
+    // hit or pinned and freed: what `Engine::bearing_after` carries over
+    // die moves that move them (variants of bundled games).
+    let variants =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/carried-bear-off");
+    let before = games.len();
+    for entry in std::fs::read_dir(&variants).expect("the variants folder") {
+        let path = entry.expect("a variant file").path();
+        let loaded = crate::load::load(&path).expect("a readable variant");
         let game = loaded.game.expect("a valid variant");
-        let name = format!("{} (bear off when {instead})", path.display());
-        games.push((name, Engine::new(game)));
+        games.push((path.display().to_string(), Engine::new(game)));
     }
+    assert!(games.len() >= before + 2, "the bear-off variants are found");
     games
 }
 
