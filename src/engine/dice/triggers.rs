@@ -296,6 +296,16 @@ fn term_triggers(
 /// whoever's, rather than a free man.
 pub(super) const PINNED_MAN: usize = 2;
 
+/// What the terms of `sum OP 0`, with `constant` part of the sum, must at
+/// least add up to for it to hold; `None` where no lower bound holds.
+fn need(op: Compare, constant: i64) -> Option<i64> {
+    match op {
+        Compare::Gt => Some(1 - constant),
+        Compare::Ge | Compare::Eq => Some(-constant),
+        _ => None,
+    }
+}
+
 /// Sites where a condition judged for `me` needs some free man: each
 /// `(player, sites)`, the player relative to `me` (0: his own men, 1: his
 /// opponent's; [`PINNED_MAN`]: a pinned man of either), names sites of
@@ -312,10 +322,8 @@ pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u
             constant,
             op,
         } => {
-            let need = match op {
-                Compare::Gt => 1 - constant,
-                Compare::Ge | Compare::Eq => -constant,
-                _ => return Vec::new(),
+            let Some(need) = need(*op, *constant) else {
+                return Vec::new();
             };
             // The most the free men's terms can add (`None`: no bound) ...
             let terms: Option<i64> = terms
@@ -354,11 +362,8 @@ pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u
             constant,
             op,
         } => {
-            // The sum of the terms must reach `need`.
-            let need = match op {
-                Compare::Gt => 1 - constant,
-                Compare::Ge | Compare::Eq => -constant,
-                _ => return Vec::new(),
+            let Some(need) = need(*op, *constant) else {
+                return Vec::new();
             };
             let mut found = Vec::new();
             for (i, &(sign, term)) in terms.iter().enumerate() {
