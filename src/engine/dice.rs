@@ -11,6 +11,7 @@ mod conditions;
 mod landing;
 mod limits;
 mod masks;
+mod obligations;
 mod orders;
 mod route;
 mod search;
@@ -18,6 +19,7 @@ mod table;
 #[cfg(test)]
 mod tests;
 mod triggers;
+mod walk;
 
 use conditions::{Cond, compile, sees_from, sees_runs};
 use landing::Program;

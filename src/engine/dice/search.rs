@@ -7,7 +7,7 @@ use super::route::{Listed, Mark, Route};
 use super::table::{Entry, Table, dice_signature};
 use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, TooManyTurns, men};
 use crate::engine::{Engine, Move, NONE, State, Step, bit};
-use crate::ir::{MAX_DICE, Priority};
+use crate::ir::MAX_DICE;
 
 /// What decides the die moves from a position: see [`Engine::options`].
 pub(super) struct Options {
@@ -127,17 +127,6 @@ impl Turn<'_> {
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
         }
     }
-}
-
-/// A route being walked: see [`Engine::turns_by_route`].
-pub(super) struct Walk<'a> {
-    legal: &'a [Move],
-    /// Index in `legal` of each resulting position.
-    by_key: std::collections::HashMap<u64, usize>,
-    len: usize,
-    exact: bool,
-    matches: &'a mut dyn FnMut(usize, &Step) -> bool,
-    found: Vec<Move>,
 }
 
 /// The tables of one roll's search.
@@ -282,11 +271,45 @@ impl Engine {
         })
     }
 
+    /// Fills `out` with the complete turns that go on from the die moves
+    /// of `m`, with the first `n` of `dice` left to play: one per
+    /// resulting position, before the obligations.
+    pub(super) fn continuations(
+        &self,
+        st: &mut State,
+        masks: &Masks,
+        (dice, n): (&[u8; MAX_DIE_MOVES], usize),
+        m: &Route,
+        key: u64,
+        out: &mut Vec<Route>,
+    ) -> Result<(), TooManyTurns> {
+        let overflow = MEMO.with_borrow_mut(|memo| {
+            memo.clear();
+            let mut turn = Turn {
+                player: st.to_move as usize,
+                dice: *dice,
+                m: *m,
+                masks: *masks,
+                bearing: None,
+                positions: None,
+                out,
+                memo: Some(memo),
+                overflow: None,
+                orders: self.tables().orders_commute && Orders::apply(&dice[..n]),
+                base: m.len as usize,
+                low: dice[..n].iter().copied().min().unwrap_or(0),
+            };
+            self.search(st, &mut turn, n, key);
+            turn.overflow
+        });
+        overflow.map_or(Ok(()), Err)
+    }
+
     /// What decides the die moves of `player` from a position reached by
     /// the die moves of `m`, his turn so far; `positions` the track
     /// positions of his free men where the caller knows them (see
     /// [`Engine::track_positions`]).
-    fn options(
+    pub(super) fn options(
         &self,
         st: &State,
         masks: &Masks,
@@ -390,14 +413,14 @@ impl Engine {
 
     /// Whether a man of the mover may leave `site`.
     #[inline]
-    fn may_leave(o: &Options, site: u8) -> bool {
+    pub(super) fn may_leave(o: &Options, site: u8) -> bool {
         o.leavable & bit(site) != 0
     }
 
     /// Where a man of `player` at track position `from` goes with `die`,
     /// if he may: the site and the track position (the last for bearing off).
     #[inline(always)]
-    fn landing(
+    pub(super) fn landing(
         &self,
         st: &State,
         masks: &Masks,
@@ -430,7 +453,14 @@ impl Engine {
 
     /// Whether `player` can play any of `dice` from the position reached
     /// by the die moves of `m`, his turn so far.
-    fn can_move(&self, st: &State, masks: &Masks, player: usize, dice: &[u8], m: &Route) -> bool {
+    pub(super) fn can_move(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        dice: &[u8],
+        m: &Route,
+    ) -> bool {
         let track = &self.tables().track[player];
         let o = self.options(st, masks, player, m, None, None);
         (0..track.len().saturating_sub(1)).any(|from| {
@@ -446,7 +476,7 @@ impl Engine {
     /// the turn's move and returns what undoes it and the new position key.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn advance(
+    pub(super) fn advance(
         &self,
         st: &mut State,
         masks: &mut Masks,
@@ -529,7 +559,7 @@ impl Engine {
 
     /// Takes back what [`Engine::advance`] did.
     #[inline(always)]
-    fn retreat(
+    pub(super) fn retreat(
         &self,
         st: &mut State,
         masks: &mut Masks,
@@ -661,218 +691,6 @@ impl Engine {
         }
         if !moved {
             turn.record(key);
-        }
-    }
-
-    /// Dice games: the die moves the player to move can play first, before
-    /// the obligations.
-    pub fn first_die_moves(&self, st: &State) -> Vec<Step> {
-        let mut found = Vec::new();
-        if self.tables.is_none() || self.pass_rule(st).is_some() {
-            return found;
-        }
-        let player = st.to_move as usize;
-        let track = &self.tables().track[player];
-        let (dice, n) = self.dice_to_play(st);
-        let (distinct, kinds) = distinct(&dice[..n]);
-        let masks = Masks::of(st);
-        let o = self.options(st, &masks, player, &Route::EMPTY, None, None);
-        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
-            if !Self::may_leave(&o, site) {
-                continue;
-            }
-            for &die in &distinct[..kinds] {
-                if let Some((to, _)) = self.landing(st, &masks, player, &o, from, die) {
-                    found.push(Step {
-                        from: site,
-                        to,
-                        over: NONE,
-                        die,
-                    });
-                }
-            }
-        }
-        found
-    }
-
-    /// Dice games: the turns of `legal` (the legal turns of `st`, as
-    /// [`Engine::try_legal_moves`] lists them) that a route of die moves
-    /// reaches, when `matches(i, step)` tells which die moves may be the
-    /// route's `i`-th of its first `len`. With `exact` the route is those
-    /// die moves alone, a whole turn; otherwise it may go on in any legal way.
-    ///
-    /// Die moves are walked one by one, never every route of the roll, so
-    /// this is cheap whatever the roll.
-    pub fn turns_by_route(
-        &self,
-        st: &State,
-        legal: &[Move],
-        len: usize,
-        exact: bool,
-        matches: &mut dyn FnMut(usize, &Step) -> bool,
-    ) -> Result<Vec<Move>, TooManyTurns> {
-        let mut walk = Walk {
-            legal,
-            by_key: legal.iter().enumerate().map(|(i, m)| (m.key, i)).collect(),
-            len,
-            exact,
-            matches,
-            found: Vec::new(),
-        };
-        if self.tables.is_none() || len > MAX_DIE_MOVES || self.pass_rule(st).is_some() {
-            return Ok(walk.found);
-        }
-        let (mut dice, n) = self.dice_to_play(st);
-        if n == 0 {
-            return Ok(walk.found);
-        }
-        let mut m = Route::EMPTY;
-        let key = self.position_key(st);
-        let mut masks = Masks::of(st);
-        self.walk(
-            &mut st.clone(),
-            &mut masks,
-            &mut walk,
-            &mut dice,
-            &mut m,
-            n,
-            key,
-        )?;
-        Ok(walk.found)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn walk(
-        &self,
-        st: &mut State,
-        masks: &mut Masks,
-        w: &mut Walk,
-        dice: &mut [u8; MAX_DIE_MOVES],
-        m: &mut Route,
-        n: usize,
-        key: u64,
-    ) -> Result<(), TooManyTurns> {
-        let player = st.to_move as usize;
-        if m.len as usize == w.len {
-            if m.ends || n == 0 || w.exact && !self.can_move(st, masks, player, &dice[..n], m) {
-                self.accept(w, player, &Route { key, ..*m });
-            } else if !w.exact {
-                // Every way the turn may go on from here.
-                let mut leaves = Vec::new();
-                let overflow = MEMO.with_borrow_mut(|memo| {
-                    memo.clear();
-                    let mut turn = Turn {
-                        player,
-                        dice: *dice,
-                        m: *m,
-                        masks: *masks,
-                        bearing: None,
-                        positions: None,
-                        out: &mut leaves,
-                        memo: Some(memo),
-                        overflow: None,
-                        orders: self.tables().orders_commute && Orders::apply(&dice[..n]),
-                        base: m.len as usize,
-                        low: dice[..n].iter().copied().min().unwrap_or(0),
-                    };
-                    self.search(st, &mut turn, n, key);
-                    turn.overflow
-                });
-                if let Some(e) = overflow {
-                    return Err(e);
-                }
-                for leaf in &leaves {
-                    self.accept(w, player, leaf);
-                }
-            }
-            return Ok(());
-        }
-        if m.ends || n == 0 {
-            return Ok(());
-        }
-        let track = &self.tables().track[player];
-        let o = self.options(st, masks, player, m, None, None);
-        let (distinct, kinds) = distinct(&dice[..n]);
-        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
-            if !Self::may_leave(&o, site) {
-                continue;
-            }
-            for &die in &distinct[..kinds] {
-                let Some((to, target)) = self.landing(st, masks, player, &o, from, die) else {
-                    continue;
-                };
-                let step = Step {
-                    from: site,
-                    to,
-                    over: NONE,
-                    die,
-                };
-                if !(w.matches)(m.len as usize, &step) {
-                    continue;
-                }
-                let k = dice[..n].iter().position(|&d| d == die).unwrap_or(0);
-                let (undo, key) =
-                    self.advance(st, masks, player, dice, m, (k, n), (from, target), to, key);
-                let walked = self.walk(st, masks, w, dice, m, n - 1, key);
-                self.retreat(st, masks, player, dice, m, undo);
-                walked?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Notes the listed turn that a complete route `leaf` of `player`
-    /// amounts to, if the obligations allow the route.
-    fn accept(&self, w: &mut Walk, player: usize, leaf: &Route) {
-        // The turns the obligations keep share their measures, except turns
-        // that end the game in a game that exempts them, which are kept
-        // whatever they measure.
-        let t = self.tables();
-        let exempt = |m: &Route| t.ending_turn_exempt && m.ends;
-        let allowed = exempt(leaf)
-            || w.legal
-                .iter()
-                .map(|m| Route::of(m, &t.position[player]))
-                .find(|m| !exempt(m))
-                .is_some_and(|kept| {
-                    t.play
-                        .iter()
-                        .all(|&p| Self::measure(p, &kept) == Self::measure(p, leaf))
-                });
-        if allowed
-            && let Some(&i) = w.by_key.get(&leaf.key)
-            && !w.found.contains(&w.legal[i])
-        {
-            w.found.push(w.legal[i]);
-        }
-    }
-
-    /// What an obligation measures of a route.
-    fn measure(priority: Priority, r: &Route) -> u32 {
-        match priority {
-            Priority::MostDice => u32::from(r.len),
-            // Refused by the checker in games with dice.
-            Priority::MostCaptures => r.hits() as u32,
-            Priority::LargerDie => u32::from(r.die),
-            Priority::MostPips => u32::from(r.pips),
-        }
-    }
-
-    /// Keeps the routes the obligations allow, in the game's
-    /// priority order. In a game with `ending turn exempt`, a turn that
-    /// ends the game is legal whatever they would ask of the dice it leaves
-    /// unplayed, and it counts like any other: a turn that wins with more
-    /// dice or pips rules out the turns with fewer. With `ending turn
-    /// obliged` it is measured like every other turn.
-    fn obligations(&self, out: &mut Vec<Route>) {
-        let t = self.tables();
-        for &priority in &t.play {
-            let best = out.iter().map(|r| Self::measure(priority, r)).max();
-            if let Some(best) = best {
-                out.retain(|r| {
-                    t.ending_turn_exempt && r.ends || Self::measure(priority, r) == best
-                });
-            }
         }
     }
 }

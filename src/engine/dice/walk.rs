@@ -1,0 +1,183 @@
+//! The walk of one typed route of die moves through a roll: the turns a
+//! partly or wholly typed route can reach, found die move by die move
+//! rather than from every route of the roll.
+
+use super::route::Route;
+use super::search::distinct;
+use super::{MAX_DIE_MOVES, Masks, TooManyTurns};
+use crate::engine::{Engine, Move, NONE, State, Step};
+
+/// A route being walked: see [`Engine::turns_by_route`].
+pub(super) struct Walk<'a> {
+    legal: &'a [Move],
+    /// Index in `legal` of each resulting position.
+    by_key: std::collections::HashMap<u64, usize>,
+    len: usize,
+    exact: bool,
+    matches: &'a mut dyn FnMut(usize, &Step) -> bool,
+    found: Vec<Move>,
+}
+
+impl Engine {
+    /// Dice games: the die moves the player to move can play first, before
+    /// the obligations.
+    pub fn first_die_moves(&self, st: &State) -> Vec<Step> {
+        let mut found = Vec::new();
+        if self.tables.is_none() || self.pass_rule(st).is_some() {
+            return found;
+        }
+        let player = st.to_move as usize;
+        let track = &self.tables().track[player];
+        let (dice, n) = self.dice_to_play(st);
+        let (distinct, kinds) = distinct(&dice[..n]);
+        let masks = Masks::of(st);
+        let o = self.options(st, &masks, player, &Route::EMPTY, None, None);
+        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
+            if !Self::may_leave(&o, site) {
+                continue;
+            }
+            for &die in &distinct[..kinds] {
+                if let Some((to, _)) = self.landing(st, &masks, player, &o, from, die) {
+                    found.push(Step {
+                        from: site,
+                        to,
+                        over: NONE,
+                        die,
+                    });
+                }
+            }
+        }
+        found
+    }
+
+    /// Dice games: the turns of `legal` (the legal turns of `st`, as
+    /// [`Engine::try_legal_moves`] lists them) that a route of die moves
+    /// reaches, when `matches(i, step)` tells which die moves may be the
+    /// route's `i`-th of its first `len`. With `exact` the route is those
+    /// die moves alone, a whole turn; otherwise it may go on in any legal way.
+    ///
+    /// Die moves are walked one by one, never every route of the roll, so
+    /// this is cheap whatever the roll.
+    pub fn turns_by_route(
+        &self,
+        st: &State,
+        legal: &[Move],
+        len: usize,
+        exact: bool,
+        matches: &mut dyn FnMut(usize, &Step) -> bool,
+    ) -> Result<Vec<Move>, TooManyTurns> {
+        let mut walk = Walk {
+            legal,
+            by_key: legal.iter().enumerate().map(|(i, m)| (m.key, i)).collect(),
+            len,
+            exact,
+            matches,
+            found: Vec::new(),
+        };
+        if self.tables.is_none() || len > MAX_DIE_MOVES || self.pass_rule(st).is_some() {
+            return Ok(walk.found);
+        }
+        let (mut dice, n) = self.dice_to_play(st);
+        if n == 0 {
+            return Ok(walk.found);
+        }
+        let mut m = Route::EMPTY;
+        let key = self.position_key(st);
+        let mut masks = Masks::of(st);
+        self.walk(
+            &mut st.clone(),
+            &mut masks,
+            &mut walk,
+            &mut dice,
+            &mut m,
+            n,
+            key,
+        )?;
+        Ok(walk.found)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        &self,
+        st: &mut State,
+        masks: &mut Masks,
+        w: &mut Walk,
+        dice: &mut [u8; MAX_DIE_MOVES],
+        m: &mut Route,
+        n: usize,
+        key: u64,
+    ) -> Result<(), TooManyTurns> {
+        let player = st.to_move as usize;
+        if m.len as usize == w.len {
+            if m.ends || n == 0 || w.exact && !self.can_move(st, masks, player, &dice[..n], m) {
+                self.accept(w, player, &Route { key, ..*m });
+            } else if !w.exact {
+                // Every way the turn may go on from here.
+                let mut leaves = Vec::new();
+                self.continuations(st, masks, (dice, n), m, key, &mut leaves)?;
+                for leaf in &leaves {
+                    self.accept(w, player, leaf);
+                }
+            }
+            return Ok(());
+        }
+        if m.ends || n == 0 {
+            return Ok(());
+        }
+        let track = &self.tables().track[player];
+        let o = self.options(st, masks, player, m, None, None);
+        let (distinct, kinds) = distinct(&dice[..n]);
+        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
+            if !Self::may_leave(&o, site) {
+                continue;
+            }
+            for &die in &distinct[..kinds] {
+                let Some((to, target)) = self.landing(st, masks, player, &o, from, die) else {
+                    continue;
+                };
+                let step = Step {
+                    from: site,
+                    to,
+                    over: NONE,
+                    die,
+                };
+                if !(w.matches)(m.len as usize, &step) {
+                    continue;
+                }
+                let k = dice[..n].iter().position(|&d| d == die).unwrap_or(0);
+                let (undo, key) =
+                    self.advance(st, masks, player, dice, m, (k, n), (from, target), to, key);
+                let walked = self.walk(st, masks, w, dice, m, n - 1, key);
+                self.retreat(st, masks, player, dice, m, undo);
+                walked?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Notes the listed turn that a complete route `leaf` of `player`
+    /// amounts to, if the obligations allow the route.
+    fn accept(&self, w: &mut Walk, player: usize, leaf: &Route) {
+        // The turns the obligations keep share their measures, except turns
+        // that end the game in a game that exempts them, which are kept
+        // whatever they measure.
+        let t = self.tables();
+        let exempt = |m: &Route| t.ending_turn_exempt && m.ends;
+        let allowed = exempt(leaf)
+            || w.legal
+                .iter()
+                .map(|m| Route::of(m, &t.position[player]))
+                .find(|m| !exempt(m))
+                .is_some_and(|kept| {
+                    t.play
+                        .iter()
+                        .all(|&p| Self::measure(p, &kept) == Self::measure(p, leaf))
+                });
+        if allowed
+            && let Some(&i) = w.by_key.get(&leaf.key)
+            && !w.found.contains(&w.legal[i])
+        {
+            w.found.push(w.legal[i]);
+        }
+    }
+}
