@@ -5,12 +5,13 @@
 //! buffer) and never touch the board graph: every neighbour, jump and
 //! promotion site is looked up in flat arrays built once by [`Engine::new`].
 
-use crate::ir::{EndResult, EndRule, Game, MAX_COUNTERS, MAX_DICE, Obligation};
+use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE, Obligation};
 
 mod choice;
 mod dice;
 mod grid;
 mod lines;
+mod outcome;
 mod progress;
 mod rays;
 mod turns;
@@ -697,72 +698,6 @@ impl Engine {
         } else {
             Err(IllegalMove)
         }
-    }
-
-    /// Judges the end rules for the player about to move, in file order.
-    ///
-    /// `has_moves` says whether he has a legal move (see [`Engine::legal_moves`]).
-    pub fn outcome_with(&self, st: &State, has_moves: bool) -> Outcome {
-        let mover = st.to_move as usize;
-        let judge = |r: EndResult| match r {
-            EndResult::Loss => Outcome::Decisive {
-                winner: 1 - mover,
-                points: 1,
-            },
-            EndResult::Win => Outcome::Decisive {
-                winner: mover,
-                points: 1,
-            },
-            EndResult::Draw => Outcome::Draw,
-        };
-        if self.tables.is_some()
-            && let Some((who, result, points)) =
-                self.dice_outcome(st, &dice::Masks::of(st), 1 - mover, &dice::Change::ANY)
-        {
-            return match result {
-                EndResult::Loss => Outcome::Decisive {
-                    winner: 1 - who,
-                    points,
-                },
-                EndResult::Win => Outcome::Decisive {
-                    winner: who,
-                    points,
-                },
-                EndResult::Draw => Outcome::Draw,
-            };
-        }
-        for (i, rule) in self.game.end.iter().enumerate() {
-            match *rule {
-                EndRule::NoPieces(r) if st.counts[mover] == 0 => return judge(r),
-                EndRule::NoCapture(n) if st.quiet >= n => return progress::more_pieces(st),
-                EndRule::NoMoves(r) if !has_moves => return judge(r),
-                EndRule::NoMove(n, r) if st.idle >= n => return judge(r),
-                EndRule::NoProgress { turns, result, .. } => {
-                    let slot = self.end_counter[i];
-                    let count = match st.counters.get(slot as usize) {
-                        Some(&c) => c,
-                        None => st.quiet,
-                    };
-                    if count >= turns {
-                        return match result {
-                            Some(r) => judge(r),
-                            None => progress::more_pieces(st),
-                        };
-                    }
-                }
-                EndRule::Repetition(n, r) if self.repeated(st) >= n => return judge(r),
-                _ => {}
-            }
-        }
-        Outcome::Ongoing
-    }
-
-    /// Judges the end rules, generating moves to know whether any exist.
-    pub fn outcome(&self, st: &State) -> Outcome {
-        let mut scratch = st.clone();
-        let mut moves = Vec::new();
-        self.legal_moves(&mut scratch, &mut moves);
-        self.outcome_with(st, !moves.is_empty())
     }
 
     /// A 64-bit hash of everything that decides the legal moves and the

@@ -62,6 +62,9 @@ pub fn random_playout(
     moves: &mut Vec<Move>,
 ) -> Result<Playout, TooManyTurnsAt> {
     let mut plies = 0;
+    // Whether the end conditions of a dice game are to be judged: at the
+    // start, and after a turn the search found to end the game.
+    let mut ended = true;
     loop {
         // The opening throw may have thrown the first roll already.
         if st.dice == [0; 4] {
@@ -74,7 +77,7 @@ pub fn random_playout(
                 position: position_text(engine, st),
                 cause,
             })?;
-        let outcome = engine.outcome_with(st, n > 0);
+        let outcome = engine.outcome_after(st, n > 0, ended);
         if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
             st.dice = [0; 4];
             return Ok(Playout { outcome, plies });
@@ -83,8 +86,11 @@ pub fn random_playout(
         let i = rng.random_range(0..n);
         if let Some(m) = moves.get(i) {
             engine.play_unchecked(st, m);
+            ended = m.ends;
         } else {
-            engine.play_unchecked(st, &engine.turn_at(st, moves, i));
+            let m = engine.turn_at(st, moves, i);
+            engine.play_unchecked(st, &m);
+            ended = m.ends;
         }
         plies += 1;
     }

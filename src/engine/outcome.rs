@@ -1,0 +1,106 @@
+//! The outcome of a position: the game's end rules judged for the player
+//! about to move.
+
+use super::{Engine, Outcome, State, dice, progress};
+use crate::ir::{EndResult, EndRule};
+
+impl Engine {
+    /// Judges the end rules for the player about to move, in file order.
+    ///
+    /// `has_moves` says whether he has a legal move (see [`Engine::legal_moves`]).
+    pub fn outcome_with(&self, st: &State, has_moves: bool) -> Outcome {
+        if self.tables.is_some()
+            && let Some((who, result, points)) = self.dice_outcome(
+                st,
+                &dice::Masks::of(st),
+                1 - st.to_move as usize,
+                &dice::Change::ANY,
+            )
+        {
+            return match result {
+                EndResult::Loss => Outcome::Decisive {
+                    winner: 1 - who,
+                    points,
+                },
+                EndResult::Win => Outcome::Decisive {
+                    winner: who,
+                    points,
+                },
+                EndResult::Draw => Outcome::Draw,
+            };
+        }
+        self.rules_outcome(st, has_moves)
+    }
+
+    /// [`Engine::outcome_with`] for the position reached by a turn the
+    /// engine listed, played from one where the game went on; `ended` is
+    /// that turn's [`super::Move::ends`] (true where no turn was played).
+    ///
+    /// In a dice game the search judged the end conditions after every die
+    /// move of the turn and noted whether one held: where none did, none
+    /// holds now (none held before the turn, and each die move was judged
+    /// for what it changed), so they are not judged again. A random
+    /// playout thus judges them once per die move, not once more per turn.
+    pub fn outcome_after(&self, st: &State, has_moves: bool, ended: bool) -> Outcome {
+        if ended && self.tables.is_some() {
+            return self.outcome_with(st, has_moves);
+        }
+        let outcome = self.rules_outcome(st, has_moves);
+        debug_assert_eq!(
+            outcome,
+            self.outcome_with(st, has_moves),
+            "a listed turn that ends the game not noted as ending it"
+        );
+        outcome
+    }
+
+    /// The end rules for the player about to move but the end conditions
+    /// of a dice game, in file order.
+    #[inline]
+    fn rules_outcome(&self, st: &State, has_moves: bool) -> Outcome {
+        let mover = st.to_move as usize;
+        let judge = |r: EndResult| match r {
+            EndResult::Loss => Outcome::Decisive {
+                winner: 1 - mover,
+                points: 1,
+            },
+            EndResult::Win => Outcome::Decisive {
+                winner: mover,
+                points: 1,
+            },
+            EndResult::Draw => Outcome::Draw,
+        };
+        for (i, rule) in self.game.end.iter().enumerate() {
+            match *rule {
+                EndRule::NoPieces(r) if st.counts[mover] == 0 => return judge(r),
+                EndRule::NoCapture(n) if st.quiet >= n => return progress::more_pieces(st),
+                EndRule::NoMoves(r) if !has_moves => return judge(r),
+                EndRule::NoMove(n, r) if st.idle >= n => return judge(r),
+                EndRule::NoProgress { turns, result, .. } => {
+                    let slot = self.end_counter[i];
+                    let count = match st.counters.get(slot as usize) {
+                        Some(&c) => c,
+                        None => st.quiet,
+                    };
+                    if count >= turns {
+                        return match result {
+                            Some(r) => judge(r),
+                            None => progress::more_pieces(st),
+                        };
+                    }
+                }
+                EndRule::Repetition(n, r) if self.repeated(st) >= n => return judge(r),
+                _ => {}
+            }
+        }
+        Outcome::Ongoing
+    }
+
+    /// Judges the end rules, generating moves to know whether any exist.
+    pub fn outcome(&self, st: &State) -> Outcome {
+        let mut scratch = st.clone();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut scratch, &mut moves);
+        self.outcome_with(st, !moves.is_empty())
+    }
+}
