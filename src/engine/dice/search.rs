@@ -256,7 +256,15 @@ impl Engine {
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
             self.obligations(routes);
-            routes.sort_unstable_by_key(|r| r.rank);
+            // The search walks die moves in presentation order (origin,
+            // then die, so landing), depth first: it finds and keeps routes
+            // in the order of their ranks already, and a route it keeps in
+            // place of another reaches the same position later, so with a
+            // greater rank, never replacing it.
+            debug_assert!(
+                routes.is_sorted_by_key(|r| r.rank),
+                "routes out of rank order"
+            );
             // One turn per resulting position: the first in rank order.
             // Routes that measure alike lead to different positions (one
             // was kept per position and measures), so need no look-up.
