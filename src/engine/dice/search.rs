@@ -255,7 +255,6 @@ impl Engine {
             };
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
-            self.obligations(routes);
             // The search walks die moves in presentation order (origin,
             // then die, so landing), depth first: it finds and keeps routes
             // in the order of their ranks already, and a route it keeps in
@@ -265,6 +264,16 @@ impl Engine {
                 routes.is_sorted_by_key(|r| r.rank),
                 "routes out of rank order"
             );
+            // Routes that measure alike (the usual roll: every die played,
+            // no man borne off with a larger die) all meet the
+            // obligations, and lead to different positions, one having
+            // been kept per position and measures: nothing to filter.
+            let measures = |r: &Route| (r.len, r.die, r.pips, r.ends);
+            let first = routes.first().map(measures);
+            if routes.iter().all(|r| Some(measures(r)) == first) {
+                return overflow.map_or(Ok(()), Err);
+            }
+            self.obligations(routes);
             // One turn per resulting position: the first in rank order.
             // Routes that measure alike lead to different positions (one
             // was kept per position and measures), so need no look-up.
