@@ -78,19 +78,12 @@ impl Tree<'_> {
         Ok(self.decisions.len() as u32 - 1)
     }
 
-    /// Plays random turns from `st` (its dice thrown) to the end.
+    /// Plays random turns from `st` (its dice thrown) to the end, as
+    /// [`crate::playout::random_playout`] does.
     fn playout(&mut self, st: &mut State, rng: &mut Rng) -> Result<[f64; 2], TooManyTurns> {
-        for _ in 0..crate::playout::MAX_PLIES {
-            self.engine.try_legal_moves(st, &mut self.buffer)?;
-            let outcome = self.engine.outcome_with(st, !self.buffer.is_empty());
-            if outcome != Outcome::Ongoing || self.buffer.is_empty() {
-                return Ok(rewards(outcome));
-            }
-            let m = self.buffer[rng.random_range(0..self.buffer.len())];
-            self.engine.play_unchecked(st, &m);
-            self.engine.roll(st, rng);
-        }
-        Ok(rewards(Outcome::Ongoing))
+        crate::playout::random_playout(self.engine, st, rng, &mut self.buffer)
+            .map(|p| rewards(p.outcome))
+            .map_err(|e| e.cause)
     }
 
     /// The child of decision `d` that UCB1 picks.
