@@ -128,3 +128,69 @@ impl Masks {
 pub(in crate::engine) fn debug_check(masks: &Masks, st: &State) {
     debug_assert_eq!(*masks, Masks::of(st), "site masks out of date");
 }
+
+/// One run of a track: the sites `site..site + len`, in that order or
+/// (`reversed`) the other way round, at the track positions `at..at + len`.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    site: u8,
+    len: u8,
+    at: u8,
+    reversed: bool,
+}
+
+/// A player's track positions before the last, as runs of consecutive
+/// sites (at most 64 to a run): turns a mask of sites into the mask of
+/// their track positions a run at a time, by a shift, or a bit reversal
+/// where the track runs down the sites, rather than bit by bit.
+#[derive(Clone, Debug, Default)]
+pub(super) struct TrackMap {
+    runs: Vec<Run>,
+}
+
+impl TrackMap {
+    /// The map of the positions before the last of `track` (the site at
+    /// each track position, no site twice).
+    pub fn new(track: &[u8]) -> TrackMap {
+        let last = track.len().saturating_sub(1);
+        let mut runs = Vec::new();
+        let mut p = 0;
+        while p < last {
+            let first = track[p];
+            let step = |k: usize, up: bool| {
+                let s = i32::from(first) + if up { k as i32 } else { -(k as i32) };
+                p + k < last && i32::from(track[p + k]) == s
+            };
+            let up = step(1, true);
+            let mut len = 1;
+            while len < 64 && step(len, up) {
+                len += 1;
+            }
+            let reversed = len > 1 && !up;
+            runs.push(Run {
+                site: if reversed { first + 1 - len as u8 } else { first },
+                len: len as u8,
+                at: p as u8,
+                reversed,
+            });
+            p += len;
+        }
+        TrackMap { runs }
+    }
+
+    /// The track positions (before the last) of the sites of `sites`.
+    #[inline(always)]
+    pub fn positions(&self, sites: u128) -> u128 {
+        let mut out = 0u128;
+        for r in &self.runs {
+            let part = (sites >> r.site) as u64 & (u64::MAX >> (64 - r.len));
+            let part = if r.reversed {
+                part.reverse_bits() >> (64 - r.len)
+            } else {
+                part
+            };
+            out |= u128::from(part) << r.at;
+        }
+        out
+    }
+}
