@@ -168,7 +168,11 @@ impl TrackMap {
             }
             let reversed = len > 1 && !up;
             runs.push(Run {
-                site: if reversed { first + 1 - len as u8 } else { first },
+                site: if reversed {
+                    first + 1 - len as u8
+                } else {
+                    first
+                },
                 len: len as u8,
                 at: p as u8,
                 reversed,

@@ -597,7 +597,8 @@ impl Engine {
         }
         for from in 0..o.last {
             for &die in dice {
-                let bulk = if (o.froms >> from) & 1 != 0 && (self.origins(o, die) >> from) & 1 != 0 {
+                let bulk = if (o.froms >> from) & 1 != 0 && (self.origins(o, die) >> from) & 1 != 0
+                {
                     self.lands(st, masks, player, o, from, die)
                 } else {
                     None
@@ -735,6 +736,81 @@ impl Engine {
         *masks = u.masks;
     }
 
+    /// Searches the die move of `die` from track position `from` (one of
+    /// the origins found for it) from the position searched at `depth`,
+    /// with `n` dice left: records the turn it completes, or plays it and
+    /// searches beyond.
+    #[inline(always)]
+    fn visit(
+        &self,
+        st: &mut State,
+        turn: &mut Turn,
+        o: &Options,
+        n: usize,
+        key: u64,
+        (depth, from, die): (usize, usize, u8),
+    ) {
+        let player = turn.player;
+        let track = &self.tables().track[player];
+        let last = o.last;
+        let orders = turn.orders;
+        let target = (from + die as usize).min(last);
+        let to = track[target];
+        if n == 1 && self.leaf(st, turn, from, target, to, key) {
+            return;
+        }
+        // After the last die no position is searched, so nothing
+        // is noted for its die moves.
+        if orders
+            && n > 1
+            && let Some(memo) = turn.memo.as_deref_mut()
+        {
+            memo.orders
+                .enter(depth, (from, die, usize::from(die != turn.low)));
+        }
+        let k = turn.dice[..n].iter().position(|&d| d == die).unwrap_or(0);
+        let (undo, key) = self.advance(
+            st,
+            &mut turn.masks,
+            player,
+            &mut turn.dice,
+            &mut turn.m,
+            (k, n),
+            (from, target),
+            to,
+            key,
+        );
+        if turn.m.ends || n == 1 {
+            turn.record(key);
+        } else {
+            turn.bearing = self.bearing_after(
+                player,
+                o.bearing_off,
+                &undo.change,
+                (undo.site, undo.to, undo.hit, undo.victims),
+            );
+            // The mover's men changed only where he left and landed.
+            let site = track[from];
+            let left = if turn.masks.occ[player] & bit(site) == 0 {
+                1 << from
+            } else {
+                0
+            };
+            let landed = if target < last { 1 << target } else { 0 };
+            turn.positions = Some(o.positions & !left | landed);
+            turn.forbidden = Some((o.forbidden, o.forbidden_at));
+            self.search(st, turn, n - 1, key);
+        }
+        self.retreat(
+            st,
+            &mut turn.masks,
+            player,
+            &mut turn.dice,
+            &mut turn.m,
+            undo,
+        );
+    }
+
     /// Searches the die moves from a position reached with `n` dice left,
     /// in presentation order: track position first, then the die.
     fn search(&self, st: &mut State, turn: &mut Turn, n: usize, key: u64) {
@@ -767,8 +843,6 @@ impl Engine {
         }
         super::masks::debug_check(&turn.masks, st);
         let player = turn.player;
-        let track = &self.tables().track[player];
-        let last = track.len().saturating_sub(1);
         let o = self.options(
             st,
             &turn.masks,
@@ -805,68 +879,23 @@ impl Engine {
             *origins = allowed;
             froms |= allowed;
         }
-        while froms != 0 {
-            let from = froms.trailing_zeros() as usize;
-            froms &= froms - 1;
-            for (&die, origins) in distinct[..kinds].iter().zip(&origins) {
-                if origins >> from & 1 == 0 {
-                    continue;
+        if kinds == 1 {
+            // One die (the last die move, or a double): its origins in order.
+            let mut froms = origins[0];
+            while froms != 0 {
+                let from = froms.trailing_zeros() as usize;
+                froms &= froms - 1;
+                self.visit(st, turn, &o, n, key, (depth, from, distinct[0]));
+            }
+        } else {
+            while froms != 0 {
+                let from = froms.trailing_zeros() as usize;
+                froms &= froms - 1;
+                for (&die, origins) in distinct[..kinds].iter().zip(&origins) {
+                    if origins >> from & 1 != 0 {
+                        self.visit(st, turn, &o, n, key, (depth, from, die));
+                    }
                 }
-                let target = (from + die as usize).min(last);
-                let to = track[target];
-                if n == 1 && self.leaf(st, turn, from, target, to, key) {
-                    continue;
-                }
-                // After the last die no position is searched, so nothing
-                // is noted for its die moves.
-                if orders
-                    && n > 1
-                    && let Some(memo) = turn.memo.as_deref_mut()
-                {
-                    memo.orders
-                        .enter(depth, (from, die, usize::from(die != turn.low)));
-                }
-                let k = turn.dice[..n].iter().position(|&d| d == die).unwrap_or(0);
-                let (undo, key) = self.advance(
-                    st,
-                    &mut turn.masks,
-                    player,
-                    &mut turn.dice,
-                    &mut turn.m,
-                    (k, n),
-                    (from, target),
-                    to,
-                    key,
-                );
-                if turn.m.ends || n == 1 {
-                    turn.record(key);
-                } else {
-                    turn.bearing = self.bearing_after(
-                        player,
-                        o.bearing_off,
-                        &undo.change,
-                        (undo.site, undo.to, undo.hit, undo.victims),
-                    );
-                    // The mover's men changed only where he left and landed.
-                    let site = track[from];
-                    let left = if turn.masks.occ[player] & bit(site) == 0 {
-                        1 << from
-                    } else {
-                        0
-                    };
-                    let landed = if target < last { 1 << target } else { 0 };
-                    turn.positions = Some(o.positions & !left | landed);
-                    turn.forbidden = Some((o.forbidden, o.forbidden_at));
-                    self.search(st, turn, n - 1, key);
-                }
-                self.retreat(
-                    st,
-                    &mut turn.masks,
-                    player,
-                    &mut turn.dice,
-                    &mut turn.m,
-                    undo,
-                );
             }
         }
         if !moved {
