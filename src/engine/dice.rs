@@ -432,6 +432,7 @@ impl Engine {
     /// he can neither hit nor pin (with `pin blots`, a lone man not himself
     /// pinning one), or a `forbid` rule judged by mask holds. The other
     /// rules are judged site by site ([`Engine::forbidden_more`]).
+    #[inline(always)]
     fn forbidden(&self, st: &State, masks: &Masks, player: usize, vulnerable: u128) -> u128 {
         let t = self.tables();
         let opp = 1 - player;

@@ -110,6 +110,16 @@ impl Masks {
         change
     }
 
+    /// Whether the masks that `reads` names (see
+    /// [`super::landing::Program::reads`]) are those of `other`.
+    #[inline(always)]
+    pub fn same(&self, other: &Masks, reads: u8) -> bool {
+        (reads & 1 == 0 || self.occ[0] == other.occ[0])
+            && (reads & 2 == 0 || self.occ[1] == other.occ[1])
+            && (reads & 4 == 0 || self.two[0] == other.two[0])
+            && (reads & 8 == 0 || self.two[1] == other.two[1])
+    }
+
     /// The free men of `player` on the sites of `mask`.
     #[inline]
     pub fn men_in(&self, st: &State, player: usize, mask: u128) -> i32 {

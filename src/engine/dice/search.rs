@@ -27,6 +27,9 @@ pub(super) struct Options {
     forbidden_at: u128,
     /// The last track position (borne off).
     last: usize,
+    /// The site masks `forbidden` is decided by, where it reads nothing
+    /// else (see [`super::landing::Program::reads`]).
+    reads: Option<u8>,
     /// The track position of the mover's rearmost man on the board (the
     /// first position included), 128 if he has none.
     rearmost: u32,
@@ -86,7 +89,9 @@ pub(super) struct Turn<'a> {
     /// last, and their track positions (`forbidden`, `forbidden_at` of
     /// [`Options`]): carried to the position searched next, where only the
     /// sites whose landing changed are looked up on the track.
-    forbidden: Option<(u128, u128)>,
+    /// And whether the die move between them left every site mask they
+    /// are decided by as it was: they are then the same.
+    forbidden: Option<(u128, u128, bool)>,
     out: &'a mut Vec<Route>,
     /// The positions searched and turns found; `None` records every route.
     memo: Option<&'a mut Memo>,
@@ -330,7 +335,7 @@ impl Engine {
         m: &Route,
         bearing: Option<bool>,
         positions: Option<u128>,
-        was: Option<(u128, u128)>,
+        was: Option<(u128, u128, bool)>,
     ) -> Options {
         let t = self.tables();
         let track = &t.track[player];
@@ -367,13 +372,16 @@ impl Engine {
             blocked |= self.leave_blocked(st, player, m.steps());
         }
         let leavable = masks.occ[player] & !blocked;
-        let forbidden = self.forbidden(st, masks, player, vulnerable);
-        let forbidden_at = match was {
-            // A die move changes the landing of few sites, looked up one
-            // by one.
-            Some((was, at)) => {
+        let (forbidden, forbidden_at) = if let Some((was, at, true)) = was {
+            #[cfg(debug_assertions)]
+            assert_eq!(was, self.forbidden(st, masks, player, vulnerable));
+            (was, at)
+        } else {
+            let forbidden = self.forbidden(st, masks, player, vulnerable);
+            let at = if let Some((was, mut at, _)) = was {
+                // A die move changes the landing of few sites, looked up
+                // one by one.
                 let mut changed = was ^ forbidden;
-                let mut at = at;
                 let position = &t.position[player];
                 while changed != 0 {
                     let p = position[changed.trailing_zeros() as usize];
@@ -384,9 +392,22 @@ impl Engine {
                 }
                 debug_assert_eq!(at, self.track_positions(player, forbidden, last));
                 at
-            }
-            None => self.track_positions(player, forbidden, last),
+            } else {
+                self.track_positions(player, forbidden, last)
+            };
+            (forbidden, at)
         };
+        // What `forbidden` reads: the program's masks, and the opposing
+        // men a player who cannot hit may not land on. Only the opponent's
+        // are worth comparing: nearly every die move changes the mover's.
+        let reads = match (&t.hit_to, t.pin_blots) {
+            (Some(_), _) => t.forbid_program[player].reads(),
+            (None, false) => t.forbid_program[player]
+                .reads()
+                .map(|r| r | 1 << (1 - player)),
+            (None, true) => None,
+        }
+        .filter(|r| r & (5 << player) == 0);
         Options {
             vulnerable,
             bearing_off,
@@ -400,6 +421,7 @@ impl Engine {
             forbidden,
             forbidden_at,
             last,
+            reads,
             // The man furthest back on the track, the first position
             // included (a zone or, on a track that starts on the board, a
             // point): only read when a man may bear off past the end.
@@ -798,7 +820,8 @@ impl Engine {
             };
             let landed = if target < last { 1 << target } else { 0 };
             turn.positions = Some(o.positions & !left | landed);
-            turn.forbidden = Some((o.forbidden, o.forbidden_at));
+            let same = o.reads.is_some_and(|r| turn.masks.same(&undo.masks, r));
+            turn.forbidden = Some((o.forbidden, o.forbidden_at, same));
             self.search(st, turn, n - 1, key);
         }
         self.retreat(
