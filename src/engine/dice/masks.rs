@@ -208,3 +208,38 @@ impl TrackMap {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::TrackMap;
+
+    /// The track positions of `sites`, site by site.
+    fn plain(track: &[u8], sites: u128) -> u128 {
+        let last = track.len().saturating_sub(1);
+        (0..last)
+            .filter(|&p| sites >> track[p] & 1 != 0)
+            .fold(0, |m, p| m | 1 << p)
+    }
+
+    #[test]
+    fn track_map_matches_site_by_site() {
+        let up: Vec<u8> = std::iter::once(24).chain(0..24).chain([25]).collect();
+        let down: Vec<u8> = std::iter::once(26)
+            .chain((0..24).rev())
+            .chain([27])
+            .collect();
+        let long: Vec<u8> = (0..100).chain((100..127).rev()).collect();
+        let odd: Vec<u8> = vec![5, 3, 4, 9, 8, 7, 1, 2, 0];
+        for track in [up, down, long, odd] {
+            let map = TrackMap::new(&track);
+            let mut x = 0x9e37_79b9_7f4a_7c15_u128 << 64 | 0x2545_f491_4f6c_dd1d;
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                assert_eq!(map.positions(x), plain(&track, x), "track {track:?}");
+            }
+            assert_eq!(map.positions(u128::MAX), plain(&track, u128::MAX));
+        }
+    }
+}

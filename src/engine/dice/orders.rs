@@ -129,3 +129,27 @@ impl Orders {
         self.after[depth * POSITIONS + from][slot] = 0;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Orders;
+
+    /// Of a roll of 1 and 3: 3 from 5 then 1 from 2 is skipped once 1
+    /// from 2 then 3 from 5 was searched; 1 from 7 is not (never played
+    /// before 3 from 5), nor is anything whose earlier order was not searched.
+    #[test]
+    fn skips_the_later_order_of_two_searched() {
+        let mut o = Orders::new();
+        o.begin(0);
+        o.enter(0, (2, 1, 0));
+        o.begin(1);
+        assert_eq!(o.skips(1, 3, 1, 1 << 5), 1 << 5);
+        o.enter(0, (5, 3, 1));
+        o.begin(1);
+        assert_eq!(o.skips(1, 1, 0, 1 << 2 | 1 << 7), 1 << 7);
+        // 3 from 9 was not searched at depth 0: 1 from 2 after it is kept.
+        o.enter(0, (9, 3, 1));
+        o.begin(1);
+        assert_eq!(o.skips(1, 1, 0, 1 << 2), 1 << 2);
+    }
+}
