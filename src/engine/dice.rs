@@ -76,6 +76,8 @@ pub(super) struct Tables {
     pub track: Vec<Vec<u8>>,
     /// Per player, per site: the track position, or [`NONE`].
     pub position: Vec<Vec<u8>>,
+    /// Per player: site masks to masks of his track positions.
+    track_map: Vec<masks::TrackMap>,
     /// Per player: the sites of his track that are points of the board (not
     /// zones), in track order: where runs of closed points are counted.
     points: Vec<Vec<u8>>,
@@ -278,6 +280,7 @@ impl Tables {
             .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
         Some(Tables {
             dice,
+            track_map: track.iter().map(|t| masks::TrackMap::new(t)).collect(),
             track,
             position,
             points,
@@ -429,6 +432,7 @@ impl Engine {
     /// he can neither hit nor pin (with `pin blots`, a lone man not himself
     /// pinning one), or a `forbid` rule judged by mask holds. The other
     /// rules are judged site by site ([`Engine::forbidden_more`]).
+    #[inline(always)]
     fn forbidden(&self, st: &State, masks: &Masks, player: usize, vulnerable: u128) -> u128 {
         let t = self.tables();
         let opp = 1 - player;

@@ -36,6 +36,8 @@ pub(super) struct Program {
     ops: Vec<Op>,
     /// The comparisons that read no landing site, judged once per node.
     pub tests: Vec<Cond>,
+    /// The site masks the program reads: see [`Program::reads`].
+    reads: Option<u8>,
 }
 
 impl Program {
@@ -60,6 +62,7 @@ impl Program {
                 rest.push(c);
             }
         }
+        p.reads = p.find_reads();
         (p, rest)
     }
 
@@ -67,9 +70,30 @@ impl Program {
         self.ops.is_empty()
     }
 
+    /// The site masks the program reads, where it reads nothing else (no
+    /// test, no vulnerable run): bit `p` for `occ[p]`, bit `2 + p` for
+    /// `two[p]` ([`Masks`]). Its result is then the same wherever these are.
+    #[inline]
+    pub fn reads(&self) -> Option<u8> {
+        self.reads
+    }
+
+    fn find_reads(&self) -> Option<u8> {
+        let mut reads = 0;
+        for op in &self.ops {
+            match op {
+                Op::Occ(p) => reads |= 1 << p,
+                Op::Two(p) => reads |= 4 << p,
+                Op::Vulnerable | Op::Test(_) => return None,
+                Op::Sites(_) | Op::And | Op::Or | Op::Not => {}
+            }
+        }
+        Some(reads)
+    }
+
     /// The sites the program forbids, with `tests` whether each of its
     /// tests holds (bit `i` for test `i`).
-    #[inline]
+    #[inline(always)]
     pub fn run(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
         let mut stack = [0u128; MAX_DEPTH];
         let mut sp = 0;

@@ -110,6 +110,16 @@ impl Masks {
         change
     }
 
+    /// Whether the masks that `reads` names (see
+    /// [`super::landing::Program::reads`]) are those of `other`.
+    #[inline(always)]
+    pub fn same(&self, other: &Masks, reads: u8) -> bool {
+        (reads & 1 == 0 || self.occ[0] == other.occ[0])
+            && (reads & 2 == 0 || self.occ[1] == other.occ[1])
+            && (reads & 4 == 0 || self.two[0] == other.two[0])
+            && (reads & 8 == 0 || self.two[1] == other.two[1])
+    }
+
     /// The free men of `player` on the sites of `mask`.
     #[inline]
     pub fn men_in(&self, st: &State, player: usize, mask: u128) -> i32 {
@@ -127,4 +137,109 @@ impl Masks {
 #[inline]
 pub(in crate::engine) fn debug_check(masks: &Masks, st: &State) {
     debug_assert_eq!(*masks, Masks::of(st), "site masks out of date");
+}
+
+/// One run of a track: the sites `site..site + len`, in that order or
+/// (`reversed`) the other way round, at the track positions `at..at + len`.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    site: u8,
+    len: u8,
+    at: u8,
+    reversed: bool,
+}
+
+/// A player's track positions before the last, as runs of consecutive
+/// sites (at most 64 to a run): turns a mask of sites into the mask of
+/// their track positions a run at a time, by a shift, or a bit reversal
+/// where the track runs down the sites, rather than bit by bit.
+#[derive(Clone, Debug, Default)]
+pub(super) struct TrackMap {
+    runs: Vec<Run>,
+}
+
+impl TrackMap {
+    /// The map of the positions before the last of `track` (the site at
+    /// each track position, no site twice).
+    pub fn new(track: &[u8]) -> TrackMap {
+        let last = track.len().saturating_sub(1);
+        let mut runs = Vec::new();
+        let mut p = 0;
+        while p < last {
+            let first = track[p];
+            let step = |k: usize, up: bool| {
+                let s = i32::from(first) + if up { k as i32 } else { -(k as i32) };
+                p + k < last && i32::from(track[p + k]) == s
+            };
+            let up = step(1, true);
+            let mut len = 1;
+            while len < 64 && step(len, up) {
+                len += 1;
+            }
+            let reversed = len > 1 && !up;
+            runs.push(Run {
+                site: if reversed {
+                    first + 1 - len as u8
+                } else {
+                    first
+                },
+                len: len as u8,
+                at: p as u8,
+                reversed,
+            });
+            p += len;
+        }
+        TrackMap { runs }
+    }
+
+    /// The track positions (before the last) of the sites of `sites`.
+    #[inline(always)]
+    pub fn positions(&self, sites: u128) -> u128 {
+        let mut out = 0u128;
+        for r in &self.runs {
+            let part = (sites >> r.site) as u64 & (u64::MAX >> (64 - r.len));
+            let part = if r.reversed {
+                part.reverse_bits() >> (64 - r.len)
+            } else {
+                part
+            };
+            out |= u128::from(part) << r.at;
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TrackMap;
+
+    /// The track positions of `sites`, site by site.
+    fn plain(track: &[u8], sites: u128) -> u128 {
+        let last = track.len().saturating_sub(1);
+        (0..last)
+            .filter(|&p| sites >> track[p] & 1 != 0)
+            .fold(0, |m, p| m | 1 << p)
+    }
+
+    #[test]
+    fn track_map_matches_site_by_site() {
+        let up: Vec<u8> = std::iter::once(24).chain(0..24).chain([25]).collect();
+        let down: Vec<u8> = std::iter::once(26)
+            .chain((0..24).rev())
+            .chain([27])
+            .collect();
+        let long: Vec<u8> = (0..100).chain((100..127).rev()).collect();
+        let odd: Vec<u8> = vec![5, 3, 4, 9, 8, 7, 1, 2, 0];
+        for track in [up, down, long, odd] {
+            let map = TrackMap::new(&track);
+            let mut x = 0x9e37_79b9_7f4a_7c15_u128 << 64 | 0x2545_f491_4f6c_dd1d;
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                assert_eq!(map.positions(x), plain(&track, x), "track {track:?}");
+            }
+            assert_eq!(map.positions(u128::MAX), plain(&track, u128::MAX));
+        }
+    }
 }

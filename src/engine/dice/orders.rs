@@ -83,22 +83,37 @@ impl Orders {
     }
 
     /// At `depth` (at least 1, the die move before it noted by
-    /// [`Orders::enter`]), whether the die move of `die` (in `slot`) from
-    /// track position `from` is the later order of two, the earlier one
-    /// searched: it is then skipped. Otherwise it is noted as played
-    /// after the one before it.
+    /// [`Orders::enter`]), of the die moves of `die` (in `slot`) from the
+    /// track positions `froms`, those that are not the later order of two,
+    /// the earlier one searched: the others are skipped. Those kept are
+    /// noted as played after the die move before them.
+    ///
+    /// One call for all of a position's die moves of one die: what it
+    /// reads (the die moves searched at `depth - 1`, and those played
+    /// after each) is never what it notes, nor what the search beyond the
+    /// die moves kept changes, so this is what noting them one by one, in
+    /// presentation order, would do.
     #[inline(always)]
-    pub(super) fn skip(&mut self, depth: usize, (from, die, slot): (usize, u8, usize)) -> bool {
+    pub(super) fn skips(&mut self, depth: usize, die: u8, slot: usize, froms: u128) -> u128 {
         let m = self.under[depth - 1];
         let noted = (depth - 1) * POSITIONS;
-        if (from, die) < (m.from as usize, m.die)
-            && self.searched[depth - 1][slot] >> from & 1 != 0
-            && self.after[noted + from][slot] >> m.from & 1 != 0
-        {
-            return true;
+        // The die moves before the one played at `depth - 1`, in
+        // presentation order: track position, then die.
+        let mut before = (1u128 << m.from) - 1;
+        if die < m.die {
+            before |= 1 << m.from;
         }
-        self.after[noted + m.from as usize][m.slot as usize] |= 1 << from;
-        false
+        let mut maybe = froms & before & self.searched[depth - 1][slot];
+        let mut kept = froms;
+        while maybe != 0 {
+            let from = maybe.trailing_zeros() as usize;
+            maybe &= maybe - 1;
+            if self.after[noted + from][slot] >> m.from & 1 != 0 {
+                kept &= !(1 << from);
+            }
+        }
+        self.after[noted + m.from as usize][m.slot as usize] |= kept;
+        kept
     }
 
     /// The search plays, at `depth`, the die move of `die` (in `slot`)
@@ -112,5 +127,29 @@ impl Orders {
         };
         self.searched[depth][slot] |= 1 << from;
         self.after[depth * POSITIONS + from][slot] = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Orders;
+
+    /// Of a roll of 1 and 3: 3 from 5 then 1 from 2 is skipped once 1
+    /// from 2 then 3 from 5 was searched; 1 from 7 is not (never played
+    /// before 3 from 5), nor is anything whose earlier order was not searched.
+    #[test]
+    fn skips_the_later_order_of_two_searched() {
+        let mut o = Orders::new();
+        o.begin(0);
+        o.enter(0, (2, 1, 0));
+        o.begin(1);
+        assert_eq!(o.skips(1, 3, 1, 1 << 5), 1 << 5);
+        o.enter(0, (5, 3, 1));
+        o.begin(1);
+        assert_eq!(o.skips(1, 1, 0, 1 << 2 | 1 << 7), 1 << 7);
+        // 3 from 9 was not searched at depth 0: 1 from 2 after it is kept.
+        o.enter(0, (9, 3, 1));
+        o.begin(1);
+        assert_eq!(o.skips(1, 1, 0, 1 << 2), 1 << 2);
     }
 }

@@ -23,6 +23,13 @@ pub(super) struct Options {
     froms: u128,
     /// Sites he may not land on, as far as the site masks tell.
     forbidden: u128,
+    /// The track positions before the last whose sites are `forbidden`.
+    forbidden_at: u128,
+    /// The last track position (borne off).
+    last: usize,
+    /// The site masks `forbidden` is decided by, where it reads nothing
+    /// else (see [`super::landing::Program::reads`]).
+    reads: Option<u8>,
     /// The track position of the mover's rearmost man on the board (the
     /// first position included), 128 if he has none.
     rearmost: u32,
@@ -78,6 +85,13 @@ pub(super) struct Turn<'a> {
     /// men in the position searched next, as a mask: carried from the
     /// parent node, which knows the two sites its die move changed.
     positions: Option<u128>,
+    /// The sites where the player may not land in the position searched
+    /// last, and their track positions (`forbidden`, `forbidden_at` of
+    /// [`Options`]): carried to the position searched next, where only the
+    /// sites whose landing changed are looked up on the track.
+    /// And whether the die move between them left every site mask they
+    /// are decided by as it was: they are then the same.
+    forbidden: Option<(u128, u128, bool)>,
     out: &'a mut Vec<Route>,
     /// The positions searched and turns found; `None` records every route.
     memo: Option<&'a mut Memo>,
@@ -246,6 +260,7 @@ impl Engine {
                 masks,
                 bearing: None,
                 positions: None,
+                forbidden: None,
                 out: &mut *routes,
                 memo: (!all).then_some(&mut *memo),
                 overflow: None,
@@ -309,6 +324,7 @@ impl Engine {
                 masks: *masks,
                 bearing: None,
                 positions: None,
+                forbidden: None,
                 out,
                 memo: Some(memo),
                 overflow: None,
@@ -325,7 +341,9 @@ impl Engine {
     /// What decides the die moves of `player` from a position reached by
     /// the die moves of `m`, his turn so far; `positions` the track
     /// positions of his free men where the caller knows them (see
-    /// [`Engine::track_positions`]).
+    /// [`Engine::track_positions`]), `was` the `forbidden` and
+    /// `forbidden_at` of the position before it.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn options(
         &self,
         st: &State,
@@ -334,6 +352,7 @@ impl Engine {
         m: &Route,
         bearing: Option<bool>,
         positions: Option<u128>,
+        was: Option<(u128, u128, bool)>,
     ) -> Options {
         let t = self.tables();
         let track = &t.track[player];
@@ -370,6 +389,42 @@ impl Engine {
             blocked |= self.leave_blocked(st, player, m.steps());
         }
         let leavable = masks.occ[player] & !blocked;
+        let (forbidden, forbidden_at) = if let Some((was, at, true)) = was {
+            #[cfg(debug_assertions)]
+            assert_eq!(was, self.forbidden(st, masks, player, vulnerable));
+            (was, at)
+        } else {
+            let forbidden = self.forbidden(st, masks, player, vulnerable);
+            let at = if let Some((was, mut at, _)) = was {
+                // A die move changes the landing of few sites, looked up
+                // one by one.
+                let mut changed = was ^ forbidden;
+                let position = &t.position[player];
+                while changed != 0 {
+                    let p = position[changed.trailing_zeros() as usize];
+                    changed &= changed - 1;
+                    if (p as usize) < last {
+                        at ^= 1 << p;
+                    }
+                }
+                debug_assert_eq!(at, self.track_positions(player, forbidden, last));
+                at
+            } else {
+                self.track_positions(player, forbidden, last)
+            };
+            (forbidden, at)
+        };
+        // What `forbidden` reads: the program's masks, and the opposing
+        // men a player who cannot hit may not land on. Only the opponent's
+        // are worth comparing: nearly every die move changes the mover's.
+        let reads = match (&t.hit_to, t.pin_blots) {
+            (Some(_), _) => t.forbid_program[player].reads(),
+            (None, false) => t.forbid_program[player]
+                .reads()
+                .map(|r| r | 1 << (1 - player)),
+            (None, true) => None,
+        }
+        .filter(|r| r & (5 << player) == 0);
         Options {
             vulnerable,
             bearing_off,
@@ -380,7 +435,10 @@ impl Engine {
             } else {
                 self.track_positions(player, leavable, last)
             },
-            forbidden: self.forbidden(st, masks, player, vulnerable),
+            forbidden,
+            forbidden_at,
+            last,
+            reads,
             // The man furthest back on the track, the first position
             // included (a zone or, on a track that starts on the board, a
             // point): only read when a man may bear off past the end.
@@ -390,18 +448,23 @@ impl Engine {
     }
 
     /// The track positions of `player` before `last` whose sites are in
-    /// `sites`, as a mask: walked lowest first, they are the track order.
+    /// `sites`, as a mask (see [`super::masks::TrackMap`]).
     #[inline(always)]
-    fn track_positions(&self, player: usize, mut sites: u128, last: usize) -> u128 {
-        let position = &self.tables().position[player];
-        let mut positions = 0u128;
-        while sites != 0 {
-            let p = position[sites.trailing_zeros() as usize];
-            sites &= sites - 1;
-            if (p as usize) < last {
-                positions |= 1 << p;
+    fn track_positions(&self, player: usize, sites: u128, last: usize) -> u128 {
+        let t = self.tables();
+        let positions = t.track_map[player].positions(sites);
+        debug_assert_eq!(positions, {
+            let mut sites = sites;
+            let mut positions = 0u128;
+            while sites != 0 {
+                let p = t.position[player][sites.trailing_zeros() as usize];
+                sites &= sites - 1;
+                if (p as usize) < last {
+                    positions |= 1 << p;
+                }
             }
-        }
+            positions
+        });
         positions
     }
 
@@ -468,6 +531,127 @@ impl Engine {
         }
     }
 
+    /// The track positions from which a man of the mover goes with `die`
+    /// as far as the site masks tell (see [`Engine::landing`]): those of
+    /// `froms` whose landing site is not `forbidden`, and where he may
+    /// bear off, the one `die` bears off exactly and the rearmost a larger
+    /// die bears off. A die move from one of them is legal unless the
+    /// `judge_more` rules forbid it ([`Engine::lands`]).
+    #[inline(always)]
+    fn origins(&self, o: &Options, die: u8) -> u128 {
+        let d = die as usize;
+        let last = o.last;
+        if d >= last {
+            // Every target is the last position or past it.
+            return if o.bearing_off {
+                self.bear_origins(o, d)
+            } else {
+                0
+            };
+        }
+        // The targets before the last, not forbidden.
+        let onto = o.froms & ((1u128 << (last - d)) - 1) & !(o.forbidden_at >> d);
+        if o.bearing_off {
+            onto | self.bear_origins(o, d)
+        } else {
+            onto
+        }
+    }
+
+    /// The track positions of `froms` from which a die of `d` pips bears
+    /// off, where the mover may bear off.
+    #[inline(always)]
+    fn bear_origins(&self, o: &Options, d: usize) -> u128 {
+        let last = o.last;
+        let exact = if d <= last { 1u128 << (last - d) } else { 0 };
+        let rearmost = o.rearmost as usize;
+        let over = if self.tables().overshoot_rearmost && rearmost < last && rearmost + d > last {
+            1u128 << rearmost
+        } else {
+            0
+        };
+        o.froms & (exact | over)
+    }
+
+    /// The landing of a die move of `die` from track position `from`, one
+    /// of [`Engine::origins`]: the site and the track position, or `None`
+    /// where the `judge_more` rules forbid it.
+    #[inline(always)]
+    fn lands(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        o: &Options,
+        from: usize,
+        die: u8,
+    ) -> Option<(u8, usize)> {
+        let track = &self.tables().track[player];
+        let target = (from + die as usize).min(o.last);
+        let to = track[target];
+        if target < o.last
+            && o.judge_more
+            && self.forbidden_more(st, masks, player, (track[from], to), o.vulnerable)
+        {
+            return None;
+        }
+        Some((to, target))
+    }
+
+    /// `origins` (of [`Engine::origins`] for `die`) less those the
+    /// `judge_more` rules forbid.
+    fn judged(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        o: &Options,
+        die: u8,
+        origins: u128,
+    ) -> u128 {
+        let mut allowed = origins;
+        let mut left = origins;
+        while left != 0 {
+            let from = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if self.lands(st, masks, player, o, from, die).is_none() {
+                allowed &= !(1 << from);
+            }
+        }
+        allowed
+    }
+
+    /// Debug builds check that [`Engine::origins`] and [`Engine::lands`]
+    /// find the die moves [`Engine::landing`] finds from every origin.
+    fn debug_check_origins(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        o: &Options,
+        dice: &[u8],
+    ) {
+        if !cfg!(debug_assertions) {
+            return;
+        }
+        for from in 0..o.last {
+            for &die in dice {
+                let bulk = if (o.froms >> from) & 1 != 0 && (self.origins(o, die) >> from) & 1 != 0
+                {
+                    self.lands(st, masks, player, o, from, die)
+                } else {
+                    None
+                };
+                let one = if Self::may_leave(o, self.tables().track[player][from]) {
+                    self.landing(st, masks, player, o, from, die)
+                } else {
+                    None
+                };
+                assert_eq!(bulk, one, "origins of die {die} from {from} disagree");
+            }
+        }
+    }
+
     /// Whether `player` can play any of `dice` from the position reached
     /// by the die moves of `m`, his turn so far.
     pub(super) fn can_move(
@@ -479,7 +663,7 @@ impl Engine {
         m: &Route,
     ) -> bool {
         let track = &self.tables().track[player];
-        let o = self.options(st, masks, player, m, None, None);
+        let o = self.options(st, masks, player, m, None, None, None);
         (0..track.len().saturating_sub(1)).any(|from| {
             Self::may_leave(&o, track[from])
                 && dice
@@ -591,6 +775,82 @@ impl Engine {
         *masks = u.masks;
     }
 
+    /// Searches the die move of `die` from track position `from` (one of
+    /// the origins found for it) from the position searched at `depth`,
+    /// with `n` dice left: records the turn it completes, or plays it and
+    /// searches beyond.
+    #[inline(always)]
+    fn visit(
+        &self,
+        st: &mut State,
+        turn: &mut Turn,
+        o: &Options,
+        n: usize,
+        key: u64,
+        (depth, from, die): (usize, usize, u8),
+    ) {
+        let player = turn.player;
+        let track = &self.tables().track[player];
+        let last = o.last;
+        let orders = turn.orders;
+        let target = (from + die as usize).min(last);
+        let to = track[target];
+        if n == 1 && self.leaf(st, turn, from, target, to, key) {
+            return;
+        }
+        // After the last die no position is searched, so nothing
+        // is noted for its die moves.
+        if orders
+            && n > 1
+            && let Some(memo) = turn.memo.as_deref_mut()
+        {
+            memo.orders
+                .enter(depth, (from, die, usize::from(die != turn.low)));
+        }
+        let k = turn.dice[..n].iter().position(|&d| d == die).unwrap_or(0);
+        let (undo, key) = self.advance(
+            st,
+            &mut turn.masks,
+            player,
+            &mut turn.dice,
+            &mut turn.m,
+            (k, n),
+            (from, target),
+            to,
+            key,
+        );
+        if turn.m.ends || n == 1 {
+            turn.record(key);
+        } else {
+            turn.bearing = self.bearing_after(
+                player,
+                o.bearing_off,
+                &undo.change,
+                (undo.site, undo.to, undo.hit, undo.victims),
+            );
+            // The mover's men changed only where he left and landed.
+            let site = track[from];
+            let left = if turn.masks.occ[player] & bit(site) == 0 {
+                1 << from
+            } else {
+                0
+            };
+            let landed = if target < last { 1 << target } else { 0 };
+            turn.positions = Some(o.positions & !left | landed);
+            let same = o.reads.is_some_and(|r| turn.masks.same(&undo.masks, r));
+            turn.forbidden = Some((o.forbidden, o.forbidden_at, same));
+            self.search(st, turn, n - 1, key);
+        }
+        self.retreat(
+            st,
+            &mut turn.masks,
+            player,
+            &mut turn.dice,
+            &mut turn.m,
+            undo,
+        );
+    }
+
     /// Searches the die moves from a position reached with `n` dice left,
     /// in presentation order: track position first, then the die.
     fn search(&self, st: &mut State, turn: &mut Turn, n: usize, key: u64) {
@@ -623,8 +883,6 @@ impl Engine {
         }
         super::masks::debug_check(&turn.masks, st);
         let player = turn.player;
-        let track = &self.tables().track[player];
-        let last = track.len().saturating_sub(1);
         let o = self.options(
             st,
             &turn.masks,
@@ -632,78 +890,52 @@ impl Engine {
             &turn.m,
             turn.bearing.take(),
             turn.positions.take(),
+            turn.forbidden.take(),
         );
         let (distinct, kinds) = distinct(&turn.dice[..n]);
-        let mut moved = false;
         let depth = turn.m.len as usize;
         let orders = turn.orders;
         let parent = orders && depth > turn.base;
         if orders && let Some(memo) = turn.memo.as_deref_mut() {
             memo.orders.begin(depth);
         }
-        let mut froms = o.froms;
-        while froms != 0 {
-            let from = froms.trailing_zeros() as usize;
-            froms &= froms - 1;
-            for &die in &distinct[..kinds] {
-                let Some((to, target)) = self.landing(st, &turn.masks, player, &o, from, die)
-                else {
-                    continue;
-                };
-                moved = true;
-                let slot = usize::from(die != turn.low);
-                if parent
-                    && let Some(memo) = turn.memo.as_deref_mut()
-                    && memo.orders.skip(depth, (from, die, slot))
-                {
-                    continue;
+        self.debug_check_origins(st, &turn.masks, player, &o, &distinct[..kinds]);
+        // Per die, the origins of the die moves to search: those the rules
+        // allow, less the later orders of two die moves already searched.
+        let mut moved = false;
+        let mut origins = [0u128; MAX_DIE_MOVES];
+        let mut froms = 0;
+        for (origins, &die) in origins.iter_mut().zip(&distinct[..kinds]) {
+            let mut allowed = self.origins(&o, die);
+            if o.judge_more {
+                allowed = self.judged(st, &turn.masks, player, &o, die, allowed);
+            }
+            moved |= allowed != 0;
+            if parent && let Some(memo) = turn.memo.as_deref_mut() {
+                allowed = memo
+                    .orders
+                    .skips(depth, die, usize::from(die != turn.low), allowed);
+            }
+            *origins = allowed;
+            froms |= allowed;
+        }
+        if kinds == 1 {
+            // One die (the last die move, or a double): its origins in order.
+            let mut froms = origins[0];
+            while froms != 0 {
+                let from = froms.trailing_zeros() as usize;
+                froms &= froms - 1;
+                self.visit(st, turn, &o, n, key, (depth, from, distinct[0]));
+            }
+        } else {
+            while froms != 0 {
+                let from = froms.trailing_zeros() as usize;
+                froms &= froms - 1;
+                for (&die, origins) in distinct[..kinds].iter().zip(&origins) {
+                    if origins >> from & 1 != 0 {
+                        self.visit(st, turn, &o, n, key, (depth, from, die));
+                    }
                 }
-                if n == 1 && self.leaf(st, turn, from, target, to, key) {
-                    continue;
-                }
-                if orders && let Some(memo) = turn.memo.as_deref_mut() {
-                    memo.orders.enter(depth, (from, die, slot));
-                }
-                let k = turn.dice[..n].iter().position(|&d| d == die).unwrap_or(0);
-                let (undo, key) = self.advance(
-                    st,
-                    &mut turn.masks,
-                    player,
-                    &mut turn.dice,
-                    &mut turn.m,
-                    (k, n),
-                    (from, target),
-                    to,
-                    key,
-                );
-                if turn.m.ends || n == 1 {
-                    turn.record(key);
-                } else {
-                    turn.bearing = self.bearing_after(
-                        player,
-                        o.bearing_off,
-                        &undo.change,
-                        (undo.site, undo.to, undo.hit, undo.victims),
-                    );
-                    // The mover's men changed only where he left and landed.
-                    let site = track[from];
-                    let left = if turn.masks.occ[player] & bit(site) == 0 {
-                        1 << from
-                    } else {
-                        0
-                    };
-                    let landed = if target < last { 1 << target } else { 0 };
-                    turn.positions = Some(o.positions & !left | landed);
-                    self.search(st, turn, n - 1, key);
-                }
-                self.retreat(
-                    st,
-                    &mut turn.masks,
-                    player,
-                    &mut turn.dice,
-                    &mut turn.m,
-                    undo,
-                );
             }
         }
         if !moved {

@@ -31,7 +31,7 @@ impl Engine {
         let (dice, n) = self.dice_to_play(st);
         let (distinct, kinds) = distinct(&dice[..n]);
         let masks = Masks::of(st);
-        let o = self.options(st, &masks, player, &Route::EMPTY, None, None);
+        let o = self.options(st, &masks, player, &Route::EMPTY, None, None, None);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {
                 continue;
@@ -125,7 +125,7 @@ impl Engine {
             return Ok(());
         }
         let track = &self.tables().track[player];
-        let o = self.options(st, masks, player, m, None, None);
+        let o = self.options(st, masks, player, m, None, None, None);
         let (distinct, kinds) = distinct(&dice[..n]);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {
