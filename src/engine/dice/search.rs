@@ -457,9 +457,12 @@ impl Engine {
             let mut sites = sites;
             let mut positions = 0u128;
             while sites != 0 {
-                let p = t.position[player][sites.trailing_zeros() as usize];
+                // Sites past the board (a mask's high bits) are on no track.
+                let p = t.position[player].get(sites.trailing_zeros() as usize);
                 sites &= sites - 1;
-                if (p as usize) < last {
+                if let Some(&p) = p
+                    && (p as usize) < last
+                {
                     positions |= 1 << p;
                 }
             }
