@@ -12,6 +12,7 @@ mod landing;
 mod limits;
 mod masks;
 mod obligations;
+mod options;
 mod orders;
 mod route;
 mod search;

@@ -1,0 +1,375 @@
+//! The die moves a node of the search may play: what a position allows
+//! (origins, forbidden landing sites, bearing off, limits), kept as
+//! masks, and the origins of each die found from them at once.
+
+use super::route::Route;
+use super::{Change, Masks, men};
+use crate::engine::{Engine, NONE, State, bit};
+
+/// What decides the die moves from a position: see [`Engine::options`].
+pub(super) struct Options {
+    pub(super) vulnerable: u128,
+    pub(super) bearing_off: bool,
+    /// Sites the mover may leave: where he has free men, but not those
+    /// he may not leave (all but the one he must leave first, `first
+    /// from`, and those whose `limit ... leave` he has reached).
+    pub(super) leavable: u128,
+    /// The track positions before the last where he has free men, and
+    /// those of `leavable`, as masks.
+    pub(super) positions: u128,
+    pub(super) froms: u128,
+    /// Sites he may not land on, as far as the site masks tell.
+    pub(super) forbidden: u128,
+    /// The track positions before the last whose sites are `forbidden`.
+    pub(super) forbidden_at: u128,
+    /// The last track position (borne off).
+    pub(super) last: usize,
+    /// The site masks `forbidden` is decided by, where it reads nothing
+    /// else (see [`super::landing::Program::reads`]).
+    pub(super) reads: Option<u8>,
+    /// The track position of the mover's rearmost man on the board (the
+    /// first position included), 128 if he has none.
+    pub(super) rearmost: u32,
+    /// Whether a die move is also judged by its origin (`from in`) or by
+    /// the runs it makes (`limit ... no run`).
+    pub(super) judge_more: bool,
+}
+
+impl Engine {
+    /// What decides the die moves of `player` from a position reached by
+    /// the die moves of `m`, his turn so far; `positions` the track
+    /// positions of his free men where the caller knows them (see
+    /// [`Engine::track_positions`]), `was` the `forbidden` and
+    /// `forbidden_at` of the position before it.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn options(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        m: &Route,
+        bearing: Option<bool>,
+        positions: Option<u128>,
+        was: Option<(u128, u128, bool)>,
+    ) -> Options {
+        let t = self.tables();
+        let track = &t.track[player];
+        let last = track.len().saturating_sub(1);
+        let vulnerable = if t.landing_sees_runs {
+            self.vulnerable(st, 1 - player)
+        } else {
+            0
+        };
+        let bearing_off = bearing.unwrap_or_else(|| {
+            t.bear_off
+                .as_ref()
+                .is_some_and(|c| self.holds(st, masks, c, player, (NONE, NONE), vulnerable))
+        });
+        let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
+        let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
+            must_leave
+        } else {
+            NONE
+        };
+        let positions =
+            positions.unwrap_or_else(|| self.track_positions(player, masks.occ[player], last));
+        debug_assert_eq!(
+            positions,
+            self.track_positions(player, masks.occ[player], last),
+            "track positions carried out of date"
+        );
+        let mut blocked = if must_leave == NONE {
+            0
+        } else {
+            !bit(must_leave)
+        };
+        if !t.leave_limits.is_empty() {
+            blocked |= self.leave_blocked(st, player, m.steps());
+        }
+        let leavable = masks.occ[player] & !blocked;
+        let (forbidden, forbidden_at) = if let Some((was, at, true)) = was {
+            #[cfg(debug_assertions)]
+            assert_eq!(was, self.forbidden(st, masks, player, vulnerable));
+            (was, at)
+        } else {
+            let forbidden = self.forbidden(st, masks, player, vulnerable);
+            let at = if let Some((was, mut at, _)) = was {
+                // A die move changes the landing of few sites, looked up
+                // one by one.
+                let mut changed = was ^ forbidden;
+                let position = &t.position[player];
+                while changed != 0 {
+                    let p = position[changed.trailing_zeros() as usize];
+                    changed &= changed - 1;
+                    if (p as usize) < last {
+                        at ^= 1 << p;
+                    }
+                }
+                debug_assert_eq!(at, self.track_positions(player, forbidden, last));
+                at
+            } else {
+                self.track_positions(player, forbidden, last)
+            };
+            (forbidden, at)
+        };
+        // What `forbidden` reads: the program's masks, and the opposing
+        // men a player who cannot hit may not land on. Only the opponent's
+        // are worth comparing: nearly every die move changes the mover's.
+        let reads = match (&t.hit_to, t.pin_blots) {
+            (Some(_), _) => t.forbid_program[player].reads(),
+            (None, false) => t.forbid_program[player]
+                .reads()
+                .map(|r| r | 1 << (1 - player)),
+            (None, true) => None,
+        }
+        .filter(|r| r & (5 << player) == 0);
+        Options {
+            vulnerable,
+            bearing_off,
+            leavable,
+            positions,
+            froms: if blocked == 0 {
+                positions
+            } else {
+                self.track_positions(player, leavable, last)
+            },
+            forbidden,
+            forbidden_at,
+            last,
+            reads,
+            // The man furthest back on the track, the first position
+            // included (a zone or, on a track that starts on the board, a
+            // point): only read when a man may bear off past the end.
+            rearmost: positions.trailing_zeros(),
+            judge_more: t.judge_more,
+        }
+    }
+
+    /// The track positions of `player` before `last` whose sites are in
+    /// `sites`, as a mask (see [`super::masks::TrackMap`]).
+    #[inline(always)]
+    pub(super) fn track_positions(&self, player: usize, sites: u128, last: usize) -> u128 {
+        let t = self.tables();
+        let positions = t.track_map[player].positions(sites);
+        debug_assert_eq!(positions, {
+            let mut sites = sites;
+            let mut positions = 0u128;
+            while sites != 0 {
+                // Sites past the board (a mask's high bits) are on no track.
+                let p = t.position[player].get(sites.trailing_zeros() as usize);
+                sites &= sites - 1;
+                if let Some(&p) = p
+                    && (p as usize) < last
+                {
+                    positions |= 1 << p;
+                }
+            }
+            positions
+        });
+        positions
+    }
+
+    /// Whether `player` may bear off after a die move that made `change`,
+    /// where it cannot have changed that (he could before: `was`): no
+    /// change it made can make the rule hold (fail), or, for a rule that
+    /// counts men alone, the die move (`from`, `to`, and the `hit` and
+    /// `victims` of [`Engine::die_move`]) left every count as it was.
+    #[inline(always)]
+    pub(super) fn bearing_after(
+        &self,
+        player: usize,
+        was: bool,
+        change: &Change,
+        moved: (u8, u8, u8, u8),
+    ) -> Option<bool> {
+        let t = self.tables();
+        let fires = t.bear_off_fires.as_ref()?;
+        let may_change = fires.fired(change) >> (2 * player + usize::from(was)) & 1 != 0;
+        if !may_change {
+            return Some(was);
+        }
+        let linear = t.bear_off_linear[player].as_ref()?;
+        linear.unchanged(player, moved, t.pin_blots).then_some(was)
+    }
+
+    /// Whether a man of the mover may leave `site`.
+    #[inline]
+    pub(super) fn may_leave(o: &Options, site: u8) -> bool {
+        o.leavable & bit(site) != 0
+    }
+
+    /// Where a man of `player` at track position `from` goes with `die`,
+    /// if he may: the site and the track position (the last for bearing off).
+    #[inline(always)]
+    pub(super) fn landing(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        o: &Options,
+        from: usize,
+        die: u8,
+    ) -> Option<(u8, usize)> {
+        let t = self.tables();
+        let track = &t.track[player];
+        let last = track.len() - 1;
+        let target = from + die as usize;
+        if target < last {
+            let to = track[target];
+            if o.forbidden & bit(to) != 0
+                || o.judge_more
+                    && self.forbidden_more(st, masks, player, (track[from], to), o.vulnerable)
+            {
+                return None;
+            }
+            Some((to, target))
+        } else if o.bearing_off
+            && (target == last || t.overshoot_rearmost && o.rearmost as usize == from)
+        {
+            Some((track[last], last))
+        } else {
+            None
+        }
+    }
+
+    /// The track positions from which a man of the mover goes with `die`
+    /// as far as the site masks tell (see [`Engine::landing`]): those of
+    /// `froms` whose landing site is not `forbidden`, and where he may
+    /// bear off, the one `die` bears off exactly and the rearmost a larger
+    /// die bears off. A die move from one of them is legal unless the
+    /// `judge_more` rules forbid it ([`Engine::lands`]).
+    #[inline(always)]
+    pub(super) fn origins(&self, o: &Options, die: u8) -> u128 {
+        let d = die as usize;
+        let last = o.last;
+        if d >= last {
+            // Every target is the last position or past it.
+            return if o.bearing_off {
+                self.bear_origins(o, d)
+            } else {
+                0
+            };
+        }
+        // The targets before the last, not forbidden.
+        let onto = o.froms & ((1u128 << (last - d)) - 1) & !(o.forbidden_at >> d);
+        if o.bearing_off {
+            onto | self.bear_origins(o, d)
+        } else {
+            onto
+        }
+    }
+
+    /// The track positions of `froms` from which a die of `d` pips bears
+    /// off, where the mover may bear off.
+    #[inline(always)]
+    pub(super) fn bear_origins(&self, o: &Options, d: usize) -> u128 {
+        let last = o.last;
+        let exact = if d <= last { 1u128 << (last - d) } else { 0 };
+        let rearmost = o.rearmost as usize;
+        let over = if self.tables().overshoot_rearmost && rearmost < last && rearmost + d > last {
+            1u128 << rearmost
+        } else {
+            0
+        };
+        o.froms & (exact | over)
+    }
+
+    /// The landing of a die move of `die` from track position `from`, one
+    /// of [`Engine::origins`]: the site and the track position, or `None`
+    /// where the `judge_more` rules forbid it.
+    #[inline(always)]
+    pub(super) fn lands(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        o: &Options,
+        from: usize,
+        die: u8,
+    ) -> Option<(u8, usize)> {
+        let track = &self.tables().track[player];
+        let target = (from + die as usize).min(o.last);
+        let to = track[target];
+        if target < o.last
+            && o.judge_more
+            && self.forbidden_more(st, masks, player, (track[from], to), o.vulnerable)
+        {
+            return None;
+        }
+        Some((to, target))
+    }
+
+    /// `origins` (of [`Engine::origins`] for `die`) less those the
+    /// `judge_more` rules forbid.
+    pub(super) fn judged(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        o: &Options,
+        die: u8,
+        origins: u128,
+    ) -> u128 {
+        let mut allowed = origins;
+        let mut left = origins;
+        while left != 0 {
+            let from = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if self.lands(st, masks, player, o, from, die).is_none() {
+                allowed &= !(1 << from);
+            }
+        }
+        allowed
+    }
+
+    /// Debug builds check that [`Engine::origins`] and [`Engine::lands`]
+    /// find the die moves [`Engine::landing`] finds from every origin.
+    pub(super) fn debug_check_origins(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        o: &Options,
+        dice: &[u8],
+    ) {
+        if !cfg!(debug_assertions) {
+            return;
+        }
+        for from in 0..o.last {
+            for &die in dice {
+                let bulk = if (o.froms >> from) & 1 != 0 && (self.origins(o, die) >> from) & 1 != 0
+                {
+                    self.lands(st, masks, player, o, from, die)
+                } else {
+                    None
+                };
+                let one = if Self::may_leave(o, self.tables().track[player][from]) {
+                    self.landing(st, masks, player, o, from, die)
+                } else {
+                    None
+                };
+                assert_eq!(bulk, one, "origins of die {die} from {from} disagree");
+            }
+        }
+    }
+
+    /// Whether `player` can play any of `dice` from the position reached
+    /// by the die moves of `m`, his turn so far.
+    pub(super) fn can_move(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        dice: &[u8],
+        m: &Route,
+    ) -> bool {
+        let track = &self.tables().track[player];
+        let o = self.options(st, masks, player, m, None, None, None);
+        (0..track.len().saturating_sub(1)).any(|from| {
+            Self::may_leave(&o, track[from])
+                && dice
+                    .iter()
+                    .any(|&d| self.landing(st, masks, player, &o, from, d).is_some())
+        })
+    }
+}
