@@ -537,12 +537,12 @@ impl Engine {
     ) -> bool {
         let player = turn.player;
         let site = self.tables().track[player][from];
-        let Some((delta, hit, change, (occ, pinned))) =
+        let Some((delta, hit, fired, (occ, pinned))) =
             self.die_move_preview(st, &turn.masks, player, site, to)
         else {
             return false;
         };
-        if self.ends_may_fire(&change, &occ, pinned) {
+        if self.ends_may_fire(fired, &occ, pinned) {
             return false;
         }
         let step = Step {
