@@ -63,6 +63,10 @@ pub(super) fn distinct(dice: &[u8]) -> ([u8; MAX_DIE_MOVES], usize) {
     (out, kinds)
 }
 
+/// The odd multiplier that spreads what the obligations measure of a turn
+/// over the bits of its key in the table of turns (the golden ratio).
+const MEASURES_MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// A turn being searched: the die moves so far and where turns are recorded.
 pub(super) struct Turn<'a> {
     player: usize,
@@ -111,9 +115,11 @@ impl Turn<'_> {
             }
             return;
         };
-        let mut measures = u64::from(m.len) | u64::from(m.die) << 8 | u64::from(m.ends) << 16;
+        // The measures told apart by an odd multiplier: one multiplication
+        // rather than a full mix, the position key being random already.
+        let measures = u64::from(m.len) | u64::from(m.die) << 8 | u64::from(m.ends) << 16;
         match memo.turns.entry(
-            key ^ crate::engine::splitmix(&mut measures),
+            key ^ measures.wrapping_mul(MEASURES_MIX),
             self.out.len() as u32,
             MAX_TURNS,
         ) {
