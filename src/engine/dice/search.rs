@@ -133,6 +133,46 @@ impl Turn<'_> {
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
         }
     }
+
+    /// [`Turn::record`] of the die moves so far and `step`, from track
+    /// position `from` to `target`, leading to `key`, without adding it
+    /// to the turn's route: the route is copied with it only where the
+    /// turn is kept.
+    #[inline(always)]
+    pub(super) fn record_last(&mut self, step: Step, (from, target): (usize, usize), key: u64) {
+        if self.overflow.is_some() {
+            return;
+        }
+        let m = &self.m;
+        let with = |m: &Route| {
+            let mut r = *m;
+            r.push(step, (from, target));
+            Route { key, ..r }
+        };
+        let Some(memo) = self.memo.as_deref_mut() else {
+            if self.out.len() >= MAX_TURNS {
+                self.overflow = Some(TooManyTurns::Routes);
+            } else {
+                self.out.push(with(m));
+            }
+            return;
+        };
+        let die = m.die.max(step.die);
+        let measures = u64::from(m.len + 1) | u64::from(die) << 8 | u64::from(m.ends) << 16;
+        match memo.turns.entry(
+            key ^ measures.wrapping_mul(MEASURES_MIX),
+            self.out.len() as u32,
+            MAX_TURNS,
+        ) {
+            Entry::Found(i) => {
+                if m.rank_with((from, target)) < self.out[i as usize].rank {
+                    self.out[i as usize] = with(m);
+                }
+            }
+            Entry::Added => self.out.push(with(m)),
+            Entry::Full => self.overflow = Some(TooManyTurns::Turns),
+        }
+    }
 }
 
 /// The tables of one roll's search.
@@ -557,9 +597,7 @@ impl Engine {
             over: hit,
             die: turn.dice[0],
         };
-        let mark = turn.m.push(step, (from, target));
-        turn.record(key ^ delta);
-        turn.m.pop(mark);
+        turn.record_last(step, (from, target), key ^ delta);
         true
     }
 
