@@ -505,8 +505,9 @@ impl Engine {
     /// [`Fires::fired`] says of the [`Change`] that [`Masks::moved`] would
     /// note, read from the table site by site without building it), and
     /// the sites where each player would then have free men and where men
-    /// would lie pinned; `None` where the sites overlap so that this does
-    /// not tell.
+    /// would lie pinned, where worked out already (else see
+    /// [`Engine::standing_after`]); `None` where the sites overlap so that
+    /// this does not tell.
     #[inline(always)]
     fn die_move_preview(
         &self,
@@ -515,13 +516,13 @@ impl Engine {
         player: usize,
         from: u8,
         to: u8,
-    ) -> Option<(u64, u8, u64, Standing)> {
+    ) -> Option<(u64, u8, u64, Option<Standing>)> {
         use triggers::{CAME, FEWER, GONE, MORE};
         let fires = &self.tables().ends_fire;
         if self.tables().pin_blots {
-            return Some(self.pin_move_preview(st, masks, player, from, to));
+            let (delta, hit, fired, standing) = self.pin_move_preview(st, masks, player, from, to);
+            return Some((delta, hit, fired, Some(standing)));
         }
-        let mut occ = masks.occ;
         let opp = 1 - player;
         let (f, t) = (from as usize, to as usize);
         let mine = cell(player, 0);
@@ -533,9 +534,7 @@ impl Engine {
             fired = fires.at(from, player, FEWER);
         } else {
             fired = fires.at(from, player, FEWER | GONE);
-            occ[player] &= !bit(from);
         }
-        occ[player] |= bit(to);
         let victims = men(st, to, opp) as u8;
         let mut hit = NONE;
         if victims > 0
@@ -559,13 +558,36 @@ impl Engine {
             fired |= fires.at(to, player, MORE | CAME)
                 | fires.at(to, opp, FEWER | GONE)
                 | fires.at(hit, opp, MORE | came);
-            occ[opp] = occ[opp] & !bit(to) | bit(hit);
         } else {
             let before = men(st, to, player) as u8;
             delta ^= self.site_key(t, st.cells[t], before) ^ self.site_key(t, mine, before + 1);
             fired |= fires.at(to, player, if before == 0 { MORE | CAME } else { MORE });
         }
-        Some((delta, hit, fired, (occ, st.pinned)))
+        Some((delta, hit, fired, None))
+    }
+
+    /// The sites where each player would have free men, and where men
+    /// would lie pinned, after the die move of `player` from `from` to `to`
+    /// that [`Engine::die_move_preview`] previewed (sending the men hit to
+    /// `hit`, or [`NONE`]) in a game that does not pin: worked out only
+    /// where an end condition may fire.
+    fn standing_after(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (from, to, hit): (u8, u8, u8),
+    ) -> Standing {
+        let mut occ = masks.occ;
+        if st.stack[from as usize] <= 1 {
+            occ[player] &= !bit(from);
+        }
+        occ[player] |= bit(to);
+        if hit != NONE {
+            let opp = 1 - player;
+            occ[opp] = occ[opp] & !bit(to) | bit(hit);
+        }
+        (occ, st.pinned)
     }
 
     #[inline(always)]

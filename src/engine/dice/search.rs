@@ -583,13 +583,17 @@ impl Engine {
     ) -> bool {
         let player = turn.player;
         let site = self.tables().track[player][from];
-        let Some((delta, hit, fired, (occ, pinned))) =
+        let Some((delta, hit, fired, standing)) =
             self.die_move_preview(st, &turn.masks, player, site, to)
         else {
             return false;
         };
-        if self.ends_may_fire(fired, &occ, pinned) {
-            return false;
+        if fired != 0 {
+            let (occ, pinned) = standing
+                .unwrap_or_else(|| self.standing_after(st, &turn.masks, player, (site, to, hit)));
+            if self.ends_may_fire(fired, &occ, pinned) {
+                return false;
+            }
         }
         let step = Step {
             from: site,

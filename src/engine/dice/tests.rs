@@ -76,6 +76,11 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             "key change: {at}"
         );
         let fired = t.ends_fire.fired(&change);
+        let preview = preview.map(|(key_change, preview_hit, preview_fired, standing)| {
+            let standing = standing
+                .unwrap_or_else(|| engine.standing_after(st, &masks, player, (from, to, hit)));
+            (key_change, preview_hit, preview_fired, standing)
+        });
         if let Some((key_change, preview_hit, preview_fired, (occ, pinned))) = preview {
             assert_eq!(key_change, delta, "previewed key change: {at}");
             assert_eq!(preview_hit, hit, "previewed hit: {at}");
