@@ -86,7 +86,10 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             assert_eq!(preview_hit, hit, "previewed hit: {at}");
             assert_eq!(occ, kept.occ, "previewed men: {at}");
             assert_eq!(pinned, after.pinned, "previewed pins: {at}");
-            assert_eq!(preview_fired, fired, "previewed end conditions set off: {at}");
+            assert_eq!(
+                preview_fired, fired,
+                "previewed end conditions set off: {at}"
+            );
         }
         // Every end condition judged in full, for the mover and then his
         // opponent: neither triggers nor needs.
