@@ -505,10 +505,14 @@ impl Engine {
     }
 
     /// What [`Engine::die_move`] would do, without moving: the change of
-    /// the position key, the site hit men would go to (or [`NONE`]), what
-    /// it would change (see [`Change`]), and the sites where each player
-    /// would then have free men and where men would lie pinned; `None`
-    /// where the sites overlap so that this does not tell.
+    /// the position key, the site hit men would go to (or [`NONE`]), the
+    /// pairs of end condition and judged player its change sets off (what
+    /// [`Fires::fired`] says of the [`Change`] that [`Masks::moved`] would
+    /// note, read from the table site by site without building it), and
+    /// the sites where each player would then have free men and where men
+    /// would lie pinned, where worked out already (else see
+    /// [`Engine::standing_after`]); `None` where the sites overlap so that
+    /// this does not tell.
     #[inline(always)]
     fn die_move_preview(
         &self,
@@ -517,26 +521,25 @@ impl Engine {
         player: usize,
         from: u8,
         to: u8,
-    ) -> Option<(u64, u8, Change, Standing)> {
+    ) -> Option<(u64, u8, u64, Option<Standing>)> {
         use triggers::{CAME, FEWER, GONE, MORE};
+        let fires = &self.tables().ends_fire;
         if self.tables().pin_blots {
-            return Some(self.pin_move_preview(st, masks, player, from, to));
+            let (delta, hit, fired, standing) = self.pin_move_preview(st, masks, player, from, to);
+            return Some((delta, hit, fired, Some(standing)));
         }
-        let mut occ = masks.occ;
         let opp = 1 - player;
         let (f, t) = (from as usize, to as usize);
         let mine = cell(player, 0);
         let left = st.stack[f];
         let mut delta = self.site_key(f, st.cells[f], left);
-        let mut change = Change::NONE;
+        let mut fired;
         if left > 1 {
             delta ^= self.site_key(f, st.cells[f], left - 1);
-            change.push(from, player, FEWER);
+            fired = fires.at(from, player, FEWER);
         } else {
-            change.push(from, player, FEWER | GONE);
-            occ[player] &= !bit(from);
+            fired = fires.at(from, player, FEWER | GONE);
         }
-        occ[player] |= bit(to);
         let victims = men(st, to, opp) as u8;
         let mut hit = NONE;
         if victims > 0
@@ -552,21 +555,44 @@ impl Engine {
             let there = st.stack[h];
             delta ^= self.site_key(h, st.cells[h], there)
                 ^ self.site_key(h, cell(opp, 0), there + victims);
-            change.push(to, player, MORE | CAME);
-            change.add(to, opp, FEWER | GONE);
             let came = if masks.occ[opp] & bit(hit) == 0 {
                 CAME
             } else {
                 0
             };
-            change.push(hit, opp, MORE | came);
-            occ[opp] = occ[opp] & !bit(to) | bit(hit);
+            fired |= fires.at(to, player, MORE | CAME)
+                | fires.at(to, opp, FEWER | GONE)
+                | fires.at(hit, opp, MORE | came);
         } else {
             let before = men(st, to, player) as u8;
             delta ^= self.site_key(t, st.cells[t], before) ^ self.site_key(t, mine, before + 1);
-            change.push(to, player, if before == 0 { MORE | CAME } else { MORE });
+            fired |= fires.at(to, player, if before == 0 { MORE | CAME } else { MORE });
         }
-        Some((delta, hit, change, (occ, st.pinned)))
+        Some((delta, hit, fired, None))
+    }
+
+    /// The sites where each player would have free men, and where men
+    /// would lie pinned, after the die move of `player` from `from` to `to`
+    /// that [`Engine::die_move_preview`] previewed (sending the men hit to
+    /// `hit`, or [`NONE`]) in a game that does not pin: worked out only
+    /// where an end condition may fire.
+    fn standing_after(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (from, to, hit): (u8, u8, u8),
+    ) -> Standing {
+        let mut occ = masks.occ;
+        if st.stack[from as usize] <= 1 {
+            occ[player] &= !bit(from);
+        }
+        occ[player] |= bit(to);
+        if hit != NONE {
+            let opp = 1 - player;
+            occ[opp] = occ[opp] & !bit(to) | bit(hit);
+        }
+        (occ, st.pinned)
     }
 
     #[inline(always)]
@@ -615,7 +641,7 @@ impl Engine {
         player: usize,
         from: u8,
         to: u8,
-    ) -> (u64, u8, Change, Standing) {
+    ) -> (u64, u8, u64, Standing) {
         let mut occ = masks.occ;
         let mut pinned = st.pinned;
         let opp = 1 - player;
@@ -646,10 +672,13 @@ impl Engine {
         };
         delta ^= self.site_key(t, cell(player, 0), before + 1);
         occ[player] |= bit(to);
-        let mut change = Change::NONE;
-        change.push(from, 0, 0xff);
-        change.push(to, 0, 0xff);
-        (delta, NONE, change, (occ, pinned))
+        // Any change of either player's men where he left and landed.
+        let fires = &self.tables().ends_fire;
+        let fired = fires.at(from, 0, 0xf)
+            | fires.at(from, 1, 0xf)
+            | fires.at(to, 0, 0xf)
+            | fires.at(to, 1, 0xf);
+        (delta, NONE, fired, (occ, pinned))
     }
 
     #[inline(never)]

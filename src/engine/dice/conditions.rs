@@ -483,14 +483,15 @@ impl Engine {
         None
     }
 
-    /// Whether `change` sets off some end condition whose needs (see
-    /// [`super::triggers::needs`]) `occ` and `pinned`, the sites where
-    /// each player has free men and where men lie pinned after it, meet:
-    /// it must then be judged ([`Engine::dice_outcome`]).
+    /// Whether some end condition of `fired`, the pairs of end condition
+    /// and judged player a die move sets off (see [`super::triggers::Fires`]),
+    /// has its needs (see [`super::triggers::needs`]) met by `occ` and
+    /// `pinned`, the sites where each player has free men and where men lie
+    /// pinned after it: the die move must then be judged
+    /// ([`Engine::dice_outcome`]).
     #[inline(always)]
-    pub(super) fn ends_may_fire(&self, change: &Change, occ: &[u128; 2], pinned: u128) -> bool {
+    pub(super) fn ends_may_fire(&self, fired: u64, occ: &[u128; 2], pinned: u128) -> bool {
         let t = self.tables();
-        let fired = t.ends_fire.fired(change);
         if fired == 0 {
             return false;
         }

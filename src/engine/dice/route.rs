@@ -78,13 +78,21 @@ impl Route {
         };
         let len = self.len as usize;
         self.steps[len] = step;
+        self.rank = self.rank_with((from, target));
         self.len += 1;
-        // Presentation order: the mover's track positions, die move by die move.
-        let pair = (from as u128) << 8 | target as u128;
-        self.rank |= pair << (16 * (MAX_DIE_MOVES - 1 - len));
         self.die = self.die.max(step.die);
         self.pips += (target - from) as u16;
         mark
+    }
+
+    /// The rank of this route with a die move from track position `from`
+    /// to `target` added (see [`Route::push`]).
+    #[inline(always)]
+    pub fn rank_with(&self, (from, target): (usize, usize)) -> u128 {
+        // Presentation order: the mover's track positions, die move by die move.
+        let pair = (from as u128) << 8 | target as u128;
+        let len = self.len as usize;
+        self.rank | pair << (16 * (MAX_DIE_MOVES - 1 - len))
     }
 
     /// Takes back the last die move, [`Route::push`] having returned `mark`.

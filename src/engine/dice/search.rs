@@ -42,6 +42,10 @@ pub(super) fn distinct(dice: &[u8]) -> ([u8; MAX_DIE_MOVES], usize) {
     (out, kinds)
 }
 
+/// The odd multiplier that spreads what the obligations measure of a turn
+/// over the bits of its key in the table of turns (the golden ratio).
+const MEASURES_MIX: u64 = 0x9e37_79b9_7f4a_7c15;
+
 /// A turn being searched: the die moves so far and where turns are recorded.
 pub(super) struct Turn<'a> {
     player: usize,
@@ -97,9 +101,11 @@ impl Turn<'_> {
             }
             return;
         };
-        let mut measures = u64::from(m.len) | u64::from(m.die) << 8 | u64::from(m.ends) << 16;
+        // The measures told apart by an odd multiplier: one multiplication
+        // rather than a full mix, the position key being random already.
+        let measures = u64::from(m.len) | u64::from(m.die) << 8 | u64::from(m.ends) << 16;
         match memo.turns.entry(
-            key ^ crate::engine::splitmix(&mut measures),
+            key ^ measures.wrapping_mul(MEASURES_MIX),
             self.out.len() as u32,
             MAX_TURNS,
         ) {
@@ -110,6 +116,46 @@ impl Turn<'_> {
                 }
             }
             Entry::Added => self.out.push(Route { key, ..*m }),
+            Entry::Full => self.overflow = Some(TooManyTurns::Turns),
+        }
+    }
+
+    /// [`Turn::record`] of the die moves so far and `step`, from track
+    /// position `from` to `target`, leading to `key`, without adding it
+    /// to the turn's route: the route is copied with it only where the
+    /// turn is kept.
+    #[inline(always)]
+    pub(super) fn record_last(&mut self, step: Step, (from, target): (usize, usize), key: u64) {
+        if self.overflow.is_some() {
+            return;
+        }
+        let m = &self.m;
+        let with = |m: &Route| {
+            let mut r = *m;
+            r.push(step, (from, target));
+            Route { key, ..r }
+        };
+        let Some(memo) = self.memo.as_deref_mut() else {
+            if self.out.len() >= MAX_TURNS {
+                self.overflow = Some(TooManyTurns::Routes);
+            } else {
+                self.out.push(with(m));
+            }
+            return;
+        };
+        let die = m.die.max(step.die);
+        let measures = u64::from(m.len + 1) | u64::from(die) << 8 | u64::from(m.ends) << 16;
+        match memo.turns.entry(
+            key ^ measures.wrapping_mul(MEASURES_MIX),
+            self.out.len() as u32,
+            MAX_TURNS,
+        ) {
+            Entry::Found(i) => {
+                if m.rank_with((from, target)) < self.out[i as usize].rank {
+                    self.out[i as usize] = with(m);
+                }
+            }
+            Entry::Added => self.out.push(with(m)),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
         }
     }
@@ -376,13 +422,17 @@ impl Engine {
     ) -> bool {
         let player = turn.player;
         let site = self.tables().track[player][from];
-        let Some((delta, hit, change, (occ, pinned))) =
+        let Some((delta, hit, fired, standing)) =
             self.die_move_preview(st, &turn.masks, player, site, to)
         else {
             return false;
         };
-        if self.ends_may_fire(&change, &occ, pinned) {
-            return false;
+        if fired != 0 {
+            let (occ, pinned) = standing
+                .unwrap_or_else(|| self.standing_after(st, &turn.masks, player, (site, to, hit)));
+            if self.ends_may_fire(fired, &occ, pinned) {
+                return false;
+            }
         }
         let step = Step {
             from: site,
@@ -390,9 +440,7 @@ impl Engine {
             over: hit,
             die: turn.dice[0],
         };
-        let mark = turn.m.push(step, (from, target));
-        turn.record(key ^ delta);
-        turn.m.pop(mark);
+        turn.record_last(step, (from, target), key ^ delta);
         true
     }
 

@@ -57,7 +57,7 @@ impl Table {
     }
 
     /// The slot of `key`, or the empty slot where it would go.
-    #[inline]
+    #[inline(always)]
     fn slot(&self, key: u64) -> usize {
         let mask = self.slots.len() - 1;
         let mut i = (key ^ key >> 32) as usize & mask;
@@ -72,7 +72,7 @@ impl Table {
 
     /// Looks `key` up; if it is new and fewer than `limit` keys are held,
     /// notes it with `value`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn entry(&mut self, key: u64, value: u32, limit: usize) -> Entry {
         let mut i = self.slot(key);
         if self.slots[i].stamp == self.stamp {

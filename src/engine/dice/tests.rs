@@ -75,12 +75,21 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             engine.position_key(&after),
             "key change: {at}"
         );
-        if let Some((key_change, preview_hit, preview_change, (occ, pinned))) = preview {
+        let fired = t.ends_fire.fired(&change);
+        let preview = preview.map(|(key_change, preview_hit, preview_fired, standing)| {
+            let standing = standing
+                .unwrap_or_else(|| engine.standing_after(st, &masks, player, (from, to, hit)));
+            (key_change, preview_hit, preview_fired, standing)
+        });
+        if let Some((key_change, preview_hit, preview_fired, (occ, pinned))) = preview {
             assert_eq!(key_change, delta, "previewed key change: {at}");
             assert_eq!(preview_hit, hit, "previewed hit: {at}");
             assert_eq!(occ, kept.occ, "previewed men: {at}");
             assert_eq!(pinned, after.pinned, "previewed pins: {at}");
-            assert_eq!(preview_change, change, "previewed change: {at}");
+            assert_eq!(
+                preview_fired, fired,
+                "previewed end conditions set off: {at}"
+            );
         }
         // Every end condition judged in full, for the mover and then his
         // opponent: neither triggers nor needs.
@@ -100,7 +109,7 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             && judged.is_some()
         {
             assert!(
-                engine.ends_may_fire(&change, &occ, pinned),
+                engine.ends_may_fire(fired, &occ, pinned),
                 "a previewed die move that ends the game is played: {at}"
             );
         }

@@ -186,6 +186,17 @@ impl Fires {
         }
     }
 
+    /// The pairs of end condition and judged player that changes `kinds`
+    /// (see [`MORE`]) of `player`'s men on `site` set off: what
+    /// [`Fires::fired`] says of a [`Change`] noting only them.
+    #[inline(always)]
+    pub fn at(&self, site: u8, player: usize, kinds: u8) -> u64 {
+        if self.all {
+            return u64::MAX;
+        }
+        self.by_site[site as usize & 127][player & 1][kinds as usize & 15]
+    }
+
     /// The pairs of end condition and judged player that `change` sets
     /// off (bit `who * ends + end`).
     #[inline(always)]
