@@ -483,6 +483,7 @@ impl Engine {
     /// there (or pinning it, see [`Engine::pin_move`]); returns the site the
     /// hit men went to (or [`NONE`]), how many, and the change of the
     /// position key.
+    #[inline(always)]
     fn die_move(&self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
         if self.tables().pin_blots {
             return self.pin_move(st, player, from, to);
