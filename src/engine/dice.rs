@@ -84,6 +84,9 @@ pub(super) struct Tables {
     points: Vec<Vec<u8>>,
     /// Per player, per site: its index in `points`, or [`NONE`].
     point_index: Vec<Vec<u8>>,
+    /// Per player: the track positions of `points`, where they are one
+    /// stretch of his track, in order, within its first 64 positions.
+    points_span: [Option<u64>; 2],
     /// Per player, per region: its sites; the player's own regions first,
     /// then his opponent's in the same order (conditions read either).
     pub regions: Vec<Vec<u128>>,
@@ -93,6 +96,14 @@ pub(super) struct Tables {
     forbid_program: [Program; 2],
     forbid: Vec<Cond>,
     forbid_from: Vec<Cond>,
+    /// Per player, the rules of `forbid_from` judged for every origin at
+    /// once ([`Program::compile_origins`]); the others, die move by die
+    /// move.
+    forbid_from_program: [Program; 2],
+    forbid_from_rest: Vec<Cond>,
+    /// Whether some `from in` rule or run limit is judged by masks at
+    /// each position searched (`forbid_from_program`, `run_limits`).
+    pub origins_masked: bool,
     /// Whether landings are judged by `forbid`, `forbid_from` or
     /// `run_limits` too, site by site.
     judge_more: bool,
@@ -176,7 +187,7 @@ impl Tables {
             .iter()
             .map(|p| p.track.iter().map(|&s| s as u8).collect())
             .collect();
-        let position = track
+        let position: Vec<Vec<u8>> = track
             .iter()
             .map(|t| {
                 let mut pos = vec![NONE; sites];
@@ -272,8 +283,13 @@ impl Tables {
             let (theirs, _) = Program::compile(forbid, &regions[1], 1);
             ([mine, theirs], rest)
         };
+        let (from_mine, forbid_from_rest) =
+            Program::compile_origins(forbid_from.clone(), &regions[0], 0);
+        let (from_theirs, _) = Program::compile_origins(forbid_from.clone(), &regions[1], 1);
         let judge_more =
             !forbid.is_empty() || !forbid_from.is_empty() || !rules.run_limits.is_empty();
+        let points_span = [0, 1].map(|p| limits::points_span(&points[p], &position[p]));
+        let origins_masked = !from_mine.is_empty() || !rules.run_limits.is_empty();
         let ends_see_runs = ends.iter().any(|e| sees_runs(&e.cond));
         let rises: Vec<[Trigger; 2]> = ends.iter().map(|e| e.rise).collect();
         let ends_fire = Fires::new(&rises, sites);
@@ -284,12 +300,16 @@ impl Tables {
             track_map: track.iter().map(|t| masks::TrackMap::new(t)).collect(),
             track,
             position,
+            points_span,
             points,
             point_index,
             regions,
             forbid_program,
             forbid,
             forbid_from,
+            forbid_from_program: [from_mine, from_theirs],
+            forbid_from_rest,
+            origins_masked,
             judge_more,
             pass: rules
                 .pass
@@ -452,6 +472,68 @@ impl Engine {
             }
             forbidden |= program.run(masks, vulnerable, tests);
         }
+        forbidden
+    }
+
+    /// The sites whose men the `forbid` rules judged for every origin at
+    /// once ([`Program::compile_origins`]) keep off the board, of
+    /// `leavable`.
+    #[inline(always)]
+    fn origins_forbidden(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        vulnerable: u128,
+        leavable: u128,
+    ) -> u128 {
+        let program = &self.tables().forbid_from_program[player];
+        if program.is_empty() || program.support & leavable == 0 {
+            return 0;
+        }
+        let mut tests = 0u64;
+        for (i, c) in program.tests.iter().enumerate() {
+            if self.holds(st, masks, c, player, (NONE, NONE), vulnerable) {
+                tests |= 1 << i;
+            }
+        }
+        program.run(masks, vulnerable, tests) & leavable
+    }
+
+    /// What [`Engine::forbidden_more`] judges of a die move from `from` to
+    /// `to` (at track position `target`) that the masks of `o` leave
+    /// undecided: the `forbid` rules judged die move by die move, and the
+    /// runs it may make where `target` is risky.
+    #[inline(never)]
+    fn forbidden_rest(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (from, to): (u8, u8),
+        o: &options::Options,
+        target: usize,
+    ) -> bool {
+        let t = self.tables();
+        let from_rules = if o.masked {
+            &t.forbid_from_rest
+        } else {
+            &t.forbid_from
+        };
+        let forbidden = t
+            .forbid
+            .iter()
+            .any(|c| self.holds(st, masks, c, player, (NONE, to), o.vulnerable))
+            || from_rules
+                .iter()
+                .any(|c| self.holds(st, masks, c, player, (from, to), o.vulnerable))
+            || (!o.masked || o.run_risky_at >> target & 1 != 0)
+                && !t.run_limits.is_empty()
+                && self.makes_run(st, player, from, to);
+        debug_assert!(
+            forbidden == self.forbidden_more(st, masks, player, (from, to), o.vulnerable),
+            "die move {from} -> {to} judged apart from the masks wrongly"
+        );
         forbidden
     }
 

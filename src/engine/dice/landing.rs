@@ -1,9 +1,12 @@
 //! Landing rules compiled to a mask program: the `forbid` rules that the
 //! site masks decide ([`maskable`]) are judged for every landing site at
 //! once, per search node, by a short stack program over the masks with
-//! the player's regions resolved.
+//! the player's regions resolved. The `forbid` rules that read the die
+//! move's origin (`from in`) and otherwise only counts of the whole
+//! position compile to the same kind of program, whose result is every
+//! origin they forbid.
 
-use super::conditions::{Cond, maskable};
+use super::conditions::{Cond, Term, maskable};
 use super::masks::Masks;
 use crate::ir::Compare;
 
@@ -38,20 +41,69 @@ pub(super) struct Program {
     pub tests: Vec<Cond>,
     /// The site masks the program reads: see [`Program::reads`].
     reads: Option<u8>,
+    /// Every site the program can give, whatever its tests (a program of
+    /// origins: what `from in` can name).
+    pub support: u128,
 }
+
+/// What the sites of a program are: where a man lands, or where he
+/// comes from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Landing,
+    Origin,
+}
+
+/// The most tests of a program of origins whose [`Program::support`] is
+/// worked out by running it under every outcome of its tests; a program
+/// with more may give any site.
+const MAX_SUPPORT_TESTS: usize = 8;
 
 impl Program {
     /// Compiles the rules of `forbid` that [`maskable`] accepts for player
     /// `me`, with `regions` his region masks; returns the program and the
     /// rules left to judge site by site.
     pub fn compile(forbid: Vec<Cond>, regions: &[u128], me: usize) -> (Program, Vec<Cond>) {
+        Program::compile_as(forbid, regions, me, Mode::Landing)
+    }
+
+    /// Compiles the rules of `forbid_from` (those reading the die move's
+    /// origin) that are built of `from in` and comparisons that read
+    /// neither the landing site nor vulnerable runs, for player `me`: the
+    /// program's result is every origin they forbid (a die move onto the
+    /// board from one of them). Returns the rules left to judge die move
+    /// by die move.
+    pub fn compile_origins(
+        forbid_from: Vec<Cond>,
+        regions: &[u128],
+        me: usize,
+    ) -> (Program, Vec<Cond>) {
+        let (mut p, rest) = Program::compile_as(forbid_from, regions, me, Mode::Origin);
+        p.support = if p.tests.len() <= MAX_SUPPORT_TESTS {
+            (0..1u64 << p.tests.len()).fold(0, |m, tests| m | p.run(&Masks::default(), 0, tests))
+        } else {
+            u128::MAX
+        };
+        (p, rest)
+    }
+
+    fn compile_as(
+        forbid: Vec<Cond>,
+        regions: &[u128],
+        me: usize,
+        mode: Mode,
+    ) -> (Program, Vec<Cond>) {
         let mut p = Program::default();
         let mut rest = Vec::new();
         for c in forbid {
             let mut ops = Vec::new();
             let mut tests = Vec::new();
             let base = p.tests.len();
-            if maskable(&c) && emit(&c, regions, me, base, &mut ops, &mut tests) && depth(&ops) {
+            let fits = match mode {
+                Mode::Landing => maskable(&c),
+                Mode::Origin => true,
+            };
+            if fits && emit(&c, (regions, me, mode), base, &mut ops, &mut tests) && depth(&ops) {
                 let first = p.ops.is_empty();
                 p.ops.extend(ops);
                 p.tests.extend(tests);
@@ -156,12 +208,13 @@ fn depth(ops: &[Op]) -> bool {
 /// many tests for the bits of a `u64`).
 fn emit(
     c: &Cond,
-    regions: &[u128],
-    me: usize,
+    frame: (&[u128], usize, Mode),
     base: usize,
     ops: &mut Vec<Op>,
     tests: &mut Vec<Cond>,
 ) -> bool {
+    let (regions, me, mode) = frame;
+    let landing = mode == Mode::Landing;
     match c {
         Cond::Or(parts) | Cond::And(parts) => {
             let and = matches!(c, Cond::And(_));
@@ -171,7 +224,7 @@ fn emit(
                 return true;
             }
             for (i, part) in parts.iter().enumerate() {
-                if !emit(part, regions, me, base, ops, tests) {
+                if !emit(part, frame, base, ops, tests) {
                     return false;
                 }
                 if i > 0 {
@@ -181,15 +234,19 @@ fn emit(
             true
         }
         Cond::Not(part) => {
-            let ok = emit(part, regions, me, base, ops, tests);
+            let ok = emit(part, frame, base, ops, tests);
             ops.push(Op::Not);
             ok
         }
-        Cond::HereIn(r) => {
+        Cond::HereIn(r) | Cond::FromIn(r) => {
+            // Of the sites the program's mode names.
+            if landing != matches!(c, Cond::HereIn(_)) {
+                return false;
+            }
             ops.push(Op::Sites(regions[*r]));
             true
         }
-        Cond::HereVulnerable => {
+        Cond::HereVulnerable if landing => {
             ops.push(Op::Vulnerable);
             true
         }
@@ -197,7 +254,7 @@ fn emit(
             opponent,
             constant,
             op,
-        } => {
+        } if landing => {
             let who = me ^ usize::from(*opponent);
             let k = -constant;
             let at_least = |k: i64| match k {
@@ -217,7 +274,11 @@ fn emit(
             }
             true
         }
-        Cond::Test { .. } => {
+        Cond::Test { terms, .. } => {
+            // A program of origins judges its tests with no landing site.
+            if !landing && terms.iter().any(|(_, t)| matches!(t, Term::MenHere(_))) {
+                return false;
+            }
             let i = base + tests.len();
             if i >= 64 {
                 return false;
@@ -226,6 +287,49 @@ fn emit(
             tests.push(c.clone());
             true
         }
-        Cond::FromIn(_) | Cond::PinTest { .. } => false,
+        Cond::HereVulnerable | Cond::HereCount { .. } | Cond::PinTest { .. } => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Program;
+    use crate::engine::dice::conditions::{Cond, Term};
+    use crate::engine::dice::masks::Masks;
+    use crate::ir::Compare;
+
+    /// `from in start and own men in way >= 1`: the region `start` (0)
+    /// forbidden as origins while the count holds, nothing otherwise;
+    /// `from in start and here in home` reads the landing too and is left
+    /// to be judged die move by die move.
+    #[test]
+    fn origin_rules_compile_to_masks_of_origins() {
+        let regions = [0b110u128, 0b1_1000];
+        let from_start_while_way = Cond::And(
+            vec![
+                Cond::FromIn(0),
+                Cond::Test {
+                    terms: vec![(1, Term::MenIn(false, 1))].into(),
+                    constant: -1,
+                    op: Compare::Ge,
+                },
+            ]
+            .into(),
+        );
+        let reads_landing = Cond::And(vec![Cond::FromIn(0), Cond::HereIn(1)].into());
+        let (p, rest) =
+            Program::compile_origins(vec![from_start_while_way, reads_landing], &regions, 0);
+        assert_eq!(rest.len(), 1);
+        assert!(matches!(rest[0], Cond::And(_)));
+        assert_eq!(p.tests.len(), 1);
+        assert_eq!(p.support, 0b110);
+        let masks = Masks::default();
+        assert_eq!(p.run(&masks, 0, 1), 0b110);
+        assert_eq!(p.run(&masks, 0, 0), 0);
+        // A negated origin forbids every site but the region's.
+        let (p, rest) =
+            Program::compile_origins(vec![Cond::Not(Box::new(Cond::FromIn(1)))], &regions, 0);
+        assert!(rest.is_empty());
+        assert_eq!(p.support, !0b1_1000);
     }
 }

@@ -3,9 +3,14 @@
 //! points no die move may make (the prime rule), found along the same
 //! per-player list of points as vulnerable runs.
 
+use super::masks::Masks;
 use super::men;
 use crate::engine::{Engine, MAX_DICE, NONE, State, Step, bit};
 use crate::ir;
+
+/// The longest run of a `limit ... no run` judged by masks at each
+/// position searched; a longer one is judged die move by die move.
+const MAX_RUN_MASKED: usize = 16;
 
 /// A compiled `limit ... leave`: the region's sites for each player.
 pub(super) struct LeaveLimit {
@@ -64,6 +69,18 @@ pub(super) fn compile(
         })
         .collect();
     (compiled, cap)
+}
+
+/// The track positions of `points` as a mask, where they are consecutive
+/// positions in order (`position` giving each site's), all within the
+/// first 64.
+pub(super) fn points_span(points: &[u8], position: &[u8]) -> Option<u64> {
+    let first = usize::from(*position.get(usize::from(*points.first()?))?);
+    let consecutive = points
+        .iter()
+        .enumerate()
+        .all(|(i, &s)| position.get(usize::from(s)) == Some(&((first + i) as u8)));
+    (consecutive && first + points.len() <= 64).then(|| (u64::MAX >> (64 - points.len())) << first)
 }
 
 impl Engine {
@@ -157,6 +174,68 @@ impl Engine {
         false
     }
 
+    /// The track positions before `last` where a die move of `player` may
+    /// land to make a run a `limit ... no run` forbids, as a mask: where
+    /// [`Engine::makes_run`] may hold, `positions` being the track
+    /// positions where he has free men. A point that becomes held there,
+    /// with the held points next to it (as if the man came from nowhere:
+    /// leaving a point only shortens runs), makes a run long enough.
+    /// Where the masks cannot tell (points not one stretch of the track
+    /// within the first 64 positions, a run of points held by three men
+    /// or more, a run longer than [`MAX_RUN_MASKED`]), every position.
+    pub(super) fn run_risks(
+        &self,
+        masks: &Masks,
+        player: usize,
+        positions: u128,
+        last: usize,
+    ) -> u128 {
+        let t = self.tables();
+        let every = (1u128 << last) - 1;
+        let Some(span) = t.points_span[player] else {
+            return every;
+        };
+        let mut risky = 0u64;
+        for limit in &t.run_limits {
+            // Held points, and those one more man makes held, by track
+            // position: neighbours on the track are neighbours as points.
+            let (held, candidates) = match limit.men {
+                0 => continue,
+                1 => (positions as u64 & span, !positions as u64 & span),
+                2 => {
+                    let two = self.track_positions(player, masks.two[player], last) as u64;
+                    (two & span, positions as u64 & span & !two)
+                }
+                _ => return every,
+            };
+            let length = limit.length.max(1);
+            if length as usize > MAX_RUN_MASKED {
+                return every;
+            }
+            // Too few held points for a run.
+            if held.count_ones() + 1 < length {
+                continue;
+            }
+            // Points with at least k held points right above them (b[k])
+            // and with at least j right below (a): a run of `length`
+            // through the point needs j + k = length - 1 for some j.
+            let mut b = [0u64; MAX_RUN_MASKED];
+            b[0] = u64::MAX;
+            let most = (length as usize - 1) % MAX_RUN_MASKED;
+            for k in 1..=most {
+                b[k] = b[k - 1] & held >> k;
+            }
+            let mut a = u64::MAX;
+            let mut found = b[most];
+            for j in 1..=most {
+                a &= held << j;
+                found |= a & b[most - j];
+            }
+            risky |= found & candidates;
+        }
+        u128::from(risky)
+    }
+
     /// Whether a man of `opp` stands further along his track than every
     /// site of `run`.
     fn opponent_ahead(&self, st: &State, opp: usize, run: &[u8]) -> bool {
@@ -174,5 +253,29 @@ impl Engine {
         t.track[opp][far as usize + 1..]
             .iter()
             .any(|&s| men(st, s, opp) > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::points_span;
+    use crate::engine::NONE;
+
+    /// Points at consecutive track positions, in order, give their
+    /// positions; points out of order or past position 64 give none.
+    #[test]
+    fn points_span_needs_one_stretch_of_the_track() {
+        // Sites 0..3 at track positions 1..4 (a bar at position 0).
+        let position = [1, 2, 3, 4, 0];
+        assert_eq!(points_span(&[0, 1, 2, 3], &position), Some(0b1_1110));
+        // Points skipping a position, or listed against the track.
+        assert_eq!(points_span(&[0, 2, 3], &position), None);
+        assert_eq!(points_span(&[1, 0], &position), None);
+        // A site on no track.
+        assert_eq!(points_span(&[0], &[NONE]), None);
+        // Past the 64th position.
+        let far: Vec<u8> = (0..70).collect();
+        assert_eq!(points_span(&[69], &far), None);
+        assert_eq!(points_span(&[], &position), None);
     }
 }

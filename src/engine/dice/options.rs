@@ -15,7 +15,7 @@ pub(super) struct Options {
     /// from`, and those whose `limit ... leave` he has reached).
     pub(super) leavable: u128,
     /// The track positions before the last where he has free men, and
-    /// those of `leavable`, as masks.
+    /// those of `leavable` less `from_forbidden_at`, as masks.
     pub(super) positions: u128,
     pub(super) froms: u128,
     /// Sites he may not land on, as far as the site masks tell.
@@ -30,8 +30,19 @@ pub(super) struct Options {
     /// The track position of the mover's rearmost man on the board (the
     /// first position included), 128 if he has none.
     pub(super) rearmost: u32,
-    /// Whether a die move is also judged by its origin (`from in`) or by
-    /// the runs it makes (`limit ... no run`).
+    /// The track positions (before the last) whose men the `forbid` rules
+    /// judged for every origin at once keep off the board: they may still
+    /// bear off.
+    pub(super) from_forbidden_at: u128,
+    /// The track positions (before the last) where landing may make a run
+    /// that a `limit ... no run` forbids: a die move onto one is judged.
+    pub(super) run_risky_at: u128,
+    /// Whether the two masks above are worked out ([`Engine::mask_origins`]):
+    /// else every die move is judged by every rule the masks do not decide.
+    pub(super) masked: bool,
+    /// Whether some die moves are also judged one by one: by a `forbid`
+    /// rule the masks do not decide, or by the runs they make (onto
+    /// `run_risky_at`).
     pub(super) judge_more: bool,
 }
 
@@ -141,8 +152,35 @@ impl Engine {
             // included (a zone or, on a track that starts on the board, a
             // point): only read when a man may bear off past the end.
             rearmost: positions.trailing_zeros(),
+            from_forbidden_at: 0,
+            run_risky_at: 0,
+            masked: false,
             judge_more: t.judge_more,
         }
+    }
+
+    /// Completes `o`, the options of `player` from a position, where the
+    /// game has `from in` rules or run limits judged by masks (see
+    /// [`Engine::origins_forbidden`] and [`Engine::run_risks`]): the
+    /// origins they forbid leave `froms`, and die moves are judged one by
+    /// one only where some other rule, or a risky landing, asks for it.
+    /// Kept out of [`Engine::options`], whose other callers judge die
+    /// moves one by one, and out of line: inlined, it slows the search of
+    /// games without these rules.
+    #[inline(never)]
+    pub(super) fn mask_origins(&self, st: &State, masks: &Masks, player: usize, o: &mut Options) {
+        let t = self.tables();
+        let from_forbidden = self.origins_forbidden(st, masks, player, o.vulnerable, o.leavable);
+        if from_forbidden != 0 {
+            o.from_forbidden_at = self.track_positions(player, from_forbidden, o.last);
+            o.froms &= !o.from_forbidden_at;
+        }
+        if !t.run_limits.is_empty() {
+            o.run_risky_at = self.run_risks(masks, player, o.positions, o.last);
+        }
+        o.judge_more =
+            !t.forbid.is_empty() || !t.forbid_from_rest.is_empty() || o.run_risky_at != 0;
+        o.masked = true;
     }
 
     /// The track positions of `player` before `last` whose sites are in
@@ -217,7 +255,7 @@ impl Engine {
         if target < last {
             let to = track[target];
             if o.forbidden & bit(to) != 0
-                || o.judge_more
+                || t.judge_more
                     && self.forbidden_more(st, masks, player, (track[from], to), o.vulnerable)
             {
                 return None;
@@ -271,7 +309,8 @@ impl Engine {
         } else {
             0
         };
-        o.froms & (exact | over)
+        // Men kept off the board by a `from in` rule may still bear off.
+        (o.froms | o.from_forbidden_at) & (exact | over)
     }
 
     /// The landing of a die move of `die` from track position `from`, one
@@ -292,7 +331,7 @@ impl Engine {
         let to = track[target];
         if target < o.last
             && o.judge_more
-            && self.forbidden_more(st, masks, player, (track[from], to), o.vulnerable)
+            && self.forbidden_rest(st, masks, player, (track[from], to), o, target)
         {
             return None;
         }
@@ -310,8 +349,15 @@ impl Engine {
         die: u8,
         origins: u128,
     ) -> u128 {
+        let t = self.tables();
         let mut allowed = origins;
-        let mut left = origins;
+        // Where only runs are judged one by one, only die moves onto a
+        // risky position.
+        let mut left = if o.masked && t.forbid.is_empty() && t.forbid_from_rest.is_empty() {
+            origins & (o.run_risky_at >> die)
+        } else {
+            origins
+        };
         while left != 0 {
             let from = left.trailing_zeros() as usize;
             left &= left - 1;
@@ -337,8 +383,8 @@ impl Engine {
         }
         for from in 0..o.last {
             for &die in dice {
-                let bulk = if (o.froms >> from) & 1 != 0 && (self.origins(o, die) >> from) & 1 != 0
-                {
+                let froms = o.froms | o.from_forbidden_at;
+                let bulk = if (froms >> from) & 1 != 0 && (self.origins(o, die) >> from) & 1 != 0 {
                     self.lands(st, masks, player, o, from, die)
                 } else {
                     None

@@ -569,7 +569,7 @@ impl Engine {
         }
         super::masks::debug_check(&turn.masks, st);
         let player = turn.player;
-        let o = self.options(
+        let mut o = self.options(
             st,
             &turn.masks,
             player,
@@ -578,6 +578,9 @@ impl Engine {
             turn.positions.take(),
             turn.forbidden.take(),
         );
+        if self.tables().origins_masked {
+            self.mask_origins(st, &turn.masks, player, &mut o);
+        }
         let (distinct, kinds) = distinct(&turn.dice[..n]);
         let depth = turn.m.len as usize;
         let orders = turn.orders;
