@@ -7,7 +7,7 @@ use super::orders::Orders;
 use super::route::{Listed, Mark, Route};
 use super::table::{Entry, Table, dice_signature};
 use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, TooManyTurns};
-use crate::engine::{Engine, Move, State, Step, bit};
+use crate::engine::{Engine, Move, State, Step};
 use crate::ir::MAX_DICE;
 
 /// What undoes a die move: see [`Engine::advance`].
@@ -40,6 +40,14 @@ pub(super) fn distinct(dice: &[u8]) -> ([u8; MAX_DIE_MOVES], usize) {
         kinds += 1;
     }
     (out, kinds)
+}
+
+/// `dice` followed by zeros.
+#[inline(always)]
+fn pad(dice: &[u8]) -> [u8; MAX_DIE_MOVES] {
+    let mut out = [0u8; MAX_DIE_MOVES];
+    out[..dice.len()].copy_from_slice(dice);
+    out
 }
 
 /// The odd multiplier that spreads what the obligations measure of a turn
@@ -514,9 +522,10 @@ impl Engine {
                 &undo.change,
                 (undo.site, undo.to, undo.hit, undo.victims),
             );
-            // The mover's men changed only where he left and landed.
+            // The mover's men changed only where he left and landed: he
+            // has free men on a site whose cell is his (see `Masks::of`).
             let site = track[from];
-            let left = if turn.masks.occ[player] & bit(site) == 0 {
+            let left = if usize::from(st.cells[usize::from(site)] >> 4) != player {
                 1 << from
             } else {
                 0
@@ -581,7 +590,13 @@ impl Engine {
         if self.tables().origins_masked {
             self.mask_origins(st, &turn.masks, player, &mut o);
         }
-        let (distinct, kinds) = distinct(&turn.dice[..n]);
+        let (distinct, kinds) = match turn.dice[..n] {
+            // The usual rolls, and the last die move of a turn.
+            [d] => (pad(&[d]), 1),
+            [a, b] if a == b => (pad(&[a]), 1),
+            [a, b] => (pad(&[a.min(b), a.max(b)]), 2),
+            _ => distinct(&turn.dice[..n]),
+        };
         let depth = turn.m.len as usize;
         let orders = turn.orders;
         let parent = orders && depth > turn.base;
