@@ -105,10 +105,13 @@ impl Orders {
         }
         let mut maybe = froms & before & self.searched[depth - 1][slot];
         let mut kept = froms;
+        let played = 1u128 << m.from;
+        let noted_here = &self.after[noted..noted + POSITIONS];
+        let slot = slot & 1;
         while maybe != 0 {
             let from = maybe.trailing_zeros() as usize;
             maybe &= maybe - 1;
-            if self.after[noted + from][slot] >> m.from & 1 != 0 {
+            if noted_here[from & (POSITIONS - 1)][slot] & played != 0 {
                 kept &= !(1 << from);
             }
         }
