@@ -10,8 +10,10 @@ use crate::ir::MAX_DICE;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Route {
     /// The route's place in the order turns are listed: the track
-    /// positions of each die move's origin and landing, 16 bits each.
-    pub rank: u128,
+    /// positions of each die move's origin and landing, a byte each, in
+    /// order (the bytes of [`Route::rank`], most significant first), so
+    /// that a die move writes its two bytes rather than shifting a `u128`.
+    pub rank: [u8; 2 * MAX_DIE_MOVES],
     /// A hash of the position the route leads to, once recorded.
     pub key: u64,
     /// The die moves in order; [`Step::NONE`] past `len`.
@@ -28,7 +30,6 @@ pub(super) struct Route {
 /// What [`Route::pop`] restores.
 #[derive(Clone, Copy)]
 pub(super) struct Mark {
-    rank: u128,
     die: u8,
     pips: u16,
 }
@@ -36,7 +37,7 @@ pub(super) struct Mark {
 impl Route {
     /// No die move yet.
     pub const EMPTY: Route = Route {
-        rank: 0,
+        rank: [0; 2 * MAX_DIE_MOVES],
         key: 0,
         steps: [Step::NONE; MAX_DIE_MOVES],
         len: 0,
@@ -53,7 +54,7 @@ impl Route {
     /// `position` the mover's track position of each site.
     pub fn of(m: &Move, position: &[u8]) -> Route {
         let mut r = Route {
-            rank: m.rank,
+            rank: m.rank.to_be_bytes(),
             key: m.key,
             len: m.len.min(MAX_DIE_MOVES as u8),
             ends: m.ends,
@@ -72,35 +73,44 @@ impl Route {
     #[inline(always)]
     pub fn push(&mut self, step: Step, (from, target): (usize, usize)) -> Mark {
         let mark = Mark {
-            rank: self.rank,
             die: self.die,
             pips: self.pips,
         };
         let len = self.len as usize;
         self.steps[len] = step;
-        self.rank = self.rank_with((from, target));
+        // Track positions fit a byte: a board has at most 128 sites.
+        self.rank[2 * len] = from as u8;
+        self.rank[2 * len + 1] = target as u8;
         self.len += 1;
         self.die = self.die.max(step.die);
         self.pips += (target - from) as u16;
         mark
     }
 
+    /// The route's place in the order turns are listed (presentation
+    /// order): the mover's track positions, die move by die move, 16 bits
+    /// each, the first die move's the most significant.
+    #[inline(always)]
+    pub fn rank(&self) -> u128 {
+        u128::from_be_bytes(self.rank)
+    }
+
     /// The rank of this route with a die move from track position `from`
     /// to `target` added (see [`Route::push`]).
-    #[inline(always)]
     pub fn rank_with(&self, (from, target): (usize, usize)) -> u128 {
-        // Presentation order: the mover's track positions, die move by die move.
         let pair = (from as u128) << 8 | target as u128;
         let len = self.len as usize;
-        self.rank | pair << (16 * (MAX_DIE_MOVES - 1 - len))
+        self.rank() | pair << (16 * (MAX_DIE_MOVES - 1 - len))
     }
 
     /// Takes back the last die move, [`Route::push`] having returned `mark`.
     #[inline(always)]
     pub fn pop(&mut self, mark: Mark) {
         self.len -= 1;
-        self.steps[self.len as usize] = Step::NONE;
-        self.rank = mark.rank;
+        let len = self.len as usize;
+        self.steps[len] = Step::NONE;
+        self.rank[2 * len] = 0;
+        self.rank[2 * len + 1] = 0;
         self.die = mark.die;
         self.pips = mark.pips;
         self.ends = false;
@@ -111,7 +121,7 @@ impl Route {
         let mut m = Move {
             mover,
             key: self.key,
-            rank: self.rank,
+            rank: self.rank(),
             len: self.len,
             ends: self.ends,
             ..Move::PASS

@@ -109,11 +109,10 @@ impl Turn<'_> {
             self.out.len() as u32,
             MAX_TURNS,
         ) {
+            // The route kept came first in presentation order (see
+            // `dice_routes`): it stays.
             Entry::Found(i) => {
-                let kept = &mut self.out[i as usize];
-                if m.rank < kept.rank {
-                    *kept = Route { key, ..*m };
-                }
+                debug_assert!(self.out[i as usize].rank() <= m.rank(), "a later route ranks lower");
             }
             Entry::Added => self.out.push(Route { key, ..*m }),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
@@ -144,16 +143,21 @@ impl Turn<'_> {
             return;
         };
         let die = m.die.max(step.die);
-        let measures = u64::from(m.len + 1) | u64::from(die) << 8 | u64::from(m.ends) << 16;
+        // A route that ends the game is recorded where it ends.
+        debug_assert!(!m.ends, "a die move after the game's end");
+        let measures = u64::from(m.len + 1) | u64::from(die) << 8;
         match memo.turns.entry(
             key ^ measures.wrapping_mul(MEASURES_MIX),
             self.out.len() as u32,
             MAX_TURNS,
         ) {
+            // The route kept came first in presentation order (see
+            // `dice_routes`): it stays.
             Entry::Found(i) => {
-                if m.rank_with((from, target)) < self.out[i as usize].rank {
-                    self.out[i as usize] = with(m);
-                }
+                debug_assert!(
+                    self.out[i as usize].rank() <= m.rank_with((from, target)),
+                    "a later route ranks lower"
+                );
             }
             Entry::Added => self.out.push(with(m)),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
@@ -294,7 +298,7 @@ impl Engine {
             // place of another reaches the same position later, so with a
             // greater rank, never replacing it.
             debug_assert!(
-                routes.is_sorted_by_key(|r| r.rank),
+                routes.is_sorted_by_key(|r| r.rank()),
                 "routes out of rank order"
             );
             // Routes that measure alike (the usual roll: every die played,
