@@ -368,6 +368,44 @@ const PINNED: u8 = 1;
 /// ... and its leaving freed the man pinned on the site it left.
 const RELEASED: u8 = 2;
 
+/// Takes a man off `site` (see [`Engine::take_man`]).
+#[inline(always)]
+fn lift_man(st: &mut State, site: u8) {
+    let s = site as usize;
+    let men = st.stack[s];
+    debug_assert!(st.cells[s] != NONE && men > 0, "a man to take");
+    st.stack[s] = men - 1;
+    if men == 1 {
+        st.cells[s] = NONE;
+    }
+}
+
+/// Puts a man of `player` on `site`, empty or his (see [`Engine::put_man`]).
+#[inline(always)]
+fn drop_man(st: &mut State, site: u8, player: usize) {
+    let s = site as usize;
+    debug_assert!(
+        st.cells[s] == NONE && st.stack[s] == 0 || (st.cells[s] >> 4) as usize == player,
+        "a man put on an empty site or his own"
+    );
+    st.stack[s] += 1;
+    st.cells[s] = cell(player, 0);
+}
+
+/// Pins the lone man of `owner` on `site`, or frees him (see [`Engine::pin`]).
+fn set_pin(st: &mut State, site: u8, owner: usize, pin: bool) {
+    let s = site as usize;
+    if pin {
+        st.pinned |= bit(site);
+        st.cells[s] = NONE;
+        st.stack[s] = 0;
+    } else {
+        st.pinned &= !bit(site);
+        st.cells[s] = cell(owner, 0);
+        st.stack[s] = 1;
+    }
+}
+
 /// Men of `player` standing free on `site` (not a man pinned there).
 fn men(st: &State, site: u8, player: usize) -> i32 {
     let c = st.cells[site as usize];
@@ -622,14 +660,15 @@ impl Engine {
         if self.tables().pin_blots {
             return self.undo_pin_move(st, player, from, to, victims);
         }
-        self.take_man(st, to);
+        // Only the men move back: the key is the caller's to restore.
+        lift_man(st, to);
         if hit != NONE {
             for _ in 0..victims {
-                self.take_man(st, hit);
-                self.put_man(st, to, 1 - player);
+                lift_man(st, hit);
+                drop_man(st, to, 1 - player);
             }
         }
-        self.put_man(st, from, player);
+        drop_man(st, from, player);
     }
 
     /// [`Engine::die_move`] in a game that pins: the man landed on (alone,
@@ -703,14 +742,14 @@ impl Engine {
 
     #[inline(never)]
     fn undo_pin_move(&self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
-        self.take_man(st, to);
+        lift_man(st, to);
         if flags & PINNED != 0 {
-            self.pin(st, to, 1 - player, false);
+            set_pin(st, to, 1 - player, false);
         }
         if flags & RELEASED != 0 {
-            self.pin(st, from, 1 - player, true);
+            set_pin(st, from, 1 - player, true);
         }
-        self.put_man(st, from, player);
+        drop_man(st, from, player);
     }
 
     /// Pins the lone man of `owner` on `site`, leaving the site empty for
@@ -718,17 +757,8 @@ impl Engine {
     /// left (`!pin`); returns the change of the position key.
     fn pin(&self, st: &mut State, site: u8, owner: usize, pin: bool) -> u64 {
         let s = site as usize;
-        let alone = self.site_key(s, cell(owner, 0), 1) ^ self.pinned_key(s);
-        if pin {
-            st.pinned |= bit(site);
-            st.cells[s] = NONE;
-            st.stack[s] = 0;
-        } else {
-            st.pinned &= !bit(site);
-            st.cells[s] = cell(owner, 0);
-            st.stack[s] = 1;
-        }
-        alone
+        set_pin(st, site, owner, pin);
+        self.site_key(s, cell(owner, 0), 1) ^ self.pinned_key(s)
     }
 
     /// The key of a man pinned on `site` (whose man follows from the men
@@ -742,11 +772,7 @@ impl Engine {
     fn take_man(&self, st: &mut State, site: u8) -> u64 {
         let s = site as usize;
         let (owner, men) = ((st.cells[s] >> 4) as usize, st.stack[s]);
-        debug_assert!(st.cells[s] != NONE && men > 0, "a man to take");
-        st.stack[s] = men - 1;
-        if men == 1 {
-            st.cells[s] = NONE;
-        }
+        lift_man(st, site);
         self.men_key(site, owner, men)
     }
 
@@ -754,15 +780,8 @@ impl Engine {
     /// of the position key.
     #[inline(always)]
     fn put_man(&self, st: &mut State, site: u8, player: usize) -> u64 {
-        let s = site as usize;
-        debug_assert!(
-            st.cells[s] == NONE && st.stack[s] == 0 || (st.cells[s] >> 4) as usize == player,
-            "a man put on an empty site or his own"
-        );
-        let men = st.stack[s] + 1;
-        st.stack[s] = men;
-        st.cells[s] = cell(player, 0);
-        self.men_key(site, player, men)
+        drop_man(st, site, player);
+        self.men_key(site, player, st.stack[site as usize])
     }
 
     /// The change of the position key when the men of `owner` on `site`
