@@ -79,6 +79,8 @@ pub(super) struct Turn<'a> {
     base: usize,
     /// The smaller die of the roll (die slot 0 of [`Orders`]).
     low: u8,
+    /// The player's track position of each site (for [`Route::rank`]).
+    position: &'a [u8],
 }
 
 impl Turn<'_> {
@@ -112,7 +114,10 @@ impl Turn<'_> {
             // The route kept came first in presentation order (see
             // `dice_routes`): it stays.
             Entry::Found(i) => {
-                debug_assert!(self.out[i as usize].rank() <= m.rank(), "a later route ranks lower");
+                debug_assert!(
+                    self.out[i as usize].rank(self.position) <= m.rank(self.position),
+                    "a later route ranks lower"
+                );
             }
             Entry::Added => self.out.push(Route { key, ..*m }),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
@@ -155,7 +160,8 @@ impl Turn<'_> {
             // `dice_routes`): it stays.
             Entry::Found(i) => {
                 debug_assert!(
-                    self.out[i as usize].rank() <= m.rank_with((from, target)),
+                    self.out[i as usize].rank(self.position)
+                        <= m.rank_with(step, self.position),
                     "a later route ranks lower"
                 );
             }
@@ -211,7 +217,13 @@ impl Engine {
         LISTED.with_borrow_mut(|listed| {
             let found = self.dice_routes(st, &mut listed.routes, all);
             listed.of.dice = [0; MAX_DICE];
-            out.extend(listed.routes.iter().map(|r| r.to_move(st.to_move)));
+            let position = &self.tables().position[st.to_move as usize];
+            out.extend(
+                listed
+                    .routes
+                    .iter()
+                    .map(|r| r.to_move(st.to_move, position)),
+            );
             found
         })
     }
@@ -239,7 +251,10 @@ impl Engine {
             listed
                 .of
                 .is(st)
-                .then(|| listed.routes.get(i).map(|r| r.to_move(st.to_move)))
+                .then(|| {
+                    let position = &self.tables().position[st.to_move as usize];
+                    listed.routes.get(i).map(|r| r.to_move(st.to_move, position))
+                })
         });
         listed
             .unwrap_or_else(|| {
@@ -289,6 +304,7 @@ impl Engine {
                 orders: !all && self.tables().orders_commute && Orders::apply(&dice[..n]),
                 base: 0,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
+                position: &self.tables().position[player],
             };
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
@@ -298,7 +314,7 @@ impl Engine {
             // place of another reaches the same position later, so with a
             // greater rank, never replacing it.
             debug_assert!(
-                routes.is_sorted_by_key(|r| r.rank()),
+                routes.is_sorted_by_key(|r| r.rank(&self.tables().position[player])),
                 "routes out of rank order"
             );
             // Routes that measure alike (the usual roll: every die played,
@@ -353,6 +369,7 @@ impl Engine {
                 orders: self.tables().orders_commute && Orders::apply(&dice[..n]),
                 base: m.len as usize,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
+                position: &self.tables().position[st.to_move as usize],
             };
             self.search(st, &mut turn, n, key);
             turn.overflow
