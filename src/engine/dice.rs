@@ -624,7 +624,10 @@ impl Engine {
                 | fires.at(hit, opp, MORE | came);
         } else {
             let before = men(st, to, player) as u8;
-            debug_assert!(st.stack[t] == before, "a die move lands on no opposing man unhit");
+            debug_assert!(
+                st.stack[t] == before,
+                "a die move lands on no opposing man unhit"
+            );
             delta ^= self.men_key(to, player, before + 1);
             fired |= fires.at(to, player, if before == 0 { MORE | CAME } else { MORE });
         }

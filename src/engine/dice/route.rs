@@ -85,8 +85,8 @@ impl Route {
     /// passes a site once, so a landing's site tells its position.)
     pub fn rank(&self, position: &[u8]) -> u128 {
         self.steps().iter().enumerate().fold(0, |rank, (i, s)| {
-            let pair = u128::from(position[s.from as usize]) << 8
-                | u128::from(position[s.to as usize]);
+            let pair =
+                u128::from(position[s.from as usize]) << 8 | u128::from(position[s.to as usize]);
             rank | pair << (16 * (MAX_DIE_MOVES - 1 - i))
         })
     }

@@ -160,8 +160,7 @@ impl Turn<'_> {
             // `dice_routes`): it stays.
             Entry::Found(i) => {
                 debug_assert!(
-                    self.out[i as usize].rank(self.position)
-                        <= m.rank_with(step, self.position),
+                    self.out[i as usize].rank(self.position) <= m.rank_with(step, self.position),
                     "a later route ranks lower"
                 );
             }
@@ -248,13 +247,13 @@ impl Engine {
     #[inline(never)]
     pub(in crate::engine) fn dice_turn_at(&self, st: &State, i: usize) -> Move {
         let listed = LISTED.with_borrow(|listed| {
-            listed
-                .of
-                .is(st)
-                .then(|| {
-                    let position = &self.tables().position[st.to_move as usize];
-                    listed.routes.get(i).map(|r| r.to_move(st.to_move, position))
-                })
+            listed.of.is(st).then(|| {
+                let position = &self.tables().position[st.to_move as usize];
+                listed
+                    .routes
+                    .get(i)
+                    .map(|r| r.to_move(st.to_move, position))
+            })
         });
         listed
             .unwrap_or_else(|| {
