@@ -379,13 +379,13 @@ impl Engine {
                 }
             }
         }
-        let tables = dice::Tables::new(&game);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         // Per site and owner, per count; the player to move; per site (huff
         // and memory); per site, a pinned man (dice games).
-        let zobrist = (0..sites * 2 * 16 + 2 + 2 * sites)
+        let zobrist: Vec<u64> = (0..sites * 2 * 16 + 2 + 2 * sites)
             .map(|_| splitmix(&mut seed))
             .collect();
+        let tables = dice::Tables::new(&game, &zobrist);
         let (counter_resets, counter_labels, end_counter) = progress::counters(&game);
         let repetition = game
             .end

@@ -149,10 +149,26 @@ pub(super) struct Tables {
     /// Each player's turns are counted up to this one (the latest turn a
     /// limit's exception names; 0: not counted).
     pub turn_cap: u8,
+    /// Per site, owner and count of men below [`MEN_KEYS`]: the change of
+    /// the position key when the owner's men there go from one fewer to
+    /// that count, or back (see [`Engine::men_key`]).
+    men_keys: Box<[u64; MEN_KEY_SLOTS]>,
 }
 
+/// The counts of men on one site whose key changes [`Tables`] holds; the
+/// change of a larger stack is worked out from the keys of both counts.
+const MEN_KEYS: usize = 16;
+
+/// The slots of the changes of key: per site (at most
+/// [`crate::check::MAX_SITES`]) and owner, [`MEN_KEYS`] counts; at the
+/// layout of [`Engine::site_key`], so that indices masked to it are in range.
+const MEN_KEY_SLOTS: usize = 128 * 2 * MEN_KEYS;
+const _: () = assert!(crate::check::MAX_SITES <= 128);
+
 impl Tables {
-    pub fn new(game: &Game) -> Option<Tables> {
+    /// The compiled rules of `game`, a dice game, with `zobrist` the
+    /// engine's keys (see [`Engine::site_key`]).
+    pub fn new(game: &Game, zobrist: &[u64]) -> Option<Tables> {
         let dice = game.dice?;
         let names: Vec<&str> = game.players[0]
             .regions
@@ -295,6 +311,16 @@ impl Tables {
         let ends_fire = Fires::new(&rises, sites);
         let orders_commute = zone(&rules.hit_to)
             .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
+        let mut men_keys = Box::new([0u64; MEN_KEY_SLOTS]);
+        for site in 0..sites {
+            for owner in 0..2 {
+                let at = site * 32 + owner * 16;
+                for men in 1..MEN_KEYS {
+                    let fewer = if men > 1 { zobrist[at + men - 1] } else { 0 };
+                    men_keys[at + men] = zobrist[at + men] ^ fewer;
+                }
+            }
+        }
         Some(Tables {
             dice,
             track_map: track.iter().map(|t| masks::TrackMap::new(t)).collect(),
@@ -335,6 +361,7 @@ impl Tables {
             leave_limits,
             run_limits: rules.run_limits.clone(),
             turn_cap,
+            men_keys,
         })
     }
 }
@@ -360,6 +387,44 @@ type Standing = ([u128; 2], u128);
 const PINNED: u8 = 1;
 /// ... and its leaving freed the man pinned on the site it left.
 const RELEASED: u8 = 2;
+
+/// Takes a man off `site` (see [`Engine::take_man`]).
+#[inline(always)]
+fn lift_man(st: &mut State, site: u8) {
+    let s = site as usize;
+    let men = st.stack[s];
+    debug_assert!(st.cells[s] != NONE && men > 0, "a man to take");
+    st.stack[s] = men - 1;
+    if men == 1 {
+        st.cells[s] = NONE;
+    }
+}
+
+/// Puts a man of `player` on `site`, empty or his (see [`Engine::put_man`]).
+#[inline(always)]
+fn drop_man(st: &mut State, site: u8, player: usize) {
+    let s = site as usize;
+    debug_assert!(
+        st.cells[s] == NONE && st.stack[s] == 0 || (st.cells[s] >> 4) as usize == player,
+        "a man put on an empty site or his own"
+    );
+    st.stack[s] += 1;
+    st.cells[s] = cell(player, 0);
+}
+
+/// Pins the lone man of `owner` on `site`, or frees him (see [`Engine::pin`]).
+fn set_pin(st: &mut State, site: u8, owner: usize, pin: bool) {
+    let s = site as usize;
+    if pin {
+        st.pinned |= bit(site);
+        st.cells[s] = NONE;
+        st.stack[s] = 0;
+    } else {
+        st.pinned &= !bit(site);
+        st.cells[s] = cell(owner, 0);
+        st.stack[s] = 1;
+    }
+}
 
 /// Men of `player` standing free on `site` (not a man pinned there).
 fn men(st: &State, site: u8, player: usize) -> i32 {
@@ -613,16 +678,9 @@ impl Engine {
         }
         let opp = 1 - player;
         let (f, t) = (from as usize, to as usize);
-        let mine = cell(player, 0);
         let left = st.stack[f];
-        let mut delta = self.site_key(f, st.cells[f], left);
-        let mut fired;
-        if left > 1 {
-            delta ^= self.site_key(f, st.cells[f], left - 1);
-            fired = fires.at(from, player, FEWER);
-        } else {
-            fired = fires.at(from, player, FEWER | GONE);
-        }
+        let mut delta = self.men_key(from, player, left);
+        let mut fired = fires.at(from, player, if left > 1 { FEWER } else { FEWER | GONE });
         let victims = men(st, to, opp) as u8;
         let mut hit = NONE;
         if victims > 0
@@ -634,7 +692,7 @@ impl Engine {
             {
                 return None;
             }
-            delta ^= self.site_key(t, st.cells[t], victims) ^ self.site_key(t, mine, 1);
+            delta ^= self.site_key(t, st.cells[t], victims) ^ self.men_key(to, player, 1);
             let there = st.stack[h];
             delta ^= self.site_key(h, st.cells[h], there)
                 ^ self.site_key(h, cell(opp, 0), there + victims);
@@ -648,7 +706,11 @@ impl Engine {
                 | fires.at(hit, opp, MORE | came);
         } else {
             let before = men(st, to, player) as u8;
-            delta ^= self.site_key(t, st.cells[t], before) ^ self.site_key(t, mine, before + 1);
+            debug_assert!(
+                st.stack[t] == before,
+                "a die move lands on no opposing man unhit"
+            );
+            delta ^= self.men_key(to, player, before + 1);
             fired |= fires.at(to, player, if before == 0 { MORE | CAME } else { MORE });
         }
         Some((delta, hit, fired, None))
@@ -683,14 +745,15 @@ impl Engine {
         if self.tables().pin_blots {
             return self.undo_pin_move(st, player, from, to, victims);
         }
-        self.take_man(st, to);
+        // Only the men move back: the key is the caller's to restore.
+        lift_man(st, to);
         if hit != NONE {
             for _ in 0..victims {
-                self.take_man(st, hit);
-                self.put_man(st, to, 1 - player);
+                lift_man(st, hit);
+                drop_man(st, to, 1 - player);
             }
         }
-        self.put_man(st, from, player);
+        drop_man(st, from, player);
     }
 
     /// [`Engine::die_move`] in a game that pins: the man landed on (alone,
@@ -731,10 +794,8 @@ impl Engine {
         let (f, t) = (from as usize, to as usize);
         let lone = cell(opp, 0);
         let left = st.stack[f];
-        let mut delta = self.site_key(f, st.cells[f], left);
-        if left > 1 {
-            delta ^= self.site_key(f, st.cells[f], left - 1);
-        } else {
+        let mut delta = self.men_key(from, player, left);
+        if left <= 1 {
             occ[player] &= !bit(from);
             if st.pinned & bit(from) != 0 {
                 // His last pinner leaves: the pinned man stands alone again.
@@ -750,10 +811,10 @@ impl Engine {
             pinned |= bit(to);
             0
         } else {
-            delta ^= self.site_key(t, st.cells[t], st.stack[t]);
+            debug_assert!(st.cells[t] == NONE || (st.cells[t] >> 4) as usize == player);
             st.stack[t]
         };
-        delta ^= self.site_key(t, cell(player, 0), before + 1);
+        delta ^= self.men_key(to, player, before + 1);
         occ[player] |= bit(to);
         // Any change of either player's men where he left and landed.
         let fires = &self.tables().ends_fire;
@@ -766,14 +827,14 @@ impl Engine {
 
     #[inline(never)]
     fn undo_pin_move(&self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
-        self.take_man(st, to);
+        lift_man(st, to);
         if flags & PINNED != 0 {
-            self.pin(st, to, 1 - player, false);
+            set_pin(st, to, 1 - player, false);
         }
         if flags & RELEASED != 0 {
-            self.pin(st, from, 1 - player, true);
+            set_pin(st, from, 1 - player, true);
         }
-        self.put_man(st, from, player);
+        drop_man(st, from, player);
     }
 
     /// Pins the lone man of `owner` on `site`, leaving the site empty for
@@ -781,17 +842,8 @@ impl Engine {
     /// left (`!pin`); returns the change of the position key.
     fn pin(&self, st: &mut State, site: u8, owner: usize, pin: bool) -> u64 {
         let s = site as usize;
-        let alone = self.site_key(s, cell(owner, 0), 1) ^ self.pinned_key(s);
-        if pin {
-            st.pinned |= bit(site);
-            st.cells[s] = NONE;
-            st.stack[s] = 0;
-        } else {
-            st.pinned &= !bit(site);
-            st.cells[s] = cell(owner, 0);
-            st.stack[s] = 1;
-        }
-        alone
+        set_pin(st, site, owner, pin);
+        self.site_key(s, cell(owner, 0), 1) ^ self.pinned_key(s)
     }
 
     /// The key of a man pinned on `site` (whose man follows from the men
@@ -804,22 +856,39 @@ impl Engine {
     #[inline(always)]
     fn take_man(&self, st: &mut State, site: u8) -> u64 {
         let s = site as usize;
-        let before = self.site_key(s, st.cells[s], st.stack[s]);
-        st.stack[s] -= 1;
-        if st.stack[s] == 0 {
-            st.cells[s] = NONE;
-        }
-        before ^ self.site_key(s, st.cells[s], st.stack[s])
+        let (owner, men) = ((st.cells[s] >> 4) as usize, st.stack[s]);
+        lift_man(st, site);
+        self.men_key(site, owner, men)
     }
 
-    /// Puts a man of `player` on `site`; returns the change of the position key.
+    /// Puts a man of `player` on `site` (empty or his); returns the change
+    /// of the position key.
     #[inline(always)]
     fn put_man(&self, st: &mut State, site: u8, player: usize) -> u64 {
-        let s = site as usize;
-        let before = self.site_key(s, st.cells[s], st.stack[s]);
-        st.stack[s] += 1;
-        st.cells[s] = cell(player, 0);
-        before ^ self.site_key(s, st.cells[s], st.stack[s])
+        drop_man(st, site, player);
+        self.men_key(site, player, st.stack[site as usize])
+    }
+
+    /// The change of the position key when the men of `owner` on `site`
+    /// go from `men - 1` to `men` (`men` > 0), or back: [`Engine::site_key`]
+    /// of both counts, in one look-up for the usual stack.
+    #[inline(always)]
+    fn men_key(&self, site: u8, owner: usize, men: u8) -> u64 {
+        debug_assert!(men > 0 && owner < 2);
+        if (men as usize) < MEN_KEYS {
+            // In range whatever the arguments: masked to the table.
+            let i = site as usize * 32 + owner * 16 + men as usize;
+            self.tables().men_keys[i & (MEN_KEY_SLOTS - 1)]
+        } else {
+            self.men_key_far(site as usize, owner, men)
+        }
+    }
+
+    /// [`Engine::men_key`] of a stack of [`MEN_KEYS`] men or more.
+    #[cold]
+    #[inline(never)]
+    fn men_key_far(&self, site: usize, owner: usize, men: u8) -> u64 {
+        self.site_key(site, cell(owner, 0), men) ^ self.site_key(site, cell(owner, 0), men - 1)
     }
 
     /// The key of one site's stack: zero when empty.

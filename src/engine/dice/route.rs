@@ -1,6 +1,7 @@
-//! A route of die moves as the dice search builds and keeps it: a quarter
+//! A route of die moves as the dice search builds and keeps it: a fifth
 //! of a [`Move`] in size, so that recording, measuring and sorting a
-//! roll's turns moves little memory. A kept route becomes a `Move` last.
+//! roll's turns moves little memory. A kept route becomes a `Move` last,
+//! its rank worked out then from its die moves.
 
 use super::MAX_DIE_MOVES;
 use crate::engine::{Move, NONE, State, Step};
@@ -9,9 +10,6 @@ use crate::ir::MAX_DICE;
 /// Die moves played in order, with what the search notes of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Route {
-    /// The route's place in the order turns are listed: the track
-    /// positions of each die move's origin and landing, 16 bits each.
-    pub rank: u128,
     /// A hash of the position the route leads to, once recorded.
     pub key: u64,
     /// The die moves in order; [`Step::NONE`] past `len`.
@@ -28,7 +26,6 @@ pub(super) struct Route {
 /// What [`Route::pop`] restores.
 #[derive(Clone, Copy)]
 pub(super) struct Mark {
-    rank: u128,
     die: u8,
     pips: u16,
 }
@@ -36,7 +33,6 @@ pub(super) struct Mark {
 impl Route {
     /// No die move yet.
     pub const EMPTY: Route = Route {
-        rank: 0,
         key: 0,
         steps: [Step::NONE; MAX_DIE_MOVES],
         len: 0,
@@ -53,7 +49,6 @@ impl Route {
     /// `position` the mover's track position of each site.
     pub fn of(m: &Move, position: &[u8]) -> Route {
         let mut r = Route {
-            rank: m.rank,
             key: m.key,
             len: m.len.min(MAX_DIE_MOVES as u8),
             ends: m.ends,
@@ -72,27 +67,37 @@ impl Route {
     #[inline(always)]
     pub fn push(&mut self, step: Step, (from, target): (usize, usize)) -> Mark {
         let mark = Mark {
-            rank: self.rank,
             die: self.die,
             pips: self.pips,
         };
         let len = self.len as usize;
         self.steps[len] = step;
-        self.rank = self.rank_with((from, target));
         self.len += 1;
         self.die = self.die.max(step.die);
         self.pips += (target - from) as u16;
         mark
     }
 
-    /// The rank of this route with a die move from track position `from`
-    /// to `target` added (see [`Route::push`]).
-    #[inline(always)]
-    pub fn rank_with(&self, (from, target): (usize, usize)) -> u128 {
-        // Presentation order: the mover's track positions, die move by die move.
-        let pair = (from as u128) << 8 | target as u128;
-        let len = self.len as usize;
-        self.rank | pair << (16 * (MAX_DIE_MOVES - 1 - len))
+    /// The route's place in the order turns are listed (presentation
+    /// order), `position` the mover's track position of each site: the
+    /// track positions of each die move's origin and landing, 16 bits per
+    /// die move, the first die move's the most significant. (A track
+    /// passes a site once, so a landing's site tells its position.)
+    pub fn rank(&self, position: &[u8]) -> u128 {
+        self.steps().iter().enumerate().fold(0, |rank, (i, s)| {
+            let pair =
+                u128::from(position[s.from as usize]) << 8 | u128::from(position[s.to as usize]);
+            rank | pair << (16 * (MAX_DIE_MOVES - 1 - i))
+        })
+    }
+
+    /// The rank of this route with die move `step` added (see
+    /// [`Route::push`]).
+    pub fn rank_with(&self, step: Step, position: &[u8]) -> u128 {
+        let mut r = *self;
+        r.steps[r.len as usize] = step;
+        r.len += 1;
+        r.rank(position)
     }
 
     /// Takes back the last die move, [`Route::push`] having returned `mark`.
@@ -100,18 +105,18 @@ impl Route {
     pub fn pop(&mut self, mark: Mark) {
         self.len -= 1;
         self.steps[self.len as usize] = Step::NONE;
-        self.rank = mark.rank;
         self.die = mark.die;
         self.pips = mark.pips;
         self.ends = false;
     }
 
-    /// The turn of `mover` that plays this route.
-    pub fn to_move(self, mover: u8) -> Move {
+    /// The turn of `mover` that plays this route, `position` his track
+    /// position of each site.
+    pub fn to_move(self, mover: u8, position: &[u8]) -> Move {
         let mut m = Move {
             mover,
             key: self.key,
-            rank: self.rank,
+            rank: self.rank(position),
             len: self.len,
             ends: self.ends,
             ..Move::PASS

@@ -87,6 +87,8 @@ pub(super) struct Turn<'a> {
     base: usize,
     /// The smaller die of the roll (die slot 0 of [`Orders`]).
     low: u8,
+    /// The player's track position of each site (for [`Route::rank`]).
+    position: &'a [u8],
 }
 
 impl Turn<'_> {
@@ -117,11 +119,13 @@ impl Turn<'_> {
             self.out.len() as u32,
             MAX_TURNS,
         ) {
+            // The route kept came first in presentation order (see
+            // `dice_routes`): it stays.
             Entry::Found(i) => {
-                let kept = &mut self.out[i as usize];
-                if m.rank < kept.rank {
-                    *kept = Route { key, ..*m };
-                }
+                debug_assert!(
+                    self.out[i as usize].rank(self.position) <= m.rank(self.position),
+                    "a later route ranks lower"
+                );
             }
             Entry::Added => self.out.push(Route { key, ..*m }),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
@@ -152,16 +156,21 @@ impl Turn<'_> {
             return;
         };
         let die = m.die.max(step.die);
-        let measures = u64::from(m.len + 1) | u64::from(die) << 8 | u64::from(m.ends) << 16;
+        // A route that ends the game is recorded where it ends.
+        debug_assert!(!m.ends, "a die move after the game's end");
+        let measures = u64::from(m.len + 1) | u64::from(die) << 8;
         match memo.turns.entry(
             key ^ measures.wrapping_mul(MEASURES_MIX),
             self.out.len() as u32,
             MAX_TURNS,
         ) {
+            // The route kept came first in presentation order (see
+            // `dice_routes`): it stays.
             Entry::Found(i) => {
-                if m.rank_with((from, target)) < self.out[i as usize].rank {
-                    self.out[i as usize] = with(m);
-                }
+                debug_assert!(
+                    self.out[i as usize].rank(self.position) <= m.rank_with(step, self.position),
+                    "a later route ranks lower"
+                );
             }
             Entry::Added => self.out.push(with(m)),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
@@ -215,7 +224,13 @@ impl Engine {
         LISTED.with_borrow_mut(|listed| {
             let found = self.dice_routes(st, &mut listed.routes, all);
             listed.of.dice = [0; MAX_DICE];
-            out.extend(listed.routes.iter().map(|r| r.to_move(st.to_move)));
+            let position = &self.tables().position[st.to_move as usize];
+            out.extend(
+                listed
+                    .routes
+                    .iter()
+                    .map(|r| r.to_move(st.to_move, position)),
+            );
             found
         })
     }
@@ -240,10 +255,13 @@ impl Engine {
     #[inline(never)]
     pub(in crate::engine) fn dice_turn_at(&self, st: &State, i: usize) -> Move {
         let listed = LISTED.with_borrow(|listed| {
-            listed
-                .of
-                .is(st)
-                .then(|| listed.routes.get(i).map(|r| r.to_move(st.to_move)))
+            listed.of.is(st).then(|| {
+                let position = &self.tables().position[st.to_move as usize];
+                listed
+                    .routes
+                    .get(i)
+                    .map(|r| r.to_move(st.to_move, position))
+            })
         });
         listed
             .unwrap_or_else(|| {
@@ -293,6 +311,7 @@ impl Engine {
                 orders: !all && self.tables().orders_commute && Orders::apply(&dice[..n]),
                 base: 0,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
+                position: &self.tables().position[player],
             };
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
@@ -302,7 +321,7 @@ impl Engine {
             // place of another reaches the same position later, so with a
             // greater rank, never replacing it.
             debug_assert!(
-                routes.is_sorted_by_key(|r| r.rank),
+                routes.is_sorted_by_key(|r| r.rank(&self.tables().position[player])),
                 "routes out of rank order"
             );
             // Routes that measure alike (the usual roll: every die played,
@@ -357,6 +376,7 @@ impl Engine {
                 orders: self.tables().orders_commute && Orders::apply(&dice[..n]),
                 base: m.len as usize,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
+                position: &self.tables().position[st.to_move as usize],
             };
             self.search(st, &mut turn, n, key);
             turn.overflow

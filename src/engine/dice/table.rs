@@ -10,6 +10,10 @@ pub(super) struct Table {
     slots: Vec<Slot>,
     stamp: u32,
     len: usize,
+    /// The keys that may be held before [`Table::entry`] looks at the
+    /// limit and the size: at most the limit of this stamp's insertions,
+    /// and half the slots (0 after a clear).
+    room: usize,
 }
 
 /// One slot of a [`Table`]: in use when its stamp is the table's.
@@ -41,6 +45,7 @@ impl Table {
             slots: Vec::new(),
             stamp: 0,
             len: 0,
+            room: 0,
         }
     }
 
@@ -54,13 +59,15 @@ impl Table {
             self.stamp = 1;
         }
         self.len = 0;
+        self.room = 0;
     }
 
     /// The slot of `key`, or the empty slot where it would go.
     #[inline(always)]
     fn slot(&self, key: u64) -> usize {
         let mask = self.slots.len() - 1;
-        let mut i = (key ^ key >> 32) as usize & mask;
+        // The keys are hashes already: their low bits place them.
+        let mut i = key as usize & mask;
         loop {
             let s = &self.slots[i];
             if s.stamp != self.stamp || s.key == key {
@@ -71,21 +78,27 @@ impl Table {
     }
 
     /// Looks `key` up; if it is new and fewer than `limit` keys are held,
-    /// notes it with `value`.
+    /// notes it with `value`. Every insertion between two clears states
+    /// the same limit.
     #[inline(always)]
     pub(super) fn entry(&mut self, key: u64, value: u32, limit: usize) -> Entry {
         let mut i = self.slot(key);
-        if self.slots[i].stamp == self.stamp {
-            return Entry::Found(self.slots[i].value);
+        let s = &self.slots[i];
+        if s.stamp == self.stamp {
+            return Entry::Found(s.value);
         }
-        if self.len >= limit {
-            return Entry::Full;
+        if self.len >= self.room {
+            if self.len >= limit {
+                return Entry::Full;
+            }
+            // At most half full, so that probes stay short.
+            if 2 * (self.len + 1) > self.slots.len() {
+                self.grow();
+                i = self.slot(key);
+            }
+            self.room = limit.min(self.slots.len() / 2);
         }
-        // At most half full, so that probes stay short.
-        if 2 * (self.len + 1) > self.slots.len() {
-            self.grow();
-            i = self.slot(key);
-        }
+        debug_assert!(self.len < limit && 2 * (self.len + 1) <= self.slots.len());
         self.slots[i] = Slot {
             key,
             value,
@@ -95,6 +108,7 @@ impl Table {
         Entry::Added
     }
 
+    #[cold]
     fn grow(&mut self) {
         let slots = self.slots.len() * 2;
         let old = std::mem::replace(&mut self.slots, vec![Slot::default(); slots]);

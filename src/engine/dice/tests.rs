@@ -161,3 +161,29 @@ fn search_shortcuts_agree_with_the_position_in_random_games() {
         assert!(compared > 500, "{name}: only {compared} rolls compared");
     }
 }
+
+/// The change of key a die move reads per site (`Engine::men_key`) is the
+/// key of that many men there xor the key of one fewer, for every count a
+/// site can hold: those of the table and the larger ones worked out.
+#[test]
+fn men_keys_are_the_change_of_the_site_key_for_every_count() {
+    for (name, engine) in dice_games() {
+        for site in 0..engine.sites {
+            for owner in 0..2 {
+                let c = crate::engine::cell(owner, 0);
+                for men in 1..=u8::MAX {
+                    let fewer = if men > 1 {
+                        engine.site_key(site, c, men - 1)
+                    } else {
+                        0
+                    };
+                    assert_eq!(
+                        engine.men_key(site as u8, owner, men),
+                        engine.site_key(site, c, men) ^ fewer,
+                        "{name}: site {site}, owner {owner}, {men} men"
+                    );
+                }
+            }
+        }
+    }
+}
