@@ -105,13 +105,20 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             judged,
             "end conditions skipped only where they cannot hold: {at}"
         );
-        if let Some((_, _, _, (occ, pinned))) = preview
-            && judged.is_some()
-        {
-            assert!(
-                engine.ends_may_fire(fired, &occ, pinned),
-                "a previewed die move that ends the game is played: {at}"
-            );
+        if let Some((_, preview_hit, preview_fired, standing)) = preview {
+            let moved = (from, to, preview_hit);
+            let fires = engine.ends_fire_after(st, &masks, player, moved, preview_fired, standing);
+            if judged.is_some() {
+                assert!(fires, "a previewed die move that ends the game is played: {at}");
+            }
+            // Judged without playing it wherever every end condition can be.
+            if t.ends.iter().all(|e| e.exact.iter().all(Option::is_some)) {
+                assert_eq!(
+                    fires,
+                    judged.is_some(),
+                    "end conditions judged without playing the die move: {at}"
+                );
+            }
         }
         if let Some(carried) = engine.bearing_after(player, was, &change, (from, to, hit, victims))
         {

@@ -1,0 +1,352 @@
+//! End conditions judged exactly from counts of men and points, without
+//! the interpreter of [`Cond`] and, for the last die move of a turn,
+//! without playing it.
+//!
+//! An end condition is judged with no landing site and no origin, so that
+//! of its parts only the counts of men (`men in`, `pinned men in`) and of
+//! points (`points in`) depend on the position: `here in`, `from in` and
+//! `here vulnerable` never hold, `men here` counts nothing. A die move
+//! changes a count of men only by the men it moved (the mover's man from
+//! its origin to its landing site, the men it hit from there to where hit
+//! men go, the man it pinned or freed), so the count after it is the count
+//! before plus a change read from those sites; a count of points is read
+//! from the sites where men stand after it, which the preview of a die
+//! move works out. Conditions that count open points (which read the
+//! vulnerable runs) keep the interpreter.
+
+use super::conditions::{Cond, Term, compare, pinned_in};
+use super::masks::Masks;
+use super::{PINNED, RELEASED, Standing, men};
+use crate::engine::{Engine, NONE, State, bit};
+use crate::ir::Compare;
+
+/// A count an exact condition reads; players are absolute (the judged
+/// player's frame is folded in).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Count {
+    /// The free men of a player on the sites of a mask.
+    Men(usize, u128),
+    /// The sites of a mask where a player has free men.
+    Points(usize, u128),
+    /// The pinned men of a player on the sites of a mask.
+    Pinned(usize, u128),
+}
+
+/// An end condition compiled for one judged player, where every part of
+/// it is a count of men or points or a constant (see the module's notes).
+#[derive(Clone, Debug)]
+pub(super) enum Exact {
+    All(Box<[Exact]>),
+    Any(Box<[Exact]>),
+    Not(Box<Exact>),
+    Is(bool),
+    /// `sum of counts + constant` compared with zero.
+    Test {
+        counts: Box<[(i64, Count)]>,
+        constant: i64,
+        op: Compare,
+    },
+}
+
+impl Exact {
+    /// End condition `c` judged for `me`, with `regions` every player's
+    /// region masks; `None` where it counts open points.
+    pub fn new(c: &Cond, regions: &[Vec<u128>], me: usize) -> Option<Exact> {
+        let all = |p: &[Cond]| -> Option<Box<[Exact]>> {
+            p.iter().map(|c| Exact::new(c, regions, me)).collect()
+        };
+        let region = |r: usize| regions[me][r];
+        let side = |opponent: bool| me ^ usize::from(opponent);
+        Some(match c {
+            Cond::Or(p) => Exact::Any(all(p)?),
+            Cond::And(p) => Exact::All(all(p)?),
+            Cond::Not(c) => Exact::Not(Box::new(Exact::new(c, regions, me)?)),
+            // No landing site and no origin.
+            Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable => Exact::Is(false),
+            Cond::HereCount { constant, op, .. } => Exact::Is(compare(*constant, *op)),
+            Cond::Test {
+                terms,
+                constant,
+                op,
+            }
+            | Cond::PinTest {
+                terms,
+                constant,
+                op,
+                ..
+            } => {
+                let mut counts = Vec::new();
+                for &(sign, term) in terms.iter() {
+                    match term {
+                        Term::MenHere(_) => {}
+                        Term::MenIn(opponent, r) => {
+                            counts.push((sign, Count::Men(side(opponent), region(r))))
+                        }
+                        Term::OwnPoints(r) => counts.push((sign, Count::Points(me, region(r)))),
+                        Term::OpenPoints(_) => return None,
+                    }
+                }
+                if let Cond::PinTest { pinned, .. } = c {
+                    for &(sign, p) in pinned.iter() {
+                        // Pinned men on the landing site: none.
+                        if let Some(r) = p.region {
+                            counts.push((sign, Count::Pinned(side(p.opponent), region(r))));
+                        }
+                    }
+                }
+                if counts.is_empty() {
+                    Exact::Is(compare(*constant, *op))
+                } else {
+                    Exact::Test {
+                        counts: counts.into(),
+                        constant: *constant,
+                        op: *op,
+                    }
+                }
+            }
+        })
+    }
+
+    /// Whether it holds in `view`.
+    fn holds(&self, view: &View) -> bool {
+        match self {
+            Exact::All(p) => p.iter().all(|c| c.holds(view)),
+            Exact::Any(p) => p.iter().any(|c| c.holds(view)),
+            Exact::Not(c) => !c.holds(view),
+            Exact::Is(b) => *b,
+            Exact::Test {
+                counts,
+                constant,
+                op,
+            } => {
+                let mut value = *constant;
+                for &(sign, count) in counts.iter() {
+                    value += sign * view.count(count);
+                }
+                compare(value, *op)
+            }
+        }
+    }
+}
+
+/// What a die move not played changes of the counts of men: the mover's
+/// man comes to `came` and leaves `left`; `n` of his opponent's free men
+/// come to `gained` and leave `lost`; his opponent's man is pinned on
+/// `pinned` and freed on `freed` (each a mask of one site, or none).
+#[derive(Clone, Copy, Debug, Default)]
+struct Shift {
+    mover: usize,
+    came: u128,
+    left: u128,
+    gained: u128,
+    lost: u128,
+    n: i64,
+    pinned: u128,
+    freed: u128,
+}
+
+/// A position as the counts of an end condition read it: the men of `st`
+/// (whose free men stand on the sites `masks` gives), changed by `shift`
+/// (a die move previewed, not played; none where it was played), and
+/// `occ`, the sites where each player has free men with the change.
+struct View<'a> {
+    st: &'a State,
+    masks: &'a Masks,
+    occ: [u128; 2],
+    shift: Shift,
+}
+
+impl View<'_> {
+    #[inline(always)]
+    fn count(&self, count: Count) -> i64 {
+        let on = |sites: u128, mask: u128| i64::from(sites & mask != 0);
+        let s = &self.shift;
+        match count {
+            Count::Men(p, mask) => {
+                let change = if p == s.mover {
+                    on(s.came, mask) - on(s.left, mask)
+                } else {
+                    s.n * (on(s.gained, mask) - on(s.lost, mask))
+                };
+                i64::from(self.masks.men_in(self.st, p, mask)) + change
+            }
+            Count::Points(p, mask) => i64::from((self.occ[p] & mask).count_ones()),
+            Count::Pinned(p, mask) => {
+                let change = if p == s.mover {
+                    0
+                } else {
+                    on(s.pinned, mask) - on(s.freed, mask)
+                };
+                i64::from(pinned_in(self.st, mask, p)) + change
+            }
+        }
+    }
+}
+
+impl Engine {
+    /// Whether end condition `e` (an index of the game's end conditions)
+    /// holds for `who` in the position `st`, whose free men stand on the
+    /// sites of `masks`, with `vulnerable` the runs it may read (worked
+    /// out by the call where none is given): judged exactly where it can
+    /// be, else by the interpreter.
+    #[inline(always)]
+    pub(super) fn end_holds(
+        &self,
+        st: &State,
+        masks: &Masks,
+        (e, who): (usize, usize),
+        vulnerable: &mut Option<u128>,
+    ) -> bool {
+        let t = self.tables();
+        let end = &t.ends[e];
+        if let Some(exact) = &end.exact[who] {
+            let view = View {
+                st,
+                masks,
+                occ: masks.occ,
+                shift: Shift::default(),
+            };
+            let holds = exact.holds(&view);
+            debug_assert_eq!(
+                holds,
+                self.holds(st, masks, &end.cond, who, (NONE, NONE), self.vulnerable(st, 1 - who)),
+                "an end condition judged exactly as the interpreter judges it"
+            );
+            return holds;
+        }
+        let runs = *vulnerable.get_or_insert_with(|| {
+            if t.ends_see_runs {
+                self.vulnerable(st, 1 - who)
+            } else {
+                0
+            }
+        });
+        self.holds(st, masks, &end.cond, who, (NONE, NONE), runs)
+    }
+
+    /// Whether some end condition of `fired`, the pairs of end condition
+    /// and judged player (see [`super::triggers::Fires`]) that the die
+    /// move of `player` from `from` to `to` (sending the men it hits to
+    /// `hit`) sets off, holds after it, the die move previewed (see
+    /// [`Engine::die_move_preview`]) and not played; `standing`, where men
+    /// would then stand. Where a condition whose needs are met has no
+    /// exact form, says true: the die move must then be played and judged
+    /// ([`Engine::dice_outcome`]). Called where [`Engine::ends_may_fire`]
+    /// said one may: kept out of line, the search calling it seldom.
+    #[inline(never)]
+    pub(super) fn ends_fire_after(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (from, to, hit): (u8, u8, u8),
+        fired: u64,
+        (occ, pinned): Standing,
+    ) -> bool {
+        let t = self.tables();
+        if fired == 0 {
+            return false;
+        }
+        let ends = t.ends.len();
+        if ends >= 32 {
+            return true;
+        }
+        let mut view: Option<View> = None;
+        for who in 0..2 {
+            let mut judged = fired >> (who * ends) & ((1 << ends) - 1);
+            while judged != 0 {
+                let e = &t.ends[judged.trailing_zeros() as usize];
+                judged &= judged - 1;
+                if !e.needs[who].met(who, &occ, pinned) {
+                    continue;
+                }
+                let Some(exact) = &e.exact[who] else {
+                    return true;
+                };
+                let view = view.get_or_insert_with(|| View {
+                    st,
+                    masks,
+                    occ,
+                    shift: self.shift(st, player, (from, to, hit)),
+                });
+                if exact.holds(view) {
+                    self.debug_check_ends_after(st, player, (from, to), fired, true);
+                    return true;
+                }
+            }
+        }
+        self.debug_check_ends_after(st, player, (from, to), fired, false);
+        false
+    }
+
+    /// What the die move of `player` from `from` to `to`, not played,
+    /// changes of the counts of men (see [`Shift`]); `hit` where the men
+    /// it hits go, as [`Engine::die_move_preview`] says.
+    #[inline(always)]
+    fn shift(&self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Shift {
+        let mut shift = Shift {
+            mover: player,
+            came: bit(to),
+            left: bit(from),
+            ..Shift::default()
+        };
+        let opp = 1 - player;
+        if self.tables().pin_blots {
+            // See `Engine::pin_move`: a lone opposing man where he lands is
+            // pinned; the man pinned where he leaves is freed with his last
+            // pinner.
+            let mut flags = 0;
+            if men(st, to, opp) > 0 {
+                flags |= PINNED;
+                shift.pinned = bit(to);
+                shift.lost = bit(to);
+            }
+            if st.pinned & bit(from) != 0 && st.stack[from as usize] == 1 {
+                flags |= RELEASED;
+                shift.freed = bit(from);
+                shift.gained = bit(from);
+            }
+            shift.n = i64::from(flags != 0);
+        } else if hit != NONE {
+            shift.gained = bit(hit);
+            shift.lost = bit(to);
+            shift.n = i64::from(men(st, to, opp));
+        }
+        shift
+    }
+
+    /// Debug builds check that some end condition of `fired` holds after
+    /// the die move of `player` from `from` to `to`, judged by the
+    /// interpreter on the position with the die move played, exactly where
+    /// [`Engine::ends_fire_after`] judged one to (`holds`).
+    #[cfg(debug_assertions)]
+    fn debug_check_ends_after(
+        &self,
+        st: &State,
+        player: usize,
+        (from, to): (u8, u8),
+        fired: u64,
+        holds: bool,
+    ) {
+        let t = self.tables();
+        let mut after = st.clone();
+        self.die_move(&mut after, player, from, to);
+        let masks = Masks::of(&after);
+        let ends = t.ends.len();
+        let judged = (0..2).any(|who| {
+            let vulnerable = self.vulnerable(&after, 1 - who);
+            t.ends.iter().enumerate().any(|(i, e)| {
+                fired >> (who * ends + i) & 1 != 0
+                    && self.holds(&after, &masks, &e.cond, who, (NONE, NONE), vulnerable)
+            })
+        });
+        assert_eq!(
+            holds, judged,
+            "end conditions judged without playing the die move {from}->{to} in {st:?}"
+        );
+    }
+
+    #[cfg(not(debug_assertions))]
+    #[inline(always)]
+    fn debug_check_ends_after(&self, _: &State, _: usize, _: (u8, u8), _: u64, _: bool) {}
+}
