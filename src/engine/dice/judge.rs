@@ -24,6 +24,8 @@ use crate::ir::Compare;
 /// player's frame is folded in).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Count {
+    /// The free men of a player on one site (and its mask).
+    MenOn(usize, u8, u128),
     /// The free men of a player on the sites of a mask.
     Men(usize, u128),
     /// The sites of a mask where a player has free men.
@@ -32,38 +34,92 @@ pub(super) enum Count {
     Pinned(usize, u128),
 }
 
+/// `sum of counts + constant` compared with zero.
+#[derive(Clone, Debug)]
+pub(super) struct Test {
+    counts: Box<[(i64, Count)]>,
+    constant: i64,
+    op: Compare,
+}
+
 /// An end condition compiled for one judged player, where every part of
 /// it is a count of men or points or a constant (see the module's notes).
 #[derive(Clone, Debug)]
 pub(super) enum Exact {
-    All(Box<[Exact]>),
-    Any(Box<[Exact]>),
-    Not(Box<Exact>),
+    /// Every test holds (none: always): the usual condition, judged
+    /// without recursion.
+    All(Box<[Test]>),
+    /// Any other combination.
+    Tree(Tree),
+}
+
+/// The parts of an [`Exact::Tree`].
+#[derive(Clone, Debug)]
+pub(super) enum Tree {
+    All(Box<[Tree]>),
+    Any(Box<[Tree]>),
+    Not(Box<Tree>),
     Is(bool),
-    /// `sum of counts + constant` compared with zero.
-    Test {
-        counts: Box<[(i64, Count)]>,
-        constant: i64,
-        op: Compare,
-    },
+    Test(Test),
 }
 
 impl Exact {
     /// End condition `c` judged for `me`, with `regions` every player's
     /// region masks; `None` where it counts open points.
     pub fn new(c: &Cond, regions: &[Vec<u128>], me: usize) -> Option<Exact> {
-        let all = |p: &[Cond]| -> Option<Box<[Exact]>> {
-            p.iter().map(|c| Exact::new(c, regions, me)).collect()
+        let tree = Tree::new(c, regions, me)?;
+        let mut tests = Vec::new();
+        Some(if conjunction(&tree, &mut tests) {
+            Exact::All(tests.into())
+        } else {
+            Exact::Tree(tree)
+        })
+    }
+
+    /// Whether it holds in `view`.
+    #[inline(always)]
+    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+        match self {
+            Exact::All(tests) => tests.iter().all(|t| t.holds::<MOVED>(view)),
+            Exact::Tree(tree) => tree.holds::<MOVED>(view),
+        }
+    }
+}
+
+/// Adds to `tests` the tests of `tree` if it is a conjunction of them.
+fn conjunction(tree: &Tree, tests: &mut Vec<Test>) -> bool {
+    match tree {
+        Tree::All(p) => p.iter().all(|t| conjunction(t, tests)),
+        Tree::Is(true) => true,
+        Tree::Test(t) => {
+            tests.push(t.clone());
+            true
+        }
+        Tree::Any(_) | Tree::Not(_) | Tree::Is(false) => false,
+    }
+}
+
+impl Tree {
+    fn new(c: &Cond, regions: &[Vec<u128>], me: usize) -> Option<Tree> {
+        let all = |p: &[Cond]| -> Option<Box<[Tree]>> {
+            p.iter().map(|c| Tree::new(c, regions, me)).collect()
         };
         let region = |r: usize| regions[me][r];
         let side = |opponent: bool| me ^ usize::from(opponent);
+        let men = |p: usize, mask: u128| {
+            if mask.count_ones() == 1 {
+                Count::MenOn(p, mask.trailing_zeros() as u8, mask)
+            } else {
+                Count::Men(p, mask)
+            }
+        };
         Some(match c {
-            Cond::Or(p) => Exact::Any(all(p)?),
-            Cond::And(p) => Exact::All(all(p)?),
-            Cond::Not(c) => Exact::Not(Box::new(Exact::new(c, regions, me)?)),
+            Cond::Or(p) => Tree::Any(all(p)?),
+            Cond::And(p) => Tree::All(all(p)?),
+            Cond::Not(c) => Tree::Not(Box::new(Tree::new(c, regions, me)?)),
             // No landing site and no origin.
-            Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable => Exact::Is(false),
-            Cond::HereCount { constant, op, .. } => Exact::Is(compare(*constant, *op)),
+            Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable => Tree::Is(false),
+            Cond::HereCount { constant, op, .. } => Tree::Is(compare(*constant, *op)),
             Cond::Test {
                 terms,
                 constant,
@@ -80,7 +136,7 @@ impl Exact {
                     match term {
                         Term::MenHere(_) => {}
                         Term::MenIn(opponent, r) => {
-                            counts.push((sign, Count::Men(side(opponent), region(r))))
+                            counts.push((sign, men(side(opponent), region(r))))
                         }
                         Term::OwnPoints(r) => counts.push((sign, Count::Points(me, region(r)))),
                         Term::OpenPoints(_) => return None,
@@ -95,37 +151,38 @@ impl Exact {
                     }
                 }
                 if counts.is_empty() {
-                    Exact::Is(compare(*constant, *op))
+                    Tree::Is(compare(*constant, *op))
                 } else {
-                    Exact::Test {
+                    Tree::Test(Test {
                         counts: counts.into(),
                         constant: *constant,
                         op: *op,
-                    }
+                    })
                 }
             }
         })
     }
 
-    /// Whether it holds in `view`.
-    fn holds(&self, view: &View) -> bool {
+    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
         match self {
-            Exact::All(p) => p.iter().all(|c| c.holds(view)),
-            Exact::Any(p) => p.iter().any(|c| c.holds(view)),
-            Exact::Not(c) => !c.holds(view),
-            Exact::Is(b) => *b,
-            Exact::Test {
-                counts,
-                constant,
-                op,
-            } => {
-                let mut value = *constant;
-                for &(sign, count) in counts.iter() {
-                    value += sign * view.count(count);
-                }
-                compare(value, *op)
-            }
+            Tree::All(p) => p.iter().all(|c| c.holds::<MOVED>(view)),
+            Tree::Any(p) => p.iter().any(|c| c.holds::<MOVED>(view)),
+            Tree::Not(c) => !c.holds::<MOVED>(view),
+            Tree::Is(b) => *b,
+            Tree::Test(t) => t.holds::<MOVED>(view),
         }
+    }
+}
+
+impl Test {
+    /// Whether it holds in `view`, changed by its shift if `MOVED`.
+    #[inline(always)]
+    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+        let mut value = self.constant;
+        for &(sign, count) in self.counts.iter() {
+            value += sign * view.count::<MOVED>(count);
+        }
+        compare(value, self.op)
     }
 }
 
@@ -147,32 +204,43 @@ struct Shift {
 
 /// A position as the counts of an end condition read it: the men of `st`
 /// (whose free men stand on the sites `masks` gives), changed by `shift`
-/// (a die move previewed, not played; none where it was played), and
-/// `occ`, the sites where each player has free men with the change.
+/// where a die move was previewed and not played, and `occ`, the sites
+/// where each player has free men with the change.
 struct View<'a> {
     st: &'a State,
     masks: &'a Masks,
-    occ: [u128; 2],
+    occ: &'a [u128; 2],
     shift: Shift,
 }
 
 impl View<'_> {
+    /// A count, changed by the shift if `MOVED`.
     #[inline(always)]
-    fn count(&self, count: Count) -> i64 {
+    fn count<const MOVED: bool>(&self, count: Count) -> i64 {
         let on = |sites: u128, mask: u128| i64::from(sites & mask != 0);
         let s = &self.shift;
-        match count {
-            Count::Men(p, mask) => {
-                let change = if p == s.mover {
-                    on(s.came, mask) - on(s.left, mask)
-                } else {
-                    s.n * (on(s.gained, mask) - on(s.lost, mask))
-                };
-                i64::from(self.masks.men_in(self.st, p, mask)) + change
+        let men = |p: usize, mask: u128| {
+            if !MOVED {
+                0
+            } else if p == s.mover {
+                on(s.came, mask) - on(s.left, mask)
+            } else {
+                s.n * (on(s.gained, mask) - on(s.lost, mask))
             }
+        };
+        match count {
+            Count::MenOn(p, site, mask) => {
+                let here = if self.masks.occ[p] & mask != 0 {
+                    i64::from(self.st.stack[site as usize])
+                } else {
+                    0
+                };
+                here + men(p, mask)
+            }
+            Count::Men(p, mask) => i64::from(self.masks.men_in(self.st, p, mask)) + men(p, mask),
             Count::Points(p, mask) => i64::from((self.occ[p] & mask).count_ones()),
             Count::Pinned(p, mask) => {
-                let change = if p == s.mover {
+                let change = if !MOVED || p == s.mover {
                     0
                 } else {
                     on(s.pinned, mask) - on(s.freed, mask)
@@ -203,10 +271,10 @@ impl Engine {
             let view = View {
                 st,
                 masks,
-                occ: masks.occ,
+                occ: &masks.occ,
                 shift: Shift::default(),
             };
-            let holds = exact.holds(&view);
+            let holds = exact.holds::<false>(&view);
             debug_assert_eq!(
                 holds,
                 self.holds(st, masks, &end.cond, who, (NONE, NONE), self.vulnerable(st, 1 - who)),
@@ -266,10 +334,10 @@ impl Engine {
                 let view = view.get_or_insert_with(|| View {
                     st,
                     masks,
-                    occ,
+                    occ: &occ,
                     shift: self.shift(st, player, (from, to, hit)),
                 });
-                if exact.holds(view) {
+                if exact.holds::<true>(view) {
                     self.debug_check_ends_after(st, player, (from, to), fired, true);
                     return true;
                 }
