@@ -16,7 +16,7 @@
 
 use super::conditions::{Cond, Term, compare, pinned_in};
 use super::masks::Masks;
-use super::{PINNED, RELEASED, Standing, men};
+use super::{Standing, men};
 use crate::engine::{Engine, NONE, State, bit};
 use crate::ir::Compare;
 
@@ -187,19 +187,55 @@ impl Test {
 }
 
 /// What a die move not played changes of the counts of men: the mover's
-/// man comes to `came` and leaves `left`; `n` of his opponent's free men
-/// come to `gained` and leave `lost`; his opponent's man is pinned on
-/// `pinned` and freed on `freed` (each a mask of one site, or none).
-#[derive(Clone, Copy, Debug, Default)]
+/// man leaves `from` for `to`; `n` of his opponent's free men leave
+/// `lost` for `gained`; his opponent's man is pinned on `pinned` and
+/// freed on `freed` (each a site, or [`NONE`]).
+#[derive(Clone, Copy, Debug)]
 struct Shift {
     mover: usize,
-    came: u128,
-    left: u128,
-    gained: u128,
-    lost: u128,
+    from: u8,
+    to: u8,
+    gained: u8,
+    lost: u8,
     n: i64,
-    pinned: u128,
-    freed: u128,
+    pinned: u8,
+    freed: u8,
+}
+
+impl Shift {
+    /// No change.
+    const NONE: Shift = Shift {
+        mover: 0,
+        from: NONE,
+        to: NONE,
+        gained: NONE,
+        lost: NONE,
+        n: 0,
+        pinned: NONE,
+        freed: NONE,
+    };
+}
+
+/// Whether `site` (or [`NONE`]) is one of the sites of `mask`, as 0 or 1.
+#[inline(always)]
+fn on(site: u8, mask: u128) -> i64 {
+    if site == NONE {
+        0
+    } else {
+        (mask >> (site & 127)) as i64 & 1
+    }
+}
+
+/// The sites of `sites`, counted one 64-bit half at a time (most boards'
+/// regions lie in the first).
+#[inline(always)]
+fn sites_in(sites: u128) -> i64 {
+    let low = i64::from((sites as u64).count_ones());
+    if sites >> 64 == 0 {
+        low
+    } else {
+        low + i64::from(((sites >> 64) as u64).count_ones())
+    }
 }
 
 /// A position as the counts of an end condition read it: the men of `st`
@@ -217,28 +253,36 @@ impl View<'_> {
     /// A count, changed by the shift if `MOVED`.
     #[inline(always)]
     fn count<const MOVED: bool>(&self, count: Count) -> i64 {
-        let on = |sites: u128, mask: u128| i64::from(sites & mask != 0);
         let s = &self.shift;
-        let men = |p: usize, mask: u128| {
-            if !MOVED {
-                0
-            } else if p == s.mover {
-                on(s.came, mask) - on(s.left, mask)
-            } else {
-                s.n * (on(s.gained, mask) - on(s.lost, mask))
-            }
-        };
         match count {
             Count::MenOn(p, site, mask) => {
-                let here = if self.masks.occ[p] & mask != 0 {
+                let mut here = if self.masks.occ[p] & mask != 0 {
                     i64::from(self.st.stack[site as usize])
                 } else {
                     0
                 };
-                here + men(p, mask)
+                if MOVED {
+                    let is = |other: u8| i64::from(other == site);
+                    here += if p == s.mover {
+                        is(s.to) - is(s.from)
+                    } else {
+                        s.n * (is(s.gained) - is(s.lost))
+                    };
+                }
+                here
             }
-            Count::Men(p, mask) => i64::from(self.masks.men_in(self.st, p, mask)) + men(p, mask),
-            Count::Points(p, mask) => i64::from((self.occ[p] & mask).count_ones()),
+            Count::Men(p, mask) => {
+                let mut men = i64::from(self.masks.men_in(self.st, p, mask));
+                if MOVED {
+                    men += if p == s.mover {
+                        on(s.to, mask) - on(s.from, mask)
+                    } else {
+                        s.n * (on(s.gained, mask) - on(s.lost, mask))
+                    };
+                }
+                men
+            }
+            Count::Points(p, mask) => sites_in(self.occ[p] & mask),
             Count::Pinned(p, mask) => {
                 let change = if !MOVED || p == s.mover {
                     0
@@ -272,7 +316,7 @@ impl Engine {
                 st,
                 masks,
                 occ: &masks.occ,
-                shift: Shift::default(),
+                shift: Shift::NONE,
             };
             let holds = exact.holds::<false>(&view);
             debug_assert_eq!(
@@ -319,7 +363,12 @@ impl Engine {
         if ends >= 32 {
             return true;
         }
-        let mut view: Option<View> = None;
+        let view = View {
+            st,
+            masks,
+            occ: &occ,
+            shift: self.shift(st, player, (from, to, hit)),
+        };
         for who in 0..2 {
             let mut judged = fired >> (who * ends) & ((1 << ends) - 1);
             while judged != 0 {
@@ -331,13 +380,7 @@ impl Engine {
                 let Some(exact) = &e.exact[who] else {
                     return true;
                 };
-                let view = view.get_or_insert_with(|| View {
-                    st,
-                    masks,
-                    occ: &occ,
-                    shift: self.shift(st, player, (from, to, hit)),
-                });
-                if exact.holds::<true>(view) {
+                if exact.holds::<true>(&view) {
                     self.debug_check_ends_after(st, player, (from, to), fired, true);
                     return true;
                 }
@@ -354,30 +397,27 @@ impl Engine {
     fn shift(&self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Shift {
         let mut shift = Shift {
             mover: player,
-            came: bit(to),
-            left: bit(from),
-            ..Shift::default()
+            from,
+            to,
+            ..Shift::NONE
         };
         let opp = 1 - player;
         if self.tables().pin_blots {
             // See `Engine::pin_move`: a lone opposing man where he lands is
             // pinned; the man pinned where he leaves is freed with his last
             // pinner.
-            let mut flags = 0;
             if men(st, to, opp) > 0 {
-                flags |= PINNED;
-                shift.pinned = bit(to);
-                shift.lost = bit(to);
+                shift.pinned = to;
+                shift.lost = to;
             }
             if st.pinned & bit(from) != 0 && st.stack[from as usize] == 1 {
-                flags |= RELEASED;
-                shift.freed = bit(from);
-                shift.gained = bit(from);
+                shift.freed = from;
+                shift.gained = from;
             }
-            shift.n = i64::from(flags != 0);
+            shift.n = 1;
         } else if hit != NONE {
-            shift.gained = bit(hit);
-            shift.lost = bit(to);
+            shift.gained = hit;
+            shift.lost = to;
             shift.n = i64::from(men(st, to, opp));
         }
         shift
