@@ -321,7 +321,14 @@ impl Engine {
             let holds = exact.holds::<false>(&view);
             debug_assert_eq!(
                 holds,
-                self.holds(st, masks, &end.cond, who, (NONE, NONE), self.vulnerable(st, 1 - who)),
+                self.holds(
+                    st,
+                    masks,
+                    &end.cond,
+                    who,
+                    (NONE, NONE),
+                    self.vulnerable(st, 1 - who)
+                ),
                 "an end condition judged exactly as the interpreter judges it"
             );
             return holds;

@@ -2,7 +2,8 @@
 //! the position, die move by die move, in seeded random games of every
 //! bundled tables game: the site masks kept up to date, the preview of a
 //! last die move, the end conditions skipped by their triggers and needs
-//! (compared with every condition judged in full), the bearing-off state
+//! (compared with every condition judged in full) and judged without
+//! playing the die move (`judge.rs`), the bearing-off state
 //! carried from node to node, and the routes the search skips (positions
 //! met before, orders of die moves already searched).
 //! The track positions of the mover's men, also carried from node to
@@ -109,7 +110,10 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             let moved = (from, to, preview_hit);
             let fires = engine.ends_fire_after(st, &masks, player, moved, preview_fired, standing);
             if judged.is_some() {
-                assert!(fires, "a previewed die move that ends the game is played: {at}");
+                assert!(
+                    fires,
+                    "a previewed die move that ends the game is played: {at}"
+                );
             }
             // Judged without playing it wherever every end condition can be.
             if t.ends.iter().all(|e| e.exact.iter().all(Option::is_some)) {
