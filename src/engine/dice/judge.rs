@@ -11,8 +11,8 @@
 //! men go, the man it pinned or freed), so the count after it is the count
 //! before plus a change read from those sites; a count of points is read
 //! from the sites where men stand after it, which the preview of a die
-//! move works out. Conditions that count open points (which read the
-//! vulnerable runs) keep the interpreter.
+//! move works out. Conditions that count open points keep the
+//! interpreter, and a die move that sets one off is played to be judged.
 
 use super::conditions::{Cond, Term, compare, pinned_in};
 use super::masks::Masks;

@@ -172,3 +172,22 @@ fn search_shortcuts_agree_with_the_position_in_random_games() {
         assert!(compared > 500, "{name}: only {compared} rolls compared");
     }
 }
+
+/// The end conditions of every bundled tables game count men and points
+/// only, so that the search judges them without playing a last die move
+/// (`judge.rs`), which `check_die_moves` then holds to the interpreter; a
+/// condition that falls back to playing every such move would go unseen
+/// but for the time it costs.
+#[test]
+fn bundled_end_conditions_are_judged_exactly() {
+    for (name, engine) in dice_games() {
+        let t = engine.tables();
+        assert!(!t.ends.is_empty(), "{name}: end conditions");
+        for (i, e) in t.ends.iter().enumerate() {
+            assert!(
+                e.exact.iter().all(Option::is_some),
+                "{name}: end condition {i} judged by the interpreter"
+            );
+        }
+    }
+}
