@@ -8,6 +8,7 @@ use super::{Engine, MAX_STEPS, Move, NONE, State, bit, cell};
 use crate::ir::{self, EndResult, EndRule, Game, MAX_DICE, Priority};
 
 mod conditions;
+mod judge;
 mod landing;
 mod limits;
 mod masks;
@@ -23,6 +24,7 @@ mod triggers;
 mod walk;
 
 use conditions::{Cond, compile, sees_from, sees_runs};
+use judge::Exact;
 use landing::Program;
 pub(super) use masks::Masks;
 pub(super) use triggers::Change;
@@ -266,6 +268,7 @@ impl Tables {
                     Some(End {
                         rise: rise(&cond),
                         needs: [0, 1].map(|p| Needs::new(needs(&cond, &regions, p))),
+                        exact: [0, 1].map(|p| Exact::new(&cond, &regions, p)),
                         cond,
                         result: *result,
                         points: *points,
@@ -375,6 +378,9 @@ struct End {
     rise: [Trigger; 2],
     /// ... and where it needs men (see [`triggers::needs`]).
     needs: [Needs; 2],
+    /// Per judged player: the condition judged without the interpreter,
+    /// where it can be (see [`judge`]).
+    exact: [Option<Exact>; 2],
 }
 
 /// Where men stand after a die move: the sites where each player has free

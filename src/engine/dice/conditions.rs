@@ -259,7 +259,7 @@ pub(super) fn compare(value: i64, op: Compare) -> bool {
 
 /// The men of `who` pinned on the sites of `mask`: a pinned man belongs
 /// to the player whose men do not stand there.
-fn pinned_in(st: &State, mask: u128, who: usize) -> i32 {
+pub(super) fn pinned_in(st: &State, mask: u128, who: usize) -> i32 {
     let mut pins = mask & st.pinned;
     let mut total = 0;
     while pins != 0 {
@@ -451,32 +451,25 @@ impl Engine {
         }
         let ends = t.ends.len();
         for who in [mover, 1 - mover] {
-            // The end conditions to judge for him, in the game's order.
-            let mut judged = if ends >= 32 {
+            // The end conditions to judge for him, in the game's order:
+            // with more than `fired` tells apart, every one.
+            let judged = if ends >= 32 {
                 u64::MAX
             } else {
                 fired >> (who * ends) & ((1 << ends) - 1)
             };
-            if judged == 0 {
-                continue;
-            }
-            let vulnerable = if t.ends_see_runs {
-                self.vulnerable(st, 1 - who)
-            } else {
-                0
-            };
+            let mut vulnerable = None;
             for (i, e) in t.ends.iter().enumerate() {
-                if i < 64 && judged & 1 << i == 0 {
+                if ends < 32 && judged >> i & 1 == 0 {
+                    if judged >> i == 0 {
+                        break;
+                    }
                     continue;
                 }
-                judged &= !(1u64 << (i & 63));
                 if e.needs[who].met(who, &masks.occ, st.pinned)
-                    && self.holds(st, masks, &e.cond, who, (NONE, NONE), vulnerable)
+                    && self.end_holds(st, masks, (i, who), &mut vulnerable)
                 {
                     return Some((who, e.result, e.points));
-                }
-                if judged == 0 && ends < 32 {
-                    break;
                 }
             }
         }

@@ -435,9 +435,11 @@ impl Engine {
 
     /// Records the turn that the last die move, from track position `from`
     /// to `to` (at track position `target`), completes, without playing it:
-    /// where it sets off no end condition, the position it reaches is known
-    /// from its key alone. Returns false, having done nothing, where it
-    /// does (the die move is then played and judged).
+    /// where it ends the game with no end condition (judged without
+    /// playing it, see [`Engine::ends_fire_after`]), the position it
+    /// reaches is known from its key alone. Returns false, having done
+    /// nothing, where one may hold (the die move is then played and
+    /// judged).
     #[inline(always)]
     fn leaf(
         &self,
@@ -456,9 +458,12 @@ impl Engine {
             return false;
         };
         if fired != 0 {
-            let (occ, pinned) = standing
+            let standing = standing
                 .unwrap_or_else(|| self.standing_after(st, &turn.masks, player, (site, to, hit)));
-            if self.ends_may_fire(fired, &occ, pinned) {
+            let moved = (site, to, hit);
+            if self.ends_may_fire(fired, &standing.0, standing.1)
+                && self.ends_fire_after(st, &turn.masks, player, moved, fired, standing)
+            {
                 return false;
             }
         }

@@ -2,7 +2,8 @@
 //! the position, die move by die move, in seeded random games of every
 //! bundled tables game: the site masks kept up to date, the preview of a
 //! last die move, the end conditions skipped by their triggers and needs
-//! (compared with every condition judged in full), the bearing-off state
+//! (compared with every condition judged in full) and judged without
+//! playing the die move (`judge.rs`), the bearing-off state
 //! carried from node to node, and the routes the search skips (positions
 //! met before, orders of die moves already searched).
 //! The track positions of the mover's men, also carried from node to
@@ -105,13 +106,23 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             judged,
             "end conditions skipped only where they cannot hold: {at}"
         );
-        if let Some((_, _, _, (occ, pinned))) = preview
-            && judged.is_some()
-        {
-            assert!(
-                engine.ends_may_fire(fired, &occ, pinned),
-                "a previewed die move that ends the game is played: {at}"
-            );
+        if let Some((_, preview_hit, preview_fired, standing)) = preview {
+            let moved = (from, to, preview_hit);
+            let fires = engine.ends_fire_after(st, &masks, player, moved, preview_fired, standing);
+            if judged.is_some() {
+                assert!(
+                    fires,
+                    "a previewed die move that ends the game is played: {at}"
+                );
+            }
+            // Judged without playing it wherever every end condition can be.
+            if t.ends.iter().all(|e| e.exact.iter().all(Option::is_some)) {
+                assert_eq!(
+                    fires,
+                    judged.is_some(),
+                    "end conditions judged without playing the die move: {at}"
+                );
+            }
         }
         if let Some(carried) = engine.bearing_after(player, was, &change, (from, to, hit, victims))
         {
@@ -184,6 +195,25 @@ fn men_keys_are_the_change_of_the_site_key_for_every_count() {
                     );
                 }
             }
+        }
+    }
+}
+
+/// The end conditions of every bundled tables game count men and points
+/// only, so that the search judges them without playing a last die move
+/// (`judge.rs`), which `check_die_moves` then holds to the interpreter; a
+/// condition that falls back to playing every such move would go unseen
+/// but for the time it costs.
+#[test]
+fn bundled_end_conditions_are_judged_exactly() {
+    for (name, engine) in dice_games() {
+        let t = engine.tables();
+        assert!(!t.ends.is_empty(), "{name}: end conditions");
+        for (i, e) in t.ends.iter().enumerate() {
+            assert!(
+                e.exact.iter().all(Option::is_some),
+                "{name}: end condition {i} judged by the interpreter"
+            );
         }
     }
 }

@@ -1,0 +1,474 @@
+//! End conditions judged exactly from counts of men and points, without
+//! the interpreter of [`Cond`] and, for the last die move of a turn,
+//! without playing it.
+//!
+//! An end condition is judged with no landing site and no origin, so that
+//! of its parts only the counts of men (`men in`, `pinned men in`) and of
+//! points (`points in`) depend on the position: `here in`, `from in` and
+//! `here vulnerable` never hold, `men here` counts nothing. A die move
+//! changes a count of men only by the men it moved (the mover's man from
+//! its origin to its landing site, the men it hit from there to where hit
+//! men go, the man it pinned or freed), so the count after it is the count
+//! before plus a change read from those sites; a count of points is read
+//! from the sites where men stand after it, which the preview of a die
+//! move works out. Conditions that count open points keep the
+//! interpreter, and a die move that sets one off is played to be judged.
+
+use super::conditions::{Cond, Term, compare, pinned_in};
+use super::masks::Masks;
+use super::{Standing, men};
+use crate::engine::{Engine, NONE, State, bit};
+use crate::ir::Compare;
+
+/// A count an exact condition reads; players are absolute (the judged
+/// player's frame is folded in).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Count {
+    /// The free men of a player on one site (and its mask).
+    MenOn(usize, u8, u128),
+    /// The free men of a player on the sites of a mask.
+    Men(usize, u128),
+    /// The sites of a mask where a player has free men.
+    Points(usize, u128),
+    /// The pinned men of a player on the sites of a mask.
+    Pinned(usize, u128),
+}
+
+/// `sum of counts + constant` compared with zero.
+#[derive(Clone, Debug)]
+pub(super) struct Test {
+    counts: Box<[(i64, Count)]>,
+    constant: i64,
+    op: Compare,
+}
+
+/// An end condition compiled for one judged player, where every part of
+/// it is a count of men or points or a constant (see the module's notes).
+#[derive(Clone, Debug)]
+pub(super) enum Exact {
+    /// Every test holds (none: always): the usual condition, judged
+    /// without recursion.
+    All(Box<[Test]>),
+    /// Any other combination.
+    Tree(Tree),
+}
+
+/// The parts of an [`Exact::Tree`].
+#[derive(Clone, Debug)]
+pub(super) enum Tree {
+    All(Box<[Tree]>),
+    Any(Box<[Tree]>),
+    Not(Box<Tree>),
+    Is(bool),
+    Test(Test),
+}
+
+impl Exact {
+    /// End condition `c` judged for `me`, with `regions` every player's
+    /// region masks; `None` where it counts open points.
+    pub fn new(c: &Cond, regions: &[Vec<u128>], me: usize) -> Option<Exact> {
+        let tree = Tree::new(c, regions, me)?;
+        let mut tests = Vec::new();
+        Some(if conjunction(&tree, &mut tests) {
+            Exact::All(tests.into())
+        } else {
+            Exact::Tree(tree)
+        })
+    }
+
+    /// Whether it holds in `view`, changed by its shift: kept out of line,
+    /// which keeps the search's judgment of a die move not played small.
+    #[inline(never)]
+    fn holds_after(&self, view: &View) -> bool {
+        self.holds::<true>(view)
+    }
+
+    /// Whether it holds in `view`.
+    #[inline(always)]
+    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+        match self {
+            Exact::All(tests) => tests.iter().all(|t| t.holds::<MOVED>(view)),
+            Exact::Tree(tree) => tree.holds::<MOVED>(view),
+        }
+    }
+}
+
+/// Adds to `tests` the tests of `tree` if it is a conjunction of them.
+fn conjunction(tree: &Tree, tests: &mut Vec<Test>) -> bool {
+    match tree {
+        Tree::All(p) => p.iter().all(|t| conjunction(t, tests)),
+        Tree::Is(true) => true,
+        Tree::Test(t) => {
+            tests.push(t.clone());
+            true
+        }
+        Tree::Any(_) | Tree::Not(_) | Tree::Is(false) => false,
+    }
+}
+
+impl Tree {
+    fn new(c: &Cond, regions: &[Vec<u128>], me: usize) -> Option<Tree> {
+        let all = |p: &[Cond]| -> Option<Box<[Tree]>> {
+            p.iter().map(|c| Tree::new(c, regions, me)).collect()
+        };
+        let region = |r: usize| regions[me][r];
+        let side = |opponent: bool| me ^ usize::from(opponent);
+        let men = |p: usize, mask: u128| {
+            if mask.count_ones() == 1 {
+                Count::MenOn(p, mask.trailing_zeros() as u8, mask)
+            } else {
+                Count::Men(p, mask)
+            }
+        };
+        Some(match c {
+            Cond::Or(p) => Tree::Any(all(p)?),
+            Cond::And(p) => Tree::All(all(p)?),
+            Cond::Not(c) => Tree::Not(Box::new(Tree::new(c, regions, me)?)),
+            // No landing site and no origin.
+            Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable => Tree::Is(false),
+            Cond::HereCount { constant, op, .. } => Tree::Is(compare(*constant, *op)),
+            Cond::Test {
+                terms,
+                constant,
+                op,
+            }
+            | Cond::PinTest {
+                terms,
+                constant,
+                op,
+                ..
+            } => {
+                let mut counts = Vec::new();
+                for &(sign, term) in terms.iter() {
+                    match term {
+                        Term::MenHere(_) => {}
+                        Term::MenIn(opponent, r) => {
+                            counts.push((sign, men(side(opponent), region(r))))
+                        }
+                        Term::OwnPoints(r) => counts.push((sign, Count::Points(me, region(r)))),
+                        Term::OpenPoints(_) => return None,
+                    }
+                }
+                if let Cond::PinTest { pinned, .. } = c {
+                    for &(sign, p) in pinned.iter() {
+                        // Pinned men on the landing site: none.
+                        if let Some(r) = p.region {
+                            counts.push((sign, Count::Pinned(side(p.opponent), region(r))));
+                        }
+                    }
+                }
+                if counts.is_empty() {
+                    Tree::Is(compare(*constant, *op))
+                } else {
+                    Tree::Test(Test {
+                        counts: counts.into(),
+                        constant: *constant,
+                        op: *op,
+                    })
+                }
+            }
+        })
+    }
+
+    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+        match self {
+            Tree::All(p) => p.iter().all(|c| c.holds::<MOVED>(view)),
+            Tree::Any(p) => p.iter().any(|c| c.holds::<MOVED>(view)),
+            Tree::Not(c) => !c.holds::<MOVED>(view),
+            Tree::Is(b) => *b,
+            Tree::Test(t) => t.holds::<MOVED>(view),
+        }
+    }
+}
+
+impl Test {
+    /// Whether it holds in `view`, changed by its shift if `MOVED`.
+    #[inline(always)]
+    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+        let mut value = self.constant;
+        for &(sign, count) in self.counts.iter() {
+            value += sign * view.count::<MOVED>(count);
+        }
+        compare(value, self.op)
+    }
+}
+
+/// What a die move not played changes of the counts of men: the mover's
+/// man leaves `from` for `to`; `n` of his opponent's free men leave
+/// `lost` for `gained`; his opponent's man is pinned on `pinned` and
+/// freed on `freed` (each a site, or [`NONE`]).
+#[derive(Clone, Copy, Debug)]
+struct Shift {
+    mover: usize,
+    from: u8,
+    to: u8,
+    gained: u8,
+    lost: u8,
+    n: i64,
+    pinned: u8,
+    freed: u8,
+}
+
+impl Shift {
+    /// No change.
+    const NONE: Shift = Shift {
+        mover: 0,
+        from: NONE,
+        to: NONE,
+        gained: NONE,
+        lost: NONE,
+        n: 0,
+        pinned: NONE,
+        freed: NONE,
+    };
+}
+
+/// Whether `site` (or [`NONE`]) is one of the sites of `mask`, as 0 or 1.
+#[inline(always)]
+fn on(site: u8, mask: u128) -> i64 {
+    if site == NONE {
+        0
+    } else {
+        (mask >> (site & 127)) as i64 & 1
+    }
+}
+
+/// The sites of `sites`, counted one 64-bit half at a time (most boards'
+/// regions lie in the first).
+#[inline(always)]
+fn sites_in(sites: u128) -> i64 {
+    let low = i64::from((sites as u64).count_ones());
+    if sites >> 64 == 0 {
+        low
+    } else {
+        low + i64::from(((sites >> 64) as u64).count_ones())
+    }
+}
+
+/// A position as the counts of an end condition read it: the men of `st`
+/// (whose free men stand on the sites `masks` gives), changed by `shift`
+/// where a die move was previewed and not played, and `occ`, the sites
+/// where each player has free men with the change.
+struct View<'a> {
+    st: &'a State,
+    masks: &'a Masks,
+    occ: &'a [u128; 2],
+    shift: Shift,
+}
+
+impl View<'_> {
+    /// A count, changed by the shift if `MOVED`.
+    #[inline(always)]
+    fn count<const MOVED: bool>(&self, count: Count) -> i64 {
+        let s = &self.shift;
+        match count {
+            Count::MenOn(p, site, mask) => {
+                let mut here = if self.masks.occ[p] & mask != 0 {
+                    i64::from(self.st.stack[site as usize])
+                } else {
+                    0
+                };
+                if MOVED {
+                    let is = |other: u8| i64::from(other == site);
+                    here += if p == s.mover {
+                        is(s.to) - is(s.from)
+                    } else {
+                        s.n * (is(s.gained) - is(s.lost))
+                    };
+                }
+                here
+            }
+            Count::Men(p, mask) => {
+                let mut men = i64::from(self.masks.men_in(self.st, p, mask));
+                if MOVED {
+                    men += if p == s.mover {
+                        on(s.to, mask) - on(s.from, mask)
+                    } else {
+                        s.n * (on(s.gained, mask) - on(s.lost, mask))
+                    };
+                }
+                men
+            }
+            Count::Points(p, mask) => sites_in(self.occ[p] & mask),
+            Count::Pinned(p, mask) => {
+                let change = if !MOVED || p == s.mover {
+                    0
+                } else {
+                    on(s.pinned, mask) - on(s.freed, mask)
+                };
+                i64::from(pinned_in(self.st, mask, p)) + change
+            }
+        }
+    }
+}
+
+impl Engine {
+    /// Whether end condition `e` (an index of the game's end conditions)
+    /// holds for `who` in the position `st`, whose free men stand on the
+    /// sites of `masks`, with `vulnerable` the runs it may read (worked
+    /// out by the call where none is given): judged exactly where it can
+    /// be, else by the interpreter.
+    #[inline(always)]
+    pub(super) fn end_holds(
+        &self,
+        st: &State,
+        masks: &Masks,
+        (e, who): (usize, usize),
+        vulnerable: &mut Option<u128>,
+    ) -> bool {
+        let t = self.tables();
+        let end = &t.ends[e];
+        if let Some(exact) = &end.exact[who] {
+            let view = View {
+                st,
+                masks,
+                occ: &masks.occ,
+                shift: Shift::NONE,
+            };
+            let holds = exact.holds::<false>(&view);
+            debug_assert_eq!(
+                holds,
+                self.holds(
+                    st,
+                    masks,
+                    &end.cond,
+                    who,
+                    (NONE, NONE),
+                    self.vulnerable(st, 1 - who)
+                ),
+                "an end condition judged exactly as the interpreter judges it"
+            );
+            return holds;
+        }
+        let runs = *vulnerable.get_or_insert_with(|| {
+            if t.ends_see_runs {
+                self.vulnerable(st, 1 - who)
+            } else {
+                0
+            }
+        });
+        self.holds(st, masks, &end.cond, who, (NONE, NONE), runs)
+    }
+
+    /// Whether some end condition of `fired`, the pairs of end condition
+    /// and judged player (see [`super::triggers::Fires`]) that the die
+    /// move of `player` from `from` to `to` (sending the men it hits to
+    /// `hit`) sets off, holds after it, the die move previewed (see
+    /// [`Engine::die_move_preview`]) and not played; `standing`, where men
+    /// would then stand. Where a condition whose needs are met has no
+    /// exact form, says true: the die move must then be played and judged
+    /// ([`Engine::dice_outcome`]). Called where [`Engine::ends_may_fire`]
+    /// said one may: kept out of line, the search calling it seldom.
+    #[inline(never)]
+    pub(super) fn ends_fire_after(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (from, to, hit): (u8, u8, u8),
+        fired: u64,
+        (occ, pinned): Standing,
+    ) -> bool {
+        let t = self.tables();
+        if fired == 0 {
+            return false;
+        }
+        let ends = t.ends.len();
+        if ends >= 32 {
+            return true;
+        }
+        let view = View {
+            st,
+            masks,
+            occ: &occ,
+            shift: self.shift(st, player, (from, to, hit)),
+        };
+        for who in 0..2 {
+            let mut judged = fired >> (who * ends) & ((1 << ends) - 1);
+            while judged != 0 {
+                let e = &t.ends[judged.trailing_zeros() as usize];
+                judged &= judged - 1;
+                if !e.needs[who].met(who, &occ, pinned) {
+                    continue;
+                }
+                let Some(exact) = &e.exact[who] else {
+                    return true;
+                };
+                if exact.holds_after(&view) {
+                    self.debug_check_ends_after(st, player, (from, to), fired, true);
+                    return true;
+                }
+            }
+        }
+        self.debug_check_ends_after(st, player, (from, to), fired, false);
+        false
+    }
+
+    /// What the die move of `player` from `from` to `to`, not played,
+    /// changes of the counts of men (see [`Shift`]); `hit` where the men
+    /// it hits go, as [`Engine::die_move_preview`] says.
+    #[inline(always)]
+    fn shift(&self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Shift {
+        let mut shift = Shift {
+            mover: player,
+            from,
+            to,
+            ..Shift::NONE
+        };
+        let opp = 1 - player;
+        if self.tables().pin_blots {
+            // See `Engine::pin_move`: a lone opposing man where he lands is
+            // pinned; the man pinned where he leaves is freed with his last
+            // pinner.
+            if men(st, to, opp) > 0 {
+                shift.pinned = to;
+                shift.lost = to;
+            }
+            if st.pinned & bit(from) != 0 && st.stack[from as usize] == 1 {
+                shift.freed = from;
+                shift.gained = from;
+            }
+            shift.n = 1;
+        } else if hit != NONE {
+            shift.gained = hit;
+            shift.lost = to;
+            shift.n = i64::from(men(st, to, opp));
+        }
+        shift
+    }
+
+    /// Debug builds check that some end condition of `fired` holds after
+    /// the die move of `player` from `from` to `to`, judged by the
+    /// interpreter on the position with the die move played, exactly where
+    /// [`Engine::ends_fire_after`] judged one to (`holds`).
+    #[cfg(debug_assertions)]
+    fn debug_check_ends_after(
+        &self,
+        st: &State,
+        player: usize,
+        (from, to): (u8, u8),
+        fired: u64,
+        holds: bool,
+    ) {
+        let t = self.tables();
+        let mut after = st.clone();
+        self.die_move(&mut after, player, from, to);
+        let masks = Masks::of(&after);
+        let ends = t.ends.len();
+        let judged = (0..2).any(|who| {
+            let vulnerable = self.vulnerable(&after, 1 - who);
+            t.ends.iter().enumerate().any(|(i, e)| {
+                fired >> (who * ends + i) & 1 != 0
+                    && self.holds(&after, &masks, &e.cond, who, (NONE, NONE), vulnerable)
+            })
+        });
+        assert_eq!(
+            holds, judged,
+            "end conditions judged without playing the die move {from}->{to} in {st:?}"
+        );
+    }
+
+    #[cfg(not(debug_assertions))]
+    #[inline(always)]
+    fn debug_check_ends_after(&self, _: &State, _: usize, _: (u8, u8), _: u64, _: bool) {}
+}
