@@ -418,4 +418,122 @@ impl Engine {
                     .any(|&d| self.landing(st, masks, player, &o, from, d).is_some())
         })
     }
+
+    /// The sites where `player` may not land: opposing men stand there that
+    /// he can neither hit nor pin (with `pin blots`, a lone man not himself
+    /// pinning one), or a `forbid` rule judged by mask holds. The other
+    /// rules are judged site by site ([`Engine::forbidden_more`]).
+    #[inline(always)]
+    pub(super) fn forbidden(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        vulnerable: u128,
+    ) -> u128 {
+        let t = self.tables();
+        let opp = 1 - player;
+        let mut forbidden = match (&t.hit_to, t.pin_blots) {
+            (Some(_), _) => 0,
+            (None, false) => masks.occ[opp],
+            (None, true) => masks.two[opp] | masks.occ[opp] & st.pinned,
+        };
+        let program = &t.forbid_program[player];
+        if !program.is_empty() {
+            let mut tests = 0u64;
+            for (i, c) in program.tests.iter().enumerate() {
+                if self.holds(st, masks, c, player, (NONE, NONE), vulnerable) {
+                    tests |= 1 << i;
+                }
+            }
+            forbidden |= program.run(masks, vulnerable, tests);
+        }
+        forbidden
+    }
+
+    /// The sites whose men the `forbid` rules judged for every origin at
+    /// once ([`Program::compile_origins`]) keep off the board, of
+    /// `leavable`.
+    #[inline(always)]
+    pub(super) fn origins_forbidden(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        vulnerable: u128,
+        leavable: u128,
+    ) -> u128 {
+        let program = &self.tables().forbid_from_program[player];
+        if program.is_empty() || program.support & leavable == 0 {
+            return 0;
+        }
+        let mut tests = 0u64;
+        for (i, c) in program.tests.iter().enumerate() {
+            if self.holds(st, masks, c, player, (NONE, NONE), vulnerable) {
+                tests |= 1 << i;
+            }
+        }
+        program.run(masks, vulnerable, tests) & leavable
+    }
+
+    /// What [`Engine::forbidden_more`] judges of a die move from `from` to
+    /// `to` (at track position `target`) that the masks of `o` leave
+    /// undecided: the `forbid` rules judged die move by die move, and the
+    /// runs it may make where `target` is risky.
+    #[inline(never)]
+    pub(super) fn forbidden_rest(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (from, to): (u8, u8),
+        o: &Options,
+        target: usize,
+    ) -> bool {
+        let t = self.tables();
+        let from_rules = if o.masked {
+            &t.forbid_from_rest
+        } else {
+            &t.forbid_from
+        };
+        let forbidden = t
+            .forbid
+            .iter()
+            .any(|c| self.holds(st, masks, c, player, (NONE, to), o.vulnerable))
+            || from_rules
+                .iter()
+                .any(|c| self.holds(st, masks, c, player, (from, to), o.vulnerable))
+            || (!o.masked || o.run_risky_at >> target & 1 != 0)
+                && !t.run_limits.is_empty()
+                && self.makes_run(st, player, from, to);
+        debug_assert!(
+            forbidden == self.forbidden_more(st, masks, player, (from, to), o.vulnerable),
+            "die move {from} -> {to} judged apart from the masks wrongly"
+        );
+        forbidden
+    }
+
+    /// Whether a `forbid` rule not judged by mask (one that reads the die
+    /// move's origin, `from in`, among them), or a `limit ... no run`,
+    /// stops `player` moving a man from `from` to `to`.
+    // Kept out of line: games without these rules never call it, and
+    // inlined it slows their search.
+    #[inline(never)]
+    pub(super) fn forbidden_more(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (from, to): (u8, u8),
+        vulnerable: u128,
+    ) -> bool {
+        let t = self.tables();
+        t.forbid
+            .iter()
+            .any(|c| self.holds(st, masks, c, player, (NONE, to), vulnerable))
+            || t.forbid_from
+                .iter()
+                .any(|c| self.holds(st, masks, c, player, (from, to), vulnerable))
+            || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
+    }
 }

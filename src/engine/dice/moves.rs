@@ -1,0 +1,393 @@
+//! Die moves and their undo, in place on the state: a man taken off one
+//! site and put on another, hitting or pinning what stands there, each
+//! with the change of the position key; the preview of a die move that is
+//! not played; the position key.
+
+use super::masks::Masks;
+use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
+use super::triggers;
+use super::{Standing, men};
+use crate::engine::{Engine, Move, NONE, State, bit, cell};
+use crate::ir::MAX_DICE;
+
+/// What a die move did besides moving its man in a game that pins, in the
+/// `victims` it returns (see [`Engine::pin_move`]): it pinned the man on
+/// its landing site ...
+pub(super) const PINNED: u8 = 1;
+/// ... and its leaving freed the man pinned on the site it left.
+pub(super) const RELEASED: u8 = 2;
+
+/// Takes a man off `site` (see [`Engine::take_man`]).
+#[inline(always)]
+pub(super) fn lift_man(st: &mut State, site: u8) {
+    let s = site as usize;
+    let men = st.stack[s];
+    debug_assert!(st.cells[s] != NONE && men > 0, "a man to take");
+    st.stack[s] = men - 1;
+    if men == 1 {
+        st.cells[s] = NONE;
+    }
+}
+
+/// Puts a man of `player` on `site`, empty or his (see [`Engine::put_man`]).
+#[inline(always)]
+pub(super) fn drop_man(st: &mut State, site: u8, player: usize) {
+    let s = site as usize;
+    debug_assert!(
+        st.cells[s] == NONE && st.stack[s] == 0 || (st.cells[s] >> 4) as usize == player,
+        "a man put on an empty site or his own"
+    );
+    st.stack[s] += 1;
+    st.cells[s] = cell(player, 0);
+}
+
+/// Pins the lone man of `owner` on `site`, or frees him (see [`Engine::pin`]).
+pub(super) fn set_pin(st: &mut State, site: u8, owner: usize, pin: bool) {
+    let s = site as usize;
+    if pin {
+        st.pinned |= bit(site);
+        st.cells[s] = NONE;
+        st.stack[s] = 0;
+    } else {
+        st.pinned &= !bit(site);
+        st.cells[s] = cell(owner, 0);
+        st.stack[s] = 1;
+    }
+}
+
+impl Engine {
+    /// Moves one man of `player` from `from` to `to`, hitting what stands
+    /// there (or pinning it, see [`Engine::pin_move`]); returns the site the
+    /// hit men went to (or [`NONE`]), how many, and the change of the
+    /// position key.
+    #[inline(always)]
+    pub(super) fn die_move(
+        &self,
+        st: &mut State,
+        player: usize,
+        from: u8,
+        to: u8,
+    ) -> (u8, u8, u64) {
+        if self.tables().pin_blots {
+            return self.pin_move(st, player, from, to);
+        }
+        let mut delta = self.take_man(st, from);
+        let opp = 1 - player;
+        let victims = men(st, to, opp) as u8;
+        let mut hit = NONE;
+        if victims > 0
+            && let Some(zones) = &self.tables().hit_to
+        {
+            hit = zones[opp];
+            for _ in 0..victims {
+                delta ^= self.take_man(st, to);
+                delta ^= self.put_man(st, hit, opp);
+            }
+        }
+        delta ^= self.put_man(st, to, player);
+        (hit, victims, delta)
+    }
+
+    /// What [`Engine::die_move`] would do, without moving: the change of
+    /// the position key, the site hit men would go to (or [`NONE`]), the
+    /// pairs of end condition and judged player its change sets off (what
+    /// [`Fires::fired`] says of the [`Change`] that [`Masks::moved`] would
+    /// note, read from the table site by site without building it), and
+    /// the sites where each player would then have free men and where men
+    /// would lie pinned, where worked out already (else see
+    /// [`Engine::standing_after`]); `None` where the sites overlap so that
+    /// this does not tell.
+    #[inline(always)]
+    pub(super) fn die_move_preview(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        from: u8,
+        to: u8,
+    ) -> Option<(u64, u8, u64, Option<Standing>)> {
+        use triggers::{CAME, FEWER, GONE, MORE};
+        let fires = &self.tables().ends_fire;
+        if self.tables().pin_blots {
+            let (delta, hit, fired, standing) = self.pin_move_preview(st, masks, player, from, to);
+            return Some((delta, hit, fired, Some(standing)));
+        }
+        let opp = 1 - player;
+        let (f, t) = (from as usize, to as usize);
+        let left = st.stack[f];
+        let mut delta = self.men_key(from, player, left);
+        let mut fired = fires.at(from, player, if left > 1 { FEWER } else { FEWER | GONE });
+        let victims = men(st, to, opp) as u8;
+        let mut hit = NONE;
+        if victims > 0
+            && let Some(zones) = &self.tables().hit_to
+        {
+            hit = zones[opp];
+            let h = hit as usize;
+            if hit == from || hit == to || st.cells[h] != NONE && (st.cells[h] >> 4) as usize != opp
+            {
+                return None;
+            }
+            delta ^= self.site_key(t, st.cells[t], victims) ^ self.men_key(to, player, 1);
+            let there = st.stack[h];
+            delta ^= self.site_key(h, st.cells[h], there)
+                ^ self.site_key(h, cell(opp, 0), there + victims);
+            let came = if masks.occ[opp] & bit(hit) == 0 {
+                CAME
+            } else {
+                0
+            };
+            fired |= fires.at(to, player, MORE | CAME)
+                | fires.at(to, opp, FEWER | GONE)
+                | fires.at(hit, opp, MORE | came);
+        } else {
+            let before = men(st, to, player) as u8;
+            debug_assert!(
+                st.stack[t] == before,
+                "a die move lands on no opposing man unhit"
+            );
+            delta ^= self.men_key(to, player, before + 1);
+            fired |= fires.at(to, player, if before == 0 { MORE | CAME } else { MORE });
+        }
+        Some((delta, hit, fired, None))
+    }
+
+    /// The sites where each player would have free men, and where men
+    /// would lie pinned, after the die move of `player` from `from` to `to`
+    /// that [`Engine::die_move_preview`] previewed (sending the men hit to
+    /// `hit`, or [`NONE`]) in a game that does not pin: worked out only
+    /// where an end condition may fire.
+    pub(super) fn standing_after(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (from, to, hit): (u8, u8, u8),
+    ) -> Standing {
+        let mut occ = masks.occ;
+        if st.stack[from as usize] <= 1 {
+            occ[player] &= !bit(from);
+        }
+        occ[player] |= bit(to);
+        if hit != NONE {
+            let opp = 1 - player;
+            occ[opp] = occ[opp] & !bit(to) | bit(hit);
+        }
+        (occ, st.pinned)
+    }
+
+    #[inline(always)]
+    pub(super) fn undo_die_move(
+        &self,
+        st: &mut State,
+        player: usize,
+        from: u8,
+        to: u8,
+        hit: u8,
+        victims: u8,
+    ) {
+        if self.tables().pin_blots {
+            return self.undo_pin_move(st, player, from, to, victims);
+        }
+        // Only the men move back: the key is the caller's to restore.
+        lift_man(st, to);
+        if hit != NONE {
+            for _ in 0..victims {
+                lift_man(st, hit);
+                drop_man(st, to, 1 - player);
+            }
+        }
+        drop_man(st, from, player);
+    }
+
+    /// [`Engine::die_move`] in a game that pins: the man landed on (alone,
+    /// as [`Engine::forbidden`] ensures) is pinned, and the man pinned on
+    /// `from` is freed if the last of his pinners leaves. Returns [`NONE`],
+    /// the flags [`PINNED`] and [`RELEASED`], and the change of the key.
+    #[inline(never)]
+    pub(super) fn pin_move(
+        &self,
+        st: &mut State,
+        player: usize,
+        from: u8,
+        to: u8,
+    ) -> (u8, u8, u64) {
+        let mut delta = self.take_man(st, from);
+        let opp = 1 - player;
+        let mut flags = 0;
+        if st.pinned & bit(from) != 0 && st.stack[from as usize] == 0 {
+            delta ^= self.pin(st, from, opp, false);
+            flags |= RELEASED;
+        }
+        if men(st, to, opp) > 0 {
+            delta ^= self.pin(st, to, opp, true);
+            flags |= PINNED;
+        }
+        delta ^= self.put_man(st, to, player);
+        (NONE, flags, delta)
+    }
+
+    /// [`Engine::die_move_preview`] in a game that pins: what
+    /// [`Engine::pin_move`] and [`Masks::pinned`] would do, without moving.
+    #[inline(never)]
+    pub(super) fn pin_move_preview(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        from: u8,
+        to: u8,
+    ) -> (u64, u8, u64, Standing) {
+        let mut occ = masks.occ;
+        let mut pinned = st.pinned;
+        let opp = 1 - player;
+        let (f, t) = (from as usize, to as usize);
+        let lone = cell(opp, 0);
+        let left = st.stack[f];
+        let mut delta = self.men_key(from, player, left);
+        if left <= 1 {
+            occ[player] &= !bit(from);
+            if st.pinned & bit(from) != 0 {
+                // His last pinner leaves: the pinned man stands alone again.
+                delta ^= self.site_key(f, lone, 1) ^ self.pinned_key(f);
+                occ[opp] |= bit(from);
+                pinned &= !bit(from);
+            }
+        }
+        let before = if men(st, to, opp) > 0 {
+            // A lone opposing man, pinned.
+            delta ^= self.site_key(t, lone, 1) ^ self.pinned_key(t);
+            occ[opp] &= !bit(to);
+            pinned |= bit(to);
+            0
+        } else {
+            debug_assert!(st.cells[t] == NONE || (st.cells[t] >> 4) as usize == player);
+            st.stack[t]
+        };
+        delta ^= self.men_key(to, player, before + 1);
+        occ[player] |= bit(to);
+        // Any change of either player's men where he left and landed.
+        let fires = &self.tables().ends_fire;
+        let fired = fires.at(from, 0, 0xf)
+            | fires.at(from, 1, 0xf)
+            | fires.at(to, 0, 0xf)
+            | fires.at(to, 1, 0xf);
+        (delta, NONE, fired, (occ, pinned))
+    }
+
+    #[inline(never)]
+    pub(super) fn undo_pin_move(&self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
+        lift_man(st, to);
+        if flags & PINNED != 0 {
+            set_pin(st, to, 1 - player, false);
+        }
+        if flags & RELEASED != 0 {
+            set_pin(st, from, 1 - player, true);
+        }
+        drop_man(st, from, player);
+    }
+
+    /// Pins the lone man of `owner` on `site`, leaving the site empty for
+    /// his pinner (`pin`), or frees him, alone on the site his last pinner
+    /// left (`!pin`); returns the change of the position key.
+    pub(super) fn pin(&self, st: &mut State, site: u8, owner: usize, pin: bool) -> u64 {
+        let s = site as usize;
+        set_pin(st, site, owner, pin);
+        self.site_key(s, cell(owner, 0), 1) ^ self.pinned_key(s)
+    }
+
+    /// The key of a man pinned on `site` (whose man follows from the men
+    /// standing there).
+    pub(super) fn pinned_key(&self, site: usize) -> u64 {
+        self.zobrist[self.sites * 32 + 2 + self.sites + site]
+    }
+
+    /// Takes a man off `site`; returns the change of the position key.
+    #[inline(always)]
+    pub(super) fn take_man(&self, st: &mut State, site: u8) -> u64 {
+        let s = site as usize;
+        let (owner, men) = ((st.cells[s] >> 4) as usize, st.stack[s]);
+        lift_man(st, site);
+        self.men_key(site, owner, men)
+    }
+
+    /// Puts a man of `player` on `site` (empty or his); returns the change
+    /// of the position key.
+    #[inline(always)]
+    pub(super) fn put_man(&self, st: &mut State, site: u8, player: usize) -> u64 {
+        drop_man(st, site, player);
+        self.men_key(site, player, st.stack[site as usize])
+    }
+
+    /// The change of the position key when the men of `owner` on `site`
+    /// go from `men - 1` to `men` (`men` > 0), or back: [`Engine::site_key`]
+    /// of both counts, in one look-up for the usual stack.
+    #[inline(always)]
+    pub(super) fn men_key(&self, site: u8, owner: usize, men: u8) -> u64 {
+        debug_assert!(men > 0 && owner < 2);
+        if (men as usize) < MEN_KEYS {
+            // In range whatever the arguments: masked to the table.
+            let i = site as usize * 32 + owner * 16 + men as usize;
+            self.tables().men_keys[i & (MEN_KEY_SLOTS - 1)]
+        } else {
+            self.men_key_far(site as usize, owner, men)
+        }
+    }
+
+    /// [`Engine::men_key`] of a stack of [`MEN_KEYS`] men or more.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn men_key_far(&self, site: usize, owner: usize, men: u8) -> u64 {
+        self.site_key(site, cell(owner, 0), men) ^ self.site_key(site, cell(owner, 0), men - 1)
+    }
+
+    /// The key of one site's stack: zero when empty.
+    pub(super) fn site_key(&self, site: usize, c: u8, men: u8) -> u64 {
+        if c == NONE {
+            0
+        } else {
+            self.zobrist[site * 32 + ((c >> 4) as usize) * 16 + (men as usize & 15)]
+                .rotate_left(u32::from(men >> 4))
+        }
+    }
+
+    /// Plays the die moves of a turn and passes the dice on.
+    pub(in crate::engine) fn play_dice(&self, st: &mut State, m: &Move) {
+        let player = st.to_move as usize;
+        for s in m.steps() {
+            self.die_move(st, player, s.from, s.to);
+        }
+        st.idle = if m.len == 0 {
+            st.idle.saturating_add(1)
+        } else {
+            0
+        };
+        st.dice = [0; MAX_DICE];
+        st.turns[player] = st.turns[player]
+            .saturating_add(1)
+            .min(self.tables().turn_cap);
+        st.to_move = 1 - st.to_move;
+    }
+
+    /// A hash of what stands where, for telling turns apart by their result.
+    #[inline]
+    pub(in crate::engine) fn position_key(&self, st: &State) -> u64 {
+        let h = (0..st.cells.len()).fold(0, |h, s| h ^ self.site_key(s, st.cells[s], st.stack[s]));
+        if st.pinned == 0 {
+            h
+        } else {
+            h ^ self.pins_key(st.pinned)
+        }
+    }
+
+    /// The key of the pinned men on the sites of `pins`.
+    #[inline(never)]
+    pub(super) fn pins_key(&self, mut pins: u128) -> u64 {
+        let mut h = 0;
+        while pins != 0 {
+            h ^= self.pinned_key(pins.trailing_zeros() as usize);
+            pins &= pins - 1;
+        }
+        h
+    }
+}

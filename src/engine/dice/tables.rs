@@ -1,0 +1,324 @@
+//! The compiled rules of a dice game (`Tables`): tracks as position
+//! arrays, regions as masks, the conditions compiled for play, the end
+//! conditions with what can set them off, and the position keys' changes
+//! per site.
+
+use super::conditions::{Cond, compile, sees_from, sees_runs};
+use super::judge::Exact;
+use super::landing::Program;
+use super::triggers::{Fires, Linear, Needs, Trigger, needs, triggers};
+use super::{limits, masks};
+use crate::engine::{NONE, bit};
+use crate::ir::{self, EndResult, EndRule, Game, Priority};
+
+/// The compiled rules of a dice game.
+pub(in crate::engine) struct Tables {
+    /// Dice thrown per turn, faces, and whether doubles count twice.
+    pub dice: ir::Dice,
+    /// Per player: the site at each track position.
+    pub track: Vec<Vec<u8>>,
+    /// Per player, per site: the track position, or [`NONE`].
+    pub position: Vec<Vec<u8>>,
+    /// Per player: site masks to masks of his track positions.
+    pub(super) track_map: Vec<masks::TrackMap>,
+    /// Per player: the sites of his track that are points of the board (not
+    /// zones), in track order: where runs of closed points are counted.
+    pub(super) points: Vec<Vec<u8>>,
+    /// Per player, per site: its index in `points`, or [`NONE`].
+    pub(super) point_index: Vec<Vec<u8>>,
+    /// Per player: the track positions of `points`, where they are one
+    /// stretch of his track, in order, within its first 64 positions.
+    pub(super) points_span: [Option<u64>; 2],
+    /// Per player, per region: its sites; the player's own regions first,
+    /// then his opponent's in the same order (conditions read either).
+    pub regions: Vec<Vec<u128>>,
+    /// Per player, the `forbid` conditions judged for every landing site
+    /// at once from the site masks (see [`conditions::maskable`]); the
+    /// others, site by site; those that read the die move's origin apart.
+    pub(super) forbid_program: [Program; 2],
+    pub(super) forbid: Vec<Cond>,
+    pub(super) forbid_from: Vec<Cond>,
+    /// Per player, the rules of `forbid_from` judged for every origin at
+    /// once ([`Program::compile_origins`]); the others, die move by die
+    /// move.
+    pub(super) forbid_from_program: [Program; 2],
+    pub(super) forbid_from_rest: Vec<Cond>,
+    /// Whether some `from in` rule or run limit is judged by masks at
+    /// each position searched (`forbid_from_program`, `run_limits`).
+    pub origins_masked: bool,
+    /// Whether landings are judged by `forbid`, `forbid_from` or
+    /// `run_limits` too, site by site.
+    pub(super) judge_more: bool,
+    /// Named conditions under which the player passes his turn.
+    pub(super) pass: Vec<(String, Cond)>,
+    /// `evaluate: SUM`, compiled as `SUM > 0`.
+    pub(super) evaluate: Option<Cond>,
+    pub(super) bear_off: Option<Cond>,
+    /// What can change whether a player may bear off: per player, bit
+    /// `2 * player` what can make `bear_off` hold, `2 * player + 1` what
+    /// can make it fail (see [`Fires`]).
+    pub(super) bear_off_fires: Option<Fires>,
+    /// Per player, `bear_off` as sums of men, where it is (see [`Linear`]).
+    pub(super) bear_off_linear: [Option<Linear>; 2],
+    pub(super) overshoot_rearmost: bool,
+    pub(super) play: Vec<Priority>,
+    /// Whether a turn that ends the game is legal whatever `play` asks.
+    pub(super) ending_turn_exempt: bool,
+    pub(super) vulnerable_run: Option<u32>,
+    /// Per player: the site his hit men go to.
+    pub(super) hit_to: Option<Vec<u8>>,
+    /// A man landing on a lone opposing man pins it (`pin blots`).
+    pub(super) pin_blots: bool,
+    /// Whether two die moves reach one position in either order (see
+    /// [`orders`]): no player's men are hit to a site of his opponent's
+    /// track.
+    pub(super) orders_commute: bool,
+    /// Per player: the site his men must leave first.
+    pub(super) first_from: Option<Vec<u8>>,
+    /// End conditions, each with what can make it hold for each player:
+    /// it need only be judged after a die move that does.
+    pub(super) ends: Vec<End>,
+    /// Every change after which some end condition is judged.
+    pub(super) ends_fire: Fires,
+    /// Whether the end conditions, or the landing and bearing-off rules,
+    /// look at vulnerable runs (which are then worked out as needed).
+    pub(super) ends_see_runs: bool,
+    pub(super) landing_sees_runs: bool,
+    /// How many die moves of a turn may start in a region.
+    pub(super) leave_limits: Vec<limits::LeaveLimit>,
+    /// Runs of held points no die move may make.
+    pub(super) run_limits: Vec<ir::RunLimit>,
+    /// Each player's turns are counted up to this one (the latest turn a
+    /// limit's exception names; 0: not counted).
+    pub turn_cap: u8,
+    /// Per site, owner and count of men below [`MEN_KEYS`]: the change of
+    /// the position key when the owner's men there go from one fewer to
+    /// that count, or back (see [`Engine::men_key`]).
+    pub(super) men_keys: Box<[u64; MEN_KEY_SLOTS]>,
+}
+
+/// The counts of men on one site whose key changes [`Tables`] holds; the
+/// change of a larger stack is worked out from the keys of both counts.
+pub(super) const MEN_KEYS: usize = 16;
+
+/// The slots of the changes of key: per site (at most
+/// [`crate::check::MAX_SITES`]) and owner, [`MEN_KEYS`] counts; at the
+/// layout of [`Engine::site_key`], so that indices masked to it are in range.
+pub(super) const MEN_KEY_SLOTS: usize = 128 * 2 * MEN_KEYS;
+const _: () = assert!(crate::check::MAX_SITES <= 128);
+
+impl Tables {
+    /// The compiled rules of `game`, a dice game, with `zobrist` the
+    /// engine's keys (see [`Engine::site_key`]).
+    pub fn new(game: &Game, zobrist: &[u64]) -> Option<Tables> {
+        let dice = game.dice?;
+        let names: Vec<&str> = game.players[0]
+            .regions
+            .iter()
+            .map(|r| r.name.as_str())
+            .collect();
+        let own: Vec<Vec<u128>> = game
+            .players
+            .iter()
+            .map(|p| {
+                names
+                    .iter()
+                    .map(|n| {
+                        p.regions
+                            .iter()
+                            .find(|r| r.name == *n)
+                            .map_or(0, |r| r.sites.iter().fold(0, |m, &s| m | bit(s as u8)))
+                    })
+                    .collect()
+            })
+            .collect();
+        let regions: Vec<Vec<u128>> = (0..own.len())
+            .map(|p| {
+                let mut both = own[p].clone();
+                both.extend_from_slice(&own[(p + 1) % own.len()]);
+                both
+            })
+            .collect();
+        let sites = game.board.sites.len();
+        let track: Vec<Vec<u8>> = game
+            .players
+            .iter()
+            .map(|p| p.track.iter().map(|&s| s as u8).collect())
+            .collect();
+        let position: Vec<Vec<u8>> = track
+            .iter()
+            .map(|t| {
+                let mut pos = vec![NONE; sites];
+                for (i, &s) in t.iter().enumerate() {
+                    pos[s as usize] = i as u8;
+                }
+                pos
+            })
+            .collect();
+        let points: Vec<Vec<u8>> = track
+            .iter()
+            .map(|t| {
+                t.iter()
+                    .copied()
+                    .filter(|&s| game.board.sites[s as usize].owner.is_none())
+                    .collect()
+            })
+            .collect();
+        let point_index = points
+            .iter()
+            .map(|p: &Vec<u8>| {
+                let mut index = vec![NONE; sites];
+                for (i, &s) in p.iter().enumerate() {
+                    index[s as usize] = i as u8;
+                }
+                index
+            })
+            .collect();
+        let (leave_limits, turn_cap) = limits::compile(&game.rules.leave_limits, &names, &regions);
+        let compile = |c: &ir::Cond| compile(c, &names, game.rules.pin_blots);
+        let zone = |name: &Option<String>| {
+            name.as_ref().map(|n| {
+                game.players
+                    .iter()
+                    .map(|p| {
+                        p.regions
+                            .iter()
+                            .find(|r| r.name == *n)
+                            .and_then(|r| r.sites.first())
+                            .map_or(NONE, |&s| s as u8)
+                    })
+                    .collect()
+            })
+        };
+        let rules = &game.rules;
+        let vulnerable = rules.vulnerable_run.is_some();
+        let rise =
+            |c: &Cond| -> [Trigger; 2] { [0, 1].map(|p| triggers(c, &regions, p, vulnerable).0) };
+        let ends: Vec<End> = game
+            .end
+            .iter()
+            .filter_map(|e| match e {
+                EndRule::When {
+                    cond,
+                    result,
+                    points,
+                    ..
+                } => {
+                    let cond = compile(cond);
+                    Some(End {
+                        rise: rise(&cond),
+                        needs: [0, 1].map(|p| Needs::new(needs(&cond, &regions, p))),
+                        exact: [0, 1].map(|p| Exact::new(&cond, &regions, p)),
+                        cond,
+                        result: *result,
+                        points: *points,
+                    })
+                }
+                _ => None,
+            })
+            .collect();
+        let (forbid_from, forbid): (Vec<Cond>, Vec<Cond>) = rules
+            .forbid
+            .iter()
+            .map(|(_, c)| compile(c))
+            .partition(sees_from);
+        let bear_off = rules.bear_off.as_ref().map(compile);
+        let bear_off_fires = bear_off.as_ref().map(|c| {
+            let [(rise0, fall0), (rise1, fall1)] =
+                [0, 1].map(|p| triggers(c, &regions, p, rules.vulnerable_run.is_some()));
+            Fires::new(&[[rise0, rise1], [fall0, fall1]], sites)
+        });
+        let bear_off_linear =
+            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Linear::new(c, &regions, p)));
+        let landing_sees_runs = forbid
+            .iter()
+            .chain(&forbid_from)
+            .chain(&bear_off)
+            .any(sees_runs);
+        let (forbid_program, forbid) = if game.rules.pin_blots {
+            ([Program::default(), Program::default()], forbid)
+        } else {
+            let (mine, rest) = Program::compile(forbid.clone(), &regions[0], 0);
+            let (theirs, _) = Program::compile(forbid, &regions[1], 1);
+            ([mine, theirs], rest)
+        };
+        let (from_mine, forbid_from_rest) =
+            Program::compile_origins(forbid_from.clone(), &regions[0], 0);
+        let (from_theirs, _) = Program::compile_origins(forbid_from.clone(), &regions[1], 1);
+        let judge_more =
+            !forbid.is_empty() || !forbid_from.is_empty() || !rules.run_limits.is_empty();
+        let points_span = [0, 1].map(|p| limits::points_span(&points[p], &position[p]));
+        let origins_masked = !from_mine.is_empty() || !rules.run_limits.is_empty();
+        let ends_see_runs = ends.iter().any(|e| sees_runs(&e.cond));
+        let rises: Vec<[Trigger; 2]> = ends.iter().map(|e| e.rise).collect();
+        let ends_fire = Fires::new(&rises, sites);
+        let orders_commute = zone(&rules.hit_to)
+            .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
+        let mut men_keys = Box::new([0u64; MEN_KEY_SLOTS]);
+        for site in 0..sites {
+            for owner in 0..2 {
+                let at = site * 32 + owner * 16;
+                for men in 1..MEN_KEYS {
+                    let fewer = if men > 1 { zobrist[at + men - 1] } else { 0 };
+                    men_keys[at + men] = zobrist[at + men] ^ fewer;
+                }
+            }
+        }
+        Some(Tables {
+            dice,
+            track_map: track.iter().map(|t| masks::TrackMap::new(t)).collect(),
+            track,
+            position,
+            points_span,
+            points,
+            point_index,
+            regions,
+            forbid_program,
+            forbid,
+            forbid_from,
+            forbid_from_program: [from_mine, from_theirs],
+            forbid_from_rest,
+            origins_masked,
+            judge_more,
+            pass: rules
+                .pass
+                .iter()
+                .map(|(name, c)| (name.clone(), compile(c)))
+                .collect(),
+            evaluate: rules.evaluate.as_ref().map(compile),
+            bear_off,
+            bear_off_fires,
+            bear_off_linear,
+            overshoot_rearmost: rules.overshoot_rearmost,
+            play: rules.play.clone(),
+            ending_turn_exempt: rules.ending_turn_exempt,
+            vulnerable_run: rules.vulnerable_run,
+            orders_commute,
+            hit_to: zone(&rules.hit_to),
+            pin_blots: rules.pin_blots,
+            first_from: zone(&rules.first_from),
+            ends,
+            ends_fire,
+            ends_see_runs,
+            landing_sees_runs,
+            leave_limits,
+            run_limits: rules.run_limits.clone(),
+            turn_cap,
+            men_keys,
+        })
+    }
+}
+
+/// An end condition compiled for play.
+pub(super) struct End {
+    pub(super) cond: Cond,
+    pub(super) result: EndResult,
+    pub(super) points: u8,
+    /// Per judged player: what can make it hold ...
+    pub(super) rise: [Trigger; 2],
+    /// ... and where it needs men (see [`triggers::needs`]).
+    pub(super) needs: [Needs; 2],
+    /// Per judged player: the condition judged without the interpreter,
+    /// where it can be (see [`judge`]).
+    pub(super) exact: [Option<Exact>; 2],
+}
