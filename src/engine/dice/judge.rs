@@ -13,6 +13,9 @@
 //! from the sites where men stand after it, which the preview of a die
 //! move works out. Conditions that count open points keep the
 //! interpreter, and a die move that sets one off is played to be judged.
+//! A bear-off rule, judged at the root of the search with no landing site
+//! and no origin too, takes the same exact form where it has one
+//! ([`Engine::may_bear_off`]).
 
 use super::conditions::{Cond, Term, compare, pinned_in};
 use super::masks::Masks;
@@ -348,6 +351,48 @@ impl Engine {
             }
         });
         self.holds(st, masks, &end.cond, who, (NONE, NONE), runs)
+    }
+
+    /// Whether `player` may bear off in the position `st`, whose free men
+    /// stand on the sites of `masks`, with `vulnerable` the runs the rule
+    /// may read: judged exactly where it can be (it is judged, like an end
+    /// condition, with no landing site and no origin), else by the
+    /// interpreter.
+    #[inline(always)]
+    pub(super) fn may_bear_off(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        vulnerable: u128,
+    ) -> bool {
+        let t = self.tables();
+        let Some(rule) = &t.bear_off else {
+            return false;
+        };
+        let Some(exact) = &t.bear_off_exact[player] else {
+            return self.holds(st, masks, rule, player, (NONE, NONE), vulnerable);
+        };
+        let view = View {
+            st,
+            masks,
+            occ: &masks.occ,
+            shift: Shift::NONE,
+        };
+        let holds = exact.holds::<false>(&view);
+        debug_assert_eq!(
+            holds,
+            self.holds(
+                st,
+                masks,
+                rule,
+                player,
+                (NONE, NONE),
+                self.vulnerable(st, 1 - player)
+            ),
+            "a bear-off rule judged exactly as the interpreter judges it"
+        );
+        holds
     }
 
     /// Whether some end condition of `fired`, the pairs of end condition

@@ -71,11 +71,8 @@ impl Engine {
         } else {
             0
         };
-        let bearing_off = bearing.unwrap_or_else(|| {
-            t.bear_off
-                .as_ref()
-                .is_some_and(|c| self.holds(st, masks, c, player, (NONE, NONE), vulnerable))
-        });
+        let bearing_off =
+            bearing.unwrap_or_else(|| self.may_bear_off(st, masks, player, vulnerable));
         let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
         let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
             must_leave

@@ -60,6 +60,9 @@ pub(in crate::engine) struct Tables {
     pub(super) bear_off_fires: Option<Fires>,
     /// Per player, `bear_off` as sums of men, where it is (see [`Linear`]).
     pub(super) bear_off_linear: [Option<Linear>; 2],
+    /// Per player, `bear_off` judged exactly from counts, where it can be
+    /// (see [`Exact`]).
+    pub(super) bear_off_exact: [Option<Exact>; 2],
     pub(super) overshoot_rearmost: bool,
     pub(super) play: Vec<Priority>,
     /// Whether a turn that ends the game is legal whatever `play` asks.
@@ -230,6 +233,8 @@ impl Tables {
         });
         let bear_off_linear =
             [0, 1].map(|p| bear_off.as_ref().and_then(|c| Linear::new(c, &regions, p)));
+        let bear_off_exact =
+            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Exact::new(c, &regions, p)));
         let landing_sees_runs = forbid
             .iter()
             .chain(&forbid_from)
@@ -289,6 +294,7 @@ impl Tables {
             bear_off,
             bear_off_fires,
             bear_off_linear,
+            bear_off_exact,
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),
             ending_turn_exempt: rules.ending_turn_exempt,

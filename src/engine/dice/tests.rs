@@ -217,3 +217,23 @@ fn bundled_end_conditions_are_judged_exactly() {
         }
     }
 }
+
+/// The bundled games' bear-off rules count men alone, so that the root of
+/// the search judges them exactly ([`Engine::may_bear_off`]), not by the
+/// interpreter; the random games above (in a debug build) check that
+/// judgment against the interpreter's.
+#[test]
+fn bundled_bear_off_rules_are_judged_exactly() {
+    let mut judged = 0;
+    for (name, engine) in dice_games() {
+        let t = engine.tables();
+        if t.bear_off.is_some() {
+            assert!(
+                t.bear_off_exact.iter().all(Option::is_some),
+                "{name}: bear-off rule judged by the interpreter"
+            );
+            judged += 1;
+        }
+    }
+    assert!(judged >= 8, "bear-off rules judged: {judged}");
+}
