@@ -60,6 +60,17 @@ impl Engine {
         Ok(out.len() + steps)
     }
 
+    /// [`Engine::turn_at`] called right after [`Engine::count_turns`] of
+    /// the same `st` on this thread, nothing searched or played between: a
+    /// dice game's turn is then taken from the routes counted without
+    /// checking that they are the turns of `st` (a debug build checks).
+    pub fn counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
+        if self.tables.is_some() && i >= listed.len() {
+            return self.counted_dice_turn_at(st, i - listed.len());
+        }
+        self.turn_at(st, listed, i)
+    }
+
     /// The turn of index `i` of `st` (below what [`Engine::count_turns`]
     /// returned, with the turns it left in `listed`). In a dice game, the
     /// turns counted last on this thread if they are those of `st`; else

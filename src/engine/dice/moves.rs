@@ -380,6 +380,32 @@ impl Engine {
         }
     }
 
+    /// [`Masks::of`] and [`Engine::position_key`] of `st` in one pass over
+    /// the sites: what a roll's search starts from.
+    #[inline]
+    pub(super) fn masks_and_key(&self, st: &State) -> (Masks, u64) {
+        let mut masks = Masks::default();
+        let mut h = 0;
+        for (site, (&c, &men)) in st.cells.iter().zip(&st.stack).enumerate() {
+            if c != NONE {
+                let p = (c >> 4) as usize & 1;
+                let b = bit(site as u8);
+                masks.occ[p] |= b;
+                if men >= 2 {
+                    masks.two[p] |= b;
+                }
+                h ^= self.zobrist[site * 32 + ((c >> 4) as usize) * 16 + (men as usize & 15)]
+                    .rotate_left(u32::from(men >> 4));
+            }
+        }
+        if st.pinned != 0 {
+            h ^= self.pins_key(st.pinned);
+        }
+        debug_assert_eq!(masks, Masks::of(st), "masks of one pass");
+        debug_assert_eq!(h, self.position_key(st), "key of one pass");
+        (masks, h)
+    }
+
     /// The key of the pinned men on the sites of `pins`.
     #[inline(never)]
     pub(super) fn pins_key(&self, mut pins: u128) -> u64 {
