@@ -384,20 +384,35 @@ impl Engine {
     /// the sites: what a roll's search starts from.
     #[inline]
     pub(super) fn masks_and_key(&self, st: &State) -> (Masks, u64) {
-        let mut masks = Masks::default();
+        let n = st.cells.len().min(st.stack.len());
+        let (cells, stack) = (&st.cells[..n], &st.stack[..n]);
         let mut h = 0;
-        for (site, (&c, &men)) in st.cells.iter().zip(&st.stack).enumerate() {
-            if c != NONE {
-                let p = (c >> 4) as usize & 1;
-                let b = bit(site as u8);
-                masks.occ[p] |= b;
-                if men >= 2 {
-                    masks.two[p] |= b;
+        // The masks 64 sites at a time, in words kept in registers: the
+        // bits of each site's men chosen by masks rather than by index.
+        let mut half = |from: usize, to: usize| {
+            let (mut occ, mut two) = ([0u64; 2], [0u64; 2]);
+            for site in from..to {
+                let (c, men) = (cells[site], stack[site]);
+                if c != NONE {
+                    let b = 1u64 << (site & 63);
+                    let second = u64::from((c >> 4) & 1).wrapping_neg();
+                    let many = u64::from(men >= 2).wrapping_neg();
+                    occ[0] |= b & !second;
+                    occ[1] |= b & second;
+                    two[0] |= b & !second & many;
+                    two[1] |= b & second & many;
+                    h ^= self.site_key(site, c, men);
                 }
-                h ^= self.zobrist[site * 32 + ((c >> 4) as usize) * 16 + (men as usize & 15)]
-                    .rotate_left(u32::from(men >> 4));
             }
-        }
+            (occ, two)
+        };
+        let (occ, two) = half(0, n.min(64));
+        let (occ_high, two_high) = half(64.min(n), n);
+        let join = |low: u64, high: u64| u128::from(low) | u128::from(high) << 64;
+        let masks = Masks {
+            occ: [join(occ[0], occ_high[0]), join(occ[1], occ_high[1])],
+            two: [join(two[0], two_high[0]), join(two[1], two_high[1])],
+        };
         if st.pinned != 0 {
             h ^= self.pins_key(st.pinned);
         }

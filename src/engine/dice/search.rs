@@ -276,7 +276,10 @@ impl Engine {
     /// of `st` on this thread: the turns counted are those of `st`.
     pub(in crate::engine) fn counted_dice_turn_at(&self, st: &State, i: usize) -> Move {
         LISTED.with_borrow(|listed| {
-            debug_assert!(listed.of.is(st), "a turn drawn from the turns of another position");
+            debug_assert!(
+                listed.of.is(st),
+                "a turn drawn from the turns of another position"
+            );
             let position = &self.tables().position[st.to_move as usize];
             listed
                 .routes
