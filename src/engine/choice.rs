@@ -64,11 +64,15 @@ impl Engine {
     /// the same `st` on this thread, nothing searched or played between: a
     /// dice game's turn is then taken from the routes counted without
     /// checking that they are the turns of `st` (a debug build checks).
+    #[inline]
     pub fn counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
-        if self.tables.is_some() && i >= listed.len() {
-            return self.counted_dice_turn_at(st, i - listed.len());
+        if self.tables.is_none() {
+            return self.turn_at(st, listed, i);
         }
-        self.turn_at(st, listed, i)
+        match listed.get(i) {
+            Some(m) => *m,
+            None => self.counted_dice_turn_at(st, i - listed.len()),
+        }
     }
 
     /// The turn of index `i` of `st` (below what [`Engine::count_turns`]
