@@ -88,7 +88,8 @@ pub fn random_playout(
             engine.play_unchecked(st, m);
             ended = m.ends;
         } else {
-            let m = engine.turn_at(st, moves, i);
+            // Drawn from the turns just counted of this very position.
+            let m = engine.counted_turn_at(st, moves, i);
             engine.play_unchecked(st, &m);
             ended = m.ends;
         }

@@ -60,6 +60,21 @@ impl Engine {
         Ok(out.len() + steps)
     }
 
+    /// [`Engine::turn_at`] called right after [`Engine::count_turns`] of
+    /// the same `st` on this thread, nothing searched or played between: a
+    /// dice game's turn is then taken from the routes counted without
+    /// checking that they are the turns of `st` (a debug build checks).
+    #[inline]
+    pub fn counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
+        if self.tables.is_none() {
+            return self.turn_at(st, listed, i);
+        }
+        match listed.get(i) {
+            Some(m) => *m,
+            None => self.counted_dice_turn_at(st, i - listed.len()),
+        }
+    }
+
     /// The turn of index `i` of `st` (below what [`Engine::count_turns`]
     /// returned, with the turns it left in `listed`). In a dice game, the
     /// turns counted last on this thread if they are those of `st`; else

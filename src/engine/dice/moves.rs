@@ -380,6 +380,47 @@ impl Engine {
         }
     }
 
+    /// [`Masks::of`] and [`Engine::position_key`] of `st` in one pass over
+    /// the sites: what a roll's search starts from.
+    #[inline]
+    pub(super) fn masks_and_key(&self, st: &State) -> (Masks, u64) {
+        let n = st.cells.len().min(st.stack.len());
+        let (cells, stack) = (&st.cells[..n], &st.stack[..n]);
+        let mut h = 0;
+        // The masks 64 sites at a time, in words kept in registers: the
+        // bits of each site's men chosen by masks rather than by index.
+        let mut half = |from: usize, to: usize| {
+            let (mut occ, mut two) = ([0u64; 2], [0u64; 2]);
+            for site in from..to {
+                let (c, men) = (cells[site], stack[site]);
+                if c != NONE {
+                    let b = 1u64 << (site & 63);
+                    let second = u64::from((c >> 4) & 1).wrapping_neg();
+                    let many = u64::from(men >= 2).wrapping_neg();
+                    occ[0] |= b & !second;
+                    occ[1] |= b & second;
+                    two[0] |= b & !second & many;
+                    two[1] |= b & second & many;
+                    h ^= self.site_key(site, c, men);
+                }
+            }
+            (occ, two)
+        };
+        let (occ, two) = half(0, n.min(64));
+        let (occ_high, two_high) = half(64.min(n), n);
+        let join = |low: u64, high: u64| u128::from(low) | u128::from(high) << 64;
+        let masks = Masks {
+            occ: [join(occ[0], occ_high[0]), join(occ[1], occ_high[1])],
+            two: [join(two[0], two_high[0]), join(two[1], two_high[1])],
+        };
+        if st.pinned != 0 {
+            h ^= self.pins_key(st.pinned);
+        }
+        debug_assert_eq!(masks, Masks::of(st), "masks of one pass");
+        debug_assert_eq!(h, self.position_key(st), "key of one pass");
+        (masks, h)
+    }
+
     /// The key of the pinned men on the sites of `pins`.
     #[inline(never)]
     pub(super) fn pins_key(&self, mut pins: u128) -> u64 {

@@ -272,6 +272,22 @@ impl Engine {
             .unwrap_or(Move::PASS)
     }
 
+    /// [`Engine::dice_turn_at`] right after [`Engine::count_dice_turns`]
+    /// of `st` on this thread: the turns counted are those of `st`.
+    pub(in crate::engine) fn counted_dice_turn_at(&self, st: &State, i: usize) -> Move {
+        LISTED.with_borrow(|listed| {
+            debug_assert!(
+                listed.of.is(st),
+                "a turn drawn from the turns of another position"
+            );
+            let position = &self.tables().position[st.to_move as usize];
+            listed
+                .routes
+                .get(i)
+                .map_or(Move::PASS, |r| r.to_move(st.to_move, position))
+        })
+    }
+
     /// Fills `routes` with the turns of the roll in `st.dice`, in the order
     /// they are listed: see [`Engine::dice_turns`].
     fn dice_routes(
@@ -286,8 +302,7 @@ impl Engine {
         if n == 0 {
             return Ok(());
         }
-        let masks = Masks::of(st);
-        let key = self.position_key(st);
+        let (masks, key) = self.masks_and_key(st);
         if self.passes(st, &masks).is_some() {
             routes.push(Route {
                 key,

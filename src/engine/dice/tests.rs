@@ -173,6 +173,48 @@ fn search_shortcuts_agree_with_the_position_in_random_games() {
     }
 }
 
+/// What a playout asks of a dice game every turn, checked against the plain
+/// computation: the root's masks and key worked out together
+/// (`Engine::masks_and_key`), and the turn drawn from the routes just
+/// counted without comparing the position (`Engine::counted_turn_at`).
+#[test]
+fn playout_turns_and_root_agree_with_the_plain_computation() {
+    for (name, engine) in dice_games() {
+        let mut rng = crate::rng::rng(7);
+        let mut moves = Vec::new();
+        let mut listed = Vec::new();
+        let mut compared = 0;
+        for _ in 0..6 {
+            let mut st = engine.start();
+            engine.opening(&mut st, &mut rng);
+            for _ in 0..300 {
+                if st.dice == [0; crate::ir::MAX_DICE] {
+                    engine.roll(&mut st, &mut rng);
+                }
+                let (masks, key) = engine.masks_and_key(&st);
+                assert_eq!(masks, Masks::of(&st), "{name}: the masks of {st:?}");
+                assert_eq!(key, engine.position_key(&st), "{name}: the key of {st:?}");
+                engine
+                    .try_legal_moves(&mut st, &mut moves)
+                    .expect("a roll the engine lists");
+                let n = engine
+                    .count_turns(&mut st, &mut listed)
+                    .expect("a roll counted");
+                assert_eq!(n, moves.len(), "{name}: the turns counted of {st:?}");
+                if n == 0 || engine.outcome_with(&st, true) != Outcome::Ongoing {
+                    break;
+                }
+                let i = rng.random_range(0..n);
+                let m = engine.counted_turn_at(&st, &listed, i);
+                assert_eq!(m, moves[i], "{name}: turn {i} of {st:?}");
+                compared += 1;
+                engine.play_unchecked(&mut st, &m);
+            }
+        }
+        assert!(compared > 200, "{name}: only {compared} turns compared");
+    }
+}
+
 /// The change of key a die move reads per site (`Engine::men_key`) is the
 /// key of that many men there xor the key of one fewer, for every count a
 /// site can hold: those of the table and the larger ones worked out.
