@@ -61,6 +61,21 @@ pub fn random_playout(
     rng: &mut Rng,
     moves: &mut Vec<Move>,
 ) -> Result<Playout, TooManyTurnsAt> {
+    // One loop per kind of game, each compiled for it.
+    if engine.has_dice() {
+        playout_loop::<true>(engine, st, rng, moves)
+    } else {
+        playout_loop::<false>(engine, st, rng, moves)
+    }
+}
+
+/// [`random_playout`] of a game with dice (`DICE`) or without.
+fn playout_loop<const DICE: bool>(
+    engine: &Engine,
+    st: &mut State,
+    rng: &mut Rng,
+    moves: &mut Vec<Move>,
+) -> Result<Playout, TooManyTurnsAt> {
     let mut plies = 0;
     // Whether the end conditions of a dice game are to be judged: at the
     // start, and after a turn the search found to end the game.
@@ -89,7 +104,11 @@ pub fn random_playout(
             ended = m.ends;
         } else {
             // Drawn from the turns just counted of this very position.
-            let m = engine.counted_turn_at(st, moves, i);
+            let m = if DICE {
+                engine.counted_turn_at(st, moves, i)
+            } else {
+                engine.turn_at(st, moves, i)
+            };
             engine.play_unchecked(st, &m);
             ended = m.ends;
         }

@@ -64,7 +64,8 @@ impl Engine {
     /// the same `st` on this thread, nothing searched or played between: a
     /// dice game's turn is then taken from the routes counted without
     /// checking that they are the turns of `st` (a debug build checks).
-    #[inline]
+    /// A game without dice asks [`Engine::turn_at`].
+    #[inline(never)]
     pub fn counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
         if self.tables.is_none() {
             return self.turn_at(st, listed, i);
