@@ -322,26 +322,7 @@ impl Engine {
         let t = self.tables();
         let end = &t.ends[e];
         if let Some(exact) = &end.exact[who] {
-            let view = View {
-                st,
-                masks,
-                occ: &masks.occ,
-                shift: Shift::NONE,
-            };
-            let holds = exact.holds::<false>(&view);
-            debug_assert_eq!(
-                holds,
-                self.holds(
-                    st,
-                    masks,
-                    &end.cond,
-                    who,
-                    (NONE, NONE),
-                    self.vulnerable(st, 1 - who)
-                ),
-                "an end condition judged exactly as the interpreter judges it"
-            );
-            return holds;
+            return self.exact_holds(st, masks, (exact, &end.cond), who);
         }
         let runs = *vulnerable.get_or_insert_with(|| {
             if t.ends_see_runs {
@@ -370,9 +351,24 @@ impl Engine {
         let Some(rule) = &t.bear_off else {
             return false;
         };
-        let Some(exact) = &t.bear_off_exact[player] else {
-            return self.holds(st, masks, rule, player, (NONE, NONE), vulnerable);
-        };
+        match &t.bear_off_exact[player] {
+            Some(exact) => self.exact_holds(st, masks, (exact, rule), player),
+            None => self.holds(st, masks, rule, player, (NONE, NONE), vulnerable),
+        }
+    }
+
+    /// Whether `exact`, the exact form of condition `cond` for `who`, holds
+    /// in the position `st` (free men on the sites of `masks`), judged with
+    /// no landing site and no origin; debug builds judge `cond` by the
+    /// interpreter too and compare.
+    #[inline(always)]
+    fn exact_holds(
+        &self,
+        st: &State,
+        masks: &Masks,
+        (exact, cond): (&Exact, &Cond),
+        who: usize,
+    ) -> bool {
         let view = View {
             st,
             masks,
@@ -385,12 +381,12 @@ impl Engine {
             self.holds(
                 st,
                 masks,
-                rule,
-                player,
+                cond,
+                who,
                 (NONE, NONE),
-                self.vulnerable(st, 1 - player)
+                self.vulnerable(st, 1 - who)
             ),
-            "a bear-off rule judged exactly as the interpreter judges it"
+            "a condition judged exactly as the interpreter judges it"
         );
         holds
     }
