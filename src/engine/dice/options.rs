@@ -25,7 +25,8 @@ pub(super) struct Options {
     /// The last track position (borne off).
     pub(super) last: usize,
     /// The site masks `forbidden` is decided by, where it reads nothing
-    /// else (see [`super::landing::Program::reads`]).
+    /// else ([`Engine::forbidden_reads`]): set by the search only where
+    /// it carries `forbidden` to a position beyond (`None` otherwise).
     pub(super) reads: Option<u8>,
     /// The track position of the mover's rearmost man on the board (the
     /// first position included), 128 if he has none.
@@ -53,6 +54,7 @@ impl Engine {
     /// [`Engine::track_positions`]), `was` the `forbidden` and
     /// `forbidden_at` of the position before it.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(super) fn options(
         &self,
         st: &State,
@@ -120,17 +122,6 @@ impl Engine {
             };
             (forbidden, at)
         };
-        // What `forbidden` reads: the program's masks, and the opposing
-        // men a player who cannot hit may not land on. Only the opponent's
-        // are worth comparing: nearly every die move changes the mover's.
-        let reads = match (&t.hit_to, t.pin_blots) {
-            (Some(_), _) => t.forbid_program[player].reads(),
-            (None, false) => t.forbid_program[player]
-                .reads()
-                .map(|r| r | 1 << (1 - player)),
-            (None, true) => None,
-        }
-        .filter(|r| r & (5 << player) == 0);
         Options {
             vulnerable,
             bearing_off,
@@ -144,7 +135,7 @@ impl Engine {
             forbidden,
             forbidden_at,
             last,
-            reads,
+            reads: None,
             // The man furthest back on the track, the first position
             // included (a zone or, on a track that starts on the board, a
             // point): only read when a man may bear off past the end.
@@ -154,6 +145,24 @@ impl Engine {
             masked: false,
             judge_more: t.judge_more,
         }
+    }
+
+    /// The site masks of [`Engine::forbidden`] of `player`, where it reads
+    /// nothing else (see [`super::landing::Program::reads`]): the
+    /// program's masks, and the opposing men a player who cannot hit may
+    /// not land on. Only the opponent's are worth comparing: nearly every
+    /// die move changes the mover's.
+    #[inline(always)]
+    pub(super) fn forbidden_reads(&self, player: usize) -> Option<u8> {
+        let t = self.tables();
+        match (&t.hit_to, t.pin_blots) {
+            (Some(_), _) => t.forbid_program[player].reads(),
+            (None, false) => t.forbid_program[player]
+                .reads()
+                .map(|r| r | 1 << (1 - player)),
+            (None, true) => None,
+        }
+        .filter(|r| r & (5 << player) == 0)
     }
 
     /// Completes `o`, the options of `player` from a position, where the

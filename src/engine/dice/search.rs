@@ -586,6 +586,33 @@ impl Engine {
         );
     }
 
+    /// The origins of the die moves of `die` to search from the position
+    /// of `o`, searched at `depth`: those the rules allow (`moved` set if
+    /// any), less the later orders of two die moves already searched
+    /// (where the position has a `parent` whose orders are noted).
+    #[inline(always)]
+    fn allowed(
+        &self,
+        st: &State,
+        turn: &mut Turn,
+        o: &Options,
+        (depth, parent): (usize, bool),
+        die: u8,
+        moved: &mut bool,
+    ) -> u128 {
+        let mut allowed = self.origins(o, die);
+        if o.judge_more {
+            allowed = self.judged(st, &turn.masks, turn.player, o, die, allowed);
+        }
+        *moved |= allowed != 0;
+        if parent && let Some(memo) = turn.memo.as_deref_mut() {
+            allowed = memo
+                .orders
+                .skips(depth, die, usize::from(die != turn.low), allowed);
+        }
+        allowed
+    }
+
     /// Searches the die moves from a position reached with `n` dice left,
     /// in presentation order: track position first, then the die.
     fn search(&self, st: &mut State, turn: &mut Turn, n: usize, key: u64) {
@@ -640,38 +667,34 @@ impl Engine {
         let depth = turn.m.len as usize;
         let orders = turn.orders;
         let parent = orders && depth > turn.base;
-        if orders && let Some(memo) = turn.memo.as_deref_mut() {
-            memo.orders.begin(depth);
+        // With one die left, no die move is searched beyond this position:
+        // none is noted as searched from it, and nothing is carried.
+        if n > 1 {
+            o.reads = self.forbidden_reads(player);
+            if orders && let Some(memo) = turn.memo.as_deref_mut() {
+                memo.orders.begin(depth);
+            }
         }
         self.debug_check_origins(st, &turn.masks, player, &o, &distinct[..kinds]);
         // Per die, the origins of the die moves to search: those the rules
         // allow, less the later orders of two die moves already searched.
         let mut moved = false;
-        let mut origins = [0u128; MAX_DIE_MOVES];
-        let mut froms = 0;
-        for (origins, &die) in origins.iter_mut().zip(&distinct[..kinds]) {
-            let mut allowed = self.origins(&o, die);
-            if o.judge_more {
-                allowed = self.judged(st, &turn.masks, player, &o, die, allowed);
-            }
-            moved |= allowed != 0;
-            if parent && let Some(memo) = turn.memo.as_deref_mut() {
-                allowed = memo
-                    .orders
-                    .skips(depth, die, usize::from(die != turn.low), allowed);
-            }
-            *origins = allowed;
-            froms |= allowed;
-        }
         if kinds == 1 {
             // One die (the last die move, or a double): its origins in order.
-            let mut froms = origins[0];
+            let mut froms =
+                self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);
             while froms != 0 {
                 let from = froms.trailing_zeros() as usize;
                 froms &= froms - 1;
                 self.visit(st, turn, &o, n, key, (depth, from, distinct[0]));
             }
         } else {
+            let mut origins = [0u128; MAX_DIE_MOVES];
+            let mut froms = 0;
+            for (origins, &die) in origins.iter_mut().zip(&distinct[..kinds]) {
+                *origins = self.allowed(st, turn, &o, (depth, parent), die, &mut moved);
+                froms |= *origins;
+            }
             while froms != 0 {
                 let from = froms.trailing_zeros() as usize;
                 froms &= froms - 1;
