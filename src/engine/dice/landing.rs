@@ -14,6 +14,9 @@ use crate::ir::Compare;
 /// site instead.
 const MAX_DEPTH: usize = 16;
 
+/// The stack a shallow program runs on (see [`Program::run`]).
+const SHALLOW: usize = 4;
+
 /// One step of a program.
 #[derive(Clone, Copy, Debug)]
 enum Op {
@@ -44,6 +47,8 @@ pub(super) struct Program {
     /// Every site the program can give, whatever its tests (a program of
     /// origins: what `from in` can name).
     pub support: u128,
+    /// Whether its stack stays within [`SHALLOW`] entries.
+    shallow: bool,
 }
 
 /// What the sites of a program are: where a man lands, or where he
@@ -115,6 +120,7 @@ impl Program {
             }
         }
         p.reads = p.find_reads();
+        p.shallow = stack_depth(&p.ops) <= SHALLOW;
         (p, rest)
     }
 
@@ -147,7 +153,22 @@ impl Program {
     /// tests holds (bit `i` for test `i`).
     #[inline(always)]
     pub fn run(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
-        let mut stack = [0u128; MAX_DEPTH];
+        // The usual program (a rule or two of a few terms) on a small
+        // stack, which costs less to set up.
+        if self.shallow {
+            let sites = self.run_on::<SHALLOW>(masks, vulnerable, tests);
+            debug_assert_eq!(sites, self.run_on::<MAX_DEPTH>(masks, vulnerable, tests));
+            sites
+        } else {
+            self.run_on::<MAX_DEPTH>(masks, vulnerable, tests)
+        }
+    }
+
+    /// [`Program::run`] on a stack of `D` entries, as deep as the
+    /// program's at least.
+    #[inline(always)]
+    fn run_on<const D: usize>(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
+        let mut stack = [0u128; D];
         let mut sp = 0;
         for &op in &self.ops {
             match op {
@@ -202,6 +223,22 @@ fn depth(ops: &[Op]) -> bool {
         }
     }
     true
+}
+
+/// The most entries a program's stack holds at once.
+fn stack_depth(ops: &[Op]) -> usize {
+    let (mut sp, mut most) = (0usize, 0);
+    for op in ops {
+        match op {
+            Op::And | Op::Or => sp -= 1,
+            Op::Not => {}
+            _ => {
+                sp += 1;
+                most = most.max(sp);
+            }
+        }
+    }
+    most
 }
 
 /// Emits the ops of a maskable condition; false where it cannot (too
@@ -293,7 +330,7 @@ fn emit(
 
 #[cfg(test)]
 mod tests {
-    use super::Program;
+    use super::{MAX_DEPTH, Program};
     use crate::engine::dice::conditions::{Cond, Term};
     use crate::engine::dice::masks::Masks;
     use crate::ir::Compare;
@@ -331,5 +368,55 @@ mod tests {
             Program::compile_origins(vec![Cond::Not(Box::new(Cond::FromIn(1)))], &regions, 0);
         assert!(rest.is_empty());
         assert_eq!(p.support, !0b1_1000);
+    }
+
+    /// A program whose stack stays within `SHALLOW` entries runs on the
+    /// small stack, and gives what the full stack gives; a deeper one
+    /// runs on the full stack.
+    #[test]
+    fn shallow_programs_run_as_on_the_full_stack() {
+        let regions = [0b1111_0000u128, 0b1010_1010];
+        let here = |opponent, at_least: i64| Cond::HereCount {
+            opponent,
+            constant: -at_least,
+            op: Compare::Ge,
+        };
+        // `opponent men here >= 2`, `own men here >= 1 and here in no-join`.
+        let closed = here(true, 2);
+        let no_join = Cond::And(vec![here(false, 1), Cond::HereIn(0)].into());
+        let (p, rest) = Program::compile(vec![closed.clone(), no_join.clone()], &regions, 0);
+        assert!(rest.is_empty());
+        assert!(p.shallow);
+        // Nested to a depth past the small stack.
+        let deep = (0..6).fold(Cond::HereIn(1), |c, i| {
+            Cond::Or(
+                vec![
+                    Cond::HereIn(i % 2),
+                    Cond::And(vec![here(i % 2 == 0, 1), c].into()),
+                ]
+                .into(),
+            )
+        });
+        let (q, rest) = Program::compile(vec![deep, closed, no_join], &regions, 0);
+        assert!(rest.is_empty());
+        assert!(!q.shallow);
+        let mut x = 0x9e37_79b9_7f4a_7c15_u128 << 64 | 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..100 {
+            let masks = Masks {
+                occ: [next(), next()],
+                two: [next(), next()],
+            };
+            for p in [&p, &q] {
+                assert_eq!(p.run(&masks, 0, 0), p.run_on::<MAX_DEPTH>(&masks, 0, 0));
+            }
+            let (occ, two) = (masks.occ, masks.two);
+            assert_eq!(p.run(&masks, 0, 0), two[1] | occ[0] & regions[0]);
+        }
     }
 }

@@ -7,6 +7,7 @@ use super::{Change, Masks, men};
 use crate::engine::{Engine, NONE, State, bit};
 
 /// What decides the die moves from a position: see [`Engine::options`].
+#[derive(Clone, Copy)]
 pub(super) struct Options {
     pub(super) vulnerable: u128,
     pub(super) bearing_off: bool,
@@ -171,22 +172,51 @@ impl Engine {
     /// origins they forbid leave `froms`, and die moves are judged one by
     /// one only where some other rule, or a risky landing, asks for it.
     /// Kept out of [`Engine::options`], whose other callers judge die
-    /// moves one by one, and out of line: inlined, it slows the search of
-    /// games without these rules.
-    #[inline(never)]
+    /// moves one by one.
+    #[inline(always)]
     pub(super) fn mask_origins(&self, st: &State, masks: &Masks, player: usize, o: &mut Options) {
-        let t = self.tables();
-        let from_forbidden = self.origins_forbidden(st, masks, player, o.vulnerable, o.leavable);
-        if from_forbidden != 0 {
-            o.from_forbidden_at = self.track_positions(player, from_forbidden, o.last);
-            o.froms &= !o.from_forbidden_at;
-        }
-        if !t.run_limits.is_empty() {
-            o.run_risky_at = self.run_risks(masks, player, o.positions, o.last);
-        }
-        o.judge_more =
-            !t.forbid.is_empty() || !t.forbid_from_rest.is_empty() || o.run_risky_at != 0;
+        let (from_forbidden_at, run_risky_at, judge_more) = self.masked_origins(
+            st,
+            masks,
+            player,
+            (o.vulnerable, o.leavable, o.positions, o.last),
+        );
+        o.from_forbidden_at = from_forbidden_at;
+        o.froms &= !from_forbidden_at;
+        o.run_risky_at = run_risky_at;
+        o.judge_more = judge_more;
         o.masked = true;
+    }
+
+    /// What [`Engine::mask_origins`] completes: the track positions the
+    /// `from in` rules forbid as origins, those where landing may make a
+    /// run, and whether some die moves are still judged one by one; from
+    /// the `vulnerable`, `leavable`, `positions` and `last` of the options.
+    /// Out of line: inlined, it slows the search of games without these
+    /// rules.
+    #[inline(never)]
+    fn masked_origins(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (vulnerable, leavable, positions, last): (u128, u128, u128, usize),
+    ) -> (u128, u128, bool) {
+        let t = self.tables();
+        let from_forbidden = self.origins_forbidden(st, masks, player, vulnerable, leavable);
+        let from_forbidden_at = if from_forbidden != 0 {
+            self.track_positions(player, from_forbidden, last)
+        } else {
+            0
+        };
+        let run_risky_at = if t.run_limits.is_empty() {
+            0
+        } else {
+            self.run_risks(masks, player, positions, last)
+        };
+        let judge_more =
+            !t.forbid.is_empty() || !t.forbid_from_rest.is_empty() || run_risky_at != 0;
+        (from_forbidden_at, run_risky_at, judge_more)
     }
 
     /// The track positions of `player` before `last` whose sites are in
@@ -376,6 +406,7 @@ impl Engine {
 
     /// Debug builds check that [`Engine::origins`] and [`Engine::lands`]
     /// find the die moves [`Engine::landing`] finds from every origin.
+    #[inline(always)]
     pub(super) fn debug_check_origins(
         &self,
         st: &State,

@@ -602,7 +602,11 @@ impl Engine {
     ) -> u128 {
         let mut allowed = self.origins(o, die);
         if o.judge_more {
-            allowed = self.judged(st, &turn.masks, turn.player, o, die, allowed);
+            // Judged on a copy, so that `o` itself is never lent to code
+            // out of line: its fields the search does not read are then
+            // never written.
+            let copy = *o;
+            allowed = self.judged(st, &turn.masks, turn.player, &copy, die, allowed);
         }
         *moved |= allowed != 0;
         if parent && let Some(memo) = turn.memo.as_deref_mut() {
@@ -616,6 +620,26 @@ impl Engine {
     /// Searches the die moves from a position reached with `n` dice left,
     /// in presentation order: track position first, then the die.
     fn search(&self, st: &mut State, turn: &mut Turn, n: usize, key: u64) {
+        if n == 1 {
+            self.search_last(st, turn, key);
+        } else {
+            self.node::<false>(st, turn, n, key);
+        }
+    }
+
+    /// [`Engine::search`] with one die left, most of the positions
+    /// searched: compiled apart, with all that only a position with more
+    /// dice left does (noting orders, carrying options) left out.
+    #[inline(never)]
+    fn search_last(&self, st: &mut State, turn: &mut Turn, key: u64) {
+        self.node::<true>(st, turn, 1, key);
+    }
+
+    /// The search of [`Engine::search`] from one position, with `n` dice
+    /// left (one if `LAST`).
+    #[inline(always)]
+    fn node<const LAST: bool>(&self, st: &mut State, turn: &mut Turn, n: usize, key: u64) {
+        let n = if LAST { 1 } else { n };
         if turn.overflow.is_some() {
             return;
         }
@@ -681,8 +705,7 @@ impl Engine {
         let mut moved = false;
         if kinds == 1 {
             // One die (the last die move, or a double): its origins in order.
-            let mut froms =
-                self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);
+            let mut froms = self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);
             while froms != 0 {
                 let from = froms.trailing_zeros() as usize;
                 froms &= froms - 1;
