@@ -90,7 +90,15 @@ impl Exact {
     #[inline(always)]
     fn holds<const MOVED: bool>(&self, view: &View) -> bool {
         match self {
-            Exact::All(tests) => tests.iter().all(|t| t.holds::<MOVED>(view)),
+            // A loop rather than `Iterator::all`, which is not inlined.
+            Exact::All(tests) => {
+                for t in tests.iter() {
+                    if !t.holds::<MOVED>(view) {
+                        return false;
+                    }
+                }
+                true
+            }
             Exact::Tree(tree) => tree.holds::<MOVED>(view),
         }
     }
@@ -424,21 +432,22 @@ impl Engine {
             occ: &occ,
             shift: self.shift(st, player, (from, to, hit)),
         };
-        for who in 0..2 {
-            let mut judged = fired >> (who * ends) & ((1 << ends) - 1);
-            while judged != 0 {
-                let e = &t.ends[judged.trailing_zeros() as usize];
-                judged &= judged - 1;
-                if !e.needs[who].met(who, &occ, pinned) {
-                    continue;
-                }
-                let Some(exact) = &e.exact[who] else {
-                    return true;
-                };
-                if exact.holds_after(&view) {
-                    self.debug_check_ends_after(st, player, (from, to), fired, true);
-                    return true;
-                }
+        // The pairs set off whose needs are met, in any order.
+        let mut judged = fired & t.ends_gates.live(&occ, pinned);
+        while judged != 0 {
+            let pair = judged.trailing_zeros() as usize;
+            judged &= judged - 1;
+            let (e, who) = if pair >= ends {
+                (pair - ends, 1)
+            } else {
+                (pair, 0)
+            };
+            let Some(exact) = &t.ends[e].exact[who] else {
+                return true;
+            };
+            if exact.holds_after(&view) {
+                self.debug_check_ends_after(st, player, (from, to), fired, true);
+                return true;
             }
         }
         self.debug_check_ends_after(st, player, (from, to), fired, false);

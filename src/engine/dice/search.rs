@@ -433,7 +433,7 @@ impl Engine {
         } else {
             masks.moved(st, player, (site, to, hit))
         };
-        m.ends = self.dice_outcome(st, masks, player, &change).is_some();
+        m.ends = self.ends_hold(st, masks, &change);
         let undo = Undo {
             site,
             to,
