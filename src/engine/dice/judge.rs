@@ -45,13 +45,75 @@ pub(super) struct Test {
     op: Compare,
 }
 
+/// A test of the free men of one player on one site, the usual part of
+/// an end condition (`own men in off = 15`): they hold it where their
+/// number lies in `lo..=hi` (outside it, `outside`), the comparison read
+/// as a range once.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct One {
+    player: usize,
+    site: u8,
+    mask: u128,
+    lo: i64,
+    hi: i64,
+    outside: bool,
+}
+
+impl One {
+    /// `test` as a range, if it counts the free men of one site alone.
+    fn of(test: &Test) -> Option<One> {
+        let [(sign, Count::MenOn(player, site, mask))] = *test.counts else {
+            return None;
+        };
+        // The sum `sign * men + constant` compared with zero, as a range
+        // of the sum ...
+        let (low, high, outside) = match test.op {
+            Compare::Ge => (0, i64::MAX, false),
+            Compare::Gt => (1, i64::MAX, false),
+            Compare::Le => (i64::MIN, 0, false),
+            Compare::Lt => (i64::MIN, -1, false),
+            Compare::Eq => (0, 0, false),
+            Compare::Ne => (0, 0, true),
+        };
+        // ... and of the men.
+        let c = test.constant;
+        let (lo, hi) = match sign {
+            1 => (low.saturating_sub(c), high.saturating_sub(c)),
+            -1 => (c.saturating_sub(high), c.saturating_sub(low)),
+            _ => return None,
+        };
+        Some(One {
+            player,
+            site,
+            mask,
+            lo,
+            hi,
+            outside,
+        })
+    }
+
+    /// Whether it holds in `view`, changed by its shift if `MOVED`.
+    #[inline(always)]
+    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+        self.admits(view.count::<MOVED>(Count::MenOn(self.player, self.site, self.mask)))
+    }
+
+    /// Whether `men` men hold it.
+    #[inline(always)]
+    fn admits(&self, men: i64) -> bool {
+        (self.lo <= men && men <= self.hi) != self.outside
+    }
+}
+
 /// An end condition compiled for one judged player, where every part of
 /// it is a count of men or points or a constant (see the module's notes).
 #[derive(Clone, Debug)]
 pub(super) enum Exact {
     /// Every test holds (none: always): the usual condition, judged
-    /// without recursion.
-    All(Box<[Test]>),
+    /// without recursion; the tests of one site's men first, as ranges
+    /// (the order of a conjunction's tests is free: a test changes
+    /// nothing).
+    All(Box<[One]>, Box<[Test]>),
     /// Any other combination.
     Tree(Tree),
 }
@@ -73,7 +135,15 @@ impl Exact {
         let tree = Tree::new(c, regions, me)?;
         let mut tests = Vec::new();
         Some(if conjunction(&tree, &mut tests) {
-            Exact::All(tests.into())
+            let mut ones = Vec::new();
+            tests.retain(|t| match One::of(t) {
+                Some(one) => {
+                    ones.push(one);
+                    false
+                }
+                None => true,
+            });
+            Exact::All(ones.into(), tests.into())
         } else {
             Exact::Tree(tree)
         })
@@ -90,17 +160,28 @@ impl Exact {
     #[inline(always)]
     fn holds<const MOVED: bool>(&self, view: &View) -> bool {
         match self {
-            // A loop rather than `Iterator::all`, which is not inlined.
-            Exact::All(tests) => {
-                for t in tests.iter() {
-                    if !t.holds::<MOVED>(view) {
+            Exact::All(ones, tests) => {
+                for one in ones.iter() {
+                    if !one.holds::<MOVED>(view) {
                         return false;
                     }
                 }
-                true
+                Self::all::<MOVED>(tests, view)
             }
             Exact::Tree(tree) => tree.holds::<MOVED>(view),
         }
+    }
+
+    /// Whether every test of `tests` holds in `view`: a loop rather than
+    /// `Iterator::all`, which is not inlined.
+    #[inline(always)]
+    fn all<const MOVED: bool>(tests: &[Test], view: &View) -> bool {
+        for t in tests {
+            if !t.holds::<MOVED>(view) {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -521,4 +602,50 @@ impl Engine {
     #[cfg(not(debug_assertions))]
     #[inline(always)]
     fn debug_check_ends_after(&self, _: &State, _: usize, _: (u8, u8), _: u64, _: bool) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Count, One, Test, compare};
+    use crate::ir::Compare;
+
+    /// A test of one site's men read as a range holds for just the
+    /// numbers of men the comparison holds for, whatever its operator,
+    /// side (sign) and constant: the bundled games have only some.
+    #[test]
+    fn one_site_tests_as_ranges_hold_as_compared() {
+        let ops = [
+            Compare::Ge,
+            Compare::Gt,
+            Compare::Le,
+            Compare::Lt,
+            Compare::Eq,
+            Compare::Ne,
+        ];
+        for op in ops {
+            for sign in [1, -1] {
+                for constant in -20..=20 {
+                    let test = Test {
+                        counts: vec![(sign, Count::MenOn(1, 3, 1 << 3))].into(),
+                        constant,
+                        op,
+                    };
+                    let one = One::of(&test).expect("a test of one site's men");
+                    for men in 0..=20 {
+                        assert_eq!(
+                            one.admits(men),
+                            compare(sign * men + constant, op),
+                            "{sign} * {men} + {constant} {op:?} 0"
+                        );
+                    }
+                }
+            }
+        }
+        let two = Test {
+            counts: vec![(2, Count::MenOn(1, 3, 1 << 3))].into(),
+            constant: 0,
+            op: Compare::Ge,
+        };
+        assert!(One::of(&two).is_none(), "a weight other than one side's");
+    }
 }
