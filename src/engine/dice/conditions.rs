@@ -522,18 +522,18 @@ impl Engine {
         false
     }
 
-    /// Whether some end condition of `fired`, the pairs of end condition
-    /// and judged player a die move sets off (see [`super::triggers::Fires`]),
-    /// has its needs (see [`super::triggers::needs`]) met by `occ` and
-    /// `pinned`, the sites where each player has free men and where men lie
-    /// pinned after it: the die move must then be judged
-    /// ([`Engine::dice_outcome`]). The needs are read as gates
+    /// The pairs of end condition and judged player of `fired`, those a die
+    /// move sets off (see [`super::triggers::Fires`]), whose needs (see
+    /// [`super::triggers::needs`]) are met by `occ` and `pinned`, the sites
+    /// where each player has free men and where men lie pinned after it:
+    /// where there are any, the die move must be judged
+    /// ([`Engine::ends_fire_after`]). The needs are read as gates
     /// ([`super::triggers::Gates`]).
     #[inline(always)]
-    pub(super) fn ends_may_fire(&self, fired: u64, occ: &[u128; 2], pinned: u128) -> bool {
-        let may = fired & self.tables().ends_gates.live(occ, pinned) != 0;
+    pub(super) fn ends_may_fire(&self, fired: u64, occ: &[u128; 2], pinned: u128) -> u64 {
+        let may = fired & self.tables().ends_gates.live(occ, pinned);
         debug_assert_eq!(
-            may,
+            may != 0,
             self.ends_may_fire_one_by_one(fired, occ, pinned),
             "needs read as gates as one by one"
         );

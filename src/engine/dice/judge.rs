@@ -483,12 +483,14 @@ impl Engine {
     /// Whether some end condition of `fired`, the pairs of end condition
     /// and judged player (see [`super::triggers::Fires`]) that the die
     /// move of `player` from `from` to `to` (sending the men it hits to
-    /// `hit`) sets off, holds after it, the die move previewed (see
-    /// [`Engine::die_move_preview`]) and not played; `standing`, where men
-    /// would then stand. Where a condition whose needs are met has no
-    /// exact form, says true: the die move must then be played and judged
-    /// ([`Engine::dice_outcome`]). Called where [`Engine::ends_may_fire`]
-    /// said one may: kept out of line, the search calling it seldom.
+    /// `hit`) sets off and whose needs are met ([`Engine::ends_may_fire`];
+    /// a pair whose needs are not met cannot hold, and is judged not to
+    /// where it has an exact form), holds
+    /// after it, the die move previewed (see [`Engine::die_move_preview`])
+    /// and not played; `standing`, where men would then stand. Where a
+    /// condition of them has no exact form, says true: the die move must
+    /// then be played and judged ([`Engine::dice_outcome`]). Kept out of
+    /// line, the search calling it seldom.
     #[inline(never)]
     pub(super) fn ends_fire_after(
         &self,
@@ -497,7 +499,7 @@ impl Engine {
         player: usize,
         (from, to, hit): (u8, u8, u8),
         fired: u64,
-        (occ, pinned): Standing,
+        (occ, _): Standing,
     ) -> bool {
         let t = self.tables();
         if fired == 0 {
@@ -513,8 +515,8 @@ impl Engine {
             occ: &occ,
             shift: self.shift(st, player, (from, to, hit)),
         };
-        // The pairs set off whose needs are met, in any order.
-        let mut judged = fired & t.ends_gates.live(&occ, pinned);
+        // The pairs given, in any order.
+        let mut judged = fired;
         while judged != 0 {
             let pair = judged.trailing_zeros() as usize;
             judged &= judged - 1;

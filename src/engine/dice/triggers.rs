@@ -525,9 +525,17 @@ impl Gates {
         if self.every {
             return u64::MAX;
         }
+        let on = [
+            occ[0] & self.sites[0],
+            occ[1] & self.sites[1],
+            pinned & self.sites[2],
+        ];
+        // The usual position: no man where a need looks.
+        if on[0] | on[1] | on[2] == 0 {
+            return self.free;
+        }
         let mut live = self.free;
-        for (kind, men) in [occ[0], occ[1], pinned].into_iter().enumerate() {
-            let mut on = men & self.sites[kind];
+        for (kind, mut on) in on.into_iter().enumerate() {
             while on != 0 {
                 live |= self.at[kind][on.trailing_zeros() as usize & 127];
                 on &= on - 1;
