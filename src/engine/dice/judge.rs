@@ -46,27 +46,42 @@ pub(super) struct Test {
 }
 
 /// A test of the free men of one player on one site, the usual part of
-/// an end condition (`own men in off = 15`): they hold it where their
-/// number lies in `lo..=hi` (outside it, `outside`), the comparison read
+/// an end condition (`own men in off = 15`), with at most one count of
+/// points besides (`own men in bar + own points in first-quarter > 6`):
+/// it holds where `sign * men + points` (the count of points with its
+/// sign) lies in `lo..=hi` (outside it, `outside`), the comparison read
 /// as a range once.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct One {
     player: usize,
     site: u8,
     mask: u128,
+    sign: i64,
+    /// The count of points: its sign (0: none), player and sites.
+    points: (i64, usize, u128),
     lo: i64,
     hi: i64,
     outside: bool,
 }
 
 impl One {
-    /// `test` as a range, if it counts the free men of one site alone.
+    /// `test` as a range, if it counts the free men of one site and at
+    /// most one count of points.
     fn of(test: &Test) -> Option<One> {
-        let [(sign, Count::MenOn(player, site, mask))] = *test.counts else {
-            return None;
+        let ((sign, player, site, mask), points) = match *test.counts {
+            [(sign, Count::MenOn(player, site, mask))] => ((sign, player, site, mask), (0, 0, 0)),
+            [
+                (sign, Count::MenOn(player, site, mask)),
+                (p, Count::Points(who, sites)),
+            ]
+            | [
+                (p, Count::Points(who, sites)),
+                (sign, Count::MenOn(player, site, mask)),
+            ] => ((sign, player, site, mask), (p, who, sites)),
+            _ => return None,
         };
-        // The sum `sign * men + constant` compared with zero, as a range
-        // of the sum ...
+        // The sum `sign * men + points + constant` compared with zero, as
+        // a range of the sum ...
         let (low, high, outside) = match test.op {
             Compare::Ge => (0, i64::MAX, false),
             Compare::Gt => (1, i64::MAX, false),
@@ -75,19 +90,16 @@ impl One {
             Compare::Eq => (0, 0, false),
             Compare::Ne => (0, 0, true),
         };
-        // ... and of the men.
+        // ... and of the sum without the constant.
         let c = test.constant;
-        let (lo, hi) = match sign {
-            1 => (low.saturating_sub(c), high.saturating_sub(c)),
-            -1 => (c.saturating_sub(high), c.saturating_sub(low)),
-            _ => return None,
-        };
         Some(One {
             player,
             site,
             mask,
-            lo,
-            hi,
+            sign,
+            points,
+            lo: low.saturating_sub(c),
+            hi: high.saturating_sub(c),
             outside,
         })
     }
@@ -95,13 +107,19 @@ impl One {
     /// Whether it holds in `view`, changed by its shift if `MOVED`.
     #[inline(always)]
     fn holds<const MOVED: bool>(&self, view: &View) -> bool {
-        self.admits(view.count::<MOVED>(Count::MenOn(self.player, self.site, self.mask)))
+        let men = view.count::<MOVED>(Count::MenOn(self.player, self.site, self.mask));
+        let mut value = self.sign * men;
+        let (sign, player, sites) = self.points;
+        if sign != 0 {
+            value += sign * view.count::<MOVED>(Count::Points(player, sites));
+        }
+        self.admits(value)
     }
 
-    /// Whether `men` men hold it.
+    /// Whether a sum of `value` (without the constant) holds it.
     #[inline(always)]
-    fn admits(&self, men: i64) -> bool {
-        (self.lo <= men && men <= self.hi) != self.outside
+    fn admits(&self, value: i64) -> bool {
+        (self.lo <= value && value <= self.hi) != self.outside
     }
 }
 
@@ -613,7 +631,9 @@ mod tests {
 
     /// A test of one site's men read as a range holds for just the
     /// numbers of men the comparison holds for, whatever its operator,
-    /// side (sign) and constant: the bundled games have only some.
+    /// side (sign) and constant: the bundled games have only some. (With
+    /// a count of points, the range is of the sum alike; the bundled
+    /// games check it against the interpreter in debug builds.)
     #[test]
     fn one_site_tests_as_ranges_hold_as_compared() {
         let ops = [
@@ -635,7 +655,7 @@ mod tests {
                     let one = One::of(&test).expect("a test of one site's men");
                     for men in 0..=20 {
                         assert_eq!(
-                            one.admits(men),
+                            one.admits(sign * men),
                             compare(sign * men + constant, op),
                             "{sign} * {men} + {constant} {op:?} 0"
                         );
@@ -644,10 +664,10 @@ mod tests {
             }
         }
         let two = Test {
-            counts: vec![(2, Count::MenOn(1, 3, 1 << 3))].into(),
+            counts: vec![(1, Count::MenOn(1, 3, 1 << 3)), (1, Count::Men(1, 0b110))].into(),
             constant: 0,
             op: Compare::Ge,
         };
-        assert!(One::of(&two).is_none(), "a weight other than one side's");
+        assert!(One::of(&two).is_none(), "men on more than one site");
     }
 }
