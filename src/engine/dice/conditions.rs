@@ -476,14 +476,73 @@ impl Engine {
         None
     }
 
-    /// Whether some end condition of `fired`, the pairs of end condition
-    /// and judged player a die move sets off (see [`super::triggers::Fires`]),
-    /// has its needs (see [`super::triggers::needs`]) met by `occ` and
-    /// `pinned`, the sites where each player has free men and where men lie
-    /// pinned after it: the die move must then be judged
-    /// ([`Engine::dice_outcome`]).
+    /// Whether some end condition holds after a die move played, for
+    /// either player: [`Engine::dice_outcome`] where only whether one holds
+    /// matters, so judged in any order. The pairs of end condition and
+    /// judged player whose needs the position meets are found first
+    /// ([`super::triggers::Gates`]: usually none, no man borne off yet),
+    /// and of those only the ones `change` sets off are judged.
     #[inline(always)]
-    pub(super) fn ends_may_fire(&self, fired: u64, occ: &[u128; 2], pinned: u128) -> bool {
+    pub(super) fn ends_hold(&self, st: &State, masks: &Masks, change: &Change) -> bool {
+        let t = self.tables();
+        let live = t.ends_gates.live(&masks.occ, st.pinned);
+        let holds = live != 0 && self.live_ends_hold(st, masks, change, live);
+        debug_assert_eq!(
+            holds,
+            self.dice_outcome(st, masks, st.to_move as usize, change)
+                .is_some(),
+            "end conditions judged by their needs first as in order"
+        );
+        holds
+    }
+
+    /// [`Engine::ends_hold`] of the pairs `live`, whose needs are met.
+    #[inline(never)]
+    fn live_ends_hold(&self, st: &State, masks: &Masks, change: &Change, live: u64) -> bool {
+        let t = self.tables();
+        let ends = t.ends.len();
+        let fired = t.ends_fire.fired(change);
+        if ends >= 32 {
+            return fired != 0 && self.dice_outcome(st, masks, 0, change).is_some();
+        }
+        let mut judged = fired & live;
+        let mut vulnerable = [None; 2];
+        while judged != 0 {
+            let pair = judged.trailing_zeros() as usize;
+            judged &= judged - 1;
+            let (e, who) = if pair >= ends {
+                (pair - ends, 1)
+            } else {
+                (pair, 0)
+            };
+            if self.end_holds(st, masks, (e, who), &mut vulnerable[who]) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The pairs of end condition and judged player of `fired`, those a die
+    /// move sets off (see [`super::triggers::Fires`]), whose needs (see
+    /// [`super::triggers::needs`]) are met by `occ` and `pinned`, the sites
+    /// where each player has free men and where men lie pinned after it:
+    /// where there are any, the die move must be judged
+    /// ([`Engine::ends_fire_after`]). The needs are read as gates
+    /// ([`super::triggers::Gates`]).
+    #[inline(always)]
+    pub(super) fn ends_may_fire(&self, fired: u64, occ: &[u128; 2], pinned: u128) -> u64 {
+        let may = fired & self.tables().ends_gates.live(occ, pinned);
+        debug_assert_eq!(
+            may != 0,
+            self.ends_may_fire_one_by_one(fired, occ, pinned),
+            "needs read as gates as one by one"
+        );
+        may
+    }
+
+    /// [`Engine::ends_may_fire`], each pair's needs tested in turn: what
+    /// debug builds hold the gates to.
+    fn ends_may_fire_one_by_one(&self, fired: u64, occ: &[u128; 2], pinned: u128) -> bool {
         let t = self.tables();
         if fired == 0 {
             return false;

@@ -45,13 +45,93 @@ pub(super) struct Test {
     op: Compare,
 }
 
+/// A test of the free men of one player on one site, the usual part of
+/// an end condition (`own men in off = 15`), with at most one count of
+/// points besides (`own men in bar + own points in first-quarter > 6`):
+/// it holds where `sign * men + points` (the count of points with its
+/// sign) lies in `lo..=hi` (outside it, `outside`), the comparison read
+/// as a range once.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct One {
+    player: usize,
+    site: u8,
+    mask: u128,
+    sign: i64,
+    /// The count of points: its sign (0: none), player and sites.
+    points: (i64, usize, u128),
+    lo: i64,
+    hi: i64,
+    outside: bool,
+}
+
+impl One {
+    /// `test` as a range, if it counts the free men of one site and at
+    /// most one count of points.
+    fn of(test: &Test) -> Option<One> {
+        let ((sign, player, site, mask), points) = match *test.counts {
+            [(sign, Count::MenOn(player, site, mask))] => ((sign, player, site, mask), (0, 0, 0)),
+            [
+                (sign, Count::MenOn(player, site, mask)),
+                (p, Count::Points(who, sites)),
+            ]
+            | [
+                (p, Count::Points(who, sites)),
+                (sign, Count::MenOn(player, site, mask)),
+            ] => ((sign, player, site, mask), (p, who, sites)),
+            _ => return None,
+        };
+        // The sum `sign * men + points + constant` compared with zero, as
+        // a range of the sum ...
+        let (low, high, outside) = match test.op {
+            Compare::Ge => (0, i64::MAX, false),
+            Compare::Gt => (1, i64::MAX, false),
+            Compare::Le => (i64::MIN, 0, false),
+            Compare::Lt => (i64::MIN, -1, false),
+            Compare::Eq => (0, 0, false),
+            Compare::Ne => (0, 0, true),
+        };
+        // ... and of the sum without the constant.
+        let c = test.constant;
+        Some(One {
+            player,
+            site,
+            mask,
+            sign,
+            points,
+            lo: low.saturating_sub(c),
+            hi: high.saturating_sub(c),
+            outside,
+        })
+    }
+
+    /// Whether it holds in `view`, changed by its shift if `MOVED`.
+    #[inline(always)]
+    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+        let men = view.count::<MOVED>(Count::MenOn(self.player, self.site, self.mask));
+        let mut value = self.sign * men;
+        let (sign, player, sites) = self.points;
+        if sign != 0 {
+            value += sign * view.count::<MOVED>(Count::Points(player, sites));
+        }
+        self.admits(value)
+    }
+
+    /// Whether a sum of `value` (without the constant) holds it.
+    #[inline(always)]
+    fn admits(&self, value: i64) -> bool {
+        (self.lo <= value && value <= self.hi) != self.outside
+    }
+}
+
 /// An end condition compiled for one judged player, where every part of
 /// it is a count of men or points or a constant (see the module's notes).
 #[derive(Clone, Debug)]
 pub(super) enum Exact {
     /// Every test holds (none: always): the usual condition, judged
-    /// without recursion.
-    All(Box<[Test]>),
+    /// without recursion; the tests of one site's men first, as ranges
+    /// (the order of a conjunction's tests is free: a test changes
+    /// nothing).
+    All(Box<[One]>, Box<[Test]>),
     /// Any other combination.
     Tree(Tree),
 }
@@ -73,7 +153,15 @@ impl Exact {
         let tree = Tree::new(c, regions, me)?;
         let mut tests = Vec::new();
         Some(if conjunction(&tree, &mut tests) {
-            Exact::All(tests.into())
+            let mut ones = Vec::new();
+            tests.retain(|t| match One::of(t) {
+                Some(one) => {
+                    ones.push(one);
+                    false
+                }
+                None => true,
+            });
+            Exact::All(ones.into(), tests.into())
         } else {
             Exact::Tree(tree)
         })
@@ -90,9 +178,28 @@ impl Exact {
     #[inline(always)]
     fn holds<const MOVED: bool>(&self, view: &View) -> bool {
         match self {
-            Exact::All(tests) => tests.iter().all(|t| t.holds::<MOVED>(view)),
+            Exact::All(ones, tests) => {
+                for one in ones.iter() {
+                    if !one.holds::<MOVED>(view) {
+                        return false;
+                    }
+                }
+                Self::all::<MOVED>(tests, view)
+            }
             Exact::Tree(tree) => tree.holds::<MOVED>(view),
         }
+    }
+
+    /// Whether every test of `tests` holds in `view`: a loop rather than
+    /// `Iterator::all`, which is not inlined.
+    #[inline(always)]
+    fn all<const MOVED: bool>(tests: &[Test], view: &View) -> bool {
+        for t in tests {
+            if !t.holds::<MOVED>(view) {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -394,12 +501,14 @@ impl Engine {
     /// Whether some end condition of `fired`, the pairs of end condition
     /// and judged player (see [`super::triggers::Fires`]) that the die
     /// move of `player` from `from` to `to` (sending the men it hits to
-    /// `hit`) sets off, holds after it, the die move previewed (see
-    /// [`Engine::die_move_preview`]) and not played; `standing`, where men
-    /// would then stand. Where a condition whose needs are met has no
-    /// exact form, says true: the die move must then be played and judged
-    /// ([`Engine::dice_outcome`]). Called where [`Engine::ends_may_fire`]
-    /// said one may: kept out of line, the search calling it seldom.
+    /// `hit`) sets off and whose needs are met ([`Engine::ends_may_fire`];
+    /// a pair whose needs are not met cannot hold, and is judged not to
+    /// where it has an exact form), holds
+    /// after it, the die move previewed (see [`Engine::die_move_preview`])
+    /// and not played; `standing`, where men would then stand. Where a
+    /// condition of them has no exact form, says true: the die move must
+    /// then be played and judged ([`Engine::dice_outcome`]). Kept out of
+    /// line, the search calling it seldom.
     #[inline(never)]
     pub(super) fn ends_fire_after(
         &self,
@@ -408,7 +517,7 @@ impl Engine {
         player: usize,
         (from, to, hit): (u8, u8, u8),
         fired: u64,
-        (occ, pinned): Standing,
+        (occ, _): Standing,
     ) -> bool {
         let t = self.tables();
         if fired == 0 {
@@ -424,21 +533,22 @@ impl Engine {
             occ: &occ,
             shift: self.shift(st, player, (from, to, hit)),
         };
-        for who in 0..2 {
-            let mut judged = fired >> (who * ends) & ((1 << ends) - 1);
-            while judged != 0 {
-                let e = &t.ends[judged.trailing_zeros() as usize];
-                judged &= judged - 1;
-                if !e.needs[who].met(who, &occ, pinned) {
-                    continue;
-                }
-                let Some(exact) = &e.exact[who] else {
-                    return true;
-                };
-                if exact.holds_after(&view) {
-                    self.debug_check_ends_after(st, player, (from, to), fired, true);
-                    return true;
-                }
+        // The pairs given, in any order.
+        let mut judged = fired;
+        while judged != 0 {
+            let pair = judged.trailing_zeros() as usize;
+            judged &= judged - 1;
+            let (e, who) = if pair >= ends {
+                (pair - ends, 1)
+            } else {
+                (pair, 0)
+            };
+            let Some(exact) = &t.ends[e].exact[who] else {
+                return true;
+            };
+            if exact.holds_after(&view) {
+                self.debug_check_ends_after(st, player, (from, to), fired, true);
+                return true;
             }
         }
         self.debug_check_ends_after(st, player, (from, to), fired, false);
@@ -512,4 +622,52 @@ impl Engine {
     #[cfg(not(debug_assertions))]
     #[inline(always)]
     fn debug_check_ends_after(&self, _: &State, _: usize, _: (u8, u8), _: u64, _: bool) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Count, One, Test, compare};
+    use crate::ir::Compare;
+
+    /// A test of one site's men read as a range holds for just the
+    /// numbers of men the comparison holds for, whatever its operator,
+    /// side (sign) and constant: the bundled games have only some. (With
+    /// a count of points, the range is of the sum alike; the bundled
+    /// games check it against the interpreter in debug builds.)
+    #[test]
+    fn one_site_tests_as_ranges_hold_as_compared() {
+        let ops = [
+            Compare::Ge,
+            Compare::Gt,
+            Compare::Le,
+            Compare::Lt,
+            Compare::Eq,
+            Compare::Ne,
+        ];
+        for op in ops {
+            for sign in [1, -1] {
+                for constant in -20..=20 {
+                    let test = Test {
+                        counts: vec![(sign, Count::MenOn(1, 3, 1 << 3))].into(),
+                        constant,
+                        op,
+                    };
+                    let one = One::of(&test).expect("a test of one site's men");
+                    for men in 0..=20 {
+                        assert_eq!(
+                            one.admits(sign * men),
+                            compare(sign * men + constant, op),
+                            "{sign} * {men} + {constant} {op:?} 0"
+                        );
+                    }
+                }
+            }
+        }
+        let two = Test {
+            counts: vec![(1, Count::MenOn(1, 3, 1 << 3)), (1, Count::Men(1, 0b110))].into(),
+            constant: 0,
+            op: Compare::Ge,
+        };
+        assert!(One::of(&two).is_none(), "men on more than one site");
+    }
 }

@@ -157,6 +157,7 @@ impl Engine {
     /// that [`Engine::die_move_preview`] previewed (sending the men hit to
     /// `hit`, or [`NONE`]) in a game that does not pin: worked out only
     /// where an end condition may fire.
+    #[inline(always)]
     pub(super) fn standing_after(
         &self,
         st: &State,

@@ -433,7 +433,7 @@ impl Engine {
         } else {
             masks.moved(st, player, (site, to, hit))
         };
-        m.ends = self.dice_outcome(st, masks, player, &change).is_some();
+        m.ends = self.ends_hold(st, masks, &change);
         let undo = Undo {
             site,
             to,
@@ -476,8 +476,8 @@ impl Engine {
             let standing = standing
                 .unwrap_or_else(|| self.standing_after(st, &turn.masks, player, (site, to, hit)));
             let moved = (site, to, hit);
-            if self.ends_may_fire(fired, &standing.0, standing.1)
-                && self.ends_fire_after(st, &turn.masks, player, moved, fired, standing)
+            let judged = self.ends_may_fire(fired, &standing.0, standing.1);
+            if judged != 0 && self.ends_fire_after(st, &turn.masks, player, moved, judged, standing)
             {
                 return false;
             }

@@ -6,7 +6,7 @@
 use super::conditions::{Cond, compile, sees_from, sees_runs};
 use super::judge::Exact;
 use super::landing::Program;
-use super::triggers::{Fires, Linear, Needs, Trigger, needs, triggers};
+use super::triggers::{Fires, Gates, Linear, Needs, Trigger, needs, triggers};
 use super::{limits, masks};
 use crate::engine::{NONE, bit};
 use crate::ir::{self, EndResult, EndRule, Game, Priority};
@@ -83,6 +83,9 @@ pub(in crate::engine) struct Tables {
     pub(super) ends: Vec<End>,
     /// Every change after which some end condition is judged.
     pub(super) ends_fire: Fires,
+    /// The pairs of end condition and judged player whose needs a
+    /// position meets (see [`Gates`]).
+    pub(super) ends_gates: Gates,
     /// Whether the end conditions, or the landing and bearing-off rules,
     /// look at vulnerable runs (which are then worked out as needed).
     pub(super) ends_see_runs: bool,
@@ -257,6 +260,8 @@ impl Tables {
         let ends_see_runs = ends.iter().any(|e| sees_runs(&e.cond));
         let rises: Vec<[Trigger; 2]> = ends.iter().map(|e| e.rise).collect();
         let ends_fire = Fires::new(&rises, sites);
+        let end_needs: Vec<[&Needs; 2]> = ends.iter().map(|e| [&e.needs[0], &e.needs[1]]).collect();
+        let ends_gates = Gates::new(&end_needs);
         let orders_commute = zone(&rules.hit_to)
             .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
         let mut men_keys = Box::new([0u64; MEN_KEY_SLOTS]);
@@ -305,6 +310,7 @@ impl Tables {
             first_from: zone(&rules.first_from),
             ends,
             ends_fire,
+            ends_gates,
             ends_see_runs,
             landing_sees_runs,
             leave_limits,

@@ -443,6 +443,121 @@ impl Needs {
     }
 }
 
+/// The needs of every end condition (see [`needs`]) as site tables, for
+/// finding which pairs of end condition and judged player (bit `who *
+/// ends + end`, as [`Fires`] numbers them) may hold in a position at all,
+/// whatever a die move set off: per player (and for pinned men), the
+/// sites some need names, and per such site the pairs one of whose needs
+/// a man there meets. A position where no man stands on those sites (the
+/// usual one: no man borne off yet) costs a test per player; a pair with
+/// more than one need is then tested need by need.
+#[derive(Clone, Debug)]
+pub(super) struct Gates {
+    /// Per player (absolute), then for pinned men: the sites needs name ...
+    sites: [u128; 3],
+    /// ... and per site, the pairs a man there meets a need of.
+    at: Box<[[u64; 128]; 3]>,
+    /// The pairs that need no man.
+    free: u64,
+    /// The pairs with more than one need, each with its judged player
+    /// and needs.
+    multi: Box<[(u64, usize, Needs)]>,
+    /// Their pairs.
+    multi_pairs: u64,
+    /// More pairs than a `u64` holds: every pair may hold.
+    every: bool,
+}
+
+impl Gates {
+    /// The gates of `needs`, per end condition the needs of each judged
+    /// player.
+    pub fn new(needs: &[[&Needs; 2]]) -> Gates {
+        let ends = needs.len();
+        let mut gates = Gates {
+            sites: [0; 3],
+            at: Box::new([[0; 128]; 3]),
+            free: 0,
+            multi: Box::default(),
+            multi_pairs: 0,
+            every: ends >= MAX_FIRED_ENDS,
+        };
+        if gates.every {
+            return gates;
+        }
+        let mut multi = Vec::new();
+        for (e, both) in needs.iter().enumerate() {
+            for (who, n) in both.iter().enumerate() {
+                let pair = 1u64 << (who * ends + e);
+                let clauses = n
+                    .men
+                    .iter()
+                    .map(|&(rel, sites)| (who ^ rel, sites))
+                    .chain(n.pinned.iter().map(|&sites| (2, sites)));
+                let mut count = 0;
+                for (kind, sites) in clauses {
+                    count += 1;
+                    gates.sites[kind] |= sites;
+                    for (s, pairs) in gates.at[kind].iter_mut().enumerate() {
+                        if sites >> s & 1 != 0 {
+                            *pairs |= pair;
+                        }
+                    }
+                }
+                match count {
+                    0 => gates.free |= pair,
+                    1 => {}
+                    _ => {
+                        multi.push((pair, who, (*n).clone()));
+                        gates.multi_pairs |= pair;
+                    }
+                }
+            }
+        }
+        gates.multi = multi.into();
+        gates
+    }
+
+    /// The pairs whose needs are met where each player has free men on
+    /// the sites of `occ` and men lie pinned on `pinned`: every pair
+    /// (`u64::MAX`) where there are too many to tell apart.
+    #[inline(always)]
+    pub fn live(&self, occ: &[u128; 2], pinned: u128) -> u64 {
+        if self.every {
+            return u64::MAX;
+        }
+        let on = [
+            occ[0] & self.sites[0],
+            occ[1] & self.sites[1],
+            pinned & self.sites[2],
+        ];
+        // The usual position: no man where a need looks.
+        if on[0] | on[1] | on[2] == 0 {
+            return self.free;
+        }
+        let mut live = self.free;
+        for (kind, mut on) in on.into_iter().enumerate() {
+            while on != 0 {
+                live |= self.at[kind][on.trailing_zeros() as usize & 127];
+                on &= on - 1;
+            }
+        }
+        if live & self.multi_pairs != 0 {
+            live &= !self.unmet(occ, pinned, live);
+        }
+        live
+    }
+
+    /// Of the pairs of `live` with more than one need, those some need of
+    /// which is not met.
+    #[inline(never)]
+    fn unmet(&self, occ: &[u128; 2], pinned: u128, live: u64) -> u64 {
+        self.multi
+            .iter()
+            .filter(|(pair, who, needs)| live & pair != 0 && !needs.met(*who, occ, pinned))
+            .fold(0, |unmet, (pair, ..)| unmet | pair)
+    }
+}
+
 /// The counts of a comparison: of free men and of pinned men.
 type Counts<'a> = (&'a [(i64, Term)], &'a [(i64, Pinned)]);
 
@@ -532,5 +647,90 @@ impl Linear {
             }
             change == 0
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Gates, Needs, PINNED_MAN};
+
+    /// Gates built from needs of every shape (none, one site, a region,
+    /// several on one pair, the same sites twice, pinned men, both
+    /// players') say of random positions what testing each pair's needs
+    /// in turn says: the shapes the bundled games do not all have.
+    #[test]
+    fn gates_agree_with_needs_tested_one_by_one() {
+        let region = 0b1111_1100_0000u128 | 1 << 100;
+        let shapes: Vec<Vec<(usize, u128)>> = vec![
+            vec![],
+            vec![(0, 1 << 25)],
+            vec![(1, 1 << 26)],
+            vec![(0, region)],
+            vec![(0, 1 << 25), (1, 1 << 26)],
+            vec![(0, 1 << 25), (0, 1 << 25)],
+            vec![(PINNED_MAN, 1 << 3)],
+            vec![(PINNED_MAN, 1 << 3), (PINNED_MAN, 1 << 90), (1, region)],
+            vec![(0, 1 << 3 | 1 << 70), (PINNED_MAN, 1 << 4)],
+        ];
+        let ends: Vec<[Needs; 2]> = shapes
+            .chunks(2)
+            .map(|c| {
+                let first = Needs::new(c[0].clone());
+                let second = Needs::new(c.get(1).cloned().unwrap_or_default());
+                [first, second]
+            })
+            .chain(
+                shapes
+                    .iter()
+                    .map(|s| [Needs::new(s.clone()), Needs::new(s.clone())]),
+            )
+            .collect();
+        let refs: Vec<[&Needs; 2]> = ends.iter().map(|[a, b]| [a, b]).collect();
+        let gates = Gates::new(&refs);
+        let n = ends.len();
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for round in 0..4000 {
+            // Sparse masks, so that needs are met and unmet alike.
+            let mut mask = || {
+                let bits = [next(), next(), next()];
+                let sparse = u128::from(bits[0] & bits[1] & bits[2]);
+                sparse | u128::from(next() & next() & next()) << 64
+            };
+            let mut occ = [mask(), mask()];
+            let mut pinned = mask();
+            if round % 3 == 0 {
+                // Every need site in play some of the time.
+                occ[round % 2] |= 1 << 25 | 1 << 26 | 1 << 3;
+                pinned |= 1 << 3 | 1 << 4;
+            }
+            let mut plain = 0u64;
+            for (e, both) in ends.iter().enumerate() {
+                for (who, needs) in both.iter().enumerate() {
+                    if needs.met(who, &occ, pinned) {
+                        plain |= 1 << (who * n + e);
+                    }
+                }
+            }
+            assert_eq!(
+                gates.live(&occ, pinned),
+                plain,
+                "occ {occ:x?}, pinned {pinned:x}"
+            );
+        }
+    }
+
+    /// More end conditions than the pairs' bits hold: every pair may hold.
+    #[test]
+    fn gates_of_too_many_ends_pass_every_pair() {
+        let needs = Needs::new(vec![(0, 1 << 25)]);
+        let refs: Vec<[&Needs; 2]> = (0..40).map(|_| [&needs, &needs]).collect();
+        let gates = Gates::new(&refs);
+        assert_eq!(gates.live(&[0, 0], 0), u64::MAX);
     }
 }
