@@ -534,14 +534,22 @@ impl Engine {
         let measures = turn.last_measures(die);
         // The origins 64 at a time, in a word.
         for (mut froms, base) in [(froms as u64, 0), ((froms >> 64) as u64, 64)] {
-            while froms != 0 {
-                let from = base + froms.trailing_zeros() as usize;
-                froms &= froms - 1;
-                let target = (from + die as usize).min(o.last);
-                let (site, to) = (track[from], track[target]);
-                if !self.last_move(st, turn, (site, to), (from, target), (die, measures), key) {
-                    self.played_leaf(st, turn, (from, target), to, key);
+            // Those recorded unplayed, in a loop that leaves the position
+            // as it is, up to one that is played.
+            let mut unplayed = |st: &State, turn: &mut Turn| {
+                while froms != 0 {
+                    let from = base + froms.trailing_zeros() as usize;
+                    froms &= froms - 1;
+                    let target = (from + die as usize).min(o.last);
+                    let (site, to) = (track[from], track[target]);
+                    if !self.last_move(st, turn, (site, to), (from, target), (die, measures), key) {
+                        return Some((from, target, to));
+                    }
                 }
+                None
+            };
+            while let Some((from, target, to)) = unplayed(st, turn) {
+                self.played_leaf(st, turn, (from, target), to, key);
             }
         }
     }
