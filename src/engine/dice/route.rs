@@ -7,6 +7,9 @@ use super::MAX_DIE_MOVES;
 use crate::engine::{Move, NONE, State, Step};
 use crate::ir::MAX_DICE;
 
+// A step's slot in a route is masked by `MAX_DIE_MOVES - 1`.
+const _: () = assert!(MAX_DIE_MOVES.is_power_of_two());
+
 /// Die moves played in order, with what the search notes of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Route {
@@ -76,6 +79,25 @@ impl Route {
         self.die = self.die.max(step.die);
         self.pips += (target - from) as u16;
         mark
+    }
+
+    /// This route with die move `step` added (see [`Route::push`]), leading
+    /// to `key`: built at once where a turn's last die move is kept.
+    #[inline(always)]
+    pub fn with_last(&self, step: Step, (from, target): (usize, usize), key: u64) -> Route {
+        let len = self.len as usize;
+        debug_assert!(len < MAX_DIE_MOVES, "a die move more than the dice");
+        let mut steps = self.steps;
+        // In range whatever the length: masked (a power of two).
+        steps[len & (MAX_DIE_MOVES - 1)] = step;
+        Route {
+            key,
+            steps,
+            len: self.len + 1,
+            ends: self.ends,
+            die: self.die.max(step.die),
+            pips: self.pips + (target - from) as u16,
+        }
     }
 
     /// The route's place in the order turns are listed (presentation

@@ -132,38 +132,48 @@ impl Turn<'_> {
         }
     }
 
+    /// What the obligations measure of the turns a last die move of `die`
+    /// completes (one more die move, the largest die), mixed as
+    /// [`Turn::record`] mixes them: the same for every last die move from
+    /// one position, so worked out once per position.
+    #[inline(always)]
+    pub(super) fn last_measures(&self, die: u8) -> u64 {
+        let m = &self.m;
+        // A route that ends the game is recorded where it ends.
+        debug_assert!(!m.ends, "a die move after the game's end");
+        let measures = u64::from(m.len + 1) | u64::from(m.die.max(die)) << 8;
+        measures.wrapping_mul(MEASURES_MIX)
+    }
+
     /// [`Turn::record`] of the die moves so far and `step`, from track
     /// position `from` to `target`, leading to `key`, without adding it
     /// to the turn's route: the route is copied with it only where the
-    /// turn is kept.
+    /// turn is kept. `measures` is [`Turn::last_measures`] of its die.
     #[inline(always)]
-    pub(super) fn record_last(&mut self, step: Step, (from, target): (usize, usize), key: u64) {
+    pub(super) fn record_last(
+        &mut self,
+        step: Step,
+        (from, target): (usize, usize),
+        key: u64,
+        measures: u64,
+    ) {
         if self.overflow.is_some() {
             return;
         }
+        debug_assert_eq!(measures, self.last_measures(step.die), "measures of a node");
         let m = &self.m;
-        let with = |m: &Route| {
-            let mut r = *m;
-            r.push(step, (from, target));
-            Route { key, ..r }
-        };
         let Some(memo) = self.memo.as_deref_mut() else {
             if self.out.len() >= MAX_TURNS {
                 self.overflow = Some(TooManyTurns::Routes);
             } else {
-                self.out.push(with(m));
+                self.out.push(m.with_last(step, (from, target), key));
             }
             return;
         };
-        let die = m.die.max(step.die);
-        // A route that ends the game is recorded where it ends.
-        debug_assert!(!m.ends, "a die move after the game's end");
-        let measures = u64::from(m.len + 1) | u64::from(die) << 8;
-        match memo.turns.entry(
-            key ^ measures.wrapping_mul(MEASURES_MIX),
-            self.out.len() as u32,
-            MAX_TURNS,
-        ) {
+        match memo
+            .turns
+            .entry(key ^ measures, self.out.len() as u32, MAX_TURNS)
+        {
             // The route kept came first in presentation order (see
             // `dice_routes`): it stays.
             Entry::Found(i) => {
@@ -172,7 +182,7 @@ impl Turn<'_> {
                     "a later route ranks lower"
                 );
             }
-            Entry::Added => self.out.push(with(m)),
+            Entry::Added => self.out.push(m.with_last(step, (from, target), key)),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
         }
     }
@@ -465,8 +475,27 @@ impl Engine {
         to: u8,
         key: u64,
     ) -> bool {
+        let site = self.tables().track[turn.player][from];
+        let die = turn.dice[0];
+        let measures = turn.last_measures(die);
+        self.last_move(st, turn, (site, to), (from, target), (die, measures), key)
+    }
+
+    /// [`Engine::leaf`] of the die move of `die` from `site` (at track
+    /// position `from`) to `to` (at `target`), `measures` the turn's
+    /// ([`Turn::last_measures`]): what is the same for every last die move
+    /// from one position is worked out by the caller.
+    #[inline(always)]
+    fn last_move(
+        &self,
+        st: &State,
+        turn: &mut Turn,
+        (site, to): (u8, u8),
+        (from, target): (usize, usize),
+        (die, measures): (u8, u64),
+        key: u64,
+    ) -> bool {
         let player = turn.player;
-        let site = self.tables().track[player][from];
         let Some((delta, hit, fired, standing)) =
             self.die_move_preview(st, &turn.masks, player, site, to)
         else {
@@ -486,10 +515,78 @@ impl Engine {
             from: site,
             to,
             over: hit,
-            die: turn.dice[0],
+            die,
         };
-        turn.record_last(step, (from, target), key ^ delta);
+        turn.record_last(step, (from, target), key ^ delta, measures);
         true
+    }
+
+    /// Searches the last die moves of a turn, of `die` from the track
+    /// positions of `froms` (the origins found for it, in presentation
+    /// order): what [`Engine::visit`]
+    /// does for each, in one loop of its own, so that what every die move
+    /// reads of the node (the track, the die, the route so far, the
+    /// tables) stays in registers from one to the next.
+    #[inline(never)]
+    fn leaves(&self, st: &mut State, turn: &mut Turn, o: &Options, key: u64, die: u8, froms: u128) {
+        let track = &self.tables().track[turn.player];
+        debug_assert_eq!(turn.dice[0], die, "the last die");
+        let measures = turn.last_measures(die);
+        // The origins 64 at a time, in a word.
+        for (mut froms, base) in [(froms as u64, 0), ((froms >> 64) as u64, 64)] {
+            // Those recorded unplayed, in a loop that leaves the position
+            // as it is, up to one that is played.
+            let mut unplayed = |st: &State, turn: &mut Turn| {
+                while froms != 0 {
+                    let from = base + froms.trailing_zeros() as usize;
+                    froms &= froms - 1;
+                    let target = (from + die as usize).min(o.last);
+                    let (site, to) = (track[from], track[target]);
+                    if !self.last_move(st, turn, (site, to), (from, target), (die, measures), key) {
+                        return Some((from, target, to));
+                    }
+                }
+                None
+            };
+            while let Some((from, target, to)) = unplayed(st, turn) {
+                self.played_leaf(st, turn, (from, target), to, key);
+            }
+        }
+    }
+
+    /// A last die move that may end the game: played, judged and recorded,
+    /// as [`Engine::visit`] does where [`Engine::leaf`] declines (no orders
+    /// are noted after the last die).
+    #[inline(never)]
+    fn played_leaf(
+        &self,
+        st: &mut State,
+        turn: &mut Turn,
+        (from, target): (usize, usize),
+        to: u8,
+        key: u64,
+    ) {
+        let player = turn.player;
+        let (undo, key) = self.advance(
+            st,
+            &mut turn.masks,
+            player,
+            &mut turn.dice,
+            &mut turn.m,
+            (0, 1),
+            (from, target),
+            to,
+            key,
+        );
+        turn.record(key);
+        self.retreat(
+            st,
+            &mut turn.masks,
+            player,
+            &mut turn.dice,
+            &mut turn.m,
+            undo,
+        );
     }
 
     /// Takes back what [`Engine::advance`] did.
@@ -706,10 +803,14 @@ impl Engine {
         if kinds == 1 {
             // One die (the last die move, or a double): its origins in order.
             let mut froms = self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);
-            while froms != 0 {
-                let from = froms.trailing_zeros() as usize;
-                froms &= froms - 1;
-                self.visit(st, turn, &o, n, key, (depth, from, distinct[0]));
+            if n == 1 {
+                self.leaves(st, turn, &o, key, distinct[0], froms);
+            } else {
+                while froms != 0 {
+                    let from = froms.trailing_zeros() as usize;
+                    froms &= froms - 1;
+                    self.visit(st, turn, &o, n, key, (depth, from, distinct[0]));
+                }
             }
         } else {
             let mut origins = [0u128; MAX_DIE_MOVES];
