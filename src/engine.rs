@@ -16,6 +16,7 @@ mod progress;
 mod rays;
 mod turns;
 
+pub(crate) use dice::Root;
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, TooManyTurns};
 
 /// Marks an empty site or an absent site in a move.

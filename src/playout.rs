@@ -80,13 +80,16 @@ fn playout_loop<const DICE: bool>(
     // Whether the end conditions of a dice game are to be judged: at the
     // start, and after a turn the search found to end the game.
     let mut ended = true;
+    // Where the search of the next roll starts, carried from the turn
+    // played (see `Engine::root_after`).
+    let mut root = None;
     loop {
         // The opening throw may have thrown the first roll already.
         if st.dice == [0; 4] {
             engine.roll(st, rng);
         }
         let n = engine
-            .count_turns(st, moves)
+            .count_turns_from(st, moves, root.take())
             .map_err(|cause| TooManyTurnsAt {
                 ply: plies + 1,
                 position: position_text(engine, st),
@@ -110,6 +113,9 @@ fn playout_loop<const DICE: bool>(
                 engine.turn_at(st, moves, i)
             };
             engine.play_unchecked(st, &m);
+            if DICE {
+                root = engine.root_after(st, &m);
+            }
             ended = m.ends;
         }
         plies += 1;

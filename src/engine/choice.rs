@@ -9,7 +9,7 @@
 //! their order and their number are those of [`Engine::legal_moves`].
 
 use super::grid::{Found, Sides, bits, few_bits};
-use super::{Engine, Move, NONE, State, Step, TooManyTurns};
+use super::{Engine, Move, NONE, Root, State, Step, TooManyTurns};
 
 impl Engine {
     /// Whether [`Engine::count_turns`] may leave the steps unlisted: no
@@ -36,11 +36,22 @@ impl Engine {
     /// thread keeps them in a smaller form). [`Engine::turn_at`] gives any
     /// of them by its index. The state is restored before returning.
     pub fn count_turns(&self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
+        self.count_turns_from(st, out, None)
+    }
+
+    /// [`Engine::count_turns`] of `st`, reached by the turn whose
+    /// [`Engine::root_after`] is `carried`, where given.
+    pub(crate) fn count_turns_from(
+        &self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        carried: Option<Root>,
+    ) -> Result<usize, TooManyTurns> {
         if !self.steps_countable || st.offenders != 0 {
             if self.tables.is_some() {
                 // Dice turns are kept as routes, and made moves one by one.
                 out.clear();
-                return self.count_dice_turns(st);
+                return self.count_dice_turns(st, carried);
             }
             self.try_legal_moves(st, out)?;
             return Ok(out.len());
@@ -74,6 +85,15 @@ impl Engine {
             Some(m) => *m,
             None => self.counted_dice_turn_at(st, i - listed.len()),
         }
+    }
+
+    /// Where the search of the next roll starts after `m`, a turn of a
+    /// dice game drawn by [`Engine::counted_turn_at`] and played to reach
+    /// `st`, nothing else having changed but the dice: for
+    /// [`Engine::count_turns_from`]. `None` in a game without dice.
+    pub(crate) fn root_after(&self, st: &State, m: &Move) -> Option<Root> {
+        self.tables.as_ref()?;
+        self.dice_root_after(st, m)
     }
 
     /// The turn of index `i` of `st` (below what [`Engine::count_turns`]

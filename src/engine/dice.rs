@@ -18,6 +18,7 @@ mod options;
 mod orders;
 mod route;
 mod search;
+pub(crate) use search::Root;
 mod table;
 mod tables;
 #[cfg(test)]

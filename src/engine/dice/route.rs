@@ -158,6 +158,8 @@ impl Route {
 pub(super) struct Listed {
     pub routes: Vec<Route>,
     pub of: Searched,
+    /// The masks and key of that position, where its roll was searched.
+    pub root: Option<super::search::Root>,
 }
 
 impl Listed {
@@ -172,6 +174,7 @@ impl Listed {
                 dice: [0; MAX_DICE],
                 turns: [0; 2],
             },
+            root: None,
         }
     }
 }

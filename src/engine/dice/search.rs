@@ -7,7 +7,7 @@ use super::orders::Orders;
 use super::route::{Listed, Mark, Route};
 use super::table::{Entry, Table, dice_signature};
 use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, TooManyTurns};
-use crate::engine::{Engine, Move, State, Step};
+use crate::engine::{Engine, Move, NONE, State, Step, bit};
 use crate::ir::MAX_DICE;
 
 /// What undoes a die move: see [`Engine::advance`].
@@ -188,6 +188,16 @@ impl Turn<'_> {
     }
 }
 
+/// The masks and key (see [`Masks`] and [`Engine::position_key`]) of a
+/// position whose roll is searched: worked out site by site, or, in a
+/// playout, carried from the roll before by the turn played
+/// ([`Engine::dice_root_after`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Root {
+    masks: Masks,
+    key: u64,
+}
+
 /// The tables of one roll's search.
 pub(super) struct Memo {
     /// The positions searched, each with the dice left to play.
@@ -232,7 +242,7 @@ impl Engine {
     ) -> Result<(), TooManyTurns> {
         out.clear();
         LISTED.with_borrow_mut(|listed| {
-            let found = self.dice_routes(st, &mut listed.routes, all);
+            let found = self.dice_routes(st, &mut listed.routes, all, (None, &mut listed.root));
             listed.of.dice = [0; MAX_DICE];
             let position = &self.tables().position[st.to_move as usize];
             out.extend(
@@ -248,12 +258,17 @@ impl Engine {
     /// The number of turns [`Engine::dice_turns`] lists, which
     /// [`Engine::dice_turn_at`] then gives one by one.
     #[inline(never)]
+    ///
+    /// `carried`, where given, is the [`Engine::dice_root_after`] of the turn
+    /// that reached `st`.
     pub(in crate::engine) fn count_dice_turns(
         &self,
         st: &mut State,
+        carried: Option<Root>,
     ) -> Result<usize, TooManyTurns> {
         LISTED.with_borrow_mut(|listed| {
-            let found = self.dice_routes(st, &mut listed.routes, false);
+            let found =
+                self.dice_routes(st, &mut listed.routes, false, (carried, &mut listed.root));
             listed.of.note(st);
             found.map(|()| listed.routes.len())
         })
@@ -299,20 +314,38 @@ impl Engine {
     }
 
     /// Fills `routes` with the turns of the roll in `st.dice`, in the order
-    /// they are listed: see [`Engine::dice_turns`].
+    /// they are listed: see [`Engine::dice_turns`]. The search starts from
+    /// the `carried` root where given (else worked out), and leaves in
+    /// `root` the one it started from.
     fn dice_routes(
         &self,
         st: &mut State,
         routes: &mut Vec<Route>,
         all: bool,
+        (carried, root): (Option<Root>, &mut Option<Root>),
     ) -> Result<(), TooManyTurns> {
         routes.clear();
+        *root = None;
         let player = st.to_move as usize;
         let (dice, n) = self.dice_to_play(st);
         if n == 0 {
             return Ok(());
         }
-        let (masks, key) = self.masks_and_key(st);
+        let Root { masks, key } = match carried {
+            Some(carried) => {
+                debug_assert_eq!(
+                    (carried.masks, carried.key),
+                    self.masks_and_key(st),
+                    "a root carried out of date"
+                );
+                carried
+            }
+            None => {
+                let (masks, key) = self.masks_and_key(st);
+                Root { masks, key }
+            }
+        };
+        *root = Some(Root { masks, key });
         if self.passes(st, &masks).is_some() {
             routes.push(Route {
                 key,
@@ -371,6 +404,37 @@ impl Engine {
             }
             overflow.map_or(Ok(()), Err)
         })
+    }
+
+    /// The root of the roll after `m`, a turn that [`Engine::counted_dice_turn_at`]
+    /// drew on this thread from the turns last counted, played to reach
+    /// `st` (nothing else changed since but the dice and the player to
+    /// move): the masks of that roll's root with the sites `m` moved men
+    /// on or off read again, and the key of the position `m` leads to.
+    /// `None` where that roll was not searched.
+    pub(in crate::engine) fn dice_root_after(&self, st: &State, m: &Move) -> Option<Root> {
+        let mut masks = LISTED.with_borrow(|listed| listed.root)?.masks;
+        for s in m.steps() {
+            for site in [s.from, s.to, s.over] {
+                if site == NONE {
+                    continue;
+                }
+                let b = bit(site);
+                for p in 0..2 {
+                    masks.occ[p] &= !b;
+                    masks.two[p] &= !b;
+                }
+                let (c, men) = (st.cells[site as usize], st.stack[site as usize]);
+                if c != NONE {
+                    let p = (c >> 4) as usize & 1;
+                    masks.occ[p] |= b;
+                    if men >= 2 {
+                        masks.two[p] |= b;
+                    }
+                }
+            }
+        }
+        Some(Root { masks, key: m.key })
     }
 
     /// Fills `out` with the complete turns that go on from the die moves
