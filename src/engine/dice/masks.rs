@@ -133,6 +133,25 @@ impl Masks {
     }
 }
 
+/// Bit `p` of a mask, for every `p` below 128.
+const ONES: [u128; 128] = {
+    let mut ones = [0u128; 128];
+    let mut p = 0;
+    while p < 128 {
+        ones[p] = 1 << p;
+        p += 1;
+    }
+    ones
+};
+
+/// The mask of bit `p` (a track position or a site, below 128) read from
+/// a table: a shift of a `u128` by a number the compiler does not know
+/// costs several instructions, as many as the search's hottest lines.
+#[inline(always)]
+pub(super) fn one(p: usize) -> u128 {
+    ONES[p & 127]
+}
+
 /// Debug builds check the masks the search keeps against the position.
 #[inline]
 pub(in crate::engine) fn debug_check(masks: &Masks, st: &State) {
@@ -211,7 +230,14 @@ impl TrackMap {
 
 #[cfg(test)]
 mod tests {
-    use super::TrackMap;
+    use super::{TrackMap, one};
+
+    #[test]
+    fn one_is_the_bit_of_every_position() {
+        for p in 0..128 {
+            assert_eq!(one(p), 1u128 << p);
+        }
+    }
 
     /// The track positions of `sites`, site by site.
     fn plain(track: &[u8], sites: u128) -> u128 {

@@ -2,6 +2,7 @@
 //! (origins, forbidden landing sites, bearing off, limits), kept as
 //! masks, and the origins of each die found from them at once.
 
+use super::masks::one;
 use super::route::Route;
 use super::{Change, Masks, men};
 use crate::engine::{Engine, NONE, State, bit};
@@ -113,7 +114,7 @@ impl Engine {
                     let p = position[changed.trailing_zeros() as usize];
                     changed &= changed - 1;
                     if (p as usize) < last {
-                        at ^= 1 << p;
+                        at ^= one(p as usize);
                     }
                 }
                 debug_assert_eq!(at, self.track_positions(player, forbidden, last));
@@ -325,7 +326,7 @@ impl Engine {
             };
         }
         // The targets before the last, not forbidden.
-        let onto = o.froms & ((1u128 << (last - d)) - 1) & !(o.forbidden_at >> d);
+        let onto = o.froms & (one(last - d) - 1) & !(o.forbidden_at >> d);
         if o.bearing_off {
             onto | self.bear_origins(o, d)
         } else {

@@ -28,6 +28,7 @@
 //! other one. Other rolls are searched without skipping.
 
 use super::MAX_DIE_MOVES;
+use super::masks::one;
 
 /// The track positions a die move may start from (the bits of a `u128`).
 const POSITIONS: usize = 128;
@@ -99,20 +100,20 @@ impl Orders {
         let noted = (depth - 1) * POSITIONS;
         // The die moves before the one played at `depth - 1`, in
         // presentation order: track position, then die.
-        let mut before = (1u128 << m.from) - 1;
+        let played = one(m.from.into());
+        let mut before = played - 1;
         if die < m.die {
-            before |= 1 << m.from;
+            before |= played;
         }
         let mut maybe = froms & before & self.searched[depth - 1][slot];
         let mut kept = froms;
-        let played = 1u128 << m.from;
         let noted_here = &self.after[noted..noted + POSITIONS];
         let slot = slot & 1;
         while maybe != 0 {
             let from = maybe.trailing_zeros() as usize;
             maybe &= maybe - 1;
             if noted_here[from & (POSITIONS - 1)][slot] & played != 0 {
-                kept &= !(1 << from);
+                kept &= !one(from);
             }
         }
         self.after[noted + m.from as usize][m.slot as usize] |= kept;
@@ -128,7 +129,7 @@ impl Orders {
             die,
             slot: slot as u8,
         };
-        self.searched[depth][slot] |= 1 << from;
+        self.searched[depth][slot] |= one(from);
         self.after[depth * POSITIONS + from][slot] = 0;
     }
 }

@@ -2,6 +2,7 @@
 //! order (track position, then die), one turn kept per resulting position,
 //! then the obligations; and the walk of one typed route.
 
+use super::masks::one;
 use super::options::Options;
 use super::orders::Orders;
 use super::route::{Listed, Mark, Route};
@@ -727,11 +728,11 @@ impl Engine {
             // has free men on a site whose cell is his (see `Masks::of`).
             let site = track[from];
             let left = if usize::from(st.cells[usize::from(site)] >> 4) != player {
-                1 << from
+                one(from)
             } else {
                 0
             };
-            let landed = if target < last { 1 << target } else { 0 };
+            let landed = if target < last { one(target) } else { 0 };
             turn.positions = Some(o.positions & !left | landed);
             let same = o.reads.is_some_and(|r| turn.masks.same(&undo.masks, r));
             turn.forbidden = Some((o.forbidden, o.forbidden_at, same));
