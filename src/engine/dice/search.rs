@@ -478,12 +478,14 @@ impl Engine {
         let site = self.tables().track[turn.player][from];
         let die = turn.dice[0];
         let measures = turn.last_measures(die);
-        self.last_move(st, turn, (site, to), (from, target), (die, measures), key)
+        let what = (turn.player, die, measures);
+        let pins = self.tables().pin_blots;
+        self.last_move(st, turn, (site, to), (from, target), what, (key, pins))
     }
 
     /// [`Engine::leaf`] of the die move of `die` from `site` (at track
-    /// position `from`) to `to` (at `target`), `measures` the turn's
-    /// ([`Turn::last_measures`]): what is the same for every last die move
+    /// position `from`) to `to` (at `target`) by `player`, `measures` the
+    /// turn's ([`Turn::last_measures`]), `pins` whether the game pins: what is the same for every last die move
     /// from one position is worked out by the caller.
     #[inline(always)]
     fn last_move(
@@ -492,12 +494,12 @@ impl Engine {
         turn: &mut Turn,
         (site, to): (u8, u8),
         (from, target): (usize, usize),
-        (die, measures): (u8, u64),
-        key: u64,
+        (player, die, measures): (usize, u8, u64),
+        (key, pins): (u64, bool),
     ) -> bool {
-        let player = turn.player;
+        debug_assert_eq!(player, turn.player);
         let Some((delta, hit, fired, standing)) =
-            self.die_move_preview(st, &turn.masks, player, site, to)
+            self.die_move_preview(st, &turn.masks, player, (site, to), pins)
         else {
             return false;
         };
@@ -529,7 +531,27 @@ impl Engine {
     /// tables) stays in registers from one to the next.
     #[inline(never)]
     fn leaves(&self, st: &mut State, turn: &mut Turn, o: &Options, key: u64, die: u8, froms: u128) {
-        let track = &self.tables().track[turn.player];
+        // One loop for games that pin, one for the others.
+        if self.tables().pin_blots {
+            self.leaves_pinning::<true>(st, turn, o, key, die, froms);
+        } else {
+            self.leaves_pinning::<false>(st, turn, o, key, die, froms);
+        }
+    }
+
+    /// [`Engine::leaves`] where whether the game pins is known.
+    #[inline(always)]
+    fn leaves_pinning<const PINS: bool>(
+        &self,
+        st: &mut State,
+        turn: &mut Turn,
+        o: &Options,
+        key: u64,
+        die: u8,
+        froms: u128,
+    ) {
+        let player = turn.player;
+        let track = &self.tables().track[player];
         debug_assert_eq!(turn.dice[0], die, "the last die");
         let measures = turn.last_measures(die);
         // The origins 64 at a time, in a word.
@@ -542,7 +564,8 @@ impl Engine {
                     froms &= froms - 1;
                     let target = (from + die as usize).min(o.last);
                     let (site, to) = (track[from], track[target]);
-                    if !self.last_move(st, turn, (site, to), (from, target), (die, measures), key) {
+                    let what = (player, die, measures);
+                    if !self.last_move(st, turn, (site, to), (from, target), what, (key, PINS)) {
                         return Some((from, target, to));
                     }
                 }
