@@ -96,19 +96,22 @@ impl Engine {
     /// the sites where each player would then have free men and where men
     /// would lie pinned, where worked out already (else see
     /// [`Engine::standing_after`]); `None` where the sites overlap so that
-    /// this does not tell.
+    /// this does not tell. `pins` is whether the game pins
+    /// ([`Engine::pin_move_preview`]), which a caller previewing many die
+    /// moves knows once for all.
     #[inline(always)]
     pub(super) fn die_move_preview(
         &self,
         st: &State,
         masks: &Masks,
         player: usize,
-        from: u8,
-        to: u8,
+        (from, to): (u8, u8),
+        pins: bool,
     ) -> Option<(u64, u8, u64, Option<Standing>)> {
         use triggers::{CAME, FEWER, GONE, MORE};
+        debug_assert_eq!(pins, self.tables().pin_blots, "whether the game pins");
         let fires = &self.tables().ends_fire;
-        if self.tables().pin_blots {
+        if pins {
             let (delta, hit, fired, standing) = self.pin_move_preview(st, masks, player, from, to);
             return Some((delta, hit, fired, Some(standing)));
         }

@@ -90,14 +90,24 @@ impl Route {
         let mut steps = self.steps;
         // In range whatever the length: masked (a power of two).
         steps[len & (MAX_DIE_MOVES - 1)] = step;
-        Route {
+        let r = Route {
             key,
             steps,
             len: self.len + 1,
             ends: self.ends,
             die: self.die.max(step.die),
             pips: self.pips + (target - from) as u16,
-        }
+        };
+        debug_assert_eq!(
+            r,
+            {
+                let mut pushed = *self;
+                pushed.push(step, (from, target));
+                Route { key, ..pushed }
+            },
+            "a route built at once as pushed"
+        );
+        r
     }
 
     /// The route's place in the order turns are listed (presentation
@@ -210,5 +220,35 @@ impl Searched {
             && self.pinned == st.pinned
             && self.cells == st.cells
             && self.stack == st.stack
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_DIE_MOVES, Route};
+    use crate::engine::{NONE, Step};
+
+    /// A route with its last die move built at once (`Route::with_last`,
+    /// where the search keeps a turn) is the route with that die move
+    /// pushed, the key set, at every length a turn may reach.
+    #[test]
+    fn a_route_built_with_its_last_die_move_is_the_route_pushed() {
+        let mut m = Route::EMPTY;
+        for i in 0..MAX_DIE_MOVES {
+            let step = Step {
+                from: i as u8,
+                to: 2 * i as u8 + 3,
+                over: if i % 2 == 0 { NONE } else { 40 },
+                die: (i % 6) as u8 + 1,
+            };
+            let (from, target) = (i, 2 * i + 3);
+            let key = 0x1234_5678_9abc_def0 ^ i as u64;
+            let mut pushed = m;
+            pushed.push(step, (from, target));
+            let built = m.with_last(step, (from, target), key);
+            assert_eq!(built, Route { key, ..pushed }, "after {i} die moves");
+            assert_eq!(built.steps()[i], step);
+            m = pushed;
+        }
     }
 }

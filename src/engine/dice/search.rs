@@ -523,33 +523,16 @@ impl Engine {
         (undo, key ^ delta)
     }
 
-    /// Records the turn that the last die move, from track position `from`
-    /// to `to` (at track position `target`), completes, without playing it:
-    /// where it ends the game with no end condition (judged without
-    /// playing it, see [`Engine::ends_fire_after`]), the position it
-    /// reaches is known from its key alone. Returns false, having done
-    /// nothing, where one may hold (the die move is then played and
-    /// judged).
-    #[inline(always)]
-    fn leaf(
-        &self,
-        st: &State,
-        turn: &mut Turn,
-        from: usize,
-        target: usize,
-        to: u8,
-        key: u64,
-    ) -> bool {
-        let site = self.tables().track[turn.player][from];
-        let die = turn.dice[0];
-        let measures = turn.last_measures(die);
-        self.last_move(st, turn, (site, to), (from, target), (die, measures), key)
-    }
-
-    /// [`Engine::leaf`] of the die move of `die` from `site` (at track
-    /// position `from`) to `to` (at `target`), `measures` the turn's
-    /// ([`Turn::last_measures`]): what is the same for every last die move
-    /// from one position is worked out by the caller.
+    /// Records the turn that the last die move of `die` by `player`, from
+    /// `site` (at track position `from`) to `to` (at `target`), completes,
+    /// without playing it: where it ends the game with no end condition
+    /// (judged without playing it, see [`Engine::ends_fire_after`]), the
+    /// position it reaches is known from its key alone. Returns false,
+    /// having done nothing, where one may hold (the die move is then
+    /// played and judged, [`Engine::played_leaf`]). `measures` are the
+    /// turn's ([`Turn::last_measures`]) and `pins` whether the game pins:
+    /// what is the same for every last die move from one position is
+    /// worked out by the caller.
     #[inline(always)]
     fn last_move(
         &self,
@@ -557,12 +540,12 @@ impl Engine {
         turn: &mut Turn,
         (site, to): (u8, u8),
         (from, target): (usize, usize),
-        (die, measures): (u8, u64),
-        key: u64,
+        (player, die, measures): (usize, u8, u64),
+        (key, pins): (u64, bool),
     ) -> bool {
-        let player = turn.player;
+        debug_assert_eq!(player, turn.player);
         let Some((delta, hit, fired, standing)) =
-            self.die_move_preview(st, &turn.masks, player, site, to)
+            self.die_move_preview(st, &turn.masks, player, (site, to), pins)
         else {
             return false;
         };
@@ -594,7 +577,27 @@ impl Engine {
     /// tables) stays in registers from one to the next.
     #[inline(never)]
     fn leaves(&self, st: &mut State, turn: &mut Turn, o: &Options, key: u64, die: u8, froms: u128) {
-        let track = &self.tables().track[turn.player];
+        // One loop for games that pin, one for the others.
+        if self.tables().pin_blots {
+            self.leaves_pinning::<true>(st, turn, o, key, die, froms);
+        } else {
+            self.leaves_pinning::<false>(st, turn, o, key, die, froms);
+        }
+    }
+
+    /// [`Engine::leaves`] where whether the game pins is known.
+    #[inline(always)]
+    fn leaves_pinning<const PINS: bool>(
+        &self,
+        st: &mut State,
+        turn: &mut Turn,
+        o: &Options,
+        key: u64,
+        die: u8,
+        froms: u128,
+    ) {
+        let player = turn.player;
+        let track = &self.tables().track[player];
         debug_assert_eq!(turn.dice[0], die, "the last die");
         let measures = turn.last_measures(die);
         // The origins 64 at a time, in a word.
@@ -607,7 +610,8 @@ impl Engine {
                     froms &= froms - 1;
                     let target = (from + die as usize).min(o.last);
                     let (site, to) = (track[from], track[target]);
-                    if !self.last_move(st, turn, (site, to), (from, target), (die, measures), key) {
+                    let what = (player, die, measures);
+                    if !self.last_move(st, turn, (site, to), (from, target), what, (key, PINS)) {
                         return Some((from, target, to));
                     }
                 }
@@ -620,8 +624,8 @@ impl Engine {
     }
 
     /// A last die move that may end the game: played, judged and recorded,
-    /// as [`Engine::visit`] does where [`Engine::leaf`] declines (no orders
-    /// are noted after the last die).
+    /// where [`Engine::last_move`] declines (no orders are noted after the
+    /// last die).
     #[inline(never)]
     fn played_leaf(
         &self,
@@ -673,8 +677,9 @@ impl Engine {
 
     /// Searches the die move of `die` from track position `from` (one of
     /// the origins found for it) from the position searched at `depth`,
-    /// with `n` dice left: records the turn it completes, or plays it and
-    /// searches beyond.
+    /// with `n` dice left, more than one (the last die moves are
+    /// [`Engine::leaves`]): plays it and records the turn it completes
+    /// where it ends the game, else searches beyond.
     #[inline(always)]
     fn visit(
         &self,
@@ -691,15 +696,8 @@ impl Engine {
         let orders = turn.orders;
         let target = (from + die as usize).min(last);
         let to = track[target];
-        if n == 1 && self.leaf(st, turn, from, target, to, key) {
-            return;
-        }
-        // After the last die no position is searched, so nothing
-        // is noted for its die moves.
-        if orders
-            && n > 1
-            && let Some(memo) = turn.memo.as_deref_mut()
-        {
+        debug_assert!(n > 1, "a last die move visited");
+        if orders && let Some(memo) = turn.memo.as_deref_mut() {
             memo.orders
                 .enter(depth, (from, die, usize::from(die != turn.low)));
         }
@@ -715,7 +713,7 @@ impl Engine {
             to,
             key,
         );
-        if turn.m.ends || n == 1 {
+        if turn.m.ends {
             turn.record(key);
         } else {
             turn.bearing = self.bearing_after(

@@ -60,7 +60,7 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
     let mut checked = 0;
     for step in engine.first_die_moves(st) {
         let (from, to) = (step.from, step.to);
-        let preview = engine.die_move_preview(st, &masks, player, from, to);
+        let preview = engine.die_move_preview(st, &masks, player, (from, to), t.pin_blots);
         let mut after = st.clone();
         let mut kept = masks;
         let (hit, victims, delta) = engine.die_move(&mut after, player, from, to);
