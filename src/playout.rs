@@ -88,13 +88,16 @@ fn playout_loop<const DICE: bool>(
         if st.dice == [0; 4] {
             engine.roll(st, rng);
         }
-        let n = engine
-            .count_turns_from(st, moves, root.take())
-            .map_err(|cause| TooManyTurnsAt {
-                ply: plies + 1,
-                position: position_text(engine, st),
-                cause,
-            })?;
+        let n = if DICE {
+            engine.count_turns_from(st, moves, root.as_ref())
+        } else {
+            engine.count_turns(st, moves)
+        };
+        let n = n.map_err(|cause| TooManyTurnsAt {
+            ply: plies + 1,
+            position: position_text(engine, st),
+            cause,
+        })?;
         let outcome = engine.outcome_after(st, n > 0, ended);
         if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
             st.dice = [0; 4];
@@ -102,20 +105,18 @@ fn playout_loop<const DICE: bool>(
         }
         // The same draw as from the list of every turn (see `Game::next`).
         let i = rng.random_range(0..n);
-        if let Some(m) = moves.get(i) {
+        if DICE {
+            // Drawn from the turns just counted of this very position.
+            let m = engine.counted_turn_at(st, moves, i);
+            engine.play_unchecked(st, &m);
+            root = engine.root_after(st, &m);
+            ended = m.ends;
+        } else if let Some(m) = moves.get(i) {
             engine.play_unchecked(st, m);
             ended = m.ends;
         } else {
-            // Drawn from the turns just counted of this very position.
-            let m = if DICE {
-                engine.counted_turn_at(st, moves, i)
-            } else {
-                engine.turn_at(st, moves, i)
-            };
+            let m = engine.turn_at(st, moves, i);
             engine.play_unchecked(st, &m);
-            if DICE {
-                root = engine.root_after(st, &m);
-            }
             ended = m.ends;
         }
         plies += 1;

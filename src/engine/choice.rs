@@ -36,22 +36,11 @@ impl Engine {
     /// thread keeps them in a smaller form). [`Engine::turn_at`] gives any
     /// of them by its index. The state is restored before returning.
     pub fn count_turns(&self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
-        self.count_turns_from(st, out, None)
-    }
-
-    /// [`Engine::count_turns`] of `st`, reached by the turn whose
-    /// [`Engine::root_after`] is `carried`, where given.
-    pub(crate) fn count_turns_from(
-        &self,
-        st: &mut State,
-        out: &mut Vec<Move>,
-        carried: Option<Root>,
-    ) -> Result<usize, TooManyTurns> {
         if !self.steps_countable || st.offenders != 0 {
             if self.tables.is_some() {
                 // Dice turns are kept as routes, and made moves one by one.
                 out.clear();
-                return self.count_dice_turns(st, carried);
+                return self.count_dice_turns(st, None);
             }
             self.try_legal_moves(st, out)?;
             return Ok(out.len());
@@ -85,6 +74,21 @@ impl Engine {
             Some(m) => *m,
             None => self.counted_dice_turn_at(st, i - listed.len()),
         }
+    }
+
+    /// [`Engine::count_turns`] of `st`, reached by the turn whose
+    /// [`Engine::root_after`] is `carried`, where given (a dice game).
+    pub(crate) fn count_turns_from(
+        &self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        carried: Option<&Root>,
+    ) -> Result<usize, TooManyTurns> {
+        if self.tables.is_none() {
+            return self.count_turns(st, out);
+        }
+        out.clear();
+        self.count_dice_turns(st, carried)
     }
 
     /// Where the search of the next roll starts after `m`, a turn of a

@@ -265,7 +265,7 @@ impl Engine {
     pub(in crate::engine) fn count_dice_turns(
         &self,
         st: &mut State,
-        carried: Option<Root>,
+        carried: Option<&Root>,
     ) -> Result<usize, TooManyTurns> {
         LISTED.with_borrow_mut(|listed| {
             let found =
@@ -323,7 +323,7 @@ impl Engine {
         st: &mut State,
         routes: &mut Vec<Route>,
         all: bool,
-        (carried, root): (Option<Root>, &mut Option<Root>),
+        (carried, root): (Option<&Root>, &mut Option<Root>),
     ) -> Result<(), TooManyTurns> {
         routes.clear();
         *root = None;
@@ -339,7 +339,7 @@ impl Engine {
                     self.masks_and_key(st),
                     "a root carried out of date"
                 );
-                carried
+                *carried
             }
             None => {
                 let (masks, key) = self.masks_and_key(st);
