@@ -602,6 +602,9 @@ impl Engine {
         let measures = turn.last_measures(die);
         // The origins 64 at a time, in a word.
         for (mut froms, base) in [(froms as u64, 0), ((froms >> 64) as u64, 64)] {
+            if froms == 0 {
+                continue;
+            }
             // Those recorded unplayed, in a loop that leaves the position
             // as it is, up to one that is played.
             let mut unplayed = |st: &State, turn: &mut Turn| {

@@ -170,8 +170,11 @@ impl Fires {
                 }
             }
         }
-        let mut by_site = Box::new([[[0u64; 16]; 2]; 128]);
-        for (s, kinds) in by_kind.iter().enumerate() {
+        let all = ends > MAX_FIRED_ENDS;
+        // With more pairs than a `u64` holds, every change sets every
+        // pair off: every entry holds them all.
+        let mut by_site = Box::new([[[if all { u64::MAX } else { 0 }; 16]; 2]; 128]);
+        for (s, kinds) in by_kind.iter().enumerate().filter(|_| !all) {
             for (player, combos) in by_site[s].iter_mut().enumerate() {
                 for (k, pairs) in combos.iter_mut().enumerate() {
                     *pairs = (0..4)
@@ -180,10 +183,7 @@ impl Fires {
                 }
             }
         }
-        Fires {
-            by_site,
-            all: ends > MAX_FIRED_ENDS,
-        }
+        Fires { by_site, all }
     }
 
     /// The pairs of end condition and judged player that changes `kinds`
@@ -191,9 +191,7 @@ impl Fires {
     /// [`Fires::fired`] says of a [`Change`] noting only them.
     #[inline(always)]
     pub fn at(&self, site: u8, player: usize, kinds: u8) -> u64 {
-        if self.all {
-            return u64::MAX;
-        }
+        // Every entry is every pair where `all` holds.
         self.by_site[site as usize & 127][player & 1][kinds as usize & 15]
     }
 
@@ -652,7 +650,7 @@ impl Linear {
 
 #[cfg(test)]
 mod tests {
-    use super::{Gates, Needs, PINNED_MAN};
+    use super::{FEWER, Fires, GONE, Gates, MAX_FIRED_ENDS, MORE, Needs, PINNED_MAN, Sites};
 
     /// Gates built from needs of every shape (none, one site, a region,
     /// several on one pair, the same sites twice, pinned men, both
@@ -723,6 +721,23 @@ mod tests {
                 "occ {occ:x?}, pinned {pinned:x}"
             );
         }
+    }
+
+    /// More end conditions than the pairs' bits hold: every change sets
+    /// every pair off, even where no trigger names its site; with as many
+    /// as they hold, only the changes a trigger names do.
+    #[test]
+    fn fires_of_too_many_ends_set_every_pair_off() {
+        let one = Sites {
+            more: [1 << 3, 0],
+            ..Sites::default()
+        };
+        let many = Fires::new(&vec![[one, Sites::default()]; MAX_FIRED_ENDS + 1], 24);
+        assert_eq!(many.at(7, 0, MORE), u64::MAX);
+        assert_eq!(many.at(3, 1, FEWER | GONE), u64::MAX);
+        let fits = Fires::new(&vec![[one, Sites::default()]; MAX_FIRED_ENDS], 24);
+        assert_eq!(fits.at(7, 0, MORE), 0);
+        assert_eq!(fits.at(3, 0, MORE), (1u64 << MAX_FIRED_ENDS) - 1);
     }
 
     /// More end conditions than the pairs' bits hold: every pair may hold.
