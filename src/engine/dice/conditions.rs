@@ -508,13 +508,8 @@ impl Engine {
         let mut judged = fired & live;
         let mut vulnerable = [None; 2];
         while judged != 0 {
-            let pair = judged.trailing_zeros() as usize;
+            let (e, who) = super::triggers::pair(judged.trailing_zeros() as usize, ends);
             judged &= judged - 1;
-            let (e, who) = if pair >= ends {
-                (pair - ends, 1)
-            } else {
-                (pair, 0)
-            };
             if self.end_holds(st, masks, (e, who), &mut vulnerable[who]) {
                 return true;
             }

@@ -536,13 +536,8 @@ impl Engine {
         // The pairs given, in any order.
         let mut judged = fired;
         while judged != 0 {
-            let pair = judged.trailing_zeros() as usize;
+            let (e, who) = super::triggers::pair(judged.trailing_zeros() as usize, ends);
             judged &= judged - 1;
-            let (e, who) = if pair >= ends {
-                (pair - ends, 1)
-            } else {
-                (pair, 0)
-            };
             let Some(exact) = &t.ends[e].exact[who] else {
                 return true;
             };

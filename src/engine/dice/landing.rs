@@ -209,20 +209,7 @@ impl Program {
 
 /// Whether a program's stack stays within [`MAX_DEPTH`].
 fn depth(ops: &[Op]) -> bool {
-    let mut sp = 0usize;
-    for op in ops {
-        match op {
-            Op::And | Op::Or => sp -= 1,
-            Op::Not => {}
-            _ => {
-                sp += 1;
-                if sp > MAX_DEPTH - 1 {
-                    return false;
-                }
-            }
-        }
-    }
-    true
+    stack_depth(ops) < MAX_DEPTH
 }
 
 /// The most entries a program's stack holds at once.

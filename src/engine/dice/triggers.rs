@@ -144,6 +144,18 @@ pub(super) struct Fires {
     all: bool,
 }
 
+/// The end condition and the judged player of bit `pair` of a set of pairs
+/// (bit `who * ends + end`, see [`Fires::fired`]), `ends` the number of
+/// end conditions.
+#[inline(always)]
+pub(super) fn pair(pair: usize, ends: usize) -> (usize, usize) {
+    if pair >= ends {
+        (pair - ends, 1)
+    } else {
+        (pair, 0)
+    }
+}
+
 /// The most end conditions whose triggers [`Fires`] tells apart.
 const MAX_FIRED_ENDS: usize = 32;
 
