@@ -164,8 +164,11 @@ impl Fires {
     /// player; `sites` the board's number of sites.
     pub fn new(rise: &[[Trigger; 2]], sites: usize) -> Fires {
         let ends = rise.len();
+        // With more pairs than a `u64` holds, every change sets every
+        // pair off: every entry holds them all, and no pair has a bit.
+        let all = ends > MAX_FIRED_ENDS;
         let mut by_kind = vec![[0u64; 8]; 128];
-        for (e, triggers) in rise.iter().enumerate().take(MAX_FIRED_ENDS) {
+        for (e, triggers) in rise.iter().enumerate().filter(|_| !all) {
             for (who, t) in triggers.iter().enumerate() {
                 let pair = 1u64 << (who * ends + e);
                 for (s, kinds) in by_kind.iter_mut().enumerate().take(sites) {
@@ -182,9 +185,6 @@ impl Fires {
                 }
             }
         }
-        let all = ends > MAX_FIRED_ENDS;
-        // With more pairs than a `u64` holds, every change sets every
-        // pair off: every entry holds them all.
         let mut by_site = Box::new([[[if all { u64::MAX } else { 0 }; 16]; 2]; 128]);
         for (s, kinds) in by_kind.iter().enumerate().filter(|_| !all) {
             for (player, combos) in by_site[s].iter_mut().enumerate() {
