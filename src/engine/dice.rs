@@ -11,6 +11,7 @@ mod conditions;
 mod judge;
 mod landing;
 mod limits;
+mod listing;
 mod masks;
 mod moves;
 mod obligations;
@@ -18,7 +19,7 @@ mod options;
 mod orders;
 mod route;
 mod search;
-pub(crate) use search::Root;
+pub(crate) use listing::Root;
 mod table;
 mod tables;
 #[cfg(test)]

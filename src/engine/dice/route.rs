@@ -169,7 +169,7 @@ pub(super) struct Listed {
     pub routes: Vec<Route>,
     pub of: Searched,
     /// The masks and key of that position, where its roll was searched.
-    pub root: Option<super::search::Root>,
+    pub root: Option<super::listing::Root>,
 }
 
 impl Listed {

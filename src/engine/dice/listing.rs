@@ -1,0 +1,142 @@
+//! The turns of a roll as the rest of the engine sees them: listed as
+//! moves, counted and then drawn one by one by index (a playout's draw),
+//! kept per thread as the routes the search found for the position
+//! searched last; and the root a playout carries from one roll to the
+//! next.
+
+use super::route::Listed;
+use super::{Masks, TooManyTurns};
+use crate::engine::{Engine, Move, NONE, State, bit};
+use crate::ir::MAX_DICE;
+
+/// The masks and key (see [`Masks`] and [`Engine::position_key`]) of a
+/// position whose roll is searched: worked out site by site, or, in a
+/// playout, carried from the roll before by the turn played
+/// ([`Engine::dice_root_after`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Root {
+    pub(super) masks: Masks,
+    pub(super) key: u64,
+}
+
+thread_local! {
+    /// The turns of the roll searched last.
+    static LISTED: std::cell::RefCell<Listed> = const {
+        std::cell::RefCell::new(Listed::new())
+    };
+}
+
+impl Engine {
+    /// Fills `out` with the complete turns of the roll in `st.dice`; with
+    /// `all`, every route (sequence of die moves) rather than one turn per
+    /// position. Past a limit, `out` keeps what was found before it.
+    pub(in crate::engine) fn dice_turns(
+        &self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        all: bool,
+    ) -> Result<(), TooManyTurns> {
+        out.clear();
+        LISTED.with_borrow_mut(|listed| {
+            let found = self.dice_routes(st, &mut listed.routes, all, (None, &mut listed.root));
+            listed.of.dice = [0; MAX_DICE];
+            let position = &self.tables().position[st.to_move as usize];
+            out.extend(
+                listed
+                    .routes
+                    .iter()
+                    .map(|r| r.to_move(st.to_move, position)),
+            );
+            found
+        })
+    }
+
+    /// The number of turns [`Engine::dice_turns`] lists, which
+    /// [`Engine::dice_turn_at`] then gives one by one.
+    #[inline(never)]
+    ///
+    /// `carried`, where given, is the [`Engine::dice_root_after`] of the turn
+    /// that reached `st`.
+    pub(in crate::engine) fn count_dice_turns(
+        &self,
+        st: &mut State,
+        carried: Option<&Root>,
+    ) -> Result<usize, TooManyTurns> {
+        LISTED.with_borrow_mut(|listed| {
+            let found =
+                self.dice_routes(st, &mut listed.routes, false, (carried, &mut listed.root));
+            listed.of.note(st);
+            found.map(|()| listed.routes.len())
+        })
+    }
+
+    /// The turn of index `i` that [`Engine::dice_turns`] lists: taken from
+    /// the turns [`Engine::count_dice_turns`] counted last on this thread
+    /// if they are the turns of `st`, else searched again.
+    #[inline(never)]
+    pub(in crate::engine) fn dice_turn_at(&self, st: &State, i: usize) -> Move {
+        let listed = LISTED.with_borrow(|listed| {
+            listed.of.is(st).then(|| {
+                let position = &self.tables().position[st.to_move as usize];
+                listed
+                    .routes
+                    .get(i)
+                    .map(|r| r.to_move(st.to_move, position))
+            })
+        });
+        listed
+            .unwrap_or_else(|| {
+                let mut turns = Vec::new();
+                let _ = self.dice_turns(&mut st.clone(), &mut turns, false);
+                turns.get(i).copied()
+            })
+            .unwrap_or(Move::PASS)
+    }
+
+    /// [`Engine::dice_turn_at`] right after [`Engine::count_dice_turns`]
+    /// of `st` on this thread: the turns counted are those of `st`.
+    pub(in crate::engine) fn counted_dice_turn_at(&self, st: &State, i: usize) -> Move {
+        LISTED.with_borrow(|listed| {
+            debug_assert!(
+                listed.of.is(st),
+                "a turn drawn from the turns of another position"
+            );
+            let position = &self.tables().position[st.to_move as usize];
+            listed
+                .routes
+                .get(i)
+                .map_or(Move::PASS, |r| r.to_move(st.to_move, position))
+        })
+    }
+
+    /// The root of the roll after `m`, a turn that [`Engine::counted_dice_turn_at`]
+    /// drew on this thread from the turns last counted, played to reach
+    /// `st` (nothing else changed since but the dice and the player to
+    /// move): the masks of that roll's root with the sites `m` moved men
+    /// on or off read again, and the key of the position `m` leads to.
+    /// `None` where that roll was not searched.
+    pub(in crate::engine) fn dice_root_after(&self, st: &State, m: &Move) -> Option<Root> {
+        let mut masks = LISTED.with_borrow(|listed| listed.root)?.masks;
+        for s in m.steps() {
+            for site in [s.from, s.to, s.over] {
+                if site == NONE {
+                    continue;
+                }
+                let b = bit(site);
+                for p in 0..2 {
+                    masks.occ[p] &= !b;
+                    masks.two[p] &= !b;
+                }
+                let (c, men) = (st.cells[site as usize], st.stack[site as usize]);
+                if c != NONE {
+                    let p = (c >> 4) as usize & 1;
+                    masks.occ[p] |= b;
+                    if men >= 2 {
+                        masks.two[p] |= b;
+                    }
+                }
+            }
+        }
+        Some(Root { masks, key: m.key })
+    }
+}
