@@ -49,6 +49,72 @@ pub(super) struct Program {
     pub support: u128,
     /// Whether its stack stays within [`SHALLOW`] entries.
     shallow: bool,
+    /// The program as masks per kind of site (see [`Classes`]), for each
+    /// outcome of its tests (bit `i` of the index for test `i`): empty
+    /// where it has more than [`MAX_CLASS_TESTS`] tests.
+    classes: Vec<Classes>,
+    /// Where the vulnerable runs change some kinds of site and not others,
+    /// the kinds off them and on them, for each outcome of its tests (and
+    /// no classes); otherwise empty.
+    mixed: Vec<[Kinds; 2]>,
+}
+
+/// The most tests of a program compiled to [`Classes`] for every outcome
+/// of them.
+const MAX_CLASS_TESTS: usize = 4;
+
+/// A program's result, which it works out site by site from what stands
+/// there, as masks per kind of site: a site with no free man, with one or
+/// two and more of one player's (a site holds one player's free men at
+/// most, and where two stand one does). Each is the sites the program
+/// forbids of that kind, worked out by running it once on masks that put
+/// every site in it; kept as differences from the kind before, so that the
+/// result is a few `and`s and `xor`s of the position's masks.
+#[derive(Clone, Copy, Debug, Default)]
+struct Kinds {
+    /// The sites forbidden with no free man on them ...
+    base: u128,
+    /// ... changed where a player has a free man ...
+    occ: [u128; 2],
+    /// ... and again where he has two or more.
+    two: [u128; 2],
+}
+
+impl Kinds {
+    /// The kinds of `program` with `tests` the outcome of its tests and
+    /// `vulnerable` the runs.
+    fn of(program: &Program, tests: u64, vulnerable: u128) -> Kinds {
+        let run = |occ: [u128; 2], two: [u128; 2]| {
+            program.run_on::<MAX_DEPTH>(&Masks { occ, two }, vulnerable, tests)
+        };
+        let all = u128::MAX;
+        let base = run([0; 2], [0; 2]);
+        let one = [run([all, 0], [0; 2]), run([0, all], [0; 2])];
+        let two = [run([all, 0], [all, 0]), run([0, all], [0, all])];
+        Kinds {
+            base,
+            occ: [one[0] ^ base, one[1] ^ base],
+            two: [two[0] ^ one[0], two[1] ^ one[1]],
+        }
+    }
+
+    #[inline(always)]
+    fn forbidden(&self, masks: &Masks) -> u128 {
+        self.base
+            ^ self.occ[0] & masks.occ[0]
+            ^ self.two[0] & masks.two[0]
+            ^ self.occ[1] & masks.occ[1]
+            ^ self.two[1] & masks.two[1]
+    }
+}
+
+/// A program's result as [`Kinds`] of sites off vulnerable runs, and the
+/// sites where the runs change it, where they change every kind of site
+/// alike (always where it reads none).
+#[derive(Clone, Copy, Debug, Default)]
+struct Classes {
+    off: Kinds,
+    runs: u128,
 }
 
 /// What the sites of a program are: where a man lands, or where he
@@ -121,7 +187,72 @@ impl Program {
         }
         p.reads = p.find_reads();
         p.shallow = stack_depth(&p.ops) <= SHALLOW;
+        (p.classes, p.mixed) = p.find_classes();
         (p, rest)
+    }
+
+    /// The program's [`Classes`] for every outcome of its tests, where
+    /// vulnerable runs change every kind of site alike; otherwise the kinds
+    /// off and on them (see [`Program::mixed`]). None where it has too many
+    /// tests.
+    fn find_classes(&self) -> (Vec<Classes>, Vec<[Kinds; 2]>) {
+        if self.tests.len() > MAX_CLASS_TESTS {
+            return (Vec::new(), Vec::new());
+        }
+        let (mut classes, mut mixed, mut alike) = (Vec::new(), Vec::new(), true);
+        for tests in 0..1u64 << self.tests.len() {
+            let off = Kinds::of(self, tests, 0);
+            let on = Kinds::of(self, tests, u128::MAX);
+            alike &= on.occ == off.occ && on.two == off.two;
+            classes.push(Classes {
+                off,
+                runs: on.base ^ off.base,
+            });
+            mixed.push([off, on]);
+        }
+        if alike {
+            (classes, Vec::new())
+        } else {
+            (Vec::new(), mixed)
+        }
+    }
+
+    /// The sites the program forbids where the free men stand on the
+    /// sites of `masks` (each site holds one player's free men at most,
+    /// and two only where one), with `tests` whether each of its tests
+    /// holds: [`Program::run`], read from its [`Classes`] where it has
+    /// them.
+    #[inline(always)]
+    pub fn forbidden(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
+        let Some(classes) = self.classes.get(tests as usize) else {
+            return self.forbidden_else(masks, vulnerable, tests);
+        };
+        debug_assert!(masks.of_a_position(), "masks of a position");
+        let sites = classes.off.forbidden(masks) ^ classes.runs & vulnerable;
+        debug_assert_eq!(
+            sites,
+            self.run(masks, vulnerable, tests),
+            "classes of a program"
+        );
+        sites
+    }
+
+    /// [`Program::forbidden`] of a program with no classes: from the kinds
+    /// off and on vulnerable runs where it has them, else run.
+    #[inline(never)]
+    fn forbidden_else(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
+        let Some([off, on]) = self.mixed.get(tests as usize) else {
+            return self.run(masks, vulnerable, tests);
+        };
+        debug_assert!(masks.of_a_position(), "masks of a position");
+        let off = off.forbidden(masks);
+        let sites = off ^ (off ^ on.forbidden(masks)) & vulnerable;
+        debug_assert_eq!(
+            sites,
+            self.run(masks, vulnerable, tests),
+            "kinds of a program"
+        );
+        sites
     }
 
     pub fn is_empty(&self) -> bool {
@@ -404,6 +535,84 @@ mod tests {
             }
             let (occ, two) = (masks.occ, masks.two);
             assert_eq!(p.run(&masks, 0, 0), two[1] | occ[0] & regions[0]);
+        }
+    }
+
+    /// Programs of every kind of step (regions, counts of either player's
+    /// men, tests, vulnerable runs, negations) give from their classes
+    /// what the stack program gives, on the masks of positions (one
+    /// player's free men a site at most, two only where one); and so do
+    /// one that reads the runs with the men, from its kinds off and on
+    /// them, and one with too many tests, run.
+    #[test]
+    fn classes_give_what_the_program_gives() {
+        let regions = [0b1111_0000u128, 0b1010_1010, 1 << 70 | 1 << 3];
+        let here = |opponent, at_least: i64| Cond::HereCount {
+            opponent,
+            constant: -at_least,
+            op: Compare::Ge,
+        };
+        let test = || Cond::Test {
+            terms: vec![(1, Term::MenIn(false, 1))].into(),
+            constant: -3,
+            op: Compare::Ge,
+        };
+        let not = |c| Cond::Not(Box::new(c));
+        let rules = vec![
+            here(true, 2),
+            Cond::And(vec![here(false, 1), Cond::HereIn(0)].into()),
+            Cond::And(vec![test(), not(Cond::HereIn(2))].into()),
+            Cond::Or(
+                vec![
+                    Cond::And(vec![here(true, 1), test()].into()),
+                    not(here(false, 2)),
+                ]
+                .into(),
+            ),
+        ];
+        let (p, rest) = Program::compile(rules, &regions, 1);
+        assert!(rest.is_empty());
+        assert_eq!(p.classes.len(), 4, "two tests");
+        // Vulnerable runs read apart from the men: classes with the runs.
+        let apart = Cond::And(vec![Cond::HereVulnerable, Cond::HereIn(1), test()].into());
+        let (v, rest) = Program::compile(vec![apart], &regions, 0);
+        assert!(rest.is_empty());
+        assert_eq!(v.classes.len(), 2, "one test");
+        assert_eq!(v.classes[1].runs, regions[1]);
+        // Vulnerable runs read with the men, as `opponent men here >= 2
+        // and not here vulnerable`: kinds off and on them.
+        let runs = Cond::And(vec![here(true, 2), not(Cond::HereVulnerable), test()].into());
+        let (r, rest) = Program::compile(vec![runs], &regions, 0);
+        assert!(rest.is_empty());
+        assert!(r.classes.is_empty());
+        assert_eq!(r.mixed.len(), 2, "one test");
+        let many = (0..5).map(|_| Cond::And(vec![test(), here(false, 1)].into()));
+        let (q, rest) = Program::compile(many.collect(), &regions, 0);
+        assert!(rest.is_empty());
+        assert!(q.classes.is_empty(), "five tests");
+        let mut x = 0x9e37_79b9_7f4a_7c15_u128 << 64 | 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..200 {
+            let (a, b, c) = (next(), next(), next());
+            let occ = [a & b, a & !b];
+            let masks = Masks {
+                occ,
+                two: [occ[0] & c, occ[1] & !c],
+            };
+            let vulnerable = next();
+            for tests in 0..32 {
+                for p in [&p, &v, &q, &r] {
+                    assert_eq!(
+                        p.forbidden(&masks, vulnerable, tests),
+                        p.run(&masks, vulnerable, tests)
+                    );
+                }
+            }
         }
     }
 }

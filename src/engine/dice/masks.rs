@@ -14,6 +14,14 @@ pub(in crate::engine) struct Masks {
 }
 
 impl Masks {
+    /// Whether these can be the masks of a position: a site holds one
+    /// player's free men at most, and two of his only where he has one.
+    pub fn of_a_position(&self) -> bool {
+        self.occ[0] & self.occ[1] == 0
+            && self.two[0] & !self.occ[0] == 0
+            && self.two[1] & !self.occ[1] == 0
+    }
+
     /// The masks of a position, site by site.
     pub fn of(st: &State) -> Masks {
         let mut masks = Masks::default();

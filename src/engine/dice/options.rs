@@ -484,7 +484,7 @@ impl Engine {
                     tests |= 1 << i;
                 }
             }
-            forbidden |= program.run(masks, vulnerable, tests);
+            forbidden |= program.forbidden(masks, vulnerable, tests);
         }
         forbidden
     }
@@ -511,7 +511,7 @@ impl Engine {
                 tests |= 1 << i;
             }
         }
-        program.run(masks, vulnerable, tests) & leavable
+        program.forbidden(masks, vulnerable, tests) & leavable
     }
 
     /// What [`Engine::forbidden_more`] judges of a die move from `from` to
