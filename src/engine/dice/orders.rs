@@ -26,6 +26,19 @@
 //! die, which, in a roll of one repeated die or of two different dice,
 //! also tells the die of the die move after it: the same one, or the
 //! other one. Other rolls are searched without skipping.
+//!
+//! A roll of one repeated die skips one step further. Where, from a
+//! position `g`, `m` then `c'` was searched and `c'` then `m` skipped as
+//! above, and the search plays `c'` then `c` (after `m` in presentation
+//! order), `m` is skipped after them too if `c` could be played after `m`
+//! then `c'`: `c'`, `c`, `m` leaves the position `m`, `c'`, `c` leaves
+//! (each of the orders of two is possible), that route comes first in
+//! presentation order, and the positions it passes were searched (the
+//! first two) or are passed by this one too (the last). Whether `c` could
+//! be played there is read from the die moves the search found possible
+//! in the position `m`, `c'` reached (none where it did not search it),
+//! kept per pair of die moves from `g` for tracks of up to [`PAIRED`]
+//! positions.
 
 use super::MAX_DIE_MOVES;
 use super::masks::one;
@@ -43,6 +56,11 @@ struct Under {
     slot: u8,
 }
 
+/// The longest track whose rolls of one repeated die skip the further
+/// step (see the module documentation): its pairs of die moves are kept
+/// in a table of `PAIRED * PAIRED` entries per depth.
+const PAIRED: usize = 32;
+
 /// The die moves searched, per depth: see the module documentation.
 pub(super) struct Orders {
     /// Per depth, track position and die slot of a die move searched
@@ -53,6 +71,17 @@ pub(super) struct Orders {
     searched: [[u128; 2]; MAX_DIE_MOVES],
     /// Per depth, the die move being searched beyond.
     under: [Under; MAX_DIE_MOVES],
+    /// Per depth, the die moves skipped as later orders of two in the
+    /// position being searched there.
+    skipped: [u128; MAX_DIE_MOVES],
+    /// Per depth and pair of die moves `m` then `c'` from the position
+    /// searched there, the die moves possible in the position they reach
+    /// (0 where it was not searched): see the module documentation.
+    pairs: Vec<u32>,
+    /// Whether the search skips the further step, and the depth it began
+    /// at (die moves played before it).
+    further: bool,
+    base: usize,
 }
 
 impl Orders {
@@ -65,7 +94,28 @@ impl Orders {
                 die: 0,
                 slot: 0,
             }; MAX_DIE_MOVES],
+            skipped: [0; MAX_DIE_MOVES],
+            pairs: Vec::new(),
+            further: false,
+            base: 0,
         }
+    }
+
+    /// A search of `dice` begins after `base` die moves, on a track of
+    /// `positions` track positions.
+    pub(super) fn start(&mut self, dice: &[u8], base: usize, positions: usize) {
+        self.further = dice.len() > 2 && dice.iter().all(|&d| d == dice[0]) && positions <= PAIRED;
+        self.base = base;
+        if self.further && self.pairs.is_empty() {
+            self.pairs = vec![0; MAX_DIE_MOVES * PAIRED * PAIRED];
+        }
+    }
+
+    /// The entry of [`Orders::pairs`] of die moves from track positions
+    /// `m` then `c` at `depth`.
+    #[inline(always)]
+    fn pair(depth: usize, m: u8, c: u8) -> usize {
+        (depth * PAIRED + usize::from(m) % PAIRED) * PAIRED + usize::from(c) % PAIRED
     }
 
     /// Whether a roll of these dice may skip orders: one die repeated, or
@@ -81,6 +131,7 @@ impl Orders {
             self.after = vec![[0; 2]; MAX_DIE_MOVES * POSITIONS];
         }
         self.searched[depth] = [0; 2];
+        self.skipped[depth] = 0;
     }
 
     /// At `depth` (at least 1, the die move before it noted by
@@ -117,6 +168,26 @@ impl Orders {
             }
         }
         self.after[noted + m.from as usize][m.slot as usize] |= kept;
+        if !self.further {
+            return kept;
+        }
+        self.skipped[depth] = froms & !kept;
+        if depth < self.base + 2 {
+            return kept;
+        }
+        // The further step: `c` is the die move `m` above, `c'` the one
+        // before it; what is possible here is noted for the pair.
+        let (c, before_c) = (m, self.under[depth - 2]);
+        self.pairs[Self::pair(depth - 2, before_c.from, c.from)] = froms as u32;
+        let mut maybe = kept & before & self.skipped[depth - 1];
+        while maybe != 0 {
+            let from = maybe.trailing_zeros() as usize;
+            maybe &= maybe - 1;
+            let possible = self.pairs[Self::pair(depth - 2, from as u8, before_c.from)];
+            if possible >> c.from & 1 != 0 {
+                kept &= !one(from);
+            }
+        }
         kept
     }
 
@@ -131,6 +202,10 @@ impl Orders {
         };
         self.searched[depth][slot] |= one(from);
         self.after[depth * POSITIONS + from][slot] = 0;
+        if self.further && depth > self.base {
+            let m = self.under[depth - 1].from;
+            self.pairs[Self::pair(depth - 1, m, from as u8)] = 0;
+        }
     }
 }
 
@@ -155,5 +230,41 @@ mod tests {
         o.enter(0, (9, 3, 1));
         o.begin(1);
         assert_eq!(o.skips(1, 1, 0, 1 << 2), 1 << 2);
+    }
+
+    /// Searches, from position `g`, of a roll of four 1s (or of `dice`):
+    /// 1 from 2 then 1 from 5, which finds `possible` after them; then 1
+    /// from 5, where 1 from 2 is skipped (the later order of two), then
+    /// 1 from 7. Returns what is kept there of 1 from 2 and 1 from 9.
+    fn further(dice: &[u8], possible: u128, searched: bool) -> u128 {
+        let mut o = Orders::new();
+        o.start(dice, 0, 26);
+        o.begin(0);
+        o.enter(0, (2, 1, 0));
+        o.begin(1);
+        assert_eq!(o.skips(1, 1, 0, 1 << 5), 1 << 5);
+        o.enter(1, (5, 1, 0));
+        if searched {
+            o.begin(2);
+            assert_eq!(o.skips(2, 1, 0, possible), possible);
+        }
+        o.enter(0, (5, 1, 0));
+        o.begin(1);
+        assert_eq!(o.skips(1, 1, 0, 1 << 2 | 1 << 7), 1 << 7);
+        o.enter(1, (7, 1, 0));
+        o.begin(2);
+        o.skips(2, 1, 0, 1 << 2 | 1 << 9)
+    }
+
+    /// Of a roll of one repeated die, 5 then 7 then 2 is skipped where 2
+    /// then 5 was searched and 7 was possible after it (the further
+    /// step); not where 7 was not possible there, where the position 2
+    /// then 5 reached was not searched, nor in a roll of two dice.
+    #[test]
+    fn skips_the_further_step_of_one_repeated_die() {
+        assert_eq!(further(&[1; 4], 1 << 7 | 1 << 9, true), 1 << 9);
+        assert_eq!(further(&[1; 4], 1 << 9, true), 1 << 2 | 1 << 9);
+        assert_eq!(further(&[1; 4], 1 << 7 | 1 << 9, false), 1 << 2 | 1 << 9);
+        assert_eq!(further(&[1, 1], 1 << 7 | 1 << 9, true), 1 << 2 | 1 << 9);
     }
 }

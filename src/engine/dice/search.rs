@@ -276,6 +276,12 @@ impl Engine {
                 low: dice[..n].iter().copied().min().unwrap_or(0),
                 position: &self.tables().position[player],
             };
+            if turn.orders
+                && let Some(memo) = turn.memo.as_deref_mut()
+            {
+                let positions = self.tables().track[player].len();
+                memo.orders.start(&dice[..n], 0, positions);
+            }
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
             // The search walks die moves in presentation order (origin,
@@ -341,6 +347,12 @@ impl Engine {
                 low: dice[..n].iter().copied().min().unwrap_or(0),
                 position: &self.tables().position[st.to_move as usize],
             };
+            if turn.orders
+                && let Some(memo) = turn.memo.as_deref_mut()
+            {
+                let positions = self.tables().track[st.to_move as usize].len();
+                memo.orders.start(&dice[..n], m.len as usize, positions);
+            }
             self.search(st, &mut turn, n, key);
             turn.overflow
         });
