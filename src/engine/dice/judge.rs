@@ -167,11 +167,32 @@ impl Exact {
         })
     }
 
-    /// Whether it holds in `view`, changed by its shift: kept out of line,
-    /// which keeps the search's judgment of a die move not played small.
-    #[inline(never)]
+    /// Whether it holds in `view`, changed by its shift: the usual end
+    /// condition, one test of one site's men, judged in line, any other
+    /// out of line, which keeps the search's judgment of a die move not
+    /// played small.
+    #[inline(always)]
     fn holds_after(&self, view: &View) -> bool {
+        match self.single() {
+            Some(one) => one.holds::<true>(view),
+            None => self.holds_after_apart(view),
+        }
+    }
+
+    /// [`Exact::holds_after`] of any other condition.
+    #[inline(never)]
+    fn holds_after_apart(&self, view: &View) -> bool {
         self.holds::<true>(view)
+    }
+
+    /// The test of one site's men that is the whole condition, if it is
+    /// one (`own men in off = 15`).
+    #[inline(always)]
+    fn single(&self) -> Option<&One> {
+        match self {
+            Exact::All(ones, tests) if ones.len() == 1 && tests.is_empty() => ones.first(),
+            _ => None,
+        }
     }
 
     /// Whether it holds in `view`.
