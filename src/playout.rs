@@ -63,13 +63,26 @@ pub fn random_playout(
 ) -> Result<Playout, TooManyTurnsAt> {
     // One loop per kind of game, each compiled for it.
     if engine.has_dice() {
-        playout_loop::<true>(engine, st, rng, moves)
+        dice_playout_loop(engine, st, rng, moves)
     } else {
         playout_loop::<false>(engine, st, rng, moves)
     }
 }
 
+/// [`random_playout`] of a game with dice, compiled apart from the loop
+/// of the others, so that theirs is not built around its needs.
+#[inline(never)]
+fn dice_playout_loop(
+    engine: &Engine,
+    st: &mut State,
+    rng: &mut Rng,
+    moves: &mut Vec<Move>,
+) -> Result<Playout, TooManyTurnsAt> {
+    playout_loop::<true>(engine, st, rng, moves)
+}
+
 /// [`random_playout`] of a game with dice (`DICE`) or without.
+#[inline(always)]
 fn playout_loop<const DICE: bool>(
     engine: &Engine,
     st: &mut State,
@@ -107,10 +120,7 @@ fn playout_loop<const DICE: bool>(
         let i = rng.random_range(0..n);
         if DICE {
             // Drawn from the turns just counted of this very position.
-            let m = engine.counted_turn_at(st, moves, i);
-            engine.play_unchecked(st, &m);
-            root = engine.root_after(st, &m);
-            ended = m.ends;
+            (ended, root) = engine.play_counted_turn(st, moves, i);
         } else if let Some(m) = moves.get(i) {
             engine.play_unchecked(st, m);
             ended = m.ends;

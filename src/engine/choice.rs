@@ -100,6 +100,24 @@ impl Engine {
         self.dice_root_after(st, m)
     }
 
+    /// Plays the turn [`Engine::counted_turn_at`] gives, `st` a position of
+    /// a dice game: returns whether it ends the game and its
+    /// [`Engine::root_after`], without making a [`Move`] of the turn where
+    /// it was counted on this thread.
+    pub(crate) fn play_counted_turn(
+        &self,
+        st: &mut State,
+        listed: &[Move],
+        i: usize,
+    ) -> (bool, Option<Root>) {
+        if self.tables.is_none() || i < listed.len() {
+            let m = self.counted_turn_at(st, listed, i);
+            self.play_unchecked(st, &m);
+            return (m.ends, self.root_after(st, &m));
+        }
+        self.play_counted_dice_turn(st, i - listed.len())
+    }
+
     /// The turn of index `i` of `st` (below what [`Engine::count_turns`]
     /// returned, with the turns it left in `listed`). In a dice game, the
     /// turns counted last on this thread if they are those of `st`; else

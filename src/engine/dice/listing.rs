@@ -6,7 +6,7 @@
 
 use super::route::Listed;
 use super::{Masks, TooManyTurns};
-use crate::engine::{Engine, Move, NONE, State, bit};
+use crate::engine::{Engine, Move, NONE, State, Step, bit};
 use crate::ir::MAX_DICE;
 
 /// The masks and key (see [`Masks`] and [`Engine::position_key`]) of a
@@ -116,8 +116,44 @@ impl Engine {
     /// on or off read again, and the key of the position `m` leads to.
     /// `None` where that roll was not searched.
     pub(in crate::engine) fn dice_root_after(&self, st: &State, m: &Move) -> Option<Root> {
-        let mut masks = LISTED.with_borrow(|listed| listed.root)?.masks;
-        for s in m.steps() {
+        let root = LISTED.with_borrow(|listed| listed.root)?;
+        Some(root.after(st, m.steps(), m.key))
+    }
+
+    /// Plays turn `i` of those [`Engine::count_dice_turns`] counted last on
+    /// this thread, the turns of `st`: what [`Engine::counted_dice_turn_at`],
+    /// [`Engine::play_unchecked`] and [`Engine::dice_root_after`] do in a
+    /// playout, without making a [`Move`] of it. Returns whether the turn
+    /// ends the game, and where the search of the next roll starts (`None`
+    /// where there is no such turn: nothing is played).
+    pub(in crate::engine) fn play_counted_dice_turn(
+        &self,
+        st: &mut State,
+        i: usize,
+    ) -> (bool, Option<Root>) {
+        LISTED.with_borrow(|listed| {
+            debug_assert!(
+                listed.of.is(st),
+                "a turn played from the turns of another position"
+            );
+            let Some(route) = listed.routes.get(i) else {
+                return (false, None);
+            };
+            self.play_die_moves(st, route.steps());
+            let root = listed.root.map(|r| r.after(st, route.steps(), route.key));
+            (route.ends, root)
+        })
+    }
+}
+
+impl Root {
+    /// The root of the roll after the turn of die moves `steps`, leading
+    /// to the position of key `key`, played from the position of this
+    /// root to reach `st`: these masks with the sites the turn moved men
+    /// on or off read again.
+    fn after(self, st: &State, steps: &[Step], key: u64) -> Root {
+        let mut masks = self.masks;
+        for s in steps {
             for site in [s.from, s.to, s.over] {
                 if site == NONE {
                     continue;
@@ -137,6 +173,6 @@ impl Engine {
                 }
             }
         }
-        Some(Root { masks, key: m.key })
+        Root { masks, key }
     }
 }

@@ -7,7 +7,7 @@ use super::masks::Masks;
 use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
 use super::{Standing, men};
-use crate::engine::{Engine, Move, NONE, State, bit, cell};
+use crate::engine::{Engine, Move, NONE, State, Step, bit, cell};
 use crate::ir::MAX_DICE;
 
 /// What a die move did besides moving its man in a game that pins, in the
@@ -357,11 +357,17 @@ impl Engine {
 
     /// Plays the die moves of a turn and passes the dice on.
     pub(in crate::engine) fn play_dice(&self, st: &mut State, m: &Move) {
+        self.play_die_moves(st, m.steps());
+    }
+
+    /// [`Engine::play_dice`] of the turn of die moves `steps`.
+    #[inline]
+    pub(in crate::engine) fn play_die_moves(&self, st: &mut State, steps: &[Step]) {
         let player = st.to_move as usize;
-        for s in m.steps() {
+        for s in steps {
             self.die_move(st, player, s.from, s.to);
         }
-        st.idle = if m.len == 0 {
+        st.idle = if steps.is_empty() {
             st.idle.saturating_add(1)
         } else {
             0
