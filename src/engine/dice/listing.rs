@@ -65,7 +65,8 @@ impl Engine {
         LISTED.with_borrow_mut(|listed| {
             let found =
                 self.dice_routes(st, &mut listed.routes, false, (carried, &mut listed.root));
-            listed.of.note(st);
+            let key = listed.root.map_or_else(|| self.position_key(st), |r| r.key);
+            listed.of.note(st, key);
             found.map(|()| listed.routes.len())
         })
     }
@@ -76,7 +77,7 @@ impl Engine {
     #[inline(never)]
     pub(in crate::engine) fn dice_turn_at(&self, st: &State, i: usize) -> Move {
         let listed = LISTED.with_borrow(|listed| {
-            listed.of.is(st).then(|| {
+            listed.of.is(st, self.position_key(st)).then(|| {
                 let position = &self.tables().position[st.to_move as usize];
                 listed
                     .routes
@@ -98,7 +99,7 @@ impl Engine {
     pub(in crate::engine) fn counted_dice_turn_at(&self, st: &State, i: usize) -> Move {
         LISTED.with_borrow(|listed| {
             debug_assert!(
-                listed.of.is(st),
+                listed.of.is(st, self.position_key(st)),
                 "a turn drawn from the turns of another position"
             );
             let position = &self.tables().position[st.to_move as usize];
@@ -133,7 +134,7 @@ impl Engine {
     ) -> (bool, Option<Root>) {
         LISTED.with_borrow(|listed| {
             debug_assert!(
-                listed.of.is(st),
+                listed.of.is(st, self.position_key(st)),
                 "a turn played from the turns of another position"
             );
             let Some(route) = listed.routes.get(i) else {

@@ -177,8 +177,7 @@ impl Listed {
         Listed {
             routes: Vec::new(),
             of: Searched {
-                cells: Vec::new(),
-                stack: Vec::new(),
+                key: 0,
                 pinned: 0,
                 to_move: 0,
                 dice: [0; MAX_DICE],
@@ -189,11 +188,12 @@ impl Listed {
     }
 }
 
-/// What a roll's turns depend on: where the men stand, who moves, the
-/// dice (none: nothing noted) and the turns played.
+/// What a roll's turns depend on: where the men stand (as the key of the
+/// position, [`crate::engine::Engine::position_key`], which the search
+/// tells positions apart by), who moves, the dice (none: nothing noted)
+/// and the turns played.
 pub(super) struct Searched {
-    cells: Vec<u8>,
-    stack: Vec<u8>,
+    key: u64,
     pinned: u128,
     to_move: u8,
     pub dice: [u8; MAX_DICE],
@@ -201,25 +201,23 @@ pub(super) struct Searched {
 }
 
 impl Searched {
-    /// Notes `st` as the position searched.
-    pub fn note(&mut self, st: &State) {
-        self.cells.clone_from(&st.cells);
-        self.stack.clone_from(&st.stack);
+    /// Notes `st`, whose key is `key`, as the position searched.
+    pub fn note(&mut self, st: &State, key: u64) {
+        self.key = key;
         self.pinned = st.pinned;
         self.to_move = st.to_move;
         self.dice = st.dice;
         self.turns = st.turns;
     }
 
-    /// Whether `st` is the position noted.
-    pub fn is(&self, st: &State) -> bool {
+    /// Whether `st`, whose key is `key`, is the position noted.
+    pub fn is(&self, st: &State, key: u64) -> bool {
         self.dice != [0; MAX_DICE]
             && self.dice == st.dice
             && self.to_move == st.to_move
             && self.turns == st.turns
             && self.pinned == st.pinned
-            && self.cells == st.cells
-            && self.stack == st.stack
+            && self.key == key
     }
 }
 
