@@ -568,15 +568,38 @@ impl Engine {
 
     /// [`Engine::pass_rule`], with `masks` the position's.
     pub(super) fn passes(&self, st: &State, masks: &Masks) -> Option<&str> {
-        let t = self.tables();
-        let player = st.to_move as usize;
-        if t.pass.is_empty() {
+        if self.tables().pass.is_empty() {
             return None;
         }
-        let vulnerable = self.vulnerable(st, 1 - player);
-        t.pass
-            .iter()
-            .find(|(_, c)| self.holds(st, masks, c, player, (NONE, NONE), vulnerable))
-            .map(|(name, _)| name.as_str())
+        self.pass_holds(st, masks)
+    }
+
+    /// [`Engine::passes`] of a game with pass rules: out of line, which
+    /// keeps the root of the others' search small.
+    #[inline(never)]
+    fn pass_holds(&self, st: &State, masks: &Masks) -> Option<&str> {
+        let t = self.tables();
+        let player = st.to_move as usize;
+        // A condition whose needs are not met does not hold (the usual
+        // pass rule: no man on the bar), and is not judged.
+        let mut vulnerable = None;
+        let found = t.pass.iter().zip(&t.pass_needs).find(|((_, c), needs)| {
+            needs[player].met(player, &masks.occ, st.pinned) && {
+                let runs = *vulnerable.get_or_insert_with(|| self.vulnerable(st, 1 - player));
+                self.holds(st, masks, c, player, (NONE, NONE), runs)
+            }
+        });
+        debug_assert_eq!(
+            found.map(|((name, _), _)| name),
+            t.pass
+                .iter()
+                .find(|(_, c)| {
+                    let runs = self.vulnerable(st, 1 - player);
+                    self.holds(st, masks, c, player, (NONE, NONE), runs)
+                })
+                .map(|(name, _)| name),
+            "pass rules judged by their needs first as in full"
+        );
+        found.map(|((name, _), _)| name.as_str())
     }
 }

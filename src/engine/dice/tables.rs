@@ -49,8 +49,11 @@ pub(in crate::engine) struct Tables {
     /// Whether landings are judged by `forbid`, `forbid_from` or
     /// `run_limits` too, site by site.
     pub(super) judge_more: bool,
-    /// Named conditions under which the player passes his turn.
+    /// Named conditions under which the player passes his turn ...
     pub(super) pass: Vec<(String, Cond)>,
+    /// ... and, per judged player, where each needs men (see
+    /// [`triggers::needs`]): it is not judged where they are not met.
+    pub(super) pass_needs: Vec<[Needs; 2]>,
     /// `evaluate: SUM`, compiled as `SUM > 0`.
     pub(super) evaluate: Option<Cond>,
     pub(super) bear_off: Option<Cond>,
@@ -223,6 +226,15 @@ impl Tables {
                 _ => None,
             })
             .collect();
+        let pass: Vec<(String, Cond)> = rules
+            .pass
+            .iter()
+            .map(|(name, c)| (name.clone(), compile(c)))
+            .collect();
+        let pass_needs = pass
+            .iter()
+            .map(|(_, c)| [0, 1].map(|p| Needs::new(needs(c, &regions, p))))
+            .collect();
         let (forbid_from, forbid): (Vec<Cond>, Vec<Cond>) = rules
             .forbid
             .iter()
@@ -290,11 +302,8 @@ impl Tables {
             forbid_from_rest,
             origins_masked,
             judge_more,
-            pass: rules
-                .pass
-                .iter()
-                .map(|(name, c)| (name.clone(), compile(c)))
-                .collect(),
+            pass_needs,
+            pass,
             evaluate: rules.evaluate.as_ref().map(compile),
             bear_off,
             bear_off_fires,

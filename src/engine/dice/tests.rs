@@ -279,3 +279,26 @@ fn bundled_bear_off_rules_are_judged_exactly() {
     }
     assert!(judged >= 8, "bear-off rules judged: {judged}");
 }
+
+/// The pass rules of the bundled games (a player blocked on the bar
+/// passes) need men somewhere, so that the root of a roll's search skips
+/// judging them where those men are missing, the usual position; the
+/// random games above (in a debug build) hold that skip to the full
+/// judgment.
+#[test]
+fn bundled_pass_rules_need_men() {
+    let mut rules = 0;
+    for (name, engine) in dice_games() {
+        let t = engine.tables();
+        assert_eq!(t.pass.len(), t.pass_needs.len(), "{name}");
+        for (who, needs) in t.pass_needs.iter().flatten().enumerate() {
+            let none = [0u128; 2];
+            assert!(
+                !needs.met(who % 2, &none, 0),
+                "{name}: pass rule judged everywhere"
+            );
+            rules += 1;
+        }
+    }
+    assert!(rules >= 2, "pass rules checked: {rules}");
+}
