@@ -456,17 +456,18 @@ impl Engine {
 
     /// Searches the last die moves of a turn, of `die` from the track
     /// positions of `froms` (the origins found for it, in presentation
-    /// order): what [`Engine::visit`]
+    /// order), `last` the last track position: what [`Engine::visit`]
     /// does for each, in one loop of its own, so that what every die move
     /// reads of the node (the track, the die, the route so far, the
-    /// tables) stays in registers from one to the next.
+    /// tables) stays in registers from one to the next. It takes no
+    /// [`Options`], which the node then never lays out in memory.
     #[inline(never)]
-    fn leaves(&self, st: &mut State, turn: &mut Turn, o: &Options, key: u64, die: u8, froms: u128) {
+    fn leaves(&self, st: &mut State, turn: &mut Turn, last: usize, key: u64, die: u8, froms: u128) {
         // One loop for games that pin, one for the others.
         if self.tables().pin_blots {
-            self.leaves_pinning::<true>(st, turn, o, key, die, froms);
+            self.leaves_pinning::<true>(st, turn, last, key, die, froms);
         } else {
-            self.leaves_pinning::<false>(st, turn, o, key, die, froms);
+            self.leaves_pinning::<false>(st, turn, last, key, die, froms);
         }
     }
 
@@ -476,7 +477,7 @@ impl Engine {
         &self,
         st: &mut State,
         turn: &mut Turn,
-        o: &Options,
+        last: usize,
         key: u64,
         die: u8,
         froms: u128,
@@ -496,7 +497,7 @@ impl Engine {
                 while froms != 0 {
                     let from = base + froms.trailing_zeros() as usize;
                     froms &= froms - 1;
-                    let target = (from + die as usize).min(o.last);
+                    let target = (from + die as usize).min(last);
                     let (site, to) = (track[from], track[target]);
                     let what = (player, die, measures);
                     if !self.last_move(st, turn, (site, to), (from, target), what, (key, PINS)) {
@@ -755,7 +756,7 @@ impl Engine {
             // One die (the last die move, or a double): its origins in order.
             let mut froms = self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);
             if n == 1 {
-                self.leaves(st, turn, &o, key, distinct[0], froms);
+                self.leaves(st, turn, o.last, key, distinct[0], froms);
             } else {
                 while froms != 0 {
                     let from = froms.trailing_zeros() as usize;
