@@ -172,17 +172,18 @@ impl Exact {
     /// out of line, which keeps the search's judgment of a die move not
     /// played small.
     #[inline(always)]
-    fn holds_after(&self, view: &View) -> bool {
+    fn holds_after(&self, view: View) -> bool {
         match self.single() {
-            Some(one) => one.holds::<true>(view),
+            Some(one) => one.holds::<true>(&view),
             None => self.holds_after_apart(view),
         }
     }
 
-    /// [`Exact::holds_after`] of any other condition.
+    /// [`Exact::holds_after`] of any other condition: the view taken by
+    /// value, so that the usual condition's is never laid out in memory.
     #[inline(never)]
-    fn holds_after_apart(&self, view: &View) -> bool {
-        self.holds::<true>(view)
+    fn holds_after_apart(&self, view: View) -> bool {
+        self.holds::<true>(&view)
     }
 
     /// The test of one site's men that is the whole condition, if it is
@@ -380,6 +381,7 @@ fn sites_in(sites: u128) -> i64 {
 /// (whose free men stand on the sites `masks` gives), changed by `shift`
 /// where a die move was previewed and not played, and `occ`, the sites
 /// where each player has free men with the change.
+#[derive(Clone, Copy)]
 struct View<'a> {
     st: &'a State,
     masks: &'a Masks,
@@ -562,7 +564,7 @@ impl Engine {
             let Some(exact) = &t.ends[e].exact[who] else {
                 return true;
             };
-            if exact.holds_after(&view) {
+            if exact.holds_after(view) {
                 self.debug_check_ends_after(st, player, (from, to), fired, true);
                 return true;
             }
