@@ -459,9 +459,10 @@ impl Engine {
     /// order), `last` the last track position: what [`Engine::visit`]
     /// does for each, in one loop of its own, so that what every die move
     /// reads of the node (the track, the die, the route so far, the
-    /// tables) stays in registers from one to the next. It takes no
-    /// [`Options`], which the node then never lays out in memory.
-    #[inline(never)]
+    /// tables) stays in registers from one to the next. Compiled into the
+    /// node, where what it reads is at hand; it takes no [`Options`],
+    /// which the node then never lays out in memory.
+    #[inline(always)]
     fn leaves(&self, st: &mut State, turn: &mut Turn, last: usize, key: u64, die: u8, froms: u128) {
         // One loop for games that pin, one for the others.
         if self.tables().pin_blots {
