@@ -678,9 +678,10 @@ impl Engine {
     }
 
     /// [`Engine::search`] with one die left, most of the positions
-    /// searched: compiled apart, with all that only a position with more
-    /// dice left does (noting orders, carrying options) left out.
-    #[inline(never)]
+    /// searched: its own copy of the node, with all that only a position
+    /// with more dice left does (noting orders, carrying options) left
+    /// out, compiled into [`Engine::search`].
+    #[inline(always)]
     fn search_last(&self, st: &mut State, turn: &mut Turn, key: u64) {
         self.node::<true>(st, turn, 1, key);
     }
