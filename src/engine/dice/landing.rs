@@ -453,6 +453,18 @@ mod tests {
     use crate::engine::dice::masks::Masks;
     use crate::ir::Compare;
 
+    /// A seeded stream of 128-bit masks (xorshift), for masks of every
+    /// shape.
+    fn masks_at_random() -> impl FnMut() -> u128 {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u128 << 64 | 0x2545_f491_4f6c_dd1d;
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
     /// `from in start and own men in way >= 1`: the region `start` (0)
     /// forbidden as origins while the count holds, nothing otherwise;
     /// `from in start and here in home` reads the landing too and is left
@@ -518,13 +530,7 @@ mod tests {
         let (q, rest) = Program::compile(vec![deep, closed, no_join], &regions, 0);
         assert!(rest.is_empty());
         assert!(!q.shallow);
-        let mut x = 0x9e37_79b9_7f4a_7c15_u128 << 64 | 0x2545_f491_4f6c_dd1d;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = masks_at_random();
         for _ in 0..100 {
             let masks = Masks {
                 occ: [next(), next()],
@@ -590,13 +596,7 @@ mod tests {
         let (q, rest) = Program::compile(many.collect(), &regions, 0);
         assert!(rest.is_empty());
         assert!(q.classes.is_empty(), "five tests");
-        let mut x = 0x9e37_79b9_7f4a_7c15_u128 << 64 | 0x2545_f491_4f6c_dd1d;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = masks_at_random();
         for _ in 0..200 {
             let (a, b, c) = (next(), next(), next());
             let occ = [a & b, a & !b];
