@@ -8,7 +8,7 @@ use super::options::Options;
 use super::orders::Orders;
 use super::route::{Mark, Route};
 use super::table::{Entry, Table, dice_signature};
-use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, TooManyTurns};
+use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, Standing, TooManyTurns};
 use crate::engine::{Engine, State, Step};
 
 /// What undoes a die move: see [`Engine::advance`].
@@ -434,15 +434,9 @@ impl Engine {
         else {
             return false;
         };
-        if fired != 0 {
-            let standing = standing
-                .unwrap_or_else(|| self.standing_after(st, &turn.masks, player, (site, to, hit)));
-            let moved = (site, to, hit);
-            let judged = self.ends_may_fire(fired, &standing.0, standing.1);
-            if judged != 0 && self.ends_fire_after(st, &turn.masks, player, moved, judged, standing)
-            {
-                return false;
-            }
+        if fired != 0 && self.fires_after(st, &turn.masks, player, (site, to, hit), fired, standing)
+        {
+            return false;
         }
         let step = Step {
             from: site,
@@ -452,6 +446,29 @@ impl Engine {
         };
         turn.record_last(step, (from, target), key ^ delta, measures);
         true
+    }
+
+    /// Whether the last die move of `player` from `site` to `to` (sending
+    /// the men it hits to `hit`), which sets off the pairs of end
+    /// condition and judged player `fired`, may end the game: some pair
+    /// whose needs are met where men would then stand (`standing`, where
+    /// the preview worked it out) holds after it, judged without playing
+    /// it ([`Engine::ends_fire_after`]). Out of line, so that the loop of
+    /// last die moves does not hold what only this reads of the tables.
+    #[inline(never)]
+    fn fires_after(
+        &self,
+        st: &State,
+        masks: &Masks,
+        player: usize,
+        (site, to, hit): (u8, u8, u8),
+        fired: u64,
+        standing: Option<Standing>,
+    ) -> bool {
+        let standing =
+            standing.unwrap_or_else(|| self.standing_after(st, masks, player, (site, to, hit)));
+        let judged = self.ends_may_fire(fired, &standing.0, standing.1);
+        judged != 0 && self.ends_fire_after(st, masks, player, (site, to, hit), judged, standing)
     }
 
     /// Searches the last die moves of a turn, of `die` from the track
