@@ -43,7 +43,7 @@ impl Masks {
     #[inline(always)]
     pub fn moved(&mut self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Change {
         let mut change = Change::NONE;
-        let (f, t) = (bit(from), bit(to));
+        let (f, t) = (one(usize::from(from)), one(usize::from(to)));
         let mut left = FEWER;
         match st.stack[from as usize] {
             0 => {
@@ -69,7 +69,7 @@ impl Masks {
             self.occ[opp] &= !t;
             self.two[opp] &= !t;
             change.add(to, opp, FEWER | GONE);
-            let h = bit(hit);
+            let h = one(usize::from(hit));
             let mut more = MORE;
             if self.occ[opp] & h == 0 {
                 more |= CAME;
@@ -90,7 +90,7 @@ impl Masks {
     /// left and landed, so every kind of change is noted on both sites.
     #[inline(always)]
     pub fn pinned(&mut self, st: &State, player: usize, (from, to): (u8, u8), flags: u8) -> Change {
-        let (f, t) = (bit(from), bit(to));
+        let (f, t) = (one(usize::from(from)), one(usize::from(to)));
         let opp = 1 - player;
         if flags & super::RELEASED != 0 {
             // The last pinner left: the man pinned there stands alone again.

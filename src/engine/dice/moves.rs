@@ -3,11 +3,11 @@
 //! with the change of the position key; the preview of a die move that is
 //! not played; the position key.
 
-use super::masks::Masks;
+use super::masks::{Masks, one};
 use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
 use super::{Standing, men};
-use crate::engine::{Engine, Move, NONE, State, Step, bit, cell};
+use crate::engine::{Engine, Move, NONE, State, Step, cell};
 use crate::ir::MAX_DICE;
 
 /// What a die move did besides moving its man in a game that pins, in the
@@ -45,11 +45,11 @@ pub(super) fn drop_man(st: &mut State, site: u8, player: usize) {
 pub(super) fn set_pin(st: &mut State, site: u8, owner: usize, pin: bool) {
     let s = site as usize;
     if pin {
-        st.pinned |= bit(site);
+        st.pinned |= one(usize::from(site));
         st.cells[s] = NONE;
         st.stack[s] = 0;
     } else {
-        st.pinned &= !bit(site);
+        st.pinned &= !one(usize::from(site));
         st.cells[s] = cell(owner, 0);
         st.stack[s] = 1;
     }
@@ -135,7 +135,7 @@ impl Engine {
             let there = st.stack[h];
             delta ^= self.site_key(h, st.cells[h], there)
                 ^ self.site_key(h, cell(opp, 0), there + victims);
-            let came = if masks.occ[opp] & bit(hit) == 0 {
+            let came = if masks.occ[opp] & one(usize::from(hit)) == 0 {
                 CAME
             } else {
                 0
@@ -170,12 +170,12 @@ impl Engine {
     ) -> Standing {
         let mut occ = masks.occ;
         if st.stack[from as usize] <= 1 {
-            occ[player] &= !bit(from);
+            occ[player] &= !one(usize::from(from));
         }
-        occ[player] |= bit(to);
+        occ[player] |= one(usize::from(to));
         if hit != NONE {
             let opp = 1 - player;
-            occ[opp] = occ[opp] & !bit(to) | bit(hit);
+            occ[opp] = occ[opp] & !one(usize::from(to)) | one(usize::from(hit));
         }
         (occ, st.pinned)
     }
@@ -219,7 +219,7 @@ impl Engine {
         let mut delta = self.take_man(st, from);
         let opp = 1 - player;
         let mut flags = 0;
-        if st.pinned & bit(from) != 0 && st.stack[from as usize] == 0 {
+        if st.pinned & one(usize::from(from)) != 0 && st.stack[from as usize] == 0 {
             delta ^= self.pin(st, from, opp, false);
             flags |= RELEASED;
         }
@@ -250,26 +250,26 @@ impl Engine {
         let left = st.stack[f];
         let mut delta = self.men_key(from, player, left);
         if left <= 1 {
-            occ[player] &= !bit(from);
-            if st.pinned & bit(from) != 0 {
+            occ[player] &= !one(usize::from(from));
+            if st.pinned & one(usize::from(from)) != 0 {
                 // His last pinner leaves: the pinned man stands alone again.
                 delta ^= self.site_key(f, lone, 1) ^ self.pinned_key(f);
-                occ[opp] |= bit(from);
-                pinned &= !bit(from);
+                occ[opp] |= one(usize::from(from));
+                pinned &= !one(usize::from(from));
             }
         }
         let before = if men(st, to, opp) > 0 {
             // A lone opposing man, pinned.
             delta ^= self.site_key(t, lone, 1) ^ self.pinned_key(t);
-            occ[opp] &= !bit(to);
-            pinned |= bit(to);
+            occ[opp] &= !one(usize::from(to));
+            pinned |= one(usize::from(to));
             0
         } else {
             debug_assert!(st.cells[t] == NONE || (st.cells[t] >> 4) as usize == player);
             st.stack[t]
         };
         delta ^= self.men_key(to, player, before + 1);
-        occ[player] |= bit(to);
+        occ[player] |= one(usize::from(to));
         // Any change of either player's men where he left and landed.
         let fires = &self.tables().ends_fire;
         let fired = fires.at(from, 0, 0xf)

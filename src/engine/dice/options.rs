@@ -5,7 +5,7 @@
 use super::masks::one;
 use super::route::Route;
 use super::{Change, Masks, men};
-use crate::engine::{Engine, NONE, State, bit};
+use crate::engine::{Engine, NONE, State};
 
 /// What decides the die moves from a position: see [`Engine::options`].
 #[derive(Clone, Copy)]
@@ -93,7 +93,7 @@ impl Engine {
         let mut blocked = if must_leave == NONE {
             0
         } else {
-            !bit(must_leave)
+            !one(usize::from(must_leave))
         };
         if !t.leave_limits.is_empty() {
             blocked |= self.leave_blocked(st, player, m.steps());
@@ -270,7 +270,7 @@ impl Engine {
     /// Whether a man of the mover may leave `site`.
     #[inline]
     pub(super) fn may_leave(o: &Options, site: u8) -> bool {
-        o.leavable & bit(site) != 0
+        o.leavable & one(usize::from(site)) != 0
     }
 
     /// Where a man of `player` at track position `from` goes with `die`,
@@ -291,7 +291,7 @@ impl Engine {
         let target = from + die as usize;
         if target < last {
             let to = track[target];
-            if o.forbidden & bit(to) != 0
+            if o.forbidden & one(usize::from(to)) != 0
                 || t.judge_more
                     && self.forbidden_more(st, masks, player, (track[from], to), o.vulnerable)
             {
