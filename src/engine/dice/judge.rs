@@ -361,7 +361,7 @@ fn on(site: u8, mask: u128) -> i64 {
     if site == NONE {
         0
     } else {
-        (mask >> (site & 127)) as i64 & 1
+        i64::from(mask & super::masks::one(usize::from(site)) != 0)
     }
 }
 

@@ -794,7 +794,7 @@ impl Engine {
                 let from = froms.trailing_zeros() as usize;
                 froms &= froms - 1;
                 for (&die, origins) in distinct[..kinds].iter().zip(&origins) {
-                    if origins >> from & 1 != 0 {
+                    if origins & one(from) != 0 {
                         self.visit(st, turn, &o, n, key, (depth, from, die));
                     }
                 }
