@@ -7,6 +7,7 @@
 use super::{Engine, MAX_STEPS, NONE, State, bit};
 use crate::ir::MAX_DICE;
 
+mod bits;
 mod conditions;
 mod judge;
 mod landing;
@@ -73,7 +74,7 @@ pub enum TooManyTurns {
 
 /// Where men stand after a die move: the sites where each player has free
 /// men, and those where a man lies pinned.
-type Standing = ([u128; 2], u128);
+type Standing<B = u128> = ([B; 2], B);
 
 /// Men of `player` standing free on `site` (not a man pinned there).
 fn men(st: &State, site: u8, player: usize) -> i32 {

@@ -3,6 +3,7 @@
 //! judged for one player (end, pass, landing and bearing-off rules).
 
 use super::Change;
+use super::bits::Bits;
 use super::masks::Masks;
 use super::men;
 use crate::engine::{Engine, NONE, State, bit};
@@ -259,13 +260,13 @@ pub(super) fn compare(value: i64, op: Compare) -> bool {
 
 /// The men of `who` pinned on the sites of `mask`: a pinned man belongs
 /// to the player whose men do not stand there.
-pub(super) fn pinned_in(st: &State, mask: u128, who: usize) -> i32 {
-    let mut pins = mask & st.pinned;
+pub(super) fn pinned_in<B: Bits>(st: &State, mask: B, who: usize) -> i32 {
+    let mut pins = mask & B::of(st.pinned);
     let mut total = 0;
-    while pins != 0 {
+    while !pins.none() {
         let s = pins.trailing_zeros() as usize;
         total += i32::from((st.cells[s] >> 4) as usize != who);
-        pins &= pins - 1;
+        pins &= pins - B::one(0);
     }
     total
 }
@@ -273,13 +274,13 @@ pub(super) fn pinned_in(st: &State, mask: u128, who: usize) -> i32 {
 /// The value of a count for player `me`, with `here` the landing site,
 /// `masks` where the men stand and `regions` every player's region masks.
 #[inline(always)]
-pub(super) fn count(
+pub(super) fn count<B: Bits>(
     st: &State,
-    masks: &Masks,
+    masks: &Masks<B>,
     term: Term,
     me: usize,
     here: u8,
-    vulnerable: u128,
+    vulnerable: B,
     regions: &[Vec<u128>],
 ) -> i64 {
     let side = |opponent: bool| me ^ usize::from(opponent);
@@ -291,12 +292,12 @@ pub(super) fn count(
                 0
             }
         }
-        Term::MenIn(opponent, r) => masks.men_in(st, side(opponent), regions[me][r]),
-        Term::OwnPoints(r) => (regions[me][r] & masks.occ[me]).count_ones() as i32,
+        Term::MenIn(opponent, r) => masks.men_in(st, side(opponent), B::of(regions[me][r])),
+        Term::OwnPoints(r) => (B::of(regions[me][r]) & masks.occ[me]).count_ones() as i32,
         Term::OpenPoints(r) => {
             let empty = !(masks.occ[0] | masks.occ[1]);
-            let blot = masks.occ[1 - me] & !masks.two[1 - me] & !st.pinned;
-            (regions[me][r] & (empty | blot | vulnerable)).count_ones() as i32
+            let blot = masks.occ[1 - me] & !masks.two[1 - me] & !B::of(st.pinned);
+            (B::of(regions[me][r]) & (empty | blot | vulnerable)).count_ones() as i32
         }
     };
     i64::from(total)
@@ -334,14 +335,14 @@ impl Engine {
 
     /// Whether a condition holds for player `me`, with `(from, here)` the
     /// die move being judged ([`NONE`] where there is none).
-    pub(super) fn holds(
+    pub(super) fn holds<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         c: &Cond,
         me: usize,
         (from, here): (u8, u8),
-        vulnerable: u128,
+        vulnerable: B,
     ) -> bool {
         let at = (from, here);
         match c {
@@ -354,7 +355,9 @@ impl Engine {
             Cond::Not(c) => !self.holds(st, masks, c, me, at, vulnerable),
             Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
             Cond::FromIn(r) => from != NONE && self.tables().regions[me][*r] & bit(from) != 0,
-            Cond::HereVulnerable => here != NONE && vulnerable & bit(here) != 0,
+            Cond::HereVulnerable => {
+                here != NONE && !(vulnerable & B::one(usize::from(here))).none()
+            }
             Cond::HereCount {
                 opponent,
                 constant,
@@ -376,14 +379,14 @@ impl Engine {
     /// The sum a comparison compares with zero, for player `me` (0 for a
     /// condition that is no comparison).
     #[inline(always)]
-    fn sum(
+    fn sum<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         c: &Cond,
         me: usize,
         here: u8,
-        vulnerable: u128,
+        vulnerable: B,
     ) -> i64 {
         let regions = &self.tables().regions;
         match c {
@@ -408,9 +411,9 @@ impl Engine {
                 }
                 for &(sign, p) in pinned.iter() {
                     let mask = match p.region {
-                        Some(r) => regions[me][r],
-                        None if here != NONE => bit(here),
-                        None => 0,
+                        Some(r) => B::of(regions[me][r]),
+                        None if here != NONE => B::one(usize::from(here)),
+                        None => B::ZERO,
                     };
                     let who = me ^ usize::from(p.opponent);
                     value += sign * i64::from(pinned_in(st, mask, who));
@@ -427,8 +430,8 @@ impl Engine {
     pub fn evaluation(&self, st: &State, player: usize) -> Option<i64> {
         let c = self.tables.as_ref()?.evaluate.as_ref()?;
         let masks = Masks::of(st);
-        let mine = self.sum(st, &masks, c, player, NONE, 0);
-        let theirs = self.sum(st, &masks, c, 1 - player, NONE, 0);
+        let mine = self.sum(st, &masks, c, player, NONE, 0u128);
+        let theirs = self.sum(st, &masks, c, 1 - player, NONE, 0u128);
         Some(mine - theirs)
     }
 
@@ -437,10 +440,10 @@ impl Engine {
     ///
     /// Only conditions that `change` can have made true are judged: the
     /// others hold no more after the die move than before it.
-    pub(in crate::engine) fn dice_outcome(
+    pub(in crate::engine) fn dice_outcome<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         mover: usize,
         change: &Change,
     ) -> Option<(usize, EndResult, u8)> {
@@ -466,7 +469,7 @@ impl Engine {
                     }
                     continue;
                 }
-                if e.needs[who].met(who, &masks.occ, st.pinned)
+                if e.needs[who].met(who, &masks.occ, B::of(st.pinned))
                     && self.end_holds(st, masks, (i, who), &mut vulnerable)
                 {
                     return Some((who, e.result, e.points));
@@ -483,9 +486,9 @@ impl Engine {
     /// ([`super::triggers::Gates`]: usually none, no man borne off yet),
     /// and of those only the ones `change` sets off are judged.
     #[inline(always)]
-    pub(super) fn ends_hold(&self, st: &State, masks: &Masks, change: &Change) -> bool {
+    pub(super) fn ends_hold<B: Bits>(&self, st: &State, masks: &Masks<B>, change: &Change) -> bool {
         let t = self.tables();
-        let live = t.ends_gates.live(&masks.occ, st.pinned);
+        let live = t.ends_gates.live(&masks.occ, B::of(st.pinned));
         let holds = live != 0 && self.live_ends_hold(st, masks, change, live);
         debug_assert_eq!(
             holds,
@@ -498,7 +501,13 @@ impl Engine {
 
     /// [`Engine::ends_hold`] of the pairs `live`, whose needs are met.
     #[inline(never)]
-    fn live_ends_hold(&self, st: &State, masks: &Masks, change: &Change, live: u64) -> bool {
+    fn live_ends_hold<B: Bits>(
+        &self,
+        st: &State,
+        masks: &Masks<B>,
+        change: &Change,
+        live: u64,
+    ) -> bool {
         let t = self.tables();
         let ends = t.ends.len();
         let fired = t.ends_fire.fired(change);
@@ -525,7 +534,7 @@ impl Engine {
     /// ([`Engine::ends_fire_after`]). The needs are read as gates
     /// ([`super::triggers::Gates`]).
     #[inline(always)]
-    pub(super) fn ends_may_fire(&self, fired: u64, occ: &[u128; 2], pinned: u128) -> u64 {
+    pub(super) fn ends_may_fire<B: Bits>(&self, fired: u64, occ: &[B; 2], pinned: B) -> u64 {
         let may = fired & self.tables().ends_gates.live(occ, pinned);
         debug_assert_eq!(
             may != 0,
@@ -537,7 +546,7 @@ impl Engine {
 
     /// [`Engine::ends_may_fire`], each pair's needs tested in turn: what
     /// debug builds hold the gates to.
-    fn ends_may_fire_one_by_one(&self, fired: u64, occ: &[u128; 2], pinned: u128) -> bool {
+    fn ends_may_fire_one_by_one<B: Bits>(&self, fired: u64, occ: &[B; 2], pinned: B) -> bool {
         let t = self.tables();
         if fired == 0 {
             return false;

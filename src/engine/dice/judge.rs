@@ -17,6 +17,7 @@
 //! and no origin too, takes the same exact form where it has one
 //! ([`Engine::may_bear_off`]).
 
+use super::bits::Bits;
 use super::conditions::{Cond, Term, compare, pinned_in};
 use super::masks::Masks;
 use super::{Standing, men};
@@ -106,7 +107,7 @@ impl One {
 
     /// Whether it holds in `view`, changed by its shift if `MOVED`.
     #[inline(always)]
-    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+    fn holds<B: Bits, const MOVED: bool>(&self, view: &View<B>) -> bool {
         let men = view.count::<MOVED>(Count::MenOn(self.player, self.site, self.mask));
         let mut value = self.sign * men;
         let (sign, player, sites) = self.points;
@@ -172,9 +173,9 @@ impl Exact {
     /// out of line, which keeps the search's judgment of a die move not
     /// played small.
     #[inline(always)]
-    fn holds_after(&self, view: View) -> bool {
+    fn holds_after<B: Bits>(&self, view: View<B>) -> bool {
         match self.single() {
-            Some(one) => one.holds::<true>(&view),
+            Some(one) => one.holds::<B, true>(&view),
             None => self.holds_after_apart(view),
         }
     }
@@ -182,8 +183,8 @@ impl Exact {
     /// [`Exact::holds_after`] of any other condition: the view taken by
     /// value, so that the usual condition's is never laid out in memory.
     #[inline(never)]
-    fn holds_after_apart(&self, view: View) -> bool {
-        self.holds::<true>(&view)
+    fn holds_after_apart<B: Bits>(&self, view: View<B>) -> bool {
+        self.holds::<B, true>(&view)
     }
 
     /// The test of one site's men that is the whole condition, if it is
@@ -198,26 +199,26 @@ impl Exact {
 
     /// Whether it holds in `view`.
     #[inline(always)]
-    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+    fn holds<B: Bits, const MOVED: bool>(&self, view: &View<B>) -> bool {
         match self {
             Exact::All(ones, tests) => {
                 for one in ones.iter() {
-                    if !one.holds::<MOVED>(view) {
+                    if !one.holds::<B, MOVED>(view) {
                         return false;
                     }
                 }
-                Self::all::<MOVED>(tests, view)
+                Self::all::<B, MOVED>(tests, view)
             }
-            Exact::Tree(tree) => tree.holds::<MOVED>(view),
+            Exact::Tree(tree) => tree.holds::<B, MOVED>(view),
         }
     }
 
     /// Whether every test of `tests` holds in `view`: a loop rather than
     /// `Iterator::all`, which is not inlined.
     #[inline(always)]
-    fn all<const MOVED: bool>(tests: &[Test], view: &View) -> bool {
+    fn all<B: Bits, const MOVED: bool>(tests: &[Test], view: &View<B>) -> bool {
         for t in tests {
-            if !t.holds::<MOVED>(view) {
+            if !t.holds::<B, MOVED>(view) {
                 return false;
             }
         }
@@ -302,13 +303,13 @@ impl Tree {
         })
     }
 
-    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+    fn holds<B: Bits, const MOVED: bool>(&self, view: &View<B>) -> bool {
         match self {
-            Tree::All(p) => p.iter().all(|c| c.holds::<MOVED>(view)),
-            Tree::Any(p) => p.iter().any(|c| c.holds::<MOVED>(view)),
-            Tree::Not(c) => !c.holds::<MOVED>(view),
+            Tree::All(p) => p.iter().all(|c| c.holds::<B, MOVED>(view)),
+            Tree::Any(p) => p.iter().any(|c| c.holds::<B, MOVED>(view)),
+            Tree::Not(c) => !c.holds::<B, MOVED>(view),
             Tree::Is(b) => *b,
-            Tree::Test(t) => t.holds::<MOVED>(view),
+            Tree::Test(t) => t.holds::<B, MOVED>(view),
         }
     }
 }
@@ -316,7 +317,7 @@ impl Tree {
 impl Test {
     /// Whether it holds in `view`, changed by its shift if `MOVED`.
     #[inline(always)]
-    fn holds<const MOVED: bool>(&self, view: &View) -> bool {
+    fn holds<B: Bits, const MOVED: bool>(&self, view: &View<B>) -> bool {
         let mut value = self.constant;
         for &(sign, count) in self.counts.iter() {
             value += sign * view.count::<MOVED>(count);
@@ -368,12 +369,13 @@ fn on(site: u8, mask: u128) -> i64 {
 /// The sites of `sites`, counted one 64-bit half at a time (most boards'
 /// regions lie in the first).
 #[inline(always)]
-fn sites_in(sites: u128) -> i64 {
-    let low = i64::from((sites as u64).count_ones());
-    if sites >> 64 == 0 {
+fn sites_in<B: Bits>(sites: B) -> i64 {
+    let [low, high] = sites.words();
+    let low = i64::from(low.count_ones());
+    if high == 0 {
         low
     } else {
-        low + i64::from(((sites >> 64) as u64).count_ones())
+        low + i64::from(high.count_ones())
     }
 }
 
@@ -382,21 +384,21 @@ fn sites_in(sites: u128) -> i64 {
 /// where a die move was previewed and not played, and `occ`, the sites
 /// where each player has free men with the change.
 #[derive(Clone, Copy)]
-struct View<'a> {
+struct View<'a, B: Bits> {
     st: &'a State,
-    masks: &'a Masks,
-    occ: &'a [u128; 2],
+    masks: &'a Masks<B>,
+    occ: &'a [B; 2],
     shift: Shift,
 }
 
-impl View<'_> {
+impl<B: Bits> View<'_, B> {
     /// A count, changed by the shift if `MOVED`.
     #[inline(always)]
     fn count<const MOVED: bool>(&self, count: Count) -> i64 {
         let s = &self.shift;
         match count {
             Count::MenOn(p, site, mask) => {
-                let mut here = if self.masks.occ[p] & mask != 0 {
+                let mut here = if !(self.masks.occ[p] & B::of(mask)).none() {
                     i64::from(self.st.stack[site as usize])
                 } else {
                     0
@@ -412,7 +414,7 @@ impl View<'_> {
                 here
             }
             Count::Men(p, mask) => {
-                let mut men = i64::from(self.masks.men_in(self.st, p, mask));
+                let mut men = i64::from(self.masks.men_in(self.st, p, B::of(mask)));
                 if MOVED {
                     men += if p == s.mover {
                         on(s.to, mask) - on(s.from, mask)
@@ -422,14 +424,14 @@ impl View<'_> {
                 }
                 men
             }
-            Count::Points(p, mask) => sites_in(self.occ[p] & mask),
+            Count::Points(p, mask) => sites_in(self.occ[p] & B::of(mask)),
             Count::Pinned(p, mask) => {
                 let change = if !MOVED || p == s.mover {
                     0
                 } else {
                     on(s.pinned, mask) - on(s.freed, mask)
                 };
-                i64::from(pinned_in(self.st, mask, p)) + change
+                i64::from(pinned_in(self.st, B::of(mask), p)) + change
             }
         }
     }
@@ -442,12 +444,12 @@ impl Engine {
     /// out by the call where none is given): judged exactly where it can
     /// be, else by the interpreter.
     #[inline(always)]
-    pub(super) fn end_holds(
+    pub(super) fn end_holds<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         (e, who): (usize, usize),
-        vulnerable: &mut Option<u128>,
+        vulnerable: &mut Option<B>,
     ) -> bool {
         let t = self.tables();
         let end = &t.ends[e];
@@ -456,9 +458,9 @@ impl Engine {
         }
         let runs = *vulnerable.get_or_insert_with(|| {
             if t.ends_see_runs {
-                self.vulnerable(st, 1 - who)
+                B::of(self.vulnerable(st, 1 - who))
             } else {
-                0
+                B::ZERO
             }
         });
         self.holds(st, masks, &end.cond, who, (NONE, NONE), runs)
@@ -470,12 +472,12 @@ impl Engine {
     /// condition, with no landing site and no origin), else by the
     /// interpreter.
     #[inline(always)]
-    pub(super) fn may_bear_off(
+    pub(super) fn may_bear_off<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
-        vulnerable: u128,
+        vulnerable: B,
     ) -> bool {
         let t = self.tables();
         let Some(rule) = &t.bear_off else {
@@ -492,10 +494,10 @@ impl Engine {
     /// no landing site and no origin; debug builds judge `cond` by the
     /// interpreter too and compare.
     #[inline(always)]
-    fn exact_holds(
+    fn exact_holds<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         (exact, cond): (&Exact, &Cond),
         who: usize,
     ) -> bool {
@@ -505,7 +507,7 @@ impl Engine {
             occ: &masks.occ,
             shift: Shift::NONE,
         };
-        let holds = exact.holds::<false>(&view);
+        let holds = exact.holds::<B, false>(&view);
         debug_assert_eq!(
             holds,
             self.holds(
@@ -514,7 +516,7 @@ impl Engine {
                 cond,
                 who,
                 (NONE, NONE),
-                self.vulnerable(st, 1 - who)
+                B::of(self.vulnerable(st, 1 - who))
             ),
             "a condition judged exactly as the interpreter judges it"
         );
@@ -533,14 +535,14 @@ impl Engine {
     /// then be played and judged ([`Engine::dice_outcome`]). Kept out of
     /// line, the search calling it seldom.
     #[inline(never)]
-    pub(super) fn ends_fire_after(
+    pub(super) fn ends_fire_after<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
         (from, to, hit): (u8, u8, u8),
         fired: u64,
-        (occ, _): Standing,
+        (occ, _): Standing<B>,
     ) -> bool {
         let t = self.tables();
         if fired == 0 {

@@ -6,6 +6,7 @@
 //! position compile to the same kind of program, whose result is every
 //! origin they forbid.
 
+use super::bits::Bits;
 use super::conditions::{Cond, Term, maskable};
 use super::masks::Masks;
 use crate::ir::Compare;
@@ -85,7 +86,7 @@ impl Kinds {
     /// `vulnerable` the runs.
     fn of(program: &Program, tests: u64, vulnerable: u128) -> Kinds {
         let run = |occ: [u128; 2], two: [u128; 2]| {
-            program.run_on::<MAX_DEPTH>(&Masks { occ, two }, vulnerable, tests)
+            program.run_on::<u128, MAX_DEPTH>(&Masks { occ, two }, vulnerable, tests)
         };
         let all = u128::MAX;
         let base = run([0; 2], [0; 2]);
@@ -99,12 +100,12 @@ impl Kinds {
     }
 
     #[inline(always)]
-    fn forbidden(&self, masks: &Masks) -> u128 {
-        self.base
-            ^ self.occ[0] & masks.occ[0]
-            ^ self.two[0] & masks.two[0]
-            ^ self.occ[1] & masks.occ[1]
-            ^ self.two[1] & masks.two[1]
+    fn forbidden<B: Bits>(&self, masks: &Masks<B>) -> B {
+        B::of(self.base)
+            ^ B::of(self.occ[0]) & masks.occ[0]
+            ^ B::of(self.two[0]) & masks.two[0]
+            ^ B::of(self.occ[1]) & masks.occ[1]
+            ^ B::of(self.two[1]) & masks.two[1]
     }
 }
 
@@ -223,12 +224,12 @@ impl Program {
     /// holds: [`Program::run`], read from its [`Classes`] where it has
     /// them.
     #[inline(always)]
-    pub fn forbidden(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
+    pub fn forbidden<B: Bits>(&self, masks: &Masks<B>, vulnerable: B, tests: u64) -> B {
         let Some(classes) = self.classes.get(tests as usize) else {
             return self.forbidden_else(masks, vulnerable, tests);
         };
         debug_assert!(masks.of_a_position(), "masks of a position");
-        let sites = classes.off.forbidden(masks) ^ classes.runs & vulnerable;
+        let sites = classes.off.forbidden(masks) ^ B::of(classes.runs) & vulnerable;
         debug_assert_eq!(
             sites,
             self.run(masks, vulnerable, tests),
@@ -240,7 +241,7 @@ impl Program {
     /// [`Program::forbidden`] of a program with no classes: from the kinds
     /// off and on vulnerable runs where it has them, else run.
     #[inline(never)]
-    fn forbidden_else(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
+    fn forbidden_else<B: Bits>(&self, masks: &Masks<B>, vulnerable: B, tests: u64) -> B {
         let Some([off, on]) = self.mixed.get(tests as usize) else {
             return self.run(masks, vulnerable, tests);
         };
@@ -283,28 +284,28 @@ impl Program {
     /// The sites the program forbids, with `tests` whether each of its
     /// tests holds (bit `i` for test `i`).
     #[inline(always)]
-    pub fn run(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
+    pub fn run<B: Bits>(&self, masks: &Masks<B>, vulnerable: B, tests: u64) -> B {
         // The usual program (a rule or two of a few terms) on a small
         // stack, which costs less to set up.
         if self.shallow {
-            let sites = self.run_on::<SHALLOW>(masks, vulnerable, tests);
-            debug_assert_eq!(sites, self.run_on::<MAX_DEPTH>(masks, vulnerable, tests));
+            let sites = self.run_on::<B, SHALLOW>(masks, vulnerable, tests);
+            debug_assert_eq!(sites, self.run_on::<B, MAX_DEPTH>(masks, vulnerable, tests));
             sites
         } else {
-            self.run_on::<MAX_DEPTH>(masks, vulnerable, tests)
+            self.run_on::<B, MAX_DEPTH>(masks, vulnerable, tests)
         }
     }
 
     /// [`Program::run`] on a stack of `D` entries, as deep as the
     /// program's at least.
     #[inline(always)]
-    fn run_on<const D: usize>(&self, masks: &Masks, vulnerable: u128, tests: u64) -> u128 {
-        let mut stack = [0u128; D];
+    fn run_on<B: Bits, const D: usize>(&self, masks: &Masks<B>, vulnerable: B, tests: u64) -> B {
+        let mut stack = [B::ZERO; D];
         let mut sp = 0;
         for &op in &self.ops {
             match op {
                 Op::Sites(m) => {
-                    stack[sp] = m;
+                    stack[sp] = B::of(m);
                     sp += 1;
                 }
                 Op::Occ(p) => {
@@ -320,7 +321,7 @@ impl Program {
                     sp += 1;
                 }
                 Op::Test(i) => {
-                    stack[sp] = if tests >> i & 1 != 0 { u128::MAX } else { 0 };
+                    stack[sp] = if tests >> i & 1 != 0 { B::ALL } else { B::ZERO };
                     sp += 1;
                 }
                 Op::And => {
@@ -334,7 +335,7 @@ impl Program {
                 Op::Not => stack[sp - 1] = !stack[sp - 1],
             }
         }
-        if sp == 0 { 0 } else { stack[0] }
+        if sp == 0 { B::ZERO } else { stack[0] }
     }
 }
 
@@ -490,7 +491,7 @@ mod tests {
         assert!(matches!(rest[0], Cond::And(_)));
         assert_eq!(p.tests.len(), 1);
         assert_eq!(p.support, 0b110);
-        let masks = Masks::default();
+        let masks = Masks::<u128>::default();
         assert_eq!(p.run(&masks, 0, 1), 0b110);
         assert_eq!(p.run(&masks, 0, 0), 0);
         // A negated origin forbids every site but the region's.
@@ -537,7 +538,10 @@ mod tests {
                 two: [next(), next()],
             };
             for p in [&p, &q] {
-                assert_eq!(p.run(&masks, 0, 0), p.run_on::<MAX_DEPTH>(&masks, 0, 0));
+                assert_eq!(
+                    p.run(&masks, 0, 0),
+                    p.run_on::<u128, MAX_DEPTH>(&masks, 0, 0)
+                );
             }
             let (occ, two) = (masks.occ, masks.two);
             assert_eq!(p.run(&masks, 0, 0), two[1] | occ[0] & regions[0]);

@@ -3,6 +3,7 @@
 //! points no die move may make (the prime rule), found along the same
 //! per-player list of points as vulnerable runs.
 
+use super::bits::Bits;
 use super::masks::Masks;
 use super::men;
 use crate::engine::{Engine, MAX_DICE, NONE, State, Step, bit};
@@ -183,15 +184,15 @@ impl Engine {
     /// Where the masks cannot tell (points not one stretch of the track
     /// within the first 64 positions, a run of points held by three men
     /// or more, a run longer than [`MAX_RUN_MASKED`]), every position.
-    pub(super) fn run_risks(
+    pub(super) fn run_risks<B: Bits>(
         &self,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
-        positions: u128,
+        positions: B,
         last: usize,
-    ) -> u128 {
+    ) -> B {
         let t = self.tables();
-        let every = (1u128 << last) - 1;
+        let every = B::one(last) - B::one(0);
         let Some(span) = t.points_span[player] else {
             return every;
         };
@@ -201,10 +202,12 @@ impl Engine {
             // position: neighbours on the track are neighbours as points.
             let (held, candidates) = match limit.men {
                 0 => continue,
-                1 => (positions as u64 & span, !positions as u64 & span),
+                1 => (positions.words()[0] & span, !positions.words()[0] & span),
                 2 => {
-                    let two = self.track_positions(player, masks.two[player], last) as u64;
-                    (two & span, positions as u64 & span & !two)
+                    let two = self
+                        .track_positions(player, masks.two[player], last)
+                        .words()[0];
+                    (two & span, positions.words()[0] & span & !two)
                 }
                 _ => return every,
             };
@@ -233,7 +236,7 @@ impl Engine {
             }
             risky |= found & candidates;
         }
-        u128::from(risky)
+        B::of(u128::from(risky))
     }
 
     /// Whether a man of `opp` stands further along his track than every

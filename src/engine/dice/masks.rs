@@ -2,24 +2,27 @@
 //! and the landing rules of a dice game read most, kept up to date by the
 //! search die move by die move rather than read site by site.
 
+use super::bits::Bits;
 use super::triggers::{CAME, Change, FEWER, GONE, MORE};
 use crate::engine::{NONE, State, bit};
 
 /// The sites where each player has at least one free man (`occ`) and at
 /// least two (`two`); a man pinned under an opposing man is not free.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(in crate::engine) struct Masks {
-    pub occ: [u128; 2],
-    pub two: [u128; 2],
+pub(in crate::engine) struct Masks<B: Bits = u128> {
+    pub occ: [B; 2],
+    pub two: [B; 2],
 }
 
 impl Masks {
-    /// Whether these can be the masks of a position: a site holds one
-    /// player's free men at most, and two of his only where he has one.
-    pub fn of_a_position(&self) -> bool {
-        self.occ[0] & self.occ[1] == 0
-            && self.two[0] & !self.occ[0] == 0
-            && self.two[1] & !self.occ[1] == 0
+    /// The masks at the search's width `B`: where the board has at most
+    /// as many sites as `B` bits, the same masks.
+    #[inline(always)]
+    pub fn narrow<B: Bits>(&self) -> Masks<B> {
+        Masks {
+            occ: [B::of(self.occ[0]), B::of(self.occ[1])],
+            two: [B::of(self.two[0]), B::of(self.two[1])],
+        }
     }
 
     /// The masks of a position, site by site.
@@ -36,6 +39,16 @@ impl Masks {
         }
         masks
     }
+}
+
+impl<B: Bits> Masks<B> {
+    /// Whether these can be the masks of a position: a site holds one
+    /// player's free men at most, and two of his only where he has one.
+    pub fn of_a_position(&self) -> bool {
+        (self.occ[0] & self.occ[1]).none()
+            && (self.two[0] & !self.occ[0]).none()
+            && (self.two[1] & !self.occ[1]).none()
+    }
 
     /// Brings the masks up to date after a die move of `player` from
     /// `from` to `to` that hit nothing or sent what it hit to `hit`, in a
@@ -43,7 +56,7 @@ impl Masks {
     #[inline(always)]
     pub fn moved(&mut self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Change {
         let mut change = Change::NONE;
-        let (f, t) = (one(usize::from(from)), one(usize::from(to)));
+        let (f, t) = (B::one(usize::from(from)), B::one(usize::from(to)));
         let mut left = FEWER;
         match st.stack[from as usize] {
             0 => {
@@ -69,9 +82,9 @@ impl Masks {
             self.occ[opp] &= !t;
             self.two[opp] &= !t;
             change.add(to, opp, FEWER | GONE);
-            let h = one(usize::from(hit));
+            let h = B::one(usize::from(hit));
             let mut more = MORE;
-            if self.occ[opp] & h == 0 {
+            if (self.occ[opp] & h).none() {
                 more |= CAME;
             }
             self.occ[opp] |= h;
@@ -90,7 +103,7 @@ impl Masks {
     /// left and landed, so every kind of change is noted on both sites.
     #[inline(always)]
     pub fn pinned(&mut self, st: &State, player: usize, (from, to): (u8, u8), flags: u8) -> Change {
-        let (f, t) = (one(usize::from(from)), one(usize::from(to)));
+        let (f, t) = (B::one(usize::from(from)), B::one(usize::from(to)));
         let opp = 1 - player;
         if flags & super::RELEASED != 0 {
             // The last pinner left: the man pinned there stands alone again.
@@ -121,7 +134,7 @@ impl Masks {
     /// Whether the masks that `reads` names (see
     /// [`super::landing::Program::reads`]) are those of `other`.
     #[inline(always)]
-    pub fn same(&self, other: &Masks, reads: u8) -> bool {
+    pub fn same(&self, other: &Masks<B>, reads: u8) -> bool {
         (reads & 1 == 0 || self.occ[0] == other.occ[0])
             && (reads & 2 == 0 || self.occ[1] == other.occ[1])
             && (reads & 4 == 0 || self.two[0] == other.two[0])
@@ -130,40 +143,27 @@ impl Masks {
 
     /// The free men of `player` on the sites of `mask`.
     #[inline]
-    pub fn men_in(&self, st: &State, player: usize, mask: u128) -> i32 {
+    pub fn men_in(&self, st: &State, player: usize, mask: B) -> i32 {
         let mut mask = mask & self.occ[player];
         let mut total = 0;
-        while mask != 0 {
+        while !mask.none() {
             total += i32::from(st.stack[mask.trailing_zeros() as usize]);
-            mask &= mask - 1;
+            mask &= mask - B::one(0);
         }
         total
     }
 }
 
-/// Bit `p` of a mask, for every `p` below 128.
-const ONES: [u128; 128] = {
-    let mut ones = [0u128; 128];
-    let mut p = 0;
-    while p < 128 {
-        ones[p] = 1 << p;
-        p += 1;
-    }
-    ones
-};
-
-/// The mask of bit `p` (a track position or a site, below 128) read from
-/// a table: a shift of a `u128` by a number the compiler does not know
-/// costs several instructions, as many as the search's hottest lines.
+/// Bit `p` of a 128-bit mask (a track position or a site, below 128).
 #[inline(always)]
 pub(super) fn one(p: usize) -> u128 {
-    ONES[p & 127]
+    <u128 as Bits>::one(p)
 }
 
 /// Debug builds check the masks the search keeps against the position.
 #[inline]
-pub(in crate::engine) fn debug_check(masks: &Masks, st: &State) {
-    debug_assert_eq!(*masks, Masks::of(st), "site masks out of date");
+pub(in crate::engine) fn debug_check<B: Bits>(masks: &Masks<B>, st: &State) {
+    debug_assert_eq!(*masks, Masks::of(st).narrow(), "site masks out of date");
 }
 
 /// One run of a track: the sites `site..site + len`, in that order or
@@ -221,16 +221,16 @@ impl TrackMap {
 
     /// The track positions (before the last) of the sites of `sites`.
     #[inline(always)]
-    pub fn positions(&self, sites: u128) -> u128 {
-        let mut out = 0u128;
+    pub fn positions<B: Bits>(&self, sites: B) -> B {
+        let mut out = B::ZERO;
         for r in &self.runs {
-            let part = (sites >> r.site) as u64 & (u64::MAX >> (64 - r.len));
+            let part = (sites >> usize::from(r.site)).words()[0] & (u64::MAX >> (64 - r.len));
             let part = if r.reversed {
                 part.reverse_bits() >> (64 - r.len)
             } else {
                 part
             };
-            out |= u128::from(part) << r.at;
+            out |= B::of(u128::from(part)) << usize::from(r.at);
         }
         out
     }

@@ -3,6 +3,7 @@
 //! with the change of the position key; the preview of a die move that is
 //! not played; the position key.
 
+use super::bits::Bits;
 use super::masks::{Masks, one};
 use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
@@ -100,14 +101,14 @@ impl Engine {
     /// ([`Engine::pin_move_preview`]), which a caller previewing many die
     /// moves knows once for all.
     #[inline(always)]
-    pub(super) fn die_move_preview(
+    pub(super) fn die_move_preview<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
         (from, to): (u8, u8),
         pins: bool,
-    ) -> Option<(u64, u8, u64, Option<Standing>)> {
+    ) -> Option<(u64, u8, u64, Option<Standing<B>>)> {
         use triggers::{CAME, FEWER, GONE, MORE};
         debug_assert_eq!(pins, self.tables().pin_blots, "whether the game pins");
         let fires = &self.tables().ends_fire;
@@ -135,7 +136,7 @@ impl Engine {
             let there = st.stack[h];
             delta ^= self.site_key(h, st.cells[h], there)
                 ^ self.site_key(h, cell(opp, 0), there + victims);
-            let came = if masks.occ[opp] & one(usize::from(hit)) == 0 {
+            let came = if (masks.occ[opp] & B::one(usize::from(hit))).none() {
                 CAME
             } else {
                 0
@@ -161,23 +162,23 @@ impl Engine {
     /// `hit`, or [`NONE`]) in a game that does not pin: worked out only
     /// where an end condition may fire.
     #[inline(always)]
-    pub(super) fn standing_after(
+    pub(super) fn standing_after<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
         (from, to, hit): (u8, u8, u8),
-    ) -> Standing {
+    ) -> Standing<B> {
         let mut occ = masks.occ;
         if st.stack[from as usize] <= 1 {
-            occ[player] &= !one(usize::from(from));
+            occ[player] &= !B::one(usize::from(from));
         }
-        occ[player] |= one(usize::from(to));
+        occ[player] |= B::one(usize::from(to));
         if hit != NONE {
             let opp = 1 - player;
-            occ[opp] = occ[opp] & !one(usize::from(to)) | one(usize::from(hit));
+            occ[opp] = occ[opp] & !B::one(usize::from(to)) | B::one(usize::from(hit));
         }
-        (occ, st.pinned)
+        (occ, B::of(st.pinned))
     }
 
     #[inline(always)]
@@ -234,42 +235,42 @@ impl Engine {
     /// [`Engine::die_move_preview`] in a game that pins: what
     /// [`Engine::pin_move`] and [`Masks::pinned`] would do, without moving.
     #[inline(never)]
-    pub(super) fn pin_move_preview(
+    pub(super) fn pin_move_preview<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
         from: u8,
         to: u8,
-    ) -> (u64, u8, u64, Standing) {
+    ) -> (u64, u8, u64, Standing<B>) {
         let mut occ = masks.occ;
-        let mut pinned = st.pinned;
+        let mut pinned = B::of(st.pinned);
         let opp = 1 - player;
         let (f, t) = (from as usize, to as usize);
         let lone = cell(opp, 0);
         let left = st.stack[f];
         let mut delta = self.men_key(from, player, left);
         if left <= 1 {
-            occ[player] &= !one(usize::from(from));
+            occ[player] &= !B::one(usize::from(from));
             if st.pinned & one(usize::from(from)) != 0 {
                 // His last pinner leaves: the pinned man stands alone again.
                 delta ^= self.site_key(f, lone, 1) ^ self.pinned_key(f);
-                occ[opp] |= one(usize::from(from));
-                pinned &= !one(usize::from(from));
+                occ[opp] |= B::one(usize::from(from));
+                pinned &= !B::one(usize::from(from));
             }
         }
         let before = if men(st, to, opp) > 0 {
             // A lone opposing man, pinned.
             delta ^= self.site_key(t, lone, 1) ^ self.pinned_key(t);
-            occ[opp] &= !one(usize::from(to));
-            pinned |= one(usize::from(to));
+            occ[opp] &= !B::one(usize::from(to));
+            pinned |= B::one(usize::from(to));
             0
         } else {
             debug_assert!(st.cells[t] == NONE || (st.cells[t] >> 4) as usize == player);
             st.stack[t]
         };
         delta ^= self.men_key(to, player, before + 1);
-        occ[player] |= one(usize::from(to));
+        occ[player] |= B::one(usize::from(to));
         // Any change of either player's men where he left and landed.
         let fires = &self.tables().ends_fire;
         let fired = fires.at(from, 0, 0xf)

@@ -2,28 +2,28 @@
 //! (origins, forbidden landing sites, bearing off, limits), kept as
 //! masks, and the origins of each die found from them at once.
 
-use super::masks::one;
+use super::bits::Bits;
 use super::route::Route;
 use super::{Change, Masks, men};
 use crate::engine::{Engine, NONE, State};
 
 /// What decides the die moves from a position: see [`Engine::options`].
 #[derive(Clone, Copy)]
-pub(super) struct Options {
-    pub(super) vulnerable: u128,
+pub(super) struct Options<B: Bits = u128> {
+    pub(super) vulnerable: B,
     pub(super) bearing_off: bool,
     /// Sites the mover may leave: where he has free men, but not those
     /// he may not leave (all but the one he must leave first, `first
     /// from`, and those whose `limit ... leave` he has reached).
-    pub(super) leavable: u128,
+    pub(super) leavable: B,
     /// The track positions before the last where he has free men, and
     /// those of `leavable` less `from_forbidden_at`, as masks.
-    pub(super) positions: u128,
-    pub(super) froms: u128,
+    pub(super) positions: B,
+    pub(super) froms: B,
     /// Sites he may not land on, as far as the site masks tell.
-    pub(super) forbidden: u128,
+    pub(super) forbidden: B,
     /// The track positions before the last whose sites are `forbidden`.
-    pub(super) forbidden_at: u128,
+    pub(super) forbidden_at: B,
     /// The last track position (borne off).
     pub(super) last: usize,
     /// The site masks `forbidden` is decided by, where it reads nothing
@@ -36,10 +36,10 @@ pub(super) struct Options {
     /// The track positions (before the last) whose men the `forbid` rules
     /// judged for every origin at once keep off the board: they may still
     /// bear off.
-    pub(super) from_forbidden_at: u128,
+    pub(super) from_forbidden_at: B,
     /// The track positions (before the last) where landing may make a run
     /// that a `limit ... no run` forbids: a die move onto one is judged.
-    pub(super) run_risky_at: u128,
+    pub(super) run_risky_at: B,
     /// Whether the two masks above are worked out ([`Engine::mask_origins`]):
     /// else every die move is judged by every rule the masks do not decide.
     pub(super) masked: bool,
@@ -57,23 +57,23 @@ impl Engine {
     /// `forbidden_at` of the position before it.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn options(
+    pub(super) fn options<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
         m: &Route,
         bearing: Option<bool>,
-        positions: Option<u128>,
-        was: Option<(u128, u128, bool)>,
-    ) -> Options {
+        positions: Option<B>,
+        was: Option<(B, B, bool)>,
+    ) -> Options<B> {
         let t = self.tables();
         let track = &t.track[player];
         let last = track.len().saturating_sub(1);
         let vulnerable = if t.landing_sees_runs {
-            self.vulnerable(st, 1 - player)
+            B::of(self.vulnerable(st, 1 - player))
         } else {
-            0
+            B::ZERO
         };
         let bearing_off =
             bearing.unwrap_or_else(|| self.may_bear_off(st, masks, player, vulnerable));
@@ -91,12 +91,12 @@ impl Engine {
             "track positions carried out of date"
         );
         let mut blocked = if must_leave == NONE {
-            0
+            B::ZERO
         } else {
-            !one(usize::from(must_leave))
+            !B::one(usize::from(must_leave))
         };
         if !t.leave_limits.is_empty() {
-            blocked |= self.leave_blocked(st, player, m.steps());
+            blocked |= B::of(self.leave_blocked(st, player, m.steps()));
         }
         let leavable = masks.occ[player] & !blocked;
         let (forbidden, forbidden_at) = if let Some((was, at, true)) = was {
@@ -110,11 +110,11 @@ impl Engine {
                 // one by one.
                 let mut changed = was ^ forbidden;
                 let position = &t.position[player];
-                while changed != 0 {
+                while !changed.none() {
                     let p = position[changed.trailing_zeros() as usize];
-                    changed &= changed - 1;
+                    changed &= changed - B::one(0);
                     if (p as usize) < last {
-                        at ^= one(p as usize);
+                        at ^= B::one(p as usize);
                     }
                 }
                 debug_assert_eq!(at, self.track_positions(player, forbidden, last));
@@ -129,7 +129,7 @@ impl Engine {
             bearing_off,
             leavable,
             positions,
-            froms: if blocked == 0 {
+            froms: if blocked.none() {
                 positions
             } else {
                 self.track_positions(player, leavable, last)
@@ -142,8 +142,8 @@ impl Engine {
             // included (a zone or, on a track that starts on the board, a
             // point): only read when a man may bear off past the end.
             rearmost: positions.trailing_zeros(),
-            from_forbidden_at: 0,
-            run_risky_at: 0,
+            from_forbidden_at: B::ZERO,
+            run_risky_at: B::ZERO,
             masked: false,
             judge_more: t.judge_more,
         }
@@ -175,7 +175,13 @@ impl Engine {
     /// Kept out of [`Engine::options`], whose other callers judge die
     /// moves one by one.
     #[inline(always)]
-    pub(super) fn mask_origins(&self, st: &State, masks: &Masks, player: usize, o: &mut Options) {
+    pub(super) fn mask_origins<B: Bits>(
+        &self,
+        st: &State,
+        masks: &Masks<B>,
+        player: usize,
+        o: &mut Options<B>,
+    ) {
         let (from_forbidden_at, run_risky_at, judge_more) = self.masked_origins(
             st,
             masks,
@@ -196,47 +202,47 @@ impl Engine {
     /// Out of line: inlined, it slows the search of games without these
     /// rules.
     #[inline(never)]
-    fn masked_origins(
+    fn masked_origins<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
-        (vulnerable, leavable, positions, last): (u128, u128, u128, usize),
-    ) -> (u128, u128, bool) {
+        (vulnerable, leavable, positions, last): (B, B, B, usize),
+    ) -> (B, B, bool) {
         let t = self.tables();
         let from_forbidden = self.origins_forbidden(st, masks, player, vulnerable, leavable);
-        let from_forbidden_at = if from_forbidden != 0 {
-            self.track_positions(player, from_forbidden, last)
+        let from_forbidden_at = if from_forbidden.none() {
+            B::ZERO
         } else {
-            0
+            self.track_positions(player, from_forbidden, last)
         };
         let run_risky_at = if t.run_limits.is_empty() {
-            0
+            B::ZERO
         } else {
             self.run_risks(masks, player, positions, last)
         };
         let judge_more =
-            !t.forbid.is_empty() || !t.forbid_from_rest.is_empty() || run_risky_at != 0;
+            !t.forbid.is_empty() || !t.forbid_from_rest.is_empty() || !run_risky_at.none();
         (from_forbidden_at, run_risky_at, judge_more)
     }
 
     /// The track positions of `player` before `last` whose sites are in
     /// `sites`, as a mask (see [`super::masks::TrackMap`]).
     #[inline(always)]
-    pub(super) fn track_positions(&self, player: usize, sites: u128, last: usize) -> u128 {
+    pub(super) fn track_positions<B: Bits>(&self, player: usize, sites: B, last: usize) -> B {
         let t = self.tables();
         let positions = t.track_map[player].positions(sites);
         debug_assert_eq!(positions, {
             let mut sites = sites;
-            let mut positions = 0u128;
-            while sites != 0 {
+            let mut positions = B::ZERO;
+            while !sites.none() {
                 // Sites past the board (a mask's high bits) are on no track.
                 let p = t.position[player].get(sites.trailing_zeros() as usize);
-                sites &= sites - 1;
+                sites &= sites - B::one(0);
                 if let Some(&p) = p
                     && (p as usize) < last
                 {
-                    positions |= 1 << p;
+                    positions |= B::one(usize::from(p));
                 }
             }
             positions
@@ -269,19 +275,19 @@ impl Engine {
 
     /// Whether a man of the mover may leave `site`.
     #[inline]
-    pub(super) fn may_leave(o: &Options, site: u8) -> bool {
-        o.leavable & one(usize::from(site)) != 0
+    pub(super) fn may_leave<B: Bits>(o: &Options<B>, site: u8) -> bool {
+        !(o.leavable & B::one(usize::from(site))).none()
     }
 
     /// Where a man of `player` at track position `from` goes with `die`,
     /// if he may: the site and the track position (the last for bearing off).
     #[inline(always)]
-    pub(super) fn landing(
+    pub(super) fn landing<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
-        o: &Options,
+        o: &Options<B>,
         from: usize,
         die: u8,
     ) -> Option<(u8, usize)> {
@@ -291,7 +297,7 @@ impl Engine {
         let target = from + die as usize;
         if target < last {
             let to = track[target];
-            if o.forbidden & one(usize::from(to)) != 0
+            if !(o.forbidden & B::one(usize::from(to))).none()
                 || t.judge_more
                     && self.forbidden_more(st, masks, player, (track[from], to), o.vulnerable)
             {
@@ -314,7 +320,7 @@ impl Engine {
     /// die bears off. A die move from one of them is legal unless the
     /// `judge_more` rules forbid it ([`Engine::lands`]).
     #[inline(always)]
-    pub(super) fn origins(&self, o: &Options, die: u8) -> u128 {
+    pub(super) fn origins<B: Bits>(&self, o: &Options<B>, die: u8) -> B {
         let d = die as usize;
         let last = o.last;
         if d >= last {
@@ -322,11 +328,11 @@ impl Engine {
             return if o.bearing_off {
                 self.bear_origins(o, d)
             } else {
-                0
+                B::ZERO
             };
         }
         // The targets before the last, not forbidden.
-        let onto = o.froms & (one(last - d) - 1) & !(o.forbidden_at >> d);
+        let onto = o.froms & (B::one(last - d) - B::one(0)) & !(o.forbidden_at >> d);
         if o.bearing_off {
             onto | self.bear_origins(o, d)
         } else {
@@ -337,14 +343,14 @@ impl Engine {
     /// The track positions of `froms` from which a die of `d` pips bears
     /// off, where the mover may bear off.
     #[inline(always)]
-    pub(super) fn bear_origins(&self, o: &Options, d: usize) -> u128 {
+    pub(super) fn bear_origins<B: Bits>(&self, o: &Options<B>, d: usize) -> B {
         let last = o.last;
-        let exact = if d <= last { 1u128 << (last - d) } else { 0 };
+        let exact = if d <= last { B::one(last - d) } else { B::ZERO };
         let rearmost = o.rearmost as usize;
         let over = if self.tables().overshoot_rearmost && rearmost < last && rearmost + d > last {
-            1u128 << rearmost
+            B::one(rearmost)
         } else {
-            0
+            B::ZERO
         };
         // Men kept off the board by a `from in` rule may still bear off.
         (o.froms | o.from_forbidden_at) & (exact | over)
@@ -354,12 +360,12 @@ impl Engine {
     /// of [`Engine::origins`]: the site and the track position, or `None`
     /// where the `judge_more` rules forbid it.
     #[inline(always)]
-    pub(super) fn lands(
+    pub(super) fn lands<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
-        o: &Options,
+        o: &Options<B>,
         from: usize,
         die: u8,
     ) -> Option<(u8, usize)> {
@@ -377,29 +383,29 @@ impl Engine {
 
     /// `origins` (of [`Engine::origins`] for `die`) less those the
     /// `judge_more` rules forbid.
-    pub(super) fn judged(
+    pub(super) fn judged<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
-        o: &Options,
+        o: &Options<B>,
         die: u8,
-        origins: u128,
-    ) -> u128 {
+        origins: B,
+    ) -> B {
         let t = self.tables();
         let mut allowed = origins;
         // Where only runs are judged one by one, only die moves onto a
         // risky position.
         let mut left = if o.masked && t.forbid.is_empty() && t.forbid_from_rest.is_empty() {
-            origins & (o.run_risky_at >> die)
+            origins & (o.run_risky_at >> usize::from(die))
         } else {
             origins
         };
-        while left != 0 {
+        while !left.none() {
             let from = left.trailing_zeros() as usize;
-            left &= left - 1;
+            left &= left - B::one(0);
             if self.lands(st, masks, player, o, from, die).is_none() {
-                allowed &= !(1 << from);
+                allowed &= !B::one(from);
             }
         }
         allowed
@@ -408,12 +414,12 @@ impl Engine {
     /// Debug builds check that [`Engine::origins`] and [`Engine::lands`]
     /// find the die moves [`Engine::landing`] finds from every origin.
     #[inline(always)]
-    pub(super) fn debug_check_origins(
+    pub(super) fn debug_check_origins<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
-        o: &Options,
+        o: &Options<B>,
         dice: &[u8],
     ) {
         if !cfg!(debug_assertions) {
@@ -422,7 +428,7 @@ impl Engine {
         for from in 0..o.last {
             for &die in dice {
                 let froms = o.froms | o.from_forbidden_at;
-                let bulk = if (froms >> from) & 1 != 0 && (self.origins(o, die) >> from) & 1 != 0 {
+                let bulk = if !(froms & self.origins(o, die) & B::one(from)).none() {
                     self.lands(st, masks, player, o, from, die)
                 } else {
                     None
@@ -439,10 +445,10 @@ impl Engine {
 
     /// Whether `player` can play any of `dice` from the position reached
     /// by the die moves of `m`, his turn so far.
-    pub(super) fn can_move(
+    pub(super) fn can_move<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
         dice: &[u8],
         m: &Route,
@@ -462,19 +468,19 @@ impl Engine {
     /// pinning one), or a `forbid` rule judged by mask holds. The other
     /// rules are judged site by site ([`Engine::forbidden_more`]).
     #[inline(always)]
-    pub(super) fn forbidden(
+    pub(super) fn forbidden<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
-        vulnerable: u128,
-    ) -> u128 {
+        vulnerable: B,
+    ) -> B {
         let t = self.tables();
         let opp = 1 - player;
         let mut forbidden = match (&t.hit_to, t.pin_blots) {
-            (Some(_), _) => 0,
+            (Some(_), _) => B::ZERO,
             (None, false) => masks.occ[opp],
-            (None, true) => masks.two[opp] | masks.occ[opp] & st.pinned,
+            (None, true) => masks.two[opp] | masks.occ[opp] & B::of(st.pinned),
         };
         let program = &t.forbid_program[player];
         if !program.is_empty() {
@@ -493,17 +499,17 @@ impl Engine {
     /// once ([`Program::compile_origins`]) keep off the board, of
     /// `leavable`.
     #[inline(always)]
-    pub(super) fn origins_forbidden(
+    pub(super) fn origins_forbidden<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
-        vulnerable: u128,
-        leavable: u128,
-    ) -> u128 {
+        vulnerable: B,
+        leavable: B,
+    ) -> B {
         let program = &self.tables().forbid_from_program[player];
-        if program.is_empty() || program.support & leavable == 0 {
-            return 0;
+        if program.is_empty() || (B::of(program.support) & leavable).none() {
+            return B::ZERO;
         }
         let mut tests = 0u64;
         for (i, c) in program.tests.iter().enumerate() {
@@ -519,13 +525,13 @@ impl Engine {
     /// undecided: the `forbid` rules judged die move by die move, and the
     /// runs it may make where `target` is risky.
     #[inline(never)]
-    pub(super) fn forbidden_rest(
+    pub(super) fn forbidden_rest<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
         (from, to): (u8, u8),
-        o: &Options,
+        o: &Options<B>,
         target: usize,
     ) -> bool {
         let t = self.tables();
@@ -541,7 +547,7 @@ impl Engine {
             || from_rules
                 .iter()
                 .any(|c| self.holds(st, masks, c, player, (from, to), o.vulnerable))
-            || (!o.masked || o.run_risky_at >> target & 1 != 0)
+            || (!o.masked || !(o.run_risky_at & B::one(target)).none())
                 && !t.run_limits.is_empty()
                 && self.makes_run(st, player, from, to);
         debug_assert!(
@@ -557,13 +563,13 @@ impl Engine {
     // Kept out of line: games without these rules never call it, and
     // inlined it slows their search.
     #[inline(never)]
-    pub(super) fn forbidden_more(
+    pub(super) fn forbidden_more<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
         (from, to): (u8, u8),
-        vulnerable: u128,
+        vulnerable: B,
     ) -> bool {
         let t = self.tables();
         t.forbid

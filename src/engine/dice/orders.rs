@@ -41,10 +41,7 @@
 //! positions.
 
 use super::MAX_DIE_MOVES;
-use super::masks::one;
-
-/// The track positions a die move may start from (the bits of a `u128`).
-const POSITIONS: usize = 128;
+use super::bits::Bits;
 
 /// A die move the search has played and is searching beyond.
 #[derive(Clone, Copy, Default)]
@@ -62,18 +59,19 @@ struct Under {
 const PAIRED: usize = 32;
 
 /// The die moves searched, per depth: see the module documentation.
-pub(super) struct Orders {
-    /// Per depth, track position and die slot of a die move searched
-    /// there, the track positions of the die moves played after it.
-    after: Vec<[u128; 2]>,
+pub(super) struct Orders<B: Bits = u128> {
+    /// Per depth, track position (one of `B::WIDTH`) and die slot of a
+    /// die move searched there, the track positions of the die moves
+    /// played after it.
+    after: Vec<[B; 2]>,
     /// Per depth and die slot, the track positions of the die moves
     /// searched from the position being searched there.
-    searched: [[u128; 2]; MAX_DIE_MOVES],
+    searched: [[B; 2]; MAX_DIE_MOVES],
     /// Per depth, the die move being searched beyond.
     under: [Under; MAX_DIE_MOVES],
     /// Per depth, the die moves skipped as later orders of two in the
     /// position being searched there.
-    skipped: [u128; MAX_DIE_MOVES],
+    skipped: [B; MAX_DIE_MOVES],
     /// Per depth and pair of die moves `m` then `c'` from the position
     /// searched there, the die moves possible in the position they reach
     /// (0 where it was not searched): see the module documentation.
@@ -84,17 +82,17 @@ pub(super) struct Orders {
     base: usize,
 }
 
-impl Orders {
-    pub(super) const fn new() -> Orders {
+impl<B: Bits> Orders<B> {
+    pub(super) const fn new() -> Orders<B> {
         Orders {
             after: Vec::new(),
-            searched: [[0; 2]; MAX_DIE_MOVES],
+            searched: [[B::ZERO; 2]; MAX_DIE_MOVES],
             under: [Under {
                 from: 0,
                 die: 0,
                 slot: 0,
             }; MAX_DIE_MOVES],
-            skipped: [0; MAX_DIE_MOVES],
+            skipped: [B::ZERO; MAX_DIE_MOVES],
             pairs: Vec::new(),
             further: false,
             base: 0,
@@ -128,10 +126,10 @@ impl Orders {
     #[inline(always)]
     pub(super) fn begin(&mut self, depth: usize) {
         if self.after.is_empty() {
-            self.after = vec![[0; 2]; MAX_DIE_MOVES * POSITIONS];
+            self.after = vec![[B::ZERO; 2]; MAX_DIE_MOVES * B::WIDTH];
         }
-        self.searched[depth] = [0; 2];
-        self.skipped[depth] = 0;
+        self.searched[depth] = [B::ZERO; 2];
+        self.skipped[depth] = B::ZERO;
     }
 
     /// At `depth` (at least 1, the die move before it noted by
@@ -146,25 +144,25 @@ impl Orders {
     /// die moves kept changes, so this is what noting them one by one, in
     /// presentation order, would do.
     #[inline(always)]
-    pub(super) fn skips(&mut self, depth: usize, die: u8, slot: usize, froms: u128) -> u128 {
+    pub(super) fn skips(&mut self, depth: usize, die: u8, slot: usize, froms: B) -> B {
         let m = self.under[depth - 1];
-        let noted = (depth - 1) * POSITIONS;
+        let noted = (depth - 1) * B::WIDTH;
         // The die moves before the one played at `depth - 1`, in
         // presentation order: track position, then die.
-        let played = one(m.from.into());
-        let mut before = played - 1;
+        let played = B::one(m.from.into());
+        let mut before = played - B::one(0);
         if die < m.die {
             before |= played;
         }
         let mut maybe = froms & before & self.searched[depth - 1][slot];
         let mut kept = froms;
-        let noted_here = &self.after[noted..noted + POSITIONS];
+        let noted_here = &self.after[noted..noted + B::WIDTH];
         let slot = slot & 1;
-        while maybe != 0 {
+        while !maybe.none() {
             let from = maybe.trailing_zeros() as usize;
-            maybe &= maybe - 1;
-            if noted_here[from & (POSITIONS - 1)][slot] & played != 0 {
-                kept &= !one(from);
+            maybe &= maybe - B::one(0);
+            if !(noted_here[from & (B::WIDTH - 1)][slot] & played).none() {
+                kept &= !B::one(from);
             }
         }
         self.after[noted + m.from as usize][m.slot as usize] |= kept;
@@ -178,14 +176,15 @@ impl Orders {
         // The further step: `c` is the die move `m` above, `c'` the one
         // before it; what is possible here is noted for the pair.
         let (c, before_c) = (m, self.under[depth - 2]);
-        self.pairs[Self::pair(depth - 2, before_c.from, c.from)] = froms as u32;
+        // Tracks of up to `PAIRED` positions: the low word holds them.
+        self.pairs[Self::pair(depth - 2, before_c.from, c.from)] = froms.words()[0] as u32;
         let mut maybe = kept & before & self.skipped[depth - 1];
-        while maybe != 0 {
+        while !maybe.none() {
             let from = maybe.trailing_zeros() as usize;
-            maybe &= maybe - 1;
+            maybe &= maybe - B::one(0);
             let possible = self.pairs[Self::pair(depth - 2, from as u8, before_c.from)];
             if possible >> c.from & 1 != 0 {
-                kept &= !one(from);
+                kept &= !B::one(from);
             }
         }
         kept
@@ -200,8 +199,8 @@ impl Orders {
             die,
             slot: slot as u8,
         };
-        self.searched[depth][slot] |= one(from);
-        self.after[depth * POSITIONS + from][slot] = 0;
+        self.searched[depth][slot] |= B::one(from);
+        self.after[depth * B::WIDTH + from][slot] = B::ZERO;
         if self.further && depth > self.base {
             let m = self.under[depth - 1].from;
             self.pairs[Self::pair(depth - 1, m, from as u8)] = 0;
@@ -213,12 +212,14 @@ impl Orders {
 mod tests {
     use super::Orders;
 
+    type Orders128 = Orders<u128>;
+
     /// Of a roll of 1 and 3: 3 from 5 then 1 from 2 is skipped once 1
     /// from 2 then 3 from 5 was searched; 1 from 7 is not (never played
     /// before 3 from 5), nor is anything whose earlier order was not searched.
     #[test]
     fn skips_the_later_order_of_two_searched() {
-        let mut o = Orders::new();
+        let mut o = Orders128::new();
         o.begin(0);
         o.enter(0, (2, 1, 0));
         o.begin(1);
@@ -237,7 +238,7 @@ mod tests {
     /// from 5, where 1 from 2 is skipped (the later order of two), then
     /// 1 from 7. Returns what is kept there of 1 from 2 and 1 from 9.
     fn further(dice: &[u8], possible: u128, searched: bool) -> u128 {
-        let mut o = Orders::new();
+        let mut o = Orders128::new();
         o.start(dice, 0, 26);
         o.begin(0);
         o.enter(0, (2, 1, 0));

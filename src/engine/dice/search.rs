@@ -2,8 +2,8 @@
 //! order (track position, then die), one turn kept per resulting position,
 //! then the obligations; and the walk of one typed route.
 
+use super::bits::Bits;
 use super::listing::Root;
-use super::masks::one;
 use super::options::Options;
 use super::orders::Orders;
 use super::route::{Mark, Route};
@@ -12,7 +12,7 @@ use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, Standing, TooMa
 use crate::engine::{Engine, State, Step};
 
 /// What undoes a die move: see [`Engine::advance`].
-pub(super) struct Undo {
+pub(super) struct Undo<B: Bits> {
     site: u8,
     to: u8,
     hit: u8,
@@ -20,7 +20,7 @@ pub(super) struct Undo {
     mark: Mark,
     k: usize,
     n: usize,
-    masks: Masks,
+    masks: Masks<B>,
     change: Change,
 }
 
@@ -56,27 +56,27 @@ fn pad(dice: &[u8]) -> [u8; MAX_DIE_MOVES] {
 const MEASURES_MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// A turn being searched: the die moves so far and where turns are recorded.
-pub(super) struct Turn<'a> {
+pub(super) struct Turn<'a, B: Width> {
     player: usize,
     /// The dice not yet played come first.
     dice: [u8; MAX_DIE_MOVES],
     m: Route,
     /// Where the men stand, kept up to date die move by die move.
-    masks: Masks,
+    masks: Masks<B>,
     /// Whether the player may bear off in the position searched next,
     /// where the die move that reached it cannot have changed it.
     bearing: Option<bool>,
     /// The track positions (before the last) where the player has free
     /// men in the position searched next, as a mask: carried from the
     /// parent node, which knows the two sites its die move changed.
-    positions: Option<u128>,
+    positions: Option<B>,
     /// The sites where the player may not land in the position searched
     /// last, and their track positions (`forbidden`, `forbidden_at` of
     /// [`Options`]): carried to the position searched next, where only the
     /// sites whose landing changed are looked up on the track.
     /// And whether the die move between them left every site mask they
     /// are decided by as it was: they are then the same.
-    forbidden: Option<(u128, u128, bool)>,
+    forbidden: Option<(B, B, bool)>,
     out: &'a mut Vec<Route>,
     /// The positions searched and turns found; `None` records every route.
     memo: Option<&'a mut Memo>,
@@ -92,7 +92,7 @@ pub(super) struct Turn<'a> {
     position: &'a [u8],
 }
 
-impl Turn<'_> {
+impl<B: Width> Turn<'_, B> {
     /// Records the die moves so far as a complete turn leading to `key`.
     ///
     /// Of the routes to one position that the obligations cannot tell
@@ -196,7 +196,29 @@ pub(super) struct Memo {
     /// The turns found, by resulting position and what the obligations
     /// measure: the value is the turn's index in the output.
     turns: Table,
-    orders: Orders,
+    /// The orders noted, at either width of masks.
+    orders: Orders<u128>,
+    orders_narrow: Orders<u64>,
+}
+
+/// A width of masks the search is compiled for: its orders are kept in
+/// the search's tables.
+pub(super) trait Width: Bits {
+    fn orders(memo: &mut Memo) -> &mut Orders<Self>;
+}
+
+impl Width for u128 {
+    #[inline(always)]
+    fn orders(memo: &mut Memo) -> &mut Orders<u128> {
+        &mut memo.orders
+    }
+}
+
+impl Width for u64 {
+    #[inline(always)]
+    fn orders(memo: &mut Memo) -> &mut Orders<u64> {
+        &mut memo.orders_narrow
+    }
 }
 
 // The search tables of this thread, kept from roll to roll.
@@ -206,6 +228,7 @@ thread_local! {
             nodes: Table::new(),
             turns: Table::new(),
             orders: Orders::new(),
+            orders_narrow: Orders::new(),
         })
     };
 }
@@ -231,7 +254,6 @@ impl Engine {
     ) -> Result<(), TooManyTurns> {
         routes.clear();
         *root = None;
-        let player = st.to_move as usize;
         let (dice, n) = self.dice_to_play(st);
         if n == 0 {
             return Ok(());
@@ -258,6 +280,25 @@ impl Engine {
             });
             return Ok(());
         }
+        if self.tables().narrow {
+            self.search_roll(st, routes, all, (dice, n), (masks.narrow::<u64>(), key))
+        } else {
+            self.search_roll(st, routes, all, (dice, n), (masks, key))
+        }
+    }
+
+    /// What [`Engine::dice_routes`] does past the root: the search of the
+    /// roll's die moves from masks `masks` at the width `B` the board
+    /// allows, and the obligations.
+    fn search_roll<B: Width>(
+        &self,
+        st: &mut State,
+        routes: &mut Vec<Route>,
+        all: bool,
+        (dice, n): ([u8; MAX_DIE_MOVES], usize),
+        (masks, key): (Masks<B>, u64),
+    ) -> Result<(), TooManyTurns> {
+        let player = st.to_move as usize;
         MEMO.with_borrow_mut(|memo| {
             memo.clear();
             let mut turn = Turn {
@@ -271,7 +312,7 @@ impl Engine {
                 out: &mut *routes,
                 memo: (!all).then_some(&mut *memo),
                 overflow: None,
-                orders: !all && self.tables().orders_commute && Orders::apply(&dice[..n]),
+                orders: !all && self.tables().orders_commute && Orders::<B>::apply(&dice[..n]),
                 base: 0,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
                 position: &self.tables().position[player],
@@ -280,7 +321,7 @@ impl Engine {
                 && let Some(memo) = turn.memo.as_deref_mut()
             {
                 let positions = self.tables().track[player].len();
-                memo.orders.start(&dice[..n], 0, positions);
+                B::orders(memo).start(&dice[..n], 0, positions);
             }
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
@@ -320,10 +361,10 @@ impl Engine {
     /// Fills `out` with the complete turns that go on from the die moves
     /// of `m`, with the first `n` of `dice` left to play: one per
     /// resulting position, before the obligations.
-    pub(super) fn continuations(
+    pub(super) fn continuations<B: Width>(
         &self,
         st: &mut State,
-        masks: &Masks,
+        masks: &Masks<B>,
         (dice, n): (&[u8; MAX_DIE_MOVES], usize),
         m: &Route,
         key: u64,
@@ -342,7 +383,7 @@ impl Engine {
                 out,
                 memo: Some(memo),
                 overflow: None,
-                orders: self.tables().orders_commute && Orders::apply(&dice[..n]),
+                orders: self.tables().orders_commute && Orders::<B>::apply(&dice[..n]),
                 base: m.len as usize,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
                 position: &self.tables().position[st.to_move as usize],
@@ -351,7 +392,7 @@ impl Engine {
                 && let Some(memo) = turn.memo.as_deref_mut()
             {
                 let positions = self.tables().track[st.to_move as usize].len();
-                memo.orders.start(&dice[..n], m.len as usize, positions);
+                B::orders(memo).start(&dice[..n], m.len as usize, positions);
             }
             self.search(st, &mut turn, n, key);
             turn.overflow
@@ -364,10 +405,10 @@ impl Engine {
     /// the turn's move and returns what undoes it and the new position key.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    pub(super) fn advance(
+    pub(super) fn advance<B: Bits>(
         &self,
         st: &mut State,
-        masks: &mut Masks,
+        masks: &mut Masks<B>,
         player: usize,
         dice: &mut [u8; MAX_DIE_MOVES],
         m: &mut Route,
@@ -375,7 +416,7 @@ impl Engine {
         (from, target): (usize, usize),
         to: u8,
         key: u64,
-    ) -> (Undo, u64) {
+    ) -> (Undo<B>, u64) {
         let site = self.tables().track[player][from];
         let die = dice[k];
         let before = *masks;
@@ -419,10 +460,10 @@ impl Engine {
     /// what is the same for every last die move from one position is
     /// worked out by the caller.
     #[inline(always)]
-    fn last_move(
+    fn last_move<B: Width>(
         &self,
         st: &State,
-        turn: &mut Turn,
+        turn: &mut Turn<B>,
         (site, to): (u8, u8),
         (from, target): (usize, usize),
         (player, die, measures): (usize, u8, u64),
@@ -456,14 +497,14 @@ impl Engine {
     /// it ([`Engine::ends_fire_after`]). Out of line, so that the loop of
     /// last die moves does not hold what only this reads of the tables.
     #[inline(never)]
-    fn fires_after(
+    fn fires_after<B: Bits>(
         &self,
         st: &State,
-        masks: &Masks,
+        masks: &Masks<B>,
         player: usize,
         (site, to, hit): (u8, u8, u8),
         fired: u64,
-        standing: Option<Standing>,
+        standing: Option<Standing<B>>,
     ) -> bool {
         let standing =
             standing.unwrap_or_else(|| self.standing_after(st, masks, player, (site, to, hit)));
@@ -480,38 +521,47 @@ impl Engine {
     /// node, where what it reads is at hand; it takes no [`Options`],
     /// which the node then never lays out in memory.
     #[inline(always)]
-    fn leaves(&self, st: &mut State, turn: &mut Turn, last: usize, key: u64, die: u8, froms: u128) {
+    fn leaves<B: Width>(
+        &self,
+        st: &mut State,
+        turn: &mut Turn<B>,
+        last: usize,
+        key: u64,
+        die: u8,
+        froms: B,
+    ) {
         // One loop for games that pin, one for the others.
         if self.tables().pin_blots {
-            self.leaves_pinning::<true>(st, turn, last, key, die, froms);
+            self.leaves_pinning::<B, true>(st, turn, last, key, die, froms);
         } else {
-            self.leaves_pinning::<false>(st, turn, last, key, die, froms);
+            self.leaves_pinning::<B, false>(st, turn, last, key, die, froms);
         }
     }
 
     /// [`Engine::leaves`] where whether the game pins is known.
     #[inline(always)]
-    fn leaves_pinning<const PINS: bool>(
+    fn leaves_pinning<B: Width, const PINS: bool>(
         &self,
         st: &mut State,
-        turn: &mut Turn,
+        turn: &mut Turn<B>,
         last: usize,
         key: u64,
         die: u8,
-        froms: u128,
+        froms: B,
     ) {
         let player = turn.player;
         let track = &self.tables().track[player];
         debug_assert_eq!(turn.dice[0], die, "the last die");
         let measures = turn.last_measures(die);
         // The origins 64 at a time, in a word.
-        for (mut froms, base) in [(froms as u64, 0), ((froms >> 64) as u64, 64)] {
+        let [low, high] = froms.words();
+        for (mut froms, base) in [(low, 0), (high, 64)] {
             if froms == 0 {
                 continue;
             }
             // Those recorded unplayed, in a loop that leaves the position
             // as it is, up to one that is played.
-            let mut unplayed = |st: &State, turn: &mut Turn| {
+            let mut unplayed = |st: &State, turn: &mut Turn<B>| {
                 while froms != 0 {
                     let from = base + froms.trailing_zeros() as usize;
                     froms &= froms - 1;
@@ -534,10 +584,10 @@ impl Engine {
     /// where [`Engine::last_move`] declines (no orders are noted after the
     /// last die).
     #[inline(never)]
-    fn played_leaf(
+    fn played_leaf<B: Width>(
         &self,
         st: &mut State,
-        turn: &mut Turn,
+        turn: &mut Turn<B>,
         (from, target): (usize, usize),
         to: u8,
         key: u64,
@@ -567,14 +617,14 @@ impl Engine {
 
     /// Takes back what [`Engine::advance`] did.
     #[inline(always)]
-    pub(super) fn retreat(
+    pub(super) fn retreat<B: Bits>(
         &self,
         st: &mut State,
-        masks: &mut Masks,
+        masks: &mut Masks<B>,
         player: usize,
         dice: &mut [u8; MAX_DIE_MOVES],
         m: &mut Route,
-        u: Undo,
+        u: Undo<B>,
     ) {
         dice.swap(u.k, u.n - 1);
         m.pop(u.mark);
@@ -588,11 +638,11 @@ impl Engine {
     /// [`Engine::leaves`]): plays it and records the turn it completes
     /// where it ends the game, else searches beyond.
     #[inline(always)]
-    fn visit(
+    fn visit<B: Width>(
         &self,
         st: &mut State,
-        turn: &mut Turn,
-        o: &Options,
+        turn: &mut Turn<B>,
+        o: &Options<B>,
         n: usize,
         key: u64,
         (depth, from, die): (usize, usize, u8),
@@ -605,8 +655,7 @@ impl Engine {
         let to = track[target];
         debug_assert!(n > 1, "a last die move visited");
         if orders && let Some(memo) = turn.memo.as_deref_mut() {
-            memo.orders
-                .enter(depth, (from, die, usize::from(die != turn.low)));
+            B::orders(memo).enter(depth, (from, die, usize::from(die != turn.low)));
         }
         let k = turn.dice[..n].iter().position(|&d| d == die).unwrap_or(0);
         let (undo, key) = self.advance(
@@ -633,11 +682,15 @@ impl Engine {
             // has free men on a site whose cell is his (see `Masks::of`).
             let site = track[from];
             let left = if usize::from(st.cells[usize::from(site)] >> 4) != player {
-                one(from)
+                B::one(from)
             } else {
-                0
+                B::ZERO
             };
-            let landed = if target < last { one(target) } else { 0 };
+            let landed = if target < last {
+                B::one(target)
+            } else {
+                B::ZERO
+            };
             turn.positions = Some(o.positions & !left | landed);
             let same = o.reads.is_some_and(|r| turn.masks.same(&undo.masks, r));
             turn.forbidden = Some((o.forbidden, o.forbidden_at, same));
@@ -658,15 +711,15 @@ impl Engine {
     /// any), less the later orders of two die moves already searched
     /// (where the position has a `parent` whose orders are noted).
     #[inline(always)]
-    fn allowed(
+    fn allowed<B: Width>(
         &self,
         st: &State,
-        turn: &mut Turn,
-        o: &Options,
+        turn: &mut Turn<B>,
+        o: &Options<B>,
         (depth, parent): (usize, bool),
         die: u8,
         moved: &mut bool,
-    ) -> u128 {
+    ) -> B {
         let mut allowed = self.origins(o, die);
         if o.judge_more {
             // Judged on a copy, so that `o` itself is never lent to code
@@ -675,22 +728,20 @@ impl Engine {
             let copy = *o;
             allowed = self.judged(st, &turn.masks, turn.player, &copy, die, allowed);
         }
-        *moved |= allowed != 0;
+        *moved |= !allowed.none();
         if parent && let Some(memo) = turn.memo.as_deref_mut() {
-            allowed = memo
-                .orders
-                .skips(depth, die, usize::from(die != turn.low), allowed);
+            allowed = B::orders(memo).skips(depth, die, usize::from(die != turn.low), allowed);
         }
         allowed
     }
 
     /// Searches the die moves from a position reached with `n` dice left,
     /// in presentation order: track position first, then the die.
-    fn search(&self, st: &mut State, turn: &mut Turn, n: usize, key: u64) {
+    fn search<B: Width>(&self, st: &mut State, turn: &mut Turn<B>, n: usize, key: u64) {
         if n == 1 {
             self.search_last(st, turn, key);
         } else {
-            self.node::<false>(st, turn, n, key);
+            self.node::<B, false>(st, turn, n, key);
         }
     }
 
@@ -699,14 +750,20 @@ impl Engine {
     /// with more dice left does (noting orders, carrying options) left
     /// out, compiled into [`Engine::search`].
     #[inline(always)]
-    fn search_last(&self, st: &mut State, turn: &mut Turn, key: u64) {
-        self.node::<true>(st, turn, 1, key);
+    fn search_last<B: Width>(&self, st: &mut State, turn: &mut Turn<B>, key: u64) {
+        self.node::<B, true>(st, turn, 1, key);
     }
 
     /// The search of [`Engine::search`] from one position, with `n` dice
     /// left (one if `LAST`).
     #[inline(always)]
-    fn node<const LAST: bool>(&self, st: &mut State, turn: &mut Turn, n: usize, key: u64) {
+    fn node<B: Width, const LAST: bool>(
+        &self,
+        st: &mut State,
+        turn: &mut Turn<B>,
+        n: usize,
+        key: u64,
+    ) {
         let n = if LAST { 1 } else { n };
         if turn.overflow.is_some() {
             return;
@@ -764,7 +821,7 @@ impl Engine {
         if n > 1 {
             o.reads = self.forbidden_reads(player);
             if orders && let Some(memo) = turn.memo.as_deref_mut() {
-                memo.orders.begin(depth);
+                B::orders(memo).begin(depth);
             }
         }
         self.debug_check_origins(st, &turn.masks, player, &o, &distinct[..kinds]);
@@ -777,24 +834,24 @@ impl Engine {
             if n == 1 {
                 self.leaves(st, turn, o.last, key, distinct[0], froms);
             } else {
-                while froms != 0 {
+                while !froms.none() {
                     let from = froms.trailing_zeros() as usize;
-                    froms &= froms - 1;
+                    froms &= froms - B::one(0);
                     self.visit(st, turn, &o, n, key, (depth, from, distinct[0]));
                 }
             }
         } else {
-            let mut origins = [0u128; MAX_DIE_MOVES];
-            let mut froms = 0;
+            let mut origins = [B::ZERO; MAX_DIE_MOVES];
+            let mut froms = B::ZERO;
             for (origins, &die) in origins.iter_mut().zip(&distinct[..kinds]) {
                 *origins = self.allowed(st, turn, &o, (depth, parent), die, &mut moved);
                 froms |= *origins;
             }
-            while froms != 0 {
+            while !froms.none() {
                 let from = froms.trailing_zeros() as usize;
-                froms &= froms - 1;
+                froms &= froms - B::one(0);
                 for (&die, origins) in distinct[..kinds].iter().zip(&origins) {
-                    if origins & one(from) != 0 {
+                    if !(*origins & B::one(from)).none() {
                         self.visit(st, turn, &o, n, key, (depth, from, die));
                     }
                 }

@@ -79,6 +79,9 @@ pub(in crate::engine) struct Tables {
     /// [`orders`]): no player's men are hit to a site of his opponent's
     /// track.
     pub(super) orders_commute: bool,
+    /// Whether the board has at most 64 sites: the search then keeps its
+    /// masks in a `u64` (see [`super::bits`]).
+    pub(super) narrow: bool,
     /// Per player: the site his men must leave first.
     pub(super) first_from: Option<Vec<u8>>,
     /// End conditions, each with what can make it hold for each player:
@@ -314,6 +317,7 @@ impl Tables {
             ending_turn_exempt: rules.ending_turn_exempt,
             vulnerable_run: rules.vulnerable_run,
             orders_commute,
+            narrow: sites <= 64,
             hit_to: zone(&rules.hit_to),
             pin_blots: rules.pin_blots,
             first_from: zone(&rules.first_from),

@@ -302,3 +302,54 @@ fn bundled_pass_rules_need_men() {
     }
     assert!(rules >= 2, "pass rules checked: {rules}");
 }
+
+/// The search at 128 bits, which boards of more than 64 sites take, finds
+/// the turns the 64-bit search finds on every bundled board (all of 64
+/// sites at most), in the same order, counted and drawn alike.
+#[test]
+fn the_search_finds_the_same_turns_at_either_width() {
+    for (name, engine) in dice_games() {
+        assert!(
+            engine.tables().narrow,
+            "{name}: a board of at most 64 sites"
+        );
+        let mut wide = Engine::new(
+            crate::load::load(std::path::Path::new(name.as_str()))
+                .expect("a readable game")
+                .game
+                .expect("a valid game"),
+        );
+        wide.tables.as_mut().expect("a dice game").narrow = false;
+        let mut rng = crate::rng::rng(5);
+        let (mut moves, mut wide_moves) = (Vec::new(), Vec::new());
+        let mut listed = Vec::new();
+        let mut compared = 0;
+        for _ in 0..6 {
+            let mut st = engine.start();
+            engine.opening(&mut st, &mut rng);
+            for _ in 0..300 {
+                if st.dice == [0; crate::ir::MAX_DICE] {
+                    engine.roll(&mut st, &mut rng);
+                }
+                engine
+                    .try_legal_moves(&mut st, &mut moves)
+                    .expect("a roll the engine lists");
+                wide.try_legal_moves(&mut st, &mut wide_moves)
+                    .expect("a roll the engine lists at 128 bits");
+                assert_eq!(moves, wide_moves, "{name}: the turns of {st:?}");
+                let n = wide
+                    .count_turns(&mut st, &mut listed)
+                    .expect("a roll counted at 128 bits");
+                assert_eq!(n, moves.len(), "{name}: the turns counted of {st:?}");
+                if n == 0 || engine.outcome_with(&st, true) != Outcome::Ongoing {
+                    break;
+                }
+                let i = rng.random_range(0..n);
+                assert_eq!(wide.counted_turn_at(&st, &listed, i), moves[i], "{name}");
+                compared += 1;
+                engine.play_unchecked(&mut st, &moves[i]);
+            }
+        }
+        assert!(compared > 200, "{name}: only {compared} turns compared");
+    }
+}

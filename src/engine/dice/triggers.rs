@@ -9,6 +9,7 @@
 //! from its terms: `men in R` rises only where those men grow in number,
 //! `points in R` only where the player comes to stand.
 
+use super::bits::Bits;
 use super::conditions::{Cond, Pinned, Term, reads};
 use super::{PINNED, RELEASED};
 use crate::engine::NONE;
@@ -445,11 +446,14 @@ impl Needs {
     /// Whether they are met for `who`, with `occ` the sites where each
     /// player has free men and `pinned` the sites where a man lies pinned.
     #[inline(always)]
-    pub fn met(&self, who: usize, occ: &[u128; 2], pinned: u128) -> bool {
+    pub fn met<B: Bits>(&self, who: usize, occ: &[B; 2], pinned: B) -> bool {
         self.men
             .iter()
-            .all(|&(rel, sites)| occ[who ^ rel] & sites != 0)
-            && self.pinned.iter().all(|&sites| pinned & sites != 0)
+            .all(|&(rel, sites)| !(occ[who ^ rel] & B::of(sites)).none())
+            && self
+                .pinned
+                .iter()
+                .all(|&sites| !(pinned & B::of(sites)).none())
     }
 }
 
@@ -531,24 +535,24 @@ impl Gates {
     /// the sites of `occ` and men lie pinned on `pinned`: every pair
     /// (`u64::MAX`) where there are too many to tell apart.
     #[inline(always)]
-    pub fn live(&self, occ: &[u128; 2], pinned: u128) -> u64 {
+    pub fn live<B: Bits>(&self, occ: &[B; 2], pinned: B) -> u64 {
         if self.every {
             return u64::MAX;
         }
         let on = [
-            occ[0] & self.sites[0],
-            occ[1] & self.sites[1],
-            pinned & self.sites[2],
+            occ[0] & B::of(self.sites[0]),
+            occ[1] & B::of(self.sites[1]),
+            pinned & B::of(self.sites[2]),
         ];
         // The usual position: no man where a need looks.
-        if on[0] | on[1] | on[2] == 0 {
+        if (on[0] | on[1] | on[2]).none() {
             return self.free;
         }
         let mut live = self.free;
         for (kind, mut on) in on.into_iter().enumerate() {
-            while on != 0 {
+            while !on.none() {
                 live |= self.at[kind][on.trailing_zeros() as usize & 127];
-                on &= on - 1;
+                on &= on - B::one(0);
             }
         }
         if live & self.multi_pairs != 0 {
@@ -560,7 +564,7 @@ impl Gates {
     /// Of the pairs of `live` with more than one need, those some need of
     /// which is not met.
     #[inline(never)]
-    fn unmet(&self, occ: &[u128; 2], pinned: u128, live: u64) -> u64 {
+    fn unmet<B: Bits>(&self, occ: &[B; 2], pinned: B, live: u64) -> u64 {
         self.multi
             .iter()
             .filter(|(pair, who, needs)| live & pair != 0 && !needs.met(*who, occ, pinned))
@@ -758,6 +762,6 @@ mod tests {
         let needs = Needs::new(vec![(0, 1 << 25)]);
         let refs: Vec<[&Needs; 2]> = (0..40).map(|_| [&needs, &needs]).collect();
         let gates = Gates::new(&refs);
-        assert_eq!(gates.live(&[0, 0], 0), u64::MAX);
+        assert_eq!(gates.live(&[0u128, 0], 0), u64::MAX);
     }
 }
