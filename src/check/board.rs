@@ -641,7 +641,8 @@ impl Checker<'_> {
         );
     }
 
-    /// Every site must be reachable from the first along links or tracks.
+    /// Every site must be reachable from the others along links or tracks:
+    /// those apart from the largest part of the board are reported.
     pub(super) fn connectivity(&mut self, build: &BoardBuild, tracks: &[Vec<usize>]) {
         if build.links_failed || build.broken || build.board.sites.is_empty() {
             return;
@@ -659,12 +660,29 @@ impl Checker<'_> {
                 graph.add_edge(nodes[pair[0]], nodes[pair[1]], ());
             }
         }
-        let mut reached = vec![false; board.sites.len()];
-        let mut dfs = petgraph::visit::Dfs::new(&graph, nodes[0]);
-        while let Some(n) = dfs.next(&graph) {
-            reached[n.index()] = true;
+        // The sites are reached from the largest part of the board (the
+        // first in site order of equal ones): a stray first site is then
+        // reported, not every site but it.
+        let mut part = vec![usize::MAX; board.sites.len()];
+        let mut sizes: Vec<usize> = Vec::new();
+        for start in 0..nodes.len() {
+            if part[start] != usize::MAX {
+                continue;
+            }
+            let mut dfs = petgraph::visit::Dfs::new(&graph, nodes[start]);
+            let mut size = 0;
+            while let Some(n) = dfs.next(&graph) {
+                part[n.index()] = sizes.len();
+                size += 1;
+            }
+            sizes.push(size);
         }
-        let first = &board.sites[0].name;
+        let largest = (0..sizes.len())
+            .max_by_key(|&i| (sizes[i], std::cmp::Reverse(i)))
+            .unwrap_or(0);
+        let reached: Vec<bool> = part.iter().map(|&p| p == largest).collect();
+        let root = reached.iter().position(|&r| r).unwrap_or(0);
+        let first = &board.sites[root].name;
         let hint = if board.grid.is_some() {
             "join it to the board with `link FROM TO DIRECTION` or `links ...`"
         } else {
