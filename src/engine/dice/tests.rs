@@ -10,7 +10,7 @@
 //! node, are checked by a debug assertion in the search these games run.
 
 use super::{Masks, NONE};
-use crate::engine::{Engine, Outcome, State};
+use crate::engine::{Engine, Move, Outcome, State};
 use rand::RngExt;
 
 /// Every bundled game with dice.
@@ -140,41 +140,57 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
     checked
 }
 
+/// Plays `games` random games of `engine` from seed `seed`, of at most
+/// `turns` turns each, the dice thrown where none are: `turn` is given
+/// each position and the seeded stream, and returns the turn to play, or
+/// `None` to end the game there.
+fn random_games(
+    engine: &Engine,
+    (seed, games, turns): (u64, usize, usize),
+    mut turn: impl FnMut(&mut State, &mut crate::rng::Rng) -> Option<Move>,
+) {
+    let mut rng = crate::rng::rng(seed);
+    for _ in 0..games {
+        let mut st = engine.start();
+        engine.opening(&mut st, &mut rng);
+        for _ in 0..turns {
+            if st.dice == [0; crate::ir::MAX_DICE] {
+                engine.roll(&mut st, &mut rng);
+            }
+            let Some(m) = turn(&mut st, &mut rng) else {
+                break;
+            };
+            engine.play_unchecked(&mut st, &m);
+        }
+    }
+}
+
 #[test]
 fn search_shortcuts_agree_with_the_position_in_random_games() {
     for (name, engine) in dice_games() {
-        let mut rng = crate::rng::rng(11);
         let mut moves = Vec::new();
         let mut routes = Vec::new();
         let mut checked = 0;
         let mut compared = 0;
-        for _ in 0..12 {
-            let mut st = engine.start();
-            engine.opening(&mut st, &mut rng);
-            for _ in 0..400 {
-                if st.dice == [0; crate::ir::MAX_DICE] {
-                    engine.roll(&mut st, &mut rng);
-                }
-                engine
-                    .try_legal_moves(&mut st, &mut moves)
-                    .expect("a roll the engine lists");
-                if engine.outcome_with(&st, !moves.is_empty()) != Outcome::Ongoing {
-                    break;
-                }
-                // Only positions in play: no end condition holds there.
-                checked += check_die_moves(&name, &engine, &st);
-                // One turn per position, the first of its routes in rank
-                // order: what the search keeps without walking every route.
-                if engine.all_sequences(&mut st, &mut routes).is_ok() {
-                    let mut seen = std::collections::HashSet::new();
-                    routes.retain(|m| seen.insert(m.key));
-                    assert_eq!(routes, moves, "{name}: the turns of {st:?}");
-                    compared += 1;
-                }
-                let m = moves[rng.random_range(0..moves.len())];
-                engine.play_unchecked(&mut st, &m);
+        random_games(&engine, (11, 12, 400), |st, rng| {
+            engine
+                .try_legal_moves(st, &mut moves)
+                .expect("a roll the engine lists");
+            if engine.outcome_with(st, !moves.is_empty()) != Outcome::Ongoing {
+                return None;
             }
-        }
+            // Only positions in play: no end condition holds there.
+            checked += check_die_moves(&name, &engine, st);
+            // One turn per position, the first of its routes in rank
+            // order: what the search keeps without walking every route.
+            if engine.all_sequences(st, &mut routes).is_ok() {
+                let mut seen = std::collections::HashSet::new();
+                routes.retain(|m| seen.insert(m.key));
+                assert_eq!(routes, moves, "{name}: the turns of {st:?}");
+                compared += 1;
+            }
+            Some(moves[rng.random_range(0..moves.len())])
+        });
         assert!(checked > 1000, "{name}: only {checked} die moves checked");
         assert!(compared > 500, "{name}: only {compared} rolls compared");
     }
@@ -187,37 +203,27 @@ fn search_shortcuts_agree_with_the_position_in_random_games() {
 #[test]
 fn playout_turns_and_root_agree_with_the_plain_computation() {
     for (name, engine) in dice_games() {
-        let mut rng = crate::rng::rng(7);
         let mut moves = Vec::new();
         let mut listed = Vec::new();
         let mut compared = 0;
-        for _ in 0..6 {
-            let mut st = engine.start();
-            engine.opening(&mut st, &mut rng);
-            for _ in 0..300 {
-                if st.dice == [0; crate::ir::MAX_DICE] {
-                    engine.roll(&mut st, &mut rng);
-                }
-                let (masks, key) = engine.masks_and_key(&st);
-                assert_eq!(masks, Masks::of(&st), "{name}: the masks of {st:?}");
-                assert_eq!(key, engine.position_key(&st), "{name}: the key of {st:?}");
-                engine
-                    .try_legal_moves(&mut st, &mut moves)
-                    .expect("a roll the engine lists");
-                let n = engine
-                    .count_turns(&mut st, &mut listed)
-                    .expect("a roll counted");
-                assert_eq!(n, moves.len(), "{name}: the turns counted of {st:?}");
-                if n == 0 || engine.outcome_with(&st, true) != Outcome::Ongoing {
-                    break;
-                }
-                let i = rng.random_range(0..n);
-                let m = engine.counted_turn_at(&st, &listed, i);
-                assert_eq!(m, moves[i], "{name}: turn {i} of {st:?}");
-                compared += 1;
-                engine.play_unchecked(&mut st, &m);
+        random_games(&engine, (7, 6, 300), |st, rng| {
+            let (masks, key) = engine.masks_and_key(st);
+            assert_eq!(masks, Masks::of(st), "{name}: the masks of {st:?}");
+            assert_eq!(key, engine.position_key(st), "{name}: the key of {st:?}");
+            engine
+                .try_legal_moves(st, &mut moves)
+                .expect("a roll the engine lists");
+            let n = engine.count_turns(st, &mut listed).expect("a roll counted");
+            assert_eq!(n, moves.len(), "{name}: the turns counted of {st:?}");
+            if n == 0 || engine.outcome_with(st, true) != Outcome::Ongoing {
+                return None;
             }
-        }
+            let i = rng.random_range(0..n);
+            let m = engine.counted_turn_at(st, &listed, i);
+            assert_eq!(m, moves[i], "{name}: turn {i} of {st:?}");
+            compared += 1;
+            Some(m)
+        });
         assert!(compared > 200, "{name}: only {compared} turns compared");
     }
 }
@@ -328,36 +334,28 @@ fn the_search_finds_the_same_turns_at_either_width() {
                 .expect("a valid game"),
         );
         wide.tables.as_mut().expect("a dice game").narrow = false;
-        let mut rng = crate::rng::rng(5);
         let (mut moves, mut wide_moves) = (Vec::new(), Vec::new());
         let mut listed = Vec::new();
         let mut compared = 0;
-        for _ in 0..6 {
-            let mut st = engine.start();
-            engine.opening(&mut st, &mut rng);
-            for _ in 0..300 {
-                if st.dice == [0; crate::ir::MAX_DICE] {
-                    engine.roll(&mut st, &mut rng);
-                }
-                engine
-                    .try_legal_moves(&mut st, &mut moves)
-                    .expect("a roll the engine lists");
-                wide.try_legal_moves(&mut st, &mut wide_moves)
-                    .expect("a roll the engine lists at 128 bits");
-                assert_eq!(moves, wide_moves, "{name}: the turns of {st:?}");
-                let n = wide
-                    .count_turns(&mut st, &mut listed)
-                    .expect("a roll counted at 128 bits");
-                assert_eq!(n, moves.len(), "{name}: the turns counted of {st:?}");
-                if n == 0 || engine.outcome_with(&st, true) != Outcome::Ongoing {
-                    break;
-                }
-                let i = rng.random_range(0..n);
-                assert_eq!(wide.counted_turn_at(&st, &listed, i), moves[i], "{name}");
-                compared += 1;
-                engine.play_unchecked(&mut st, &moves[i]);
+        random_games(&engine, (5, 6, 300), |st, rng| {
+            engine
+                .try_legal_moves(st, &mut moves)
+                .expect("a roll the engine lists");
+            wide.try_legal_moves(st, &mut wide_moves)
+                .expect("a roll the engine lists at 128 bits");
+            assert_eq!(moves, wide_moves, "{name}: the turns of {st:?}");
+            let n = wide
+                .count_turns(st, &mut listed)
+                .expect("a roll counted at 128 bits");
+            assert_eq!(n, moves.len(), "{name}: the turns counted of {st:?}");
+            if n == 0 || engine.outcome_with(st, true) != Outcome::Ongoing {
+                return None;
             }
-        }
+            let i = rng.random_range(0..n);
+            assert_eq!(wide.counted_turn_at(st, &listed, i), moves[i], "{name}");
+            compared += 1;
+            Some(moves[i])
+        });
         assert!(compared > 200, "{name}: only {compared} turns compared");
     }
     assert!(narrow >= 10, "every bundled game and variant compared");
