@@ -49,79 +49,55 @@ pub(in crate::engine) trait Bits:
     }
 }
 
-/// Bit `p` of a 128-bit mask, for every `p` below 128.
-const ONES: [u128; 128] = {
-    let mut ones = [0u128; 128];
-    let mut p = 0;
-    while p < 128 {
-        ones[p] = 1 << p;
-        p += 1;
-    }
-    ones
-};
-
-/// Bit `p` of a 64-bit mask, for every `p` below 64.
-const ONES_64: [u64; 64] = {
-    let mut ones = [0u64; 64];
-    let mut p = 0;
-    while p < 64 {
-        ones[p] = 1 << p;
-        p += 1;
-    }
-    ones
-};
-
-impl Bits for u128 {
-    const ZERO: u128 = 0;
-    const ALL: u128 = u128::MAX;
-    const WIDTH: usize = 128;
-    #[inline(always)]
-    fn one(p: usize) -> u128 {
-        ONES[p & 127]
-    }
-    #[inline(always)]
-    fn of(wide: u128) -> u128 {
-        wide
-    }
-    #[inline(always)]
-    fn trailing_zeros(self) -> u32 {
-        u128::trailing_zeros(self)
-    }
-    #[inline(always)]
-    fn count_ones(self) -> u32 {
-        u128::count_ones(self)
-    }
-    #[inline(always)]
-    fn words(self) -> [u64; 2] {
-        [self as u64, (self >> 64) as u64]
-    }
+/// Bit `p` of a mask of `N` bits, for every `p` below `N`, as a table.
+macro_rules! ones {
+    ($t:ty, $n:expr) => {{
+        let mut ones = [0 as $t; $n];
+        let mut p = 0;
+        while p < $n {
+            ones[p] = 1 << p;
+            p += 1;
+        }
+        ones
+    }};
 }
 
-impl Bits for u64 {
-    const ZERO: u64 = 0;
-    const ALL: u64 = u64::MAX;
-    const WIDTH: usize = 64;
-    #[inline(always)]
-    fn one(p: usize) -> u64 {
-        ONES_64[p & 63]
-    }
-    #[inline(always)]
-    fn of(wide: u128) -> u64 {
-        wide as u64
-    }
-    #[inline(always)]
-    fn trailing_zeros(self) -> u32 {
-        u64::trailing_zeros(self)
-    }
-    #[inline(always)]
-    fn count_ones(self) -> u32 {
-        u64::count_ones(self)
-    }
-    #[inline(always)]
-    fn words(self) -> [u64; 2] {
-        [self, 0]
-    }
+const ONES_128: [u128; 128] = ones!(u128, 128);
+const ONES_64: [u64; 64] = ones!(u64, 64);
+
+/// [`Bits`] for a primitive mask `$t`, its bits read from the table `$ones`.
+macro_rules! bits {
+    ($t:ty, $ones:ident, $words:expr) => {
+        impl Bits for $t {
+            const ZERO: $t = 0;
+            const ALL: $t = <$t>::MAX;
+            const WIDTH: usize = <$t>::BITS as usize;
+            #[inline(always)]
+            fn one(p: usize) -> $t {
+                $ones[p & (Self::WIDTH - 1)]
+            }
+            #[inline(always)]
+            fn of(wide: u128) -> $t {
+                wide as $t
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn words(self) -> [u64; 2] {
+                $words(self)
+            }
+        }
+    };
 }
+
+bits!(u128, ONES_128, |m: u128| [m as u64, (m >> 64) as u64]);
+bits!(u64, ONES_64, |m: u64| [m, 0]);
 
 #[cfg(test)]
 mod tests {

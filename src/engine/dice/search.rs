@@ -520,27 +520,10 @@ impl Engine {
     /// tables) stays in registers from one to the next. Compiled into the
     /// node, where what it reads is at hand; it takes no [`Options`],
     /// which the node then never lays out in memory.
+    /// `PINS` is whether the game pins (one loop for games that pin, one
+    /// for the others).
     #[inline(always)]
-    fn leaves<B: Width>(
-        &self,
-        st: &mut State,
-        turn: &mut Turn<B>,
-        last: usize,
-        key: u64,
-        die: u8,
-        froms: B,
-    ) {
-        // One loop for games that pin, one for the others.
-        if self.tables().pin_blots {
-            self.leaves_pinning::<B, true>(st, turn, last, key, die, froms);
-        } else {
-            self.leaves_pinning::<B, false>(st, turn, last, key, die, froms);
-        }
-    }
-
-    /// [`Engine::leaves`] where whether the game pins is known.
-    #[inline(always)]
-    fn leaves_pinning<B: Width, const PINS: bool>(
+    fn leaves<B: Width, const PINS: bool>(
         &self,
         st: &mut State,
         turn: &mut Turn<B>,
@@ -832,7 +815,12 @@ impl Engine {
             // One die (the last die move, or a double): its origins in order.
             let mut froms = self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);
             if n == 1 {
-                self.leaves(st, turn, o.last, key, distinct[0], froms);
+                let die = distinct[0];
+                if self.tables().pin_blots {
+                    self.leaves::<B, true>(st, turn, o.last, key, die, froms);
+                } else {
+                    self.leaves::<B, false>(st, turn, o.last, key, die, froms);
+                }
             } else {
                 while !froms.none() {
                     let from = froms.trailing_zeros() as usize;
