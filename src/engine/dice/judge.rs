@@ -362,7 +362,7 @@ fn on(site: u8, mask: u128) -> i64 {
     if site == NONE {
         0
     } else {
-        i64::from(mask & super::masks::one(usize::from(site)) != 0)
+        i64::from(mask & u128::one(usize::from(site)) != 0)
     }
 }
 

@@ -154,12 +154,6 @@ impl<B: Bits> Masks<B> {
     }
 }
 
-/// Bit `p` of a 128-bit mask (a track position or a site, below 128).
-#[inline(always)]
-pub(super) fn one(p: usize) -> u128 {
-    <u128 as Bits>::one(p)
-}
-
 /// Debug builds check the masks the search keeps against the position.
 #[inline]
 pub(in crate::engine) fn debug_check<B: Bits>(masks: &Masks<B>, st: &State) {
@@ -238,14 +232,7 @@ impl TrackMap {
 
 #[cfg(test)]
 mod tests {
-    use super::{TrackMap, one};
-
-    #[test]
-    fn one_is_the_bit_of_every_position() {
-        for p in 0..128 {
-            assert_eq!(one(p), 1u128 << p);
-        }
-    }
+    use super::TrackMap;
 
     /// The track positions of `sites`, site by site.
     fn plain(track: &[u8], sites: u128) -> u128 {

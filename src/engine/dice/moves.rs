@@ -4,7 +4,7 @@
 //! not played; the position key.
 
 use super::bits::Bits;
-use super::masks::{Masks, one};
+use super::masks::Masks;
 use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
 use super::{Standing, men};
@@ -46,11 +46,11 @@ pub(super) fn drop_man(st: &mut State, site: u8, player: usize) {
 pub(super) fn set_pin(st: &mut State, site: u8, owner: usize, pin: bool) {
     let s = site as usize;
     if pin {
-        st.pinned |= one(usize::from(site));
+        st.pinned |= u128::one(usize::from(site));
         st.cells[s] = NONE;
         st.stack[s] = 0;
     } else {
-        st.pinned &= !one(usize::from(site));
+        st.pinned &= !u128::one(usize::from(site));
         st.cells[s] = cell(owner, 0);
         st.stack[s] = 1;
     }
@@ -220,7 +220,7 @@ impl Engine {
         let mut delta = self.take_man(st, from);
         let opp = 1 - player;
         let mut flags = 0;
-        if st.pinned & one(usize::from(from)) != 0 && st.stack[from as usize] == 0 {
+        if st.pinned & u128::one(usize::from(from)) != 0 && st.stack[from as usize] == 0 {
             delta ^= self.pin(st, from, opp, false);
             flags |= RELEASED;
         }
@@ -252,7 +252,7 @@ impl Engine {
         let mut delta = self.men_key(from, player, left);
         if left <= 1 {
             occ[player] &= !B::one(usize::from(from));
-            if st.pinned & one(usize::from(from)) != 0 {
+            if st.pinned & u128::one(usize::from(from)) != 0 {
                 // His last pinner leaves: the pinned man stands alone again.
                 delta ^= self.site_key(f, lone, 1) ^ self.pinned_key(f);
                 occ[opp] |= B::one(usize::from(from));
