@@ -31,7 +31,7 @@ pub(super) struct Options<B: Bits = u128> {
     /// it carries `forbidden` to a position beyond (`None` otherwise).
     pub(super) reads: Option<u8>,
     /// The track position of the mover's rearmost man on the board (the
-    /// first position included), 128 if he has none.
+    /// first position included), the width of the mask if he has none.
     pub(super) rearmost: u32,
     /// The track positions (before the last) whose men the `forbid` rules
     /// judged for every origin at once keep off the board: they may still
