@@ -82,6 +82,12 @@ pub(super) struct Orders<B: Bits = u128> {
     base: usize,
 }
 
+/// Whether a roll of these dice may skip orders: one die repeated, or
+/// two different dice.
+pub(super) fn apply(dice: &[u8]) -> bool {
+    dice.iter().all(|&d| d == dice[0]) || dice.len() == 2
+}
+
 impl<B: Bits> Orders<B> {
     pub(super) const fn new() -> Orders<B> {
         Orders {
@@ -114,12 +120,6 @@ impl<B: Bits> Orders<B> {
     #[inline(always)]
     fn pair(depth: usize, m: u8, c: u8) -> usize {
         (depth * PAIRED + usize::from(m) % PAIRED) * PAIRED + usize::from(c) % PAIRED
-    }
-
-    /// Whether a roll of these dice may skip orders: one die repeated, or
-    /// two different dice.
-    pub(super) fn apply(dice: &[u8]) -> bool {
-        dice.iter().all(|&d| d == dice[0]) || dice.len() == 2
     }
 
     /// A position is searched at `depth` (die moves played before it).

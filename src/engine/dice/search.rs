@@ -5,7 +5,7 @@
 use super::bits::Bits;
 use super::listing::Root;
 use super::options::Options;
-use super::orders::Orders;
+use super::orders::{self, Orders};
 use super::route::{Mark, Route};
 use super::table::{Entry, Table, dice_signature};
 use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, Standing, TooManyTurns};
@@ -312,7 +312,7 @@ impl Engine {
                 out: &mut *routes,
                 memo: (!all).then_some(&mut *memo),
                 overflow: None,
-                orders: !all && self.tables().orders_commute && Orders::<B>::apply(&dice[..n]),
+                orders: !all && self.tables().orders_commute && orders::apply(&dice[..n]),
                 base: 0,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
                 position: &self.tables().position[player],
@@ -383,7 +383,7 @@ impl Engine {
                 out,
                 memo: Some(memo),
                 overflow: None,
-                orders: self.tables().orders_commute && Orders::<B>::apply(&dice[..n]),
+                orders: self.tables().orders_commute && orders::apply(&dice[..n]),
                 base: m.len as usize,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
                 position: &self.tables().position[st.to_move as usize],
