@@ -28,6 +28,8 @@ pub(in crate::engine) trait Bits:
 {
     /// No bit.
     const ZERO: Self;
+    /// Bit 0 alone, the number 1.
+    const ONE: Self;
     /// Every bit.
     const ALL: Self;
     /// The number of bits.
@@ -46,6 +48,11 @@ pub(in crate::engine) trait Bits:
     #[inline(always)]
     fn none(self) -> bool {
         self == Self::ZERO
+    }
+    /// The mask less its lowest bit (the next of a loop over its bits).
+    #[inline(always)]
+    fn rest(self) -> Self {
+        self & (self - Self::ONE)
     }
 }
 
@@ -70,6 +77,7 @@ macro_rules! bits {
     ($t:ty, $ones:ident, $words:expr) => {
         impl Bits for $t {
             const ZERO: $t = 0;
+            const ONE: $t = 1;
             const ALL: $t = <$t>::MAX;
             const WIDTH: usize = <$t>::BITS as usize;
             #[inline(always)]

@@ -266,7 +266,7 @@ pub(super) fn pinned_in<B: Bits>(st: &State, mask: B, who: usize) -> i32 {
     while !pins.none() {
         let s = pins.trailing_zeros() as usize;
         total += i32::from((st.cells[s] >> 4) as usize != who);
-        pins &= pins - B::one(0);
+        pins = pins.rest();
     }
     total
 }

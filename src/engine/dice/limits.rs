@@ -192,7 +192,7 @@ impl Engine {
         last: usize,
     ) -> B {
         let t = self.tables();
-        let every = B::one(last) - B::one(0);
+        let every = B::one(last) - B::ONE;
         let Some(span) = t.points_span[player] else {
             return every;
         };

@@ -148,7 +148,7 @@ impl<B: Bits> Masks<B> {
         let mut total = 0;
         while !mask.none() {
             total += i32::from(st.stack[mask.trailing_zeros() as usize]);
-            mask &= mask - B::one(0);
+            mask = mask.rest();
         }
         total
     }

@@ -112,7 +112,7 @@ impl Engine {
                 let position = &t.position[player];
                 while !changed.none() {
                     let p = position[changed.trailing_zeros() as usize];
-                    changed &= changed - B::one(0);
+                    changed = changed.rest();
                     if (p as usize) < last {
                         at ^= B::one(p as usize);
                     }
@@ -238,7 +238,7 @@ impl Engine {
             while !sites.none() {
                 // Sites past the board (a mask's high bits) are on no track.
                 let p = t.position[player].get(sites.trailing_zeros() as usize);
-                sites &= sites - B::one(0);
+                sites = sites.rest();
                 if let Some(&p) = p
                     && (p as usize) < last
                 {
@@ -332,7 +332,7 @@ impl Engine {
             };
         }
         // The targets before the last, not forbidden.
-        let onto = o.froms & (B::one(last - d) - B::one(0)) & !(o.forbidden_at >> d);
+        let onto = o.froms & (B::one(last - d) - B::ONE) & !(o.forbidden_at >> d);
         if o.bearing_off {
             onto | self.bear_origins(o, d)
         } else {
@@ -403,7 +403,7 @@ impl Engine {
         };
         while !left.none() {
             let from = left.trailing_zeros() as usize;
-            left &= left - B::one(0);
+            left = left.rest();
             if self.lands(st, masks, player, o, from, die).is_none() {
                 allowed &= !B::one(from);
             }

@@ -150,7 +150,7 @@ impl<B: Bits> Orders<B> {
         // The die moves before the one played at `depth - 1`, in
         // presentation order: track position, then die.
         let played = B::one(m.from.into());
-        let mut before = played - B::one(0);
+        let mut before = played - B::ONE;
         if die < m.die {
             before |= played;
         }
@@ -160,7 +160,7 @@ impl<B: Bits> Orders<B> {
         let slot = slot & 1;
         while !maybe.none() {
             let from = maybe.trailing_zeros() as usize;
-            maybe &= maybe - B::one(0);
+            maybe = maybe.rest();
             if !(noted_here[from & (B::WIDTH - 1)][slot] & played).none() {
                 kept &= !B::one(from);
             }
@@ -181,7 +181,7 @@ impl<B: Bits> Orders<B> {
         let mut maybe = kept & before & self.skipped[depth - 1];
         while !maybe.none() {
             let from = maybe.trailing_zeros() as usize;
-            maybe &= maybe - B::one(0);
+            maybe = maybe.rest();
             let possible = self.pairs[Self::pair(depth - 2, from as u8, before_c.from)];
             if possible >> c.from & 1 != 0 {
                 kept &= !B::one(from);

@@ -824,7 +824,7 @@ impl Engine {
             } else {
                 while !froms.none() {
                     let from = froms.trailing_zeros() as usize;
-                    froms &= froms - B::one(0);
+                    froms = froms.rest();
                     self.visit(st, turn, &o, n, key, (depth, from, distinct[0]));
                 }
             }
@@ -837,7 +837,7 @@ impl Engine {
             }
             while !froms.none() {
                 let from = froms.trailing_zeros() as usize;
-                froms &= froms - B::one(0);
+                froms = froms.rest();
                 for (&die, origins) in distinct[..kinds].iter().zip(&origins) {
                     if !(*origins & B::one(from)).none() {
                         self.visit(st, turn, &o, n, key, (depth, from, die));

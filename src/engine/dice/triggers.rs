@@ -552,7 +552,7 @@ impl Gates {
         for (kind, mut on) in on.into_iter().enumerate() {
             while !on.none() {
                 live |= self.at[kind][on.trailing_zeros() as usize & 127];
-                on &= on - B::one(0);
+                on = on.rest();
             }
         }
         if live & self.multi_pairs != 0 {
