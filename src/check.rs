@@ -16,6 +16,7 @@ mod players;
 mod rules;
 mod setup;
 mod tables;
+mod turn;
 
 pub use conditions::MAX_CONDITION_NUMBER;
 use std::collections::HashMap;
@@ -56,6 +57,7 @@ pub fn check(name: &Name, file: FileId, sections: &[Section]) -> Result<Game, Ve
         header: name.span.clone(),
         sections,
         without_forward: Vec::new(),
+        has_dice: false,
     };
     c.repeated_items();
     match c.game(name) {
@@ -72,6 +74,8 @@ struct Checker<'a> {
     sections: &'a [Section],
     /// Players already reported as lacking a forward direction.
     without_forward: Vec<String>,
+    /// Whether the game has dice (known once the `dice` section is read).
+    has_dice: bool,
 }
 
 /// The board while it is being built, with name lookups.
@@ -206,14 +210,17 @@ impl<'a> Checker<'a> {
         self.tracks(&board, &mut players);
         let tracks: Vec<Vec<usize>> = players.iter().map(|(p, _)| p.track.clone()).collect();
         let dice = self.dice();
+        self.has_dice = dice.is_some();
         // A missing track is reported as such, not as the sites it would reach.
         if dice.is_none() || tracks.iter().all(|t| !t.is_empty()) {
             self.connectivity(&board, &tracks);
         }
         let (kinds, kind_names) = self.kinds(&board, &players, dice.is_some());
         let setup = self.setup(&board, &players, &kind_names, &kinds);
+        let hand = self.hand(&players, &kind_names, &kinds);
         let mut rules = self.rules(&kinds);
-        self.chain_bound(&players, &setup, &kinds, &rules);
+        rules.line_removal = self.line_removal(&board);
+        self.chain_bound(&players, &setup, &hand, &kinds, &rules);
         let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
         self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
         self.limits(&player_list, dice, &mut rules);
@@ -228,6 +235,7 @@ impl<'a> Checker<'a> {
             players: player_list,
             kinds,
             setup,
+            hand,
             rules,
             end,
             dice,

@@ -7,7 +7,9 @@
 
 use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE, Obligation};
 
+mod actions;
 mod choice;
+pub(crate) mod condition;
 mod dice;
 mod grid;
 mod lines;
@@ -21,6 +23,12 @@ pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, TooManyTurns};
 
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
+
+/// The site a placement comes from: the mover's hand.
+pub const HAND: u8 = u8::MAX - 2;
+
+/// The most kinds of piece a game has (a cell keeps its kind in 4 bits).
+pub const MAX_KINDS: usize = 16;
 
 /// Marks, in the middle of a capture chain, a piece already taken that
 /// stays on the board until the move ends (`captured removed at end`): not
@@ -60,6 +68,9 @@ impl Step {
 pub struct Move {
     /// The opposing piece huffed first, or [`NONE`].
     pub huff: u8,
+    /// The opposing piece removed after the move, as the line it completes
+    /// earns (`line of N removes opponent piece`), or [`NONE`].
+    pub remove: u8,
     /// Number of steps used.
     pub len: u8,
     /// Whether the move is a capture chain.
@@ -83,6 +94,7 @@ pub struct Move {
 impl Move {
     const EMPTY: Move = Move {
         huff: NONE,
+        remove: NONE,
         len: 0,
         capture: false,
         stopped_early: false,
@@ -105,6 +117,7 @@ impl Move {
     fn become_step(&mut self, huff: u8, step: Step, kind_after: u8) {
         let Move {
             huff: h,
+            remove,
             len,
             capture,
             stopped_early,
@@ -118,6 +131,7 @@ impl Move {
         steps[1..(*len as usize).max(1)].fill(Step::NONE);
         steps[0] = step;
         *h = huff;
+        *remove = NONE;
         *len = 1;
         *capture = false;
         *stopped_early = false;
@@ -133,7 +147,8 @@ impl Move {
         &self.steps[..self.len as usize]
     }
 
-    /// The site the first step leaves, or [`NONE`] for a huff alone or a pass.
+    /// The site the first step leaves, [`HAND`] for a placement, or
+    /// [`NONE`] for a huff alone or a pass.
     pub fn from(&self) -> u8 {
         self.steps[0].from
     }
@@ -141,6 +156,11 @@ impl Move {
     /// The landing site of the last step.
     pub fn to(&self) -> Option<u8> {
         self.steps().last().map(|s| s.to)
+    }
+
+    /// Whether the move places a piece from the hand.
+    pub fn places(&self) -> bool {
+        self.len > 0 && self.steps[0].from == HAND
     }
 
     /// Number of pieces captured by the move itself (not counting a huff).
@@ -204,6 +224,8 @@ pub struct State {
     /// under the men standing there (`cells` and `stack` describe those);
     /// the pinned man belongs to the other player.
     pub pinned: u128,
+    /// Per player, per kind: the pieces in his hand, not yet placed.
+    pub hand: [[u8; MAX_KINDS]; 2],
     /// Games without dice: per player, the sites of his pieces, a mask of
     /// what `cells` holds that the engine keeps as pieces move (0 in dice
     /// games). Whoever writes `cells` by hand calls
@@ -227,6 +249,7 @@ impl Clone for State {
             history: Vec::new(),
             turns: self.turns,
             pinned: self.pinned,
+            hand: self.hand,
             occupied: self.occupied,
         };
         st.clone_from(self);
@@ -251,6 +274,7 @@ impl Clone for State {
             history,
             turns,
             pinned,
+            hand,
             occupied,
         } = from;
         self.cells.clone_from(cells);
@@ -266,6 +290,7 @@ impl Clone for State {
         self.history.clone_from(history);
         self.turns = *turns;
         self.pinned = *pinned;
+        self.hand = *hand;
         self.occupied = *occupied;
     }
 }
@@ -336,6 +361,12 @@ pub struct Engine {
     /// Whether [`Engine::count_turns`] counts the steps instead of
     /// listing them (see [`Engine::steps_countable`]).
     steps_countable: bool,
+    /// Games without dice: the phases, actions and effects beyond the
+    /// pieces' lines (`place`, `fly`, `when`, `line of N removes ...`).
+    actions: Option<Box<actions::Actions>>,
+    /// Games without dice: per end rule, its condition compiled (`NAME:
+    /// CONDITION => RESULT`), else `None`.
+    end_conditions: Vec<Option<condition::Condition>>,
 }
 
 impl Engine {
@@ -414,9 +445,20 @@ impl Engine {
             repetition,
             no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
             steps_countable: false,
+            actions: actions::Actions::new(&game).map(Box::new),
+            end_conditions: game
+                .end
+                .iter()
+                .map(|e| match e {
+                    EndRule::When { cond, .. } if game.dice.is_none() => {
+                        Some(condition::Condition::compile(&game, cond))
+                    }
+                    _ => None,
+                })
+                .collect(),
             game,
         };
-        engine.steps_countable = engine.steps_countable();
+        engine.steps_countable = engine.actions.is_none() && engine.steps_countable();
         engine
     }
 
@@ -442,6 +484,9 @@ impl Engine {
             if self.game.rules.no_return {
                 st.visited[pl.site] = bit(pl.site as u8);
             }
+        }
+        for h in &self.game.hand {
+            st.hand[h.player][h.kind] += h.count;
         }
         self.sync_occupied(&mut st);
         self.begin_history(&mut st);
@@ -473,6 +518,7 @@ impl Engine {
             history: Vec::new(),
             turns: [0; 2],
             pinned: 0,
+            hand: [[0; MAX_KINDS]; 2],
             occupied: [0; 2],
         }
     }
@@ -614,6 +660,9 @@ impl Engine {
         if !self.game.rules.play.is_empty() {
             turns::obligations(&self.game.rules.play, out);
         }
+        if let Some(actions) = &self.actions {
+            actions.extend(self, st, out);
+        }
         if out.is_empty() && !self.no_moves_rule {
             out.push(Move::PASS);
         }
@@ -630,7 +679,9 @@ impl Engine {
         let rules = &self.game.rules;
         let mut progress = false;
         // The kind of the piece that moves, as the move starts.
-        let moved = if m.len > 0 {
+        let moved = if m.places() {
+            m.kind_after
+        } else if m.len > 0 {
             st.cells[m.from() as usize] & 15
         } else {
             NONE
@@ -640,7 +691,16 @@ impl Engine {
             progress = true;
         }
         let mut offenders = 0;
-        if m.len > 0 {
+        if m.places() {
+            let to = m.steps[0].to;
+            st.hand[player][m.kind_after as usize] -= 1;
+            st.cells[to as usize] = cell(player, m.kind_after as usize);
+            st.occupied[player] |= bit(to);
+            st.counts[player] += 1;
+            if rules.no_return {
+                st.visited[to as usize] = bit(to);
+            }
+        } else if m.len > 0 {
             if rules.capture == Obligation::Huff && !m.capture {
                 offenders = self.capturers(st, player);
             }
@@ -668,6 +728,10 @@ impl Engine {
                 offenders |= bit(to);
             }
             progress |= m.capture;
+        }
+        if m.remove != NONE {
+            self.remove(st, m.remove, opp);
+            progress = true;
         }
         st.quiet = if progress {
             0
@@ -724,6 +788,14 @@ impl Engine {
                 h ^= u64::from(n).wrapping_mul(self.zobrist[MAX_DICE + 1 + p] | 1);
             }
             return h;
+        }
+        for (p, kinds) in st.hand.iter().enumerate() {
+            for (k, &n) in kinds.iter().enumerate() {
+                if n > 0 {
+                    let key = self.zobrist[(p * MAX_KINDS + k) % self.zobrist.len()] | 1;
+                    h ^= u64::from(n).wrapping_mul(key.rotate_left(17));
+                }
+            }
         }
         let extra = self.sites * 32 + 2;
         for s in 0..self.sites {

@@ -111,6 +111,7 @@ fn term(engine: &Engine, st: &State, t: &ir::Term, me: usize) -> i64 {
                 })
                 .count() as i64
         }
+        ir::Term::InHand(w) => st.hand[side(me, *w)].iter().map(|&n| i64::from(n)).sum(),
         ir::Term::Pieces(w) => {
             let all: Vec<usize> = (0..engine.sites()).collect();
             count(side(me, *w), &all, true)

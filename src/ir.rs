@@ -26,6 +26,8 @@ pub struct Game {
     pub kinds: Vec<Kind>,
     /// The start position.
     pub setup: Vec<Placement>,
+    /// The pieces each player starts with in his hand (his reserve).
+    pub hand: Vec<Hand>,
     /// Capture obligations and piece memory.
     pub rules: Rules,
     /// End conditions, judged in this order after every turn.
@@ -170,6 +172,53 @@ pub struct Kind {
     pub promote: Option<Promotion>,
     /// Whether it advances along its owner's track by the pips of a die.
     pub advance: bool,
+    /// `step ... when CONDITION`: the unqualified step line applies only
+    /// while the condition holds for the mover, before his turn.
+    pub step_when: Option<Cond>,
+    /// `jump ... when CONDITION`, likewise for the unqualified jump line.
+    pub jump_when: Option<Cond>,
+    /// `place`: a piece of this kind goes from its owner's hand onto an
+    /// empty site.
+    pub place: Option<Action>,
+    /// `fly`: the piece moves to any empty site.
+    pub fly: Option<Action>,
+}
+
+/// An action of a piece beyond its lines (`place`, `fly`): where it may
+/// land, and when it may be taken.
+#[derive(Clone, Debug, Serialize)]
+pub struct Action {
+    /// Per player: the sites it may land on, when empty.
+    pub sites: Vec<Vec<usize>>,
+    /// The condition, judged for the mover before his turn, under which
+    /// the action is allowed; always, if none.
+    pub when: Option<Cond>,
+}
+
+/// Pieces a player starts with in his hand.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Hand {
+    /// Whose.
+    pub player: usize,
+    /// Which kind.
+    pub kind: usize,
+    /// How many.
+    pub count: u8,
+}
+
+/// `line of N removes opponent piece`: a move whose piece lands in a line
+/// of `length` sites all held by the mover removes an opposing piece of his
+/// choice, as part of the same turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct LineRemoval {
+    /// The sites in a line.
+    pub length: u32,
+    /// `not from line unless all`: an opposing piece standing in such a
+    /// line of its owner is removed only when every one of his does.
+    pub protect: bool,
+    /// The lines of the board: `length` sites in a row, each linked to
+    /// the next in one direction, each line once.
+    pub lines: Vec<Vec<usize>>,
 }
 
 /// How far a `step` or `jump` line reaches.
@@ -334,6 +383,8 @@ pub struct Rules {
     /// Capture chains of one piece that take the same pieces and end on the
     /// same site are one move (`duplicate captures merged`).
     pub merge_duplicates: bool,
+    /// A move that completes a line removes an opposing piece.
+    pub line_removal: Option<LineRemoval>,
 }
 
 /// `limit NAME: at most N men leave REGION per turn, EXCEPTIONS`: at most
@@ -423,9 +474,11 @@ pub enum Term {
     /// hold one opposing man, or lie in a vulnerable run of the opponent.
     OpenPoints(Whose, String),
     /// Every piece of one side on every site, stacked and pinned men
-    /// included. Invariants only (the checker refuses it elsewhere), so
-    /// the engine never judges it.
+    /// included. In dice games, invariants only (the checker refuses it
+    /// elsewhere there).
     Pieces(Whose),
+    /// The pieces of one side in his hand, not yet placed.
+    InHand(Whose),
 }
 
 /// `NAME: CONDITION` in `invariants`: a condition that must hold for

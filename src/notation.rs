@@ -45,7 +45,24 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
         out.push_str("huff ");
         out.push_str(name(m.huff));
     }
-    if m.len > 0 {
+    if m.places() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        // A placement is its site, after the kind where the game places
+        // more than one kind: `d2`, `king@d2`.
+        let placed = engine
+            .game()
+            .kinds
+            .iter()
+            .filter(|k| k.place.is_some())
+            .count();
+        if placed > 1 {
+            out.push_str(&engine.game().kinds[m.kind_after as usize].name);
+            out.push('@');
+        }
+        out.push_str(name(m.steps[0].to));
+    } else if m.len > 0 {
         if !out.is_empty() {
             out.push(' ');
         }
@@ -63,6 +80,11 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
         {
             out.push_str(&captured_text(engine, m));
         }
+    }
+    if m.remove != NONE {
+        // The piece the completed line removes: `d2-d3 xa1`.
+        out.push_str(" x");
+        out.push_str(name(m.remove));
     }
     if out.is_empty() {
         out.push_str("pass");

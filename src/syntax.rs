@@ -260,6 +260,8 @@ pub enum Term {
     /// `own|opponent pieces`: every piece of that side on every site
     /// (stacked and pinned men included); the span is the term's.
     Pieces(Whose, Span),
+    /// `own|opponent pieces in hand`: that side's pieces not yet placed.
+    InHand(Whose, Span),
 }
 
 /// What an end rule's result is worth.
@@ -328,15 +330,28 @@ pub enum ItemKind {
     Region(Name, Vec<SiteTerm>),
     /// `marks W B`
     Marks(Vec<Name>),
-    /// `step DIRECTIONS [far]`, optionally `on own|opponent REGION`
-    Step(Vec<Name>, Option<Standing>, Reach),
-    /// `jump DIRECTIONS [far [land behind]]`, optionally `on own|opponent REGION`
-    Jump(Vec<Name>, Option<Standing>, Reach),
+    /// `step DIRECTIONS [far]`, optionally `on own|opponent REGION`, and
+    /// `when CONDITION`
+    Step(Vec<Name>, Option<Standing>, Reach, Option<Box<Cond>>),
+    /// `jump DIRECTIONS [far [land behind]]`, optionally `on own|opponent
+    /// REGION`, and `when CONDITION`
+    Jump(Vec<Name>, Option<Standing>, Reach, Option<Box<Cond>>),
+    /// `place [on own|opponent REGION] [when CONDITION]`: from the hand onto
+    /// an empty site; the span is the word `place`.
+    Place(Option<Standing>, Option<Box<Cond>>, Span),
+    /// `fly [when CONDITION]`: to any empty site; the span is the word.
+    Fly(Option<Box<Cond>>, Span),
+    /// `PLAYER KIND in hand: N`
+    HandPlacement(Name, Name, Name),
+    /// `line of N removes opponent piece[, not from line unless all]`
+    LineRemoval(Name, bool),
     /// `promote to KIND on own|opponent REGION`, optionally `then stop|continue`
     /// or `at end`, with the span of that ending.
     Promote(Name, Whose, Name, Option<(PromoteThen, Span)>),
     /// `sites where even|odd`: the grid keeps only these sites (true: even).
     KeepSites(bool),
+    /// `sites a1 d1 ...`: the grid keeps only the points named.
+    KeepList(Vec<Name>),
     /// `number from CORNER along DIRECTION then DIRECTION`
     Numbering(Name, Name, Name),
     /// `PLAYER KIND: SITES`
@@ -477,10 +492,16 @@ impl ItemKind {
             ItemKind::Forward(_) => "forward".into(),
             ItemKind::Region(name, _) => format!("region {}", name.text),
             ItemKind::Marks(_) => "marks".into(),
-            ItemKind::Step(_, on, _) => line_key("step", on.as_ref()),
-            ItemKind::Jump(_, on, _) => line_key("jump", on.as_ref()),
+            ItemKind::Step(_, on, ..) => line_key("step", on.as_ref()),
+            ItemKind::Jump(_, on, ..) => line_key("jump", on.as_ref()),
+            ItemKind::Place(..) => "place".into(),
+            ItemKind::Fly(..) => "fly".into(),
+            ItemKind::HandPlacement(player, kind, _) => {
+                format!("{} {} in hand", player.text, kind.text)
+            }
+            ItemKind::LineRemoval(..) => "line removes".into(),
             ItemKind::Promote(..) => "promote".into(),
-            ItemKind::KeepSites(_) => "sites".into(),
+            ItemKind::KeepSites(_) | ItemKind::KeepList(_) => "sites".into(),
             ItemKind::Numbering(..) => "number".into(),
             ItemKind::Placement(player, kind, _) => format!("{} {}", player.text, kind.text),
             ItemKind::Capture(..) => "capture".into(),

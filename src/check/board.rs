@@ -58,10 +58,14 @@ impl Checker<'_> {
         let mut ranks_at = None;
         // `sites where even|odd` and `number from ...`, with where they stand.
         let mut keep = None;
+        let mut keep_list: Option<(&Vec<Name>, FileId, Span)> = None;
         let mut numbering = None;
         for item in &items {
             match &item.kind {
                 ItemKind::KeepSites(even) => keep = Some((*even, item.file, item.span.clone())),
+                ItemKind::KeepList(names) => {
+                    keep_list = Some((names, item.file, item.span.clone()));
+                }
                 ItemKind::Numbering(..) => numbering = Some(*item),
                 ItemKind::Grid(w, h) => {
                     let w = self.number(item.file, w, 1, 26);
@@ -124,10 +128,46 @@ impl Checker<'_> {
                     files: build.files.clone(),
                     ranks: build.ranks.clone(),
                 });
+                let point = |(x, y): (i32, i32)| {
+                    format!("{}{}", build.files[x as usize], build.ranks[y as usize])
+                };
                 let mut kept: Vec<(i32, i32)> = (0..h as i32)
                     .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
                     .filter(|(x, y)| keep.as_ref().is_none_or(|k| ((x + y) % 2 == 0) == k.0))
+                    .filter(|&c| {
+                        keep_list
+                            .as_ref()
+                            .is_none_or(|(names, ..)| names.iter().any(|n| n.text == point(c)))
+                    })
                     .collect();
+                if let Some((names, lfile, _)) = &keep_list {
+                    let all: Vec<String> = (0..h as i32)
+                        .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
+                        .map(point)
+                        .collect();
+                    for (i, n) in names.iter().enumerate() {
+                        if !all.contains(&n.text) {
+                            self.error(
+                                *lfile,
+                                n.span.clone(),
+                                format!("`{}` is not a point of the grid", n.text),
+                                "not on the grid",
+                                Some(
+                                    "name the grid's points by file then rank, such as `a1`".into(),
+                                ),
+                            );
+                            build.broken = true;
+                        } else if names[..i].iter().any(|m| m.text == n.text) {
+                            self.error(
+                                *lfile,
+                                n.span.clone(),
+                                format!("`{}` is kept twice", n.text),
+                                "named again",
+                                None,
+                            );
+                        }
+                    }
+                }
                 if let (Some((even, kfile, kspan)), true) = (&keep, kept.is_empty()) {
                     let which = if *even { "even" } else { "odd" };
                     self.error(
@@ -189,6 +229,7 @@ impl Checker<'_> {
             // Keeping or numbering sites needs a grid to keep or number.
             let lonely = keep
                 .map(|k| (k.1, k.2, "sites where even|odd"))
+                .or(keep_list.map(|k| (k.1, k.2, "sites NAME ...")))
                 .or(numbering.map(|n| {
                     (
                         n.file,

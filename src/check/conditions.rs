@@ -24,8 +24,12 @@ pub(super) enum CondUse {
     /// something it reads has changed.
     End,
     /// An invariant: judged for each player in every position of
-    /// `ludus check` (the only use that may count `own|opponent pieces`).
+    /// `ludus check` (in dice games, the only use that may count
+    /// `own|opponent pieces`).
     Invariant,
+    /// `when` on a piece's line or action: judged for the mover before his
+    /// turn (games without dice).
+    Phase,
 }
 
 impl Checker<'_> {
@@ -111,7 +115,33 @@ impl Checker<'_> {
                     if let (Term::MenHere(_, span), false) = (t, here) {
                         self.no_landing(file, span, "men here");
                     }
-                    if let (Term::Pieces(w, span), false) = (t, used == CondUse::Invariant) {
+                    let counted_here = used == CondUse::Invariant || !self.has_dice;
+                    if let (Term::InHand(_, span), true) = (t, self.has_dice) {
+                        self.error(
+                            file,
+                            span.clone(),
+                            "a game with dice has no pieces in hand: its men start on the board or in its zones",
+                            "no hand here",
+                            Some("count the men in a zone instead, such as `own men in bar`".into()),
+                        );
+                    }
+                    if !self.has_dice {
+                        let dice_term = match t {
+                            Term::OwnPoints(..) => Some("own points"),
+                            Term::OpenPoints(..) => Some("open points"),
+                            _ => None,
+                        };
+                        if let Some(what) = dice_term {
+                            self.error(
+                                file,
+                                span.clone(),
+                                format!("`{what}` counts the points of a game with dice, and this game has none"),
+                                "needs dice",
+                                Some("count pieces instead: `own pieces`, `own men in REGION` or `own pieces in hand`".into()),
+                            );
+                        }
+                    }
+                    if let (Term::Pieces(w, span), false) = (t, counted_here) {
                         let whose = if *w == Whose::Own { "own" } else { "opponent" };
                         self.error(
                             file,
@@ -124,14 +154,15 @@ impl Checker<'_> {
                         );
                     }
                 }
-                let needs_position = matches!(used, CondUse::End | CondUse::Invariant);
+                let needs_position =
+                    matches!(used, CondUse::End | CondUse::Invariant | CondUse::Phase);
                 if needs_position && !reads_position(a, b) {
                     self.error(
                         file,
                         span.clone(),
                         "this comparison reads nothing of the position: it holds always or never",
                         "reads nothing",
-                        Some(if used == CondUse::End {
+                        Some(if matches!(used, CondUse::End | CondUse::Phase) {
                             "an end rule is judged when something it counts changes: compare a count such as `own men in off` with a number"
                                 .into()
                         } else {
@@ -221,6 +252,7 @@ impl Checker<'_> {
                     ir::Term::OpenPoints(frame.unwrap_or(Whose::Own), r.text.clone())
                 }
                 Term::Pieces(w, _) => ir::Term::Pieces(*w),
+                Term::InHand(w, _) => ir::Term::InHand(*w),
             });
         }
         out
@@ -330,6 +362,7 @@ pub(super) fn reads_position(a: &[Term], b: &[Term]) -> bool {
                 r.text
             )),
             Term::Pieces(w, _) => Some(format!("{} pieces", whose(w))),
+            Term::InHand(w, _) => Some(format!("{} pieces in hand", whose(w))),
         }
     };
     let mut net: Vec<(String, i64)> = Vec::new();

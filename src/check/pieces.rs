@@ -1,6 +1,7 @@
 //! Checking pieces: marks, the directions a piece steps and jumps in (also
 //! qualified by where it stands), promotion and advancing by dice.
 
+use super::conditions::CondUse;
 use super::{BoardBuild, CLASSES, Checker, MAX_KINDS, unknown_piece_hint};
 use crate::diag::FileId;
 use crate::ir::{self, LineKind};
@@ -56,7 +57,12 @@ impl Checker<'_> {
                 standing: Vec::new(),
                 promote: None,
                 advance: false,
+                step_when: None,
+                jump_when: None,
+                place: None,
+                fly: None,
             };
+            let player_list: Vec<ir::Player> = players.iter().map(|(p, _)| p.clone()).collect();
             // The qualifier of each standing line, for reporting overlaps.
             let mut qualifiers: Vec<&Standing> = Vec::new();
             for item in &s.items {
@@ -112,16 +118,71 @@ impl Checker<'_> {
                         }
                         kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
                     }
-                    ItemKind::Step(dirs, None, reach) => {
+                    ItemKind::Place(..) | ItemKind::Fly(..) if has_dice => {
+                        let what = if matches!(item.kind, ItemKind::Place(..)) {
+                            "place"
+                        } else {
+                            "fly"
+                        };
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            format!(
+                                "in a game with dice, pieces move by the dice: piece `{}` cannot `{what}`",
+                                name.text
+                            ),
+                            "not in a game with dice",
+                            Some(format!("remove `{what}`, or remove the `dice` section")),
+                        )
+                    }
+                    ItemKind::Place(on, when, _) => {
+                        let sites = match on {
+                            Some(on) => self
+                                .region_sites(players, item.file, on.whose, &on.region)
+                                .unwrap_or_else(|| vec![Vec::new(); players.len()]),
+                            None => vec![(0..build.board.sites.len()).collect(); players.len()],
+                        };
+                        let when = when.as_ref().map(|c| {
+                            self.condition(&player_list, item.file, c, CondUse::Phase)
+                        });
+                        kind.place = Some(ir::Action { sites, when });
+                    }
+                    ItemKind::Fly(when, _) => {
+                        let when = when.as_ref().map(|c| {
+                            self.condition(&player_list, item.file, c, CondUse::Phase)
+                        });
+                        kind.fly = Some(ir::Action {
+                            sites: vec![(0..build.board.sites.len()).collect(); players.len()],
+                            when,
+                        });
+                    }
+                    ItemKind::Step(dirs, None, reach, when) => {
                         kind.step = self.direction_set(build, players, item.file, dirs);
                         kind.step_reach = self.reach(item, reach);
+                        kind.step_when = when.as_ref().map(|c| {
+                            self.condition(&player_list, item.file, c, CondUse::Phase)
+                        });
                     }
-                    ItemKind::Jump(dirs, None, reach) => {
+                    ItemKind::Jump(dirs, None, reach, when) => {
                         kind.jump = self.direction_set(build, players, item.file, dirs);
                         kind.jump_reach = self.reach(item, reach);
+                        kind.jump_when = when.as_ref().map(|c| {
+                            self.condition(&player_list, item.file, c, CondUse::Phase)
+                        });
                     }
-                    ItemKind::Step(dirs, Some(on), reach)
-                    | ItemKind::Jump(dirs, Some(on), reach) => {
+                    ItemKind::Step(_, Some(on), _, Some(_))
+                    | ItemKind::Jump(_, Some(on), _, Some(_)) => self.error(
+                        item.file,
+                        item.span.clone(),
+                        "a line qualified by where the piece stands cannot also have a `when` condition",
+                        "both `on` and `when`",
+                        Some(format!(
+                            "put `when` on the unqualified line; the line `{}` applies wherever its region says",
+                            on.text()
+                        )),
+                    ),
+                    ItemKind::Step(dirs, Some(on), reach, None)
+                    | ItemKind::Jump(dirs, Some(on), reach, None) => {
                         let reach = self.reach(item, reach);
                         let line = if matches!(item.kind, ItemKind::Step(..)) {
                             LineKind::Step

@@ -104,6 +104,7 @@ impl Checker<'_> {
             run_limits: Vec::new(),
             removal_at_end,
             merge_duplicates,
+            line_removal: None,
         }
     }
 

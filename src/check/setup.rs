@@ -155,8 +155,12 @@ impl Checker<'_> {
         // Every kind must be placed or reachable by promotion (unless the
         // setup or the board is missing or wrong, which is reported already).
         for (k, name) in kind_names.iter().enumerate() {
-            let placed =
-                setup.iter().any(|p| p.kind == k) || mentioned.contains(&name.text.as_str());
+            let in_hand = sections.iter().flat_map(|s| s.items.iter()).any(
+                |i| matches!(&i.kind, ItemKind::HandPlacement(_, kind, _) if kind.text == name.text),
+            );
+            let placed = setup.iter().any(|p| p.kind == k)
+                || mentioned.contains(&name.text.as_str())
+                || in_hand;
             let promoted = kinds
                 .iter()
                 .any(|other| other.promote.as_ref().is_some_and(|p| p.to == k));
@@ -171,7 +175,7 @@ impl Checker<'_> {
                     name.span.clone(),
                     format!("the piece `{}` is never placed", name.text),
                     "never on the board",
-                    Some("place it in `setup`, or make another piece promote to it".into()),
+                    Some("place it in `setup` (on sites, or `in hand`), or make another piece promote to it".into()),
                 );
             }
         }
@@ -186,6 +190,7 @@ impl Checker<'_> {
         &mut self,
         players: &[(ir::Player, FileId)],
         setup: &[ir::Placement],
+        hand: &[ir::Hand],
         kinds: &[ir::Kind],
         rules: &ir::Rules,
     ) {
@@ -197,7 +202,12 @@ impl Checker<'_> {
                 .iter()
                 .filter(|pl| pl.player == p)
                 .map(|pl| usize::from(pl.count))
-                .sum();
+                .sum::<usize>()
+                + hand
+                    .iter()
+                    .filter(|h| h.player == p)
+                    .map(|h| usize::from(h.count))
+                    .sum::<usize>();
             if men <= ir::MAX_STEPS {
                 continue;
             }

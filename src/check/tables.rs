@@ -658,10 +658,6 @@ impl Checker<'_> {
                 "`no move in N turns` is a rule of games with dice",
                 "without dice a player always moves or the game ends: write `no capture in N turns: more pieces wins`",
             ),
-            (ItemKind::EndWhen(..), false) => (
-                "an end rule with a condition is a rule of games with dice",
-                "without dice, write `no pieces`, `no moves` or `no capture in N turns`",
-            ),
             _ => return true,
         };
         self.error(

@@ -14,6 +14,11 @@ pub(super) struct Sides {
     pub opp: u128,
     /// The empty sites.
     pub empty: u128,
+    /// The mover's pieces whose step lines apply this turn (all of them
+    /// but in a game whose lines have `when` conditions).
+    pub steppers: u128,
+    /// The mover's pieces whose jump lines apply this turn.
+    pub jumpers: u128,
 }
 
 impl Sides {
@@ -26,6 +31,8 @@ impl Sides {
             own,
             opp,
             empty: sites & !(own | opp),
+            steppers: own,
+            jumpers: own,
         }
     }
 }
@@ -124,7 +131,10 @@ impl Engine {
     }
 
     pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
-        let sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        let mut sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        if let Some(actions) = &self.actions {
+            actions.gate(self, st, &mut sides);
+        }
         if self.captures(st, huff, &sides, found, None) {
             return;
         }
@@ -150,7 +160,7 @@ impl Engine {
         let first = found.len();
         if rules.capture != Obligation::None {
             let mut chain: Option<Move> = None;
-            for s in bits(sides.own) {
+            for s in bits(sides.jumpers) {
                 let c = st.cells[s];
                 let kind = (c & 15) as usize;
                 let t = self.table(player, kind, s);
@@ -186,7 +196,7 @@ impl Engine {
     #[inline]
     fn steps(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
         let player = st.to_move as usize;
-        for s in bits(sides.own) {
+        for s in bits(sides.steppers) {
             let (t, free) = self.step_targets(st, player, s, sides);
             if free == 0 {
                 continue;

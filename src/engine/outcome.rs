@@ -90,6 +90,27 @@ impl Engine {
                     }
                 }
                 EndRule::Repetition(n, r) if self.repeated(st) >= n => return judge(r),
+                EndRule::When { result, points, .. } => {
+                    let Some(cond) = &self.end_conditions[i] else {
+                        continue;
+                    };
+                    // The player who just moved first, as in dice games.
+                    for who in [1 - mover, mover] {
+                        if cond.holds(self, st, who) {
+                            return match result {
+                                EndResult::Loss => Outcome::Decisive {
+                                    winner: 1 - who,
+                                    points,
+                                },
+                                EndResult::Win => Outcome::Decisive {
+                                    winner: who,
+                                    points,
+                                },
+                                EndResult::Draw => Outcome::Draw,
+                            };
+                        }
+                    }
+                }
                 _ => {}
             }
         }

@@ -85,7 +85,7 @@ pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(
             out.push((ItemKind::Removal(false), "captured removed at once".into()))
         }
         ItemKind::Doubles(false) => out.push((ItemKind::Doubles(true), "doubles twice".into())),
-        ItemKind::Step(_, on, reach) | ItemKind::Jump(_, on, reach) => {
+        ItemKind::Step(_, on, reach, when) | ItemKind::Jump(_, on, reach, when) => {
             let word = if matches!(kind, ItemKind::Step(..)) {
                 "step"
             } else {
@@ -98,9 +98,9 @@ pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(
             let make = |reach: Reach| {
                 let dirs = vec![name("any")];
                 if word == "step" {
-                    ItemKind::Step(dirs, on.clone(), reach)
+                    ItemKind::Step(dirs, on.clone(), reach, when.clone())
                 } else {
-                    ItemKind::Jump(dirs, on.clone(), reach)
+                    ItemKind::Jump(dirs, on.clone(), reach, when.clone())
                 }
             };
             let dirs: Vec<&str> = match kind {

@@ -120,6 +120,26 @@ impl fmt::Display for Game {
                     )?;
                 }
             }
+            if let Some(c) = &k.step_when {
+                writeln!(f, "  step when {c}")?;
+            }
+            if let Some(c) = &k.jump_when {
+                writeln!(f, "  jump when {c}")?;
+            }
+            for (word, action) in [("place", &k.place), ("fly", &k.fly)] {
+                let Some(a) = action else { continue };
+                let all = a.sites.iter().all(|s| s.len() == self.board.sites.len());
+                if !all {
+                    for (i, p) in self.players.iter().enumerate() {
+                        writeln!(f, "  {} {word} on: {}", p.name, self.site_list(&a.sites[i]))?;
+                    }
+                } else {
+                    writeln!(f, "  {word} on any empty site")?;
+                }
+                if let Some(c) = &a.when {
+                    writeln!(f, "  {word} when {c}")?;
+                }
+            }
             if let Some(pr) = &k.promote {
                 for (i, p) in self.players.iter().enumerate() {
                     writeln!(
@@ -152,6 +172,9 @@ impl fmt::Display for Game {
                 if !sites.is_empty() {
                     writeln!(f, "setup {} {}: {}", p.name, k.name, sites.join(" "))?;
                 }
+                for h in self.hand.iter().filter(|h| h.player == pi && h.kind == ki) {
+                    writeln!(f, "setup {} {} in hand: {}", p.name, k.name, h.count)?;
+                }
             }
         }
         let r = &self.rules;
@@ -167,6 +190,21 @@ impl fmt::Display for Game {
         }
         if r.merge_duplicates {
             writeln!(f, "rules: duplicate captures merged")?;
+        }
+        if let Some(l) = &r.line_removal {
+            let protect = if l.protect {
+                ", not from line unless all"
+            } else {
+                ""
+            };
+            writeln!(
+                f,
+                "rules: line of {} removes opponent piece{protect}",
+                l.length
+            )?;
+            for line in &l.lines {
+                writeln!(f, "  line {}", self.site_list(line))?;
+            }
         }
         if let Some(d) = &self.dice {
             let doubles = if d.doubles_twice { "twice" } else { "once" };
@@ -384,6 +422,7 @@ fn sum_text(terms: &[Term]) -> String {
             Term::OpenPoints(Whose::Own, r) => format!("open points in {r}"),
             Term::OpenPoints(frame, r) => format!("open points in {} {r}", whose(frame)),
             Term::Pieces(w) => format!("{} pieces", whose(w)),
+            Term::InHand(w) => format!("{} pieces in hand", whose(w)),
         })
         .collect();
     parts.join(" + ")

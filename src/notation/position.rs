@@ -45,6 +45,9 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
         );
     }
     fields.push(format!("turn: {}", game.players[st.to_move as usize].name));
+    if let Some(hand) = hand_text(engine, st) {
+        fields.push(format!("hand: {hand}"));
+    }
     if engine.has_dice() {
         if let Some(thrown) = dice_text(st) {
             fields.push(format!("dice: {thrown}"));
@@ -77,6 +80,72 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
         fields.push(format!("huff: {}", sites.join(" ")));
     }
     fields.join("; ")
+}
+
+/// The pieces in the players' hands, `white 7, black 6 king 2`, each
+/// player's count of a kind followed by its name but for the first kind;
+/// `None` where both hands are empty.
+fn hand_text(engine: &Engine, st: &State) -> Option<String> {
+    let game = engine.game();
+    if st.hand.iter().all(|h| h.iter().all(|&n| n == 0)) {
+        return None;
+    }
+    let mut parts = Vec::new();
+    for (p, player) in game.players.iter().enumerate() {
+        let mut words = vec![player.name.clone()];
+        for (k, kind) in game.kinds.iter().enumerate() {
+            let n = st.hand[p][k];
+            if n == 0 || k == 0 {
+                if k == 0 {
+                    words.push(n.to_string());
+                }
+                continue;
+            }
+            words.push(format!("{n} {}", kind.name));
+        }
+        parts.push(words.join(" "));
+    }
+    Some(parts.join(", "))
+}
+
+/// Reads `hand: white 7, black 6 king 2` (see [`hand_text`]) into `st`.
+fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String> {
+    let game = engine.game();
+    for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let mut words = part.split_whitespace();
+        let who = words.next().unwrap_or("");
+        let p = game
+            .players
+            .iter()
+            .position(|pl| pl.name == who)
+            .ok_or_else(|| format!("hand: `{who}` is not a player of this game"))?;
+        let words: Vec<&str> = words.collect();
+        let mut i = 0;
+        while i < words.len() {
+            let n: u8 = words[i].parse().map_err(|_| {
+                format!("hand: `{}` is not a number of pieces (0 to 255)", words[i])
+            })?;
+            let kind = match words.get(i + 1) {
+                Some(w) if w.parse::<u8>().is_err() => {
+                    i += 1;
+                    game.kinds
+                        .iter()
+                        .position(|k| k.name == *w)
+                        .ok_or_else(|| format!("hand: `{w}` is not a piece of this game"))?
+                }
+                _ => 0,
+            };
+            if game.kinds[kind].place.is_none() && n > 0 {
+                return Err(format!(
+                    "hand: a `{}` in hand could never be placed (the piece has no `place` line)",
+                    game.kinds[kind].name
+                ));
+            }
+            st.hand[p][kind] = n;
+            i += 1;
+        }
+    }
+    Ok(())
 }
 
 /// Reads a position written by [`position_text`] (or by hand).
@@ -151,6 +220,9 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
         if huffing {
             names.push("huff");
         }
+        if game.kinds.iter().any(|k| k.place.is_some()) {
+            names.push("hand");
+        }
         names.join(", ")
     };
     let mut st = engine.empty_state();
@@ -213,6 +285,10 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
                     pinned.push(site(w).map_err(|e| format!("pinned: {e}"))?);
                 }
             }
+            "hand" if dice_game || engine.game().kinds.iter().all(|k| k.place.is_none()) => {
+                return not_here("no piece of this game is placed from a hand");
+            }
+            "hand" => parse_hand(engine, &mut st, value)?,
             "dice" if !dice_game => return not_here("this game has no dice"),
             "dice" => st.dice = parse_dice(engine, value).map_err(|e| format!("dice: {e}"))?,
             _ => {
@@ -298,7 +374,8 @@ fn parse_turns(engine: &Engine, value: &str) -> Result<[u8; 2], String> {
 fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Result<(), String> {
     let game = engine.game();
     let name = &game.players[p].name;
-    let setup = engine.start().counts[p];
+    let start = engine.start();
+    let setup = start.counts[p].saturating_add(start.hand[p].iter().sum());
     // A player's own zones by name, then the board's sites.
     let site_of = |n: &str| -> Result<usize, String> {
         game.board

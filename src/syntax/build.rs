@@ -65,19 +65,41 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::step | Rule::jump => {
             let mut on = None;
             let mut reach = Reach::default();
+            let mut when = None;
             for p in &parts[1..] {
                 match p.as_rule() {
                     Rule::far => reach.far = Some(spanned(p)),
                     Rule::land_behind => reach.behind = Some(spanned(p)),
+                    Rule::when => when = Some(when_condition(p.clone())),
                     _ => on = Some(standing(p.clone())),
                 }
             }
             if rule == Rule::step {
-                ItemKind::Step(directions(part(0)), on, reach)
+                ItemKind::Step(directions(part(0)), on, reach, when)
             } else {
-                ItemKind::Jump(directions(part(0)), on, reach)
+                ItemKind::Jump(directions(part(0)), on, reach, when)
             }
         }
+        Rule::place | Rule::fly => {
+            let mut on = None;
+            let mut when = None;
+            for p in &parts {
+                match p.as_rule() {
+                    Rule::when => when = Some(when_condition(p.clone())),
+                    _ => on = Some(standing(p.clone())),
+                }
+            }
+            let word = span.start..span.start + if rule == Rule::place { 5 } else { 3 };
+            if rule == Rule::place {
+                ItemKind::Place(on, when, word)
+            } else {
+                ItemKind::Fly(when, word)
+            }
+        }
+        Rule::hand_placement => {
+            ItemKind::HandPlacement(name(part(0)), name(part(1)), name(part(2)))
+        }
+        Rule::line_removal => ItemKind::LineRemoval(name(part(0)), parts.len() > 1),
         Rule::piece_drop => {
             // Dropped by key, like any item: `step on opponent back-rank`.
             let on = parts.get(1).cloned().map(standing);
@@ -111,7 +133,10 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::no_moves => ItemKind::NoMoves(result(parts[0].as_str())),
         Rule::no_capture => ItemKind::NoCapture(name(part(0))),
         Rule::points => ItemKind::Points(name(part(0)), name(part(1))),
-        Rule::keep_sites => ItemKind::KeepSites(parts[0].as_str().ends_with("even")),
+        Rule::keep_sites if parts[0].as_rule() == Rule::parity => {
+            ItemKind::KeepSites(parts[0].as_str().ends_with("even"))
+        }
+        Rule::keep_sites => ItemKind::KeepList(parts.into_iter().map(name).collect()),
         Rule::numbering => ItemKind::Numbering(name(part(0)), name(part(1)), name(part(2))),
         Rule::zone => ItemKind::Zone(name(part(0))),
         Rule::rows => ItemKind::Rows(parts.into_iter().map(site_set).collect()),
@@ -276,6 +301,10 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
                 let span = spanned(&term);
                 Term::Pieces(whose(term.into_inner().next().unwrap().as_str()), span)
             }
+            Rule::in_hand => {
+                let span = spanned(&term);
+                Term::InHand(whose(term.into_inner().next().unwrap().as_str()), span)
+            }
             _ => {
                 let mut it = term.into_inner();
                 let own = it.next().unwrap().as_str() == "own";
@@ -288,6 +317,12 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
             }
         })
         .collect()
+}
+
+/// `when CONDITION`: the condition.
+fn when_condition(pair: Pair<Rule>) -> Box<Cond> {
+    let cond = pair.into_inner().nth(1).unwrap();
+    Box::new(condition(cond))
 }
 
 /// `on own|opponent REGION`.

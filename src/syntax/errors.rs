@@ -71,6 +71,10 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::promote
             | Rule::piece_drop
             | Rule::placement
+            | Rule::hand_placement
+            | Rule::place
+            | Rule::fly
+            | Rule::line_removal
             | Rule::capture_rule
             | Rule::chain_rule
             | Rule::return_rule
@@ -141,6 +145,14 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::marks => "`marks W B`",
         Rule::mark => "a mark",
         Rule::step => "`step DIRECTIONS [far]`",
+        Rule::when => "`when CONDITION`",
+        Rule::when_word => "`when`",
+        Rule::place => "`place [on own|opponent REGION] [when CONDITION]`",
+        Rule::fly => "`fly [when CONDITION]`",
+        Rule::hand_placement => "`PLAYER KIND in hand: N`",
+        Rule::line_removal => "`line of N removes opponent piece`",
+        Rule::line_protect => "`, not from line unless all`",
+        Rule::in_hand => "`own|opponent pieces in hand`",
         Rule::jump => "`jump DIRECTIONS [far [land behind]]`",
         Rule::far => "`far`",
         Rule::land_behind => "`land behind`",
@@ -154,8 +166,8 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
         Rule::on_word => "`on`",
-        Rule::piece_drop => "`drop step|jump`",
-        Rule::move_kind => "`step` or `jump`",
+        Rule::piece_drop => "`drop step|jump|place|fly`",
+        Rule::move_kind => "`step`, `jump`, `place` or `fly`",
         Rule::region_ref => "`own REGION` or `opponent REGION`",
         Rule::whose => "`own` or `opponent`",
         Rule::setup => "a `setup` section",

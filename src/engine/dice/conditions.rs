@@ -197,8 +197,9 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str], pins: bool) -> Cond {
                     ir::Term::OpenPoints(frame, r) => {
                         terms.push((sign, Term::OpenPoints(framed(frame, r))))
                     }
-                    // Invariants only, which `crate::invariants` judges.
-                    ir::Term::Pieces(_) => {}
+                    // Invariants only, and no hand in dice games: the checker
+                    // refuses both elsewhere.
+                    ir::Term::Pieces(_) | ir::Term::InHand(_) => {}
                 }
             }
             match terms.as_slice() {

@@ -1,0 +1,281 @@
+//! The parts of a turn of a game without dice beyond a piece's lines:
+//! the phases that allow a line or an action only while a condition holds
+//! (`step ... when`), the actions `place` (from the hand onto an empty
+//! site) and `fly` (to any empty site), and the effect a completed move
+//! may earn after it, the removal of an opposing piece when the piece
+//! lands in a line of the mover's (`line of N removes opponent piece`).
+//!
+//! A turn is one action followed by its effects: a placement or a move
+//! and the removal it earns is one [`Move`] (`Move::remove`), listed,
+//! counted and recorded as one turn. Games that use none of this have no
+//! [`Actions`] and pay nothing for it.
+
+use super::condition::Condition;
+use super::grid::{Sides, bits};
+use super::{Engine, HAND, Move, NONE, State, Step, bit};
+use crate::ir::{self, Obligation};
+
+/// An action of a kind: the sites it may land on per player, and when.
+pub(super) struct Action {
+    sites: [u128; 2],
+    when: Option<Condition>,
+}
+
+/// The compiled actions, phases and effects of a game without dice.
+pub(super) struct Actions {
+    /// Per kind: when its unqualified step line applies.
+    step_when: Vec<Option<Condition>>,
+    /// Per kind: when its unqualified jump line applies.
+    jump_when: Vec<Option<Condition>>,
+    /// Per kind: its `place` action.
+    place: Vec<Option<Action>>,
+    /// Per kind: its `fly` action.
+    fly: Vec<Option<Action>>,
+    /// Whether some line has a `when`.
+    gated: bool,
+    /// Per site: the masks of the board's lines through it (with `line
+    /// of N removes opponent piece`; empty otherwise).
+    lines_through: Vec<Vec<u128>>,
+    /// Every line, for the pieces a line protects.
+    lines: Vec<u128>,
+    /// `not from line unless all`.
+    protect: bool,
+}
+
+fn mask(sites: &[usize]) -> u128 {
+    sites.iter().fold(0, |m, &s| m | bit(s as u8))
+}
+
+impl Actions {
+    /// The actions of `game`, or `None` where it has none of them.
+    pub(super) fn new(game: &ir::Game) -> Option<Actions> {
+        let uses = game.kinds.iter().any(|k| {
+            k.step_when.is_some() || k.jump_when.is_some() || k.place.is_some() || k.fly.is_some()
+        }) || game.rules.line_removal.is_some()
+            || !game.hand.is_empty();
+        if !uses || game.dice.is_some() {
+            return None;
+        }
+        let when = |c: &Option<ir::Cond>| c.as_ref().map(|c| Condition::compile(game, c));
+        let action = |a: &Option<ir::Action>| {
+            a.as_ref().map(|a| Action {
+                sites: [mask(&a.sites[0]), mask(&a.sites[1])],
+                when: when(&a.when),
+            })
+        };
+        let mut lines_through = Vec::new();
+        let mut lines = Vec::new();
+        let mut protect = false;
+        if let Some(l) = &game.rules.line_removal {
+            lines_through = vec![Vec::new(); game.board.sites.len()];
+            for line in &l.lines {
+                let m = mask(line);
+                lines.push(m);
+                for &s in line {
+                    lines_through[s].push(m);
+                }
+            }
+            protect = l.protect;
+        }
+        Some(Actions {
+            step_when: game.kinds.iter().map(|k| when(&k.step_when)).collect(),
+            jump_when: game.kinds.iter().map(|k| when(&k.jump_when)).collect(),
+            place: game.kinds.iter().map(|k| action(&k.place)).collect(),
+            fly: game.kinds.iter().map(|k| action(&k.fly)).collect(),
+            gated: game
+                .kinds
+                .iter()
+                .any(|k| k.step_when.is_some() || k.jump_when.is_some()),
+            lines_through,
+            lines,
+            protect,
+        })
+    }
+
+    /// Leaves in `sides.steppers` and `sides.jumpers` only the pieces
+    /// whose kind's step and jump lines apply before this turn.
+    pub(super) fn gate(&self, engine: &Engine, st: &State, sides: &mut Sides) {
+        if !self.gated {
+            return;
+        }
+        let player = st.to_move as usize;
+        let kinds = self.step_when.len();
+        let (mut step_off, mut jump_off) = (0u32, 0u32);
+        for k in 0..kinds {
+            if self.step_when[k]
+                .as_ref()
+                .is_some_and(|c| !c.holds(engine, st, player))
+            {
+                step_off |= 1 << k;
+            }
+            if self.jump_when[k]
+                .as_ref()
+                .is_some_and(|c| !c.holds(engine, st, player))
+            {
+                jump_off |= 1 << k;
+            }
+        }
+        if step_off == 0 && jump_off == 0 {
+            return;
+        }
+        for s in bits(sides.own) {
+            let kind = st.cells[s] & 15;
+            if step_off & 1 << kind != 0 {
+                sides.steppers &= !bit(s as u8);
+            }
+            if jump_off & 1 << kind != 0 {
+                sides.jumpers &= !bit(s as u8);
+            }
+        }
+    }
+
+    /// Whether `action` may be taken by the player to move.
+    fn allowed(engine: &Engine, st: &State, action: &Option<Action>) -> Option<u128> {
+        let a = action.as_ref()?;
+        let player = st.to_move as usize;
+        if a.when
+            .as_ref()
+            .is_some_and(|c| !c.holds(engine, st, player))
+        {
+            return None;
+        }
+        Some(a.sites[player])
+    }
+
+    /// Adds to `out` (the turns the lines gave, after the obligations)
+    /// the placements and flights of the player to move, then gives each
+    /// turn that completes a line the removals it earns. A compulsory
+    /// capture, where there is one, leaves no room for the actions.
+    pub(super) fn extend(&self, engine: &Engine, st: &State, out: &mut Vec<Move>) {
+        let player = st.to_move as usize;
+        let sides = Sides::of(st, player, engine.all_sites);
+        let must_capture =
+            engine.game.rules.capture == Obligation::Compulsory && out.iter().any(|m| m.capture);
+        if !must_capture {
+            for (kind, place) in self.place.iter().enumerate() {
+                if st.hand[player][kind] == 0 {
+                    continue;
+                }
+                let Some(sites) = Self::allowed(engine, st, place) else {
+                    continue;
+                };
+                for to in bits(sites & sides.empty) {
+                    let mut m = Move::EMPTY;
+                    m.len = 1;
+                    m.kind_after = kind as u8;
+                    m.steps[0] = Step {
+                        from: HAND,
+                        to: to as u8,
+                        over: NONE,
+                        die: 0,
+                    };
+                    out.push(m);
+                }
+            }
+            let stepped = out.len();
+            for s in bits(sides.own) {
+                let kind = (st.cells[s] & 15) as usize;
+                let Some(sites) = Self::allowed(engine, st, &self.fly[kind]) else {
+                    continue;
+                };
+                for to in bits(sites & sides.empty) {
+                    let step = Step {
+                        from: s as u8,
+                        to: to as u8,
+                        over: NONE,
+                        die: 0,
+                    };
+                    // A step the piece's lines gave already is not listed twice.
+                    if out[..stepped]
+                        .iter()
+                        .any(|m| !m.capture && m.len == 1 && m.steps[0] == step)
+                    {
+                        continue;
+                    }
+                    let mut m = Move::EMPTY;
+                    m.len = 1;
+                    m.kind_after = kind as u8;
+                    m.steps[0] = step;
+                    out.push(m);
+                }
+            }
+        }
+        if !self.lines.is_empty() {
+            self.removals(st, out);
+        }
+    }
+
+    /// Replaces each turn whose piece lands in a line of the mover's by one
+    /// turn per opposing piece it may remove, in place and in order: each
+    /// turn's removals where the turn was (none allocated once `out` has
+    /// grown).
+    fn removals(&self, st: &State, out: &mut Vec<Move>) {
+        let listed = out.len();
+        let copies = |m: &Move| match self.removable(st, m) {
+            Some(r) if r != 0 => r.count_ones() as usize,
+            _ => 1,
+        };
+        let total: usize = out.iter().map(copies).sum();
+        if total == listed && out.iter().all(|m| self.removable(st, m).is_none()) {
+            return;
+        }
+        out.resize(total, Move::EMPTY);
+        let mut end = total;
+        for i in (0..listed).rev() {
+            let m = out[i];
+            match self.removable(st, &m) {
+                Some(r) if r != 0 => {
+                    end -= r.count_ones() as usize;
+                    for (j, site) in bits(r).enumerate() {
+                        let mut with = m;
+                        with.remove = site as u8;
+                        out[end + j] = with;
+                    }
+                }
+                _ => {
+                    end -= 1;
+                    out[end] = m;
+                }
+            }
+        }
+    }
+
+    /// The opposing pieces `m` may remove: `None` where its piece lands in
+    /// no line of the mover's, else the pieces (none where the opponent has
+    /// none left to take).
+    fn removable(&self, st: &State, m: &Move) -> Option<u128> {
+        let player = st.to_move as usize;
+        let to = m.to()?;
+        let from = m.from();
+        let mut own = st.occupied[player] | bit(to);
+        if from != HAND && from != NONE && from != to {
+            own &= !bit(from);
+        }
+        if !self.lines_through[to as usize]
+            .iter()
+            .any(|&line| own & line == line)
+        {
+            return None;
+        }
+        let mut theirs = st.occupied[1 - player];
+        for step in m.steps() {
+            if step.over != NONE {
+                theirs &= !bit(step.over);
+            }
+        }
+        if m.huff != NONE {
+            theirs &= !bit(m.huff);
+        }
+        if self.protect {
+            let held = self
+                .lines
+                .iter()
+                .filter(|&&line| theirs & line == line)
+                .fold(0, |acc, &line| acc | line);
+            if theirs & !held != 0 {
+                return Some(theirs & !held);
+            }
+        }
+        Some(theirs)
+    }
+}
