@@ -1,0 +1,114 @@
+//! Nine men's morris against OpenSpiel 2.0.2's `nine_mens_morris`: the
+//! legal turns (a placement or move, and the removal a mill earns) and the
+//! result of positions of seeded random games, recorded from OpenSpiel by
+//! `tests/reference/openspiel_morris.py` (which compares 10^5 positions);
+//! and worked positions of each of the game's blocks.
+
+mod common;
+
+use common::{engine_at, root};
+use ludus::engine::{Engine, Move, Outcome};
+use ludus::notation::{move_text, parse_position};
+use ludus::playout::outcome_text;
+
+fn morris() -> Engine {
+    engine_at(&root().join("games/nine-mens-morris.game"))
+}
+
+/// The legal turns of a position, sorted, and its outcome, as text.
+fn turns_and_result(engine: &Engine, position: &str) -> (Vec<String>, String) {
+    let mut st = parse_position(engine, position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let mut moves: Vec<Move> = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let outcome = engine.outcome_with(&st, !moves.is_empty());
+    if outcome != Outcome::Ongoing {
+        return (Vec::new(), outcome_text(engine, outcome));
+    }
+    let mut texts: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
+    texts.sort();
+    (texts, "unfinished".into())
+}
+
+#[test]
+fn turns_and_results_match_openspiel() {
+    let engine = morris();
+    let text = std::fs::read_to_string(root().join("tests/data/nine-mens-morris-openspiel.turns"))
+        .expect("the data file");
+    let mut checked = 0;
+    let mut finished = 0;
+    let mut removals = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let parts: Vec<&str> = line.split(" | ").collect();
+        let [position, turns, result] = parts.as_slice() else {
+            panic!("bad line {line}");
+        };
+        let mut want: Vec<String> = turns
+            .split(", ")
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+            .collect();
+        want.sort();
+        let (got, outcome) = turns_and_result(&engine, position);
+        assert_eq!(outcome, *result, "result of {position}");
+        assert_eq!(got, want, "turns of {position}");
+        checked += 1;
+        finished += usize::from(*result != "unfinished");
+        removals += want.iter().filter(|t| t.contains(" x")).count();
+    }
+    // The sample covers every phase: placements, moves, flights, mills and
+    // finished games.
+    assert!(checked > 1000, "{checked} positions");
+    assert!(finished > 100, "{finished} finished games");
+    assert!(removals > 100, "{removals} turns with a removal");
+}
+
+#[test]
+fn placement_that_closes_a_mill_removes_an_unprotected_man() {
+    let engine = morris();
+    // White places on g1, closing a1-d1-g1: he removes a black man, but not
+    // one of black's mill a7-d7-g7 while b4 stands outside any mill.
+    let (turns, _) = turns_and_result(
+        &engine,
+        "white: a1 d1; black: a7 d7 g7 b4; turn: white; hand: white 7, black 5",
+    );
+    assert!(turns.contains(&"g1 xb4".to_string()), "{turns:?}");
+    assert!(!turns.iter().any(|t| t.starts_with("g1 xa7")), "{turns:?}");
+    assert!(!turns.contains(&"g1".to_string()), "a mill must remove: {turns:?}");
+    // With every black man in a mill, any of them may go.
+    let (turns, _) = turns_and_result(
+        &engine,
+        "white: a1 d1; black: a7 d7 g7; turn: white; hand: white 7, black 6",
+    );
+    let removals: Vec<&String> = turns.iter().filter(|t| t.starts_with("g1 x")).collect();
+    assert_eq!(removals, ["g1 xa7", "g1 xd7", "g1 xg7"]);
+}
+
+#[test]
+fn phases_place_then_move_then_fly() {
+    let engine = morris();
+    // With men in hand only placements are legal, though men stand on the board.
+    let (turns, _) = turns_and_result(&engine, "white: a1; black: g7; hand: white 5, black 5");
+    assert!(turns.iter().all(|t| !t.contains('-')), "{turns:?}");
+    assert_eq!(turns.len(), 22);
+    // Hand empty, four men: steps along the lines only.
+    let (turns, _) = turns_and_result(&engine, "white: a1 g1 a7 g7; black: d2 d6 b4 f4");
+    assert_eq!(turns.len(), 8, "{turns:?}");
+    // Three men: each flies to any empty point (24 - 7 = 17 each); a7-d1
+    // and g1-a4 close a mill, and remove one of the four black men.
+    let (turns, _) = turns_and_result(&engine, "white: a1 g1 a7; black: d2 d6 b4 f4");
+    assert_eq!(turns.len(), 3 * 17 + 2 * 3, "{turns:?}");
+    assert!(turns.contains(&"a7-d1 xb4".to_string()), "{turns:?}");
+}
+
+#[test]
+fn two_men_lose() {
+    let engine = morris();
+    let (_, result) = turns_and_result(&engine, "white: a1 d1 g1; black: a4 b4; turn: black");
+    assert_eq!(result, "white wins");
+    // Two on the board and one in hand still play.
+    let (_, result) = turns_and_result(
+        &engine,
+        "white: a1 d1 g1; black: a4 b4; turn: black; hand: white 0, black 1",
+    );
+    assert_eq!(result, "unfinished");
+}
