@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Backgammon random playouts, ludus against OpenSpiel's C++, side by side.
+"""Random playouts, ludus against OpenSpiel's C++, side by side.
 
 OpenSpiel's side is `pyspiel.evaluate_bots` with two uniform random bots:
 the whole game runs in C++, one Python call per game. ludus's side is
@@ -8,6 +8,13 @@ the whole game runs in C++, one Python call per game. ludus's side is
     python3 scripts/vs-openspiel.py                  # 3 rounds of 5 s each
     python3 scripts/vs-openspiel.py --rounds 5 --seconds 3
     python3 scripts/vs-openspiel.py --instructions   # callgrind, 200 games each
+    python3 scripts/vs-openspiel.py --game nine-mens-morris
+
+`--game` is `backgammon` (the default) or `nine-mens-morris`, each set
+against OpenSpiel's game of that name. OpenSpiel ends a game of nine men's
+morris as a draw after 200 turns, which ludus's file does not, so its
+games are shorter: the mean turns per game of each are printed, with the
+turns per second.
 
 Playouts per second alternate the two, round by round, so that a busy
 machine slows both alike; the ratio of each pair is printed. With
@@ -28,13 +35,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LUDUS = ROOT / "target" / "release" / "ludus"
+# ludus's bundled game and OpenSpiel's name for it.
+GAMES = {"backgammon": "backgammon", "nine-mens-morris": "nine_mens_morris"}
 GAME = ROOT / "games" / "backgammon.game"
 
 # One OpenSpiel game per call, seeded; `N` games, or for `S` seconds.
 OPENSPIEL = """
 import sys, time, pyspiel, numpy as np
-mode, amount = sys.argv[1], float(sys.argv[2])
-game = pyspiel.load_game("backgammon")
+mode, amount, name = sys.argv[1], float(sys.argv[2]), sys.argv[3]
+game = pyspiel.load_game(name)
 bots = [pyspiel.make_uniform_random_bot(0, 1), pyspiel.make_uniform_random_bot(1, 2)]
 rng = np.random.RandomState(1)
 n, start = 0, time.perf_counter()
@@ -46,7 +55,34 @@ print(n / (time.perf_counter() - start))
 
 
 def openspiel_rate(seconds):
-    out = subprocess.run([sys.executable, "-c", OPENSPIEL, "seconds", str(seconds)],
+    out = subprocess.run([sys.executable, "-c", OPENSPIEL, "seconds", str(seconds),
+                          GAMES[GAME.stem]],
+                         check=True, capture_output=True, text=True).stdout
+    return float(out)
+
+
+# OpenSpiel's mean turns per game: a turn ends where the next player to
+# decide is another one (a removal after a mill is the same turn).
+LENGTH = """
+import sys, random, pyspiel
+game, rng, turns, n = pyspiel.load_game(sys.argv[1]), random.Random(1), 0, 200
+for _ in range(n):
+    s, last = game.new_initial_state(), None
+    while not s.is_terminal():
+        if s.is_chance_node():
+            outcomes, probs = zip(*s.chance_outcomes())
+            s.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        p = s.current_player()
+        turns += p != last
+        last = p
+        s.apply_action(rng.choice(s.legal_actions()))
+print(turns / n)
+"""
+
+
+def openspiel_length():
+    out = subprocess.run([sys.executable, "-c", LENGTH, GAMES[GAME.stem]],
                          check=True, capture_output=True, text=True).stdout
     return float(out)
 
@@ -55,6 +91,12 @@ def ludus_rate(seconds):
     out = subprocess.run([LUDUS, "bench", GAME, "--threads", "1", "--seconds", str(seconds),
                           "--json"], check=True, capture_output=True, text=True).stdout
     return json.loads(out)["playouts_per_second"]
+
+
+def ludus_length():
+    out = subprocess.run([LUDUS, "simulate", GAME, "--games", "2000", "--threads", "1",
+                          "--json"], check=True, capture_output=True, text=True).stdout
+    return json.loads(out)["mean_plies"]
 
 
 def collected(command):
@@ -72,7 +114,11 @@ def main():
                         help="also count instructions per game with callgrind")
     parser.add_argument("--games", type=int, default=200,
                         help="games per callgrind count (default 200)")
+    parser.add_argument("--game", choices=sorted(GAMES), default="backgammon",
+                        help="the game (default backgammon)")
     args = parser.parse_args()
+    global GAME
+    GAME = ROOT / "games" / f"{args.game}.game"
     try:
         import pyspiel  # noqa: F401
     except ImportError:
@@ -89,10 +135,15 @@ def main():
     ratios.sort()
     print(f"playouts/s ratio: median {ratios[len(ratios) // 2]:.2f} "
           f"(from {ratios[0]:.2f} to {ratios[-1]:.2f})")
+    theirs, ours = openspiel_length(), ludus_length()
+    median = ratios[len(ratios) // 2]
+    print(f"mean turns per game: OpenSpiel {theirs:.1f}   ludus {ours:.1f}   "
+          f"turns/s ratio (median) {median * ours / theirs:.2f}")
     if args.instructions:
         n = args.games
         python = [sys.executable, "-c", OPENSPIEL, "games"]
-        theirs = (collected([*python, n]) - collected([*python, 0])) / n
+        name = GAMES[args.game]
+        theirs = (collected([*python, n, name]) - collected([*python, 0, name])) / n
         simulate = [LUDUS, "simulate", GAME, "--seed", "1", "--threads", "1", "--games"]
         ours = (collected([*simulate, n + 1]) - collected([*simulate, 1])) / n
         print(f"instructions per game: OpenSpiel {theirs / 1e6:.2f} M   "

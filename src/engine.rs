@@ -458,7 +458,7 @@ impl Engine {
                 .collect(),
             game,
         };
-        engine.steps_countable = engine.actions.is_none() && engine.steps_countable();
+        engine.steps_countable = engine.steps_countable();
         engine
     }
 

@@ -73,7 +73,10 @@ fn placement_that_closes_a_mill_removes_an_unprotected_man() {
     );
     assert!(turns.contains(&"g1 xb4".to_string()), "{turns:?}");
     assert!(!turns.iter().any(|t| t.starts_with("g1 xa7")), "{turns:?}");
-    assert!(!turns.contains(&"g1".to_string()), "a mill must remove: {turns:?}");
+    assert!(
+        !turns.contains(&"g1".to_string()),
+        "a mill must remove: {turns:?}"
+    );
     // With every black man in a mill, any of them may go.
     let (turns, _) = turns_and_result(
         &engine,

@@ -12,7 +12,7 @@
 
 use super::condition::Condition;
 use super::grid::{Sides, bits};
-use super::{Engine, HAND, Move, NONE, State, Step, bit};
+use super::{Engine, HAND, MAX_KINDS, Move, NONE, State, Step, bit};
 use crate::ir::{self, Obligation};
 
 /// An action of a kind: the sites it may land on per player, and when.
@@ -277,5 +277,265 @@ impl Actions {
             }
         }
         Some(theirs)
+    }
+}
+
+/// The most lines a board may have for [`Plan`] to count a position's
+/// turns (its lines one piece short are a bit set); past it they are
+/// listed.
+const MAX_PLANNED_LINES: usize = 64;
+
+/// What a random playout needs to count and draw the turns of one
+/// position without listing them: the pieces each action moves, and the
+/// lines a piece landing on their last empty site completes.
+pub(super) struct Plan {
+    sides: Sides,
+    /// The mover's pieces that fly this turn.
+    fliers: u128,
+    /// Per kind: where it is placed this turn (0 where it is not).
+    place: [u128; MAX_KINDS],
+    /// The opposing pieces a completed line removes (for turns that
+    /// capture nothing), and how many turns each such move makes.
+    removable: u128,
+    copies: usize,
+    /// The lines (indices of [`Actions::lines`]) that lack one piece of
+    /// the mover's, on an empty site.
+    closing: u64,
+}
+
+impl Plan {
+    /// The sites where a piece coming from `from` ([`HAND`] for a
+    /// placement) completes a line.
+    fn closers(&self, lines: &[u128], from: u8) -> u128 {
+        let leaving = if from == HAND { 0 } else { bit(from) };
+        let mut found = 0;
+        let mut set = self.closing;
+        while set != 0 {
+            let line = lines[set.trailing_zeros() as usize];
+            set &= set - 1;
+            if line & leaving == 0 {
+                found |= line & !self.sides.own;
+            }
+        }
+        found
+    }
+
+    /// Turns of a move landing on the sites of `targets`, from `from`.
+    fn count(&self, lines: &[u128], from: u8, targets: u128) -> usize {
+        if targets == 0 {
+            return 0;
+        }
+        let n = targets.count_ones() as usize;
+        if self.copies == 1 || self.closing == 0 {
+            return n;
+        }
+        n + (targets & self.closers(lines, from)).count_ones() as usize * (self.copies - 1)
+    }
+}
+
+impl Actions {
+    /// The plan of `st`'s turns beyond the listed captures, or `None` where
+    /// they must be listed (a piece both steps and flies, or too many lines
+    /// are one piece short).
+    fn plan(&self, engine: &Engine, st: &State) -> Option<Plan> {
+        let player = st.to_move as usize;
+        let mut sides = Sides::of(st, player, engine.all_sites);
+        self.gate(engine, st, &mut sides);
+        let mut fliers = 0;
+        let mut flying = 0u32;
+        for (k, fly) in self.fly.iter().enumerate() {
+            if Self::allowed(engine, st, fly).is_some() {
+                flying |= 1 << k;
+            }
+        }
+        if flying != 0 {
+            for s in bits(sides.own) {
+                if flying & 1 << (st.cells[s] & 15) != 0 {
+                    fliers |= bit(s as u8);
+                }
+            }
+        }
+        if fliers & sides.steppers != 0 {
+            return None;
+        }
+        let mut place = [0; MAX_KINDS];
+        for (k, p) in self.place.iter().enumerate() {
+            if st.hand[player][k] > 0
+                && let Some(sites) = Self::allowed(engine, st, p)
+            {
+                place[k] = sites & sides.empty;
+            }
+        }
+        let mut plan = Plan {
+            fliers,
+            place,
+            removable: 0,
+            copies: 1,
+            closing: 0,
+            sides,
+        };
+        if self.lines.is_empty() {
+            return Some(plan);
+        }
+        if self.lines.len() > MAX_PLANNED_LINES {
+            return None;
+        }
+        let (own, empty) = (plan.sides.own, plan.sides.empty);
+        for (i, &line) in self.lines.iter().enumerate() {
+            let missing = line & !own;
+            if missing != 0 && missing & (missing - 1) == 0 && missing & empty != 0 {
+                plan.closing |= 1 << i;
+            }
+        }
+        let theirs = plan.sides.opp;
+        plan.removable = theirs;
+        if self.protect {
+            let held = self
+                .lines
+                .iter()
+                .filter(|&&line| theirs & line == line)
+                .fold(0, |acc, &line| acc | line);
+            if theirs & !held != 0 {
+                plan.removable = theirs & !held;
+            }
+        }
+        plan.copies = (plan.removable.count_ones() as usize).max(1);
+        Some(plan)
+    }
+
+    /// [`Engine::count_turns`] of a game with actions: the captures listed
+    /// in `out` (with their removals), the steps, placements and flights
+    /// counted; `None` where every turn must be listed.
+    pub(super) fn count(
+        &self,
+        engine: &Engine,
+        st: &mut State,
+        out: &mut Vec<Move>,
+    ) -> Option<usize> {
+        let plan = self.plan(engine, st)?;
+        let mut found = super::grid::Found::new(out);
+        let compulsory = engine.captures(st, NONE, &plan.sides, &mut found, None);
+        found.finish();
+        if !self.lines.is_empty() {
+            self.removals(st, out);
+        }
+        let mut n = out.len();
+        if !compulsory {
+            for s in bits(plan.sides.steppers) {
+                let (_, free) = engine.step_targets(st, st.to_move as usize, s, &plan.sides);
+                n += plan.count(&self.lines, s as u8, free);
+            }
+            for &sites in &plan.place[..self.place.len()] {
+                if sites != 0 {
+                    n += plan.count(&self.lines, HAND, sites);
+                }
+            }
+            for s in bits(plan.fliers) {
+                let kind = (st.cells[s] & 15) as usize;
+                let sites = self.fly[kind]
+                    .as_ref()
+                    .map_or(0, |a| a.sites[st.to_move as usize]);
+                n += plan.count(&self.lines, s as u8, sites & plan.sides.empty);
+            }
+        }
+        if n == 0 && !engine.no_moves_rule {
+            out.push(Move::PASS);
+            n = 1;
+        }
+        Some(n)
+    }
+
+    /// The turn of index `i` that [`Actions::count`] counted (`listed`
+    /// holds the turns it listed), built alone, in the order
+    /// [`Engine::legal_moves`] lists them.
+    pub(super) fn turn_at(&self, engine: &Engine, st: &State, listed: &[Move], i: usize) -> Move {
+        if let Some(m) = listed.get(i) {
+            return *m;
+        }
+        let Some(plan) = self.plan(engine, st) else {
+            return Move::PASS;
+        };
+        let player = st.to_move as usize;
+        let mut left = i - listed.len();
+        // The move from `from` to `to` of kind `kind`, with the removal of
+        // index `r` where it completes a line.
+        let make = |from: u8, to: u8, kind: u8, r: usize| {
+            let mut m = Move::EMPTY;
+            m.len = 1;
+            m.kind_after = kind;
+            m.steps[0] = Step {
+                from,
+                to,
+                over: NONE,
+                die: 0,
+            };
+            if plan.closing != 0 && plan.closers(&self.lines, from) & bit(to) != 0 {
+                m.remove = bits(plan.removable).nth(r).map_or(NONE, |s| s as u8);
+            }
+            m
+        };
+        // The turns of one target: its copies where it completes a line.
+        let turns = |from: u8, to: u8| {
+            if plan.closing != 0 && plan.closers(&self.lines, from) & bit(to) != 0 {
+                plan.copies
+            } else {
+                1
+            }
+        };
+        for s in bits(plan.sides.steppers) {
+            let (t, free) = engine.step_targets(st, player, s, &plan.sides);
+            let n = plan.count(&self.lines, s as u8, free);
+            if left >= n {
+                left -= n;
+                continue;
+            }
+            for target in engine.lines.steps(t) {
+                if free & target.bit == 0 {
+                    continue;
+                }
+                let k = turns(s as u8, target.to);
+                if left < k {
+                    return make(s as u8, target.to, target.after, left);
+                }
+                left -= k;
+            }
+        }
+        for (kind, &sites) in plan.place[..self.place.len()].iter().enumerate() {
+            if sites == 0 {
+                continue;
+            }
+            let n = plan.count(&self.lines, HAND, sites);
+            if left >= n {
+                left -= n;
+                continue;
+            }
+            for to in bits(sites) {
+                let k = turns(HAND, to as u8);
+                if left < k {
+                    return make(HAND, to as u8, kind as u8, left);
+                }
+                left -= k;
+            }
+        }
+        for s in bits(plan.fliers) {
+            let kind = st.cells[s] & 15;
+            let sites = self.fly[kind as usize]
+                .as_ref()
+                .map_or(0, |a| a.sites[player])
+                & plan.sides.empty;
+            let n = plan.count(&self.lines, s as u8, sites);
+            if left >= n {
+                left -= n;
+                continue;
+            }
+            for to in bits(sites) {
+                let k = turns(s as u8, to as u8);
+                if left < k {
+                    return make(s as u8, to as u8, kind, left);
+                }
+                left -= k;
+            }
+        }
+        Move::PASS
     }
 }

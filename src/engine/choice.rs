@@ -45,6 +45,16 @@ impl Engine {
             self.try_legal_moves(st, out)?;
             return Ok(out.len());
         }
+        if let Some(actions) = &self.actions {
+            out.clear();
+            return match actions.count(self, st, out) {
+                Some(n) => Ok(n),
+                None => {
+                    self.try_legal_moves(st, out)?;
+                    Ok(out.len())
+                }
+            };
+        }
         let player = st.to_move as usize;
         let sides = Sides::of(st, player, self.all_sites);
         let mut found = Found::new(out);
@@ -128,6 +138,9 @@ impl Engine {
         }
         if self.tables.is_some() {
             return self.dice_turn_at(st, i - listed.len());
+        }
+        if let Some(actions) = &self.actions {
+            return actions.turn_at(self, st, listed, i);
         }
         let mut left = i - listed.len();
         let player = st.to_move as usize;

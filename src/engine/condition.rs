@@ -33,8 +33,8 @@ pub(crate) enum Count {
     On { opponent: bool, sites: [u128; 2] },
     /// Every piece of one side on the board.
     Pieces { opponent: bool },
-    /// The pieces of one side in his hand.
-    InHand { opponent: bool },
+    /// The pieces of one side in his hand, of the game's `kinds` kinds.
+    InHand { opponent: bool, kinds: u8 },
 }
 
 /// The sites of the region `name` of `player`, as a mask.
@@ -86,6 +86,7 @@ impl Condition {
                         },
                         ir::Term::InHand(w) => Count::InHand {
                             opponent: opponent(w),
+                            kinds: game.kinds.len() as u8,
                         },
                         // Landing sites, pins and open points are of dice
                         // games: the checker refuses them here.
@@ -109,8 +110,22 @@ impl Condition {
     /// Whether the condition holds for player `me` in `st`.
     pub(crate) fn holds(&self, engine: &Engine, st: &State, me: usize) -> bool {
         match self {
-            Condition::Or(p) => p.iter().any(|c| c.holds(engine, st, me)),
-            Condition::And(p) => p.iter().all(|c| c.holds(engine, st, me)),
+            Condition::Or(p) => {
+                for c in p.iter() {
+                    if c.holds(engine, st, me) {
+                        return true;
+                    }
+                }
+                false
+            }
+            Condition::And(p) => {
+                for c in p.iter() {
+                    if !c.holds(engine, st, me) {
+                        return false;
+                    }
+                }
+                true
+            }
             Condition::Not(c) => !c.holds(engine, st, me),
             Condition::Never => false,
             Condition::Test {
@@ -118,11 +133,10 @@ impl Condition {
                 constant,
                 op,
             } => {
-                let value = terms
-                    .iter()
-                    .map(|&(sign, t)| sign * count(st, t, me))
-                    .sum::<i64>()
-                    + constant;
+                let mut value = *constant;
+                for &(sign, t) in terms.iter() {
+                    value += sign * count(st, t, me);
+                }
                 compare(value, *op)
             }
         }
@@ -148,6 +162,12 @@ fn count(st: &State, t: Count, me: usize) -> i64 {
             i64::from((st.occupied[side(opponent)] & sites[me]).count_ones())
         }
         Count::Pieces { opponent } => i64::from(st.counts[side(opponent)]),
-        Count::InHand { opponent } => st.hand[side(opponent)].iter().map(|&n| i64::from(n)).sum(),
+        Count::InHand { opponent, kinds } => {
+            let mut n = 0;
+            for &k in &st.hand[side(opponent)][..kinds as usize] {
+                n += i64::from(k);
+            }
+            n
+        }
     }
 }
