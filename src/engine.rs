@@ -17,7 +17,7 @@ mod rays;
 mod turns;
 
 pub(crate) use dice::Root;
-pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, TooManyTurns};
+pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
 
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
@@ -167,8 +167,9 @@ pub enum Outcome {
 
 /// A position: what stands where, who moves, and the state the rules need.
 ///
-/// Two states are equal when every field but [`State::history`] is: the
-/// history is how the position was reached, not the position.
+/// Two states are equal when every field but [`State::history`] and
+/// [`State::work`] is: they are how the position was reached, not the
+/// position.
 #[derive(Debug)]
 pub struct State {
     /// Per site: [`NONE`] or `player << 4 | kind`.
@@ -209,6 +210,11 @@ pub struct State {
     /// games). Whoever writes `cells` by hand calls
     /// [`Engine::sync_occupied`] afterwards.
     pub occupied: [u128; 2],
+    /// Dice games: the positions the search went through for the rolls of
+    /// the game so far (each roll counts one at least); a roll past
+    /// [`MAX_WORK`] is refused ([`TooManyTurns::Work`]). Not part of the
+    /// position: 0 in a position read from text.
+    pub work: u64,
 }
 
 impl Clone for State {
@@ -228,6 +234,7 @@ impl Clone for State {
             turns: self.turns,
             pinned: self.pinned,
             occupied: self.occupied,
+            work: self.work,
         };
         st.clone_from(self);
         st
@@ -252,6 +259,7 @@ impl Clone for State {
             turns,
             pinned,
             occupied,
+            work,
         } = from;
         self.cells.clone_from(cells);
         self.visited.clone_from(visited);
@@ -267,6 +275,7 @@ impl Clone for State {
         self.turns = *turns;
         self.pinned = *pinned;
         self.occupied = *occupied;
+        self.work = *work;
     }
 }
 
@@ -474,6 +483,7 @@ impl Engine {
             turns: [0; 2],
             pinned: 0,
             occupied: [0; 2],
+            work: 0,
         }
     }
 
