@@ -521,6 +521,29 @@ mod tests {
         assert_eq!(p.support, 0xff & !0b1_1000, "of the board's sites");
     }
 
+    /// A rule with a part that reads no site (a test, a negation) gives the
+    /// board's sites only, landings and origins alike.
+    #[test]
+    fn programs_give_sites_of_the_board_only() {
+        let regions = [0b110u128, 0b1_1000];
+        let board = 0b1111;
+        let test = Cond::Test {
+            terms: vec![(1, Term::MenIn(false, 1))].into(),
+            constant: -1,
+            op: Compare::Gt,
+        };
+        let not_home = Cond::Not(Box::new(Cond::HereIn(1)));
+        let (p, rest) = Program::compile(vec![test.clone(), not_home], &regions, 0, board);
+        assert!(rest.is_empty());
+        let masks = Masks::<u128>::default();
+        assert_eq!(p.run(&masks, 0, 1), board);
+        assert_eq!(p.run(&masks, 0, 0), board & !regions[1]);
+        assert_eq!(p.forbidden(&masks, 0, 1), board);
+        let (q, _) = Program::compile_origins(vec![test], &regions, 0, board);
+        assert_eq!(q.run(&masks, 0, 1), board);
+        assert_eq!(q.support, board);
+    }
+
     /// A program whose stack stays within `SHALLOW` entries runs on the
     /// small stack, and gives what the full stack gives; a deeper one
     /// runs on the full stack.
