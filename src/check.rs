@@ -116,6 +116,14 @@ impl BoardBuild {
             .position(|l| l.from == from && l.direction == direction)
     }
 
+    /// The existing link from `from` to `to`, in any direction.
+    fn link_between(&self, from: usize, to: usize) -> Option<usize> {
+        self.board
+            .links
+            .iter()
+            .position(|l| l.from == from && l.to == to)
+    }
+
     fn add_link(&mut self, from: usize, to: usize, direction: usize, origin: LinkOrigin) {
         self.board.links.push(ir::Link {
             from,

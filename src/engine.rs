@@ -19,7 +19,7 @@ mod rays;
 mod turns;
 
 pub(crate) use dice::Root;
-pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, TooManyTurns};
+pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
 
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
@@ -187,8 +187,9 @@ pub enum Outcome {
 
 /// A position: what stands where, who moves, and the state the rules need.
 ///
-/// Two states are equal when every field but [`State::history`] is: the
-/// history is how the position was reached, not the position.
+/// Two states are equal when every field but [`State::history`] and
+/// [`State::work`] is: they are how the position was reached, not the
+/// position.
 #[derive(Debug)]
 pub struct State {
     /// Per site: [`NONE`] or `player << 4 | kind`.
@@ -231,6 +232,11 @@ pub struct State {
     /// games). Whoever writes `cells` by hand calls
     /// [`Engine::sync_occupied`] afterwards.
     pub occupied: [u128; 2],
+    /// Dice games: the positions the search went through for the rolls of
+    /// the game so far (each roll counts one at least); a roll past
+    /// [`MAX_WORK`] is refused ([`TooManyTurns::Work`]). Not part of the
+    /// position: 0 in a position read from text.
+    pub work: u64,
 }
 
 impl Clone for State {
@@ -251,6 +257,7 @@ impl Clone for State {
             pinned: self.pinned,
             hand: self.hand,
             occupied: self.occupied,
+            work: self.work,
         };
         st.clone_from(self);
         st
@@ -276,6 +283,7 @@ impl Clone for State {
             pinned,
             hand,
             occupied,
+            work,
         } = from;
         self.cells.clone_from(cells);
         self.visited.clone_from(visited);
@@ -292,6 +300,7 @@ impl Clone for State {
         self.pinned = *pinned;
         self.hand = *hand;
         self.occupied = *occupied;
+        self.work = *work;
     }
 }
 
@@ -520,6 +529,7 @@ impl Engine {
             pinned: 0,
             hand: [[0; MAX_KINDS]; 2],
             occupied: [0; 2],
+            work: 0,
         }
     }
 

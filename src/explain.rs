@@ -31,7 +31,7 @@ use crate::engine::{Engine, Move, NONE, Outcome, State};
 use crate::load;
 use crate::notation::{find_move, move_text, parse_position, position_text};
 use crate::playout::outcome_text;
-use crate::syntax::{self, Item, ItemKind, Name, Section, SectionKind};
+use crate::syntax::{self, Item, ItemKind, Name, Obligation, Section, SectionKind};
 use serde::Serialize;
 
 mod changes;
@@ -589,19 +589,21 @@ impl<'a> Explainer<'a> {
 
     /// The items that say what the move does: the `promote` line of the
     /// piece's kind when it is promoted, `hit` when it hits, `pin blots`
-    /// when it pins.
+    /// when it pins, `capture huff` when it huffs.
     fn effect_items(&self, before: &State, m: &Move, after: &State) -> Vec<At> {
         let game = self.engine.game();
         let mut out = Vec::new();
+        // A move without steps (a pass, a huff alone) moves no piece: its
+        // `from` is `NONE`, not a site.
+        let moved = if m.len > 0 {
+            before.piece(m.from() as usize)
+        } else {
+            None
+        };
         let promoted = !self.engine.has_dice()
-            && m.len > 0
             && m.kind_after != NONE
-            && before
-                .piece(m.from() as usize)
-                .is_some_and(|(_, k)| k != m.kind_after as usize);
-        let kind = before
-            .piece(m.from() as usize)
-            .map(|(_, k)| game.kinds[k].name.clone());
+            && moved.is_some_and(|(_, k)| k != m.kind_after as usize);
+        let kind = moved.map(|(_, k)| game.kinds[k].name.clone());
         let hits = self.engine.has_dice() && m.steps().iter().any(|s| s.over != NONE);
         let pins = after.pinned & !before.pinned != 0;
         for at in self.candidates() {
@@ -614,6 +616,9 @@ impl<'a> Explainer<'a> {
                 }
                 ItemKind::Hit(_) => hits,
                 ItemKind::Pin => pins,
+                // A huff: the position cannot be read without the rule
+                // that huffs, so no changed game shows it.
+                ItemKind::Capture(Obligation::Huff, _) => m.huff != NONE,
                 _ => false,
             };
             if wanted {

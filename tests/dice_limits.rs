@@ -1,12 +1,12 @@
 //! The dice-turn search on rolls far larger than the bundled games': it
-//! stays within its stated limits (`MAX_TURNS`, `MAX_SEARCH`), refuses a
-//! roll past them with a message on every path, and finds a typed turn by
+//! stays within its stated limits (`MAX_TURNS`, `MAX_SEARCH`, and a game's
+//! `MAX_WORK`), refuses a roll past them with a message on every path, and finds a typed turn by
 //! walking its die moves, never by listing every route.
 
 mod common;
 
 use common::{Input, ludus, ludus_in, root, temp_dir};
-use ludus::engine::{Engine, MAX_TURNS, TooManyTurns};
+use ludus::engine::{Engine, MAX_TURNS, MAX_WORK, TooManyTurns};
 use ludus::notation::{find_move, move_text, parse_dice, parse_position};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -274,4 +274,101 @@ fn each_turn_is_listed_by_its_first_route_with_four_different_dice() {
             .min();
         assert_eq!(first, Some(m.rank), "{}", move_text(&engine, m));
     }
+}
+
+/// A `forbid` rule with a part that reads no landing site (`own men in
+/// off > 0`) forbids every landing on a point once it holds, and none
+/// before: the search once read its forbidden sites past the
+/// board's (an index out of bounds) as soon as a man could bear off.
+#[test]
+fn a_forbid_rule_that_reads_no_landing_site_is_applied_to_every_point() {
+    let text = "game \"two points\"
+board {
+  points 1..2
+  zone off
+}
+player white
+player black
+track {
+  white: 1..2, off
+  black: 2..1, off
+}
+piece man {
+  marks o x
+  advance by die
+}
+setup {
+  white man: 1 * 2
+  black man: 2 * 2
+}
+dice {
+  count 2
+  faces 6
+}
+rules {
+  forbid f: own men in off > 0
+  bear off when 6 != opponent men in off
+}
+end {
+  no move in 1 turns: draw
+}
+";
+    let path = write_game("forbid_global", "game.game", text);
+    let engine = common::engine_at(&path);
+    let turns = |position: &str| {
+        let mut st = parse_position(&engine, position).unwrap();
+        let mut moves = Vec::new();
+        engine.try_legal_moves(&mut st, &mut moves).unwrap();
+        let mut texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
+        texts.sort();
+        texts
+    };
+    // No man off yet: a man may land on point 2 (track position 1) with
+    // the 1, but not once the 2 has borne a man off.
+    assert_eq!(
+        turns("white: 1*2; black: off*2; dice: 1-2"),
+        ["0/1 0/off", "0/off"]
+    );
+    // A man off: no landing on a point (`0/1` is forbidden), bearing off
+    // is no landing.
+    assert_eq!(turns("white: 1 off; black: off*2; dice: 1-2"), ["0/off"]);
+    // Every command that plays the game, through the binary.
+    let file = path.to_str().unwrap();
+    let runs: [&[&str]; 3] = [
+        &["moves", file, "--dice", "1-2"],
+        &["playout", file, "--seed", "1"],
+        &["simulate", file, "--games", "50"],
+    ];
+    for args in runs {
+        let run = ludus(args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+    }
+}
+
+/// Every roll a game searches counts towards the game's work
+/// (`State::work`): past `MAX_WORK`, the roll is refused, as one past a
+/// roll's limits is.
+#[test]
+fn a_game_past_its_work_budget_is_refused() {
+    let engine = engine_of("work_budget", &race(24, 2, "1 * 15"));
+    let mut st = engine.start();
+    st.dice = parse_dice(&engine, "3-1").unwrap();
+    let mut moves = Vec::new();
+    // Each roll counts, the same every time.
+    let mut a = st.clone();
+    engine.try_legal_moves(&mut a, &mut moves).unwrap();
+    assert!(a.work > st.work);
+    let mut b = st.clone();
+    engine.try_legal_moves(&mut b, &mut moves).unwrap();
+    assert_eq!(a.work, b.work);
+    // Not part of the position.
+    assert_eq!(a, st);
+    // Past the budget, refused.
+    st.work = MAX_WORK;
+    assert_eq!(
+        engine.try_legal_moves(&mut st, &mut moves),
+        Err(TooManyTurns::Work)
+    );
+    let mut n = Vec::new();
+    assert_eq!(engine.count_turns(&mut st, &mut n), Err(TooManyTurns::Work));
 }

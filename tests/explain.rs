@@ -356,6 +356,31 @@ fn repl_dice_refusal_shows_the_rule() {
     );
 }
 
+/// Moves without steps: a pass where no die move can be played, and a
+/// lone huff that takes the last piece (once an index out of bounds: the
+/// origin of a move that has none was read).
+#[test]
+fn a_move_without_steps_is_explained() {
+    let out = explained(
+        "plakoto",
+        &[
+            "--position",
+            "white: 1*15; black: 2*2 3*2 4*2 5*2 6*2 7*2 24*3; turn: white; dice: 6-6",
+            "pass",
+        ],
+    );
+    assert!(out.starts_with("`pass` is legal for white."), "{out}");
+    assert!(out.contains("passes: there is no move to make"), "{out}");
+    let out = explained(
+        "alquerque-huff",
+        &["--position", "white: a1; black: e5; huff: e5", "huff e5"],
+    );
+    assert!(out.starts_with("`huff e5` is legal for white."), "{out}");
+    assert!(out.contains("huffs the piece on e5"), "{out}");
+    assert!(out.contains("ends the game: white wins"), "{out}");
+    names_rule(&out, "alquerque-huff", 7, "depends on `capture huff`");
+}
+
 /// Every bundled game: a legal move is explained as legal, and the same
 /// move by the other player's piece, or a pass where it is not, as illegal.
 #[test]

@@ -334,13 +334,20 @@ impl Checker<'_> {
                                 build.link_conflict(x, dir).map(|i| (i, is_back))
                             },
                         );
-                        match conflict {
-                            None => {
+                        // One link joins two sites: a second one between
+                        // them in another direction is a step listed twice.
+                        let doubled = build.link_between(a, b);
+                        match (conflict, doubled) {
+                            (None, None) => {
                                 build.add_link(a, b, d, origin);
                                 build.add_link(b, a, back, back_origin);
                             }
-                            Some((i, is_back)) => {
+                            (Some((i, is_back)), _) => {
                                 self.conflicting_link(&build, item, i, is_back);
+                                build.links_failed = true;
+                            }
+                            (None, Some(i)) => {
+                                self.doubled_link(&build, item, i);
                                 build.links_failed = true;
                             }
                         }
@@ -484,16 +491,22 @@ impl Checker<'_> {
                     for (a, b, dir) in [(from, to, d), (to, from, back)] {
                         match build.link_conflict(a, dir) {
                             Some(i) if build.link_origin[i] != origin => {
-                                conflict.get_or_insert(i);
+                                conflict.get_or_insert((i, false));
                             }
                             Some(_) => {}
-                            None => build.add_link(a, b, dir, origin.clone()),
+                            // Two sites joined already in another direction.
+                            None => match build.link_between(a, b) {
+                                Some(i) => {
+                                    conflict.get_or_insert((i, true));
+                                }
+                                None => build.add_link(a, b, dir, origin.clone()),
+                            },
                         }
                     }
                 }
             }
         }
-        if let Some(i) = conflict {
+        if let Some((i, doubled)) = conflict {
             let l = build.board.links[i];
             let b = &build.board;
             let message = format!(
@@ -509,7 +522,11 @@ impl Checker<'_> {
                 span,
                 message,
                 "links made twice",
-                Some("a site has one link per direction: remove one of the two items, or make them cover different directions".into()),
+                Some(if doubled {
+                    "two sites are joined by one link: remove one of the two items, or make them join other sites".into()
+                } else {
+                    "a site has one link per direction: remove one of the two items, or make them cover different directions".into()
+                }),
             );
         }
         true
@@ -679,6 +696,34 @@ impl Checker<'_> {
             message,
             "conflicting link",
             Some(hint.into()),
+        );
+    }
+
+    /// Reports a `link` between two sites a link joins already, in another
+    /// direction: a step between them would be listed twice.
+    pub(super) fn doubled_link(&mut self, build: &BoardBuild, item: &Item, existing: usize) {
+        let ItemKind::Link(from, to, dir) = &item.kind else {
+            return;
+        };
+        let l = build.board.links[existing];
+        let origin = self.origin_text(&build.link_origin[existing]);
+        let message = format!(
+            "`link {} {} {}` joins `{}` and `{}` again: `{}` already links going `{}` to `{}` by {origin}",
+            from.text,
+            to.text,
+            dir.text,
+            from.text,
+            to.text,
+            build.board.sites[l.from].name,
+            build.board.directions[l.direction].name,
+            build.board.sites[l.to].name,
+        );
+        self.error(
+            item.file,
+            item.span.clone(),
+            message,
+            "second link between two sites",
+            Some("two sites are joined by one link: remove this link, or join other sites".into()),
         );
     }
 

@@ -50,6 +50,15 @@ pub const MAX_TURNS: usize = 100_000;
 /// for one roll.
 pub const MAX_SEARCH: usize = 1 << 19;
 
+/// The most positions the search goes through for the rolls of one game
+/// ([`State::work`]): 2^23, a few seconds of search, a hundred times what
+/// the longest games of the bundled tables games take. A game whose rolls
+/// cost more is refused at the roll that goes past it
+/// ([`TooManyTurns::Work`]), so that no game plays for hours; counted in
+/// positions, not time, so the refusal is the same on every machine and
+/// thread.
+pub const MAX_WORK: u64 = 1 << 23;
+
 /// A roll with more turns than the engine lists, or whose turns take a
 /// longer search than it makes: the position is refused rather than
 /// played with some of its turns missing.
@@ -70,6 +79,12 @@ pub enum TooManyTurns {
         "playing the roll passes through more than {MAX_SEARCH} positions, the most the engine searches for one roll"
     )]
     Search,
+    /// The game's rolls so far passed through more than [`MAX_WORK`]
+    /// positions.
+    #[error(
+        "the game's rolls so far passed through more than {MAX_WORK} positions, the most the engine searches for one game: its turns cost too much to play"
+    )]
+    Work,
 }
 
 /// Where men stand after a die move: the sites where each player has free

@@ -133,10 +133,15 @@ const MAX_SUPPORT_TESTS: usize = 8;
 
 impl Program {
     /// Compiles the rules of `forbid` that [`maskable`] accepts for player
-    /// `me`, with `regions` his region masks; returns the program and the
-    /// rules left to judge site by site.
-    pub fn compile(forbid: Vec<Cond>, regions: &[u128], me: usize) -> (Program, Vec<Cond>) {
-        Program::compile_as(forbid, regions, me, Mode::Landing)
+    /// `me`, with `regions` his region masks and `board` the board's sites;
+    /// returns the program and the rules left to judge site by site.
+    pub fn compile(
+        forbid: Vec<Cond>,
+        regions: &[u128],
+        me: usize,
+        board: u128,
+    ) -> (Program, Vec<Cond>) {
+        Program::compile_as(forbid, (regions, me, board), Mode::Landing)
     }
 
     /// Compiles the rules of `forbid_from` (those reading the die move's
@@ -149,8 +154,9 @@ impl Program {
         forbid_from: Vec<Cond>,
         regions: &[u128],
         me: usize,
+        board: u128,
     ) -> (Program, Vec<Cond>) {
-        let (mut p, rest) = Program::compile_as(forbid_from, regions, me, Mode::Origin);
+        let (mut p, rest) = Program::compile_as(forbid_from, (regions, me, board), Mode::Origin);
         p.support = if p.tests.len() <= MAX_SUPPORT_TESTS {
             (0..1u64 << p.tests.len()).fold(0, |m, tests| m | p.run(&Masks::default(), 0, tests))
         } else {
@@ -161,8 +167,7 @@ impl Program {
 
     fn compile_as(
         forbid: Vec<Cond>,
-        regions: &[u128],
-        me: usize,
+        (regions, me, board): (&[u128], usize, u128),
         mode: Mode,
     ) -> (Program, Vec<Cond>) {
         let mut p = Program::default();
@@ -185,6 +190,17 @@ impl Program {
             } else {
                 rest.push(c);
             }
+        }
+        // A program gives sites of the board only: a part that reads no
+        // site (a test, `not`, a count of men here at least 0) holds or
+        // fails for every bit of the mask, past the board's sites too.
+        let past_board = |op: &Op| match op {
+            Op::Sites(m) => m & !board != 0,
+            Op::Test(_) | Op::Not => true,
+            Op::Occ(_) | Op::Two(_) | Op::Vulnerable | Op::And | Op::Or => false,
+        };
+        if p.ops.iter().any(past_board) {
+            p.ops.extend([Op::Sites(board), Op::And]);
         }
         p.reads = p.find_reads();
         p.shallow = stack_depth(&p.ops) <= SHALLOW;
@@ -486,7 +502,7 @@ mod tests {
         );
         let reads_landing = Cond::And(vec![Cond::FromIn(0), Cond::HereIn(1)].into());
         let (p, rest) =
-            Program::compile_origins(vec![from_start_while_way, reads_landing], &regions, 0);
+            Program::compile_origins(vec![from_start_while_way, reads_landing], &regions, 0, 0xff);
         assert_eq!(rest.len(), 1);
         assert!(matches!(rest[0], Cond::And(_)));
         assert_eq!(p.tests.len(), 1);
@@ -495,10 +511,37 @@ mod tests {
         assert_eq!(p.run(&masks, 0, 1), 0b110);
         assert_eq!(p.run(&masks, 0, 0), 0);
         // A negated origin forbids every site but the region's.
-        let (p, rest) =
-            Program::compile_origins(vec![Cond::Not(Box::new(Cond::FromIn(1)))], &regions, 0);
+        let (p, rest) = Program::compile_origins(
+            vec![Cond::Not(Box::new(Cond::FromIn(1)))],
+            &regions,
+            0,
+            0xff,
+        );
         assert!(rest.is_empty());
-        assert_eq!(p.support, !0b1_1000);
+        assert_eq!(p.support, 0xff & !0b1_1000, "of the board's sites");
+    }
+
+    /// A rule with a part that reads no site (a test, a negation) gives the
+    /// board's sites only, landings and origins alike.
+    #[test]
+    fn programs_give_sites_of_the_board_only() {
+        let regions = [0b110u128, 0b1_1000];
+        let board = 0b1111;
+        let test = Cond::Test {
+            terms: vec![(1, Term::MenIn(false, 1))].into(),
+            constant: -1,
+            op: Compare::Gt,
+        };
+        let not_home = Cond::Not(Box::new(Cond::HereIn(1)));
+        let (p, rest) = Program::compile(vec![test.clone(), not_home], &regions, 0, board);
+        assert!(rest.is_empty());
+        let masks = Masks::<u128>::default();
+        assert_eq!(p.run(&masks, 0, 1), board);
+        assert_eq!(p.run(&masks, 0, 0), board & !regions[1]);
+        assert_eq!(p.forbidden(&masks, 0, 1), board);
+        let (q, _) = Program::compile_origins(vec![test], &regions, 0, board);
+        assert_eq!(q.run(&masks, 0, 1), board);
+        assert_eq!(q.support, board);
     }
 
     /// A program whose stack stays within `SHALLOW` entries runs on the
@@ -515,7 +558,12 @@ mod tests {
         // `opponent men here >= 2`, `own men here >= 1 and here in no-join`.
         let closed = here(true, 2);
         let no_join = Cond::And(vec![here(false, 1), Cond::HereIn(0)].into());
-        let (p, rest) = Program::compile(vec![closed.clone(), no_join.clone()], &regions, 0);
+        let (p, rest) = Program::compile(
+            vec![closed.clone(), no_join.clone()],
+            &regions,
+            0,
+            u128::MAX,
+        );
         assert!(rest.is_empty());
         assert!(p.shallow);
         // Nested to a depth past the small stack.
@@ -528,7 +576,7 @@ mod tests {
                 .into(),
             )
         });
-        let (q, rest) = Program::compile(vec![deep, closed, no_join], &regions, 0);
+        let (q, rest) = Program::compile(vec![deep, closed, no_join], &regions, 0, u128::MAX);
         assert!(rest.is_empty());
         assert!(!q.shallow);
         let mut next = masks_at_random();
@@ -580,24 +628,24 @@ mod tests {
                 .into(),
             ),
         ];
-        let (p, rest) = Program::compile(rules, &regions, 1);
+        let (p, rest) = Program::compile(rules, &regions, 1, u128::MAX);
         assert!(rest.is_empty());
         assert_eq!(p.classes.len(), 4, "two tests");
         // Vulnerable runs read apart from the men: classes with the runs.
         let apart = Cond::And(vec![Cond::HereVulnerable, Cond::HereIn(1), test()].into());
-        let (v, rest) = Program::compile(vec![apart], &regions, 0);
+        let (v, rest) = Program::compile(vec![apart], &regions, 0, u128::MAX);
         assert!(rest.is_empty());
         assert_eq!(v.classes.len(), 2, "one test");
         assert_eq!(v.classes[1].runs, regions[1]);
         // Vulnerable runs read with the men, as `opponent men here >= 2
         // and not here vulnerable`: kinds off and on them.
         let runs = Cond::And(vec![here(true, 2), not(Cond::HereVulnerable), test()].into());
-        let (r, rest) = Program::compile(vec![runs], &regions, 0);
+        let (r, rest) = Program::compile(vec![runs], &regions, 0, u128::MAX);
         assert!(rest.is_empty());
         assert!(r.classes.is_empty());
         assert_eq!(r.mixed.len(), 2, "one test");
         let many = (0..5).map(|_| Cond::And(vec![test(), here(false, 1)].into()));
-        let (q, rest) = Program::compile(many.collect(), &regions, 0);
+        let (q, rest) = Program::compile(many.collect(), &regions, 0, u128::MAX);
         assert!(rest.is_empty());
         assert!(q.classes.is_empty(), "five tests");
         let mut next = masks_at_random();

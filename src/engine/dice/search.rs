@@ -8,7 +8,9 @@ use super::options::Options;
 use super::orders::{self, Orders};
 use super::route::{Mark, Route};
 use super::table::{Entry, Table, dice_signature};
-use super::{Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, Masks, Standing, TooManyTurns};
+use super::{
+    Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, Standing, TooManyTurns,
+};
 use crate::engine::{Engine, State, Step};
 
 /// What undoes a die move: see [`Engine::advance`].
@@ -325,6 +327,11 @@ impl Engine {
             }
             self.search(st, &mut turn, n, key);
             let overflow = turn.overflow;
+            // The positions searched (those looked up: two die moves deep
+            // and more), the turns found and the roll itself, counted for
+            // the game.
+            st.work += (memo.nodes.len() + memo.turns.len()) as u64 + 1;
+            let overflow = overflow.or((st.work > MAX_WORK).then_some(TooManyTurns::Work));
             // The search walks die moves in presentation order (origin,
             // then die, so landing), depth first: it finds and keeps routes
             // in the order of their ranks already, and a route it keeps in

@@ -49,6 +49,11 @@ impl Table {
         }
     }
 
+    /// The entries added since the table was last emptied.
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
     pub(super) fn clear(&mut self) {
         if self.slots.is_empty() {
             self.slots = vec![Slot::default(); FIRST_SLOTS];

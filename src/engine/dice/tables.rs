@@ -258,16 +258,18 @@ impl Tables {
             .chain(&forbid_from)
             .chain(&bear_off)
             .any(sees_runs);
+        // Every site of the board (at most 128).
+        let board = u128::MAX.checked_shr(128 - sites as u32).unwrap_or(0);
         let (forbid_program, forbid) = if game.rules.pin_blots {
             ([Program::default(), Program::default()], forbid)
         } else {
-            let (mine, rest) = Program::compile(forbid.clone(), &regions[0], 0);
-            let (theirs, _) = Program::compile(forbid, &regions[1], 1);
+            let (mine, rest) = Program::compile(forbid.clone(), &regions[0], 0, board);
+            let (theirs, _) = Program::compile(forbid, &regions[1], 1, board);
             ([mine, theirs], rest)
         };
         let (from_mine, forbid_from_rest) =
-            Program::compile_origins(forbid_from.clone(), &regions[0], 0);
-        let (from_theirs, _) = Program::compile_origins(forbid_from.clone(), &regions[1], 1);
+            Program::compile_origins(forbid_from.clone(), &regions[0], 0, board);
+        let (from_theirs, _) = Program::compile_origins(forbid_from.clone(), &regions[1], 1, board);
         let judge_more =
             !forbid.is_empty() || !forbid_from.is_empty() || !rules.run_limits.is_empty();
         let points_span = [0, 1].map(|p| limits::points_span(&points[p], &position[p]));
