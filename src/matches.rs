@@ -519,7 +519,7 @@ fn check_game(g: &Game) -> Result<(), String> {
         ));
     }
     let a_first = !(g.swap == Some(true) && g.index % 2 == 1);
-    if (g.index % 2 == 0 || g.swap.is_some()) && g.a_first != a_first {
+    if (g.index.is_multiple_of(2) || g.swap.is_some()) && g.a_first != a_first {
         return Err(format!(
             "game {} has `a_first` {}, but the first agent plays the first player's side in {} games",
             g.index,
