@@ -101,7 +101,13 @@ impl FromStr for Spec {
                     "`{option}` in `{text}`: options are written KEY=VALUE, such as `mcts:iterations=2000`"
                 ));
             };
-            pairs.push((key.trim(), value.trim()));
+            let key = key.trim();
+            if pairs.iter().any(|&(k, _)| k == key) {
+                return Err(format!(
+                    "`{key}` is given twice in `{text}`: give each option once"
+                ));
+            }
+            pairs.push((key, value.trim()));
         }
         let number = |key: &str, value: &str, low: u64, high: u64| -> Result<u64, String> {
             value

@@ -77,6 +77,12 @@ pub fn parse(path: &Path, text: &str, max_games: u64) -> Result<Vec<Run>, String
             .name
             .clone()
             .unwrap_or_else(|| r.game.display().to_string());
+        if name.trim().is_empty() {
+            return Err(at(
+                "the name is empty; give the run a name, or leave `name` out for the game file's"
+                    .into(),
+            ));
+        }
         if runs.iter().any(|other| other.name == name) {
             return Err(at(format!(
                 "the name `{name}` is used twice; give each run its own `name`"
@@ -88,6 +94,7 @@ pub fn parse(path: &Path, text: &str, max_games: u64) -> Result<Vec<Run>, String
                 r.games
             )));
         }
+        crate::simulate::check_seeds(r.seed, r.games).map_err(at)?;
         let a: Spec = r.white.parse().map_err(|e| at(format!("white: {e}")))?;
         let b: Spec = r.black.parse().map_err(|e| at(format!("black: {e}")))?;
         runs.push(Run {

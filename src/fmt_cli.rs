@@ -72,7 +72,10 @@ fn fmt_one(path: &Path, check: bool) -> Result<bool, String> {
         return Ok(false);
     }
     if !check {
-        write_atomically(path, &formatted)
+        // A symbolic link stays one: the file it leads to is rewritten.
+        let target = std::fs::canonicalize(path)
+            .map_err(|e| format!("error: cannot resolve {}: {e}\n", path.display()))?;
+        write_atomically(&target, &formatted)
             .map_err(|e| format!("error: cannot write {}: {e}\n", path.display()))?;
     }
     Ok(true)

@@ -22,6 +22,9 @@ use std::process::ExitCode;
 enum Failure {
     /// A failure: the message is printed and the exit code is 1.
     Message(String),
+    /// A bad command line found after parsing (an output that is an input,
+    /// seeds that would wrap): the message is printed and the exit code is 2.
+    Usage(String),
     /// Standard output was closed by its reader (`ludus moves ... | head`):
     /// the command ends quietly, as its reader asked.
     OutputClosed,
@@ -78,6 +81,10 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
+        Err(Failure::Usage(message)) => {
+            eprintln!("error: {message}");
+            ExitCode::from(2)
+        }
         Err(Failure::OutputClosed) => ExitCode::SUCCESS,
     }
 }
@@ -91,6 +98,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             position,
             svg,
         } => {
+            if svg.as_os_str() != "-" {
+                refuse_overwrite("--svg", &svg, &[&file])?;
+            }
             let (engine, _) = engine(&file)?;
             let st = position_or_start(&engine, position.as_deref())?;
             let picture = ludus::svg::svg(&engine, &st, None);
@@ -108,7 +118,10 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             seed,
             games,
             json,
-        } => diff_cli::diff(&a, &b, seed, games, json),
+        } => {
+            check_seeds(seed, games)?;
+            diff_cli::diff(&a, &b, seed, games, json)
+        }
         Command::Explain {
             file,
             position,
@@ -151,7 +164,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
             if json {
-                say!("{}", moves_json(&engine, &st, &moves, outcome));
+                say!("{}", moves_json(&engine, &st, &moves, outcome)?);
             } else if outcome != Outcome::Ongoing {
                 eprintln!(
                     "the game is over: {}",
@@ -190,7 +203,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             quiet,
             json,
         } => {
-            let (engine, _) = engine(&file)?;
+            if let Some(path) = &out {
+                refuse_overwrite("--out", path, &[&file])?;
+            }
             let spec = ludus::matches::Match {
                 a: white,
                 b: black,
@@ -199,6 +214,8 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 swap,
                 shard,
             };
+            spec.check_seeds().map_err(Failure::Usage)?;
+            let (engine, _) = engine(&file)?;
             let played = spec.indices().count() as u64;
             let bar = runs_cli::progress_bar(played, quiet || json);
             let threads = threads.unwrap_or_else(simulate::default_threads);
@@ -243,13 +260,32 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             pdn,
             json,
         } => {
+            for (option, path) in [("--record", &record), ("--pdn", &pdn)] {
+                if let Some(path) = path {
+                    refuse_overwrite(option, path, &[&file])?;
+                }
+            }
+            if let (Some(r), Some(p)) = (&record, &pdn)
+                && same_file(r, p)
+            {
+                return Err(Failure::Usage(format!(
+                    "`--record {}` and `--pdn {}` are the same file: give each its own",
+                    r.display(),
+                    p.display()
+                )));
+            }
             let (engine, text) = engine(&file)?;
             if pdn.is_some() {
                 ludus::pdn::check_numbered(&engine)?;
             }
-            let lines =
-                playout::recorded_playout(&engine, &file.display().to_string(), &text, seed)
-                    .map_err(|e| format!("the playout with seed {seed} stopped {e}"))?;
+            // The record names its game relative to its own folder, where
+            // `replay` looks first.
+            let named = match &record {
+                Some(path) => path_from(path, &file),
+                None => file.display().to_string(),
+            };
+            let lines = playout::recorded_playout(&engine, &named, &text, seed)
+                .map_err(|e| format!("the playout with seed {seed} stopped {e}"))?;
             if let Some(path) = record {
                 let mut out = std::io::BufWriter::new(
                     std::fs::File::create(&path)
@@ -289,21 +325,30 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             seed,
             threads,
             json,
-        } => runs_cli::simulate(&file, games, seed, threads, json),
+        } => {
+            check_seeds(seed, games)?;
+            runs_cli::simulate(&file, games, seed, threads, json)
+        }
         Command::Coverage {
             file,
             games,
             seed,
             threads,
             json,
-        } => coverage_cli::coverage(&file, games, seed, threads, json),
+        } => {
+            check_seeds(seed, games)?;
+            coverage_cli::coverage(&file, games, seed, threads, json)
+        }
         Command::Check {
             file,
             games,
             seed,
             threads,
             json,
-        } => invariants_cli::check(&file, games, seed, threads, json),
+        } => {
+            check_seeds(seed, games)?;
+            invariants_cli::check(&file, games, seed, threads, json)
+        }
         Command::Perft {
             file,
             position,
@@ -330,6 +375,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 || record
                     .extension()
                     .is_some_and(|e| e.eq_ignore_ascii_case("pdn"));
+            if let Some(out) = &html {
+                refuse_overwrite("--html", out, &[&record])?;
+            }
             if pdn_game && html.is_some() {
                 eprintln!("error: `--html` is for records written by `playout --record`");
                 return Ok(ExitCode::from(2));
@@ -370,30 +418,137 @@ fn checked(file: &Path, Loaded { sources, game }: Loaded) -> Result<(Engine, Str
     }
 }
 
+/// Refuses (exit 2) the seeds of `games` games from `seed` if the last,
+/// `seed + games - 1`, would pass `u64::MAX`.
+fn check_seeds(seed: u64, games: u64) -> Result<(), Failure> {
+    simulate::check_seeds(seed, games).map_err(Failure::Usage)
+}
+
+/// Refuses (exit 2) an output path that names one of the inputs, which
+/// writing it would destroy: the same path, or another name of the same
+/// file (a symbolic or hard link).
+pub(crate) fn refuse_overwrite(
+    option: &str,
+    output: &Path,
+    inputs: &[&Path],
+) -> Result<(), Failure> {
+    match inputs.iter().find(|input| same_file(output, input)) {
+        Some(input) => Err(Failure::Usage(format!(
+            "`{option} {}` would overwrite the input {}: give another output path",
+            output.display(),
+            input.display()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// Whether two paths name the same file: where both exist, the same file
+/// (on unix the same device and inode, so through links of either kind);
+/// otherwise the same path once their folders are resolved.
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    if let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt as _;
+            return ma.dev() == mb.dev() && ma.ino() == mb.ino();
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = (ma, mb);
+            return matches!(
+                (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+                (Ok(x), Ok(y)) if x == y
+            );
+        }
+    }
+    let resolved = |p: &Path| {
+        let folder = p.parent().filter(|f| !f.as_os_str().is_empty());
+        let folder = std::fs::canonicalize(folder.unwrap_or(Path::new("."))).ok()?;
+        Some(folder.join(p.file_name()?))
+    };
+    match (resolved(a), resolved(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// The path of `target` as a file written at `written` names it: relative
+/// to that file's folder where both folders can be resolved and share a
+/// root, else `target` as given.
+pub(crate) fn path_from(written: &Path, target: &Path) -> String {
+    let given = target.display().to_string();
+    let folder_of = |p: &Path| {
+        let f = p.parent().filter(|f| !f.as_os_str().is_empty());
+        std::fs::canonicalize(f.unwrap_or(Path::new(".")))
+    };
+    let (Ok(from), Ok(to), Some(name)) =
+        (folder_of(written), folder_of(target), target.file_name())
+    else {
+        return given;
+    };
+    let from: Vec<_> = from.components().collect();
+    let to: Vec<_> = to.components().collect();
+    let common = from.iter().zip(&to).take_while(|(a, b)| a == b).count();
+    if common == 0 {
+        return given;
+    }
+    let mut path = PathBuf::new();
+    for _ in common..from.len() {
+        path.push("..");
+    }
+    for c in &to[common..] {
+        path.push(c);
+    }
+    path.push(name);
+    match path.to_str() {
+        Some(text) => text.to_string(),
+        None => given,
+    }
+}
+
 /// The answer of `moves --json`: the position, who moves, the outcome,
 /// the legal moves and the position after each (`results`, in the same
 /// order).
-fn moves_json(engine: &Engine, st: &State, moves: &[Move], outcome: Outcome) -> serde_json::Value {
-    let results: Vec<String> = moves
-        .iter()
-        .map(|m| {
-            let mut after = st.clone();
-            engine.play_unchecked(&mut after, m);
-            position_text(engine, &after)
-        })
-        .collect();
+fn moves_json(
+    engine: &Engine,
+    st: &State,
+    moves: &[Move],
+    outcome: Outcome,
+) -> Result<serde_json::Value, Failure> {
+    let mut results = Vec::with_capacity(moves.len());
+    let mut outcomes = Vec::with_capacity(moves.len());
+    let mut next = Vec::new();
+    for m in moves {
+        let mut after = st.clone();
+        engine.play_unchecked(&mut after, m);
+        results.push(position_text(engine, &after));
+        // The outcome after the move, as a game played on judges it: in a
+        // dice game before the next roll (a player who cannot move passes),
+        // otherwise with the next player's moves.
+        let ended = if engine.has_dice() {
+            after.dice = [0; 4];
+            engine.outcome_with(&after, true)
+        } else {
+            let mut scratch = after.clone();
+            engine.try_legal_moves(&mut scratch, &mut next)?;
+            engine.outcome_with(&after, !next.is_empty())
+        };
+        outcomes.push(ended);
+    }
     let mut value = serde_json::json!({
         "position": position_text(engine, st),
         "to_move": engine.game().players[st.to_move as usize].name,
         "outcome": playout::outcome_text(engine, outcome),
         "moves": moves.iter().map(|m| move_text(engine, m)).collect::<Vec<_>>(),
         "results": results,
+        "ends": outcomes.iter().map(|&o| o != Outcome::Ongoing).collect::<Vec<_>>(),
+        "outcomes": outcomes.iter().map(|&o| playout::outcome_text(engine, o)).collect::<Vec<_>>(),
     });
     // GNU Backgammon's Position ID, for games that can have one.
     if let Ok(id) = ludus::position_id::position_id(engine, st) {
         value["position_id"] = id.into();
     }
-    value
+    Ok(value)
 }
 
 /// The longest line `moves --batch` reads.
@@ -404,28 +559,36 @@ const MAX_BATCH_LINE: usize = 4096;
 fn moves_batch(engine: &Engine) -> Result<ExitCode, Failure> {
     use std::io::{BufRead as _, Read as _};
     let mut input = std::io::stdin().lock();
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     let mut moves = Vec::new();
     for number in 1.. {
-        line.clear();
+        bytes.clear();
+        // The limit is on the line without its ending (`\n` or `\r\n`):
+        // read up to two bytes more to see that ending.
         let read = (&mut input)
-            .take(MAX_BATCH_LINE as u64 + 1)
-            .read_line(&mut line)
+            .take(MAX_BATCH_LINE as u64 + 2)
+            .read_until(b'\n', &mut bytes)
             .map_err(|e| format!("line {number} of standard input: {e}"))?;
         if read == 0 {
             break;
+        }
+        let mut line = bytes.as_slice();
+        if let Some(rest) = line.strip_suffix(b"\n") {
+            line = rest.strip_suffix(b"\r").unwrap_or(rest);
         }
         if line.len() > MAX_BATCH_LINE {
             return Err(Failure::Message(format!(
                 "line {number} of standard input is longer than {MAX_BATCH_LINE} bytes (MAX_BATCH_LINE)"
             )));
         }
-        let text = line.trim();
+        let text = std::str::from_utf8(line)
+            .map_err(|_| format!("line {number} of standard input is not UTF-8 text"))?
+            .trim();
         if text.is_empty() {
             continue;
         }
-        let mut st = parse_position(engine, text)
-            .map_err(|e| format!("line {number}: bad position: {e}"))?;
+        let mut st =
+            read_position(engine, text).map_err(|e| format!("line {number}: bad position: {e}"))?;
         if engine.has_dice() && st.dice == [0; 4] {
             return Err(Failure::Message(format!(
                 "line {number}: this game is played with dice: give the roll in the position (`dice: 5-3`)"
@@ -438,17 +601,25 @@ fn moves_batch(engine: &Engine) -> Result<ExitCode, Failure> {
         if outcome != Outcome::Ongoing {
             moves.clear();
         }
-        say!("{}", moves_json(engine, &st, &moves, outcome));
+        say!("{}", moves_json(engine, &st, &moves, outcome)?);
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// A position as `--position` and `moves --batch` read it: a FEN where
+/// it looks like one, else the ludus notation.
+fn read_position(engine: &Engine, text: &str) -> Result<State, String> {
+    if ludus::pdn::looks_like_fen(text) {
+        ludus::pdn::parse_fen(engine, text)
+    } else {
+        parse_position(engine, text)
+    }
+}
+
 fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, Failure> {
     match position {
-        Some(p) if ludus::pdn::looks_like_fen(p) => ludus::pdn::parse_fen(engine, p)
-            .map_err(|e| Failure::Message(format!("bad position: {e}"))),
         Some(p) => {
-            parse_position(engine, p).map_err(|e| Failure::Message(format!("bad position: {e}")))
+            read_position(engine, p).map_err(|e| Failure::Message(format!("bad position: {e}")))
         }
         None => Ok(engine.start()),
     }

@@ -60,6 +60,20 @@ pub struct Game {
     pub points: u8,
     /// Turns played.
     pub plies: u32,
+    /// The match's seed, game 0's: this game's seed is it plus `index`.
+    /// Lines written before it was added lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_seed: Option<u64>,
+    /// Games in the whole match (every shard together).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<u64>,
+    /// Whether the agents change colours on odd games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swap: Option<bool>,
+    /// The points a win of the game can be worth, in increasing order (`[1]`
+    /// where every win is a single game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub win_points: Option<Vec<u8>>,
 }
 
 /// A game of the match that could not be played to its end.
@@ -85,6 +99,7 @@ impl Match {
 
     /// Plays game `index`.
     pub fn play(&self, engine: &Engine, index: u64) -> Result<Game, Stopped> {
+        // `check_seeds` refuses a match whose seeds would pass `u64::MAX`.
         let seed = self.seed.wrapping_add(index);
         let a_first = !(self.swap && index % 2 == 1);
         let by_colour = if a_first {
@@ -138,7 +153,17 @@ impl Match {
             result: result.into(),
             points,
             plies,
+            first_seed: Some(self.seed),
+            games: Some(self.games),
+            swap: Some(self.swap),
+            win_points: Some(win_points(engine)),
         })
+    }
+
+    /// Refuses a match whose last game's seed, `seed + games - 1`, would
+    /// pass `u64::MAX`.
+    pub fn check_seeds(&self) -> Result<(), String> {
+        crate::simulate::check_seeds(self.seed, self.games)
     }
 
     /// Plays this run's games on `threads` threads, calling `progress` after
@@ -188,6 +213,25 @@ impl Match {
         }
         Ok(games)
     }
+}
+
+/// The points a win of the game can be worth, in increasing order: 1 (a
+/// win by a rule other than an end condition) and each end condition's.
+pub fn win_points(engine: &Engine) -> Vec<u8> {
+    let mut points = vec![1u8];
+    for rule in &engine.game().end {
+        if let crate::ir::EndRule::When {
+            result: crate::ir::EndResult::Win | crate::ir::EndResult::Loss,
+            points: p,
+            ..
+        } = *rule
+        {
+            points.push(p);
+        }
+    }
+    points.sort_unstable();
+    points.dedup();
+    points
 }
 
 /// A rate with its 95% Wilson score interval.
@@ -349,9 +393,14 @@ pub fn summarize(games: &[Game]) -> Summary {
 
 /// Reads the JSON lines of one or more shards (`text` per file, with its
 /// name for messages) and groups them by run: games of one run (or, without
-/// a run name, of one match) must share the game and the two agents, and
-/// no index may come twice. Groups come in the order first read, each
-/// sorted by index.
+/// a run name, of one match) must share the game, the two agents, the
+/// match's first seed (a game's seed less its index), its size and `swap`,
+/// and no index may come twice. Each line must be a game the match can
+/// give: its seed the first seed plus its index, its index within the
+/// match, the first agent on the first player's side in even games (and in
+/// odd ones unless `swap`), points only for a win and then as many as a win
+/// of the game is worth. Groups come in the order first read, each sorted
+/// by index.
 pub fn read_games(files: &[(String, String)]) -> Result<Vec<Vec<Game>>, String> {
     let mut groups: Vec<Vec<Game>> = Vec::new();
     let mut seen = std::collections::HashMap::new();
@@ -363,6 +412,7 @@ pub fn read_games(files: &[(String, String)]) -> Result<Vec<Vec<Game>>, String> 
             let at = format!("{name}, line {}", i + 1);
             let game: Game = serde_json::from_str(line)
                 .map_err(|e| format!("{at}: not a game of a match: {e}"))?;
+            check_game(&game).map_err(|e| format!("{at}: {e}"))?;
             let group = match groups.iter().position(|g| g[0].run == game.run) {
                 Some(k) => k,
                 None => {
@@ -370,13 +420,40 @@ pub fn read_games(files: &[(String, String)]) -> Result<Vec<Vec<Game>>, String> 
                     groups.len() - 1
                 }
             };
-            if let Some(first) = groups[group].first()
-                && (first.game != game.game || first.a != game.a || first.b != game.b)
-            {
-                return Err(format!(
-                    "{at}: game `{}` between `{}` and `{}` is not of the match of `{}` between `{}` and `{}`",
-                    game.game, game.a, game.b, first.game, first.a, first.b
-                ));
+            if let Some(first) = groups[group].first() {
+                if first.game != game.game || first.a != game.a || first.b != game.b {
+                    return Err(format!(
+                        "{at}: game `{}` between `{}` and `{}` is not of the match of `{}` between `{}` and `{}`",
+                        game.game, game.a, game.b, first.game, first.a, first.b
+                    ));
+                }
+                let (ours, theirs) = (first_seed(first), first_seed(&game));
+                if ours != theirs {
+                    return Err(format!(
+                        "{at}: game {} has seed {}, so its match starts at seed {theirs}, not at {ours} as the match of the games read before: games of another match, or an edited seed or index",
+                        game.index, game.seed
+                    ));
+                }
+                let differ = |what: &str, a: String, b: String| {
+                    Err(format!(
+                        "{at}: `{what}` is {b}, but {a} in the games of this match read before: games of another match"
+                    ))
+                };
+                if let (Some(a), Some(b)) = (first.games, game.games)
+                    && a != b
+                {
+                    return differ("games", a.to_string(), b.to_string());
+                }
+                if let (Some(a), Some(b)) = (swap_of(first, &groups[group]), swap_of(&game, &[]))
+                    && a != b
+                {
+                    return differ("swap", a.to_string(), b.to_string());
+                }
+                if let (Some(a), Some(b)) = (&first.win_points, &game.win_points)
+                    && a != b
+                {
+                    return differ("win_points", format!("{a:?}"), format!("{b:?}"));
+                }
             }
             if let Some(other) = seen.insert((game.run.clone(), game.index), at.clone()) {
                 return Err(format!(
@@ -394,4 +471,103 @@ pub fn read_games(files: &[(String, String)]) -> Result<Vec<Vec<Game>>, String> 
         g.sort_by_key(|g| g.index);
     }
     Ok(groups)
+}
+
+/// The first seed of a game's match: its `first_seed`, or (in lines
+/// written before it) its seed less its index. `check_game` has checked
+/// that these agree and do not wrap.
+fn first_seed(game: &Game) -> u64 {
+    game.first_seed
+        .unwrap_or_else(|| game.seed.wrapping_sub(game.index))
+}
+
+/// Whether a game's match swaps colours, as far as its lines tell: the
+/// `swap` field, else an odd game's sides (of `game` or of `others`).
+fn swap_of(game: &Game, others: &[Game]) -> Option<bool> {
+    game.swap.or_else(|| {
+        std::iter::once(game)
+            .chain(others)
+            .find(|g| g.index % 2 == 1)
+            .map(|g| !g.a_first)
+    })
+}
+
+/// Whether one line is a game its match can give, on its own.
+fn check_game(g: &Game) -> Result<(), String> {
+    match g.first_seed {
+        Some(first) if first.checked_add(g.index) != Some(g.seed) => {
+            return Err(format!(
+                "game {} has seed {}, but game i of a match from seed {first} has seed {first} + i: an edited seed or index",
+                g.index, g.seed
+            ));
+        }
+        None if g.seed < g.index => {
+            return Err(format!(
+                "game {} has seed {}, less than its index: game i of a match has seed S + i",
+                g.index, g.seed
+            ));
+        }
+        _ => {}
+    }
+    if let Some(games) = g.games
+        && g.index >= games
+    {
+        return Err(format!(
+            "game {} of a match of {games} games: indices run from 0 to {}",
+            g.index,
+            games.saturating_sub(1)
+        ));
+    }
+    let a_first = !(g.swap == Some(true) && g.index % 2 == 1);
+    if (g.index.is_multiple_of(2) || g.swap.is_some()) && g.a_first != a_first {
+        return Err(format!(
+            "game {} has `a_first` {}, but the first agent plays the first player's side in {} games",
+            g.index,
+            g.a_first,
+            if g.swap == Some(true) { "even" } else { "all" }
+        ));
+    }
+    if g.plies > MAX_PLIES {
+        return Err(format!(
+            "{} turns: a game of a match stops after {MAX_PLIES}",
+            g.plies
+        ));
+    }
+    match g.result.as_str() {
+        "a" | "b" => {
+            let worth: &[u8] = g.win_points.as_deref().unwrap_or(&[]);
+            let max = crate::ir::MAX_RESULT_POINTS;
+            if g.points == 0 || u32::from(g.points) > max {
+                return Err(format!(
+                    "a win worth {} points: a win is worth 1 to {max}",
+                    g.points
+                ));
+            }
+            if !worth.is_empty() && !worth.contains(&g.points) {
+                return Err(format!(
+                    "a win worth {} points, but a win of `{}` is worth {}",
+                    g.points,
+                    g.game,
+                    worth
+                        .iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ));
+            }
+        }
+        "draw" | "unfinished" if g.points != 0 => {
+            return Err(format!(
+                "result `{}` with {} points: only a win scores",
+                g.result, g.points
+            ));
+        }
+        "draw" | "unfinished" => {}
+        other => {
+            return Err(format!(
+                "result `{other}`: expected `a`, `b`, `draw` or `unfinished`"
+            ));
+        }
+    }
+    Ok(())
 }

@@ -110,6 +110,9 @@ pub fn parse_pdn(text: &str) -> Result<PdnGame, String> {
     let mut moves = Vec::new();
     let mut result = None;
     let mut number = 0u32;
+    // The last move number written, and the moves since.
+    let mut numbered: Option<u32> = None;
+    let mut since = 0usize;
     let skip_to = |from: usize, close: u8, what: &str| -> Result<usize, String> {
         match bytes[from..].iter().position(|&b| b == close) {
             Some(n) => Ok(from + n + 1),
@@ -143,10 +146,17 @@ pub fn parse_pdn(text: &str) -> Result<PdnGame, String> {
                         line_of(text, at)
                     )
                 })?;
-                tags.push(
-                    parse_tag(&text[i + 1..end])
-                        .map_err(|e| format!("{}: {e}", line_of(text, at)))?,
-                );
+                let (name, value) = parse_tag(&text[i + 1..end])
+                    .map_err(|e| format!("{}: {e}", line_of(text, at)))?;
+                // A tag says one thing: a second of the same name, even
+                // with the same value, is refused rather than one chosen.
+                if let Some((_, first)) = tags.iter().find(|(n, _)| *n == name) {
+                    return Err(format!(
+                        "{}: a second `{name}` tag (`{value}`; the first says `{first}`): a PDN game gives each tag once",
+                        line_of(text, at)
+                    ));
+                }
+                tags.push((name, value));
                 i = end + 1;
             }
             b'[' => {
@@ -206,9 +216,38 @@ pub fn parse_pdn(text: &str) -> Result<PdnGame, String> {
                 // A move number, `12.` or `12...`, maybe joined to its move.
                 let digits = word.bytes().take_while(u8::is_ascii_digit).count();
                 if digits > 0 && word[digits..].starts_with('.') {
-                    number = word[..digits].parse().map_err(|_| {
+                    let written: u32 = word[..digits].parse().map_err(|_| {
                         format!("{}: `{word}` is not a move number", line_of(text, at))
                     })?;
+                    // Numbers count the move pairs from 1 (or from where a
+                    // FEN starts): each is the last one plus one, after at
+                    // least one move, or the last one again before its
+                    // second move (`1. 11-15 {...} 1... 22-18`).
+                    let in_order = match numbered {
+                        None => written >= 1,
+                        Some(last) => {
+                            (last.checked_add(1) == Some(written) && since >= 1)
+                                || (written == last && since == 1)
+                        }
+                    };
+                    if !in_order {
+                        return Err(format!(
+                            "{}: move number {written} {}: numbers count up by one per pair of moves",
+                            line_of(text, at),
+                            match numbered {
+                                None => "(they start at 1)".to_string(),
+                                Some(last) => format!(
+                                    "after move number {last} and {since} move{}",
+                                    if since == 1 { "" } else { "s" }
+                                ),
+                            }
+                        ));
+                    }
+                    number = written;
+                    if numbered != Some(written) {
+                        since = 0;
+                    }
+                    numbered = Some(written);
                     word = word[digits..].trim_start_matches('.');
                     if word.is_empty() {
                         continue;
@@ -235,6 +274,15 @@ pub fn parse_pdn(text: &str) -> Result<PdnGame, String> {
                         "{}: a PDN game holds at most {MAX_PDN_MOVES} moves",
                         line_of(text, at)
                     ));
+                }
+                if numbered.is_some() {
+                    since += 1;
+                    if since > 2 {
+                        return Err(format!(
+                            "{}, move {number}: `{word}` is a third move after move number {number}: a number covers one move of each player",
+                            line_of(text, at)
+                        ));
+                    }
                 }
                 moves.push(PdnMove {
                     number,

@@ -31,6 +31,10 @@ pub(super) fn experiment(
 ) -> Result<ExitCode, Failure> {
     let text = load::read_text(spec, load::MAX_GAME_BYTES).map_err(|e| e.to_string())?;
     let runs = ludus::experiment::parse(spec, &text, MAX_MATCH_GAMES)?;
+    let out = out.unwrap_or_else(|| spec.with_extension("jsonl"));
+    let mut inputs: Vec<&Path> = vec![spec];
+    inputs.extend(runs.iter().map(|r| r.game.as_path()));
+    super::refuse_overwrite("--out", &out, &inputs)?;
     let mut engines = Vec::new();
     for run in &runs {
         engines.push(engine(&run.game)?.0);
@@ -58,7 +62,6 @@ pub(super) fn experiment(
         groups.push(games);
     }
     bar.finish_and_clear();
-    let out = out.unwrap_or_else(|| spec.with_extension("jsonl"));
     let all: Vec<ludus::matches::Game> = groups.iter().flatten().cloned().collect();
     write_games(&out, &all)?;
     print_groups(&groups, json)
@@ -192,8 +195,9 @@ pub(super) fn bench(
     threads: Option<usize>,
     json: bool,
 ) -> Result<ExitCode, Failure> {
-    let (engine, _) = engine(file)?;
     let threads = threads.unwrap_or_else(simulate::default_threads);
+    simulate::check_bench_seed(seed, threads).map_err(Failure::Usage)?;
+    let (engine, _) = engine(file)?;
     let budget = Duration::from_secs_f64(seconds);
     let run = simulate::bench(&engine, budget, seed, threads)
         .map_err(|e| format!("a playout stopped: {e}"))?;

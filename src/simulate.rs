@@ -214,6 +214,37 @@ pub struct Bench {
     pub seconds: f64,
 }
 
+/// Refuses `games` games from `seed` (game i of seed `seed + i`) whose
+/// last seed would pass `u64::MAX`, rather than wrap to 0.
+pub fn check_seeds(seed: u64, games: u64) -> Result<(), String> {
+    let Some(last) = games.checked_sub(1) else {
+        return Ok(());
+    };
+    if seed.checked_add(last).is_some() {
+        return Ok(());
+    }
+    Err(format!(
+        "seed {seed} with {games} games: game i has seed {seed} + i, past the largest seed, {} (u64::MAX), from game {}; give a seed of at most {}",
+        u64::MAX,
+        u64::MAX - seed + 1,
+        u64::MAX - last
+    ))
+}
+
+/// Refuses a bench from `seed` on `threads` threads whose threads' seeds,
+/// `seed + t * 2^32`, would pass `u64::MAX`.
+pub fn check_bench_seed(seed: u64, threads: usize) -> Result<(), String> {
+    let span = ((threads.clamp(1, MAX_THREADS) as u64) << 32) - 1;
+    match seed.checked_add(span) {
+        Some(_) => Ok(()),
+        None => Err(format!(
+            "seed {seed} on {threads} threads: thread t plays from seed {seed} + t * 2^32, past the largest seed, {} (u64::MAX); give a seed of at most {}",
+            u64::MAX,
+            u64::MAX - span
+        )),
+    }
+}
+
 /// Plays random games on `threads` threads for about `budget`, each
 /// thread at least one batch. Thread `t` plays the games of seeds
 /// `seed + t * 2^32`, `seed + t * 2^32 + 1`, …, so the threads never play

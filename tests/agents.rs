@@ -208,6 +208,16 @@ fn bad_agents_and_shards_are_refused() {
         ("--black", "mcts:iterations", "KEY=VALUE"),
         ("--black", "mcts:seconds=0", "seconds=0"),
         ("--black", "mcts:seconds=nan", "seconds=nan"),
+        (
+            "--white",
+            "mcts:iterations=1,iterations=2",
+            "`iterations` is given twice",
+        ),
+        (
+            "--black",
+            "expectimax:depth=1, depth=1",
+            "`depth` is given twice",
+        ),
         ("--shard", "0/4", "K/N"),
         ("--shard", "5/4", "K/N"),
     ] {
@@ -333,6 +343,14 @@ fn an_experiment_runs_each_match_and_its_shards_merge() {
             "white: unknown agent",
         ),
         ("", "no [[run]]"),
+        (
+            "[[run]]\nname = \"\"\ngame = \"x.game\"\nwhite = \"random\"\nblack = \"random\"\ngames = 3\n",
+            "run 1: the name is empty",
+        ),
+        (
+            "[[run]]\nname = \"last\"\ngame = \"x.game\"\nwhite = \"random\"\nblack = \"random\"\ngames = 3\nseed = 18446744073709551614\n",
+            "run 1: seed 18446744073709551614 with 3 games",
+        ),
     ] {
         let bad = dir.join("bad.toml");
         std::fs::write(&bad, text).unwrap();
@@ -387,4 +405,215 @@ fn a_game_file_gives_the_evaluation() {
     let best = ludus::notation::move_text(&engine, &moves[hints[0].index]);
     assert!(best.contains("off"), "{best}");
     assert!(hints[0].value > hints[hints.len() - 1].value);
+}
+
+/// The lines of a match's shard, from `--out`.
+fn shard_lines(dir: &Path, name: &str, args: &[&str]) -> Vec<String> {
+    let out = dir.join(name);
+    let mut all = vec![
+        "match",
+        "games/alquerque.game",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let run = ludus(&all);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    std::fs::read_to_string(out)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+/// `merge` refuses what no single match gives (issue 26): the shards of
+/// matches from other seeds, a line whose seed or index was edited, and
+/// points no result of the game gives; each refusal names file and line.
+#[test]
+fn merge_refuses_games_no_single_match_gives() {
+    let dir = temp_dir("agents", "merge-foreign");
+    let merge = |files: &[(&str, Vec<String>)]| {
+        let mut args = vec!["merge".to_string()];
+        for (name, lines) in files {
+            let path = dir.join(name);
+            std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+            args.push(path.to_str().unwrap().to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        ludus(&args)
+    };
+    // The reproducer: shard 1/2 of the match from seed 3 and shard 2/2 of
+    // the match from seed 4.
+    let s1 = shard_lines(
+        &dir,
+        "s1.jsonl",
+        &["--games", "4", "--seed", "3", "--shard", "1/2"],
+    );
+    let s2 = shard_lines(
+        &dir,
+        "s2.jsonl",
+        &["--games", "4", "--seed", "4", "--shard", "2/2"],
+    );
+    let same = shard_lines(
+        &dir,
+        "t2.jsonl",
+        &["--games", "4", "--seed", "3", "--shard", "2/2"],
+    );
+    assert_eq!(
+        merge(&[("a.jsonl", s1.clone()), ("b.jsonl", same.clone())]).code,
+        0
+    );
+    let run = merge(&[("a.jsonl", s1.clone()), ("b.jsonl", s2.clone())]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stderr.contains(
+            "b.jsonl, line 1: game 1 has seed 5, so its match starts at seed 4, not at 3"
+        ),
+        "{}",
+        run.stderr
+    );
+    // Lines edited one field at a time.
+    let edit = |line: &str, from: &str, to: &str| {
+        assert!(line.contains(from), "{line}");
+        line.replacen(from, to, 1)
+    };
+    // A won game of the match, to score too much.
+    let won = s1
+        .iter()
+        .chain(&same)
+        .find(|l| l.contains("\"points\":1"))
+        .expect("a won game among four");
+    let mut cases = vec![
+        (
+            edit(&s1[1], "\"seed\":5", "\"seed\":6"),
+            "game 2 has seed 6, but game i of a match from seed 3 has seed 3 + i",
+        ),
+        (
+            edit(&s1[1], "\"index\":2", "\"index\":1"),
+            "game 1 has seed 5, but game i of a match from seed 3",
+        ),
+        (
+            edit(&s1[1], "\"index\":2", "\"index\":4"),
+            "game 4 has seed 5",
+        ),
+        (
+            edit(&s1[1], "\"a_first\":true", "\"a_first\":false"),
+            "game 2 has `a_first` false",
+        ),
+        (
+            edit(&s1[1], "\"games\":4", "\"games\":5"),
+            "`games` is 5, but 4",
+        ),
+    ];
+    cases.push((
+        edit(won, "\"points\":1", "\"points\":100"),
+        "a win worth 100 points: a win is worth 1 to 64",
+    ));
+    cases.push((
+        edit(won, "\"points\":1", "\"points\":2"),
+        "a win worth 2 points, but a win of `Alquerque` is worth 1",
+    ));
+    for (line, says) in cases {
+        // The edited line alone (but for a match's size, which only
+        // another line tells), and after a line of the match.
+        if !says.contains("`games` is") {
+            let run = merge(&[("edited.jsonl", vec![line.clone()])]);
+            assert_eq!(run.code, 1, "{says}: {}", run.stdout);
+            assert!(
+                run.stderr
+                    .contains(&format!("edited.jsonl, line 1: {says}")),
+                "{says}: {}",
+                run.stderr
+            );
+        }
+        let run = merge(&[("edited.jsonl", vec![s1[0].clone(), line])]);
+        assert_eq!(run.code, 1, "{says}: {}", run.stdout);
+        assert!(
+            run.stderr
+                .contains(&format!("edited.jsonl, line 2: {says}")),
+            "{says}: {}",
+            run.stderr
+        );
+    }
+    // Lines written before the match's seed, size, swap and win points
+    // were added still merge, and are still held to seed = first + index.
+    let old = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| {
+                let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+                for field in ["first_seed", "games", "swap", "win_points"] {
+                    v.as_object_mut().unwrap().remove(field).unwrap();
+                }
+                v.to_string()
+            })
+            .collect()
+    };
+    let run = merge(&[("old1.jsonl", old(&s1)), ("old2.jsonl", old(&same))]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = merge(&[("old1.jsonl", old(&s1)), ("old2.jsonl", old(&s2))]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("old2.jsonl, line 1: game 1 has seed 5, so its match starts at seed 4"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// A first seed so large that a later game's seed would pass `u64::MAX` is
+/// refused (exit 2) by every command that plays game i from seed S + i,
+/// rather than wrapping to 0; one game from the largest seed is fine.
+#[test]
+fn seeds_past_the_largest_are_refused() {
+    let max = u64::MAX.to_string();
+    let game = "games/alquerque.game";
+    let agents = ["--white", "random", "--black", "random"];
+    let mut commands: Vec<Vec<&str>> = vec![
+        vec!["simulate", game],
+        vec!["coverage", game],
+        vec!["check", game],
+        vec!["diff", game, "games/alquerque-compulsory.game"],
+    ];
+    let mut m = vec!["match", game];
+    m.extend(agents);
+    commands.push(m);
+    for mut args in commands {
+        args.extend(["--seed", &max, "--games", "2"]);
+        let run = ludus(&args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("past the largest seed")
+                && run
+                    .stderr
+                    .contains("give a seed of at most 18446744073709551614"),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let run = ludus(&[
+        "bench",
+        game,
+        "--seed",
+        &max,
+        "--seconds",
+        "0.1",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("past the largest seed"),
+        "{}",
+        run.stderr
+    );
+    let mut args = vec!["match", game, "--games", "1", "--seed", &max, "--json"];
+    args.extend(agents);
+    let run = ludus(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
 }

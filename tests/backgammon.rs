@@ -430,6 +430,14 @@ fn moves_batch_answers_each_line() {
             "white: off*15; black: 1*2 2*2 3*2 4*4 6 14 20*2 bar; turn: black; idle: 0"
         ])
     );
+    // Which turns end the game, and how (issue 26): bearing off the last
+    // man while Black has a man on the bar wins a backgammon.
+    assert_eq!(lines[1]["ends"], serde_json::json!([true]));
+    assert_eq!(
+        lines[1]["outcomes"],
+        serde_json::json!(["white wins 3 points"])
+    );
+    assert_eq!(lines[0]["ends"], serde_json::json!(vec![false; 16]));
     let run = common::ludus_in(
         common::root(),
         &["moves", "games/backgammon.game", "--batch"],

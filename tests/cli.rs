@@ -766,3 +766,166 @@ fn validate_counts_its_problems_in_words() {
     assert_eq!(three.code, 1);
     assert!(three.stderr.contains(": 3 problems\n"), "{}", three.stderr);
 }
+
+/// `moves --json` says, per move, whether it ends the game and how
+/// (`ends`, `outcomes`, in the order of `moves`).
+#[test]
+fn moves_json_says_which_moves_end_the_game() {
+    let run = ludus(&["moves", "--json", "games/alquerque.game"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["ends"], serde_json::json!(vec![false; 4]));
+    assert_eq!(value["outcomes"], serde_json::json!(vec!["unfinished"; 4]));
+    // Black takes White's last man; or, elsewhere on the board, does not.
+    let run = ludus(&[
+        "moves",
+        "--json",
+        "games/english-draughts.game",
+        "--position",
+        "B:W18,32:B14",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["moves"], serde_json::json!(["14x23"]));
+    assert_eq!(value["ends"], serde_json::json!([false]));
+    let run = ludus(&[
+        "moves",
+        "--json",
+        "games/english-draughts.game",
+        "--position",
+        "B:W18:B14",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["ends"], serde_json::json!([true]));
+    assert_eq!(value["outcomes"], serde_json::json!(["black wins"]));
+    assert_eq!(value["outcome"], "unfinished");
+}
+
+/// `moves --batch` limits a line without its ending (issue 26: a line of
+/// exactly 4096 bytes was refused when a newline followed it), and reads
+/// positions exactly as `--position` does, FEN included.
+#[test]
+fn moves_batch_limits_the_line_without_its_ending_and_reads_fen() {
+    let batch =
+        |input: &str, game: &str| ludus_in(root(), &["moves", game, "--batch"], Input::Text(input));
+    let position = "white: 1*15; black: 13*15; dice: 5-3";
+    let padded = |n: usize| format!("{position}{}", " ".repeat(n - position.len()));
+    for ending in ["\n", "\r\n", ""] {
+        let run = batch(&format!("{}{ending}", padded(4096)), "games/verquere.game");
+        assert_eq!(run.code, 0, "{ending:?}: {}", run.stderr);
+        assert_eq!(run.stdout.lines().count(), 1);
+        let run = batch(&format!("{}{ending}", padded(4097)), "games/verquere.game");
+        assert_eq!(run.code, 1, "{ending:?}");
+        assert!(
+            run.stderr
+                .contains("line 1 of standard input is longer than 4096 bytes"),
+            "{}",
+            run.stderr
+        );
+    }
+    let fen = "B:W21,22,K30:B1,2,3";
+    let run = batch(&format!("{fen}\n"), "games/english-draughts.game");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let single = ludus(&[
+        "moves",
+        "--json",
+        "games/english-draughts.game",
+        "--position",
+        fen,
+    ]);
+    assert_eq!(single.code, 0, "{}", single.stderr);
+    assert_eq!(run.stdout, single.stdout);
+}
+
+/// An output path that is an input (the same path, or a symbolic or hard
+/// link to it) is refused with exit 2 before anything is written, by every
+/// command with an output option (issue 26).
+#[test]
+fn an_output_that_is_an_input_is_refused() {
+    let dir = temp_dir("cli", "output-is-input");
+    let game = dir.join("g.game");
+    std::fs::copy(root().join("games/alquerque.game"), &game).unwrap();
+    let run = ludus_in(
+        &dir,
+        &["playout", "g.game", "--seed", "1", "--record", "r.jsonl"],
+        Input::Nothing,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let record = std::fs::read_to_string(dir.join("r.jsonl")).unwrap();
+    let game_text = std::fs::read_to_string(&game).unwrap();
+    let mut names = vec!["r.jsonl"];
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("r.jsonl", dir.join("soft.jsonl")).unwrap();
+        std::fs::hard_link(dir.join("r.jsonl"), dir.join("hard.jsonl")).unwrap();
+        names.extend(["soft.jsonl", "hard.jsonl", "./sub/../r.jsonl"]);
+        std::fs::create_dir(dir.join("sub")).unwrap();
+    }
+    for name in &names {
+        let run = ludus_in(
+            &dir,
+            &["replay", "r.jsonl", "--quiet", "--html", name],
+            Input::Nothing,
+        );
+        assert_eq!(run.code, 2, "{name}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!(
+                "`--html {name}` would overwrite the input r.jsonl"
+            )),
+            "{}",
+            run.stderr
+        );
+    }
+    let spec = "[[run]]\ngame = \"g.game\"\nwhite = \"random\"\nblack = \"random\"\ngames = 2\n";
+    std::fs::write(dir.join("e.toml"), spec).unwrap();
+    std::fs::write(dir.join("e.jsonl"), spec).unwrap();
+    let agents = ["--white", "random", "--black", "random", "--games", "1"];
+    let mut cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["experiment", "e.toml", "--out", "e.toml"],
+            "`--out e.toml` would overwrite the input e.toml",
+        ),
+        (
+            vec!["experiment", "e.toml", "--out", "g.game"],
+            "`--out g.game` would overwrite the input g.game",
+        ),
+        // Without `--out`, the lines go to the spec's name with `.jsonl`.
+        (
+            vec!["experiment", "e.jsonl"],
+            "would overwrite the input e.jsonl",
+        ),
+        (
+            vec!["playout", "g.game", "--seed", "1", "--record", "g.game"],
+            "`--record g.game` would overwrite",
+        ),
+        (
+            vec!["playout", "g.game", "--seed", "1", "--pdn", "g.game"],
+            "`--pdn g.game` would overwrite",
+        ),
+        (
+            vec![
+                "playout", "g.game", "--seed", "1", "--record", "new.txt", "--pdn", "new.txt",
+            ],
+            "are the same file",
+        ),
+        (
+            vec!["render", "g.game", "--svg", "g.game"],
+            "`--svg g.game` would overwrite",
+        ),
+    ];
+    let mut m = vec!["match", "g.game", "--out", "g.game"];
+    m.extend(agents);
+    cases.push((m, "`--out g.game` would overwrite the input g.game"));
+    for (args, says) in cases {
+        let run = ludus_in(&dir, &args, Input::Nothing);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+    }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("r.jsonl")).unwrap(),
+        record
+    );
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), game_text);
+    assert_eq!(std::fs::read_to_string(dir.join("e.toml")).unwrap(), spec);
+    assert!(!dir.join("new.txt").exists());
+}

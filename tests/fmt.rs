@@ -284,3 +284,28 @@ fn files_with_syntax_errors_are_not_formatted() {
     );
     assert!(run.stderr.contains("3 syntax errors"), "{}", run.stderr);
 }
+
+/// `fmt` on a symbolic link formats the file it leads to and keeps the
+/// link (issue 26: the link was replaced by a formatted copy).
+#[cfg(unix)]
+#[test]
+fn fmt_formats_the_target_of_a_symbolic_link() {
+    let dir = temp_dir("fmt", "symlink");
+    let messy = MESSY.replace("dice_free_section_comment_follows", "// at the end");
+    std::fs::write(dir.join("target.game"), &messy).unwrap();
+    std::os::unix::fs::symlink("target.game", dir.join("link.game")).unwrap();
+    let run = ludus_in(&dir, &["fmt", "link.game"], Input::Nothing);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let link = std::fs::symlink_metadata(dir.join("link.game")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link is kept");
+    assert_eq!(
+        std::fs::read_link(dir.join("link.game")).unwrap(),
+        Path::new("target.game")
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("target.game")).unwrap(),
+        CANONICAL
+    );
+    let check = ludus_in(&dir, &["fmt", "--check", "target.game"], Input::Nothing);
+    assert_eq!((check.code, check.stdout.as_str()), (0, ""));
+}

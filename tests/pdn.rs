@@ -214,6 +214,35 @@ fn malformed_pdn_is_refused_with_the_move_named() {
             "",
         ),
         ("1. 11-15 ) *", "closes no variation"),
+        // A tag given twice, contradicting or not, and move numbers out
+        // of order (issue 26).
+        (
+            "[Result \"1-0\"]\n[Result \"0-1\"]\n1. 11-15 *",
+            "line 2: a second `Result` tag (`0-1`; the first says `1-0`)",
+        ),
+        (
+            "[FEN \"B:W18:B14\"]\n[FEN \"W:W18:B14\"]\n*",
+            "line 2: a second `FEN` tag",
+        ),
+        (
+            "[GameFile \"a.game\"]\n[GameFile \"a.game\"]\n*",
+            "line 2: a second `GameFile` tag",
+        ),
+        (
+            "5. 11-15\n2. 22-18 *",
+            "line 2: move number 2 after move number 5 and 1 move",
+        ),
+        ("1. 11-15 3. 23-19 *", "move number 3 after move number 1"),
+        (
+            "1. 11-15 23-19 1. 8-11 *",
+            "move number 1 after move number 1 and 2 moves",
+        ),
+        ("0. 11-15 *", "move number 0 (they start at 1)"),
+        (
+            "1. 11-15 23-19 8-11 *",
+            "move 1: `8-11` is a third move after move number 1",
+        ),
+        ("1. 11-15 {a comment} 1... 23-19 2. 8-11 *", ""),
     ];
     for (text, expected) in cases {
         let result = parse_pdn(text).and_then(|g| replay_pdn(&engine, &g));
@@ -285,4 +314,29 @@ fn pdn_commands_refuse_bad_input_with_exit_codes() {
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout.lines().collect::<Vec<_>>(), ["1-6", "1-5"]);
+}
+
+#[test]
+fn replay_refuses_a_pdn_with_a_tag_given_twice() {
+    // The reproducer of issue 26: two contradicting `Result` tags, the
+    // first of which agrees with the game, were read as the first.
+    let dir = temp_dir("pdn", "duplicate-tags");
+    std::fs::copy(
+        common::root().join("games/english-draughts.game"),
+        dir.join("english-draughts.game"),
+    )
+    .unwrap();
+    let pdn = dir.join("two-results.pdn");
+    std::fs::write(
+        &pdn,
+        "[GameFile \"english-draughts.game\"]\n[FEN \"B:W18:B14\"]\n[Result \"1-0\"]\n[Result \"0-1\"]\n1. 14x23 1-0\n",
+    )
+    .unwrap();
+    let run = ludus(&["replay", pdn.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("line 4: a second `Result` tag"),
+        "{}",
+        run.stderr
+    );
 }

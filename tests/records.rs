@@ -366,3 +366,51 @@ fn changed_game_file_is_refused() {
     let run = ludus_in(&dir, &["replay", "--quiet", "a.jsonl"], Input::Nothing);
     refused(&run, &["line 1, `sha256`", "alquerque.game changed"]);
 }
+
+/// A record names its game relative to its own folder, so that it replays
+/// from any folder (issue 26: the path was relative to the folder it was
+/// made in); a record naming its game relative to the current folder, as
+/// older ones do, still replays from there.
+#[test]
+fn a_record_names_its_game_relative_to_its_folder() {
+    let dir = temp_dir("records", "relative-game");
+    let sub = dir.join("deep").join("er");
+    std::fs::create_dir_all(&sub).unwrap();
+    let path = sub.join("r.jsonl");
+    let run = ludus(&[
+        "playout",
+        "games/alquerque.game",
+        "--seed",
+        "4",
+        "--record",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let header: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    let named = header["game"].as_str().unwrap();
+    assert!(Path::new(named).is_relative(), "{named}");
+    assert_eq!(
+        std::fs::canonicalize(sub.join(named)).unwrap(),
+        std::fs::canonicalize(root().join("games/alquerque.game")).unwrap(),
+        "{named}"
+    );
+    // Replayed from the crate root, from the record's folder and from
+    // elsewhere.
+    for cwd in [root(), sub.as_path(), dir.as_path()] {
+        let run = ludus_in(
+            cwd,
+            &["replay", "--quiet", path.to_str().unwrap()],
+            Input::Nothing,
+        );
+        assert_eq!(run.code, 0, "from {}: {}", cwd.display(), run.stderr);
+    }
+    // An older record: the game relative to where it was made.
+    let mut lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    lines[0]["game"] = "games/alquerque.game".into();
+    let run = replay(&dir, "old.jsonl", &lines);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
