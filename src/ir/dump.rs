@@ -168,6 +168,12 @@ impl fmt::Display for Game {
         if r.merge_duplicates {
             writeln!(f, "rules: duplicate captures merged")?;
         }
+        if r.land_going_on {
+            writeln!(f, "rules: capture lands where it goes on")?;
+        }
+        if r.never_turn_back {
+            writeln!(f, "rules: chain never turns back")?;
+        }
         if let Some(d) = &self.dice {
             let doubles = if d.doubles_twice { "twice" } else { "once" };
             writeln!(
