@@ -345,6 +345,9 @@ pub struct Engine {
     promote_at_end: bool,
     /// The long-range (`far`) lines, precomputed as rays.
     rays: rays::Rays,
+    /// Whether far captures follow `capture lands where it goes on` or
+    /// `chain never turns back` (searched by [`Engine::fly_ruled`]).
+    ruled_flight: bool,
     /// What a captured piece leaves on its site until the chain is undone:
     /// [`NONE`] (removed at once) or [`TAKEN`] (removed at the end: it
     /// blocks and cannot be jumped again).
@@ -440,6 +443,7 @@ impl Engine {
             promote_at_end: promote.iter().any(|p| p.3),
             promote,
             rays,
+            ruled_flight: game.rules.land_going_on || game.rules.never_turn_back,
             taken: if game.rules.removal_at_end {
                 TAKEN
             } else {

@@ -385,6 +385,14 @@ pub struct Rules {
     pub merge_duplicates: bool,
     /// A move that completes a line removes an opposing piece.
     pub line_removal: Option<LineRemoval>,
+    /// A far capture whose landings beyond the piece taken include some
+    /// from which the chain can go on capturing lands only on those
+    /// (`capture lands where it goes on`).
+    pub land_going_on: bool,
+    /// No capture of a chain goes back along the line of the capture
+    /// before it, over the site of the piece that one took (`chain never
+    /// turns back`).
+    pub never_turn_back: bool,
 }
 
 /// `limit NAME: at most N men leave REGION per turn, EXCEPTIONS`: at most

@@ -434,6 +434,10 @@ pub enum ItemKind {
     Removal(bool),
     /// `duplicate captures merged|distinct` (`true`: merged).
     Duplicates(bool),
+    /// `capture lands anywhere|where it goes on` (`true`: where it goes on).
+    Landing(bool),
+    /// `chain turns back|never turns back` (`true`: never).
+    NeverTurnsBack(bool),
     /// `NAME: CONDITION` in `invariants`: must hold for both players in
     /// every position.
     Invariant(Name, Cond),
@@ -529,6 +533,8 @@ impl ItemKind {
             ItemKind::EndingTurn(_) => "ending turn".into(),
             ItemKind::Removal(_) => "captured removed".into(),
             ItemKind::Duplicates(_) => "duplicate captures".into(),
+            ItemKind::Landing(_) => "capture lands".into(),
+            ItemKind::NeverTurnsBack(_) => "chain turns back".into(),
             ItemKind::Vulnerable(_) => "vulnerable".into(),
             ItemKind::NoMove(..) => "no move".into(),
             ItemKind::NoProgress(resets, ..) => {

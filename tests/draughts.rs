@@ -1,6 +1,9 @@
 //! English draughts (`games/english-draughts.game`) on worked positions:
 //! the numbered dark-square board, men and kings, compulsory capture, and
-//! crowning that ends the move. The perft counts are in `tests/data/`.
+//! crowning that ends the move; then the capture rules of other members of
+//! the family: a Russian king landing where its capture goes on (`capture
+//! lands where it goes on`), a Turkish king never turning back (`chain
+//! never turns back`). The perft counts are in `tests/data/`.
 
 mod common;
 
@@ -133,4 +136,58 @@ fn a_player_without_a_move_loses() {
             points: 1
         }
     );
+}
+
+/// A bundled game's engine.
+fn game(name: &str) -> Engine {
+    common::engine_at(&common::root().join("games").join(name))
+}
+
+#[test]
+fn a_russian_king_lands_where_its_capture_goes_on() {
+    let engine = game("russian-draughts.game");
+    // The king on a1 takes c3; of the squares beyond (d4 to h8), only from
+    // e5 can it go on, taking f4: it must land there. Beyond f4, neither g3
+    // nor h2 lets it go on, so it may land on either.
+    let position = "white: king a1; black: c3 f4";
+    check(&engine, position, &["a1xe5xg3", "a1xe5xh2"]);
+    // Without the rule, every landing beyond c3 is a move.
+    let anywhere = variant(
+        "variant \"Landing anywhere\" of \"russian-draughts.game\"\n\
+         rules { capture lands anywhere }\n",
+    );
+    check(
+        &anywhere,
+        position,
+        &["a1xd4", "a1xe5xg3", "a1xe5xh2", "a1xf6", "a1xg7", "a1xh8"],
+    );
+}
+
+#[test]
+fn a_russian_man_crowned_mid_capture_goes_on_as_a_king() {
+    let engine = game("russian-draughts.game");
+    // Black's man on a5 takes b4 and d2, is crowned on e1, and goes on as
+    // a king over f2; it must land on g3 (h4 holds White's man), and from
+    // g3 takes f4, landing on e5 or d6 (c7 is Black's).
+    check(
+        &engine,
+        "white: d2 f2 b4 f4 h4; black: a5 c7; turn: black",
+        &["a5xc3xe1xg3xd6", "a5xc3xe1xg3xe5"],
+    );
+}
+
+#[test]
+fn a_turkish_king_never_turns_back_within_a_chain() {
+    let engine = game("turkish-draughts.game");
+    // The king on d4 may take d2 (south) or d6 (north). After d2, going
+    // back north over d6 would turn 180 degrees: refused, so the longest
+    // capture takes d6, then turns a right angle to take b7.
+    let position = "white: king d4; black: d2 d6 b7";
+    check(&engine, position, &["d4xd7xa7"]);
+    // Allowed to turn back, the king takes all three.
+    let back = variant(
+        "variant \"Turning back\" of \"turkish-draughts.game\"\n\
+         rules { chain turns back }\n",
+    );
+    check(&back, position, &["d4xd1xd7xa7"]);
 }

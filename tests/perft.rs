@@ -3,7 +3,8 @@
 //! dice games, the number of legal turns of every roll (`*.rolls`).
 //!
 //! A data file holds `#` comments and cases. `game FILE` names a game in
-//! `games/`; `position start` or `position NOTATION` starts a case for the
+//! `games/` (or a file relative to it, such as a test variant
+//! `../tests/data/NAME.game`); `position start` or `position NOTATION` starts a case for the
 //! last game named; each `KEY COUNT` line after it gives a count. In a
 //! `.perft` file the key is a depth and the count the number of sequences
 //! of that many complete turns (a position where the game is over has no

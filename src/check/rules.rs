@@ -6,6 +6,22 @@ use crate::diag::FileId;
 use crate::ir::{self, EndResult, EndRule};
 use crate::syntax::{Item, ItemKind, Name, Obligation, Reset, Section, SectionKind, Worth};
 
+/// Whether some player's piece of this kind has a far jump anywhere (with
+/// `choice`, one that may land beyond the site right behind the piece).
+fn far_jumps(kind: &ir::Kind, choice: bool) -> bool {
+    let counts = |reach: ir::Reach| match reach {
+        ir::Reach::Near => false,
+        ir::Reach::Far => true,
+        ir::Reach::FarBehind => !choice,
+    };
+    (counts(kind.jump_reach) && kind.jump.iter().any(|d| !d.is_empty()))
+        || kind.standing.iter().any(|q| {
+            q.line == ir::LineKind::Jump
+                && counts(q.reach)
+                && q.directions.iter().any(|d| !d.is_empty())
+        })
+}
+
 impl Checker<'_> {
     pub(super) fn rules(&mut self, kinds: &[ir::Kind]) -> ir::Rules {
         let mut capture = None;
@@ -13,6 +29,8 @@ impl Checker<'_> {
         let mut no_return = false;
         let mut removal_at_end = false;
         let mut merge_duplicates = false;
+        let mut land_going_on = false;
+        let mut never_turn_back = None;
         let sections: Vec<&Section> = self.sections(SectionKind::Rules).collect();
         if sections.is_empty() {
             self.missing("rules", "add `rules { capture optional chain optional }`");
@@ -49,8 +67,46 @@ impl Checker<'_> {
                         merge_duplicates = *at_end;
                     }
                 }
+                ItemKind::Landing(going_on) => {
+                    if *going_on && !kinds.iter().any(|k| far_jumps(k, true)) {
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            "`capture lands where it goes on` but no capture has a choice of landing",
+                            "no piece has a far jump",
+                            Some("it chooses among the landings beyond a piece taken at a distance: give a piece a `jump DIRECTIONS far` line, or remove it".into()),
+                        );
+                    }
+                    land_going_on = *going_on;
+                }
+                ItemKind::NeverTurnsBack(never) => {
+                    if *never && !kinds.iter().any(|k| far_jumps(k, false)) {
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            "`chain never turns back` but no capture could turn back",
+                            "no piece has a far jump",
+                            Some("a near jump back would go over the site of the piece just taken, which is empty or taken: only a `jump DIRECTIONS far` line can turn back, so give a piece one, or remove it".into()),
+                        );
+                    }
+                    if *never {
+                        never_turn_back = Some(item);
+                    }
+                }
                 _ => {}
             }
+        }
+        if let Some(item) = never_turn_back
+            && removal_at_end
+            && kinds.iter().any(|k| far_jumps(k, false))
+        {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "`chain never turns back` changes nothing when captured pieces are removed at the end",
+                "no capture could turn back",
+                Some("the piece just taken stays on the board and blocks the way back: remove `chain never turns back`, or write `captured removed at once`".into()),
+            );
         }
         let jumps = kinds.iter().any(ir::Kind::may_jump);
         if !sections.is_empty() && jumps {
@@ -105,6 +161,8 @@ impl Checker<'_> {
             removal_at_end,
             merge_duplicates,
             line_removal: None,
+            land_going_on,
+            never_turn_back: never_turn_back.is_some(),
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::grid::Found;
 use super::{Engine, Move, NONE, Range, State, Step, bit};
-use crate::ir::{Kind, LineKind, Reach};
+use crate::ir::{Kind, LineKind, MAX_STEPS, Obligation, Reach};
 
 /// The rays of the far lines of every (player, kind, site).
 #[derive(Default)]
@@ -152,6 +152,9 @@ impl Engine {
         m: &mut Move,
         found: &mut Found,
     ) -> bool {
+        if self.ruled_flight {
+            return self.fly_ruled(st, player, kind, at, visited, m, found);
+        }
         let of = self.rays.fly[self.table(player, kind, at as usize)];
         let mut extended = false;
         for (ray, behind) in self.rays.rays(of) {
@@ -166,6 +169,105 @@ impl Engine {
             }
         }
         extended
+    }
+
+    /// [`Engine::fly`] in a game whose far captures follow `chain never
+    /// turns back` (no ray back over the piece the chain took last) or
+    /// `capture lands where it goes on` (where some landings beyond the
+    /// piece let the chain go on, only those): out of line, so that other
+    /// games pay one test of [`Engine::ruled_flight`] per call.
+    ///
+    /// Near jumps need neither rule: a near jump has one landing, and one
+    /// back along the line of the last capture would go over the site right
+    /// behind its landing, which held the piece taken (now empty or taken)
+    /// or was passed over empty.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn fly_ruled(
+        &self,
+        st: &mut State,
+        player: usize,
+        kind: usize,
+        at: u8,
+        visited: u128,
+        m: &mut Move,
+        found: &mut Found,
+    ) -> bool {
+        let rules = &self.game.rules;
+        let depth = m.len as usize;
+        // The site of the piece the chain took last: a ray over it goes back.
+        let back = if rules.never_turn_back && depth > 0 {
+            m.steps[depth - 1].over
+        } else {
+            NONE
+        };
+        let of = self.rays.fly[self.table(player, kind, at as usize)];
+        let mut extended = false;
+        for (ray, behind) in self.rays.rays(of) {
+            if back != NONE && ray.contains(&back) {
+                continue;
+            }
+            let Some((over, landings)) = self.target(st, player, ray, behind) else {
+                continue;
+            };
+            // The landings from which the chain goes on, if it must land on one.
+            let mut going_on = 0u128;
+            if rules.land_going_on && landings.len() > 1 {
+                let jumped = st.cells[over as usize];
+                st.cells[over as usize] = self.taken;
+                for &land in landings {
+                    if visited & bit(land) == 0
+                        && self.goes_on(st, player, kind, land, visited, over, depth + 1)
+                    {
+                        going_on |= bit(land);
+                    }
+                }
+                st.cells[over as usize] = jumped;
+            }
+            for &land in landings {
+                if visited & bit(land) == 0 && (going_on == 0 || going_on & bit(land) != 0) {
+                    extended = true;
+                    self.take(st, player, kind, (at, over, land), visited, m, found);
+                }
+            }
+        }
+        extended
+    }
+
+    /// Whether a chain of `depth` captures whose last took the piece on
+    /// `over` (marked taken in `st`) and landed on `land` can go on
+    /// capturing, the piece there of `kind` before it arrived.
+    #[allow(clippy::too_many_arguments)]
+    fn goes_on(
+        &self,
+        st: &State,
+        player: usize,
+        kind: usize,
+        land: u8,
+        visited: u128,
+        over: u8,
+        depth: usize,
+    ) -> bool {
+        let (next, stops) = self.arrive_in_chain(player, kind, land);
+        if stops || self.game.rules.chain == Obligation::None || depth >= MAX_STEPS {
+            return false;
+        }
+        let memory = if self.game.rules.no_return {
+            visited | bit(land)
+        } else {
+            0
+        };
+        if self.can_jump(st, player, next, land as usize, memory) {
+            return true;
+        }
+        let never = self.game.rules.never_turn_back;
+        let of = self.rays.fly[self.table(player, next, land as usize)];
+        self.rays.rays(of).any(|(ray, behind)| {
+            !(never && ray.contains(&over))
+                && self
+                    .target(st, player, ray, behind)
+                    .is_some_and(|(_, lands)| lands.iter().any(|&l| memory & bit(l) == 0))
+        })
     }
 
     /// Whether the piece on `site` has a far jump.

@@ -52,6 +52,8 @@ pub(super) fn restrictive(kind: &ItemKind) -> bool {
             | ItemKind::Vulnerable(_)
             | ItemKind::EndingTurn(_)
             | ItemKind::Removal(_)
+            | ItemKind::Landing(_)
+            | ItemKind::NeverTurnsBack(_)
             | ItemKind::Doubles(_)
             | ItemKind::NoPieces(_)
             | ItemKind::NoMoves(_)
@@ -83,6 +85,12 @@ pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(
         ItemKind::Return(false) => out.push((ItemKind::Return(true), "return allowed".into())),
         ItemKind::Removal(true) => {
             out.push((ItemKind::Removal(false), "captured removed at once".into()))
+        }
+        ItemKind::Landing(true) => {
+            out.push((ItemKind::Landing(false), "capture lands anywhere".into()))
+        }
+        ItemKind::NeverTurnsBack(true) => {
+            out.push((ItemKind::NeverTurnsBack(false), "chain turns back".into()))
         }
         ItemKind::Doubles(false) => out.push((ItemKind::Doubles(true), "doubles twice".into())),
         ItemKind::Step(_, on, reach, when) | ItemKind::Jump(_, on, reach, when) => {

@@ -206,6 +206,12 @@ impl fmt::Display for Game {
                 writeln!(f, "  line {}", self.site_list(line))?;
             }
         }
+        if r.land_going_on {
+            writeln!(f, "rules: capture lands where it goes on")?;
+        }
+        if r.never_turn_back {
+            writeln!(f, "rules: chain never turns back")?;
+        }
         if let Some(d) = &self.dice {
             let doubles = if d.doubles_twice { "twice" } else { "once" };
             writeln!(

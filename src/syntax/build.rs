@@ -169,6 +169,8 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::ending_turn => ItemKind::EndingTurn(parts[0].as_str() == "exempt"),
         Rule::removal => ItemKind::Removal(parts[0].as_str() == "end"),
         Rule::duplicates => ItemKind::Duplicates(parts[0].as_str() == "merged"),
+        Rule::landing => ItemKind::Landing(parts[0].as_str() != "anywhere"),
+        Rule::turning => ItemKind::NeverTurnsBack(parts[0].as_str().starts_with("never")),
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
         Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
         Rule::invariant => ItemKind::Invariant(name(part(0)), condition(part(1))),

@@ -112,6 +112,8 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::invariant
             | Rule::removal
             | Rule::duplicates
+            | Rule::landing
+            | Rule::turning
     )
 }
 
@@ -225,6 +227,10 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::removal_when => "`once` or `end`",
         Rule::duplicates => "`duplicate captures merged|distinct`",
         Rule::duplicates_kind => "`merged` or `distinct`",
+        Rule::landing => "`capture lands anywhere|where it goes on`",
+        Rule::landing_kind => "`anywhere` or `where it goes on`",
+        Rule::turning => "`chain turns back|never turns back`",
+        Rule::turning_kind => "`turns back` or `never turns back`",
         Rule::most_dice => "`most dice`",
         Rule::larger_die => "`larger die`",
         Rule::most_pips => "`most pips`",
