@@ -459,6 +459,8 @@ pub enum Cond {
     FromIn(Whose, String),
     /// Two sums compared.
     Compare(Vec<Term>, Compare, Vec<Term>),
+    /// The judged player is the one of this name (games without dice).
+    Player(String),
 }
 
 /// A number in a condition.

@@ -26,6 +26,27 @@ pub fn board(engine: &Engine, st: &State) -> String {
         st.quiet,
         progress(engine, st)
     ));
+    if st.hand.iter().any(|h| h.iter().any(|&n| n > 0)) {
+        let hands: Vec<String> = game
+            .players
+            .iter()
+            .enumerate()
+            .map(|(p, player)| {
+                let kinds: Vec<String> = game
+                    .kinds
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| st.hand[p][k] > 0)
+                    .map(|(k, kind)| format!("{} {}", st.hand[p][k], kind.name))
+                    .collect();
+                match kinds.is_empty() {
+                    true => format!("{} none", player.name),
+                    false => format!("{} {}", player.name, kinds.join(" ")),
+                }
+            })
+            .collect();
+        out.push_str(&format!("in hand: {}\n", hands.join(", ")));
+    }
     if st.offenders != 0 {
         let sites: Vec<&str> = (0..engine.sites())
             .filter(|&s| st.offenders & (1u128 << s) != 0)
@@ -68,14 +89,43 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
         (Some(a), Some(b)) => board.links.iter().any(|l| l.from == a && l.to == b),
         _ => false,
     };
+    // Gaps that a longer straight link spans (a morris board's `a1 d1`):
+    // across from (x, y) to (x + 1, y), and down from (x, y) to (x, y - 1).
+    let mut across = vec![false; (w * h) as usize];
+    let mut down = vec![false; (w * h) as usize];
+    for l in &board.links {
+        let (Some((ax, ay)), Some((bx, by))) = (board.sites[l.from].coord, board.sites[l.to].coord)
+        else {
+            continue;
+        };
+        if ay == by {
+            for x in ax.min(bx)..ax.max(bx) {
+                across[(ay * w + x) as usize] = true;
+            }
+        } else if ax == bx {
+            for y in ay.min(by) + 1..=ay.max(by) {
+                down[(y * w + ax) as usize] = true;
+            }
+        }
+    }
+    let spans_across = |x: i32, y: i32| (0..w - 1).contains(&x) && across[(y * w + x) as usize];
+    let spans_down = |x: i32, y: i32| (1..h).contains(&y) && down[(y * w + x) as usize];
     let margin = g.ranks.iter().map(String::len).max().unwrap_or(1);
     let mut out = String::new();
     for y in (0..h).rev() {
         out.push_str(&format!("{:>margin$}  ", g.ranks[y as usize]));
         for x in 0..w {
-            out.push(at(x, y).map_or(' ', |s| mark(engine, st, s)));
+            // A point that is no site, on a line that passes it.
+            let passing = if spans_across(x - 1, y) && spans_across(x, y) {
+                '-'
+            } else if spans_down(x, y) && spans_down(x, y + 1) {
+                '|'
+            } else {
+                ' '
+            };
+            out.push(at(x, y).map_or(passing, |s| mark(engine, st, s)));
             if x + 1 < w {
-                out.push_str(if linked(at(x, y), at(x + 1, y)) {
+                out.push_str(if linked(at(x, y), at(x + 1, y)) || spans_across(x, y) {
                     " - "
                 } else {
                     "   "
@@ -86,7 +136,7 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
         if y > 0 {
             out.push_str(&format!("{:margin$}  ", ""));
             for x in 0..w {
-                out.push(if linked(at(x, y), at(x, y - 1)) {
+                out.push(if linked(at(x, y), at(x, y - 1)) || spans_down(x, y) {
                     '|'
                 } else {
                     ' '

@@ -236,6 +236,8 @@ pub enum Cond {
     FromIn(Option<Whose>, Name, Span),
     /// Two sums compared.
     Compare(Vec<Term>, Compare, Vec<Term>, Span),
+    /// `player NAME`: the judged player is this one; the span of the atom.
+    Player(Name, Span),
 }
 
 /// A number in a condition.

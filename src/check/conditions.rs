@@ -49,7 +49,7 @@ impl Checker<'_> {
                 "never holds",
                 Some("add `vulnerable runs longer than N` to the rules".into()),
             ),
-            Cond::HereIn(..) | Cond::FromIn(..) | Cond::Compare(..) => {}
+            Cond::HereIn(..) | Cond::FromIn(..) | Cond::Compare(..) | Cond::Player(..) => {}
         }
     }
 
@@ -103,6 +103,28 @@ impl Checker<'_> {
                     self.foreign_zone(file, region, Whose::Own, "from");
                 }
                 ir::Cond::FromIn(frame.unwrap_or(Whose::Own), region.text.clone())
+            }
+            Cond::Player(name, span) => {
+                if self.has_dice {
+                    self.error(
+                        file,
+                        span.clone(),
+                        "`player NAME` is a condition of games without dice",
+                        "not in a game with dice",
+                        Some("a dice game's conditions read the same for both players: count `own` and `opponent` men".into()),
+                    );
+                }
+                if !players.iter().any(|p| p.name == name.text) {
+                    let known = players.iter().map(|p| p.name.as_str());
+                    self.error(
+                        file,
+                        name.span.clone(),
+                        format!("there is no player `{}`", name.text),
+                        "unknown player",
+                        suggest(&name.text, known),
+                    );
+                }
+                ir::Cond::Player(name.text.clone())
             }
             Cond::HereVulnerable(span) => {
                 if !here {

@@ -15,6 +15,8 @@ pub(crate) enum Condition {
     Or(Box<[Condition]>),
     And(Box<[Condition]>),
     Not(Box<Condition>),
+    /// The judged player is this one.
+    Player(usize),
     /// Reads a landing site or a die move, which a position has not: it
     /// never holds (the checker allows such terms only where they apply).
     Never,
@@ -60,6 +62,10 @@ impl Condition {
             ir::Cond::HereIn(..) | ir::Cond::FromIn(..) | ir::Cond::HereVulnerable => {
                 Condition::Never
             }
+            ir::Cond::Player(name) => match game.players.iter().position(|p| p.name == *name) {
+                Some(p) => Condition::Player(p),
+                None => Condition::Never,
+            },
             ir::Cond::Compare(a, op, b) => {
                 let mut terms = Vec::new();
                 let mut constant = 0;
@@ -128,6 +134,7 @@ impl Condition {
             }
             Condition::Not(c) => !c.holds(engine, st, me),
             Condition::Never => false,
+            Condition::Player(p) => me == *p,
             Condition::Test {
                 terms,
                 constant,

@@ -256,6 +256,10 @@ fn condition(pair: Pair<Rule>) -> Cond {
             Cond::HereIn(frame, region, span)
         }
         Rule::here_vulnerable => Cond::HereVulnerable(spanned(&pair)),
+        Rule::is_player => {
+            let span = spanned(&pair);
+            Cond::Player(name(pair.into_inner().next().unwrap()), span)
+        }
         Rule::from_in => {
             let span = spanned(&pair);
             let (frame, region) = framed(pair.into_inner());

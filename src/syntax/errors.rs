@@ -44,8 +44,9 @@ pub(super) fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Dia
          `rules`, `end` or `invariants`, followed by its items in braces"
     } else if expected.iter().any(in_condition) {
         "a condition compares sums of numbers, `own|opponent men here`, \
-         `own|opponent men in REGION` and `own|open points in REGION` with \
-         `=`, `!=`, `<`, `<=`, `>` or `>=`, or tests `here in REGION`, `from in REGION` or `here vulnerable`; \
+         `own|opponent men in REGION`, `own|open points in REGION`, `own|opponent pieces` and \
+         `own|opponent pieces in hand` with `=`, `!=`, `<`, `<=`, `>` or `>=`, or tests \
+         `here in REGION`, `from in REGION`, `here vulnerable` or `player NAME`; \
          conditions combine with `and`, `or`, `not` and parentheses"
     } else {
         "the README's guide to writing a game lists every item of every section"
@@ -148,7 +149,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::mark => "a mark",
         Rule::step => "`step DIRECTIONS [far]`",
         Rule::when => "`when CONDITION`",
-        Rule::when_word => "`when`",
+        Rule::when_word => "`when CONDITION`",
         Rule::place => "`place [on own|opponent REGION] [when CONDITION]`",
         Rule::fly => "`fly [when CONDITION]`",
         Rule::hand_placement => "`PLAYER KIND in hand: N`",
@@ -264,6 +265,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::not => "`not`",
         Rule::here_in => "`here in [own|opponent] REGION`",
         Rule::here_vulnerable => "`here vulnerable`",
+        Rule::is_player => "`player NAME`",
         Rule::comparison => "a comparison",
         Rule::compare => "a comparison operator (`=`, `!=`, `<`, `<=`, `>`, `>=`)",
         Rule::sum | Rule::term => "a count or number",

@@ -149,6 +149,12 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str], pins: bool) -> Cond {
         ir::Cond::HereIn(w, r) => Cond::HereIn(framed(w, r)),
         ir::Cond::FromIn(w, r) => Cond::FromIn(framed(w, r)),
         ir::Cond::HereVulnerable => Cond::HereVulnerable,
+        // Of games without dice: the checker refuses it here. Never holds.
+        ir::Cond::Player(_) => Cond::Test {
+            terms: Box::new([]),
+            constant: 0,
+            op: Compare::Gt,
+        },
         ir::Cond::Compare(a, op, b) => {
             let mut terms = Vec::new();
             let mut pinned = Vec::new();
