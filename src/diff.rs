@@ -222,12 +222,60 @@ struct Pair {
     b: State,
 }
 
+/// What makes two turns, one of each game, the same turn. Where both
+/// games write positions alike, a turn of a dice game is the position it
+/// leads to, so that `11/16 13/14` and `13/14 11/16`, or the same turn in
+/// another notation, are one turn; the dice it uses are left out, since
+/// two turns to one position play alike from there (a last man borne off
+/// with the 2 or with the 4 of 4-2). A move of a game without dice is the
+/// position it leads to and its text, since two capture routes to one
+/// position are two moves. Where the games write positions differently,
+/// a turn is its text.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct TurnKey {
+    /// The position after the turn, as both games write it.
+    after: Option<String>,
+    /// The turn's text, where it is part of what the turn is.
+    text: Option<String>,
+}
+
+/// One legal turn at a node.
+struct Turn {
+    /// As the game writes it.
+    text: String,
+    mv: Move,
+    /// The position it leads to, as the game writes it.
+    after: String,
+    key: TurnKey,
+}
+
 /// What the two games allow at one node.
 struct Node {
-    a_moves: Vec<(String, Move)>,
-    b_moves: Vec<(String, Move)>,
+    a_moves: Vec<Turn>,
+    b_moves: Vec<Turn>,
     outcome_a: Outcome,
     outcome_b: Outcome,
+}
+
+/// The turns of both games paired by [`TurnKey`]: the pairs (index in
+/// the first list, index in the second) in the first list's order, then
+/// the turns of each list left without a partner.
+fn matching(a: &[Turn], b: &[Turn]) -> (Vec<(usize, usize)>, Vec<usize>, Vec<usize>) {
+    let mut by_key: HashMap<&TurnKey, VecDeque<usize>> = HashMap::new();
+    for (j, t) in b.iter().enumerate() {
+        by_key.entry(&t.key).or_default().push_back(j);
+    }
+    let mut pairs = Vec::new();
+    let mut only_a = Vec::new();
+    for (i, t) in a.iter().enumerate() {
+        match by_key.get_mut(&t.key).and_then(|js| js.pop_front()) {
+            Some(j) => pairs.push((i, j)),
+            None => only_a.push(i),
+        }
+    }
+    let mut only_b: Vec<usize> = by_key.into_values().flatten().collect();
+    only_b.sort_unstable();
+    (pairs, only_a, only_b)
 }
 
 struct Search<'e> {
@@ -240,22 +288,35 @@ struct Search<'e> {
 }
 
 impl Search<'_> {
-    fn turns(
-        &mut self,
-        engine: &Engine,
-        st: &mut State,
-    ) -> Result<Vec<(String, Move)>, WitnessError> {
+    fn turns(&mut self, engine: &Engine, st: &mut State) -> Result<Vec<Turn>, WitnessError> {
         engine
             .try_legal_moves(st, &mut self.buffer)
             .map_err(|_| WitnessError::TooManyTurns {
                 position: position_text(engine, st),
             })?;
-        let mut listed: Vec<(String, Move)> = self
+        let dice_game = engine.has_dice();
+        let mut listed: Vec<Turn> = self
             .buffer
             .iter()
-            .map(|m| (move_text(engine, m), *m))
+            .map(|m| {
+                let text = move_text(engine, m);
+                let mut after = st.clone();
+                engine.play_unchecked(&mut after, m);
+                after.dice = [0; 4];
+                let after = position_text(engine, &after);
+                let key = TurnKey {
+                    after: self.same_positions.then(|| after.clone()),
+                    text: (!self.same_positions || !dice_game).then(|| text.clone()),
+                };
+                Turn {
+                    text,
+                    mv: *m,
+                    after,
+                    key,
+                }
+            })
             .collect();
-        listed.sort_by(|x, y| x.0.cmp(&y.0));
+        listed.sort_by(|x, y| x.text.cmp(&y.text));
         Ok(listed)
     }
 
@@ -271,36 +332,77 @@ impl Search<'_> {
         })
     }
 
-    /// The witness at this node, if the games differ here.
+    /// `text` as the turn played after `pair`'s moves: with its roll in
+    /// dice games.
+    fn step_text(pair: &Pair, text: &str) -> String {
+        match dice_text(&pair.a) {
+            Some(r) => format!("{r}: {text}"),
+            None => text.to_string(),
+        }
+    }
+
+    /// The witness at this node, if the games differ here: another
+    /// outcome, turns one game allows and the other does not (compared by
+    /// [`TurnKey`]), or one turn, written alike, leading to other
+    /// positions.
     fn differs(&self, pair: &Pair, node: &Node, found: &str) -> Option<Witness> {
-        let a_texts: BTreeSet<&String> = node.a_moves.iter().map(|(t, _)| t).collect();
-        let b_texts: BTreeSet<&String> = node.b_moves.iter().map(|(t, _)| t).collect();
+        let (_, only_a, only_b) = matching(&node.a_moves, &node.b_moves);
         let outcome_a = outcome_text(self.a, node.outcome_a);
         let outcome_b = outcome_text(self.b, node.outcome_b);
         let position_b = position_text(self.b, &pair.b);
         let position = position_text(self.a, &pair.a);
         let differs_in = if outcome_a != outcome_b {
             "outcome"
-        } else if node.outcome_a == Outcome::Ongoing && a_texts != b_texts {
+        } else if node.outcome_a == Outcome::Ongoing && !(only_a.is_empty() && only_b.is_empty()) {
+            // A turn both games write alike but that leads elsewhere.
+            let same_text = only_a.iter().find_map(|&i| {
+                only_b
+                    .iter()
+                    .find(|&&j| {
+                        let (ta, tb) = (&node.a_moves[i], &node.b_moves[j]);
+                        ta.text == tb.text && ta.after != tb.after
+                    })
+                    .map(|&j| (i, j))
+            });
+            if let (true, Some((i, j))) = (self.same_positions, same_text) {
+                let (ta, tb) = (&node.a_moves[i], &node.b_moves[j]);
+                let mut moves = pair.moves.clone();
+                moves.push(Self::step_text(pair, &ta.text));
+                let (mut after_a, mut after_b) = (pair.a.clone(), pair.b.clone());
+                self.a.play_unchecked(&mut after_a, &ta.mv);
+                self.b.play_unchecked(&mut after_b, &tb.mv);
+                after_a.dice = [0; 4];
+                after_b.dice = [0; 4];
+                return Some(Witness {
+                    moves,
+                    position: ta.after.clone(),
+                    dice: None,
+                    differs_in: "position".into(),
+                    only_a: Vec::new(),
+                    only_b: Vec::new(),
+                    outcome_a: outcome_text(self.a, self.a.outcome(&after_a)),
+                    outcome_b: outcome_text(self.b, self.b.outcome(&after_b)),
+                    position_b: Some(tb.after.clone()),
+                    found: found.into(),
+                });
+            }
             "legal moves"
         } else if self.same_positions && position != position_b {
             "position"
         } else {
             return None;
         };
+        let texts = |turns: &[Turn], only: &[usize]| -> Vec<String> {
+            let set: BTreeSet<&String> = only.iter().map(|&i| &turns[i].text).collect();
+            set.into_iter().cloned().collect()
+        };
         Some(Witness {
             moves: pair.moves.clone(),
             dice: dice_text(&pair.a),
             position,
             differs_in: differs_in.into(),
-            only_a: a_texts
-                .difference(&b_texts)
-                .map(|t| t.to_string())
-                .collect(),
-            only_b: b_texts
-                .difference(&a_texts)
-                .map(|t| t.to_string())
-                .collect(),
+            only_a: texts(&node.a_moves, &only_a),
+            only_b: texts(&node.b_moves, &only_b),
             outcome_a,
             outcome_b,
             position_b: (differs_in == "position").then_some(position_b),
@@ -308,25 +410,20 @@ impl Search<'_> {
         })
     }
 
-    /// The pairs after each turn both games allow, in text order.
+    /// The pairs after each turn both games allow (matched by
+    /// [`TurnKey`]), in the first game's text order.
     fn children(&self, pair: &Pair, node: &Node) -> Vec<Pair> {
-        let b_by_text: HashMap<&str, &Move> =
-            node.b_moves.iter().map(|(t, m)| (t.as_str(), m)).collect();
-        let roll = dice_text(&pair.a);
+        let (pairs, _, _) = matching(&node.a_moves, &node.b_moves);
         let mut out = Vec::new();
-        for (text, ma) in &node.a_moves {
-            if let Some(mb) = b_by_text.get(text.as_str()) {
-                let mut child = pair.clone();
-                self.a.play_unchecked(&mut child.a, ma);
-                self.b.play_unchecked(&mut child.b, mb);
-                child.a.dice = [0; 4];
-                child.b.dice = [0; 4];
-                child.moves.push(match &roll {
-                    Some(r) => format!("{r}: {text}"),
-                    None => text.clone(),
-                });
-                out.push(child);
-            }
+        for (i, j) in pairs {
+            let (ta, tb) = (&node.a_moves[i], &node.b_moves[j]);
+            let mut child = pair.clone();
+            self.a.play_unchecked(&mut child.a, &ta.mv);
+            self.b.play_unchecked(&mut child.b, &tb.mv);
+            child.a.dice = [0; 4];
+            child.b.dice = [0; 4];
+            child.moves.push(Self::step_text(pair, &ta.text));
+            out.push(child);
         }
         out
     }
@@ -364,7 +461,8 @@ fn rolls(engine: &Engine) -> Vec<[u8; 4]> {
 /// (every roll, in dice games), up to [`MAX_NEAR_POSITIONS`] positions and
 /// [`MAX_NEAR_DEPTH`] turns, then along `games` seeded random games (seeds
 /// `seed`, `seed + 1`, …) in which both games play the same random turn.
-/// Turns are matched by their text, so the games must write moves alike.
+/// Turns are matched by the position they lead to (see [`TurnKey`]), or,
+/// where the games write positions differently, by their text.
 pub fn witness(
     a: &Engine,
     b: &Engine,
@@ -452,25 +550,15 @@ pub fn witness(
             if node.outcome_a != Outcome::Ongoing {
                 break;
             }
-            let b_texts: HashSet<&str> = node.b_moves.iter().map(|(t, _)| t.as_str()).collect();
-            let common: Vec<usize> = (0..node.a_moves.len())
-                .filter(|&k| b_texts.contains(node.a_moves[k].0.as_str()))
-                .collect();
+            let (common, _, _) = matching(&node.a_moves, &node.b_moves);
             if common.is_empty() {
                 break;
             }
-            let (text, ma) = &node.a_moves[common[rng.random_range(0..common.len())]];
-            let mb = node
-                .b_moves
-                .iter()
-                .find(|(t, _)| t == text)
-                .map(|(_, m)| *m);
-            let Some(mb) = mb else { break };
-            pair.moves.push(match dice_text(&pair.a) {
-                Some(r) => format!("{r}: {text}"),
-                None => text.clone(),
-            });
-            a.play_unchecked(&mut pair.a, ma);
+            let (ia, jb) = common[rng.random_range(0..common.len())];
+            let (ma, mb) = (node.a_moves[ia].mv, node.b_moves[jb].mv);
+            let text = Search::step_text(&pair, &node.a_moves[ia].text);
+            pair.moves.push(text);
+            a.play_unchecked(&mut pair.a, &ma);
             b.play_unchecked(&mut pair.b, &mb);
             pair.a.dice = [0; 4];
             pair.b.dice = [0; 4];

@@ -116,10 +116,16 @@ pub struct Merged {
 /// Reads, parses and merges a game file with its bases, without checking.
 pub fn merged(path: &Path) -> Result<Merged, ReadError> {
     let text = read_text(path, MAX_GAME_BYTES)?;
+    Ok(merged_text(path, &text))
+}
+
+/// [`merged`] of game text as if read from `path` (bases are found beside
+/// it), as [`load_text`] is of [`load`].
+pub fn merged_text(path: &Path, text: &str) -> Merged {
     let mut sources = Sources::default();
-    let file = sources.add(path.display().to_string(), without_bom(&text));
+    let file = sources.add(path.display().to_string(), without_bom(text));
     let sections = resolve(&mut sources, path, file).map(|(_, _, sections)| sections);
-    Ok(Merged { sources, sections })
+    Merged { sources, sections }
 }
 
 /// The text without a leading UTF-8 byte order mark.

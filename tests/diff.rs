@@ -168,3 +168,71 @@ fn a_bad_file_or_flag_is_refused() {
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(Path::new("games/alquerque.game").exists());
 }
+
+/// Issue 26: turns are compared by the position they lead to, not by
+/// their text. Backgammon written by track positions (`1/4 4/9`) instead
+/// of counted down (`24/21 21/16`) lists every turn under another text,
+/// die moves in another order included, and plays alike: the notation is
+/// the only change and there is no witness.
+#[test]
+fn the_same_turns_written_otherwise_are_no_difference() {
+    let v = json(&[
+        "diff",
+        "games/backgammon.game",
+        "tests/data/diff/backgammon-by-positions.game",
+        "--games",
+        "10",
+        "--json",
+    ]);
+    let changes = v["changes"].as_array().unwrap();
+    assert_eq!(changes.len(), 1, "{v}");
+    assert_eq!(changes[0]["a"]["text"], "notation counting down");
+    assert_eq!(changes[0]["b"]["text"], "notation positions");
+    assert_eq!(v["witness"], serde_json::Value::Null, "{v}");
+}
+
+/// A turn both games write alike but that leads to different positions
+/// (a hit man goes to the bar in one, to the tray in the other) is shown
+/// as that turn and both positions after it.
+#[test]
+fn a_turn_written_alike_that_leads_elsewhere_is_shown_with_both_positions() {
+    let v = json(&[
+        "diff",
+        "games/verquere.game",
+        "tests/data/diff/verquere-hit-off.game",
+        "--games",
+        "0",
+        "--json",
+    ]);
+    let w = &v["witness"];
+    assert_eq!(w["differs_in"], "position", "{v}");
+    assert_eq!(w["found"], "near the start");
+    let (a, b) = (
+        w["position"].as_str().unwrap(),
+        w["position_b"].as_str().unwrap(),
+    );
+    assert!(a.contains(" bar") && !a.contains(" off"), "{a}");
+    assert!(b.contains(" off") && !b.contains(" bar"), "{b}");
+    assert_eq!(w["only_a"], serde_json::json!([]));
+    assert_eq!(w["only_b"], serde_json::json!([]));
+}
+
+/// Plakoto against its rule before issue 26 (`ending turn obliged`): the
+/// witness is a roll where the game allows a turn that pins the mother
+/// with fewer dice than another turn plays, and the obliged game allows
+/// nothing the game does not. A last man borne off with the smaller or
+/// the larger die leads to one position, so that is no difference.
+#[test]
+fn plakoto_differs_from_its_obliged_ending_by_a_pin_of_the_mother() {
+    let v = json(&[
+        "diff",
+        "games/plakoto.game",
+        "tests/data/diff/plakoto-obliged.game",
+        "--json",
+    ]);
+    let w = &v["witness"];
+    assert_eq!(w["differs_in"], "legal moves", "{v}");
+    assert_eq!(w["only_b"], serde_json::json!([]), "{v}");
+    assert!(!w["only_a"].as_array().unwrap().is_empty(), "{v}");
+    assert!(w["position"].as_str().unwrap().contains("pinned"), "{v}");
+}

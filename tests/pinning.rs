@@ -200,18 +200,56 @@ fn bad_pinned_fields_are_refused() {
 fn pinning_the_last_man_on_his_start_wins_double() {
     // Black's man on 3 (his 21) lands on White's last man on 1, his start
     // ("mana"), with the 2; Black has no man left on his own start. The
-    // game ends on that die move; with `ending turn obliged` the 1 must
-    // be played first where it can be.
+    // game ends on that die move, whether or not the 1 was played first
+    // (`ending turn exempt`: "the game is over").
     let position = "white: 1 10*14; black: 3 20*14; turn: black";
     let all = turns(position, "2-1");
     assert!(all.contains(&"4/5 21/23".to_string()), "{all:?}");
-    assert!(!all.contains(&"21/23".to_string()), "{all:?}");
+    assert!(all.contains(&"21/23".to_string()), "{all:?}");
     let end = after(position, "2-1", "4/5 21/23");
     assert_eq!(
         end,
         "white: 10*14; black: 1 19 20*13; turn: white; idle: 0; pinned: 1"
     );
     assert_eq!(outcome(&end), BLACK_DOUBLE);
+    let end = after(position, "2-1", "21/23");
+    assert_eq!(
+        end,
+        "white: 10*14; black: 1 20*14; turn: white; idle: 0; pinned: 1"
+    );
+    assert_eq!(outcome(&end), BLACK_DOUBLE);
+}
+
+/// Issue 26: the mother is pinned with one die where another turn plays
+/// both. The game is over at the pin ("the game is over and the player
+/// loses the game", BrainKing; "immediately loses", FIBS), so the pinning
+/// turn is legal beside the turn that plays both dice; under `ending turn
+/// obliged` only `11/17 17/22` was listed.
+#[test]
+fn pinning_the_mother_with_one_die_wins_even_where_both_dice_could_be_played() {
+    // Black's man on 7 (his 17) pins White's last man on 1 with the 6;
+    // Black has no man on his start (24). White's two men on 8 close the
+    // 5 from 13, so the only turn of both dice is 13/7/2.
+    let position = "white: 1 8*2 20*12; black: 7 13*14; turn: black";
+    assert_eq!(turns(position, "6-5"), ["11/17 17/22", "17/23"]);
+    let end = after(position, "6-5", "17/23");
+    assert_eq!(
+        end,
+        "white: 8*2 20*12; black: 1 13*14; turn: white; idle: 0; pinned: 1"
+    );
+    assert_eq!(outcome(&end), BLACK_DOUBLE);
+    // The turn of both dice is still legal, and the game goes on.
+    let end = after(position, "6-5", "11/17 17/22");
+    assert_eq!(outcome(&end), Outcome::Ongoing);
+}
+
+/// A turn that ends nothing still meets the obligations: pinning White's
+/// blot on 3 with the 6 alone (15/21) is no turn, since both dice can be
+/// played.
+#[test]
+fn a_pin_that_ends_nothing_still_plays_both_dice() {
+    let position = "white: 1*12 3 8*2; black: 9 13*14; turn: black";
+    assert_eq!(turns(position, "6-5"), ["11/17 15/20", "11/17 17/22"]);
 }
 
 #[test]

@@ -185,3 +185,102 @@ pub fn engine_at(path: &Path) -> Engine {
         Err(d) => panic!("{}", loaded.sources.render(&d)),
     }
 }
+
+/// The position `position` of `engine` (the start where it is blank) with
+/// `dice` thrown, if given.
+fn position_with_dice(
+    engine: &Engine,
+    position: &str,
+    dice: Option<&str>,
+) -> Result<State, String> {
+    let mut st = if position.trim().is_empty() {
+        engine.start()
+    } else {
+        parse_position(engine, position)?
+    };
+    if let Some(dice) = dice {
+        st.dice = parse_dice(engine, dice)?;
+    }
+    Ok(st)
+}
+
+/// Explains the move `typed` in `position` (with `dice`) of a bundled game
+/// whose rule items are `rules`, as `ludus explain` does, and writes the
+/// explanation as JSON; then, in a dice game, its die moves as the REPL
+/// explains them one at a time.
+pub fn explain(
+    rules: &ludus::explain::Rules,
+    engine: &Engine,
+    position: &str,
+    dice: Option<&str>,
+    typed: &str,
+) -> Verdict {
+    let st = position_with_dice(engine, position, dice)?;
+    let explained = ludus::explain::explain(rules, engine, &st, typed).map_err(|e| e.to_string());
+    if let Ok(e) = &explained {
+        serde_json::to_string(e).expect("an explanation is JSON");
+    }
+    if engine.has_dice() {
+        let typed: Vec<String> = typed.split_whitespace().map(str::to_string).collect();
+        let _ = ludus::explain::explain_die_moves(rules, engine, &st, &typed);
+    }
+    explained.map(|_| ())
+}
+
+/// `ludus diff` of the bundled game at `a_path` (`a`, its engine) against
+/// game text read as if from `b_path`: the rule items compared and the
+/// witness searched (near the start, then `games` random games).
+pub fn diff(a_path: &Path, a: &Engine, b_path: &Path, b_text: &str, games: u64) -> Verdict {
+    let loaded = ludus::load::load_text(b_path, b_text);
+    let game = loaded.game.map_err(|d| loaded.sources.render(&d))?;
+    let b = Engine::new(game);
+    let ma = ludus::load::merged(a_path).map_err(|e| e.to_string())?;
+    let mb = ludus::load::merged_text(b_path, b_text);
+    let sa = ma.sections.as_ref().expect("a bundled game merges");
+    let sb = mb.sections.as_ref().expect("a game that checks merges");
+    let changes = ludus::diff::rule_changes(&ma, sa, &mb, sb);
+    serde_json::to_string(&changes).expect("changes are JSON");
+    let found = ludus::diff::witness(a, &b, 0, games).map_err(|e| e.to_string())?;
+    serde_json::to_string(&found).expect("a witness is JSON");
+    // A game against itself never differs.
+    if changes.is_empty() && a.game().to_string() == b.game().to_string() {
+        assert_eq!(found, None, "a game differs from itself");
+    }
+    Ok(())
+}
+
+/// `ludus fmt` of game text read as if from `path`: refused (a syntax
+/// error), or formatted; a formatted text formats to itself. The
+/// formatter's own check refusing its layout (`FormatError::Unsafe`) is a
+/// bug of the formatter, a failure here.
+pub fn fmt(path: &Path, text: &str) -> Verdict {
+    use ludus::format::{FormatError, format};
+    match format(path, text) {
+        Ok(formatted) => {
+            match format(path, &formatted) {
+                Ok(again) => assert_eq!(again, formatted, "formatting is not stable"),
+                Err(FormatError::Unsafe(why)) => panic!("the layout's layout is refused: {why}"),
+                Err(e) => panic!("the layout is refused: {e:?}"),
+            }
+            Ok(())
+        }
+        Err(FormatError::Unsafe(why)) => panic!("the layout changes the game: {why}"),
+        Err(e) => Err(format!("{e:?}")),
+    }
+}
+
+/// `ludus merge` of shards: `text` cut into files at lines of `---`, read
+/// as the JSON lines of a match's games, then summarized per run.
+pub fn merge(text: &str) -> Verdict {
+    let files: Vec<(String, String)> = text
+        .split("\n---\n")
+        .enumerate()
+        .map(|(i, t)| (format!("shard{i}.jsonl"), t.to_string()))
+        .collect();
+    let groups = ludus::matches::read_games(&files)?;
+    for group in &groups {
+        let summary = ludus::matches::summarize(group);
+        serde_json::to_string(&summary).expect("a summary is JSON");
+    }
+    Ok(())
+}
