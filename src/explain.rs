@@ -595,7 +595,7 @@ impl<'a> Explainer<'a> {
         let mut out = Vec::new();
         // A move without steps (a pass, a huff alone) moves no piece: its
         // `from` is `NONE`, not a site.
-        let moved = if m.len > 0 {
+        let moved = if m.len > 0 && !m.places() {
             before.piece(m.from() as usize)
         } else {
             None
@@ -615,6 +615,13 @@ impl<'a> Explainer<'a> {
                         && section.name.as_ref().map(|n| &n.text) == kind.as_ref()
                 }
                 ItemKind::Hit(_) => hits,
+                ItemKind::Place(..) => {
+                    m.places()
+                        && section.kind == SectionKind::Piece
+                        && section.name.as_ref().map(|n| n.text.as_str())
+                            == Some(game.kinds[m.kind_after as usize].name.as_str())
+                }
+                ItemKind::LineRemoval(..) => m.remove != NONE,
                 ItemKind::Pin => pins,
                 // A huff: the position cannot be read without the rule
                 // that huffs, so no changed game shows it.

@@ -393,6 +393,93 @@ fn normalise(text: &str) -> String {
     out
 }
 
+/// Why a placement (`d2`, `king@d2`), or a move written with or without
+/// the removal a completed line earns, is not legal; `None` where the
+/// text is neither, or the move is wrong for another reason.
+fn line_or_placement(
+    engine: &Engine,
+    state: &State,
+    moves: &[Move],
+    body: &str,
+    removed: Option<&str>,
+) -> Option<String> {
+    let game = engine.game();
+    let mover = &game.players[state.to_move as usize].name;
+    let bare = |m: &Move| {
+        let t = move_text(engine, &Move { remove: NONE, ..*m });
+        normalise(&t).replace(' ', "")
+    };
+    let same: Vec<&Move> = moves.iter().filter(|m| bare(m) == body).collect();
+    if !same.is_empty() {
+        let removals: Vec<&str> = same
+            .iter()
+            .filter(|m| m.remove != NONE)
+            .map(|m| game.board.sites[m.remove as usize].name.as_str())
+            .collect();
+        return Some(match (removed, removals.is_empty()) {
+            (Some(r), true) => {
+                format!("`{body}` completes no line, so it removes no piece (not {r})")
+            }
+            (Some(r), false) => {
+                let theirs = game
+                    .board
+                    .sites
+                    .iter()
+                    .position(|s| s.name.eq_ignore_ascii_case(r))
+                    .and_then(|s| state.piece(s))
+                    .is_some_and(|(p, _)| p != state.to_move as usize);
+                let why = if theirs {
+                    format!("the piece on {r} may not be removed")
+                } else {
+                    format!("there is no opposing piece on {r}")
+                };
+                format!(
+                    "`{body}` completes a line, but {why}; it may remove the piece on {}",
+                    removals.join(", ")
+                )
+            }
+            (None, _) => format!(
+                "`{body}` completes a line: name the piece it removes, one of {}, as `{body} x{}`",
+                removals.join(", "),
+                removals.first().copied().unwrap_or("")
+            ),
+        });
+    }
+    let placing = game.kinds.iter().any(|k| k.place.is_some());
+    if !placing || body.contains(['-', 'x']) {
+        return None;
+    }
+    let (kind, at) = match body.rsplit_once('@') {
+        Some((k, s)) => (
+            game.kinds
+                .iter()
+                .position(|x| x.name.eq_ignore_ascii_case(k)),
+            s,
+        ),
+        None => (game.kinds.iter().position(|k| k.place.is_some()), body),
+    };
+    let Some(kind) = kind else {
+        return Some(format!("`{body}` names no piece of this game"));
+    };
+    let site = game
+        .board
+        .sites
+        .iter()
+        .position(|s| s.name.eq_ignore_ascii_case(at))?;
+    let name = &game.kinds[kind].name;
+    Some(if game.kinds[kind].place.is_none() {
+        format!("a {name} is never placed from the hand")
+    } else if state.hand[state.to_move as usize][kind] == 0 {
+        format!("{mover} has no {name} in hand")
+    } else if state.cells[site] != NONE {
+        format!("{at} is not empty: a piece is placed on an empty site")
+    } else if moves.iter().any(|m| m.places()) {
+        format!("a {name} may not be placed on {at}")
+    } else {
+        format!("{mover} may not place a {name} now: the rules allow no placement in this position")
+    })
+}
+
 /// Says why a move text (trimmed, lower case) matches no legal move.
 fn explain(engine: &Engine, state: &State, moves: &[Move], text: &str) -> String {
     let game = engine.game();
@@ -423,9 +510,19 @@ fn explain(engine: &Engine, state: &State, moves: &[Move], text: &str) -> String
         }
         huff_site = s as u8;
     }
+    // The piece a completed line removes, written after the move.
+    let (body, removed) = match body.rsplit_once(" x") {
+        Some((b, r)) if game.rules.line_removal.is_some() && site(r.trim()).is_some() => {
+            (b, Some(r.trim()))
+        }
+        _ => (body, None),
+    };
     let body: String = body.chars().filter(|c| !c.is_whitespace()).collect();
     if body.is_empty() {
         return format!("after the huff {mover} must still move");
+    }
+    if let Some(why) = line_or_placement(engine, state, moves, &body, removed) {
+        return why;
     }
     if body == "pass" {
         return format!("{mover} cannot pass: he has a legal move");

@@ -115,3 +115,38 @@ fn two_men_lose() {
     );
     assert_eq!(result, "unfinished");
 }
+
+#[test]
+fn explain_names_the_placement_the_removal_and_the_rule_that_protects() {
+    let position = "white: a1 d1; black: a7 d7 g7 b4; hand: white 7, black 5";
+    let game = "games/nine-mens-morris.game";
+    let run = |text: &str| common::ludus(&["explain", game, "--position", position, text]);
+    let legal = run("g1 xb4");
+    assert_eq!(legal.code, 0, "{}", legal.stderr);
+    assert!(
+        legal
+            .stdout
+            .contains("places a man from white's hand on g1"),
+        "{}",
+        legal.stdout
+    );
+    assert!(
+        legal.stdout.contains("removes the opposing piece on b4"),
+        "{}",
+        legal.stdout
+    );
+    let protected = run("g1 xa7");
+    let text = format!("{}{}", protected.stdout, protected.stderr);
+    assert!(
+        text.contains("the piece on a7 may not be removed"),
+        "{text}"
+    );
+    assert!(text.contains("not from line unless all"), "{text}");
+    let unnamed = run("g1");
+    let text = format!("{}{}", unnamed.stdout, unnamed.stderr);
+    assert!(text.contains("name the piece it removes"), "{text}");
+    let occupied = run("a1");
+    let text = format!("{}{}", occupied.stdout, occupied.stderr);
+    assert!(text.contains("a1 is not empty"), "{text}");
+    assert_eq!(run("z9").code, 1);
+}

@@ -69,7 +69,7 @@ impl Checker<'_> {
             });
         }
         // Pieces on the board and in hand together fit a count of pieces.
-        for p in 0..players.len() {
+        for (p, (player, _)) in players.iter().enumerate() {
             let total: u32 = hand
                 .iter()
                 .filter(|h| h.player == p)
@@ -82,7 +82,7 @@ impl Checker<'_> {
                     s.span.clone(),
                     format!(
                         "player `{}` has {total} pieces in hand, more than {}",
-                        players[p].0.name,
+                        player.name,
                         u8::MAX
                     ),
                     "too many pieces in hand",

@@ -94,7 +94,7 @@ impl Actions {
 
     /// Leaves in `sides.steppers` and `sides.jumpers` only the pieces
     /// whose kind's step and jump lines apply before this turn.
-    pub(super) fn gate(&self, engine: &Engine, st: &State, sides: &mut Sides) {
+    pub(super) fn gate(&self, st: &State, sides: &mut Sides) {
         if !self.gated {
             return;
         }
@@ -104,13 +104,13 @@ impl Actions {
         for k in 0..kinds {
             if self.step_when[k]
                 .as_ref()
-                .is_some_and(|c| !c.holds(engine, st, player))
+                .is_some_and(|c| !c.holds(st, player))
             {
                 step_off |= 1 << k;
             }
             if self.jump_when[k]
                 .as_ref()
-                .is_some_and(|c| !c.holds(engine, st, player))
+                .is_some_and(|c| !c.holds(st, player))
             {
                 jump_off |= 1 << k;
             }
@@ -130,13 +130,10 @@ impl Actions {
     }
 
     /// Whether `action` may be taken by the player to move.
-    fn allowed(engine: &Engine, st: &State, action: &Option<Action>) -> Option<u128> {
+    fn allowed(st: &State, action: &Option<Action>) -> Option<u128> {
         let a = action.as_ref()?;
         let player = st.to_move as usize;
-        if a.when
-            .as_ref()
-            .is_some_and(|c| !c.holds(engine, st, player))
-        {
+        if a.when.as_ref().is_some_and(|c| !c.holds(st, player)) {
             return None;
         }
         Some(a.sites[player])
@@ -156,7 +153,7 @@ impl Actions {
                 if st.hand[player][kind] == 0 {
                     continue;
                 }
-                let Some(sites) = Self::allowed(engine, st, place) else {
+                let Some(sites) = Self::allowed(st, place) else {
                     continue;
                 };
                 for to in bits(sites & sides.empty) {
@@ -175,7 +172,7 @@ impl Actions {
             let stepped = out.len();
             for s in bits(sides.own) {
                 let kind = (st.cells[s] & 15) as usize;
-                let Some(sites) = Self::allowed(engine, st, &self.fly[kind]) else {
+                let Some(sites) = Self::allowed(st, &self.fly[kind]) else {
                     continue;
                 };
                 for to in bits(sites & sides.empty) {
@@ -253,7 +250,7 @@ impl Actions {
         }
         if !self.lines_through[to as usize]
             .iter()
-            .any(|&line| own & line == line)
+            .any(|&line| line & !own == 0)
         {
             return None;
         }
@@ -270,7 +267,7 @@ impl Actions {
             let held = self
                 .lines
                 .iter()
-                .filter(|&&line| theirs & line == line)
+                .filter(|&&line| line & !theirs == 0)
                 .fold(0, |acc, &line| acc | line);
             if theirs & !held != 0 {
                 return Some(theirs & !held);
@@ -340,11 +337,11 @@ impl Actions {
     fn plan(&self, engine: &Engine, st: &State) -> Option<Plan> {
         let player = st.to_move as usize;
         let mut sides = Sides::of(st, player, engine.all_sites);
-        self.gate(engine, st, &mut sides);
+        self.gate(st, &mut sides);
         let mut fliers = 0;
         let mut flying = 0u32;
         for (k, fly) in self.fly.iter().enumerate() {
-            if Self::allowed(engine, st, fly).is_some() {
+            if Self::allowed(st, fly).is_some() {
                 flying |= 1 << k;
             }
         }
@@ -361,7 +358,7 @@ impl Actions {
         let mut place = [0; MAX_KINDS];
         for (k, p) in self.place.iter().enumerate() {
             if st.hand[player][k] > 0
-                && let Some(sites) = Self::allowed(engine, st, p)
+                && let Some(sites) = Self::allowed(st, p)
             {
                 place[k] = sites & sides.empty;
             }
@@ -393,7 +390,7 @@ impl Actions {
             let held = self
                 .lines
                 .iter()
-                .filter(|&&line| theirs & line == line)
+                .filter(|&&line| line & !theirs == 0)
                 .fold(0, |acc, &line| acc | line);
             if theirs & !held != 0 {
                 plan.removable = theirs & !held;

@@ -6,7 +6,7 @@
 //! conditions by the search's own compiled forms (`dice/conditions.rs`),
 //! which read the landing site and the men a die move moves.
 
-use super::{Engine, State};
+use super::State;
 use crate::ir::{self, Compare, Whose};
 
 /// A condition of a position, judged for one player.
@@ -114,11 +114,11 @@ impl Condition {
     }
 
     /// Whether the condition holds for player `me` in `st`.
-    pub(crate) fn holds(&self, engine: &Engine, st: &State, me: usize) -> bool {
+    pub(crate) fn holds(&self, st: &State, me: usize) -> bool {
         match self {
             Condition::Or(p) => {
                 for c in p.iter() {
-                    if c.holds(engine, st, me) {
+                    if c.holds(st, me) {
                         return true;
                     }
                 }
@@ -126,13 +126,13 @@ impl Condition {
             }
             Condition::And(p) => {
                 for c in p.iter() {
-                    if !c.holds(engine, st, me) {
+                    if !c.holds(st, me) {
                         return false;
                     }
                 }
                 true
             }
-            Condition::Not(c) => !c.holds(engine, st, me),
+            Condition::Not(c) => !c.holds(st, me),
             Condition::Never => false,
             Condition::Player(p) => me == *p,
             Condition::Test {

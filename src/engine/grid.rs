@@ -133,7 +133,7 @@ impl Engine {
     pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
         let mut sides = Sides::of(st, st.to_move as usize, self.all_sites);
         if let Some(actions) = &self.actions {
-            actions.gate(self, st, &mut sides);
+            actions.gate(st, &mut sides);
         }
         if self.captures(st, huff, &sides, found, None) {
             return;

@@ -96,7 +96,7 @@ impl Engine {
                     };
                     // The player who just moved first, as in dice games.
                     for who in [1 - mover, mover] {
-                        if cond.holds(self, st, who) {
+                        if cond.holds(st, who) {
                             return match result {
                                 EndResult::Loss => Outcome::Decisive {
                                     winner: 1 - who,

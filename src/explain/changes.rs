@@ -83,6 +83,10 @@ pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(
             "chain optional".into(),
         )),
         ItemKind::Return(false) => out.push((ItemKind::Return(true), "return allowed".into())),
+        ItemKind::LineRemoval(n, true) => out.push((
+            ItemKind::LineRemoval(n.clone(), false),
+            format!("line of {} removes opponent piece", n.text),
+        )),
         ItemKind::Removal(true) => {
             out.push((ItemKind::Removal(false), "captured removed at once".into()))
         }

@@ -52,6 +52,41 @@ pub(super) fn well_formed(engine: &Engine, st: &State, text: &str) -> Result<(),
             .any(|s| s.name.eq_ignore_ascii_case(n))
     };
     let mut body = lower.as_str();
+    // The piece a completed line removes, after the move: `d3-d2 xa1`.
+    if let Some((move_part, removed)) = body.rsplit_once(" x") {
+        let removed = removed.trim();
+        if !removed.contains(['-', 'x', ' ']) {
+            if game.rules.line_removal.is_none() {
+                return Err(fail(
+                    "no line removes a piece in this game: ` xSITE` names nothing".into(),
+                ));
+            }
+            if !is_site(removed) {
+                return Err(fail(format!("`{removed}` is not a site of this board")));
+            }
+            body = move_part.trim_end();
+        }
+    }
+    // A placement from the hand: its site, after the kind where the game
+    // places more than one (`king@d2`).
+    let placed = body.rsplit_once('@').map_or(body, |(_, site)| site);
+    if !body.contains(['-', 'x', ' ', '(']) {
+        if game.kinds.iter().all(|k| k.place.is_none()) {
+            return Err(fail(
+                "a move names where the piece starts and where it lands, such as `b2-c3` or `a1xc3` (no piece of this game is placed from a hand)"
+                    .into(),
+            ));
+        }
+        if let Some((kind, _)) = body.rsplit_once('@')
+            && !game.kinds.iter().any(|k| k.name.eq_ignore_ascii_case(kind))
+        {
+            return Err(fail(format!("`{kind}` is not a piece of this game")));
+        }
+        if !is_site(placed) {
+            return Err(fail(format!("`{placed}` is not a site of this board")));
+        }
+        return Ok(());
+    }
     if let Some(rest) = body.strip_prefix("huff ") {
         let rest = rest.trim_start();
         let (site, after) = rest.split_once(' ').unwrap_or((rest, ""));
@@ -206,6 +241,13 @@ pub(super) fn effects(engine: &Engine, before: &State, m: &Move, after: &State) 
                 out.push(format!("frees the pinned man on {}", site(s)));
             }
         }
+    } else if m.places() {
+        out.push(format!(
+            "places a {} from {}'s hand on {}",
+            game.kinds[m.kind_after as usize].name,
+            game.players[before.to_move as usize].name,
+            m.to().map(site).unwrap_or_default()
+        ));
     } else {
         let kind = before.piece(m.from() as usize).map_or(0, |(_, k)| k);
         let kind_name = &game.kinds[kind].name;
@@ -236,6 +278,12 @@ pub(super) fn effects(engine: &Engine, before: &State, m: &Move, after: &State) 
                 game.kinds[m.kind_after as usize].name
             ));
         }
+    }
+    if m.remove != NONE {
+        out.push(format!(
+            "completes a line and removes the opposing piece on {}",
+            site(m.remove)
+        ));
     }
     let outcome = engine.outcome(after);
     if outcome != Outcome::Ongoing {
