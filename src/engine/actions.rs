@@ -285,6 +285,7 @@ const MAX_PLANNED_LINES: usize = 64;
 /// What a random playout needs to count and draw the turns of one
 /// position without listing them: the pieces each action moves, and the
 /// lines a piece landing on their last empty site completes.
+#[derive(Clone, Copy)]
 pub(super) struct Plan {
     sides: Sides,
     /// The mover's pieces that fly this turn.
@@ -298,6 +299,37 @@ pub(super) struct Plan {
     /// The lines (indices of [`Actions::lines`]) that lack one piece of
     /// the mover's, on an empty site.
     closing: u64,
+}
+
+/// What a [`Plan`] is worked out from: who moves, where each piece stands
+/// (its owner and kind) and the hands; the plan of the position counted
+/// last on a thread is kept for the turn drawn from it next.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct PlanKey {
+    to_move: u8,
+    occupied: [u128; 2],
+    hand: [[u8; MAX_KINDS]; 2],
+    cells: [u8; 128],
+}
+
+impl PlanKey {
+    fn of(st: &State) -> PlanKey {
+        let mut cells = [0; 128];
+        let n = st.cells.len().min(128);
+        cells[..n].copy_from_slice(&st.cells[..n]);
+        PlanKey {
+            to_move: st.to_move,
+            occupied: st.occupied,
+            hand: st.hand,
+            cells,
+        }
+    }
+}
+
+thread_local! {
+    /// The plan of the position counted last on this thread.
+    static LAST_PLAN: std::cell::RefCell<Option<(PlanKey, Plan)>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 impl Plan {
@@ -410,6 +442,7 @@ impl Actions {
         out: &mut Vec<Move>,
     ) -> Option<usize> {
         let plan = self.plan(engine, st)?;
+        LAST_PLAN.with(|last| *last.borrow_mut() = Some((PlanKey::of(st), plan)));
         let mut found = super::grid::Found::new(out);
         let compulsory = engine.captures(st, NONE, &plan.sides, &mut found, None);
         found.finish();
@@ -449,7 +482,12 @@ impl Actions {
         if let Some(m) = listed.get(i) {
             return *m;
         }
-        let Some(plan) = self.plan(engine, st) else {
+        let key = PlanKey::of(st);
+        let kept = LAST_PLAN.with(|last| match *last.borrow() {
+            Some((k, plan)) if k == key => Some(plan),
+            _ => None,
+        });
+        let Some(plan) = kept.or_else(|| self.plan(engine, st)) else {
             return Move::PASS;
         };
         let player = st.to_move as usize;
