@@ -200,21 +200,45 @@ impl Spec {
         moves: &[Move],
         rng: &mut Rng,
     ) -> Result<usize, TooManyTurns> {
-        match *self {
-            Spec::Random => Ok(rng.random_range(0..moves.len())),
-            Spec::Mcts { .. } if moves.len() == 1 => Ok(0),
+        let mut charged = st.clone();
+        self.choose_charged(engine, &mut charged, moves, rng)
+    }
+
+    /// [`Spec::choose`], the positions the agent's search passes through
+    /// added to `st.work`: a game's own turns and its agents' searches
+    /// share its budget ([`crate::engine::MAX_WORK`]), so that no game of
+    /// `match` runs unbounded.
+    pub fn choose_charged(
+        &self,
+        engine: &Engine,
+        st: &mut State,
+        moves: &[Move],
+        rng: &mut Rng,
+    ) -> Result<usize, TooManyTurns> {
+        let root = st.work;
+        let (index, spent) = match *self {
+            Spec::Random => (rng.random_range(0..moves.len()), 0),
+            Spec::Mcts { .. } if moves.len() == 1 => (0, 0),
             Spec::Mcts {
                 iterations,
                 exploration,
                 seconds,
             } => {
-                let hints =
-                    mcts::search(engine, st, moves, (iterations, seconds), exploration, rng)?;
-                Ok(hints[0].index)
+                let (hints, spent) = mcts::search_spending(
+                    engine,
+                    st,
+                    moves,
+                    (iterations, seconds),
+                    exploration,
+                    rng,
+                )?;
+                (hints[0].index, spent)
             }
-            Spec::Expectimax { .. } if moves.len() == 1 => Ok(0),
-            Spec::Expectimax { depth } => expectimax::choose(engine, st, moves, depth, rng),
-        }
+            Spec::Expectimax { .. } if moves.len() == 1 => (0, 0),
+            Spec::Expectimax { depth } => expectimax::choose(engine, st, moves, depth, rng)?,
+        };
+        st.work = root.saturating_add(spent);
+        Ok(index)
     }
 
     /// The agent's view of each legal turn, best first: MCTS gives visits and

@@ -246,6 +246,7 @@ fn transplant(src: &Engine, st: &State, dst: &Engine) -> State {
     out.idle = st.idle;
     out.turns = st.turns;
     out.pinned = st.pinned;
+    out.hand = st.hand;
     out.history.clone_from(&st.history);
     for (j, label) in dst.counter_labels().iter().enumerate() {
         if let Some(i) = src.counter_labels().iter().position(|l| l == label) {
@@ -351,6 +352,9 @@ fn play_one(plan: &Plan, seed: u64, tally: &mut Tally) -> Result<u64, TooManyTur
             let Some(engine) = engine else { continue };
             let mut alt = transplant(full, &st, engine);
             let listed = texts(engine, &mut alt, &mut other);
+            // The game's work budget pays for every changed game's search
+            // too, so a game too costly to play is refused as soon here.
+            st.work = st.work.saturating_add(alt.work);
             let alt_outcome = engine.outcome_with(&alt, !other.is_empty());
             let t = &mut tally[k];
             let mut decided = false;

@@ -212,6 +212,17 @@ pub enum WitnessError {
         /// The position, in notation.
         position: String,
     },
+    /// The search for a witness passed through more positions than the
+    /// engine searches for one game ([`crate::engine::MAX_WORK`]), counted
+    /// over every roll of both games.
+    #[error(
+        "the search for a difference passed through more than {} positions of the rolls' searches, the most the engine searches for one game, at {position}: the games' turns cost too much to compare",
+        crate::engine::MAX_WORK
+    )]
+    TooCostly {
+        /// The position, in notation.
+        position: String,
+    },
 }
 
 /// Two states of the same history, one per game.
@@ -278,6 +289,11 @@ fn matching(a: &[Turn], b: &[Turn]) -> (Vec<(usize, usize)>, Vec<usize>, Vec<usi
     (pairs, only_a, only_b)
 }
 
+/// What the witness search charges for each turn it lists, in positions
+/// of a roll's search: the turn is played and written, and so is the
+/// position it leads to, which cost many times a searched position.
+const TURN_COST: u64 = 16;
+
 struct Search<'e> {
     a: &'e Engine,
     b: &'e Engine,
@@ -285,15 +301,31 @@ struct Search<'e> {
     /// be compared after each turn.
     same_positions: bool,
     buffer: Vec<Move>,
+    /// The positions the rolls' searches have passed through, over both
+    /// games, near the start or in one random game (each has the budget
+    /// of one game, [`crate::engine::MAX_WORK`]).
+    spent: u64,
 }
 
 impl Search<'_> {
     fn turns(&mut self, engine: &Engine, st: &mut State) -> Result<Vec<Turn>, WitnessError> {
+        let before = st.work;
         engine
             .try_legal_moves(st, &mut self.buffer)
             .map_err(|_| WitnessError::TooManyTurns {
                 position: position_text(engine, st),
             })?;
+        // Each turn listed is also played and written twice (its text and
+        // the position it leads to): charged as that many positions.
+        let written = TURN_COST * self.buffer.len() as u64;
+        self.spent = self
+            .spent
+            .saturating_add(st.work.saturating_sub(before) + written);
+        if self.spent > crate::engine::MAX_WORK {
+            return Err(WitnessError::TooCostly {
+                position: position_text(engine, st),
+            });
+        }
         let dice_game = engine.has_dice();
         let mut listed: Vec<Turn> = self
             .buffer
@@ -479,6 +511,7 @@ pub fn witness(
         b,
         same_positions: position_text(a, &start.a) == position_text(b, &start.b),
         buffer: Vec::with_capacity(256),
+        spent: 0,
     };
     let thrown = |e: &Engine| {
         e.game()
@@ -530,6 +563,9 @@ pub fn witness(
         }
     }
     for i in 0..games {
+        // Each random game has the budget of a game, as a playout has; the
+        // search near the start had one of its own.
+        search.spent = 0;
         let game_seed = seed.wrapping_add(i);
         let mut rng = playout::rng(game_seed);
         let mut pair = start.clone();

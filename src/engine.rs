@@ -225,13 +225,13 @@ pub struct State {
     /// under the men standing there (`cells` and `stack` describe those);
     /// the pinned man belongs to the other player.
     pub pinned: u128,
-    /// Per player, per kind: the pieces in his hand, not yet placed.
-    pub hand: [[u8; MAX_KINDS]; 2],
     /// Games without dice: per player, the sites of his pieces, a mask of
     /// what `cells` holds that the engine keeps as pieces move (0 in dice
     /// games). Whoever writes `cells` by hand calls
     /// [`Engine::sync_occupied`] afterwards.
     pub occupied: [u128; 2],
+    /// Per player, per kind: the pieces in his hand, not yet placed.
+    pub hand: [[u8; MAX_KINDS]; 2],
     /// Dice games: the positions the search went through for the rolls of
     /// the game so far (each roll counts one at least); a roll past
     /// [`MAX_WORK`] is refused ([`TooManyTurns::Work`]). Not part of the
@@ -379,6 +379,12 @@ pub struct Engine {
     /// Games without dice: per end rule, its condition compiled (`NAME:
     /// CONDITION => RESULT`), else `None`.
     end_conditions: Vec<Option<condition::Condition>>,
+    /// Whether some of them is compiled (a game without dice that ends on
+    /// a condition).
+    judges_conditions: bool,
+    /// A game with actions whose steps could be counted (see
+    /// [`Engine::steps_countable`]): `Actions::count` counts its turns.
+    actions_countable: bool,
 }
 
 impl Engine {
@@ -459,6 +465,9 @@ impl Engine {
             no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
             steps_countable: false,
             actions: actions::Actions::new(&game).map(Box::new),
+            actions_countable: false,
+            judges_conditions: game.dice.is_none()
+                && game.end.iter().any(|e| matches!(e, EndRule::When { .. })),
             end_conditions: game
                 .end
                 .iter()
@@ -471,7 +480,10 @@ impl Engine {
                 .collect(),
             game,
         };
-        engine.steps_countable = engine.steps_countable();
+        // A game with actions counts its turns its own way (`Actions::count`).
+        let countable = engine.steps_countable();
+        engine.steps_countable = engine.actions.is_none() && countable;
+        engine.actions_countable = countable;
         engine
     }
 
@@ -688,12 +700,24 @@ impl Engine {
         if self.tables.is_some() {
             return self.play_dice(st, m);
         }
+        if self.actions.is_some() {
+            return self.play_grid::<true>(st, m);
+        }
+        self.play_grid::<false>(st, m)
+    }
+
+    /// A move of a game without dice; with `ACTIONS` (a game with
+    /// `place` or `line of N`), also a placement from the hand and the
+    /// removal a completed line earns. Compiled once for each, so that
+    /// other games run the loop they ran before.
+    #[inline(always)]
+    fn play_grid<const ACTIONS: bool>(&self, st: &mut State, m: &Move) {
         let player = st.to_move as usize;
         let opp = 1 - player;
         let rules = &self.game.rules;
         let mut progress = false;
         // The kind of the piece that moves, as the move starts.
-        let moved = if m.places() {
+        let moved = if ACTIONS && m.places() {
             m.kind_after
         } else if m.len > 0 {
             st.cells[m.from() as usize] & 15
@@ -705,7 +729,7 @@ impl Engine {
             progress = true;
         }
         let mut offenders = 0;
-        if m.places() {
+        if ACTIONS && m.places() {
             let to = m.steps[0].to;
             st.hand[player][m.kind_after as usize] -= 1;
             st.cells[to as usize] = cell(player, m.kind_after as usize);
@@ -743,7 +767,7 @@ impl Engine {
             }
             progress |= m.capture;
         }
-        if m.remove != NONE {
+        if ACTIONS && m.remove != NONE {
             self.remove(st, m.remove, opp);
             progress = true;
         }

@@ -127,7 +127,7 @@ impl Match {
             }
             let agent = by_colour[st.to_move as usize];
             let i = agent
-                .choose(engine, &st, &moves, &mut rng)
+                .choose_charged(engine, &mut st, &moves, &mut rng)
                 .map_err(stopped)?;
             let m = moves[i];
             engine.play_unchecked(&mut st, &m);

@@ -372,3 +372,32 @@ fn a_game_past_its_work_budget_is_refused() {
     let mut n = Vec::new();
     assert_eq!(engine.count_turns(&mut st, &mut n), Err(TooManyTurns::Work));
 }
+
+/// An agent's search is charged to the game's budget: it adds the
+/// positions it passed through to `State::work`, and is refused once the
+/// game has none left, so `match` with a searching agent ends on a game
+/// too costly to play, as `playout` does.
+#[test]
+fn agents_searches_share_the_games_work_budget() {
+    use ludus::agent::Spec;
+    let engine = engine_of("agent_budget", &race(24, 2, "1 * 15"));
+    let mut st = engine.start();
+    st.dice = parse_dice(&engine, "3-1").unwrap();
+    let mut moves = Vec::new();
+    engine.try_legal_moves(&mut st, &mut moves).unwrap();
+    let mut rng = ludus::playout::rng(1);
+    for spec in ["expectimax:depth=2", "mcts:iterations=50"] {
+        let spec: Spec = spec.parse().unwrap();
+        let mut charged = st.clone();
+        spec.choose_charged(&engine, &mut charged, &moves, &mut rng)
+            .unwrap();
+        assert!(charged.work > st.work, "{spec:?} charged nothing");
+        let mut spent = st.clone();
+        spent.work = MAX_WORK - 1;
+        assert_eq!(
+            spec.choose_charged(&engine, &mut spent, &moves, &mut rng),
+            Err(TooManyTurns::Work),
+            "{spec:?}"
+        );
+    }
+}

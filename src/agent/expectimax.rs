@@ -4,15 +4,20 @@
 //! averaged over every roll, each weighted by its probability.
 
 use super::{Hint, evaluate};
-use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
+use crate::engine::{Engine, MAX_WORK, Move, Outcome, State, TooManyTurns};
 use crate::rng::Rng;
 use rand::RngExt;
+use std::cell::Cell;
 
 struct Search<'e> {
     engine: &'e Engine,
     player: usize,
     /// Every roll with its probability (one roll of nothing without dice).
     rolls: Vec<([u8; 4], f64)>,
+    /// The positions the search has passed through (see [`MAX_WORK`]),
+    /// and the most it may: what the game has left of its budget.
+    spent: Cell<u64>,
+    budget: u64,
 }
 
 /// Every set of faces the dice can show, with its probability.
@@ -81,7 +86,13 @@ impl Search<'_> {
         mut beta: f64,
     ) -> Result<f64, TooManyTurns> {
         let mut moves = Vec::new();
+        let before = st.work;
         self.engine.try_legal_moves(st, &mut moves)?;
+        self.spent
+            .set(self.spent.get() + st.work.saturating_sub(before));
+        if self.spent.get() > self.budget {
+            return Err(TooManyTurns::Work);
+        }
         let outcome = self.engine.outcome_with(st, !moves.is_empty());
         if depth == 0 || outcome != Outcome::Ongoing || moves.is_empty() {
             return Ok(evaluate(self.engine, st, outcome, self.player));
@@ -130,23 +141,28 @@ fn search<'e>(engine: &'e Engine, st: &State) -> Search<'e> {
         engine,
         player: st.to_move as usize,
         rolls: rolls(engine),
+        spent: Cell::new(0),
+        budget: MAX_WORK.saturating_sub(st.work),
     }
 }
 
-/// The index of the best of `moves`; ties are broken at random.
+/// The index of the best of `moves` (ties broken at random), and the
+/// positions the search passed through: at most what the game has left of
+/// its [`MAX_WORK`], else [`TooManyTurns::Work`].
 pub fn choose(
     engine: &Engine,
     st: &State,
     moves: &[Move],
     depth: u32,
     rng: &mut Rng,
-) -> Result<usize, TooManyTurns> {
-    let values = search(engine, st).values(st, moves, depth)?;
+) -> Result<(usize, u64), TooManyTurns> {
+    let search = search(engine, st);
+    let values = search.values(st, moves, depth)?;
     let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let tied: Vec<usize> = (0..moves.len())
         .filter(|&i| values[i] >= best - 1e-12)
         .collect();
-    Ok(tied[rng.random_range(0..tied.len())])
+    Ok((tied[rng.random_range(0..tied.len())], search.spent.get()))
 }
 
 /// Every one of `moves` with its value, best first.

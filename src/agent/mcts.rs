@@ -10,7 +10,7 @@
 //! turns of its path from the root.
 
 use super::rewards;
-use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
+use crate::engine::{Engine, MAX_WORK, Move, Outcome, State, TooManyTurns};
 use crate::rng::Rng;
 use rand::RngExt;
 
@@ -189,10 +189,23 @@ pub fn search(
     engine: &Engine,
     st: &State,
     moves: &[Move],
-    (iterations, seconds): (u32, Option<f64>),
+    budget: (u32, Option<f64>),
     exploration: f64,
     rng: &mut Rng,
 ) -> Result<Vec<Hint>, TooManyTurns> {
+    search_spending(engine, st, moves, budget, exploration, rng).map(|(hints, _)| hints)
+}
+
+/// [`search`], with the positions its iterations passed through: at most
+/// what the game has left of its [`MAX_WORK`], else [`TooManyTurns::Work`].
+pub fn search_spending(
+    engine: &Engine,
+    st: &State,
+    moves: &[Move],
+    (iterations, seconds): (u32, Option<f64>),
+    exploration: f64,
+    rng: &mut Rng,
+) -> Result<(Vec<Hint>, u64), TooManyTurns> {
     let mut tree = Tree {
         engine,
         decisions: Vec::new(),
@@ -210,8 +223,15 @@ pub fn search(
     let mut scratch = st.clone();
     let mut path = Vec::new();
     let began = std::time::Instant::now();
+    // The positions the iterations pass through, charged to what the game
+    // has left of its budget (see `MAX_WORK`).
+    let (mut spent, budget) = (0u64, MAX_WORK.saturating_sub(st.work));
     for _ in 0..iterations {
         tree.iterate(st, &mut scratch, exploration, rng, &mut path)?;
+        spent += scratch.work.saturating_sub(st.work);
+        if spent > budget {
+            return Err(TooManyTurns::Work);
+        }
         if seconds.is_some_and(|s| began.elapsed().as_secs_f64() >= s) {
             break;
         }
@@ -243,5 +263,5 @@ pub fn search(
             .then(b.value.total_cmp(&a.value))
             .then(a.index.cmp(&b.index))
     });
-    Ok(hints)
+    Ok((hints, spent))
 }

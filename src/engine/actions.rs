@@ -92,11 +92,12 @@ impl Actions {
         })
     }
 
-    /// Leaves in `sides.steppers` and `sides.jumpers` only the pieces
-    /// whose kind's step and jump lines apply before this turn.
-    pub(super) fn gate(&self, st: &State, sides: &mut Sides) {
+    /// Of the mover's pieces `own`, those whose kind's step lines and
+    /// jump lines apply before this turn (all of them where no line has a
+    /// `when`).
+    pub(super) fn gate(&self, st: &State, own: u128) -> (u128, u128) {
         if !self.gated {
-            return;
+            return (own, own);
         }
         let player = st.to_move as usize;
         let kinds = self.step_when.len();
@@ -115,18 +116,20 @@ impl Actions {
                 jump_off |= 1 << k;
             }
         }
+        let (mut steppers, mut jumpers) = (own, own);
         if step_off == 0 && jump_off == 0 {
-            return;
+            return (steppers, jumpers);
         }
-        for s in bits(sides.own) {
+        for s in bits(own) {
             let kind = st.cells[s] & 15;
             if step_off & 1 << kind != 0 {
-                sides.steppers &= !bit(s as u8);
+                steppers &= !bit(s as u8);
             }
             if jump_off & 1 << kind != 0 {
-                sides.jumpers &= !bit(s as u8);
+                jumpers &= !bit(s as u8);
             }
         }
+        (steppers, jumpers)
     }
 
     /// Whether `action` may be taken by the player to move.
@@ -288,6 +291,9 @@ const MAX_PLANNED_LINES: usize = 64;
 #[derive(Clone, Copy)]
 pub(super) struct Plan {
     sides: Sides,
+    /// The mover's pieces whose step lines, and jump lines, apply.
+    steppers: u128,
+    jumpers: u128,
     /// The mover's pieces that fly this turn.
     fliers: u128,
     /// Per kind: where it is placed this turn (0 where it is not).
@@ -368,8 +374,8 @@ impl Actions {
     /// are one piece short).
     fn plan(&self, engine: &Engine, st: &State) -> Option<Plan> {
         let player = st.to_move as usize;
-        let mut sides = Sides::of(st, player, engine.all_sites);
-        self.gate(st, &mut sides);
+        let sides = Sides::of(st, player, engine.all_sites);
+        let (steppers, jumpers) = self.gate(st, sides.own);
         let mut fliers = 0;
         let mut flying = 0u32;
         for (k, fly) in self.fly.iter().enumerate() {
@@ -384,7 +390,7 @@ impl Actions {
                 }
             }
         }
-        if fliers & sides.steppers != 0 {
+        if fliers & steppers != 0 {
             return None;
         }
         let mut place = [0; MAX_KINDS];
@@ -396,6 +402,8 @@ impl Actions {
             }
         }
         let mut plan = Plan {
+            steppers,
+            jumpers,
             fliers,
             place,
             removable: 0,
@@ -444,14 +452,18 @@ impl Actions {
         let plan = self.plan(engine, st)?;
         LAST_PLAN.with(|last| *last.borrow_mut() = Some((PlanKey::of(st), plan)));
         let mut found = super::grid::Found::new(out);
-        let compulsory = engine.captures(st, NONE, &plan.sides, &mut found, None);
+        let jumping = Sides {
+            own: plan.jumpers,
+            ..plan.sides
+        };
+        let compulsory = engine.captures(st, NONE, &jumping, &mut found, None);
         found.finish();
         if !self.lines.is_empty() {
             self.removals(st, out);
         }
         let mut n = out.len();
         if !compulsory {
-            for s in bits(plan.sides.steppers) {
+            for s in bits(plan.steppers) {
                 let (_, free) = engine.step_targets(st, st.to_move as usize, s, &plan.sides);
                 n += plan.count(&self.lines, s as u8, free);
             }
@@ -517,7 +529,7 @@ impl Actions {
                 1
             }
         };
-        for s in bits(plan.sides.steppers) {
+        for s in bits(plan.steppers) {
             let (t, free) = engine.step_targets(st, player, s, &plan.sides);
             let n = plan.count(&self.lines, s as u8, free);
             if left >= n {

@@ -42,18 +42,18 @@ impl Engine {
                 out.clear();
                 return self.count_dice_turns(st, None);
             }
+            if let Some(actions) = self
+                .actions
+                .as_ref()
+                .filter(|_| self.actions_countable && st.offenders == 0)
+            {
+                out.clear();
+                if let Some(n) = actions.count(self, st, out) {
+                    return Ok(n);
+                }
+            }
             self.try_legal_moves(st, out)?;
             return Ok(out.len());
-        }
-        if let Some(actions) = &self.actions {
-            out.clear();
-            return match actions.count(self, st, out) {
-                Some(n) => Ok(n),
-                None => {
-                    self.try_legal_moves(st, out)?;
-                    Ok(out.len())
-                }
-            };
         }
         let player = st.to_move as usize;
         let sides = Sides::of(st, player, self.all_sites);

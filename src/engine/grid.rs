@@ -15,11 +15,6 @@ pub(super) struct Sides {
     pub opp: u128,
     /// The empty sites.
     pub empty: u128,
-    /// The mover's pieces whose step lines apply this turn (all of them
-    /// but in a game whose lines have `when` conditions).
-    pub steppers: u128,
-    /// The mover's pieces whose jump lines apply this turn.
-    pub jumpers: u128,
 }
 
 impl Sides {
@@ -32,8 +27,6 @@ impl Sides {
             own,
             opp,
             empty: sites & !(own | opp),
-            steppers: own,
-            jumpers: own,
         }
     }
 }
@@ -132,14 +125,50 @@ impl Engine {
     }
 
     pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
-        let mut sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        let sides = Sides::of(st, st.to_move as usize, self.all_sites);
         if let Some(actions) = &self.actions {
-            actions.gate(st, &mut sides);
+            return self.turns_gated(st, huff, &sides, actions, found);
         }
         if self.captures(st, huff, &sides, found, None) {
             return;
         }
         self.steps(st, huff, &sides, found);
+    }
+
+    /// [`Engine::turns_after_huff`] in a game whose lines have phases
+    /// (`when`): the captures of the pieces whose jump lines apply this
+    /// turn, then the steps of those whose step lines do.
+    #[inline(never)]
+    fn turns_gated(
+        &self,
+        st: &mut State,
+        huff: u8,
+        sides: &Sides,
+        actions: &super::actions::Actions,
+        found: &mut Found,
+    ) {
+        let (steppers, jumpers) = actions.gate(st, sides.own);
+        if self.captures(
+            st,
+            huff,
+            &Sides {
+                own: jumpers,
+                ..*sides
+            },
+            found,
+            None,
+        ) {
+            return;
+        }
+        self.steps(
+            st,
+            huff,
+            &Sides {
+                own: steppers,
+                ..*sides
+            },
+            found,
+        );
     }
 
     /// Records the captures of the player to move (after the huff
@@ -161,7 +190,7 @@ impl Engine {
         let first = found.len();
         if rules.capture != Obligation::None {
             let mut chain: Option<Move> = None;
-            for s in bits(sides.jumpers) {
+            for s in bits(sides.own) {
                 let c = st.cells[s];
                 let kind = (c & 15) as usize;
                 let t = self.table(player, kind, s);
@@ -197,7 +226,7 @@ impl Engine {
     #[inline]
     fn steps(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
         let player = st.to_move as usize;
-        for s in bits(sides.steppers) {
+        for s in bits(sides.own) {
             let (t, free) = self.step_targets(st, player, s, sides);
             if free == 0 {
                 continue;

@@ -58,6 +58,17 @@ impl Engine {
     /// of a dice game, in file order.
     #[inline]
     fn rules_outcome(&self, st: &State, has_moves: bool) -> Outcome {
+        if self.judges_conditions {
+            return self.rules_outcome_in::<true>(st, has_moves);
+        }
+        self.rules_outcome_in::<false>(st, has_moves)
+    }
+
+    /// [`Engine::rules_outcome`]; with `CONDITIONS` (a game without dice
+    /// whose end rules have conditions) those too, compiled apart so that
+    /// other games judge what they did.
+    #[inline(always)]
+    fn rules_outcome_in<const CONDITIONS: bool>(&self, st: &State, has_moves: bool) -> Outcome {
         let mover = st.to_move as usize;
         let judge = |r: EndResult| match r {
             EndResult::Loss => Outcome::Decisive {
@@ -90,7 +101,7 @@ impl Engine {
                     }
                 }
                 EndRule::Repetition(n, r) if self.repeated(st) >= n => return judge(r),
-                EndRule::When { result, points, .. } => {
+                EndRule::When { result, points, .. } if CONDITIONS => {
                     let Some(cond) = &self.end_conditions[i] else {
                         continue;
                     };
