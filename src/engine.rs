@@ -407,7 +407,7 @@ impl Engine {
             for (k, kind) in game.kinds.iter().enumerate() {
                 for s in 0..sites {
                     rays.add_site(kind, p, s, &neighbour, dirs);
-                    lines.add_site((k, kind), p, s, &neighbour, dirs);
+                    lines.add_site((k, kind), p, s, (&neighbour, dirs), &board.lines);
                 }
                 promote.push(match &kind.promote {
                     Some(pr) => (

@@ -86,6 +86,9 @@ pub struct Board {
     pub links: Vec<Link>,
     /// Rows of sites to draw, far row first, each left to right.
     pub rows: Vec<Vec<usize>>,
+    /// The lines drawn on the board (`line a2 b3 c2`): sites each linked to
+    /// the next, a line free to bend; `jump ... along lines` follows them.
+    pub lines: Vec<Vec<usize>>,
 }
 
 /// A rectangular grid: site `(x, y)` is named `files[x]` then `ranks[y]`.
@@ -233,6 +236,10 @@ pub enum Reach {
     Far,
     /// `far land behind`: a far jump that lands only right behind the piece.
     FarBehind,
+    /// `along lines`: a near jump over the next site that goes on along the
+    /// board's line through it ([`Board::lines`]) to the site after it on
+    /// that line, whichever way the line turns there.
+    Along,
 }
 
 impl Reach {
@@ -242,6 +249,7 @@ impl Reach {
             Reach::Near => "",
             Reach::Far => " far",
             Reach::FarBehind => " far land behind",
+            Reach::Along => " along lines",
         }
     }
 }

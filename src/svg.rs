@@ -1,6 +1,6 @@
 //! Positions drawn as SVG pictures, from the IR alone: grid boards with
 //! their lines (diagonals included) or, where the grid keeps only some
-//! squares, as a chequered board; tables boards as rows of points with
+//! squares joined diagonally, as a chequered board; tables boards as rows of points with
 //! stacks, counts, pinned men, the bar and the trays; any other board as its
 //! sites on a circle with their links. The last move, if given, is marked.
 
@@ -134,9 +134,19 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             MARGIN + (h - 1 - y) * CELL + CELL / 2,
         )
     };
+    // A grid keeping only some squares, joined diagonally (the dark
+    // squares of draughts), is a chequered board; any other grid (every
+    // point, or points kept to a pattern such as a cross or a morris board)
+    // is drawn as its points and lines.
     let every_square = board.sites.len() as i32 == w * h;
+    let diagonal = |l: &crate::ir::Link| match (board.sites[l.from].coord, board.sites[l.to].coord)
+    {
+        (Some((ax, ay)), Some((bx, by))) => (ax - bx).abs() == 1 && (ay - by).abs() == 1,
+        _ => false,
+    };
+    let chequered = !every_square && board.links.iter().all(diagonal);
     let mut out = String::new();
-    if every_square {
+    if !chequered {
         // A board of points and lines: the lines first, the points on them.
         for l in board.links.iter().filter(|l| l.from < l.to) {
             let (Some(a), Some(b)) = (board.sites[l.from].coord, board.sites[l.to].coord) else {

@@ -297,6 +297,9 @@ pub struct Reach {
     pub far: Option<Span>,
     /// The span of `land behind`.
     pub behind: Option<Span>,
+    /// The span of `along lines`: the jump follows the board's `line`
+    /// items, which may bend.
+    pub along: Option<Span>,
 }
 
 /// What a promotion does to a capture chain: `then continue` (the default),
@@ -354,6 +357,8 @@ pub enum ItemKind {
     KeepSites(bool),
     /// `sites a1 d1 ...`: the grid keeps only the points named.
     KeepList(Vec<Name>),
+    /// `line a2 b3 c2 ...`: a line drawn on the board through linked sites.
+    BoardLine(Vec<Name>),
     /// `number from CORNER along DIRECTION then DIRECTION`
     Numbering(Name, Name, Name),
     /// `PLAYER KIND: SITES`
@@ -508,6 +513,14 @@ impl ItemKind {
             ItemKind::LineRemoval(..) => "line removes".into(),
             ItemKind::Promote(..) => "promote".into(),
             ItemKind::KeepSites(_) | ItemKind::KeepList(_) => "sites".into(),
+            ItemKind::BoardLine(names) => format!(
+                "line {}",
+                names
+                    .iter()
+                    .map(|n| n.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
             ItemKind::Numbering(..) => "number".into(),
             ItemKind::Placement(player, kind, _) => format!("{} {}", player.text, kind.text),
             ItemKind::Capture(..) => "capture".into(),

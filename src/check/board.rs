@@ -24,6 +24,7 @@ impl Checker<'_> {
                     .collect(),
                 links: Vec::new(),
                 rows: Vec::new(),
+                lines: Vec::new(),
             },
             by_name: HashMap::new(),
             files: Vec::new(),
@@ -360,7 +361,81 @@ impl Checker<'_> {
         }
         build.extra_sites = extra_sites;
         self.rows(&mut build, &items);
+        self.board_lines(&mut build, &items);
         build
+    }
+
+    /// The board's `line` items, once its links are made: at least three
+    /// sites, each named once and linked to the next.
+    fn board_lines(&mut self, build: &mut BoardBuild, items: &[&Item]) {
+        for item in items {
+            let ItemKind::BoardLine(names) = &item.kind else {
+                continue;
+            };
+            let text = format!(
+                "line {}",
+                names
+                    .iter()
+                    .map(|n| n.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            if names.len() < 3 {
+                self.error(
+                    item.file,
+                    item.span.clone(),
+                    format!("`{text}` names {} sites: a line runs through three at least", names.len()),
+                    "too short a line",
+                    Some("a jump along a line goes over one site to the next: name three sites or more, or remove the line".into()),
+                );
+                continue;
+            }
+            let mut sites = Vec::new();
+            let mut ok = true;
+            for (i, n) in names.iter().enumerate() {
+                let Some(s) = self.site_named(build, item.file, n) else {
+                    ok = false;
+                    continue;
+                };
+                if names[..i].iter().any(|m| m.text == n.text) {
+                    self.error(
+                        item.file,
+                        n.span.clone(),
+                        format!("`{text}` passes `{}` twice", n.text),
+                        "named again",
+                        Some("a line passes each site once: end it before it comes back, and write the rest as a line of its own".into()),
+                    );
+                    ok = false;
+                    continue;
+                }
+                if ok
+                    && let Some(&last) = sites.last()
+                    && build.link_between(last, s).is_none()
+                    && !build.links_failed
+                {
+                    self.error(
+                        item.file,
+                        names[i - 1].span.start..n.span.end,
+                        format!(
+                            "`{text}` runs from `{}` to `{}`, which no link joins",
+                            names[i - 1].text, n.text
+                        ),
+                        "not linked",
+                        Some(format!(
+                            "a line follows the board's links: add `link {} {} DIRECTION`, or end the line at `{}`",
+                            names[i - 1].text,
+                            n.text,
+                            names[i - 1].text
+                        )),
+                    );
+                    ok = false;
+                }
+                sites.push(s);
+            }
+            if ok && !build.links_failed {
+                build.board.lines.push(sites);
+            }
+        }
     }
 
     /// Counts every site the board's items make (grid, points, zones, single

@@ -158,14 +158,14 @@ impl Checker<'_> {
                     }
                     ItemKind::Step(dirs, None, reach, when) => {
                         kind.step = self.direction_set(build, players, item.file, dirs);
-                        kind.step_reach = self.reach(item, reach);
+                        kind.step_reach = self.reach(build, item, reach);
                         kind.step_when = when.as_ref().map(|c| {
                             self.condition(&player_list, item.file, c, CondUse::Phase)
                         });
                     }
                     ItemKind::Jump(dirs, None, reach, when) => {
                         kind.jump = self.direction_set(build, players, item.file, dirs);
-                        kind.jump_reach = self.reach(item, reach);
+                        kind.jump_reach = self.reach(build, item, reach);
                         kind.jump_when = when.as_ref().map(|c| {
                             self.condition(&player_list, item.file, c, CondUse::Phase)
                         });
@@ -183,7 +183,7 @@ impl Checker<'_> {
                     ),
                     ItemKind::Step(dirs, Some(on), reach, None)
                     | ItemKind::Jump(dirs, Some(on), reach, None) => {
-                        let reach = self.reach(item, reach);
+                        let reach = self.reach(build, item, reach);
                         let line = if matches!(item.kind, ItemKind::Step(..)) {
                             LineKind::Step
                         } else {
@@ -258,7 +258,35 @@ impl Checker<'_> {
 
     /// How far a `step` or `jump` line reaches, or a diagnostic for `land
     /// behind` without `far` (a near jump always lands right behind).
-    fn reach(&mut self, item: &Item, reach: &Reach) -> ir::Reach {
+    fn reach(&mut self, build: &BoardBuild, item: &Item, reach: &Reach) -> ir::Reach {
+        if let Some(along) = &reach.along {
+            let (message, label, hint) = if matches!(item.kind, ItemKind::Step(..)) {
+                (
+                    "`along lines` on a step: a step goes to the next site, along a link already",
+                    "a step has no line to follow",
+                    "remove `along lines`; it is for jumps, which go on past the site they pass over".to_string(),
+                )
+            } else if reach.far.is_some() {
+                (
+                    "`along lines` with `far`: a jump along the board's lines goes over the next site only",
+                    "not with `far`",
+                    "remove `far` (a jump over the next site, along the line through it) or `along lines` (a far jump in a straight line)".to_string(),
+                )
+            } else if build.board.lines.is_empty() {
+                if build.broken || build.links_failed {
+                    return ir::Reach::Along;
+                }
+                (
+                    "`along lines`, but the board draws no lines",
+                    "no `line` on the board",
+                    "add the board's lines to `board`, each through the sites it passes, `line a2 b3 c2 d1 e2`".to_string(),
+                )
+            } else {
+                return ir::Reach::Along;
+            };
+            self.error(item.file, along.clone(), message, label, Some(hint));
+            return ir::Reach::Near;
+        }
         match (&reach.far, &reach.behind) {
             (None, None) => ir::Reach::Near,
             (Some(_), None) => ir::Reach::Far,

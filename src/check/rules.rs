@@ -10,7 +10,7 @@ use crate::syntax::{Item, ItemKind, Name, Obligation, Reset, Section, SectionKin
 /// `choice`, one that may land beyond the site right behind the piece).
 fn far_jumps(kind: &ir::Kind, choice: bool) -> bool {
     let counts = |reach: ir::Reach| match reach {
-        ir::Reach::Near => false,
+        ir::Reach::Near | ir::Reach::Along => false,
         ir::Reach::Far => true,
         ir::Reach::FarBehind => !choice,
     };

@@ -46,14 +46,15 @@ impl Lines {
     /// Adds the near lines of `kind` (the `k`th) for `player` on `site`, in
     /// table order (player, kind, site), from the `neighbour` table of
     /// [`super::Engine::new`] (`dirs` directions per site). The directions
-    /// of a far line are left to the rays.
+    /// of a far line are left to the rays; a jump `along lines` follows
+    /// `board_lines`, the board's lines.
     pub fn add_site(
         &mut self,
         (k, kind): (usize, &Kind),
         player: usize,
         site: usize,
-        neighbour: &[Option<usize>],
-        dirs: usize,
+        (neighbour, dirs): (&[Option<usize>], usize),
+        board_lines: &[Vec<usize>],
     ) {
         let mut near = Near::default();
         let start = self.targets.len() as u32;
@@ -78,16 +79,44 @@ impl Lines {
             len: self.targets.len() as u32 - start,
         };
         let start = self.jumps.len() as u32;
-        if kind.reach_at(LineKind::Jump, player, site) == Reach::Near {
-            for &d in kind.directions_at(LineKind::Jump, player, site) {
-                if let Some(over) = neighbour[site * dirs + d]
-                    && let Some(land) = neighbour[over * dirs + d]
-                {
-                    self.jumps.push((over as u8, land as u8));
-                    near.over_mask |= bit(over as u8);
-                    near.land_mask |= bit(land as u8);
+        match kind.reach_at(LineKind::Jump, player, site) {
+            Reach::Near => {
+                for &d in kind.directions_at(LineKind::Jump, player, site) {
+                    if let Some(over) = neighbour[site * dirs + d]
+                        && let Some(land) = neighbour[over * dirs + d]
+                    {
+                        self.jumps.push((over as u8, land as u8));
+                        near.over_mask |= bit(over as u8);
+                        near.land_mask |= bit(land as u8);
+                    }
                 }
             }
+            // Over the next site in one of the line's directions, then on
+            // along each board line through both to the site after them,
+            // whichever way it turns: the same table as a straight jump.
+            Reach::Along => {
+                for &d in kind.directions_at(LineKind::Jump, player, site) {
+                    let Some(over) = neighbour[site * dirs + d] else {
+                        continue;
+                    };
+                    for line in board_lines {
+                        for w in line.windows(3) {
+                            let land = match *w {
+                                [a, b, c] if a == site && b == over => c,
+                                [c, b, a] if a == site && b == over => c,
+                                _ => continue,
+                            };
+                            let pair = (over as u8, land as u8);
+                            if !self.jumps[start as usize..].contains(&pair) {
+                                self.jumps.push(pair);
+                                near.over_mask |= bit(over as u8);
+                                near.land_mask |= bit(land as u8);
+                            }
+                        }
+                    }
+                }
+            }
+            Reach::Far | Reach::FarBehind => {}
         }
         near.jumps = Range {
             start,

@@ -38,7 +38,7 @@ impl Rays {
         for line in [LineKind::Step, LineKind::Jump] {
             let reach = kind.reach_at(line, player, site);
             let start = self.lines.len() as u32;
-            if reach != Reach::Near {
+            if matches!(reach, Reach::Far | Reach::FarBehind) {
                 for &d in kind.directions_at(line, player, site) {
                     let first = self.sites.len() as u32;
                     // A board of `link` lines may bend a line back on

@@ -122,12 +122,18 @@ pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(
                 _ => Vec::new(),
             };
             if dirs != ["any"] {
-                out.push((make(reach.clone()), format!("{word} any{on_text}")));
+                let along = if reach.along.is_some() {
+                    " along lines"
+                } else {
+                    ""
+                };
+                out.push((make(reach.clone()), format!("{word} any{along}{on_text}")));
             }
             if reach.far.is_none() {
                 let far = Reach {
                     far: Some(span.clone()),
                     behind: None,
+                    along: None,
                 };
                 out.push((make(far), format!("{word} any far{on_text}")));
             }

@@ -59,6 +59,9 @@ impl fmt::Display for Game {
                 }
             }
         }
+        for line in &board.lines {
+            writeln!(f, "  line {}", self.site_list(line))?;
+        }
         for row in &board.rows {
             writeln!(f, "row: {}", self.site_list(row))?;
         }

@@ -70,6 +70,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
                 match p.as_rule() {
                     Rule::far => reach.far = Some(spanned(p)),
                     Rule::land_behind => reach.behind = Some(spanned(p)),
+                    Rule::along_lines => reach.along = Some(spanned(p)),
                     Rule::when => when = Some(when_condition(p.clone())),
                     _ => on = Some(standing(p.clone())),
                 }
@@ -137,6 +138,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             ItemKind::KeepSites(parts[0].as_str().ends_with("even"))
         }
         Rule::keep_sites => ItemKind::KeepList(parts.into_iter().map(name).collect()),
+        Rule::board_line => ItemKind::BoardLine(parts.into_iter().map(name).collect()),
         Rule::numbering => ItemKind::Numbering(name(part(0)), name(part(1)), name(part(2))),
         Rule::zone => ItemKind::Zone(name(part(0))),
         Rule::rows => ItemKind::Rows(parts.into_iter().map(site_set).collect()),

@@ -84,6 +84,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::no_capture
             | Rule::points
             | Rule::keep_sites
+            | Rule::board_line
             | Rule::numbering
             | Rule::zone
             | Rule::rows
@@ -156,9 +157,11 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::line_removal => "`line of N removes opponent piece`",
         Rule::line_protect => "`, not from line unless all`",
         Rule::in_hand => "`own|opponent pieces in hand`",
-        Rule::jump => "`jump DIRECTIONS [far [land behind]]`",
+        Rule::jump => "`jump DIRECTIONS [far [land behind] | along lines]`",
         Rule::far => "`far`",
         Rule::land_behind => "`land behind`",
+        Rule::along_lines => "`along lines`",
+        Rule::board_line => "`line SITE SITE SITE ...`",
         Rule::directions => "a list of directions",
         Rule::direction_term => "a direction",
         Rule::promote => "`promote to KIND on own|opponent REGION`",

@@ -1,0 +1,164 @@
+//! Worked positions of the hunt game fox and geese (the cross board, geese
+//! that never step back, the fox's optional chains, both ways of winning)
+//! and of Awithlaknannai, whose leaps follow the board's lines where they
+//! bend (`line` items and `jump ... along lines`).
+
+mod common;
+
+use common::{engine_at, root};
+use ludus::engine::{Engine, Move, Outcome};
+use ludus::load::load_text;
+use ludus::notation::{move_text, parse_position};
+use ludus::playout::outcome_text;
+
+fn engine(name: &str) -> Engine {
+    engine_at(&root().join("games").join(name))
+}
+
+/// The legal turns of a position, sorted, and its outcome, as text.
+fn turns_and_result(engine: &Engine, position: &str) -> (Vec<String>, String) {
+    let mut st = parse_position(engine, position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let mut moves: Vec<Move> = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let outcome = engine.outcome_with(&st, !moves.is_empty());
+    let mut texts: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
+    texts.sort();
+    let result = if outcome == Outcome::Ongoing {
+        "unfinished".to_string()
+    } else {
+        outcome_text(engine, outcome)
+    };
+    (texts, result)
+}
+
+fn turns(engine: &Engine, position: &str) -> Vec<String> {
+    turns_and_result(engine, position).0
+}
+
+#[test]
+fn the_cross_keeps_33_points_joined_orthogonally() {
+    for name in ["fox-and-geese.game", "fox-and-geese-17.game"] {
+        let e = engine(name);
+        let board = &e.game().board;
+        assert_eq!(board.sites.len(), 33, "{name}");
+        assert!(board.sites.iter().all(|s| s.name != "a1" && s.name != "g7"));
+        // 26 along the rows and 26 along the columns, each both ways.
+        assert_eq!(board.links.len(), 2 * 52, "{name}");
+    }
+    let start = |name: &str| {
+        let e = engine(name);
+        let st = e.start();
+        (0..e.game().board.sites.len())
+            .filter(|&s| st.piece(s).is_some_and(|(p, _)| p == 1))
+            .count()
+    };
+    assert_eq!(start("fox-and-geese.game"), 13);
+    assert_eq!(start("fox-and-geese-17.game"), 17);
+}
+
+#[test]
+fn geese_step_forward_or_sideways_never_back() {
+    let e = engine("fox-and-geese.game");
+    assert_eq!(
+        turns(
+            &e,
+            "fox: a3; geese: goose d5 c6 d6 e6 c7 d7 e7; turn: geese"
+        ),
+        // Never d5-d6 (back) nor c6-b6 (off the cross); d6 and the last
+        // row are blocked by their own geese.
+        ["c6-c5", "d5-c5", "d5-d4", "d5-e5", "e6-e5"]
+    );
+}
+
+#[test]
+fn the_fox_jumps_in_chains_he_may_stop() {
+    let e = engine("fox-and-geese.game");
+    let (got, result) = turns_and_result(
+        &e,
+        "fox: d3; geese: goose d4 d6 a5 b5 c7 d7 e7 g5; turn: fox",
+    );
+    assert_eq!(result, "unfinished");
+    // Over d4 to d5, then on over d6 to d7? d7 is taken: the chain stops at
+    // d5; the fox may also step, and need not capture.
+    assert_eq!(got, ["d3-c3", "d3-d2", "d3-e3", "d3xd5"]);
+    let (got, _) = turns_and_result(
+        &e,
+        "fox: d3; geese: goose d4 d6 a5 b5 c7 e7 g5 f5; turn: fox",
+    );
+    assert!(got.contains(&"d3xd5xd7".to_string()), "{got:?}");
+    assert!(got.contains(&"d3xd5".to_string()), "{got:?}");
+}
+
+#[test]
+fn the_fox_wins_when_six_geese_are_left_and_loses_when_trapped() {
+    let e = engine("fox-and-geese.game");
+    // Six geese cannot trap him: the fox has won.
+    let (_, result) = turns_and_result(&e, "fox: a3; geese: goose c7 d7 e7 c6 d6 e6; turn: geese");
+    assert_eq!(result, "fox wins");
+    // Seven can: the fox in the corner c1, both ways out blocked and both
+    // geese backed, has no move.
+    let (got, result) =
+        turns_and_result(&e, "fox: c1; geese: goose d1 e1 c2 c3 a5 b5 c5; turn: fox");
+    assert_eq!((got.len(), result.as_str()), (0, "geese wins"));
+}
+
+fn awithlaknannai() -> Engine {
+    engine("awithlaknannai.game")
+}
+
+#[test]
+fn a_leap_follows_the_line_where_it_bends() {
+    let e = awithlaknannai();
+    // The serpent a2 b3 c2 d1 e2 turns at d1: the man on c2 leaps over
+    // d1 (south-east) and lands on e2 (north-east of d1), never off the
+    // board; it names the man taken, since over d3 would land there too.
+    assert_eq!(
+        turns(&e, "white: c2; black: d1 p3; turn: white"),
+        ["c2xe2(d1)"]
+    );
+    // Straight along a serpent, as any jump.
+    assert_eq!(turns(&e, "white: b3; black: c2 p1; turn: white"), ["b3xd1"]);
+    // Two bends in one chain, compulsory to its end: over b3 to c2 (the
+    // serpent turns at b3), then over d1 to e2.
+    assert_eq!(
+        turns(&e, "white: a2; black: b3 d1 n3; turn: white"),
+        ["a2xc2xe2(b3,d1)"]
+    );
+    // Both serpents through c2 reach e2: two captures, told apart by the man taken.
+    assert_eq!(
+        turns(&e, "white: c2; black: d1 d3 p3; turn: white"),
+        ["c2xe2xc2(d1,d3)", "c2xe2xc2(d3,d1)"]
+    );
+    // Along the straight middle line.
+    assert_eq!(turns(&e, "white: a2; black: c2 p1; turn: white"), ["a2xe2"]);
+}
+
+#[test]
+fn without_along_lines_the_same_board_jumps_straight() {
+    let path = root().join("games/awithlaknannai-straight.game");
+    let text = std::fs::read_to_string(root().join("games/awithlaknannai.game"))
+        .expect("the game file")
+        .replace("jump any along lines", "jump any");
+    let loaded = load_text(&path, &text);
+    let game = loaded.game.expect("checks with straight jumps");
+    let e = Engine::new(game);
+    // No straight line goes on past d1 from c2: no capture, only steps.
+    let got = turns(&e, "white: c2; black: d1 p3; turn: white");
+    assert!(got.iter().all(|t| !t.contains('x')), "{got:?}");
+    let got = turns(&awithlaknannai(), "white: c2; black: d1 p3; turn: white");
+    assert_eq!(got, ["c2xe2(d1)"]);
+}
+
+#[test]
+fn the_start_leaves_only_the_centre_empty() {
+    let e = awithlaknannai();
+    assert_eq!(e.game().board.sites.len(), 25);
+    assert_eq!(e.game().board.lines.len(), 5);
+    let (got, result) = turns_and_result(&e, &ludus::notation::position_text(&e, &e.start()));
+    assert_eq!(result, "unfinished");
+    // The first move goes to the centre i2, the only empty point; with
+    // leaps that bend it is a leap, compulsory: k2 over j3 along the
+    // serpent i2 j3 k2 (over j1, along the other serpent, would land there
+    // too, so the text names the man taken).
+    assert_eq!(got, ["k2xi2(j3)"]);
+}
