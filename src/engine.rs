@@ -18,6 +18,7 @@ mod progress;
 mod rays;
 mod turns;
 
+pub use condition::compare;
 pub(crate) use dice::Root;
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
 

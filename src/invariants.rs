@@ -10,7 +10,7 @@
 //! holds the two to agreement on the games' pass and end rules.
 
 use crate::engine::{Engine, Move, NONE, Outcome, State};
-use crate::ir::{self, Compare, Whose};
+use crate::ir::{self, Whose};
 use crate::notation::{dice_text, move_text, position_text};
 use crate::playout::{self, TooManyTurnsAt, opening_text};
 use crate::simulate::{MAX_THREADS, Stopped};
@@ -32,14 +32,7 @@ pub fn holds(engine: &Engine, st: &State, cond: &ir::Cond, me: usize) -> bool {
         ir::Cond::Player(p) => engine.game().players[me].name == *p,
         ir::Cond::Compare(a, op, b) => {
             let value = sum(engine, st, a, me) - sum(engine, st, b, me);
-            match op {
-                Compare::Ge => value >= 0,
-                Compare::Le => value <= 0,
-                Compare::Ne => value != 0,
-                Compare::Gt => value > 0,
-                Compare::Lt => value < 0,
-                Compare::Eq => value == 0,
-            }
+            crate::engine::compare(value, *op)
         }
     }
 }

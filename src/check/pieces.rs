@@ -78,11 +78,17 @@ impl Checker<'_> {
                         Some("add `dice { count 2 faces 6 doubles twice }`".into()),
                     ),
                     ItemKind::Advance => kind.advance = true,
-                    ItemKind::Step(..) | ItemKind::Jump(..) if has_dice => {
-                        let what = if matches!(item.kind, ItemKind::Step(..)) {
-                            "step"
-                        } else {
-                            "jump"
+                    ItemKind::Step(..)
+                    | ItemKind::Jump(..)
+                    | ItemKind::Place(..)
+                    | ItemKind::Fly(..)
+                        if has_dice =>
+                    {
+                        let what = match item.kind {
+                            ItemKind::Step(..) => "step",
+                            ItemKind::Jump(..) => "jump",
+                            ItemKind::Place(..) => "place",
+                            _ => "fly",
                         };
                         self.error(
                             item.file,
@@ -117,23 +123,6 @@ impl Checker<'_> {
                             self.error(item.file, item.span.clone(), format!("piece `{}` needs one mark per player, 2 in all, but `marks` gives {}", name.text, marks.len()), "marks", Some("write `marks o x`: how each player's piece is drawn".into()));
                         }
                         kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
-                    }
-                    ItemKind::Place(..) | ItemKind::Fly(..) if has_dice => {
-                        let what = if matches!(item.kind, ItemKind::Place(..)) {
-                            "place"
-                        } else {
-                            "fly"
-                        };
-                        self.error(
-                            item.file,
-                            item.span.clone(),
-                            format!(
-                                "in a game with dice, pieces move by the dice: piece `{}` cannot `{what}`",
-                                name.text
-                            ),
-                            "not in a game with dice",
-                            Some(format!("remove `{what}`, or remove the `dice` section")),
-                        )
                     }
                     ItemKind::Place(on, when, _) => {
                         let sites = match on {

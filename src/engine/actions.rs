@@ -266,17 +266,26 @@ impl Actions {
         if m.huff != NONE {
             theirs &= !bit(m.huff);
         }
-        if self.protect {
-            let held = self
-                .lines
-                .iter()
-                .filter(|&&line| line & !theirs == 0)
-                .fold(0, |acc, &line| acc | line);
-            if theirs & !held != 0 {
-                return Some(theirs & !held);
-            }
+        Some(self.removable_of(theirs))
+    }
+
+    /// Of the opponent's pieces `theirs`, those a completed line may
+    /// remove: with `not from line unless all`, those in no line of his,
+    /// unless every one is in one.
+    fn removable_of(&self, theirs: u128) -> u128 {
+        if !self.protect {
+            return theirs;
         }
-        Some(theirs)
+        let held = self
+            .lines
+            .iter()
+            .filter(|&&line| line & !theirs == 0)
+            .fold(0, |acc, &line| acc | line);
+        if theirs & !held != 0 {
+            theirs & !held
+        } else {
+            theirs
+        }
     }
 }
 
@@ -424,18 +433,7 @@ impl Actions {
                 plan.closing |= 1 << i;
             }
         }
-        let theirs = plan.sides.opp;
-        plan.removable = theirs;
-        if self.protect {
-            let held = self
-                .lines
-                .iter()
-                .filter(|&&line| line & !theirs == 0)
-                .fold(0, |acc, &line| acc | line);
-            if theirs & !held != 0 {
-                plan.removable = theirs & !held;
-            }
-        }
+        plan.removable = self.removable_of(plan.sides.opp);
         plan.copies = (plan.removable.count_ones() as usize).max(1);
         Some(plan)
     }

@@ -150,8 +150,8 @@ impl Condition {
     }
 }
 
-/// Whether `value OP 0`.
-pub(crate) fn compare(value: i64, op: Compare) -> bool {
+/// Whether `value OP 0`: a comparison folded into a sum compared with zero.
+pub fn compare(value: i64, op: Compare) -> bool {
     match op {
         Compare::Ge => value >= 0,
         Compare::Le => value <= 0,

@@ -17,17 +17,7 @@ impl Engine {
                 &dice::Change::ANY,
             )
         {
-            return match result {
-                EndResult::Loss => Outcome::Decisive {
-                    winner: 1 - who,
-                    points,
-                },
-                EndResult::Win => Outcome::Decisive {
-                    winner: who,
-                    points,
-                },
-                EndResult::Draw => Outcome::Draw,
-            };
+            return result_for(who, result, points);
         }
         self.rules_outcome(st, has_moves)
     }
@@ -108,17 +98,7 @@ impl Engine {
                     // The player who just moved first, as in dice games.
                     for who in [1 - mover, mover] {
                         if cond.holds(st, who) {
-                            return match result {
-                                EndResult::Loss => Outcome::Decisive {
-                                    winner: 1 - who,
-                                    points,
-                                },
-                                EndResult::Win => Outcome::Decisive {
-                                    winner: who,
-                                    points,
-                                },
-                                EndResult::Draw => Outcome::Draw,
-                            };
+                            return result_for(who, result, points);
                         }
                     }
                 }
@@ -134,5 +114,20 @@ impl Engine {
         let mut moves = Vec::new();
         self.legal_moves(&mut scratch, &mut moves);
         self.outcome_with(st, !moves.is_empty())
+    }
+}
+
+/// The outcome of `result` for player `who`, worth `points` to the winner.
+fn result_for(who: usize, result: EndResult, points: u8) -> Outcome {
+    match result {
+        EndResult::Loss => Outcome::Decisive {
+            winner: 1 - who,
+            points,
+        },
+        EndResult::Win => Outcome::Decisive {
+            winner: who,
+            points,
+        },
+        EndResult::Draw => Outcome::Draw,
     }
 }

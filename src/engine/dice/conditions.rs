@@ -253,17 +253,7 @@ pub(super) fn maskable(c: &Cond) -> bool {
     }
 }
 
-/// Compares a value with zero.
-pub(super) fn compare(value: i64, op: Compare) -> bool {
-    match op {
-        Compare::Ge => value >= 0,
-        Compare::Le => value <= 0,
-        Compare::Ne => value != 0,
-        Compare::Gt => value > 0,
-        Compare::Lt => value < 0,
-        Compare::Eq => value == 0,
-    }
-}
+pub(super) use crate::engine::condition::compare;
 
 /// The men of `who` pinned on the sites of `mask`: a pinned man belongs
 /// to the player whose men do not stand there.
