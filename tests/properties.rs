@@ -45,7 +45,7 @@ fn on_board(st: &State) -> [u8; 2] {
 
 /// Pieces the move takes off the board: captured, plus a huffed one.
 fn removed(m: &Move) -> u8 {
-    m.captures() as u8 + u8::from(m.huff != NONE)
+    m.captures() as u8 + u8::from(m.huff != NONE) + u8::from(m.remove != NONE)
 }
 
 /// Checks the position's notation gives back the same state and hash.
@@ -134,8 +134,10 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
             assert_eq!(men(engine, &st), start_men, "{context}: men conserved");
         } else {
             let (mover, opp) = (before.to_move as usize, 1 - before.to_move as usize);
+            // A placement adds the piece placed, from the mover's hand.
             assert_eq!(
-                st.counts[mover], before.counts[mover],
+                st.counts[mover],
+                before.counts[mover] + u8::from(m.places()),
                 "{context}: the mover lost pieces"
             );
             assert_eq!(

@@ -315,10 +315,10 @@ fn counters_used(end: &[EndRule]) -> usize {
             EndRule::NoProgress {
                 during: Some(_), ..
             } => named += 1,
-            EndRule::NoProgress { capture, kinds, .. } if !kinds.is_empty() => {
-                if !seen.contains(&(*capture, kinds)) {
-                    seen.push((*capture, kinds));
-                }
+            EndRule::NoProgress { capture, kinds, .. }
+                if !kinds.is_empty() && !seen.contains(&(*capture, kinds)) =>
+            {
+                seen.push((*capture, kinds));
             }
             _ => {}
         }
@@ -347,14 +347,14 @@ impl Checker<'_> {
         progress: &Progress,
         end: &[EndRule],
     ) -> Option<Option<(String, ir::Cond)>> {
-        let ItemKind::NoProgress(resets, n, ..) = &item.kind else {
+        let ItemKind::NoProgress(resets, ..) = &item.kind else {
             return Some(None);
         };
         match (&progress.name, &progress.during) {
             (None, None) if resets.is_empty() => {
                 self.error(
                     item.file,
-                    item.span.start..n.span.end,
+                    item.span.clone(),
                     "this counter has nothing to reset it and no condition to run by: it would end every game",
                     "counts every turn",
                     Some("name what resets it, `no capture or man move in 80 turns: draw`, or what it runs by, `NAME: 32 turns while CONDITION: draw`".into()),
