@@ -58,6 +58,7 @@ pub fn check(name: &Name, file: FileId, sections: &[Section]) -> Result<Game, Ve
         sections,
         without_forward: Vec::new(),
         has_dice: false,
+        kind_names: Vec::new(),
     };
     c.repeated_items();
     match c.game(name) {
@@ -76,6 +77,9 @@ struct Checker<'a> {
     without_forward: Vec<String>,
     /// Whether the game has dice (known once the `dice` section is read).
     has_dice: bool,
+    /// The kinds of piece declared (known once the `piece` sections are
+    /// read), for the conditions that count one kind.
+    kind_names: Vec<String>,
 }
 
 /// The board while it is being built, with name lookups.

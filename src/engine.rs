@@ -364,6 +364,10 @@ pub struct Engine {
     counter_resets: Vec<(bool, u16)>,
     /// Their names, as positions write them (`no capture or man move`).
     counter_labels: Vec<String>,
+    /// The slots of [`State::counters`] that count only while a condition
+    /// holds (`NAME: ... while CONDITION`), with their conditions and the
+    /// most pieces on the board with which each may hold.
+    counter_while: Vec<(u8, condition::Condition, u32)>,
     /// Per end rule: its slot of [`State::counters`], [`NONE`] for
     /// `quiet` (or for a rule without a counter).
     end_counter: Vec<u8>,
@@ -437,7 +441,8 @@ impl Engine {
             .map(|_| splitmix(&mut seed))
             .collect();
         let tables = dice::Tables::new(&game, &zobrist);
-        let (counter_resets, counter_labels, end_counter) = progress::counters(&game);
+        let (counter_resets, counter_labels, end_counter, counter_while) =
+            progress::counters(&game);
         let repetition = game
             .end
             .iter()
@@ -461,6 +466,7 @@ impl Engine {
             tables,
             counter_resets,
             counter_labels,
+            counter_while,
             end_counter,
             repetition,
             no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
@@ -717,6 +723,12 @@ impl Engine {
         let opp = 1 - player;
         let rules = &self.game.rules;
         let mut progress = false;
+        // Which conditions of the counters with `while` hold before the turn.
+        let held = if self.counter_while.is_empty() {
+            0
+        } else {
+            self.while_held(st)
+        };
         // The kind of the piece that moves, as the move starts.
         let moved = if ACTIONS && m.places() {
             m.kind_after
@@ -779,7 +791,7 @@ impl Engine {
         };
         st.offenders = offenders;
         st.to_move = opp as u8;
-        self.count_turn(st, moved, progress);
+        self.count_turn(st, moved, progress, held);
     }
 
     /// Takes the piece of `owner` off `site`, with its memory.

@@ -110,6 +110,15 @@ fn term(engine: &Engine, st: &State, t: &ir::Term, me: usize) -> i64 {
             let all: Vec<usize> = (0..engine.sites()).collect();
             count(side(me, *w), &all, true)
         }
+        ir::Term::KindPieces(w, name) => {
+            let kind = engine.game().kinds.iter().position(|k| k.name == *name);
+            (0..engine.sites())
+                .filter(|&s| {
+                    st.piece(s)
+                        .is_some_and(|(p, k)| (p, Some(k)) == (side(me, *w), kind))
+                })
+                .count() as i64
+        }
     }
 }
 

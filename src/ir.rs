@@ -497,6 +497,9 @@ pub enum Term {
     Pieces(Whose),
     /// The pieces of one side in his hand, not yet placed.
     InHand(Whose),
+    /// The pieces of one kind (named) of one side on the board. Games
+    /// without dice only.
+    KindPieces(Whose, String),
 }
 
 /// `NAME: CONDITION` in `invariants`: a condition that must hold for
@@ -533,6 +536,13 @@ pub enum EndRule {
         turns: u32,
         /// The result, `None` for more pieces wins.
         result: Option<EndResult>,
+        /// `NAME: ... while CONDITION`: the counter's name and the
+        /// condition; it counts only the turns played from a position
+        /// where the condition holds for some player to one where it holds
+        /// for some player, and is 0 after any other turn. Such a counter
+        /// has a slot of its own, named by `NAME`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        during: Option<(String, Cond)>,
     },
     /// The position (the same pieces on the same sites, the same player to
     /// move) has stood this many times since the last capture.

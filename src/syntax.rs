@@ -264,6 +264,19 @@ pub enum Term {
     Pieces(Whose, Span),
     /// `own|opponent pieces in hand`: that side's pieces not yet placed.
     InHand(Whose, Span),
+    /// `own|opponent KIND pieces`: that side's pieces of one kind on the
+    /// board; the span is the term's.
+    KindPieces(Whose, Name, Span),
+}
+
+/// The name and the condition of a no-progress counter that runs only
+/// while a condition holds (`NAME: ... while CONDITION`).
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    /// `NAME:` before the rule.
+    pub name: Option<Name>,
+    /// `while CONDITION`, with the span of `while`.
+    pub during: Option<(Span, Cond)>,
 }
 
 /// What an end rule's result is worth.
@@ -426,9 +439,11 @@ pub enum ItemKind {
     /// `ending turn exempt|obliged`: whether a turn that ends the game must
     /// meet the `play` obligations (`true`: exempt).
     EndingTurn(bool),
-    /// `no capture or KIND move in N turns: RESULT|more pieces wins`: what
-    /// resets the counter, N, and the result (`None`: more pieces wins).
-    NoProgress(Vec<Reset>, Name, Option<EndResult>),
+    /// `[NAME:] [no capture or KIND move in] N turns [while CONDITION]:
+    /// RESULT|more pieces wins`: what resets the counter, N, the result
+    /// (`None`: more pieces wins), and the counter's name and condition
+    /// (with the span of `while`), which go together.
+    NoProgress(Vec<Reset>, Name, Option<EndResult>, Progress),
     /// `same position N times: RESULT`
     Repetition(Name, EndResult),
     /// `limit NAME: at most N men leave REGION per turn, EXCEPTIONS`
@@ -552,6 +567,14 @@ impl ItemKind {
             ItemKind::NeverTurnsBack(_) => "chain turns back".into(),
             ItemKind::Vulnerable(_) => "vulnerable".into(),
             ItemKind::NoMove(..) => "no move".into(),
+            ItemKind::NoProgress(
+                _,
+                _,
+                _,
+                Progress {
+                    name: Some(name), ..
+                },
+            ) => name.text.clone(),
             ItemKind::NoProgress(resets, ..) => {
                 let texts: Vec<String> = resets.iter().map(Reset::text).collect();
                 format!("no {}", texts.join(" or "))

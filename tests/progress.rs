@@ -237,3 +237,146 @@ fn the_old_no_capture_rule_keeps_its_meaning() {
             .any(|e| matches!(e, ludus::ir::EndRule::NoCapture(2)))
     );
 }
+
+// ------------------------------------------------- counters with `while`
+
+fn international() -> Engine {
+    common::engine_at(&common::root().join("games/international-draughts.game"))
+}
+
+/// The slot of the counter named `name` in [`State::counters`].
+fn slot(engine: &Engine, name: &str) -> usize {
+    engine
+        .counter_labels()
+        .iter()
+        .position(|l| l == name)
+        .unwrap_or_else(|| panic!("no counter `{name}`"))
+}
+
+#[test]
+fn three_kings_against_one_draw_after_16_moves_each() {
+    let engine = international();
+    let three = slot(&engine, "three-against-one");
+    // FMJD 6.3: counted from the position, 32 turns.
+    let mut st = state(&engine, "white: king 46 47 48; black: king 3; turn: white");
+    play(
+        &engine,
+        &mut st,
+        &["47-38", "3-9", "46-23", "9-22", "38-24", "22-17"],
+    );
+    assert_eq!(st.counters[three], 6);
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    assert!(
+        position_text(&engine, &st)
+            .ends_with("quiet: 6; no capture or man move: 6; three-against-one: 6")
+    );
+    // The field of the position text: one turn short, then the 32nd turn.
+    let mut st = state(
+        &engine,
+        "white: king 46 47 48; black: king 3; turn: white; three-against-one: 31",
+    );
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    play(&engine, &mut st, &["47-38"]);
+    assert_eq!(st.counters[three], 32);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+}
+
+#[test]
+fn a_man_and_two_kings_count_as_three_but_three_men_do_not() {
+    let engine = international();
+    let three = slot(&engine, "three-against-one");
+    let mut st = state(&engine, "white: 36 king 46 47; black: king 3; turn: white");
+    play(&engine, &mut st, &["36-31"]);
+    assert_eq!(st.counters[three], 1);
+    let mut st = state(&engine, "white: 36 37 38; black: king 3; turn: white");
+    play(&engine, &mut st, &["36-31"]);
+    assert_eq!(st.counters[three], 0);
+}
+
+#[test]
+fn the_count_starts_with_the_turn_after_the_material_arises() {
+    let engine = international();
+    let three = slot(&engine, "three-against-one");
+    // Four kings against one: the lone king takes one of them. The turn
+    // started outside the material, so it does not count.
+    let mut st = state(
+        &engine,
+        "white: king 23 47 48 49; black: king 5; turn: black; three-against-one: 7",
+    );
+    play(&engine, &mut st, &["5x28"]);
+    assert_eq!(st.counters[three], 0);
+    assert!(!position_text(&engine, &st).contains("three-against-one"));
+    play(&engine, &mut st, &["47-42"]);
+    assert_eq!(st.counters[three], 1);
+    // Reached by a crowning rather than a capture: the same.
+    let two = slot(&engine, "two-against-one");
+    let mut st = state(&engine, "white: 6 30; black: king 50; turn: white");
+    play(&engine, &mut st, &["6-1"]);
+    assert_eq!(st.counters[two], 0);
+    play(&engine, &mut st, &["50-44"]);
+    assert_eq!(st.counters[two], 1);
+}
+
+#[test]
+fn two_kings_against_one_draw_after_5_moves_each_through_a_capture() {
+    let engine = international();
+    let two = slot(&engine, "two-against-one");
+    // FMJD 6.4: the lone king takes one of two kings; one king against one
+    // is the same material of the rule, and the count goes on.
+    let mut st = state(
+        &engine,
+        "white: king 23 45; black: king 5; turn: black; two-against-one: 8",
+    );
+    play(&engine, &mut st, &["5x28"]);
+    assert_eq!(st.counters[two], 9);
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    play(&engine, &mut st, &["45-50"]);
+    assert_eq!(st.counters[two], 10);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+    // Three kings against one, of which the lone king takes one: the 16
+    // moves' count goes back to 0, and the 5 moves' starts after the turn.
+    let three = slot(&engine, "three-against-one");
+    let mut st = state(
+        &engine,
+        "white: king 23 45 47; black: king 5; turn: black; three-against-one: 20",
+    );
+    play(&engine, &mut st, &["5x28"]);
+    assert_eq!((st.counters[three], st.counters[two]), (0, 0));
+    play(&engine, &mut st, &["47-42"]);
+    assert_eq!((st.counters[three], st.counters[two]), (0, 1));
+}
+
+#[test]
+fn a_while_counter_with_a_reset_and_kind_counts_in_english_draughts() {
+    // A variant's own counter: turns without a capture while a side has
+    // only kings, at least three of them.
+    let engine = with_end(
+        "kings-only: no capture in 6 turns while own man pieces = 0 and own king pieces >= 3: draw",
+    );
+    let kings = slot(&engine, "kings-only");
+    let mut st = state(&engine, "black: king 1 2 3; white: 21 king 32; turn: black");
+    play(&engine, &mut st, &["1-6", "32-27", "6-1", "27-32", "1-6"]);
+    assert_eq!(st.counters[kings], 5);
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    play(&engine, &mut st, &["32-27"]);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+    // The field reads back as written.
+    let text = position_text(&engine, &st);
+    assert!(text.ends_with("kings-only: 6"), "{text}");
+    assert_eq!(position_text(&engine, &state(&engine, &text)), text);
+}
+
+#[test]
+fn counts_of_one_kind_end_a_game() {
+    let engine = with_end("crowned: own king pieces >= 2 and opponent king pieces = 0 => win");
+    let st = state(&engine, "black: 5 king 1 2; white: 21 22; turn: white");
+    assert_eq!(
+        engine.outcome(&st),
+        Outcome::Decisive {
+            winner: 0,
+            points: 1
+        }
+    );
+    let st = state(&engine, "black: 5 king 1 2; white: 21 king 32; turn: white");
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+}

@@ -163,6 +163,16 @@ impl Checker<'_> {
                             );
                         }
                     }
+                    if let (Term::KindPieces(w, kind, span), true) = (t, self.has_dice) {
+                        let whose = if *w == Whose::Own { "own" } else { "opponent" };
+                        self.error(
+                            file,
+                            span.clone(),
+                            format!("`{whose} {} pieces` counts one kind of piece, a count of games without dice", kind.text),
+                            "not in a game with dice",
+                            Some("a dice game's men are of one kind: count `own men in REGION` instead".into()),
+                        );
+                    }
                     if let (Term::Pieces(w, span), false) = (t, counted_here) {
                         let whose = if *w == Whose::Own { "own" } else { "opponent" };
                         self.error(
@@ -275,6 +285,21 @@ impl Checker<'_> {
                 }
                 Term::Pieces(w, _) => ir::Term::Pieces(*w),
                 Term::InHand(w, _) => ir::Term::InHand(*w),
+                Term::KindPieces(w, kind, _) => {
+                    if !self.kind_names.contains(&kind.text) {
+                        let known = self.kind_names.clone();
+                        self.error(
+                            file,
+                            kind.span.clone(),
+                            format!("there is no piece `{}`", kind.text),
+                            "unknown piece",
+                            suggest(&kind.text, known.iter().map(String::as_str)).or(Some(
+                                format!("the pieces of this game are `{}`", known.join("`, `")),
+                            )),
+                        );
+                    }
+                    ir::Term::KindPieces(*w, kind.text.clone())
+                }
             });
         }
         out
@@ -385,6 +410,7 @@ pub(super) fn reads_position(a: &[Term], b: &[Term]) -> bool {
             )),
             Term::Pieces(w, _) => Some(format!("{} pieces", whose(w))),
             Term::InHand(w, _) => Some(format!("{} pieces in hand", whose(w))),
+            Term::KindPieces(w, kind, _) => Some(format!("{} {} pieces", whose(w), kind.text)),
         }
     };
     let mut net: Vec<(String, i64)> = Vec::new();

@@ -24,6 +24,7 @@ impl Checker<'_> {
             .iter()
             .map(|s| s.name.clone().expect("piece sections are named"))
             .collect();
+        self.kind_names = names.iter().map(|n| n.text.clone()).collect();
         for (i, n) in names.iter().enumerate() {
             if names[..i].iter().any(|m| m.text == n.text) {
                 self.error(

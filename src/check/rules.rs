@@ -4,7 +4,9 @@
 use super::{Checker, conditions, unknown_piece_hint};
 use crate::diag::FileId;
 use crate::ir::{self, EndResult, EndRule};
-use crate::syntax::{Item, ItemKind, Name, Obligation, Reset, Section, SectionKind, Worth};
+use crate::syntax::{
+    Item, ItemKind, Name, Obligation, Progress, Reset, Section, SectionKind, Worth,
+};
 
 /// Whether some player's piece of this kind has a far jump anywhere (with
 /// `choice`, one that may land beyond the site right behind the piece).
@@ -247,15 +249,23 @@ impl Checker<'_> {
                         points,
                     });
                 }
-                ItemKind::NoProgress(resets, n, result) => {
+                ItemKind::NoProgress(resets, n, result, progress) => {
                     let turns = self.number(item.file, n, 1, 10_000);
-                    let rule = self.no_progress(item.file, resets, kind_names, &end);
-                    if let (Some(turns), Some((capture, kinds))) = (turns, rule) {
+                    let during = self.progress_during(players, item, progress, &end);
+                    let rule = if resets.is_empty() {
+                        Some((false, Vec::new()))
+                    } else {
+                        self.no_progress(item.file, resets, kind_names, &end, during.is_some())
+                    };
+                    if let (Some(turns), Some((capture, kinds)), Some(during)) =
+                        (turns, rule, during)
+                    {
                         end.push(EndRule::NoProgress {
                             capture,
                             kinds,
                             turns,
                             result: *result,
+                            during,
                         });
                     }
                 }
@@ -295,6 +305,27 @@ impl Checker<'_> {
     }
 }
 
+/// The slots of [`crate::engine::State::counters`] the end rules take:
+/// one per set of resets with a kind, one per counter with `while`.
+fn counters_used(end: &[EndRule]) -> usize {
+    let mut seen: Vec<(bool, &Vec<usize>)> = Vec::new();
+    let mut named = 0;
+    for e in end {
+        match e {
+            EndRule::NoProgress {
+                during: Some(_), ..
+            } => named += 1,
+            EndRule::NoProgress { capture, kinds, .. }
+                if !kinds.is_empty() && !seen.contains(&(*capture, kinds)) =>
+            {
+                seen.push((*capture, kinds));
+            }
+            _ => {}
+        }
+    }
+    seen.len() + named
+}
+
 /// The span of the count of `same position N times`.
 fn n_span(item: &Item) -> crate::diag::Span {
     match &item.kind {
@@ -304,6 +335,78 @@ fn n_span(item: &Item) -> crate::diag::Span {
 }
 
 impl Checker<'_> {
+    /// The name and condition of a counter with `while` (`Some(None)`
+    /// without), after checking that they go together, that the name is no
+    /// other field of the position text, and that a counter without
+    /// `while` has a reset; `None` after reporting.
+    #[allow(clippy::option_option)]
+    fn progress_during(
+        &mut self,
+        players: &[ir::Player],
+        item: &Item,
+        progress: &Progress,
+        end: &[EndRule],
+    ) -> Option<Option<(String, ir::Cond)>> {
+        let ItemKind::NoProgress(resets, ..) = &item.kind else {
+            return Some(None);
+        };
+        match (&progress.name, &progress.during) {
+            (None, None) if resets.is_empty() => {
+                self.error(
+                    item.file,
+                    item.span.clone(),
+                    "this counter has nothing to reset it and no condition to run by: it would end every game",
+                    "counts every turn",
+                    Some("name what resets it, `no capture or man move in 80 turns: draw`, or what it runs by, `NAME: 32 turns while CONDITION: draw`".into()),
+                );
+                None
+            }
+            (None, None) => Some(None),
+            (Some(name), None) => {
+                self.error(
+                    item.file,
+                    name.span.clone(),
+                    "only a counter that runs `while` a condition holds is named",
+                    "a name without `while`",
+                    Some(
+                        "add `while CONDITION` after `turns`, or write the rule without `NAME:`"
+                            .into(),
+                    ),
+                );
+                None
+            }
+            (None, Some((span, _))) => {
+                self.error(
+                    item.file,
+                    span.clone(),
+                    "a counter that runs `while` a condition holds needs a name, which positions write it by",
+                    "no name",
+                    Some("write `NAME: no capture in 32 turns while CONDITION: draw`".into()),
+                );
+                None
+            }
+            (Some(name), Some((_, cond))) => {
+                let taken = players.iter().any(|p| p.name == name.text)
+                    || ["turn", "quiet", "hand", "huff"].contains(&name.text.as_str())
+                    || end.iter().any(|e| {
+                        matches!(e, EndRule::NoProgress { during: Some((n, _)), .. } if *n == name.text)
+                    });
+                let cond = self.condition(players, item.file, cond, conditions::CondUse::End);
+                if taken {
+                    self.error(
+                        item.file,
+                        name.span.clone(),
+                        format!("`{}` already names a field of the position text", name.text),
+                        "name taken",
+                        Some("a counter with `while` is a field of the position named as the rule: give it a name of its own".into()),
+                    );
+                    return None;
+                }
+                Some(Some((name.text.clone(), cond)))
+            }
+        }
+    }
+
     /// The resets of a no-progress counter (whether a capture resets it, and
     /// the kinds whose moves do); `None` after reporting an unknown kind, a
     /// reset named twice or a counter past [`ir::MAX_COUNTERS`].
@@ -313,6 +416,7 @@ impl Checker<'_> {
         resets: &[Reset],
         kind_names: &[Name],
         end: &[EndRule],
+        during: bool,
     ) -> Option<(bool, Vec<usize>)> {
         let mut capture = false;
         let mut kinds: Vec<usize> = Vec::new();
@@ -354,25 +458,9 @@ impl Checker<'_> {
         }
         kinds.sort_unstable();
         // Capture alone is the turns without a capture, which every game counts.
-        let same = |e: &EndRule| matches!(e, EndRule::NoProgress { capture: c, kinds: k, .. } if (*c, k) == (capture, &kinds));
-        let counters = end
-            .iter()
-            .filter_map(|e| match e {
-                EndRule::NoProgress {
-                    capture: c,
-                    kinds: k,
-                    ..
-                } if !k.is_empty() => Some((*c, k)),
-                _ => None,
-            })
-            .fold(Vec::new(), |mut seen: Vec<(bool, &Vec<usize>)>, c| {
-                if !seen.contains(&c) {
-                    seen.push(c);
-                }
-                seen
-            })
-            .len();
-        if !kinds.is_empty() && !end.iter().any(same) && counters >= ir::MAX_COUNTERS {
+        let same = |e: &EndRule| matches!(e, EndRule::NoProgress { capture: c, kinds: k, during: None, .. } if (*c, k) == (capture, &kinds));
+        let new_slot = during || (!kinds.is_empty() && !end.iter().any(same));
+        if new_slot && counters_used(end) >= ir::MAX_COUNTERS {
             let span = resets[0].span().start..resets[resets.len() - 1].span().end;
             self.error(
                 file,

@@ -37,6 +37,9 @@ pub(crate) enum Count {
     Pieces { opponent: bool },
     /// The pieces of one side in his hand, of the game's `kinds` kinds.
     InHand { opponent: bool, kinds: u8 },
+    /// The pieces of one kind of one side on the board (a scan of his
+    /// sites).
+    Kind { opponent: bool, kind: u8 },
 }
 
 /// The sites of the region `name` of `player`, as a mask.
@@ -94,6 +97,16 @@ impl Condition {
                             opponent: opponent(w),
                             kinds: game.kinds.len() as u8,
                         },
+                        ir::Term::KindPieces(w, name) => {
+                            match game.kinds.iter().position(|k| k.name == *name) {
+                                Some(k) => Count::Kind {
+                                    opponent: opponent(w),
+                                    kind: k as u8,
+                                },
+                                // The checker refuses an unknown kind.
+                                None => continue,
+                            }
+                        }
                         // Landing sites, pins and open points are of dice
                         // games: the checker refuses them here.
                         ir::Term::MenHere(_)
@@ -111,6 +124,51 @@ impl Condition {
                 }
             }
         }
+    }
+
+    /// A bound on the pieces on the board (both sides') above which the
+    /// condition holds for neither player, read from its comparisons of
+    /// `own|opponent pieces` with a number; `u32::MAX` where none bounds
+    /// it. A cheap test that spares judging it in most positions.
+    pub(crate) fn most_pieces(&self) -> u32 {
+        // The most pieces of the judged player and of his opponent.
+        fn sides(c: &Condition) -> [u32; 2] {
+            match c {
+                Condition::And(p) => p
+                    .iter()
+                    .map(sides)
+                    .fold([u32::MAX; 2], |a, b| [a[0].min(b[0]), a[1].min(b[1])]),
+                Condition::Or(p) => p
+                    .iter()
+                    .map(sides)
+                    .fold([0; 2], |a, b| [a[0].max(b[0]), a[1].max(b[1])]),
+                Condition::Test {
+                    terms,
+                    constant,
+                    op,
+                } => match (&terms[..], op) {
+                    // `n pieces + constant <= 0` (or `=`, `<`), or
+                    // `constant - n pieces >= 0` (or `=`, `>`).
+                    (&[(sign, Count::Pieces { opponent })], op) => {
+                        let most = match (sign, op) {
+                            (1, Compare::Le | Compare::Eq) => -constant,
+                            (1, Compare::Lt) => -constant - 1,
+                            (-1, Compare::Ge | Compare::Eq) => *constant,
+                            (-1, Compare::Gt) => constant - 1,
+                            _ => return [u32::MAX; 2],
+                        };
+                        let most = most.clamp(0, i64::from(u32::MAX)) as u32;
+                        let mut bound = [u32::MAX; 2];
+                        bound[usize::from(opponent)] = most;
+                        bound
+                    }
+                    _ => [u32::MAX; 2],
+                },
+                _ => [u32::MAX; 2],
+            }
+        }
+        let [own, opponent] = sides(self);
+        own.saturating_add(opponent)
     }
 
     /// Whether the condition holds for player `me` in `st`.
@@ -169,6 +227,16 @@ fn count(st: &State, t: Count, me: usize) -> i64 {
             i64::from((st.occupied[side(opponent)] & sites[me]).count_ones())
         }
         Count::Pieces { opponent } => i64::from(st.counts[side(opponent)]),
+        Count::Kind { opponent, kind } => {
+            let mut n = 0;
+            let mut sites = st.occupied[side(opponent)];
+            while sites != 0 {
+                let s = sites.trailing_zeros() as usize;
+                sites &= sites - 1;
+                n += i64::from(st.cells[s] & 15 == kind);
+            }
+            n
+        }
         Count::InHand { opponent, kinds } => {
             let mut n = 0;
             for &k in &st.hand[side(opponent)][..kinds as usize] {

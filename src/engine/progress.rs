@@ -4,6 +4,7 @@
 //! [`State::history`]; they are updated after every turn of a game without
 //! dice, allocating nothing once the history has grown.
 
+use super::condition::Condition;
 use super::grid::bits;
 use super::{Engine, NONE, Outcome, State};
 use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE};
@@ -72,10 +73,24 @@ impl Engine {
     /// moved ([`NONE`] if none did), `progress` whether something was
     /// captured. Resets the counters that either resets, and adds the new
     /// position to the history (which a capture starts afresh).
-    pub(super) fn count_turn(&self, st: &mut State, moved: u8, progress: bool) {
+    ///
+    /// `held` has a bit per slot of a counter with `while` whose condition
+    /// held for some player before the turn ([`Engine::while_held`]): such
+    /// a counter counts the turn only if its condition held before it and
+    /// holds after it.
+    pub(super) fn count_turn(&self, st: &mut State, moved: u8, progress: bool, held: u8) {
         for (c, &(capture, kinds)) in st.counters.iter_mut().zip(&self.counter_resets) {
             let reset = (capture && progress) || (moved != NONE && kinds & 1 << moved != 0);
             *c = if reset { 0 } else { c.saturating_add(1) };
+        }
+        if !self.counter_while.is_empty() {
+            // Not held before: every such counter goes back to 0.
+            let now = if held == 0 { 0 } else { self.while_held(st) };
+            for &(slot, ..) in &self.counter_while {
+                if (held & now) & 1 << slot == 0 {
+                    st.counters[slot as usize] = 0;
+                }
+            }
         }
         if self.repetition {
             if progress {
@@ -84,6 +99,20 @@ impl Engine {
             let key = self.repetition_key(st);
             st.history.push(key);
         }
+    }
+
+    /// A bit per slot of a counter with `while` whose condition holds for
+    /// some player in `st`; 0 in a game without such counters.
+    #[inline]
+    pub(super) fn while_held(&self, st: &State) -> u8 {
+        let mut held = 0;
+        let pieces = u32::from(st.counts[0]) + u32::from(st.counts[1]);
+        for (slot, cond, most) in &self.counter_while {
+            if pieces <= *most && (cond.holds(st, 0) || cond.holds(st, 1)) {
+                held |= 1 << slot;
+            }
+        }
+        held
     }
 
     /// Starts the history at `st` (a start position, or one read from
@@ -161,16 +190,39 @@ pub(super) fn more_pieces(st: &State) -> Outcome {
 }
 
 /// The no-progress counters of a game: per slot of [`State::counters`]
-/// its resets and its name, and per end rule its slot ([`NONE`] when it
-/// counts `quiet`, the turns without a capture, or counts nothing). Rules
-/// with the same resets share a slot; the checker keeps them within
-/// [`MAX_COUNTERS`].
+/// its resets and its name, per end rule its slot ([`NONE`] when it
+/// counts `quiet`, the turns without a capture, or counts nothing), and
+/// the slots of the counters with `while`, with their conditions compiled
+/// and the most pieces on the board with which they may hold.
+/// Rules with the same resets share a slot, but for those with `while`,
+/// which have one each; the checker keeps them within [`MAX_COUNTERS`].
 #[allow(clippy::type_complexity)]
-pub(super) fn counters(game: &Game) -> (Vec<(bool, u16)>, Vec<String>, Vec<u8>) {
+pub(super) fn counters(game: &Game) -> Counters {
     let (mut resets, mut labels, mut slots) = (Vec::new(), Vec::new(), Vec::new());
+    let mut during = Vec::new();
     for rule in &game.end {
         let slot = match rule {
-            EndRule::NoProgress { capture, kinds, .. } if !kinds.is_empty() => {
+            EndRule::NoProgress {
+                capture,
+                kinds,
+                during: Some((name, cond)),
+                ..
+            } if resets.len() < MAX_COUNTERS && game.dice.is_none() => {
+                let mask = kinds.iter().fold(0u16, |m, &k| m | 1 << k);
+                resets.push((*capture, mask));
+                labels.push(name.clone());
+                let slot = (resets.len() - 1) as u8;
+                let cond = Condition::compile(game, cond);
+                let most = cond.most_pieces();
+                during.push((slot, cond, most));
+                slot
+            }
+            EndRule::NoProgress {
+                capture,
+                kinds,
+                during: None,
+                ..
+            } if !kinds.is_empty() => {
                 let mask = kinds.iter().fold(0u16, |m, &k| m | 1 << k);
                 match resets.iter().position(|&r| r == (*capture, mask)) {
                     Some(i) => i as u8,
@@ -186,5 +238,13 @@ pub(super) fn counters(game: &Game) -> (Vec<(bool, u16)>, Vec<String>, Vec<u8>) 
         };
         slots.push(slot);
     }
-    (resets, labels, slots)
+    (resets, labels, slots, during)
 }
+
+/// What [`counters`] gives.
+pub(super) type Counters = (
+    Vec<(bool, u16)>,
+    Vec<String>,
+    Vec<u8>,
+    Vec<(u8, Condition, u32)>,
+);

@@ -336,11 +336,23 @@ impl fmt::Display for Game {
                     kinds,
                     turns,
                     result,
+                    during,
                 } => {
-                    let label = self.progress_label(*capture, kinds);
-                    match result {
-                        Some(r) => writeln!(f, "end: {label} in {turns} turns -> {r}")?,
-                        None => writeln!(f, "end: {label} in {turns} turns -> more pieces wins")?,
+                    let result = match result {
+                        Some(r) => r.to_string(),
+                        None => "more pieces wins".to_string(),
+                    };
+                    let resets = if *capture || !kinds.is_empty() {
+                        format!("{} in ", self.progress_label(*capture, kinds))
+                    } else {
+                        String::new()
+                    };
+                    match during {
+                        Some((name, cond)) => writeln!(
+                            f,
+                            "end: {name}: {resets}{turns} turns while {cond} -> {result}"
+                        )?,
+                        None => writeln!(f, "end: {resets}{turns} turns -> {result}")?,
                     }
                 }
                 EndRule::Repetition(n, r) => writeln!(f, "end: same position {n} times -> {r}")?,
@@ -433,6 +445,7 @@ fn sum_text(terms: &[Term]) -> String {
             Term::OpenPoints(frame, r) => format!("open points in {} {r}", whose(frame)),
             Term::Pieces(w) => format!("{} pieces", whose(w)),
             Term::InHand(w) => format!("{} pieces in hand", whose(w)),
+            Term::KindPieces(w, kind) => format!("{} {kind} pieces", whose(w)),
         })
         .collect();
     parts.join(" + ")

@@ -4,8 +4,8 @@
 use super::parser::Rule;
 use super::{
     Compare, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name, Obligation, Priority,
-    PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm, Standing, Term, Whose, Worth,
-    line_key,
+    Progress, PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm, Standing, Term, Whose,
+    Worth, line_key,
 };
 use crate::diag::{FileId, Span};
 use pest::iterators::Pair;
@@ -194,8 +194,17 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             let mut resets = Vec::new();
             let mut count = None;
             let mut verdict = None;
+            let mut progress = Progress::default();
             for p in &parts {
                 match p.as_rule() {
+                    Rule::progress_name => {
+                        progress.name = Some(name(p.clone().into_inner().next().unwrap()))
+                    }
+                    Rule::progress_while => {
+                        let mut it = p.clone().into_inner();
+                        let word = spanned(&it.next().unwrap());
+                        progress.during = Some((word, condition(it.next().unwrap())));
+                    }
                     Rule::reset => {
                         let inner = p.clone().into_inner().next().unwrap();
                         resets.push(match inner.as_rule() {
@@ -210,7 +219,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
                     _ => {}
                 }
             }
-            ItemKind::NoProgress(resets, count.unwrap(), verdict)
+            ItemKind::NoProgress(resets, count.unwrap(), verdict, progress)
         }
         Rule::repetition => ItemKind::Repetition(name(part(0)), result(parts[1].as_str())),
         Rule::no_move => ItemKind::NoMove(name(part(0)), result(parts[1].as_str())),
@@ -312,6 +321,12 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
             Rule::in_hand => {
                 let span = spanned(&term);
                 Term::InHand(whose(term.into_inner().next().unwrap().as_str()), span)
+            }
+            Rule::kind_pieces => {
+                let span = spanned(&term);
+                let mut it = term.into_inner();
+                let w = whose(it.next().unwrap().as_str());
+                Term::KindPieces(w, name(it.next().unwrap()), span)
             }
             _ => {
                 let mut it = term.into_inner();

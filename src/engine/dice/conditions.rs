@@ -203,9 +203,9 @@ pub(super) fn compile(c: &ir::Cond, names: &[&str], pins: bool) -> Cond {
                     ir::Term::OpenPoints(frame, r) => {
                         terms.push((sign, Term::OpenPoints(framed(frame, r))))
                     }
-                    // Invariants only, and no hand in dice games: the checker
-                    // refuses both elsewhere.
-                    ir::Term::Pieces(_) | ir::Term::InHand(_) => {}
+                    // Invariants only, and no hand or kinds in dice games:
+                    // the checker refuses them elsewhere.
+                    ir::Term::Pieces(_) | ir::Term::InHand(_) | ir::Term::KindPieces(..) => {}
                 }
             }
             match terms.as_slice() {
