@@ -707,30 +707,31 @@ impl Engine {
         if self.tables.is_some() {
             return self.play_dice(st, m);
         }
-        if self.actions.is_some() {
+        if self.actions.is_some() || !self.counter_while.is_empty() {
             return self.play_grid::<true>(st, m);
         }
         self.play_grid::<false>(st, m)
     }
 
-    /// A move of a game without dice; with `ACTIONS` (a game with
-    /// `place` or `line of N`), also a placement from the hand and the
-    /// removal a completed line earns. Compiled once for each, so that
+    /// A move of a game without dice; with `EXTENDED` (a game with
+    /// `place`, `line of N` or a counter that runs `while` a condition
+    /// holds), also a placement from the hand, the removal a completed
+    /// line earns and those counters. Compiled once for each, so that
     /// other games run the loop they ran before.
     #[inline(always)]
-    fn play_grid<const ACTIONS: bool>(&self, st: &mut State, m: &Move) {
+    fn play_grid<const EXTENDED: bool>(&self, st: &mut State, m: &Move) {
         let player = st.to_move as usize;
         let opp = 1 - player;
         let rules = &self.game.rules;
         let mut progress = false;
         // Which conditions of the counters with `while` hold before the turn.
-        let held = if self.counter_while.is_empty() {
-            0
-        } else {
+        let held = if EXTENDED && !self.counter_while.is_empty() {
             self.while_held(st)
+        } else {
+            0
         };
         // The kind of the piece that moves, as the move starts.
-        let moved = if ACTIONS && m.places() {
+        let moved = if EXTENDED && m.places() {
             m.kind_after
         } else if m.len > 0 {
             st.cells[m.from() as usize] & 15
@@ -742,7 +743,7 @@ impl Engine {
             progress = true;
         }
         let mut offenders = 0;
-        if ACTIONS && m.places() {
+        if EXTENDED && m.places() {
             let to = m.steps[0].to;
             st.hand[player][m.kind_after as usize] -= 1;
             st.cells[to as usize] = cell(player, m.kind_after as usize);
@@ -780,7 +781,7 @@ impl Engine {
             }
             progress |= m.capture;
         }
-        if ACTIONS && m.remove != NONE {
+        if EXTENDED && m.remove != NONE {
             self.remove(st, m.remove, opp);
             progress = true;
         }
@@ -791,7 +792,7 @@ impl Engine {
         };
         st.offenders = offenders;
         st.to_move = opp as u8;
-        self.count_turn(st, moved, progress, held);
+        self.count_turn::<EXTENDED>(st, moved, progress, held);
     }
 
     /// Takes the piece of `owner` off `site`, with its memory.

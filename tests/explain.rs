@@ -142,7 +142,7 @@ fn international_majority_capture_forbids_the_shorter_capture() {
     names_rule(
         &out,
         "international-draughts",
-        77,
+        85,
         "forbidden by `play most captures`",
     );
     assert!(out.contains("nearest legal moves: 32x21x12"), "{out}");
@@ -154,7 +154,7 @@ fn international_majority_capture_forbids_the_shorter_capture() {
     names_rule(
         &out,
         "international-draughts",
-        77,
+        85,
         "satisfies `play most captures`",
     );
 }

@@ -31,6 +31,23 @@ impl Sides {
     }
 }
 
+/// The sides a game with phases captures and steps with: the mover's
+/// pieces whose jump lines, and step lines, apply before this turn.
+#[cold]
+fn gated(actions: &super::actions::Actions, st: &State, sides: &Sides) -> (Sides, Sides) {
+    let (steppers, jumpers) = actions.gate(st, sides.own);
+    (
+        Sides {
+            own: jumpers,
+            ..*sides
+        },
+        Sides {
+            own: steppers,
+            ..*sides
+        },
+    )
+}
+
 /// The number of sites of a mask of a few sites (a piece's free targets):
 /// one round per site, cheaper than a population count of 128 bits where
 /// the processor has no instruction for it.
@@ -126,49 +143,16 @@ impl Engine {
 
     pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
         let sides = Sides::of(st, st.to_move as usize, self.all_sites);
-        if let Some(actions) = &self.actions {
-            return self.turns_gated(st, huff, &sides, actions, found);
-        }
-        if self.captures(st, huff, &sides, found, None) {
+        // In a game whose lines have phases (`when`), only the pieces whose
+        // jump lines apply capture, and only those whose step lines apply step.
+        let (jumping, stepping) = match &self.actions {
+            Some(actions) => gated(actions, st, &sides),
+            None => (sides, sides),
+        };
+        if self.captures(st, huff, &jumping, found, None) {
             return;
         }
-        self.steps(st, huff, &sides, found);
-    }
-
-    /// [`Engine::turns_after_huff`] in a game whose lines have phases
-    /// (`when`): the captures of the pieces whose jump lines apply this
-    /// turn, then the steps of those whose step lines do.
-    #[inline(never)]
-    fn turns_gated(
-        &self,
-        st: &mut State,
-        huff: u8,
-        sides: &Sides,
-        actions: &super::actions::Actions,
-        found: &mut Found,
-    ) {
-        let (steppers, jumpers) = actions.gate(st, sides.own);
-        if self.captures(
-            st,
-            huff,
-            &Sides {
-                own: jumpers,
-                ..*sides
-            },
-            found,
-            None,
-        ) {
-            return;
-        }
-        self.steps(
-            st,
-            huff,
-            &Sides {
-                own: steppers,
-                ..*sides
-            },
-            found,
-        );
+        self.steps(st, huff, &stepping, found);
     }
 
     /// Records the captures of the player to move (after the huff

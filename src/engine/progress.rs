@@ -78,12 +78,19 @@ impl Engine {
     /// held for some player before the turn ([`Engine::while_held`]): such
     /// a counter counts the turn only if its condition held before it and
     /// holds after it.
-    pub(super) fn count_turn(&self, st: &mut State, moved: u8, progress: bool, held: u8) {
+    #[inline(always)]
+    pub(super) fn count_turn<const EXTENDED: bool>(
+        &self,
+        st: &mut State,
+        moved: u8,
+        progress: bool,
+        held: u8,
+    ) {
         for (c, &(capture, kinds)) in st.counters.iter_mut().zip(&self.counter_resets) {
             let reset = (capture && progress) || (moved != NONE && kinds & 1 << moved != 0);
             *c = if reset { 0 } else { c.saturating_add(1) };
         }
-        if !self.counter_while.is_empty() {
+        if EXTENDED && !self.counter_while.is_empty() {
             // Not held before: every such counter goes back to 0.
             let now = if held == 0 { 0 } else { self.while_held(st) };
             for &(slot, ..) in &self.counter_while {
