@@ -387,6 +387,9 @@ pub struct Engine {
     /// Whether some of them is compiled (a game without dice that ends on
     /// a condition).
     judges_conditions: bool,
+    /// A game without dice with actions or counters that run `while` a
+    /// condition holds: its moves are played by the extended play.
+    extended: bool,
     /// A game with actions whose steps could be counted (see
     /// [`Engine::steps_countable`]): `Actions::count` counts its turns.
     actions_countable: bool,
@@ -473,6 +476,7 @@ impl Engine {
             steps_countable: false,
             actions: actions::Actions::new(&game).map(Box::new),
             actions_countable: false,
+            extended: false,
             judges_conditions: game.dice.is_none()
                 && game.end.iter().any(|e| matches!(e, EndRule::When { .. })),
             end_conditions: game
@@ -491,6 +495,7 @@ impl Engine {
         let countable = engine.steps_countable();
         engine.steps_countable = engine.actions.is_none() && countable;
         engine.actions_countable = countable;
+        engine.extended = engine.actions.is_some() || !engine.counter_while.is_empty();
         engine
     }
 
@@ -707,7 +712,7 @@ impl Engine {
         if self.tables.is_some() {
             return self.play_dice(st, m);
         }
-        if self.actions.is_some() || !self.counter_while.is_empty() {
+        if self.extended {
             return self.play_grid::<true>(st, m);
         }
         self.play_grid::<false>(st, m)
