@@ -9,14 +9,16 @@ use crate::syntax::{ItemKind, Name, Section, SectionKind};
 
 mod board;
 mod conditions;
+mod hand;
 mod invariants;
 mod limits;
+mod lines;
+mod numbering;
 mod pieces;
 mod players;
 mod rules;
 mod setup;
 mod tables;
-mod turn;
 
 pub use conditions::MAX_CONDITION_NUMBER;
 use std::collections::HashMap;
