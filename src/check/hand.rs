@@ -1,7 +1,7 @@
 //! Checking the pieces each player starts with in his hand (`PLAYER KIND
 //! in hand: N`), which `place` lines put on the board.
 
-use super::{Checker, unknown_piece_hint};
+use super::Checker;
 use crate::diag::FileId;
 use crate::ir;
 use crate::syntax::{ItemKind, Name, Section, SectionKind};
@@ -31,17 +31,7 @@ impl Checker<'_> {
                 continue;
             }
             let player = self.player_named(players, item.file, pname);
-            let kind = kind_names.iter().position(|k| k.text == kname.text);
-            if kind.is_none() {
-                let hint = unknown_piece_hint(&kname.text, kind_names);
-                self.error(
-                    item.file,
-                    kname.span.clone(),
-                    format!("there is no piece `{}`", kname.text),
-                    "unknown piece",
-                    hint,
-                );
-            }
+            let kind = self.kind_named(item.file, kname, kind_names);
             let count = self.number(item.file, n, 1, u32::from(u8::MAX));
             let (Some(player), Some(kind), Some(count)) = (player, kind, count) else {
                 continue;

@@ -7,6 +7,27 @@ use crate::ir;
 use crate::syntax::{ItemKind, Name, Obligation, Section, SectionKind};
 
 impl Checker<'_> {
+    /// The kind of piece named `name`, or a diagnostic naming the kinds.
+    pub(super) fn kind_named(
+        &mut self,
+        file: FileId,
+        name: &Name,
+        kind_names: &[Name],
+    ) -> Option<usize> {
+        let kind = kind_names.iter().position(|k| k.text == name.text);
+        if kind.is_none() {
+            let hint = unknown_piece_hint(&name.text, kind_names);
+            self.error(
+                file,
+                name.span.clone(),
+                format!("there is no piece `{}`", name.text),
+                "unknown piece",
+                hint,
+            );
+        }
+        kind
+    }
+
     pub(super) fn setup(
         &mut self,
         build: &BoardBuild,
@@ -27,17 +48,7 @@ impl Checker<'_> {
             };
             mentioned.push(kname.text.as_str());
             let player = self.player_named(players, item.file, pname);
-            let kind = kind_names.iter().position(|k| k.text == kname.text);
-            if kind.is_none() {
-                let hint = unknown_piece_hint(&kname.text, kind_names);
-                self.error(
-                    item.file,
-                    kname.span.clone(),
-                    format!("there is no piece `{}`", kname.text),
-                    "unknown piece",
-                    hint,
-                );
-            }
+            let kind = self.kind_named(item.file, kname, kind_names);
             // For an unknown player, the first player's regions: his sites
             // are still checked, but not reported for want of regions.
             let regions = player
