@@ -14,8 +14,12 @@
 //! In games without dice `O = S + 1` and `over` is the site of the piece
 //! jumped and taken, or `S` for a plain step; in dice games `O = 1` and
 //! `over` is 0: a die move is its origin and landing (the position it
-//! leads to says what it hits). The number of distinct actions is
-//! `2 + S + S·S·O`.
+//! leads to says what it hits). In a game that places pieces from the
+//! hand, `K` the number of kinds, the next `K·S` ids are `place KIND
+//! SITE` (id `2 + S + S·S·O + kind·S + site`); in a game whose lines remove
+//! a piece, the next `S` are `remove SITE`, the piece the turn's completed
+//! line removes. The number of distinct actions is `2 + S + S·S·O`, plus
+//! those.
 
 use ludus::engine::{Engine, Move, NONE};
 use ludus::ir::Obligation;
@@ -35,6 +39,15 @@ pub enum Action {
     End,
     /// A piece huffed.
     Huff(u8),
+    /// A piece of this kind placed from the hand on this site.
+    Place {
+        /// Its kind.
+        kind: u8,
+        /// Where it is placed.
+        to: u8,
+    },
+    /// The opposing piece on this site removed by the completed line.
+    Remove(u8),
     /// One step or die move.
     Step {
         /// Where the piece was.
@@ -52,6 +65,10 @@ pub struct Space {
     over_slots: u32,
     dice: bool,
     huffs: bool,
+    /// Kinds of piece, where some are placed from the hand (else 0).
+    placed_kinds: u32,
+    /// Whether a completed line removes a piece.
+    removes: bool,
 }
 
 impl Space {
@@ -64,7 +81,21 @@ impl Space {
             over_slots: if dice { 1 } else { sites + 1 },
             dice,
             huffs: engine.game().rules.capture == Obligation::Huff,
+            placed_kinds: if engine.game().kinds.iter().any(|k| k.place.is_some()) {
+                engine.game().kinds.len() as u32
+            } else {
+                0
+            },
+            removes: engine.game().rules.line_removal.is_some(),
         }
+    }
+
+    fn place_base(&self) -> u32 {
+        self.step_base() + self.sites * self.sites * self.over_slots
+    }
+
+    fn remove_base(&self) -> u32 {
+        self.place_base() + self.placed_kinds * self.sites
     }
 
     fn step_base(&self) -> u32 {
@@ -73,7 +104,7 @@ impl Space {
 
     /// How many distinct action ids there are.
     pub fn num_actions(&self) -> u32 {
-        self.step_base() + self.sites * self.sites * self.over_slots
+        self.remove_base() + if self.removes { self.sites } else { 0 }
     }
 
     /// Appends the actions of the complete turn `m` to `out`.
@@ -84,7 +115,7 @@ impl Space {
         {
             out.push(2 + u32::from(site));
         }
-        for s in m.steps() {
+        for s in m.steps().iter().filter(|_| !m.places()) {
             let over = if self.dice {
                 0
             } else if s.over == NONE {
@@ -94,6 +125,13 @@ impl Space {
             };
             let pair = u32::from(s.from) * self.sites + u32::from(s.to);
             out.push(self.step_base() + pair * self.over_slots + over);
+        }
+        if m.places() {
+            let to = u32::from(m.steps[0].to);
+            out.push(self.place_base() + u32::from(m.kind_after) * self.sites + to);
+        }
+        if m.remove != NONE {
+            out.push(self.remove_base() + u32::from(m.remove));
         }
         if out.len() == start {
             out.push(PASS);
@@ -106,7 +144,17 @@ impl Space {
             PASS => Some(Action::Pass),
             END => Some(Action::End),
             _ if id < self.step_base() => Some(Action::Huff((id - 2) as u8)),
-            _ if id < self.num_actions() => {
+            _ if id >= self.remove_base() && id < self.num_actions() => {
+                Some(Action::Remove((id - self.remove_base()) as u8))
+            }
+            _ if id >= self.place_base() && id < self.remove_base() => {
+                let k = id - self.place_base();
+                Some(Action::Place {
+                    kind: (k / self.sites) as u8,
+                    to: (k % self.sites) as u8,
+                })
+            }
+            _ if id < self.place_base() => {
                 let k = id - self.step_base();
                 let over = k % self.over_slots;
                 let pair = k / self.over_slots;
@@ -130,6 +178,20 @@ impl Space {
             Action::Pass => "pass".into(),
             Action::End => "end".into(),
             Action::Huff(site) => format!("huff {}", name(site)),
+            Action::Place { kind, to } => {
+                let placed = engine
+                    .game()
+                    .kinds
+                    .iter()
+                    .filter(|k| k.place.is_some())
+                    .count();
+                if placed > 1 {
+                    format!("{}@{}", engine.game().kinds[kind as usize].name, name(to))
+                } else {
+                    name(to)
+                }
+            }
+            Action::Remove(site) => format!("x{}", name(site)),
             Action::Step { from, to, .. } if self.dice => {
                 let point = |site: u8| match engine.track_position(player, site as usize) {
                     Some(p) => notation::track_point_text(engine, player, p),
