@@ -49,19 +49,7 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
         if !out.is_empty() {
             out.push(' ');
         }
-        // A placement is its site, after the kind where the game places
-        // more than one kind: `d2`, `king@d2`.
-        let placed = engine
-            .game()
-            .kinds
-            .iter()
-            .filter(|k| k.place.is_some())
-            .count();
-        if placed > 1 {
-            out.push_str(&engine.game().kinds[m.kind_after as usize].name);
-            out.push('@');
-        }
-        out.push_str(name(m.steps[0].to));
+        out.push_str(&placement_text(engine, m.kind_after, m.steps[0].to));
     } else if m.len > 0 {
         if !out.is_empty() {
             out.push(' ');
@@ -90,6 +78,18 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
         out.push_str("pass");
     }
     out
+}
+
+/// A placement from the hand: its site, after the kind where the game
+/// places more than one kind (`d2`, `king@d2`).
+pub fn placement_text(engine: &Engine, kind: u8, to: u8) -> String {
+    let game = engine.game();
+    let site = &game.board.sites[to as usize].name;
+    if game.kinds.iter().filter(|k| k.place.is_some()).count() > 1 {
+        format!("{}@{site}", game.kinds[kind as usize].name)
+    } else {
+        site.clone()
+    }
 }
 
 /// The pieces a capture takes, in order: `(b2,d4)`.

@@ -89,7 +89,8 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
         (Some(a), Some(b)) => board.links.iter().any(|l| l.from == a && l.to == b),
         _ => false,
     };
-    // Gaps that a longer straight link spans (a morris board's `a1 d1`):
+    // Gaps that a longer straight link spans (`a1 d1` on a grid that keeps
+    // neither b1 nor c1):
     // across from (x, y) to (x + 1, y), and down from (x, y) to (x, y - 1).
     let mut across = vec![false; (w * h) as usize];
     let mut down = vec![false; (w * h) as usize];

@@ -134,10 +134,10 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             MARGIN + (h - 1 - y) * CELL + CELL / 2,
         )
     };
-    // A grid keeping only some squares, joined diagonally (the dark
-    // squares of draughts), is a chequered board; any other grid (every
-    // point, or points kept to a pattern such as a cross or a morris board)
-    // is drawn as its points and lines.
+    // A grid keeping only some squares, joined diagonally (a board's dark
+    // squares), is a chequered board; any other grid (every point, or
+    // points kept to a pattern such as a cross or concentric squares) is
+    // drawn as its points and lines.
     let every_square = board.sites.len() as i32 == w * h;
     let diagonal = |l: &crate::ir::Link| match (board.sites[l.from].coord, board.sites[l.to].coord)
     {

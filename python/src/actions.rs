@@ -178,19 +178,7 @@ impl Space {
             Action::Pass => "pass".into(),
             Action::End => "end".into(),
             Action::Huff(site) => format!("huff {}", name(site)),
-            Action::Place { kind, to } => {
-                let placed = engine
-                    .game()
-                    .kinds
-                    .iter()
-                    .filter(|k| k.place.is_some())
-                    .count();
-                if placed > 1 {
-                    format!("{}@{}", engine.game().kinds[kind as usize].name, name(to))
-                } else {
-                    name(to)
-                }
-            }
+            Action::Place { kind, to } => notation::placement_text(engine, kind, to),
             Action::Remove(site) => format!("x{}", name(site)),
             Action::Step { from, to, .. } if self.dice => {
                 let point = |site: u8| match engine.track_position(player, site as usize) {
