@@ -8,8 +8,9 @@
 use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE, Obligation};
 
 mod actions;
+mod bits;
 mod choice;
-pub(crate) mod condition;
+mod condition;
 mod dice;
 mod grid;
 mod lines;

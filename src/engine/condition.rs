@@ -1,128 +1,280 @@
-//! Conditions over a position, compiled once and judged for one player:
-//! the `when` of a piece's lines and actions (phases), and the end
-//! conditions of games without dice. Region names are resolved to site
-//! masks per judged player, and each comparison is folded into a sum of
-//! counts plus a constant compared with zero. Dice games judge their
-//! conditions by the search's own compiled forms (`dice/conditions.rs`),
-//! which read the landing site and the men a die move moves.
+//! Conditions over a position, for every game: one compiled form and one
+//! evaluator. Region names are resolved to indices of per-player site
+//! masks ([`Regions`]: the player's own regions, then the same names
+//! again for his opponent's), and each comparison is folded into a sum of
+//! counts plus a constant compared with zero. A condition is judged for
+//! one player, and where a die move or a placement is being judged, with
+//! its origin and landing site (`here`, `from in`): elsewhere those terms
+//! read nothing (no site, no men there).
+//!
+//! What a condition reads of the position comes through [`Standing`]: the
+//! dice search's masks (kept up to date die move by die move, where a site
+//! holds a stack of men) or a grid game's own masks of its pieces (one a
+//! site). The dice search analyses the same compiled form further (which
+//! sites it reads, which changes can make it true: `dice/triggers.rs`,
+//! `dice/judge.rs`, `dice/landing.rs`).
 
 use super::State;
+use super::bits::Bits;
+use crate::engine::NONE;
 use crate::ir::{self, Compare, Whose};
 
-/// A condition of a position, judged for one player.
+/// A condition with its region names resolved to indices of
+/// [`Regions::masks`], and each comparison folded into `sum of terms +
+/// constant` compared with zero.
 #[derive(Clone, Debug)]
-pub(crate) enum Condition {
-    Or(Box<[Condition]>),
-    And(Box<[Condition]>),
-    Not(Box<Condition>),
+pub(in crate::engine) enum Cond {
+    Or(Box<[Cond]>),
+    And(Box<[Cond]>),
+    Not(Box<Cond>),
     /// The judged player is this one.
     Player(usize),
-    /// Reads a landing site or a die move, which a position has not: it
-    /// never holds (the checker allows such terms only where they apply).
-    Never,
-    /// `sum of terms + constant` compared with zero.
+    /// The landing site is in a region.
+    HereIn(usize),
+    /// The site the piece moves from is in a region.
+    FromIn(usize),
+    /// The landing site is in one of the opponent's runs of closed points
+    /// longer than the game allows.
+    HereVulnerable,
+    /// `men here + constant` compared with zero: the common landing test,
+    /// kept apart from [`Cond::Test`] because it is judged so often (in a
+    /// game that pins no man).
+    HereCount {
+        opponent: bool,
+        constant: i64,
+        op: Compare,
+    },
     Test {
-        terms: Box<[(i64, Count)]>,
+        terms: Box<[(i64, Term)]>,
+        constant: i64,
+        op: Compare,
+    },
+    /// A [`Cond::Test`] in a game that pins men, with the pinned men it
+    /// counts: kept apart so that games without pinning do not pay for them.
+    PinTest {
+        terms: Box<[(i64, Term)]>,
+        pinned: Box<[(i64, Pinned)]>,
         constant: i64,
         op: Compare,
     },
 }
 
-/// A count in a condition; `opponent` means the judged player's opponent.
+/// A count of pinned men in a condition: `pinned men in REGION`, and the
+/// pinned men that `men in REGION` and `men here` count as well; `true`
+/// means the opponent's men, and the region is an index of
+/// [`Regions::masks`] or, for `None`, the landing site.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Count {
-    /// Pieces of one side on the sites of a region, per judged player.
-    On { opponent: bool, sites: [u128; 2] },
-    /// Every piece of one side on the board.
-    Pieces { opponent: bool },
-    /// The pieces of one side in his hand, of the game's `kinds` kinds.
+pub(in crate::engine) struct Pinned {
+    pub opponent: bool,
+    pub region: Option<usize>,
+}
+
+/// A count in a condition; `true` means the opponent's pieces. Regions are
+/// indices into [`Regions::masks`], whose per-player list names the
+/// player's own regions and then his opponent's, so the frame a term reads
+/// (`opponent men in bar` the opponent's bar, `opponent men in own home`
+/// the player's home) is folded into the index.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::engine) enum Term {
+    /// The men on the landing site.
+    MenHere(bool),
+    /// The men on the sites of a region.
+    MenIn(bool, usize),
+    /// The sites of a region holding the judged player's men.
+    OwnPoints(usize),
+    /// The sites of a region the judged player may land on: empty, an
+    /// opposing blot, or in a vulnerable run.
+    OpenPoints(usize),
+    /// Every piece on the board (games without dice keep the count).
+    Pieces(bool),
+    /// The pieces in hand, of the game's first `kinds` kinds.
     InHand { opponent: bool, kinds: u8 },
-    /// The pieces of one kind of one side on the board (a scan of his
-    /// sites).
+    /// The pieces of one kind on the board.
     Kind { opponent: bool, kind: u8 },
 }
 
-/// The sites of the region `name` of `player`, as a mask.
-fn region_mask(game: &ir::Game, player: usize, name: &str) -> u128 {
-    game.players[player]
-        .regions
-        .iter()
-        .find(|r| r.name == name)
-        .map_or(0, |r| r.sites.iter().fold(0, |m, &s| m | 1u128 << s))
+/// Every player's regions as site masks, indexed as conditions read them:
+/// `masks[player]` holds his regions in the order of `names`, then his
+/// opponent's of the same names.
+#[derive(Clone, Debug, Default)]
+pub(in crate::engine) struct Regions {
+    pub names: Vec<String>,
+    pub masks: Vec<Vec<u128>>,
 }
 
-impl Condition {
-    /// Compiles a checked condition of a game without dice.
-    pub(crate) fn compile(game: &ir::Game, c: &ir::Cond) -> Condition {
-        let side = |me: usize, w: &Whose| match w {
-            Whose::Own => me,
-            Whose::Opponent => 1 - me,
-        };
-        match c {
-            ir::Cond::Or(p) => Condition::Or(p.iter().map(|c| Self::compile(game, c)).collect()),
-            ir::Cond::And(p) => Condition::And(p.iter().map(|c| Self::compile(game, c)).collect()),
-            ir::Cond::Not(c) => Condition::Not(Box::new(Self::compile(game, c))),
-            ir::Cond::HereIn(..) | ir::Cond::FromIn(..) | ir::Cond::HereVulnerable => {
-                Condition::Never
+impl Regions {
+    /// The regions of a game: the names of the first player's regions,
+    /// then any other player's names he has not.
+    pub fn of(game: &ir::Game) -> Regions {
+        let mut names: Vec<String> = Vec::new();
+        for p in &game.players {
+            for r in &p.regions {
+                if !names.contains(&r.name) {
+                    names.push(r.name.clone());
+                }
             }
-            ir::Cond::Player(name) => match game.players.iter().position(|p| p.name == *name) {
-                Some(p) => Condition::Player(p),
-                None => Condition::Never,
-            },
+        }
+        let own: Vec<Vec<u128>> = game
+            .players
+            .iter()
+            .map(|p| {
+                names
+                    .iter()
+                    .map(|n| {
+                        p.regions
+                            .iter()
+                            .find(|r| r.name == *n)
+                            .map_or(0, |r| r.sites.iter().fold(0, |m, &s| m | 1u128 << s))
+                    })
+                    .collect()
+            })
+            .collect();
+        let masks = (0..own.len())
+            .map(|p| {
+                let mut both = own[p].clone();
+                both.extend_from_slice(&own[(p + 1) % own.len()]);
+                both
+            })
+            .collect();
+        Regions { names, masks }
+    }
+
+    /// The index of region `name` in the frame `frame` (the judged player's
+    /// own or his opponent's).
+    fn index(&self, frame: &Whose, name: &str) -> usize {
+        let own = self.names.iter().position(|n| n == name).unwrap_or(0);
+        match frame {
+            Whose::Own => own,
+            Whose::Opponent => self.names.len() + own,
+        }
+    }
+}
+
+impl Cond {
+    /// Compiles a checked condition of `game`, with `regions` the game's
+    /// ([`Regions::of`]). With `pins` (a game that pins men), `men here`
+    /// and `men in` count pinned men too; without, no man is ever pinned
+    /// and the counts of pinned men are left out.
+    pub fn compile(game: &ir::Game, regions: &Regions, c: &ir::Cond, pins: bool) -> Cond {
+        let compile = |c: &ir::Cond| Cond::compile(game, regions, c, pins);
+        match c {
+            ir::Cond::Or(p) => Cond::Or(p.iter().map(compile).collect()),
+            ir::Cond::And(p) => Cond::And(p.iter().map(compile).collect()),
+            ir::Cond::Not(c) => Cond::Not(Box::new(compile(c))),
+            ir::Cond::HereIn(w, r) => Cond::HereIn(regions.index(w, r)),
+            ir::Cond::FromIn(w, r) => Cond::FromIn(regions.index(w, r)),
+            ir::Cond::HereVulnerable => Cond::HereVulnerable,
+            // The checker refuses an unknown player: it never holds.
+            ir::Cond::Player(name) => Cond::Player(
+                game.players
+                    .iter()
+                    .position(|p| p.name == *name)
+                    .unwrap_or(usize::MAX),
+            ),
             ir::Cond::Compare(a, op, b) => {
                 let mut terms = Vec::new();
+                let mut pinned = Vec::new();
                 let mut constant = 0;
                 let sides = a.iter().map(|t| (1, t)).chain(b.iter().map(|t| (-1, t)));
                 for (sign, t) in sides {
                     let opponent = |w: &Whose| *w == Whose::Opponent;
-                    let count = match t {
-                        ir::Term::Number(n) => {
-                            constant += sign * i64::from(*n);
-                            continue;
-                        }
-                        ir::Term::MenIn(w, frame, r) => Count::On {
-                            opponent: opponent(w),
-                            sites: [0, 1].map(|me| region_mask(game, side(me, frame), r)),
-                        },
-                        // In a game without dice a site holds one piece:
-                        // the points a player holds are his pieces there.
-                        ir::Term::OwnPoints(frame, r) => Count::On {
-                            opponent: false,
-                            sites: [0, 1].map(|me| region_mask(game, side(me, frame), r)),
-                        },
-                        ir::Term::Pieces(w) => Count::Pieces {
-                            opponent: opponent(w),
-                        },
-                        ir::Term::InHand(w) => Count::InHand {
-                            opponent: opponent(w),
-                            kinds: game.kinds.len() as u8,
-                        },
-                        ir::Term::KindPieces(w, name) => {
-                            match game.kinds.iter().position(|k| k.name == *name) {
-                                Some(k) => Count::Kind {
-                                    opponent: opponent(w),
-                                    kind: k as u8,
-                                },
-                                // The checker refuses an unknown kind.
-                                None => continue,
+                    let pin = |w: &Whose, region| {
+                        (
+                            sign,
+                            Pinned {
+                                opponent: opponent(w),
+                                region,
+                            },
+                        )
+                    };
+                    match t {
+                        ir::Term::Number(n) => constant += sign * i64::from(*n),
+                        ir::Term::MenHere(w) => {
+                            terms.push((sign, Term::MenHere(opponent(w))));
+                            if pins {
+                                pinned.push(pin(w, None));
                             }
                         }
-                        // Landing sites, pins and open points are of dice
-                        // games: the checker refuses them here.
-                        ir::Term::MenHere(_)
-                        | ir::Term::PinnedIn(..)
-                        | ir::Term::OpenPoints(..) => {
-                            continue;
+                        ir::Term::MenIn(w, frame, r) => {
+                            let region = regions.index(frame, r);
+                            terms.push((sign, Term::MenIn(opponent(w), region)));
+                            if pins {
+                                pinned.push(pin(w, Some(region)));
+                            }
                         }
-                    };
-                    terms.push((sign, count));
+                        ir::Term::PinnedIn(w, frame, r) => {
+                            pinned.push(pin(w, Some(regions.index(frame, r))));
+                        }
+                        ir::Term::OwnPoints(frame, r) => {
+                            terms.push((sign, Term::OwnPoints(regions.index(frame, r))))
+                        }
+                        ir::Term::OpenPoints(frame, r) => {
+                            terms.push((sign, Term::OpenPoints(regions.index(frame, r))))
+                        }
+                        ir::Term::Pieces(w) => terms.push((sign, Term::Pieces(opponent(w)))),
+                        ir::Term::InHand(w) => terms.push((
+                            sign,
+                            Term::InHand {
+                                opponent: opponent(w),
+                                kinds: game.kinds.len() as u8,
+                            },
+                        )),
+                        // The checker refuses an unknown kind.
+                        ir::Term::KindPieces(w, name) => {
+                            if let Some(k) = game.kinds.iter().position(|k| k.name == *name) {
+                                terms.push((
+                                    sign,
+                                    Term::Kind {
+                                        opponent: opponent(w),
+                                        kind: k as u8,
+                                    },
+                                ));
+                            }
+                        }
+                    }
                 }
-                Condition::Test {
-                    terms: terms.into(),
-                    constant,
-                    op: *op,
+                match terms.as_slice() {
+                    [(1, Term::MenHere(opponent))] if pinned.is_empty() => Cond::HereCount {
+                        opponent: *opponent,
+                        constant,
+                        op: *op,
+                    },
+                    _ if !pins => Cond::Test {
+                        terms: terms.into(),
+                        constant,
+                        op: *op,
+                    },
+                    _ => Cond::PinTest {
+                        terms: terms.into(),
+                        pinned: pinned.into(),
+                        constant,
+                        op: *op,
+                    },
                 }
             }
+        }
+    }
+
+    /// Whether the condition looks at vulnerable runs.
+    pub fn sees_runs(&self) -> bool {
+        match self {
+            Cond::Or(p) | Cond::And(p) => p.iter().any(Cond::sees_runs),
+            Cond::Not(c) => c.sees_runs(),
+            Cond::HereVulnerable => true,
+            Cond::Test { terms, .. } | Cond::PinTest { terms, .. } => {
+                terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(..)))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the condition reads the origin of the move (`from in`).
+    pub fn sees_from(&self) -> bool {
+        match self {
+            Cond::Or(p) | Cond::And(p) => p.iter().any(Cond::sees_from),
+            Cond::Not(c) => c.sees_from(),
+            Cond::FromIn(_) => true,
+            _ => false,
         }
     }
 
@@ -130,26 +282,26 @@ impl Condition {
     /// condition holds for neither player, read from its comparisons of
     /// `own|opponent pieces` with a number; `u32::MAX` where none bounds
     /// it. A cheap test that spares judging it in most positions.
-    pub(crate) fn most_pieces(&self) -> u32 {
+    pub fn most_pieces(&self) -> u32 {
         // The most pieces of the judged player and of his opponent.
-        fn sides(c: &Condition) -> [u32; 2] {
+        fn sides(c: &Cond) -> [u32; 2] {
             match c {
-                Condition::And(p) => p
+                Cond::And(p) => p
                     .iter()
                     .map(sides)
                     .fold([u32::MAX; 2], |a, b| [a[0].min(b[0]), a[1].min(b[1])]),
-                Condition::Or(p) => p
+                Cond::Or(p) => p
                     .iter()
                     .map(sides)
                     .fold([0; 2], |a, b| [a[0].max(b[0]), a[1].max(b[1])]),
-                Condition::Test {
+                Cond::Test {
                     terms,
                     constant,
                     op,
                 } => match (&terms[..], op) {
                     // `n pieces + constant <= 0` (or `=`, `<`), or
                     // `constant - n pieces >= 0` (or `=`, `>`).
-                    (&[(sign, Count::Pieces { opponent })], op) => {
+                    (&[(sign, Term::Pieces(opponent))], op) => {
                         let most = match (sign, op) {
                             (1, Compare::Le | Compare::Eq) => -constant,
                             (1, Compare::Lt) => -constant - 1,
@@ -170,42 +322,180 @@ impl Condition {
         let [own, opponent] = sides(self);
         own.saturating_add(opponent)
     }
+}
 
-    /// Whether the condition holds for player `me` in `st`.
-    pub(crate) fn holds(&self, st: &State, me: usize) -> bool {
-        match self {
-            Condition::Or(p) => {
-                for c in p.iter() {
-                    if c.holds(st, me) {
-                        return true;
-                    }
-                }
-                false
+/// Where each side's pieces stand, as a condition reads them: the dice
+/// search's masks, or a grid game's masks of its pieces ([`Pieces`]).
+pub(in crate::engine) trait Standing<B: Bits> {
+    /// The sites holding a free piece of `side`.
+    fn occupied(&self, side: usize) -> B;
+    /// The sites holding two free pieces of `side` or more.
+    fn doubled(&self, side: usize) -> B;
+    /// The free pieces of `side` on the sites of `mask`.
+    fn pieces_in(&self, st: &State, side: usize, mask: B) -> i32;
+    /// The free pieces of `side` on `site`.
+    fn pieces_at(&self, st: &State, site: u8, side: usize) -> i32;
+}
+
+/// A grid game's pieces, one a site: the position's own masks.
+pub(in crate::engine) struct Pieces(pub [u128; 2]);
+
+impl Standing<u128> for Pieces {
+    #[inline(always)]
+    fn occupied(&self, side: usize) -> u128 {
+        self.0[side]
+    }
+    #[inline(always)]
+    fn doubled(&self, _: usize) -> u128 {
+        0
+    }
+    #[inline(always)]
+    fn pieces_in(&self, _: &State, side: usize, mask: u128) -> i32 {
+        (self.0[side] & mask).count_ones() as i32
+    }
+    #[inline(always)]
+    fn pieces_at(&self, _: &State, site: u8, side: usize) -> i32 {
+        (self.0[side] >> site) as i32 & 1
+    }
+}
+
+/// What a condition is judged in: the position, where its pieces stand,
+/// the judged player, the move's origin and landing site ([`NONE`] where
+/// none is judged), the opponent's vulnerable sites and the game's
+/// [`Regions::masks`].
+pub(in crate::engine) struct Judged<'a, B: Bits, S: Standing<B>> {
+    pub st: &'a State,
+    pub standing: &'a S,
+    pub me: usize,
+    pub from: u8,
+    pub here: u8,
+    pub vulnerable: B,
+    pub regions: &'a [Vec<u128>],
+}
+
+impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
+    /// Whether condition `c` holds.
+    pub fn holds(&self, c: &Cond) -> bool {
+        let (me, here) = (self.me, self.here);
+        match c {
+            Cond::Or(p) => p.iter().any(|c| self.holds(c)),
+            Cond::And(p) => p.iter().all(|c| self.holds(c)),
+            Cond::Not(c) => !self.holds(c),
+            Cond::Player(p) => me == *p,
+            Cond::HereIn(r) => here != NONE && self.regions[me][*r] >> here & 1 != 0,
+            Cond::FromIn(r) => self.from != NONE && self.regions[me][*r] >> self.from & 1 != 0,
+            Cond::HereVulnerable => {
+                here != NONE && !(self.vulnerable & B::one(usize::from(here))).none()
             }
-            Condition::And(p) => {
-                for c in p.iter() {
-                    if !c.holds(st, me) {
-                        return false;
-                    }
-                }
-                true
-            }
-            Condition::Not(c) => !c.holds(st, me),
-            Condition::Never => false,
-            Condition::Player(p) => me == *p,
-            Condition::Test {
-                terms,
+            Cond::HereCount {
+                opponent,
                 constant,
                 op,
             } => {
-                let mut value = *constant;
-                for &(sign, t) in terms.iter() {
-                    value += sign * count(st, t, me);
-                }
-                compare(value, *op)
+                let men = if here == NONE {
+                    0
+                } else {
+                    let side = me ^ usize::from(*opponent);
+                    self.standing.pieces_at(self.st, here, side)
+                };
+                compare(i64::from(men) + constant, *op)
             }
+            Cond::Test { op, .. } | Cond::PinTest { op, .. } => compare(self.sum(c), *op),
         }
     }
+
+    /// The sum a comparison compares with zero (0 for a condition that is
+    /// no comparison).
+    #[inline(always)]
+    pub fn sum(&self, c: &Cond) -> i64 {
+        match c {
+            Cond::Test {
+                terms, constant, ..
+            } => {
+                let mut value = *constant;
+                for &(sign, term) in terms.iter() {
+                    value += sign * self.count(term);
+                }
+                value
+            }
+            Cond::PinTest {
+                terms,
+                pinned,
+                constant,
+                ..
+            } => {
+                let mut value = *constant;
+                for &(sign, term) in terms.iter() {
+                    value += sign * self.count(term);
+                }
+                for &(sign, p) in pinned.iter() {
+                    let mask = match p.region {
+                        Some(r) => B::of(self.regions[self.me][r]),
+                        None if self.here != NONE => B::one(usize::from(self.here)),
+                        None => B::ZERO,
+                    };
+                    let who = self.me ^ usize::from(p.opponent);
+                    value += sign * i64::from(pinned_in(self.st, mask, who));
+                }
+                value
+            }
+            _ => 0,
+        }
+    }
+
+    /// The value of a count.
+    #[inline(always)]
+    pub fn count(&self, term: Term) -> i64 {
+        let (st, me) = (self.st, self.me);
+        let side = |opponent: bool| me ^ usize::from(opponent);
+        let region = |r: usize| B::of(self.regions[me][r]);
+        let total = match term {
+            Term::MenHere(opponent) => {
+                if self.here != NONE {
+                    self.standing.pieces_at(st, self.here, side(opponent))
+                } else {
+                    0
+                }
+            }
+            Term::MenIn(opponent, r) => self.standing.pieces_in(st, side(opponent), region(r)),
+            Term::OwnPoints(r) => (region(r) & self.standing.occupied(me)).count_ones() as i32,
+            Term::OpenPoints(r) => {
+                let s = self.standing;
+                let empty = !(s.occupied(0) | s.occupied(1));
+                let blot = s.occupied(1 - me) & !s.doubled(1 - me) & !B::of(st.pinned);
+                (region(r) & (empty | blot | self.vulnerable)).count_ones() as i32
+            }
+            Term::Pieces(opponent) => i32::from(st.counts[side(opponent)]),
+            Term::InHand { opponent, kinds } => {
+                let hand = &st.hand[side(opponent)][..usize::from(kinds)];
+                hand.iter().map(|&n| i32::from(n)).sum()
+            }
+            Term::Kind { opponent, kind } => {
+                let mut n = 0;
+                let mut sites = self.standing.occupied(side(opponent));
+                while !sites.none() {
+                    let s = sites.trailing_zeros() as usize;
+                    sites = sites.rest();
+                    n += i32::from(st.cells[s] & 15 == kind);
+                }
+                n
+            }
+        };
+        i64::from(total)
+    }
+}
+
+/// The men of `who` pinned on the sites of `mask`: a pinned man belongs
+/// to the player whose men do not stand there.
+pub(in crate::engine) fn pinned_in<B: Bits>(st: &State, mask: B, who: usize) -> i32 {
+    let mut pins = mask & B::of(st.pinned);
+    let mut total = 0;
+    while !pins.none() {
+        let s = pins.trailing_zeros() as usize;
+        total += i32::from((st.cells[s] >> 4) as usize != who);
+        pins = pins.rest();
+    }
+    total
 }
 
 /// Whether `value OP 0`: a comparison folded into a sum compared with zero.
@@ -220,29 +510,42 @@ pub fn compare(value: i64, op: Compare) -> bool {
     }
 }
 
-fn count(st: &State, t: Count, me: usize) -> i64 {
-    let side = |opponent: bool| if opponent { 1 - me } else { me };
-    match t {
-        Count::On { opponent, sites } => {
-            i64::from((st.occupied[side(opponent)] & sites[me]).count_ones())
+/// A condition of a game without dice, judged of a position alone (no
+/// move): the `when` of a piece's lines and actions, end conditions and
+/// the `while` of counters. It keeps the game's regions with it.
+#[derive(Clone, Debug)]
+pub(in crate::engine) struct Condition {
+    cond: Cond,
+    regions: Box<[Vec<u128>]>,
+}
+
+impl Condition {
+    /// Compiles a checked condition of `game`, a game without dice.
+    pub fn compile(game: &ir::Game, c: &ir::Cond) -> Condition {
+        let regions = Regions::of(game);
+        Condition {
+            cond: Cond::compile(game, &regions, c, false),
+            regions: regions.masks.into(),
         }
-        Count::Pieces { opponent } => i64::from(st.counts[side(opponent)]),
-        Count::Kind { opponent, kind } => {
-            let mut n = 0;
-            let mut sites = st.occupied[side(opponent)];
-            while sites != 0 {
-                let s = sites.trailing_zeros() as usize;
-                sites &= sites - 1;
-                n += i64::from(st.cells[s] & 15 == kind);
-            }
-            n
+    }
+
+    /// See [`Cond::most_pieces`].
+    pub fn most_pieces(&self) -> u32 {
+        self.cond.most_pieces()
+    }
+
+    /// Whether the condition holds for player `me` in `st`.
+    #[inline]
+    pub fn holds(&self, st: &State, me: usize) -> bool {
+        Judged {
+            st,
+            standing: &Pieces(st.occupied),
+            me,
+            from: NONE,
+            here: NONE,
+            vulnerable: 0u128,
+            regions: &self.regions,
         }
-        Count::InHand { opponent, kinds } => {
-            let mut n = 0;
-            for &k in &st.hand[side(opponent)][..kinds as usize] {
-                n += i64::from(k);
-            }
-            n
-        }
+        .holds(&self.cond)
     }
 }

@@ -7,7 +7,6 @@
 use super::{Engine, MAX_STEPS, NONE, State, bit};
 use crate::ir::MAX_DICE;
 
-mod bits;
 mod conditions;
 mod judge;
 mod landing;

@@ -1,304 +1,15 @@
-//! Conditions of dice games compiled for play: region names resolved to
-//! site masks, each comparison folded into a sum compared with zero, and
-//! judged for one player (end, pass, landing and bearing-off rules).
+//! Conditions of dice games judged in play (end, pass, landing and
+//! bearing-off rules): the compiled form and its evaluator are every
+//! game's (`engine/condition.rs`), read here through the search's masks,
+//! with the die move judged and the vulnerable runs it needs.
 
 use super::Change;
-use super::bits::Bits;
 use super::masks::Masks;
 use super::men;
+use crate::engine::bits::Bits;
+use crate::engine::condition::{Cond, Judged};
 use crate::engine::{Engine, NONE, State, bit};
-use crate::ir::{self, Compare, EndResult, Whose};
-
-/// A condition with its region names resolved to indices of per-player
-/// site masks, and each comparison folded into `sum of terms + constant`
-/// compared with zero.
-#[derive(Clone, Debug)]
-pub(super) enum Cond {
-    Or(Box<[Cond]>),
-    And(Box<[Cond]>),
-    Not(Box<Cond>),
-    /// The landing site is in a region (an index of [`Tables::regions`],
-    /// which names the player's regions and then his opponent's).
-    HereIn(usize),
-    /// The site the man lands from is in a region (indexed like `HereIn`).
-    FromIn(usize),
-    HereVulnerable,
-    /// `men here + constant` compared with zero: the common landing test,
-    /// kept apart from [`Cond::Test`] because it is judged so often (in a
-    /// game that pins no man).
-    HereCount {
-        opponent: bool,
-        constant: i64,
-        op: Compare,
-    },
-    Test {
-        terms: Box<[(i64, Term)]>,
-        constant: i64,
-        op: Compare,
-    },
-    /// A [`Cond::Test`] in a game that pins men, with the pinned men it
-    /// counts: kept apart so that games without pinning do not pay for them.
-    PinTest {
-        terms: Box<[(i64, Term)]>,
-        pinned: Box<[(i64, Pinned)]>,
-        constant: i64,
-        op: Compare,
-    },
-}
-
-/// A count of pinned men in a condition: `pinned men in REGION`, and the
-/// pinned men that `men in REGION` and `men here` count as well; `true`
-/// means the opponent's men, and the region is an index of
-/// [`Tables::regions`] or, for `None`, the landing site.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Pinned {
-    pub opponent: bool,
-    pub region: Option<usize>,
-}
-
-/// A count in a condition; `true` means the opponent's men. Regions are
-/// indices into [`Tables::regions`], whose per-player list names the
-/// player's own regions and then his opponent's, so the frame a term reads
-/// (`opponent men in bar` the opponent's bar, `opponent men in own home`
-/// the player's home) is folded into the index.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Term {
-    MenHere(bool),
-    MenIn(bool, usize),
-    OwnPoints(usize),
-    OpenPoints(usize),
-}
-
-/// Whether a condition looks at vulnerable runs.
-pub(super) fn sees_runs(c: &Cond) -> bool {
-    match c {
-        Cond::Or(p) | Cond::And(p) => p.iter().any(sees_runs),
-        Cond::Not(c) => sees_runs(c),
-        Cond::HereVulnerable => true,
-        Cond::Test { terms, .. } | Cond::PinTest { terms, .. } => {
-            terms.iter().any(|(_, t)| matches!(t, Term::OpenPoints(..)))
-        }
-        Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereCount { .. } => false,
-    }
-}
-
-/// Whether a condition reads the origin of the die move (`from in`).
-pub(super) fn sees_from(c: &Cond) -> bool {
-    match c {
-        Cond::Or(p) | Cond::And(p) => p.iter().any(sees_from),
-        Cond::Not(c) => sees_from(c),
-        Cond::FromIn(_) => true,
-        _ => false,
-    }
-}
-
-/// The sites a condition reads when judged for player `me`, with
-/// `regions` every player's region masks; every site where it depends on
-/// vulnerable runs or a landing site.
-pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool) -> u128 {
-    match c {
-        Cond::Or(p) | Cond::And(p) => p
-            .iter()
-            .fold(0, |m, c| m | reads(c, regions, me, vulnerable)),
-        Cond::Not(c) => reads(c, regions, me, vulnerable),
-        Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => {
-            u128::MAX
-        }
-        Cond::Test { terms, .. } => reads_terms(terms, 0, regions, me, vulnerable),
-        Cond::PinTest { terms, pinned, .. } => {
-            let pins = pinned.iter().fold(0, |m, (_, p)| {
-                m | p.region.map_or(u128::MAX, |r| regions[me][r])
-            });
-            reads_terms(terms, pins, regions, me, vulnerable)
-        }
-    }
-}
-
-/// `reads` for the terms of a comparison, added to `sites`.
-fn reads_terms(
-    terms: &[(i64, Term)],
-    sites: u128,
-    regions: &[Vec<u128>],
-    me: usize,
-    vulnerable: bool,
-) -> u128 {
-    terms.iter().fold(sites, |m, (_, t)| {
-        m | match *t {
-            Term::MenHere(_) => u128::MAX,
-            Term::OpenPoints(_) if vulnerable => u128::MAX,
-            Term::MenIn(_, r) | Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
-        }
-    })
-}
-
-/// Compiles a condition; `names` are the regions of each player, in the
-/// order of [`Tables::regions`] (his own, then the same names again for
-/// his opponent's). With `pins` (a game that pins men), `men here` and
-/// `men in` count pinned men too; without, no man is ever pinned and the
-/// counts of pinned men are left out.
-pub(super) fn compile(c: &ir::Cond, names: &[&str], pins: bool) -> Cond {
-    let own = |r: &str| names.iter().position(|n| *n == r).unwrap_or(0);
-    let framed = |w: &Whose, r: &str| match w {
-        Whose::Own => own(r),
-        Whose::Opponent => names.len() + own(r),
-    };
-    match c {
-        ir::Cond::Or(p) => Cond::Or(p.iter().map(|c| compile(c, names, pins)).collect()),
-        ir::Cond::And(p) => Cond::And(p.iter().map(|c| compile(c, names, pins)).collect()),
-        ir::Cond::Not(c) => Cond::Not(Box::new(compile(c, names, pins))),
-        ir::Cond::HereIn(w, r) => Cond::HereIn(framed(w, r)),
-        ir::Cond::FromIn(w, r) => Cond::FromIn(framed(w, r)),
-        ir::Cond::HereVulnerable => Cond::HereVulnerable,
-        // Of games without dice: the checker refuses it here. Never holds.
-        ir::Cond::Player(_) => Cond::Test {
-            terms: Box::new([]),
-            constant: 0,
-            op: Compare::Gt,
-        },
-        ir::Cond::Compare(a, op, b) => {
-            let mut terms = Vec::new();
-            let mut pinned = Vec::new();
-            let mut constant = 0;
-            let sides = a.iter().map(|t| (1, t)).chain(b.iter().map(|t| (-1, t)));
-            for (sign, t) in sides {
-                let opponent = |w: &Whose| *w == Whose::Opponent;
-                match t {
-                    ir::Term::Number(n) => constant += sign * i64::from(*n),
-                    ir::Term::MenHere(w) => {
-                        terms.push((sign, Term::MenHere(opponent(w))));
-                        let here = Pinned {
-                            opponent: opponent(w),
-                            region: None,
-                        };
-                        if pins {
-                            pinned.push((sign, here));
-                        }
-                    }
-                    ir::Term::MenIn(w, frame, r) => {
-                        terms.push((sign, Term::MenIn(opponent(w), framed(frame, r))));
-                        let region = Some(framed(frame, r));
-                        if pins {
-                            pinned.push((
-                                sign,
-                                Pinned {
-                                    opponent: opponent(w),
-                                    region,
-                                },
-                            ));
-                        }
-                    }
-                    ir::Term::PinnedIn(w, frame, r) => {
-                        let region = Some(framed(frame, r));
-                        pinned.push((
-                            sign,
-                            Pinned {
-                                opponent: opponent(w),
-                                region,
-                            },
-                        ));
-                    }
-                    ir::Term::OwnPoints(frame, r) => {
-                        terms.push((sign, Term::OwnPoints(framed(frame, r))))
-                    }
-                    ir::Term::OpenPoints(frame, r) => {
-                        terms.push((sign, Term::OpenPoints(framed(frame, r))))
-                    }
-                    // Invariants only, and no hand or kinds in dice games:
-                    // the checker refuses them elsewhere.
-                    ir::Term::Pieces(_) | ir::Term::InHand(_) | ir::Term::KindPieces(..) => {}
-                }
-            }
-            match terms.as_slice() {
-                [(1, Term::MenHere(opponent))] if pinned.is_empty() => Cond::HereCount {
-                    opponent: *opponent,
-                    constant,
-                    op: *op,
-                },
-                _ if !pins => Cond::Test {
-                    terms: terms.into(),
-                    constant,
-                    op: *op,
-                },
-                _ => Cond::PinTest {
-                    terms: terms.into(),
-                    pinned: pinned.into(),
-                    constant,
-                    op: *op,
-                },
-            }
-        }
-    }
-}
-
-/// Whether a landing condition can be judged for every landing site at
-/// once from the site masks (see `landing.rs`): built of `here in`,
-/// `here vulnerable`, counts of men here that the masks tell (none, at
-/// least one, at least two) and comparisons that do not read the landing
-/// site, in a game that pins no man.
-pub(super) fn maskable(c: &Cond) -> bool {
-    match c {
-        Cond::Or(p) | Cond::And(p) => p.iter().all(maskable),
-        Cond::Not(c) => maskable(c),
-        Cond::HereIn(_) | Cond::HereVulnerable => true,
-        Cond::HereCount { constant, op, .. } => {
-            // The masks tell none, at least one and at least two men.
-            let k = -constant;
-            match op {
-                Compare::Ge | Compare::Lt => k <= 2,
-                Compare::Gt | Compare::Le | Compare::Eq | Compare::Ne => k < 2,
-            }
-        }
-        Cond::Test { terms, .. } => !terms.iter().any(|(_, t)| matches!(t, Term::MenHere(_))),
-        Cond::FromIn(_) | Cond::PinTest { .. } => false,
-    }
-}
-
-pub(super) use crate::engine::condition::compare;
-
-/// The men of `who` pinned on the sites of `mask`: a pinned man belongs
-/// to the player whose men do not stand there.
-pub(super) fn pinned_in<B: Bits>(st: &State, mask: B, who: usize) -> i32 {
-    let mut pins = mask & B::of(st.pinned);
-    let mut total = 0;
-    while !pins.none() {
-        let s = pins.trailing_zeros() as usize;
-        total += i32::from((st.cells[s] >> 4) as usize != who);
-        pins = pins.rest();
-    }
-    total
-}
-
-/// The value of a count for player `me`, with `here` the landing site,
-/// `masks` where the men stand and `regions` every player's region masks.
-#[inline(always)]
-pub(super) fn count<B: Bits>(
-    st: &State,
-    masks: &Masks<B>,
-    term: Term,
-    me: usize,
-    here: u8,
-    vulnerable: B,
-    regions: &[Vec<u128>],
-) -> i64 {
-    let side = |opponent: bool| me ^ usize::from(opponent);
-    let total = match term {
-        Term::MenHere(opponent) => {
-            if here != NONE {
-                men(st, here, side(opponent))
-            } else {
-                0
-            }
-        }
-        Term::MenIn(opponent, r) => masks.men_in(st, side(opponent), B::of(regions[me][r])),
-        Term::OwnPoints(r) => (B::of(regions[me][r]) & masks.occ[me]).count_ones() as i32,
-        Term::OpenPoints(r) => {
-            let empty = !(masks.occ[0] | masks.occ[1]);
-            let blot = masks.occ[1 - me] & !masks.two[1 - me] & !B::of(st.pinned);
-            (B::of(regions[me][r]) & (empty | blot | vulnerable)).count_ones() as i32
-        }
-    };
-    i64::from(total)
-}
+use crate::ir::EndResult;
 
 impl Engine {
     /// Sites of `player`'s runs of closed points longer than the game allows.
@@ -332,6 +43,7 @@ impl Engine {
 
     /// Whether a condition holds for player `me`, with `(from, here)` the
     /// die move being judged ([`NONE`] where there is none).
+    #[inline]
     pub(super) fn holds<B: Bits>(
         &self,
         st: &State,
@@ -341,83 +53,29 @@ impl Engine {
         (from, here): (u8, u8),
         vulnerable: B,
     ) -> bool {
-        let at = (from, here);
-        match c {
-            Cond::Or(p) => p
-                .iter()
-                .any(|c| self.holds(st, masks, c, me, at, vulnerable)),
-            Cond::And(p) => p
-                .iter()
-                .all(|c| self.holds(st, masks, c, me, at, vulnerable)),
-            Cond::Not(c) => !self.holds(st, masks, c, me, at, vulnerable),
-            Cond::HereIn(r) => here != NONE && self.tables().regions[me][*r] & bit(here) != 0,
-            Cond::FromIn(r) => from != NONE && self.tables().regions[me][*r] & bit(from) != 0,
-            Cond::HereVulnerable => {
-                here != NONE && !(vulnerable & B::one(usize::from(here))).none()
-            }
-            Cond::HereCount {
-                opponent,
-                constant,
-                op,
-            } => {
-                let men = if here == NONE {
-                    0
-                } else {
-                    men(st, here, me ^ usize::from(*opponent))
-                };
-                compare(i64::from(men) + constant, *op)
-            }
-            Cond::Test { op, .. } | Cond::PinTest { op, .. } => {
-                compare(self.sum(st, masks, c, me, here, vulnerable), *op)
-            }
-        }
+        self.judging(st, masks, me, (from, here), vulnerable)
+            .holds(c)
     }
 
-    /// The sum a comparison compares with zero, for player `me` (0 for a
-    /// condition that is no comparison).
+    /// A position, its masks and a die move, to judge conditions in for
+    /// player `me`.
     #[inline(always)]
-    fn sum<B: Bits>(
-        &self,
-        st: &State,
-        masks: &Masks<B>,
-        c: &Cond,
+    pub(super) fn judging<'a, B: Bits>(
+        &'a self,
+        st: &'a State,
+        masks: &'a Masks<B>,
         me: usize,
-        here: u8,
+        (from, here): (u8, u8),
         vulnerable: B,
-    ) -> i64 {
-        let regions = &self.tables().regions;
-        match c {
-            Cond::Test {
-                terms, constant, ..
-            } => {
-                let mut value = *constant;
-                for &(sign, term) in terms.iter() {
-                    value += sign * count(st, masks, term, me, here, vulnerable, regions);
-                }
-                value
-            }
-            Cond::PinTest {
-                terms,
-                pinned,
-                constant,
-                ..
-            } => {
-                let mut value = *constant;
-                for &(sign, term) in terms.iter() {
-                    value += sign * count(st, masks, term, me, here, vulnerable, regions);
-                }
-                for &(sign, p) in pinned.iter() {
-                    let mask = match p.region {
-                        Some(r) => B::of(regions[me][r]),
-                        None if here != NONE => B::one(usize::from(here)),
-                        None => B::ZERO,
-                    };
-                    let who = me ^ usize::from(p.opponent);
-                    value += sign * i64::from(pinned_in(st, mask, who));
-                }
-                value
-            }
-            _ => 0,
+    ) -> Judged<'a, B, Masks<B>> {
+        Judged {
+            st,
+            standing: masks,
+            me,
+            from,
+            here,
+            vulnerable,
+            regions: &self.tables().regions,
         }
     }
 
@@ -427,8 +85,8 @@ impl Engine {
     pub fn evaluation(&self, st: &State, player: usize) -> Option<i64> {
         let c = self.tables.as_ref()?.evaluate.as_ref()?;
         let masks = Masks::of(st);
-        let mine = self.sum(st, &masks, c, player, NONE, 0u128);
-        let theirs = self.sum(st, &masks, c, 1 - player, NONE, 0u128);
+        let mine = self.judging(st, &masks, player, (NONE, NONE), 0).sum(c);
+        let theirs = self.judging(st, &masks, 1 - player, (NONE, NONE), 0).sum(c);
         Some(mine - theirs)
     }
 

@@ -17,10 +17,10 @@
 //! and no origin too, takes the same exact form where it has one
 //! ([`Engine::may_bear_off`]).
 
-use super::bits::Bits;
-use super::conditions::{Cond, Term, compare, pinned_in};
 use super::masks::Masks;
 use super::{Standing, men};
+use crate::engine::bits::Bits;
+use crate::engine::condition::{Cond, Term, compare, pinned_in};
 use crate::engine::{Engine, NONE, State, bit};
 use crate::ir::Compare;
 
@@ -260,6 +260,7 @@ impl Tree {
             // No landing site and no origin.
             Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable => Tree::Is(false),
             Cond::HereCount { constant, op, .. } => Tree::Is(compare(*constant, *op)),
+            Cond::Player(p) => Tree::Is(me == *p),
             Cond::Test {
                 terms,
                 constant,
@@ -279,7 +280,11 @@ impl Tree {
                             counts.push((sign, men(side(opponent), region(r))))
                         }
                         Term::OwnPoints(r) => counts.push((sign, Count::Points(me, region(r)))),
-                        Term::OpenPoints(_) => return None,
+                        // Counts the search does not keep up to date.
+                        Term::OpenPoints(_)
+                        | Term::Pieces(_)
+                        | Term::InHand { .. }
+                        | Term::Kind { .. } => return None,
                     }
                 }
                 if let Cond::PinTest { pinned, .. } = c {

@@ -6,9 +6,9 @@
 //! position compile to the same kind of program, whose result is every
 //! origin they forbid.
 
-use super::bits::Bits;
-use super::conditions::{Cond, Term, maskable};
 use super::masks::Masks;
+use crate::engine::bits::Bits;
+use crate::engine::condition::{Cond, Term};
 use crate::ir::Compare;
 
 /// The deepest stack a program may need; a deeper rule is judged site by
@@ -376,6 +376,29 @@ fn stack_depth(ops: &[Op]) -> usize {
     most
 }
 
+/// Whether a landing condition can be judged for every landing site at
+/// once from the site masks (see `landing.rs`): built of `here in`,
+/// `here vulnerable`, counts of men here that the masks tell (none, at
+/// least one, at least two) and comparisons that do not read the landing
+/// site, in a game that pins no man.
+pub(super) fn maskable(c: &Cond) -> bool {
+    match c {
+        Cond::Or(p) | Cond::And(p) => p.iter().all(maskable),
+        Cond::Not(c) => maskable(c),
+        Cond::HereIn(_) | Cond::HereVulnerable | Cond::Player(_) => true,
+        Cond::HereCount { constant, op, .. } => {
+            // The masks tell none, at least one and at least two men.
+            let k = -constant;
+            match op {
+                Compare::Ge | Compare::Lt => k <= 2,
+                Compare::Gt | Compare::Le | Compare::Eq | Compare::Ne => k < 2,
+            }
+        }
+        Cond::Test { terms, .. } => !terms.iter().any(|(_, t)| matches!(t, Term::MenHere(_))),
+        Cond::FromIn(_) | Cond::PinTest { .. } => false,
+    }
+}
+
 /// Emits the ops of a maskable condition; false where it cannot (too
 /// many tests for the bits of a `u64`).
 fn emit(
@@ -422,6 +445,11 @@ fn emit(
             ops.push(Op::Vulnerable);
             true
         }
+        // The same for every site: the judged player is or is not this one.
+        Cond::Player(p) => {
+            ops.push(Op::Sites(if *p == me { u128::MAX } else { 0 }));
+            true
+        }
         Cond::HereCount {
             opponent,
             constant,
@@ -466,7 +494,7 @@ fn emit(
 #[cfg(test)]
 mod tests {
     use super::{MAX_DEPTH, Program};
-    use crate::engine::dice::conditions::{Cond, Term};
+    use crate::engine::condition::{Cond, Term};
     use crate::engine::dice::masks::Masks;
     use crate::ir::Compare;
 

@@ -3,9 +3,9 @@
 //! points no die move may make (the prime rule), found along the same
 //! per-player list of points as vulnerable runs.
 
-use super::bits::Bits;
 use super::masks::Masks;
 use super::men;
+use crate::engine::bits::Bits;
 use crate::engine::{Engine, MAX_DICE, NONE, State, Step, bit};
 use crate::ir;
 

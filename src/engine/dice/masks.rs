@@ -2,8 +2,9 @@
 //! and the landing rules of a dice game read most, kept up to date by the
 //! search die move by die move rather than read site by site.
 
-use super::bits::Bits;
 use super::triggers::{CAME, Change, FEWER, GONE, MORE};
+use crate::engine::bits::Bits;
+use crate::engine::condition::Standing;
 use crate::engine::{NONE, State, bit};
 
 /// The sites where each player has at least one free man (`occ`) and at
@@ -151,6 +152,25 @@ impl<B: Bits> Masks<B> {
             mask = mask.rest();
         }
         total
+    }
+}
+
+impl<B: Bits> Standing<B> for Masks<B> {
+    #[inline(always)]
+    fn occupied(&self, side: usize) -> B {
+        self.occ[side]
+    }
+    #[inline(always)]
+    fn doubled(&self, side: usize) -> B {
+        self.two[side]
+    }
+    #[inline(always)]
+    fn pieces_in(&self, st: &State, side: usize, mask: B) -> i32 {
+        self.men_in(st, side, mask)
+    }
+    #[inline(always)]
+    fn pieces_at(&self, st: &State, site: u8, side: usize) -> i32 {
+        super::men(st, site, side)
     }
 }
 

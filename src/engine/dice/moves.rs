@@ -3,11 +3,11 @@
 //! with the change of the position key; the preview of a die move that is
 //! not played; the position key.
 
-use super::bits::Bits;
 use super::masks::Masks;
 use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
 use super::{Standing, men};
+use crate::engine::bits::Bits;
 use crate::engine::{Engine, Move, NONE, State, Step, cell};
 use crate::ir::MAX_DICE;
 

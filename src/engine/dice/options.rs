@@ -2,9 +2,9 @@
 //! (origins, forbidden landing sites, bearing off, limits), kept as
 //! masks, and the origins of each die found from them at once.
 
-use super::bits::Bits;
 use super::route::Route;
 use super::{Change, Masks, men};
+use crate::engine::bits::Bits;
 use crate::engine::{Engine, NONE, State};
 
 /// What decides the die moves from a position: see [`Engine::options`].

@@ -41,7 +41,7 @@
 //! positions.
 
 use super::MAX_DIE_MOVES;
-use super::bits::Bits;
+use crate::engine::bits::Bits;
 
 /// A die move the search has played and is searching beyond.
 #[derive(Clone, Copy, Default)]

@@ -2,7 +2,6 @@
 //! order (track position, then die), one turn kept per resulting position,
 //! then the obligations; and the walk of one typed route.
 
-use super::bits::Bits;
 use super::listing::Root;
 use super::options::Options;
 use super::orders::{self, Orders};
@@ -11,6 +10,7 @@ use super::table::{Entry, Table, dice_signature};
 use super::{
     Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, Standing, TooManyTurns,
 };
+use crate::engine::bits::Bits;
 use crate::engine::{Engine, State, Step};
 
 /// What undoes a die move: see [`Engine::advance`].

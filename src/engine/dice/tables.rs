@@ -3,12 +3,12 @@
 //! conditions with what can set them off, and the position keys' changes
 //! per site.
 
-use super::conditions::{Cond, compile, sees_from, sees_runs};
 use super::judge::Exact;
 use super::landing::Program;
 use super::triggers::{Fires, Gates, Linear, Needs, Trigger, needs, triggers};
 use super::{limits, masks};
-use crate::engine::{NONE, bit};
+use crate::engine::NONE;
+use crate::engine::condition::{Cond, Regions};
 use crate::ir::{self, EndResult, EndRule, Game, Priority};
 
 /// The compiled rules of a dice game.
@@ -124,33 +124,9 @@ impl Tables {
     /// engine's keys (see [`Engine::site_key`]).
     pub fn new(game: &Game, zobrist: &[u64]) -> Option<Tables> {
         let dice = game.dice?;
-        let names: Vec<&str> = game.players[0]
-            .regions
-            .iter()
-            .map(|r| r.name.as_str())
-            .collect();
-        let own: Vec<Vec<u128>> = game
-            .players
-            .iter()
-            .map(|p| {
-                names
-                    .iter()
-                    .map(|n| {
-                        p.regions
-                            .iter()
-                            .find(|r| r.name == *n)
-                            .map_or(0, |r| r.sites.iter().fold(0, |m, &s| m | bit(s as u8)))
-                    })
-                    .collect()
-            })
-            .collect();
-        let regions: Vec<Vec<u128>> = (0..own.len())
-            .map(|p| {
-                let mut both = own[p].clone();
-                both.extend_from_slice(&own[(p + 1) % own.len()]);
-                both
-            })
-            .collect();
+        let table = Regions::of(game);
+        let names: Vec<&str> = table.names.iter().map(String::as_str).collect();
+        let regions = table.masks.clone();
         let sites = game.board.sites.len();
         let track: Vec<Vec<u8>> = game
             .players
@@ -187,7 +163,7 @@ impl Tables {
             })
             .collect();
         let (leave_limits, turn_cap) = limits::compile(&game.rules.leave_limits, &names, &regions);
-        let compile = |c: &ir::Cond| compile(c, &names, game.rules.pin_blots);
+        let compile = |c: &ir::Cond| Cond::compile(game, &table, c, game.rules.pin_blots);
         let zone = |name: &Option<String>| {
             name.as_ref().map(|n| {
                 game.players
@@ -242,7 +218,7 @@ impl Tables {
             .forbid
             .iter()
             .map(|(_, c)| compile(c))
-            .partition(sees_from);
+            .partition(Cond::sees_from);
         let bear_off = rules.bear_off.as_ref().map(compile);
         let bear_off_fires = bear_off.as_ref().map(|c| {
             let [(rise0, fall0), (rise1, fall1)] =
@@ -257,7 +233,7 @@ impl Tables {
             .iter()
             .chain(&forbid_from)
             .chain(&bear_off)
-            .any(sees_runs);
+            .any(Cond::sees_runs);
         // Every site of the board (at most 128).
         let board = u128::MAX.checked_shr(128 - sites as u32).unwrap_or(0);
         let (forbid_program, forbid) = if game.rules.pin_blots {
@@ -274,7 +250,7 @@ impl Tables {
             !forbid.is_empty() || !forbid_from.is_empty() || !rules.run_limits.is_empty();
         let points_span = [0, 1].map(|p| limits::points_span(&points[p], &position[p]));
         let origins_masked = !from_mine.is_empty() || !rules.run_limits.is_empty();
-        let ends_see_runs = ends.iter().any(|e| sees_runs(&e.cond));
+        let ends_see_runs = ends.iter().any(|e| e.cond.sees_runs());
         let rises: Vec<[Trigger; 2]> = ends.iter().map(|e| e.rise).collect();
         let ends_fire = Fires::new(&rises, sites);
         let end_needs: Vec<[&Needs; 2]> = ends.iter().map(|e| [&e.needs[0], &e.needs[1]]).collect();

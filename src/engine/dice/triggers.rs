@@ -9,10 +9,10 @@
 //! from its terms: `men in R` rises only where those men grow in number,
 //! `points in R` only where the player comes to stand.
 
-use super::bits::Bits;
-use super::conditions::{Cond, Pinned, Term, reads};
 use super::{PINNED, RELEASED};
 use crate::engine::NONE;
+use crate::engine::bits::Bits;
+use crate::engine::condition::{Cond, Pinned, Term};
 use crate::ir::Compare;
 
 /// Sites where the men of each player changed, indexed by player (in a
@@ -225,6 +225,48 @@ impl Fires {
     }
 }
 
+/// The sites a condition reads when judged for player `me`, with
+/// `regions` every player's region masks; every site where it depends on
+/// vulnerable runs or a landing site.
+pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool) -> u128 {
+    match c {
+        Cond::Or(p) | Cond::And(p) => p
+            .iter()
+            .fold(0, |m, c| m | reads(c, regions, me, vulnerable)),
+        Cond::Not(c) => reads(c, regions, me, vulnerable),
+        Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => {
+            u128::MAX
+        }
+        Cond::Player(_) => 0,
+        Cond::Test { terms, .. } => reads_terms(terms, 0, regions, me, vulnerable),
+        Cond::PinTest { terms, pinned, .. } => {
+            let pins = pinned.iter().fold(0, |m, (_, p)| {
+                m | p.region.map_or(u128::MAX, |r| regions[me][r])
+            });
+            reads_terms(terms, pins, regions, me, vulnerable)
+        }
+    }
+}
+
+/// `reads` for the terms of a comparison, added to `sites`.
+fn reads_terms(
+    terms: &[(i64, Term)],
+    sites: u128,
+    regions: &[Vec<u128>],
+    me: usize,
+    vulnerable: bool,
+) -> u128 {
+    terms.iter().fold(sites, |m, (_, t)| {
+        m | match *t {
+            Term::MenHere(_) | Term::Pieces(_) | Term::Kind { .. } => u128::MAX,
+            // No die move changes a hand.
+            Term::InHand { .. } => 0,
+            Term::OpenPoints(_) if vulnerable => u128::MAX,
+            Term::MenIn(_, r) | Term::OwnPoints(r) | Term::OpenPoints(r) => regions[me][r],
+        }
+    })
+}
+
 /// The changes after which condition `c`, judged for `me`, may have
 /// become true (the first) and false (the second); `regions` are every
 /// player's region masks, `vulnerable` whether the game counts vulnerable
@@ -306,10 +348,12 @@ fn term_triggers(
             up = Sites::all_of(sites);
             down = up;
         }
-        Term::MenHere(_) => {
+        Term::MenHere(_) | Term::Pieces(_) | Term::Kind { .. } => {
             up = Sites::ANY;
             down = Sites::ANY;
         }
+        // No die move changes a hand.
+        Term::InHand { .. } => {}
     }
     (up, down)
 }
@@ -402,7 +446,11 @@ pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u
                 match term {
                     Term::MenIn(opponent, r) => found.push((usize::from(opponent), regions[me][r])),
                     Term::OwnPoints(r) => found.push((0, regions[me][r])),
-                    Term::OpenPoints(_) | Term::MenHere(_) => {}
+                    Term::OpenPoints(_)
+                    | Term::MenHere(_)
+                    | Term::Pieces(_)
+                    | Term::InHand { .. }
+                    | Term::Kind { .. } => {}
                 }
             }
             found
@@ -421,7 +469,11 @@ fn most(sign: i64, term: Term, regions: &[Vec<u128>], me: usize) -> Option<i64> 
         Term::OwnPoints(r) | Term::OpenPoints(r) => {
             Some(sign * i64::from(regions[me][r].count_ones()))
         }
-        Term::MenIn(..) | Term::MenHere(_) => None,
+        Term::MenIn(..)
+        | Term::MenHere(_)
+        | Term::Pieces(_)
+        | Term::InHand { .. }
+        | Term::Kind { .. } => None,
     }
 }
 
