@@ -388,6 +388,11 @@ pub struct Engine {
     /// Whether some of them is compiled (a game without dice that ends on
     /// a condition).
     judges_conditions: bool,
+    /// Games without dice: the `forbid` rules, judged for each move with
+    /// its origin and final landing site (see [`Engine::forbids`]).
+    forbid: Box<[condition::Condition]>,
+    /// Games without dice: the game's `evaluate: SUM`, compiled.
+    evaluate: Option<condition::Condition>,
     /// A game without dice with actions or counters that run `while` a
     /// condition holds: its moves are played by the extended play.
     extended: bool,
@@ -490,6 +495,23 @@ impl Engine {
                     _ => None,
                 })
                 .collect(),
+            forbid: match game.dice {
+                Some(_) => Box::new([]),
+                None => game
+                    .rules
+                    .forbid
+                    .iter()
+                    .map(|(_, c)| condition::Condition::compile(&game, c))
+                    .collect(),
+            },
+            evaluate: match game.dice {
+                Some(_) => None,
+                None => game
+                    .rules
+                    .evaluate
+                    .as_ref()
+                    .map(|c| condition::Condition::compile(&game, c)),
+            },
             game,
         };
         // A game with actions counts its turns its own way (`Actions::count`).
@@ -701,6 +723,9 @@ impl Engine {
         }
         if let Some(actions) = &self.actions {
             actions.extend(self, st, out);
+            if !self.forbid.is_empty() {
+                out.retain(|m| !self.forbids(st, m));
+            }
         }
         if out.is_empty() && !self.no_moves_rule {
             out.push(Move::PASS);

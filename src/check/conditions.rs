@@ -47,7 +47,11 @@ impl Checker<'_> {
                 span.clone(),
                 "`here vulnerable` never holds: no rule makes a run of points vulnerable",
                 "never holds",
-                Some("add `vulnerable runs longer than N` to the rules".into()),
+                Some(if self.has_dice {
+                    "add `vulnerable runs longer than N` to the rules".into()
+                } else {
+                    "runs of points are vulnerable in games with dice only: judge the landing site by its region, `here in REGION`".into()
+                }),
             ),
             Cond::HereIn(..) | Cond::FromIn(..) | Cond::Compare(..) | Cond::Player(..) => {}
         }
@@ -93,8 +97,8 @@ impl Checker<'_> {
                     self.error(
                         file,
                         span.clone(),
-                        "`from in` needs a die move, and this condition judges none",
-                        "no die move here",
+                        "`from in` needs a move, and this condition judges none",
+                        "no move here",
                         Some("`from in REGION` may be used in `forbid` rules only".into()),
                     );
                 }
@@ -136,6 +140,14 @@ impl Checker<'_> {
                 for t in a.iter().chain(b) {
                     if let (Term::MenHere(_, span), false) = (t, here) {
                         self.no_landing(file, span, "men here");
+                    } else if let (Term::MenHere(_, span), false) = (t, self.has_dice) {
+                        self.error(
+                            file,
+                            span.clone(),
+                            "`men here` counts none: a piece of a game without dice lands on an empty site",
+                            "always 0",
+                            Some("judge the landing site by its region instead: `here in REGION`".into()),
+                        );
                     }
                     let counted_here = used == CondUse::Invariant || !self.has_dice;
                     if let (Term::InHand(_, span), true) = (t, self.has_dice) {

@@ -768,7 +768,6 @@ impl Checker<'_> {
 /// The keyword of a rule that only games with dice may have.
 fn dice_rule(kind: &ItemKind) -> Option<&'static str> {
     Some(match kind {
-        ItemKind::Forbid(..) => "forbid",
         ItemKind::Hit(_) => "hit to",
         ItemKind::Pin => "pin blots",
         ItemKind::FirstFrom(_) => "first from",
@@ -777,7 +776,6 @@ fn dice_rule(kind: &ItemKind) -> Option<&'static str> {
         ItemKind::EndingTurn(_) => "ending turn",
         ItemKind::Vulnerable(_) => "vulnerable runs",
         ItemKind::Pass(..) => "pass",
-        ItemKind::Evaluate(..) => "evaluate",
         ItemKind::LimitLeave(..) | ItemKind::LimitRun(..) => "limit",
         _ => return None,
     })

@@ -365,7 +365,7 @@ impl Standing<u128> for Pieces {
 /// [`Regions::masks`].
 pub(in crate::engine) struct Judged<'a, B: Bits, S: Standing<B>> {
     pub st: &'a State,
-    pub standing: &'a S,
+    pub standing: S,
     pub me: usize,
     pub from: u8,
     pub here: u8,
@@ -460,7 +460,7 @@ impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
             Term::MenIn(opponent, r) => self.standing.pieces_in(st, side(opponent), region(r)),
             Term::OwnPoints(r) => (region(r) & self.standing.occupied(me)).count_ones() as i32,
             Term::OpenPoints(r) => {
-                let s = self.standing;
+                let s = &self.standing;
                 let empty = !(s.occupied(0) | s.occupied(1));
                 let blot = s.occupied(1 - me) & !s.doubled(1 - me) & !B::of(st.pinned);
                 (region(r) & (empty | blot | self.vulnerable)).count_ones() as i32
@@ -537,15 +537,36 @@ impl Condition {
     /// Whether the condition holds for player `me` in `st`.
     #[inline]
     pub fn holds(&self, st: &State, me: usize) -> bool {
+        self.holds_at(st, me, (NONE, NONE))
+    }
+
+    /// Whether the condition holds for player `me` in `st` for a move from
+    /// `from` to `here` ([`NONE`] where there is none).
+    #[inline]
+    pub fn holds_at(&self, st: &State, me: usize, (from, here): (u8, u8)) -> bool {
+        self.judged(st, me, (from, here)).holds(&self.cond)
+    }
+
+    /// The sum of a comparison (see [`Judged::sum`]) for player `me`.
+    pub fn sum(&self, st: &State, me: usize) -> i64 {
+        self.judged(st, me, (NONE, NONE)).sum(&self.cond)
+    }
+
+    #[inline(always)]
+    fn judged<'a>(
+        &'a self,
+        st: &'a State,
+        me: usize,
+        (from, here): (u8, u8),
+    ) -> Judged<'a, u128, Pieces> {
         Judged {
             st,
-            standing: &Pieces(st.occupied),
+            standing: Pieces(st.occupied),
             me,
-            from: NONE,
-            here: NONE,
+            from,
+            here,
             vulnerable: 0u128,
             regions: &self.regions,
         }
-        .holds(&self.cond)
     }
 }

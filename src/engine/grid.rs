@@ -149,10 +149,43 @@ impl Engine {
             Some(actions) => gated(actions, st, &sides),
             None => (sides, sides),
         };
-        if self.captures(st, huff, &jumping, found, None) {
+        if self.forbid.is_empty() {
+            if self.captures(st, huff, &jumping, found, None) {
+                return;
+            }
+            self.steps(st, huff, &stepping, found);
             return;
         }
+        // With `forbid` rules, a forbidden capture is no capture: the
+        // steps are listed where every capture is forbidden.
+        let first = found.len();
+        let compulsory = self.captures(st, huff, &jumping, found, None);
+        found.keep_from(first, |m| !self.forbids(st, m));
+        if compulsory && found.len() > first {
+            return;
+        }
+        let stepped = found.len();
         self.steps(st, huff, &stepping, found);
+        found.keep_from(stepped, |m| !self.forbids(st, m));
+    }
+
+    /// Whether a `forbid` rule of a game without dice holds for move `m`
+    /// of the player to move in `st`, judged in `st` (before the move)
+    /// with the site it leaves as `from` (none for a placement) and the
+    /// site where it ends as `here`.
+    pub(super) fn forbids(&self, st: &State, m: &Move) -> bool {
+        if m.len == 0 {
+            return false;
+        }
+        let from = match m.steps[0].from {
+            super::HAND => NONE,
+            from => from,
+        };
+        let here = m.steps[m.len as usize - 1].to;
+        let player = st.to_move as usize;
+        self.forbid
+            .iter()
+            .any(|c| c.holds_at(st, player, (from, here)))
     }
 
     /// Records the captures of the player to move (after the huff
@@ -399,6 +432,19 @@ impl<'a> Found<'a> {
     /// earlier one already makes (see [`turns::merge_duplicates`]).
     pub fn merge_duplicates(&mut self, first: usize) {
         self.n = first + turns::merge_duplicates(&mut self.out[first..self.n]);
+    }
+
+    /// Keeps, of the turns found from `first` on, those `keep` accepts,
+    /// in their order.
+    pub fn keep_from(&mut self, first: usize, keep: impl Fn(&Move) -> bool) {
+        let mut kept = first;
+        for i in first..self.n {
+            if keep(&self.out[i]) {
+                self.out[kept] = self.out[i];
+                kept += 1;
+            }
+        }
+        self.n = kept;
     }
 
     /// Cuts the buffer to the turns found.

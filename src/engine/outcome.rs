@@ -5,6 +5,16 @@ use super::{Engine, Outcome, State, dice, progress};
 use crate::ir::{EndResult, EndRule};
 
 impl Engine {
+    /// The game's own judgement of a position for `player` (`evaluate:
+    /// SUM`): the sum for him less the sum for his opponent, or `None`
+    /// where the game gives none.
+    pub fn evaluation(&self, st: &State, player: usize) -> Option<i64> {
+        match &self.evaluate {
+            Some(c) => Some(c.sum(st, player) - c.sum(st, 1 - player)),
+            None => self.dice_evaluation(st, player),
+        }
+    }
+
     /// Judges the end rules for the player about to move, in file order.
     ///
     /// `has_moves` says whether he has a legal move (see [`Engine::legal_moves`]).

@@ -67,7 +67,7 @@ impl Engine {
         me: usize,
         (from, here): (u8, u8),
         vulnerable: B,
-    ) -> Judged<'a, B, Masks<B>> {
+    ) -> Judged<'a, B, &'a Masks<B>> {
         Judged {
             st,
             standing: masks,
@@ -79,10 +79,8 @@ impl Engine {
         }
     }
 
-    /// The game's own judgement of a position for `player` (`evaluate:
-    /// SUM`): the sum for him less the sum for his opponent, or `None`
-    /// where the game gives none.
-    pub fn evaluation(&self, st: &State, player: usize) -> Option<i64> {
+    /// [`Engine::evaluation`] of a dice game.
+    pub(in crate::engine) fn dice_evaluation(&self, st: &State, player: usize) -> Option<i64> {
         let c = self.tables.as_ref()?.evaluate.as_ref()?;
         let masks = Masks::of(st);
         let mine = self.judging(st, &masks, player, (NONE, NONE), 0).sum(c);

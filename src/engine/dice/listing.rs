@@ -4,7 +4,7 @@
 //! searched last; and the root a playout carries from one roll to the
 //! next.
 
-use super::route::Listed;
+use super::route::Route;
 use super::{Masks, TooManyTurns};
 use crate::engine::{Engine, Move, NONE, State, Step, bit};
 use crate::ir::MAX_DICE;
@@ -175,5 +175,63 @@ impl Root {
             }
         }
         Root { masks, key }
+    }
+}
+
+/// The turns of the roll a thread searched last, as routes, and the
+/// position they are the turns of.
+struct Listed {
+    pub routes: Vec<Route>,
+    pub of: Searched,
+    /// The masks and key of that position, where its roll was searched.
+    pub root: Option<Root>,
+}
+
+impl Listed {
+    pub const fn new() -> Listed {
+        Listed {
+            routes: Vec::new(),
+            of: Searched {
+                key: 0,
+                pinned: 0,
+                to_move: 0,
+                dice: [0; MAX_DICE],
+                turns: [0; 2],
+            },
+            root: None,
+        }
+    }
+}
+
+/// What a roll's turns depend on: where the men stand (as the key of the
+/// position, [`crate::engine::Engine::position_key`], which the search
+/// tells positions apart by), who moves, the dice (none: nothing noted)
+/// and the turns played.
+struct Searched {
+    key: u64,
+    pinned: u128,
+    to_move: u8,
+    pub dice: [u8; MAX_DICE],
+    turns: [u8; 2],
+}
+
+impl Searched {
+    /// Notes `st`, whose key is `key`, as the position searched.
+    pub fn note(&mut self, st: &State, key: u64) {
+        self.key = key;
+        self.pinned = st.pinned;
+        self.to_move = st.to_move;
+        self.dice = st.dice;
+        self.turns = st.turns;
+    }
+
+    /// Whether `st`, whose key is `key`, is the position noted.
+    pub fn is(&self, st: &State, key: u64) -> bool {
+        self.dice != [0; MAX_DICE]
+            && self.dice == st.dice
+            && self.to_move == st.to_move
+            && self.turns == st.turns
+            && self.pinned == st.pinned
+            && self.key == key
     }
 }

@@ -155,7 +155,7 @@ impl<B: Bits> Masks<B> {
     }
 }
 
-impl<B: Bits> Standing<B> for Masks<B> {
+impl<B: Bits> Standing<B> for &Masks<B> {
     #[inline(always)]
     fn occupied(&self, side: usize) -> B {
         self.occ[side]

@@ -1,0 +1,113 @@
+//! The condition language's `forbid` and `evaluate` in games without dice:
+//! a `forbid` rule judges each move by the site it leaves (`from in`) and
+//! the site where it ends (`here in`), before the obligations; a forbidden
+//! capture is no capture, so the steps come back where every capture is
+//! forbidden. `evaluate` gives the agents the game's own judgement.
+
+mod common;
+
+use common::root;
+use ludus::engine::{Engine, Move};
+use ludus::load::load_text;
+use ludus::notation::{move_text, parse_position};
+
+/// English draughts with `extra` added to its players and rules.
+fn draughts(regions: &str, rules: &str) -> Engine {
+    let path = root().join("games/english-draughts.game");
+    let text = std::fs::read_to_string(&path).expect("the bundled game");
+    let text = text
+        .replace(
+            "  region back-rank: rank 8\n",
+            &format!("  region back-rank: rank 8\n{regions}"),
+        )
+        .replace(
+            "  region back-rank: rank 1\n",
+            &format!("  region back-rank: rank 1\n{regions}"),
+        )
+        .replace(
+            "  chain compulsory\n",
+            &format!("  chain compulsory\n{rules}"),
+        );
+    let loaded = load_text(&path, &text);
+    match loaded.game {
+        Ok(game) => Engine::new(game),
+        Err(d) => panic!("{}", loaded.sources.render(&d)),
+    }
+}
+
+fn turns(engine: &Engine, position: Option<&str>) -> Vec<String> {
+    let mut st = match position {
+        Some(p) => parse_position(engine, p).unwrap_or_else(|e| panic!("{p}: {e}")),
+        None => engine.start(),
+    };
+    let mut moves: Vec<Move> = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let mut texts: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
+    texts.sort();
+    texts
+}
+
+const EDGE: &str = "  region edge: file a, file h\n";
+
+#[test]
+fn a_forbidden_landing_drops_the_moves_that_end_there() {
+    // Black's seven opening moves in English draughts are 9-13, 9-14,
+    // 10-14, 10-15, 11-15, 11-16, 12-16; square 13 is a5, on the edge.
+    let plain = draughts("", "");
+    assert_eq!(
+        turns(&plain, None),
+        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+    );
+    let edge = draughts(EDGE, "  forbid edge: here in edge\n");
+    assert_eq!(
+        turns(&edge, None),
+        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-14"]
+    );
+}
+
+#[test]
+fn a_forbidden_origin_drops_the_moves_that_leave_it() {
+    // Squares 12 and 20 (h6, h4) are on the edge: 12-16 leaves it.
+    let edge = draughts(EDGE, "  forbid stay: from in edge\n");
+    assert_eq!(
+        turns(&edge, None),
+        ["10-14", "10-15", "11-15", "11-16", "9-13", "9-14"]
+    );
+}
+
+#[test]
+fn a_forbidden_capture_is_no_capture() {
+    let edge = draughts(EDGE, "  forbid edge: here in edge\n");
+    // 6x13 lands on a5: without it, the man steps, captures being
+    // compulsory only where one is allowed.
+    let alone = "black: 6; white: 9 30; turn: black";
+    assert_eq!(turns(&draughts("", ""), Some(alone)), ["6x13"]);
+    assert_eq!(turns(&edge, Some(alone)), ["6-10"]);
+    // With an allowed capture beside it, that capture is compulsory.
+    let both = "black: 6 7; white: 9 11 30; turn: black";
+    assert_eq!(turns(&draughts("", ""), Some(both)), ["6x13", "7x16"]);
+    assert_eq!(turns(&edge, Some(both)), ["7x16"]);
+}
+
+#[test]
+fn a_forbid_rule_is_judged_for_the_player_to_move() {
+    // Black alone may not land on the edge.
+    let edge = draughts(EDGE, "  forbid edge: player black and here in edge\n");
+    assert_eq!(turns(&edge, None).len(), 6);
+    let white = "black: 1; white: 21 22; turn: white";
+    assert_eq!(
+        turns(&edge, Some(white)),
+        turns(&draughts("", ""), Some(white))
+    );
+    assert!(turns(&edge, Some(white)).contains(&"21-17".to_string()));
+}
+
+#[test]
+fn evaluate_judges_a_position_of_a_game_without_dice() {
+    let judged = draughts("", "  evaluate: own pieces + own king pieces\n");
+    let st = parse_position(&judged, "black: 1 2 king 3; white: 30; turn: black").unwrap();
+    // Black: 3 pieces + 1 king; White: 1 piece.
+    assert_eq!(judged.evaluation(&st, 0), Some(3));
+    assert_eq!(judged.evaluation(&st, 1), Some(-3));
+    assert_eq!(draughts("", "").evaluation(&st, 0), None);
+}
