@@ -150,3 +150,69 @@ fn explain_names_the_placement_the_removal_and_the_rule_that_protects() {
     assert!(text.contains("a1 is not empty"), "{text}");
     assert_eq!(run("z9").code, 1);
 }
+
+/// Nine men's morris with `lines` (board `line` items) added to its board.
+fn morris_with_lines(lines: &str) -> Engine {
+    let path = root().join("games/nine-mens-morris.game");
+    let text = std::fs::read_to_string(&path).expect("the bundled game");
+    let text = text.replacen(
+        "  link g4 g7 n\n}",
+        &format!("  link g4 g7 n\n{lines}}}"),
+        1,
+    );
+    let loaded = ludus::load::load_text(&path, &text);
+    match loaded.game {
+        Ok(game) => Engine::new(game),
+        Err(d) => panic!("{}", loaded.sources.render(&d)),
+    }
+}
+
+/// The sixteen mills of the board, as `line` items.
+const MILLS: &str = "  line a1 d1 g1\n  line b2 d2 f2\n  line c3 d3 e3\n  line a4 b4 c4\n  \
+line e4 f4 g4\n  line c5 d5 e5\n  line b6 d6 f6\n  line a7 d7 g7\n  line a1 a4 a7\n  \
+line b2 b4 b6\n  line c3 c4 c5\n  line d1 d2 d3\n  line d5 d6 d7\n  line e3 e4 e5\n  \
+line f2 f4 f6\n  line g1 g4 g7\n";
+
+#[test]
+fn mills_declared_as_lines_play_as_the_straight_runs_of_links() {
+    let (plain, declared) = (morris(), morris_with_lines(MILLS));
+    let mut compared = 0;
+    for seed in 0..20u64 {
+        let (mut a, mut b) = (plain.start(), declared.start());
+        let (mut ma, mut mb) = (Vec::new(), Vec::new());
+        let mut rng = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        for _ in 0..150 {
+            plain.legal_moves(&mut a, &mut ma);
+            declared.legal_moves(&mut b, &mut mb);
+            let ta: Vec<String> = ma.iter().map(|m| move_text(&plain, m)).collect();
+            let tb: Vec<String> = mb.iter().map(|m| move_text(&declared, m)).collect();
+            assert_eq!(ta, tb, "seed {seed}");
+            compared += 1;
+            if ma.is_empty() || plain.outcome_with(&a, true) != Outcome::Ongoing {
+                break;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let i = (rng % ma.len() as u64) as usize;
+            plain.play_unchecked(&mut a, &ma[i]);
+            declared.play_unchecked(&mut b, &mb[i]);
+        }
+    }
+    assert!(compared > 1000, "{compared} positions");
+}
+
+#[test]
+fn a_board_with_lines_counts_them_alone_and_they_may_bend() {
+    // Only the bent line a1-d1-d2 (along a row, then down a column): the
+    // row a1-d1-g1 is no mill any more, and the bent line is one.
+    let bent = morris_with_lines("  line a1 d1 d2\n");
+    let (turns, _) = turns_and_result(
+        &bent,
+        "white: a1 d1; black: a7 b4; turn: white; hand: white 7, black 7",
+    );
+    assert!(turns.contains(&"g1".to_string()), "{turns:?}");
+    assert!(!turns.iter().any(|t| t.starts_with("g1 x")), "{turns:?}");
+    assert!(turns.contains(&"d2 xb4".to_string()), "{turns:?}");
+    assert!(!turns.contains(&"d2".to_string()), "{turns:?}");
+}

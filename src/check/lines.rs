@@ -1,6 +1,7 @@
 //! Checking the lines of a board: the `line` items (sites in a row, each
 //! linked to the next, that may bend; jumps `along lines` follow them),
-//! and the straight lines `line of N removes opponent piece` is judged on.
+//! and the lines `line of N removes opponent piece` is judged on: those
+//! items where the board has some, else the straight runs of its links.
 
 use super::{BoardBuild, Checker};
 use crate::ir;
@@ -103,16 +104,30 @@ impl Checker<'_> {
             return None;
         }
         let length = self.number(item.file, n, 2, MAX_LINE)?;
-        let lines = straight_lines(&build.board, length as usize);
+        let declared = !build.board.lines.is_empty();
+        let lines = if declared {
+            declared_lines(&build.board, length as usize)
+        } else {
+            straight_lines(&build.board, length as usize)
+        };
         if lines.is_empty() {
+            let (what, hint) = if declared {
+                (
+                    "its `line` items, each shorter",
+                    "a board with `line` items counts those lines alone: name a line of N sites, or make N smaller",
+                )
+            } else {
+                (
+                    "sites each linked to the next in one direction",
+                    "link the sites of each line in one direction, or make N smaller",
+                )
+            };
             self.error(
                 item.file,
                 n.span.clone(),
-                format!(
-                    "the board has no line of {length} sites (sites each linked to the next in one direction)"
-                ),
+                format!("the board has no line of {length} sites ({what})"),
                 "no such line",
-                Some("link the sites of each line in one direction, or make N smaller".into()),
+                Some(hint.into()),
             );
             return None;
         }
@@ -122,6 +137,28 @@ impl Checker<'_> {
             lines,
         })
     }
+}
+
+/// The lines of `length` sites on the board's `line` items: every run of
+/// that many consecutive sites along one of them (a line of five holds
+/// three lines of three), each once, in the order of the items.
+pub fn declared_lines(board: &ir::Board, length: usize) -> Vec<Vec<usize>> {
+    let mut lines: Vec<Vec<usize>> = Vec::new();
+    for line in &board.lines {
+        for run in line.windows(length) {
+            let mut sorted = run.to_vec();
+            sorted.sort_unstable();
+            let seen = lines.iter().any(|l| {
+                let mut m = l.clone();
+                m.sort_unstable();
+                m == sorted
+            });
+            if !seen {
+                lines.push(run.to_vec());
+            }
+        }
+    }
+    lines
 }
 
 /// The board's lines of `length` sites: from each site, the sites reached
