@@ -393,6 +393,9 @@ pub struct Engine {
     forbid: Box<[condition::Condition]>,
     /// Games without dice: the game's `evaluate: SUM`, compiled.
     evaluate: Option<condition::Condition>,
+    /// Games without dice: the `pass` rules, judged for the player to
+    /// move; where one holds, his one turn is to pass.
+    pass: Box<[condition::Condition]>,
     /// A game without dice with actions or counters that run `while` a
     /// condition holds: its moves are played by the extended play.
     extended: bool,
@@ -500,6 +503,15 @@ impl Engine {
                 None => game
                     .rules
                     .forbid
+                    .iter()
+                    .map(|(_, c)| condition::Condition::compile(&game, c))
+                    .collect(),
+            },
+            pass: match game.dice {
+                Some(_) => Box::new([]),
+                None => game
+                    .rules
+                    .pass
                     .iter()
                     .map(|(_, c)| condition::Condition::compile(&game, c))
                     .collect(),
@@ -693,6 +705,12 @@ impl Engine {
     pub fn try_legal_moves(&self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
         if self.tables.is_some() {
             return self.dice_turns(st, out, false);
+        }
+        let player = st.to_move as usize;
+        if self.pass.iter().any(|c| c.holds(st, player)) {
+            out.clear();
+            out.push(Move::PASS);
+            return Ok(());
         }
         let mut found = grid::Found::new(out);
         self.turns_after_huff(st, NONE, &mut found);

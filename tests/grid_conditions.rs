@@ -111,3 +111,26 @@ fn evaluate_judges_a_position_of_a_game_without_dice() {
     assert_eq!(judged.evaluation(&st, 1), Some(-3));
     assert_eq!(draughts("", "").evaluation(&st, 0), None);
 }
+
+#[test]
+fn a_pass_rule_makes_the_player_to_move_pass() {
+    let waiting = draughts("", "  pass wait: player black and own pieces > 11\n");
+    assert_eq!(turns(&waiting, None), ["pass"]);
+    assert_eq!(waiting.pass_rule(&waiting.start()), Some("wait"));
+    // Once Black is down to eleven men, or for White, no one passes.
+    let eleven =
+        "black: 1 2 3 4 5 6 7 8 9 10 11; white: 21 22 23 24 25 26 27 28 29 30 31 32; turn: black";
+    assert_eq!(
+        turns(&waiting, Some(eleven)),
+        turns(&draughts("", ""), Some(eleven))
+    );
+    let mut st = waiting.start();
+    let mut moves = Vec::new();
+    waiting.legal_moves(&mut st, &mut moves);
+    waiting.play_unchecked(&mut st, &moves[0]);
+    assert_eq!(waiting.pass_rule(&st), None);
+    assert_eq!(
+        turns(&waiting, Some("black: 1; white: 21 22; turn: white")).len(),
+        3
+    );
+}

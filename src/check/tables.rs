@@ -775,7 +775,6 @@ fn dice_rule(kind: &ItemKind) -> Option<&'static str> {
         ItemKind::Overshoot => "overshoot",
         ItemKind::EndingTurn(_) => "ending turn",
         ItemKind::Vulnerable(_) => "vulnerable runs",
-        ItemKind::Pass(..) => "pass",
         ItemKind::LimitLeave(..) | ItemKind::LimitRun(..) => "limit",
         _ => return None,
     })

@@ -13,12 +13,13 @@ use super::{Engine, Move, NONE, Root, State, Step, TooManyTurns};
 
 impl Engine {
     /// Whether [`Engine::count_turns`] may leave the steps unlisted: no
-    /// dice, no `play` obligations, no `forbid` rules, no far lines, and
-    /// no piece with two near steps to one site.
+    /// dice, no `play` obligations, no `forbid` or `pass` rules, no far
+    /// lines, and no piece with two near steps to one site.
     pub(super) fn steps_countable(&self) -> bool {
         self.tables.is_none()
             && self.game.rules.play.is_empty()
             && self.forbid.is_empty()
+            && self.pass.is_empty()
             && !self.rays.any
             && (0..self.lines.near.len()).all(|t| {
                 let mut seen = 0u128;

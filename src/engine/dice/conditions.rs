@@ -224,7 +224,11 @@ impl Engine {
     /// The name of the game's pass rule that makes the player to move pass
     /// his turn, if one holds.
     pub fn pass_rule(&self, st: &State) -> Option<&str> {
-        self.tables.as_ref()?;
+        if self.tables.is_none() {
+            let player = st.to_move as usize;
+            let holds = self.pass.iter().position(|c| c.holds(st, player))?;
+            return Some(&self.game.rules.pass[holds].0);
+        }
         self.passes(st, &Masks::of(st))
     }
 
