@@ -106,6 +106,12 @@ fn term(engine: &Engine, st: &State, t: &ir::Term, me: usize) -> i64 {
                 .count() as i64
         }
         ir::Term::InHand(w) => st.hand[side(me, *w)].iter().map(|&n| i64::from(n)).sum(),
+        ir::Term::Captured(w) => {
+            let who = side(me, *w);
+            let all: Vec<usize> = (0..engine.sites()).collect();
+            let held: i64 = st.hand[who].iter().map(|&n| i64::from(n)).sum();
+            i64::from(engine.game().starting_pieces(who)) - count(who, &all, true) - held
+        }
         ir::Term::Pieces(w) => {
             let all: Vec<usize> = (0..engine.sites()).collect();
             count(side(me, *w), &all, true)

@@ -497,6 +497,10 @@ pub enum Term {
     Pieces(Whose),
     /// The pieces of one side in his hand, not yet placed.
     InHand(Whose),
+    /// The pieces of one side taken so far: those he starts with (on the
+    /// board and in hand) less those on the board and in hand. Games
+    /// without dice only.
+    Captured(Whose),
     /// The pieces of one kind (named) of one side on the board. Games
     /// without dice only.
     KindPieces(Whose, String),
@@ -562,6 +566,14 @@ pub enum EndRule {
 }
 
 impl Game {
+    /// The pieces `player` starts with, on the board and in hand.
+    pub fn starting_pieces(&self, player: usize) -> u32 {
+        let placed = self.setup.iter().filter(|p| p.player == player);
+        let held = self.hand.iter().filter(|h| h.player == player);
+        placed.map(|p| u32::from(p.count)).sum::<u32>()
+            + held.map(|h| u32::from(h.count)).sum::<u32>()
+    }
+
     /// How a no-progress counter is named in the file and in positions:
     /// `no capture or man move`.
     pub fn progress_label(&self, capture: bool, kinds: &[usize]) -> String {

@@ -264,6 +264,8 @@ pub enum Term {
     Pieces(Whose, Span),
     /// `own|opponent pieces in hand`: that side's pieces not yet placed.
     InHand(Whose, Span),
+    /// `own|opponent pieces captured`: that side's pieces taken so far.
+    Captured(Whose, Span),
     /// `own|opponent KIND pieces`: that side's pieces of one kind on the
     /// board; the span is the term's.
     KindPieces(Whose, Name, Span),

@@ -162,3 +162,55 @@ fn the_start_leaves_only_the_centre_empty() {
     // too, so the text names the man taken).
     assert_eq!(got, ["k2xi2(j3)"]);
 }
+
+/// The outcome after each legal turn of a position, by the turn's text.
+fn outcomes_after(engine: &Engine, position: &str) -> Vec<(String, String)> {
+    let mut st = parse_position(engine, position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let mut moves: Vec<Move> = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    moves
+        .iter()
+        .map(|m| {
+            let mut after = st.clone();
+            engine.play_unchecked(&mut after, m);
+            let outcome = engine.outcome_with(&after, true);
+            let text = if outcome == Outcome::Ongoing {
+                "unfinished".to_string()
+            } else {
+                outcome_text(engine, outcome)
+            };
+            (move_text(engine, m), text)
+        })
+        .collect()
+}
+
+#[test]
+fn bagh_chal_tigers_win_with_the_fifth_goat_taken() {
+    let e = engine("bagh-chal.game");
+    // Twenty goats: two on the board and 14 in hand, so four taken. The
+    // tiger takes c4, the fifth: he wins; his steps leave the game going.
+    let four = "tiger: tiger c3; goat: c4 e3; turn: tiger; hand: goat 14";
+    let after = outcomes_after(&e, four);
+    assert!(
+        after.contains(&("c3xc5".into(), "tiger wins".into())),
+        "{after:?}"
+    );
+    assert!(
+        after
+            .iter()
+            .filter(|(m, _)| m != "c3xc5")
+            .all(|(_, o)| o == "unfinished"),
+        "{after:?}"
+    );
+    // With one goat more in hand, that capture is the fourth.
+    let three = "tiger: tiger c3; goat: c4 e3; turn: tiger; hand: goat 15";
+    assert!(
+        outcomes_after(&e, three)
+            .iter()
+            .all(|(_, o)| o == "unfinished")
+    );
+    // Goats in hand are placed, not moved: no goat steps while any remain.
+    let (turns, _) = turns_and_result(&e, "tiger: tiger a1; goat: c3; turn: goat; hand: goat 1");
+    assert!(turns.iter().all(|t| !t.contains('-')), "{turns:?}");
+    assert!(turns.contains(&"c2".to_string()), "{turns:?}");
+}

@@ -150,6 +150,15 @@ impl Checker<'_> {
                         );
                     }
                     let counted_here = used == CondUse::Invariant || !self.has_dice;
+                    if let (Term::Captured(_, span), true) = (t, self.has_dice) {
+                        self.error(
+                            file,
+                            span.clone(),
+                            "the men of a game with dice are hit, not captured",
+                            "not in a game with dice",
+                            Some("count the men hit to a zone instead, such as `opponent men in bar`".into()),
+                        );
+                    }
                     if let (Term::InHand(_, span), true) = (t, self.has_dice) {
                         self.error(
                             file,
@@ -297,6 +306,7 @@ impl Checker<'_> {
                 }
                 Term::Pieces(w, _) => ir::Term::Pieces(*w),
                 Term::InHand(w, _) => ir::Term::InHand(*w),
+                Term::Captured(w, _) => ir::Term::Captured(*w),
                 Term::KindPieces(w, kind, _) => {
                     if !self.kind_names.contains(&kind.text) {
                         let known = self.kind_names.clone();
@@ -422,6 +432,7 @@ pub(super) fn reads_position(a: &[Term], b: &[Term]) -> bool {
             )),
             Term::Pieces(w, _) => Some(format!("{} pieces", whose(w))),
             Term::InHand(w, _) => Some(format!("{} pieces in hand", whose(w))),
+            Term::Captured(w, _) => Some(format!("{} pieces captured", whose(w))),
             Term::KindPieces(w, kind, _) => Some(format!("{} {} pieces", whose(w), kind.text)),
         }
     };

@@ -89,6 +89,13 @@ pub(in crate::engine) enum Term {
     Pieces(bool),
     /// The pieces in hand, of the game's first `kinds` kinds.
     InHand { opponent: bool, kinds: u8 },
+    /// The pieces taken so far: each player's pieces at the start (on the
+    /// board and in hand) less those on the board and in hand.
+    Captured {
+        opponent: bool,
+        kinds: u8,
+        start: [u16; 2],
+    },
     /// The pieces of one kind on the board.
     Kind { opponent: bool, kind: u8 },
 }
@@ -217,6 +224,15 @@ impl Cond {
                             Term::InHand {
                                 opponent: opponent(w),
                                 kinds: game.kinds.len() as u8,
+                            },
+                        )),
+                        ir::Term::Captured(w) => terms.push((
+                            sign,
+                            Term::Captured {
+                                opponent: opponent(w),
+                                kinds: game.kinds.len() as u8,
+                                start: [0, 1]
+                                    .map(|p| game.starting_pieces(p).min(u16::MAX.into()) as u16),
                             },
                         )),
                         // The checker refuses an unknown kind.
@@ -469,6 +485,16 @@ impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
             Term::InHand { opponent, kinds } => {
                 let hand = &st.hand[side(opponent)][..usize::from(kinds)];
                 hand.iter().map(|&n| i32::from(n)).sum()
+            }
+            Term::Captured {
+                opponent,
+                kinds,
+                start,
+            } => {
+                let who = side(opponent);
+                let hand = &st.hand[who][..usize::from(kinds)];
+                let held: i32 = hand.iter().map(|&n| i32::from(n)).sum();
+                i32::from(start[who]) - i32::from(st.counts[who]) - held
             }
             Term::Kind { opponent, kind } => {
                 let mut n = 0;

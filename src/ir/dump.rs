@@ -445,6 +445,7 @@ fn sum_text(terms: &[Term]) -> String {
             Term::OpenPoints(frame, r) => format!("open points in {} {r}", whose(frame)),
             Term::Pieces(w) => format!("{} pieces", whose(w)),
             Term::InHand(w) => format!("{} pieces in hand", whose(w)),
+            Term::Captured(w) => format!("{} pieces captured", whose(w)),
             Term::KindPieces(w, kind) => format!("{} {kind} pieces", whose(w)),
         })
         .collect();

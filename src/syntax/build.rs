@@ -322,6 +322,10 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
                 let span = spanned(&term);
                 Term::InHand(whose(term.into_inner().next().unwrap().as_str()), span)
             }
+            Rule::captured => {
+                let span = spanned(&term);
+                Term::Captured(whose(term.into_inner().next().unwrap().as_str()), span)
+            }
             Rule::kind_pieces => {
                 let span = spanned(&term);
                 let mut it = term.into_inner();

@@ -44,8 +44,9 @@ pub(super) fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Dia
          `rules`, `end` or `invariants`, followed by its items in braces"
     } else if expected.iter().any(in_condition) {
         "a condition compares sums of numbers, `own|opponent men here`, \
-         `own|opponent men in REGION`, `own|open points in REGION`, `own|opponent pieces` and \
-         `own|opponent pieces in hand` with `=`, `!=`, `<`, `<=`, `>` or `>=`, or tests \
+         `own|opponent men in REGION`, `own|open points in REGION`, `own|opponent pieces`, \
+         `own|opponent KIND pieces`, `own|opponent pieces in hand` and \
+         `own|opponent pieces captured` with `=`, `!=`, `<`, `<=`, `>` or `>=`, or tests \
          `here in REGION`, `from in REGION`, `here vulnerable` or `player NAME`; \
          conditions combine with `and`, `or`, `not` and parentheses"
     } else {
@@ -157,6 +158,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::line_removal => "`line of N removes opponent piece`",
         Rule::line_protect => "`, not from line unless all`",
         Rule::in_hand => "`own|opponent pieces in hand`",
+        Rule::captured => "`own|opponent pieces captured`",
         Rule::jump => "`jump DIRECTIONS [far [land behind] | along lines]`",
         Rule::far => "`far`",
         Rule::land_behind => "`land behind`",

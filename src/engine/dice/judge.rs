@@ -284,7 +284,8 @@ impl Tree {
                         Term::OpenPoints(_)
                         | Term::Pieces(_)
                         | Term::InHand { .. }
-                        | Term::Kind { .. } => return None,
+                        | Term::Kind { .. }
+                        | Term::Captured { .. } => return None,
                     }
                 }
                 if let Cond::PinTest { pinned, .. } = c {

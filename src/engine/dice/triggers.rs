@@ -258,7 +258,9 @@ fn reads_terms(
 ) -> u128 {
     terms.iter().fold(sites, |m, (_, t)| {
         m | match *t {
-            Term::MenHere(_) | Term::Pieces(_) | Term::Kind { .. } => u128::MAX,
+            Term::MenHere(_) | Term::Pieces(_) | Term::Kind { .. } | Term::Captured { .. } => {
+                u128::MAX
+            }
             // No die move changes a hand.
             Term::InHand { .. } => 0,
             Term::OpenPoints(_) if vulnerable => u128::MAX,
@@ -348,7 +350,7 @@ fn term_triggers(
             up = Sites::all_of(sites);
             down = up;
         }
-        Term::MenHere(_) | Term::Pieces(_) | Term::Kind { .. } => {
+        Term::MenHere(_) | Term::Pieces(_) | Term::Kind { .. } | Term::Captured { .. } => {
             up = Sites::ANY;
             down = Sites::ANY;
         }
@@ -450,7 +452,8 @@ pub(super) fn needs(c: &Cond, regions: &[Vec<u128>], me: usize) -> Vec<(usize, u
                     | Term::MenHere(_)
                     | Term::Pieces(_)
                     | Term::InHand { .. }
-                    | Term::Kind { .. } => {}
+                    | Term::Kind { .. }
+                    | Term::Captured { .. } => {}
                 }
             }
             found
@@ -473,7 +476,8 @@ fn most(sign: i64, term: Term, regions: &[Vec<u128>], me: usize) -> Option<i64> 
         | Term::MenHere(_)
         | Term::Pieces(_)
         | Term::InHand { .. }
-        | Term::Kind { .. } => None,
+        | Term::Kind { .. }
+        | Term::Captured { .. } => None,
     }
 }
 
