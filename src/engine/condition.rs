@@ -126,11 +126,12 @@ impl Condition {
         }
     }
 
-    /// A bound on the pieces on the board (both sides') above which the
-    /// condition holds for neither player, read from its comparisons of
-    /// `own|opponent pieces` with a number; `u32::MAX` where none bounds
-    /// it. A cheap test that spares judging it in most positions.
-    pub(crate) fn most_pieces(&self) -> u32 {
+    /// Bounds on the pieces on the board of the judged player and of his
+    /// opponent, above either of which the condition does not hold for
+    /// him, read from its comparisons of `own|opponent pieces` with a
+    /// number; `u32::MAX` where none bounds them. A cheap test that spares
+    /// judging it in most positions.
+    pub(crate) fn most_pieces(&self) -> [u32; 2] {
         // The most pieces of the judged player and of his opponent.
         fn sides(c: &Condition) -> [u32; 2] {
             match c {
@@ -167,8 +168,7 @@ impl Condition {
                 _ => [u32::MAX; 2],
             }
         }
-        let [own, opponent] = sides(self);
-        own.saturating_add(opponent)
+        sides(self)
     }
 
     /// Whether the condition holds for player `me` in `st`.

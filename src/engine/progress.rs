@@ -79,7 +79,7 @@ impl Engine {
     /// a counter counts the turn only if its condition held before it and
     /// holds after it.
     #[inline(always)]
-    pub(super) fn count_turn<const EXTENDED: bool>(
+    pub(super) fn count_turn<const WHILE: bool>(
         &self,
         st: &mut State,
         moved: u8,
@@ -90,12 +90,23 @@ impl Engine {
             let reset = (capture && progress) || (moved != NONE && kinds & 1 << moved != 0);
             *c = if reset { 0 } else { c.saturating_add(1) };
         }
-        if EXTENDED && !self.counter_while.is_empty() {
-            // Not held before: every such counter goes back to 0.
-            let now = if held == 0 { 0 } else { self.while_held(st) };
-            for &(slot, ..) in &self.counter_while {
-                if (held & now) & 1 << slot == 0 {
-                    st.counters[slot as usize] = 0;
+        if WHILE {
+            // Not held before (most turns): every such counter goes back to
+            // 0, by one `and`.
+            let kept = if held == 0 {
+                0
+            } else {
+                held & self.while_held(st)
+            };
+            if kept == 0 {
+                for (c, &keep) in st.counters.iter_mut().zip(&self.while_clear) {
+                    *c &= keep;
+                }
+            } else {
+                for &(slot, ..) in &self.counter_while {
+                    if kept & 1 << slot == 0 {
+                        st.counters[slot as usize] = 0;
+                    }
                 }
             }
         }
@@ -109,13 +120,27 @@ impl Engine {
     }
 
     /// A bit per slot of a counter with `while` whose condition holds for
-    /// some player in `st`; 0 in a game without such counters.
+    /// some player in `st`; 0 in a game without such counters. Where each
+    /// player has more pieces on the board (or his opponent has) than any
+    /// of them may hold with, most turns of a game, none is judged.
     #[inline]
     pub(super) fn while_held(&self, st: &State) -> u8 {
+        let counts = st.counts.map(u32::from);
+        if !may_hold(counts, self.while_most) {
+            return 0;
+        }
+        self.while_judged(counts, st)
+    }
+
+    /// [`Engine::while_held`] past its first test.
+    #[cold]
+    #[inline(never)]
+    fn while_judged(&self, [a, b]: [u32; 2], st: &State) -> u8 {
         let mut held = 0;
-        let pieces = u32::from(st.counts[0]) + u32::from(st.counts[1]);
-        for (slot, cond, most) in &self.counter_while {
-            if pieces <= *most && (cond.holds(st, 0) || cond.holds(st, 1)) {
+        for &(slot, ref cond, [own, opp]) in &self.counter_while {
+            if (a <= own && b <= opp && cond.holds(st, 0))
+                || (b <= own && a <= opp && cond.holds(st, 1))
+            {
                 held |= 1 << slot;
             }
         }
@@ -180,6 +205,14 @@ impl Engine {
     }
 }
 
+/// Whether a condition whose judged player may have at most `own` pieces
+/// on the board, and his opponent `opp`, may hold for either player with
+/// `a` and `b` pieces.
+#[inline]
+fn may_hold([a, b]: [u32; 2], [own, opp]: [u32; 2]) -> bool {
+    (a <= own && b <= opp) || (b <= own && a <= opp)
+}
+
 /// What `more pieces wins` gives: the player with more pieces wins; equal
 /// pieces is a draw.
 pub(super) fn more_pieces(st: &State) -> Outcome {
@@ -200,7 +233,8 @@ pub(super) fn more_pieces(st: &State) -> Outcome {
 /// its resets and its name, per end rule its slot ([`NONE`] when it
 /// counts `quiet`, the turns without a capture, or counts nothing), and
 /// the slots of the counters with `while`, with their conditions compiled
-/// and the most pieces on the board with which they may hold.
+/// and the most pieces on the board of the judged player and of his
+/// opponent with which they may hold.
 /// Rules with the same resets share a slot, but for those with `while`,
 /// which have one each; the checker keeps them within [`MAX_COUNTERS`].
 #[allow(clippy::type_complexity)]
@@ -253,5 +287,5 @@ pub(super) type Counters = (
     Vec<(bool, u16)>,
     Vec<String>,
     Vec<u8>,
-    Vec<(u8, Condition, u32)>,
+    Vec<(u8, Condition, [u32; 2])>,
 );
