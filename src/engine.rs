@@ -66,10 +66,13 @@ impl Step {
 
 /// One complete turn: an optional huff, then a step, a capture chain, or
 /// the die moves of a roll.
+///
+/// `repr(C)`, in this order: the bytes a one-step move sets to constants
+/// ([`Move::become_step`]) side by side, so that they are written by a
+/// few wide stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct Move {
-    /// The opposing piece huffed first, or [`NONE`].
-    pub huff: u8,
     /// The opposing piece removed after the move, as the line it completes
     /// earns (`line of N removes opponent piece`), or [`NONE`].
     pub remove: u8,
@@ -79,12 +82,14 @@ pub struct Move {
     pub capture: bool,
     /// A capture chain that stopped although it could go on.
     pub stopped_early: bool,
-    /// The piece's kind once it has arrived (after any promotion).
-    pub kind_after: u8,
     /// Dice games: the player who moves.
     pub mover: u8,
     /// Dice games: the turn ends the game at its last die move.
     pub ends: bool,
+    /// The opposing piece huffed first, or [`NONE`].
+    pub huff: u8,
+    /// The piece's kind once it has arrived (after any promotion).
+    pub kind_after: u8,
     /// Dice games: a hash of the position the turn leads to.
     pub key: u64,
     /// Dice games: the turn's place in the order moves are listed.
@@ -118,28 +123,28 @@ impl Move {
     /// new one cannot be forgotten.
     fn become_step(&mut self, huff: u8, step: Step, kind_after: u8) {
         let Move {
-            huff: h,
             remove,
             len,
             capture,
             stopped_early,
-            kind_after: k,
             mover,
             ends,
+            huff: h,
+            kind_after: k,
             key,
             rank,
             steps,
         } = self;
         steps[1..(*len as usize).max(1)].fill(Step::NONE);
         steps[0] = step;
-        *h = huff;
         *remove = NONE;
         *len = 1;
         *capture = false;
         *stopped_early = false;
-        *k = kind_after;
         *mover = NONE;
         *ends = false;
+        *h = huff;
+        *k = kind_after;
         *key = 0;
         *rank = 0;
     }
@@ -367,8 +372,23 @@ pub struct Engine {
     counter_labels: Vec<String>,
     /// The slots of [`State::counters`] that count only while a condition
     /// holds (`NAME: ... while CONDITION`), with their conditions and the
-    /// most pieces on the board with which each may hold.
-    counter_while: Vec<(u8, condition::Condition, u32)>,
+    /// most pieces on the board of each side with which each may hold.
+    counter_while: Vec<(u8, condition::Condition, [u32; 2])>,
+    /// The most pieces on the board of the judged player and of his
+    /// opponent with which any of them may hold: above them none is judged.
+    while_most: [u32; 2],
+    /// Per slot of [`State::counters`]: 0 for a counter with `while`, all
+    /// ones for the others, so that one `and` sets the former to 0.
+    while_clear: [u32; MAX_COUNTERS],
+    /// Per slot of [`State::counters`] counting `while` a condition holds:
+    /// the fewest turns of its end rules; `u32::MAX` for the other slots.
+    while_due: [u32; MAX_COUNTERS],
+    /// The end rules but those of the counters with `while`, by index:
+    /// those judged while no such counter is due.
+    end_fast: Box<[usize]>,
+    /// Whether the end rules have neither conditions nor counters with
+    /// `while` (every dice game, and most others).
+    outcome_plain: bool,
     /// Per end rule: its slot of [`State::counters`], [`NONE`] for
     /// `quiet` (or for a rule without a counter).
     end_counter: Vec<u8>,
@@ -385,9 +405,6 @@ pub struct Engine {
     /// Games without dice: per end rule, its condition compiled (`NAME:
     /// CONDITION => RESULT`), else `None`.
     end_conditions: Vec<Option<condition::Condition>>,
-    /// Whether some of them is compiled (a game without dice that ends on
-    /// a condition).
-    judges_conditions: bool,
     /// Games without dice: the `forbid` rules, judged for each move with
     /// its origin and final landing site (see [`Engine::forbids`]).
     forbid: Box<[condition::Condition]>,
@@ -399,6 +416,9 @@ pub struct Engine {
     /// A game without dice with actions or counters that run `while` a
     /// condition holds: its moves are played by the extended play.
     extended: bool,
+    /// A game without dice and without the extended play: its moves are
+    /// played by the plain grid play, chosen by this one test.
+    plain_grid: bool,
     /// A game with actions whose steps could be counted (see
     /// [`Engine::steps_countable`]): `Actions::count` counts its turns.
     actions_countable: bool,
@@ -455,6 +475,19 @@ impl Engine {
         let tables = dice::Tables::new(&game, &zobrist);
         let (counter_resets, counter_labels, end_counter, counter_while) =
             progress::counters(&game);
+        let mut while_due = [u32::MAX; MAX_COUNTERS];
+        let mut end_fast = Vec::new();
+        for (i, rule) in game.end.iter().enumerate() {
+            let slot = usize::from(end_counter[i]);
+            match rule {
+                EndRule::NoProgress { turns, .. }
+                    if counter_while.iter().any(|w| usize::from(w.0) == slot) =>
+                {
+                    while_due[slot] = while_due[slot].min(*turns);
+                }
+                _ => end_fast.push(i),
+            }
+        }
         let repetition = game
             .end
             .iter()
@@ -478,7 +511,22 @@ impl Engine {
             tables,
             counter_resets,
             counter_labels,
+            while_most: counter_while
+                .iter()
+                .fold([0; 2], |m, w| [m[0].max(w.2[0]), m[1].max(w.2[1])]),
+            while_clear: std::array::from_fn(|i| {
+                if counter_while.iter().any(|w| usize::from(w.0) == i) {
+                    0
+                } else {
+                    u32::MAX
+                }
+            }),
+            outcome_plain: counter_while.is_empty()
+                && !(game.dice.is_none()
+                    && game.end.iter().any(|e| matches!(e, EndRule::When { .. }))),
             counter_while,
+            while_due,
+            end_fast: end_fast.into(),
             end_counter,
             repetition,
             no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
@@ -486,8 +534,7 @@ impl Engine {
             actions: actions::Actions::new(&game).map(Box::new),
             actions_countable: false,
             extended: false,
-            judges_conditions: game.dice.is_none()
-                && game.end.iter().any(|e| matches!(e, EndRule::When { .. })),
+            plain_grid: false,
             end_conditions: game
                 .end
                 .iter()
@@ -531,6 +578,7 @@ impl Engine {
         engine.steps_countable = engine.actions.is_none() && countable;
         engine.actions_countable = countable;
         engine.extended = engine.actions.is_some() || !engine.counter_while.is_empty();
+        engine.plain_grid = engine.tables.is_none() && !engine.extended;
         engine
     }
 
@@ -753,34 +801,41 @@ impl Engine {
 
     /// Plays a move known to be legal. Never allocates.
     pub fn play_unchecked(&self, st: &mut State, m: &Move) {
+        // Most games without dice, by one test, as before the extended play.
+        if self.plain_grid {
+            return self.play_grid::<false, false>(st, m);
+        }
+        self.play_other(st, m)
+    }
+
+    /// A move of a dice game, or of a game with the extended play: with
+    /// actions (`place`, `line of N`), counters with `while`, or both.
+    fn play_other(&self, st: &mut State, m: &Move) {
         if self.tables.is_some() {
             return self.play_dice(st, m);
         }
-        if self.extended {
-            return self.play_grid::<true>(st, m);
+        match (self.actions.is_some(), self.counter_while.is_empty()) {
+            (true, true) => self.play_grid::<true, false>(st, m),
+            (false, _) => self.play_grid::<false, true>(st, m),
+            (true, false) => self.play_grid::<true, true>(st, m),
         }
-        self.play_grid::<false>(st, m)
     }
 
-    /// A move of a game without dice; with `EXTENDED` (a game with
-    /// `place`, `line of N` or a counter that runs `while` a condition
-    /// holds), also a placement from the hand, the removal a completed
-    /// line earns and those counters. Compiled once for each, so that
+    /// A move of a game without dice; with `ACTIONS` (a game with `place`
+    /// or `line of N`), also a placement from the hand and the removal a
+    /// completed line earns; with `WHILE` (a counter that runs `while` a
+    /// condition holds), those counters. Compiled once for each, so that
     /// other games run the loop they ran before.
     #[inline(always)]
-    fn play_grid<const EXTENDED: bool>(&self, st: &mut State, m: &Move) {
+    fn play_grid<const ACTIONS: bool, const WHILE: bool>(&self, st: &mut State, m: &Move) {
         let player = st.to_move as usize;
         let opp = 1 - player;
         let rules = &self.game.rules;
         let mut progress = false;
         // Which conditions of the counters with `while` hold before the turn.
-        let held = if EXTENDED && !self.counter_while.is_empty() {
-            self.while_held(st)
-        } else {
-            0
-        };
+        let held = if WHILE { self.while_held(st) } else { 0 };
         // The kind of the piece that moves, as the move starts.
-        let moved = if EXTENDED && m.places() {
+        let moved = if ACTIONS && m.places() {
             m.kind_after
         } else if m.len > 0 {
             st.cells[m.from() as usize] & 15
@@ -792,7 +847,7 @@ impl Engine {
             progress = true;
         }
         let mut offenders = 0;
-        if EXTENDED && m.places() {
+        if ACTIONS && m.places() {
             let to = m.steps[0].to;
             st.hand[player][m.kind_after as usize] -= 1;
             st.cells[to as usize] = cell(player, m.kind_after as usize);
@@ -830,7 +885,7 @@ impl Engine {
             }
             progress |= m.capture;
         }
-        if EXTENDED && m.remove != NONE {
+        if ACTIONS && m.remove != NONE {
             self.remove(st, m.remove, opp);
             progress = true;
         }
@@ -839,9 +894,16 @@ impl Engine {
         } else {
             st.quiet.saturating_add(1)
         };
+        // With a repetition rule, what a plain step changed of the
+        // position's key (see `count_turn`); 0 where it is worked out anew.
+        let change = if self.repetition && !progress && m.len > 0 && !(ACTIONS && m.places()) {
+            self.step_key_change(st, m, moved, offenders)
+        } else {
+            0
+        };
         st.offenders = offenders;
         st.to_move = opp as u8;
-        self.count_turn::<EXTENDED>(st, moved, progress, held);
+        self.count_turn::<WHILE>(st, moved, progress, held, change);
     }
 
     /// Takes the piece of `owner` off `site`, with its memory.

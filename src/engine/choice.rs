@@ -138,11 +138,17 @@ impl Engine {
         if let Some(m) = listed.get(i) {
             return *m;
         }
-        if self.tables.is_some() {
-            return self.dice_turn_at(st, i - listed.len());
-        }
-        if let Some(actions) = &self.actions {
-            return actions.turn_at(self, st, listed, i);
+        // Past the listed turns of a game whose steps are not counted: a
+        // dice game's, or one with actions (one test for both).
+        if !self.steps_countable {
+            if self.tables.is_some() {
+                return self.dice_turn_at(st, i - listed.len());
+            }
+            if let Some(actions) = &self.actions {
+                return actions.turn_at(self, st, listed, i);
+            }
+            // Past the last turn: not a turn `count_turns` counted.
+            return Move::PASS;
         }
         let mut left = i - listed.len();
         let player = st.to_move as usize;

@@ -294,11 +294,14 @@ impl Cond {
         }
     }
 
-    /// A bound on the pieces on the board (both sides') above which the
-    /// condition holds for neither player, read from its comparisons of
-    /// `own|opponent pieces` with a number; `u32::MAX` where none bounds
-    /// it. A cheap test that spares judging it in most positions.
-    pub fn most_pieces(&self) -> u32 {
+    /// Bounds on the pieces on the board of the judged player and of his
+    /// opponent, above either of which the condition does not hold for
+    /// him, read from its comparisons that count `own|opponent pieces`
+    /// with other counts of the same sign (every count is at least 0, so
+    /// `own pieces + own pieces in hand < 3` bounds his pieces by 2);
+    /// `u32::MAX` where none bounds them. A cheap test that spares judging
+    /// it in most positions.
+    pub fn most_pieces(&self) -> [u32; 2] {
         // The most pieces of the judged player and of his opponent.
         fn sides(c: &Cond) -> [u32; 2] {
             match c {
@@ -314,29 +317,36 @@ impl Cond {
                     terms,
                     constant,
                     op,
-                } => match (&terms[..], op) {
-                    // `n pieces + constant <= 0` (or `=`, `<`), or
-                    // `constant - n pieces >= 0` (or `=`, `>`).
-                    (&[(sign, Term::Pieces(opponent))], op) => {
-                        let most = match (sign, op) {
-                            (1, Compare::Le | Compare::Eq) => -constant,
-                            (1, Compare::Lt) => -constant - 1,
-                            (-1, Compare::Ge | Compare::Eq) => *constant,
-                            (-1, Compare::Gt) => constant - 1,
-                            _ => return [u32::MAX; 2],
-                        };
-                        let most = most.clamp(0, i64::from(u32::MAX)) as u32;
-                        let mut bound = [u32::MAX; 2];
-                        bound[usize::from(opponent)] = most;
-                        bound
+                } => {
+                    // `counts + constant <= 0` (or `=`, `<`), or
+                    // `constant - counts >= 0` (or `=`, `>`), every count
+                    // of one sign: each count is bounded alone.
+                    let Some(&(sign, _)) = terms.first() else {
+                        return [u32::MAX; 2];
+                    };
+                    if terms.iter().any(|&(s, _)| s != sign) {
+                        return [u32::MAX; 2];
                     }
-                    _ => [u32::MAX; 2],
-                },
+                    let most = match (sign, op) {
+                        (1, Compare::Le | Compare::Eq) => -constant,
+                        (1, Compare::Lt) => -constant - 1,
+                        (-1, Compare::Ge | Compare::Eq) => *constant,
+                        (-1, Compare::Gt) => constant - 1,
+                        _ => return [u32::MAX; 2],
+                    };
+                    let most = most.clamp(0, i64::from(u32::MAX)) as u32;
+                    let mut bound = [u32::MAX; 2];
+                    for &(_, t) in terms.iter() {
+                        if let Term::Pieces(opponent) = t {
+                            bound[usize::from(opponent)] = most;
+                        }
+                    }
+                    bound
+                }
                 _ => [u32::MAX; 2],
             }
         }
-        let [own, opponent] = sides(self);
-        own.saturating_add(opponent)
+        sides(self)
     }
 }
 
@@ -543,20 +553,25 @@ pub fn compare(value: i64, op: Compare) -> bool {
 pub(in crate::engine) struct Condition {
     cond: Cond,
     regions: Box<[Vec<u128>]>,
+    /// [`Cond::most_pieces`]: where the judged player or his opponent has
+    /// more pieces on the board, the condition does not hold.
+    most: [u8; 2],
 }
 
 impl Condition {
     /// Compiles a checked condition of `game`, a game without dice.
     pub fn compile(game: &ir::Game, c: &ir::Cond) -> Condition {
         let regions = Regions::of(game);
+        let cond = Cond::compile(game, &regions, c, false);
         Condition {
-            cond: Cond::compile(game, &regions, c, false),
+            most: cond.most_pieces().map(|m| m.min(255) as u8),
+            cond,
             regions: regions.masks.into(),
         }
     }
 
     /// See [`Cond::most_pieces`].
-    pub fn most_pieces(&self) -> u32 {
+    pub fn most_pieces(&self) -> [u32; 2] {
         self.cond.most_pieces()
     }
 
@@ -570,6 +585,9 @@ impl Condition {
     /// `from` to `here` ([`NONE`] where there is none).
     #[inline]
     pub fn holds_at(&self, st: &State, me: usize, (from, here): (u8, u8)) -> bool {
+        if st.counts[me] > self.most[0] || st.counts[1 - me] > self.most[1] {
+            return false;
+        }
         self.judged(st, me, (from, here)).holds(&self.cond)
     }
 

@@ -58,17 +58,44 @@ impl Engine {
     /// of a dice game, in file order.
     #[inline]
     fn rules_outcome(&self, st: &State, has_moves: bool) -> Outcome {
-        if self.judges_conditions {
-            return self.rules_outcome_in::<true>(st, has_moves);
+        if self.outcome_plain {
+            return self.rules_outcome_plain(st, has_moves);
         }
-        self.rules_outcome_in::<false>(st, has_moves)
+        self.rules_outcome_extended(st, has_moves)
     }
 
-    /// [`Engine::rules_outcome`]; with `CONDITIONS` (a game without dice
-    /// whose end rules have conditions) those too, compiled apart so that
-    /// other games judge what they did.
+    /// [`Engine::rules_outcome`] of a game whose end rules have neither
+    /// conditions nor counters with `while`: what such games judged before
+    /// those. Never inlined, so that [`Engine::outcome_after`] stays small
+    /// enough to be inlined in a playout's loop.
+    #[inline(never)]
+    fn rules_outcome_plain(&self, st: &State, has_moves: bool) -> Outcome {
+        self.judge_rules::<false>(st, has_moves, 0..self.game.end.len())
+    }
+
+    /// [`Engine::rules_outcome`] of the other games without dice. The
+    /// rules of the counters with `while` are passed over while none of
+    /// those counters has reached the turns of its rules (they count only
+    /// while their conditions hold: most turns they are 0).
+    #[inline(never)]
+    fn rules_outcome_extended(&self, st: &State, has_moves: bool) -> Outcome {
+        let due = (st.counters.iter().zip(&self.while_due)).fold(false, |d, (c, w)| d | (c >= w));
+        if due {
+            return self.judge_rules::<true>(st, has_moves, 0..self.game.end.len());
+        }
+        self.judge_rules::<true>(st, has_moves, self.end_fast.iter().copied())
+    }
+
+    /// The end rules of `rules` (indices of [`crate::ir::Game::end`], in
+    /// file order) judged; with `CONDITIONS`, those with conditions too,
+    /// compiled apart so that other games judge what they did.
     #[inline(always)]
-    fn rules_outcome_in<const CONDITIONS: bool>(&self, st: &State, has_moves: bool) -> Outcome {
+    fn judge_rules<const CONDITIONS: bool>(
+        &self,
+        st: &State,
+        has_moves: bool,
+        rules: impl Iterator<Item = usize>,
+    ) -> Outcome {
         let mover = st.to_move as usize;
         let judge = |r: EndResult| match r {
             EndResult::Loss => Outcome::Decisive {
@@ -81,8 +108,8 @@ impl Engine {
             },
             EndResult::Draw => Outcome::Draw,
         };
-        for (i, rule) in self.game.end.iter().enumerate() {
-            match *rule {
+        for i in rules {
+            match self.game.end[i] {
                 EndRule::NoPieces(r) if st.counts[mover] == 0 => return judge(r),
                 EndRule::NoCapture(n) if st.quiet >= n => return progress::more_pieces(st),
                 EndRule::NoMoves(r) if !has_moves => return judge(r),

@@ -6,7 +6,7 @@
 
 use super::condition::Condition;
 use super::grid::bits;
-use super::{Engine, NONE, Outcome, State};
+use super::{Engine, Move, NONE, Outcome, State};
 use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE};
 
 // Two states are equal when every field but the history is.
@@ -78,24 +78,41 @@ impl Engine {
     /// held for some player before the turn ([`Engine::while_held`]): such
     /// a counter counts the turn only if its condition held before it and
     /// holds after it.
+    ///
+    /// `change`, where not 0, is what the turn changed of the position's
+    /// repetition key beside the player to move: a piece that left one
+    /// site and stands on another, nothing taken and no memory of sites
+    /// kept; the new key is then the last one's with that change.
     #[inline(always)]
-    pub(super) fn count_turn<const EXTENDED: bool>(
+    pub(super) fn count_turn<const WHILE: bool>(
         &self,
         st: &mut State,
         moved: u8,
         progress: bool,
         held: u8,
+        change: u64,
     ) {
         for (c, &(capture, kinds)) in st.counters.iter_mut().zip(&self.counter_resets) {
             let reset = (capture && progress) || (moved != NONE && kinds & 1 << moved != 0);
             *c = if reset { 0 } else { c.saturating_add(1) };
         }
-        if EXTENDED && !self.counter_while.is_empty() {
-            // Not held before: every such counter goes back to 0.
-            let now = if held == 0 { 0 } else { self.while_held(st) };
-            for &(slot, ..) in &self.counter_while {
-                if (held & now) & 1 << slot == 0 {
-                    st.counters[slot as usize] = 0;
+        if WHILE {
+            // Not held before (most turns): every such counter goes back to
+            // 0, by one `and`.
+            let kept = if held == 0 {
+                0
+            } else {
+                held & self.while_held(st)
+            };
+            if kept == 0 {
+                for (c, &keep) in st.counters.iter_mut().zip(&self.while_clear) {
+                    *c &= keep;
+                }
+            } else {
+                for &(slot, ..) in &self.counter_while {
+                    if kept & 1 << slot == 0 {
+                        st.counters[slot as usize] = 0;
+                    }
                 }
             }
         }
@@ -103,19 +120,40 @@ impl Engine {
             if progress {
                 st.history.clear();
             }
-            let key = self.repetition_key(st);
+            let key = match st.history.last() {
+                Some(&last) if change != 0 => {
+                    let turn = self.sites * 32;
+                    last ^ change ^ self.zobrist[turn] ^ self.zobrist[turn + 1]
+                }
+                _ => self.repetition_key(st),
+            };
+            debug_assert_eq!(key, self.repetition_key(st), "repetition key kept");
             st.history.push(key);
         }
     }
 
     /// A bit per slot of a counter with `while` whose condition holds for
-    /// some player in `st`; 0 in a game without such counters.
+    /// some player in `st`; 0 in a game without such counters. Where each
+    /// player has more pieces on the board (or his opponent has) than any
+    /// of them may hold with, most turns of a game, none is judged.
     #[inline]
     pub(super) fn while_held(&self, st: &State) -> u8 {
+        let counts = st.counts.map(u32::from);
+        if !may_hold(counts, self.while_most) {
+            return 0;
+        }
+        self.while_judged(counts, st)
+    }
+
+    /// [`Engine::while_held`] past its first test.
+    #[cold]
+    #[inline(never)]
+    fn while_judged(&self, [a, b]: [u32; 2], st: &State) -> u8 {
         let mut held = 0;
-        let pieces = u32::from(st.counts[0]) + u32::from(st.counts[1]);
-        for (slot, cond, most) in &self.counter_while {
-            if pieces <= *most && (cond.holds(st, 0) || cond.holds(st, 1)) {
+        for &(slot, ref cond, [own, opp]) in &self.counter_while {
+            if (a <= own && b <= opp && cond.holds(st, 0))
+                || (b <= own && a <= opp && cond.holds(st, 1))
+            {
                 held |= 1 << slot;
             }
         }
@@ -153,8 +191,7 @@ impl Engine {
     /// not the counters.
     pub fn repetition_key(&self, st: &State) -> u64 {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize];
-        let piece =
-            |s: usize, c: u8| self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize];
+        let piece = |s: usize, c: u8| self.piece_key(s, c);
         if self.tables.is_none() {
             // Only the occupied sites (the same key, read from fewer cells).
             for s in bits(st.occupied[0] | st.occupied[1]) {
@@ -180,6 +217,38 @@ impl Engine {
     }
 }
 
+impl Engine {
+    /// The key of piece `c` (its owner and kind) on site `s`, a part of
+    /// [`Engine::repetition_key`].
+    #[inline(always)]
+    pub(super) fn piece_key(&self, s: usize, c: u8) -> u64 {
+        self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize]
+    }
+
+    /// What step `m`, just played in `st` by a piece of kind `moved`,
+    /// changed of the repetition key beside the player to move, where it
+    /// moved one piece alone: no site memory (`return forbidden`) and no
+    /// huffable pieces before or after (`offenders`, still those before in
+    /// `st`); 0 otherwise.
+    #[inline]
+    pub(super) fn step_key_change(&self, st: &State, m: &Move, moved: u8, offenders: u128) -> u64 {
+        if self.game.rules.no_return || st.offenders != 0 || offenders != 0 {
+            return 0;
+        }
+        let (from, to) = (m.from() as usize, m.steps[m.len as usize - 1].to as usize);
+        let before = (st.to_move << 4) | moved;
+        self.piece_key(from, before) ^ self.piece_key(to, st.cells[to])
+    }
+}
+
+/// Whether a condition whose judged player may have at most `own` pieces
+/// on the board, and his opponent `opp`, may hold for either player with
+/// `a` and `b` pieces.
+#[inline]
+fn may_hold([a, b]: [u32; 2], [own, opp]: [u32; 2]) -> bool {
+    (a <= own && b <= opp) || (b <= own && a <= opp)
+}
+
 /// What `more pieces wins` gives: the player with more pieces wins; equal
 /// pieces is a draw.
 pub(super) fn more_pieces(st: &State) -> Outcome {
@@ -200,7 +269,8 @@ pub(super) fn more_pieces(st: &State) -> Outcome {
 /// its resets and its name, per end rule its slot ([`NONE`] when it
 /// counts `quiet`, the turns without a capture, or counts nothing), and
 /// the slots of the counters with `while`, with their conditions compiled
-/// and the most pieces on the board with which they may hold.
+/// and the most pieces on the board of the judged player and of his
+/// opponent with which they may hold.
 /// Rules with the same resets share a slot, but for those with `while`,
 /// which have one each; the checker keeps them within [`MAX_COUNTERS`].
 #[allow(clippy::type_complexity)]
@@ -253,5 +323,5 @@ pub(super) type Counters = (
     Vec<(bool, u16)>,
     Vec<String>,
     Vec<u8>,
-    Vec<(u8, Condition, u32)>,
+    Vec<(u8, Condition, [u32; 2])>,
 );
