@@ -125,7 +125,8 @@ fn playout_loop<const DICE: bool>(
             engine.play_unchecked(st, m);
             ended = m.ends;
         } else {
-            let m = engine.turn_at(st, moves, i);
+            // Drawn from the turns just counted of this very position.
+            let m = engine.grid_counted_turn_at(st, moves, i);
             engine.play_unchecked(st, &m);
             ended = m.ends;
         }

@@ -297,7 +297,7 @@ const MAX_PLANNED_LINES: usize = 64;
 /// What a random playout needs to count and draw the turns of one
 /// position without listing them: the pieces each action moves, and the
 /// lines a piece landing on their last empty site completes.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Plan {
     sides: Sides,
     /// The mover's pieces whose step lines, and jump lines, apply.
@@ -316,35 +316,10 @@ pub(super) struct Plan {
     closing: u64,
 }
 
-/// What a [`Plan`] is worked out from: who moves, where each piece stands
-/// (its owner and kind) and the hands; the plan of the position counted
-/// last on a thread is kept for the turn drawn from it next.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct PlanKey {
-    to_move: u8,
-    occupied: [u128; 2],
-    hand: [[u8; MAX_KINDS]; 2],
-    cells: [u8; 128],
-}
-
-impl PlanKey {
-    fn of(st: &State) -> PlanKey {
-        let mut cells = [0; 128];
-        let n = st.cells.len().min(128);
-        cells[..n].copy_from_slice(&st.cells[..n]);
-        PlanKey {
-            to_move: st.to_move,
-            occupied: st.occupied,
-            hand: st.hand,
-            cells,
-        }
-    }
-}
-
 thread_local! {
-    /// The plan of the position counted last on this thread.
-    static LAST_PLAN: std::cell::RefCell<Option<(PlanKey, Plan)>> =
-        const { std::cell::RefCell::new(None) };
+    /// The plan of the position counted last on this thread, for the turn
+    /// a playout draws from it next ([`Actions::counted_turn_at`]).
+    static LAST_PLAN: std::cell::Cell<Option<Plan>> = const { std::cell::Cell::new(None) };
 }
 
 impl Plan {
@@ -447,8 +422,9 @@ impl Actions {
         st: &mut State,
         out: &mut Vec<Move>,
     ) -> Option<usize> {
-        let plan = self.plan(engine, st)?;
-        LAST_PLAN.with(|last| *last.borrow_mut() = Some((PlanKey::of(st), plan)));
+        let plan = self.plan(engine, st);
+        LAST_PLAN.with(|last| last.set(plan));
+        let plan = plan?;
         let mut found = super::grid::Found::new(out);
         let jumping = Sides {
             own: plan.jumpers,
@@ -492,14 +468,35 @@ impl Actions {
         if let Some(m) = listed.get(i) {
             return *m;
         }
-        let key = PlanKey::of(st);
-        let kept = LAST_PLAN.with(|last| match *last.borrow() {
-            Some((k, plan)) if k == key => Some(plan),
-            _ => None,
-        });
-        let Some(plan) = kept.or_else(|| self.plan(engine, st)) else {
-            return Move::PASS;
+        match self.plan(engine, st) {
+            Some(plan) => self.turn_of(engine, st, &plan, listed, i),
+            None => Move::PASS,
+        }
+    }
+
+    /// [`Actions::turn_at`] right after [`Actions::count`] of the same
+    /// `st` on this thread, nothing counted between: the plan counted is
+    /// taken as `st`'s (a debug build checks).
+    pub(super) fn counted_turn_at(
+        &self,
+        engine: &Engine,
+        st: &State,
+        listed: &[Move],
+        i: usize,
+    ) -> Move {
+        if let Some(m) = listed.get(i) {
+            return *m;
+        }
+        let Some(plan) = LAST_PLAN.with(|last| last.get()) else {
+            return self.turn_at(engine, st, listed, i);
         };
+        debug_assert_eq!(Some(plan), self.plan(engine, st), "the plan counted last");
+        self.turn_of(engine, st, &plan, listed, i)
+    }
+
+    /// The turn of index `i` of `st`, whose plan is `plan`, past those
+    /// `listed`.
+    fn turn_of(&self, engine: &Engine, st: &State, plan: &Plan, listed: &[Move], i: usize) -> Move {
         let player = st.to_move as usize;
         let mut left = i - listed.len();
         // The move from `from` to `to` of kind `kind`, with the removal of

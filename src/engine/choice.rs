@@ -75,16 +75,27 @@ impl Engine {
     /// [`Engine::turn_at`] called right after [`Engine::count_turns`] of
     /// the same `st` on this thread, nothing searched or played between: a
     /// dice game's turn is then taken from the routes counted without
-    /// checking that they are the turns of `st` (a debug build checks).
-    /// A game without dice asks [`Engine::turn_at`].
+    /// checking that they are the turns of `st` (a debug build checks),
+    /// and a game with actions takes the plan counted (see `actions.rs`);
+    /// other games without dice ask [`Engine::turn_at`].
     #[inline(never)]
     pub fn counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
         if self.tables.is_none() {
-            return self.turn_at(st, listed, i);
+            return self.grid_counted_turn_at(st, listed, i);
         }
         match listed.get(i) {
             Some(m) => *m,
             None => self.counted_dice_turn_at(st, i - listed.len()),
+        }
+    }
+
+    /// [`Engine::counted_turn_at`] of a game without dice: with actions,
+    /// from the plan counted (see `actions.rs`), else [`Engine::turn_at`].
+    #[inline]
+    pub(crate) fn grid_counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
+        match &self.actions {
+            Some(actions) => actions.counted_turn_at(self, st, listed, i),
+            None => self.turn_at(st, listed, i),
         }
     }
 

@@ -7,7 +7,7 @@ use crate::ir::{MAX_STEPS, Obligation};
 
 /// The board from the mover's side, as masks of sites, read from
 /// [`State::occupied`].
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Sides {
     /// The mover's pieces.
     pub own: u128,
