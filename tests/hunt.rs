@@ -213,4 +213,74 @@ fn bagh_chal_tigers_win_with_the_fifth_goat_taken() {
     let (turns, _) = turns_and_result(&e, "tiger: tiger a1; goat: c3; turn: goat; hand: goat 1");
     assert!(turns.iter().all(|t| !t.contains('-')), "{turns:?}");
     assert!(turns.contains(&"c2".to_string()), "{turns:?}");
+
+fn adugo() -> Engine {
+    engine("adugo.game")
+}
+
+#[test]
+fn adugo_adds_a_triangle_of_six_points_below_the_alquerque_board() {
+    let e = adugo();
+    assert_eq!(e.game().board.sites.len(), 31);
+    // The start: the jaguar on the centre, fourteen dogs on the far half.
+    let st = e.start();
+    let count = |player: usize| {
+        (0..e.game().board.sites.len())
+            .filter(|&s| st.piece(s).is_some_and(|(p, _)| p == player))
+            .count()
+    };
+    assert_eq!((count(0), count(1)), (1, 14));
+    // From the apex c3 the jaguar leaps down each of the triangle's three
+    // lines, and up the middle line of the board.
+    assert_eq!(
+        turns(
+            &e,
+            "jaguar: c3; dogs: dog b2 c2 d2 c4 a7 b7 c7 d7 e7 e6; turn: jaguar"
+        ),
+        ["c3xa1", "c3xc1", "c3xc5", "c3xe1"]
+    );
+    // Along the triangle's base, and up its side onto the board; a
+    // triangle point has no line to b3 or a3.
+    assert_eq!(
+        turns(
+            &e,
+            "jaguar: a1; dogs: dog b2 c1 a7 b7 c7 d7 e7 e6 d6 c6; turn: jaguar"
+        ),
+        ["a1xc3", "a1xe1"]
+    );
+    let got = turns(
+        &e,
+        "jaguar: b2; dogs: dog a7 b7 c7 d7 e7 e6 d6 c6 b6 a6; turn: jaguar",
+    );
+    assert_eq!(got, ["b2-a1", "b2-c2", "b2-c3"]);
+}
+
+#[test]
+fn adugo_captures_are_compulsory_and_five_dogs_win() {
+    let e = adugo();
+    // A leap is possible: no step is legal.
+    let got = turns(
+        &e,
+        "jaguar: c5; dogs: dog c4 a7 b7 c7 d7 e7 e6 d6 c6 b6; turn: jaguar",
+    );
+    assert_eq!(got, ["c5xc3"]);
+    // Nine dogs left: the jaguar has taken five and won.
+    let (_, result) = turns_and_result(
+        &e,
+        "jaguar: c5; dogs: dog a7 b7 c7 d7 e7 e6 d6 c6 b6; turn: dogs",
+    );
+    assert_eq!(result, "jaguar wins");
+    // Ten dogs: play goes on.
+    let (_, result) = turns_and_result(
+        &e,
+        "jaguar: c5; dogs: dog a7 b7 c7 d7 e7 e6 d6 c6 b6 a6; turn: dogs",
+    );
+    assert_eq!(result, "unfinished");
+    // The jaguar on the base's middle, its three neighbours held and no
+    // point free behind them: the dogs have won.
+    let (got, result) = turns_and_result(
+        &e,
+        "jaguar: c1; dogs: dog c2 a1 e1 b2 d2 c3 a7 b7 c7 d7; turn: jaguar",
+    );
+    assert_eq!((got.len(), result.as_str()), (0, "dogs wins"));
 }

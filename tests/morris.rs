@@ -215,4 +215,64 @@ fn a_board_with_lines_counts_them_alone_and_they_may_bend() {
     assert!(!turns.iter().any(|t| t.starts_with("g1 x")), "{turns:?}");
     assert!(turns.contains(&"d2 xb4".to_string()), "{turns:?}");
     assert!(!turns.contains(&"d2".to_string()), "{turns:?}");
+
+fn twelve() -> Engine {
+    common::engine_at(&root().join("games/twelve-mens-morris.game"))
+}
+
+#[test]
+fn twelve_mens_morris_makes_mills_on_the_diagonals() {
+    // a1-b2-c3 is a mill on the twelve men's board, not on the nine men's.
+    let position = "white: a1 b2 g4; black: a7 d7 g7 b4; turn: white";
+    let (turns, _) = turns_and_result(&twelve(), &format!("{position}; hand: white 9, black 8"));
+    assert!(turns.contains(&"c3 xb4".to_string()), "{turns:?}");
+    assert!(!turns.contains(&"c3".to_string()), "{turns:?}");
+    let (turns, _) = turns_and_result(&morris(), &format!("{position}; hand: white 6, black 5"));
+    assert!(turns.contains(&"c3".to_string()), "{turns:?}");
+    assert!(!turns.iter().any(|t| t.starts_with("c3 x")), "{turns:?}");
+    // The men step along the diagonals too: c3 to b2.
+    let (turns, _) = turns_and_result(&twelve(), "white: a1 c3 g4 d1; black: a7 d7 g7 b4");
+    assert!(turns.contains(&"c3-b2".to_string()), "{turns:?}");
+}
+
+#[test]
+fn twelve_mens_morris_is_drawn_when_the_placements_fill_the_board() {
+    // 23 men and no mill; Black's last man fills g4 without a mill.
+    let full = "white: a1 g1 b4 d2 e3 c5 f6 d7 b6 f4 c4 d5; \
+                black: d1 a4 a7 g7 b2 f2 c3 d3 e4 e5 d6; turn: black; hand: white 0, black 1";
+    let engine = twelve();
+    let (turns, result) = turns_and_result(&engine, full);
+    assert_eq!(
+        (turns.as_slice(), result.as_str()),
+        (["g4".to_string()].as_slice(), "unfinished")
+    );
+    let mut st = parse_position(&engine, full).unwrap();
+    let mut moves: Vec<Move> = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    engine.play(&mut st, &moves[0]).expect("g4 is legal");
+    let (turns, result) = turns_and_result(&engine, &ludus::notation::position_text(&engine, &st));
+    assert_eq!((turns.len(), result.as_str()), (0, "draw"));
+}
+
+#[test]
+fn six_mens_morris_never_flies_and_mills_only_along_the_sides() {
+    let six = common::engine_at(&root().join("games/six-mens-morris.game"));
+    // Three men, hand empty: steps only, no flight.
+    let (turns, _) = turns_and_result(&six, "white: a1 c1 e5; black: a5 c5 d4 b4");
+    assert_eq!(turns, ["a1-a3", "c1-c2", "c1-e1", "e5-e3"]);
+    // c1-c2 joins the squares but holds two points: no mill; a1-c1-e1 is one.
+    let (turns, _) = turns_and_result(
+        &six,
+        "white: a1 c2; black: a5 c5 d4 b4; turn: white; hand: white 3, black 2",
+    );
+    assert!(turns.contains(&"c1".to_string()), "{turns:?}");
+    let (turns, _) = turns_and_result(
+        &six,
+        "white: a1 e1; black: a5 c5 d4 b4; turn: white; hand: white 3, black 2",
+    );
+    assert!(turns.contains(&"c1 xa5".to_string()), "{turns:?}");
+    assert!(!turns.contains(&"c1".to_string()), "{turns:?}");
+    // Two men on the board and none in hand: lost.
+    let (_, result) = turns_and_result(&six, "white: a1 c1; black: a5 c5 d4; turn: white");
+    assert_eq!(result, "black wins");
 }
