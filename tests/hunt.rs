@@ -213,6 +213,7 @@ fn bagh_chal_tigers_win_with_the_fifth_goat_taken() {
     let (turns, _) = turns_and_result(&e, "tiger: tiger a1; goat: c3; turn: goat; hand: goat 1");
     assert!(turns.iter().all(|t| !t.contains('-')), "{turns:?}");
     assert!(turns.contains(&"c2".to_string()), "{turns:?}");
+}
 
 fn adugo() -> Engine {
     engine("adugo.game")

@@ -215,6 +215,7 @@ fn a_board_with_lines_counts_them_alone_and_they_may_bend() {
     assert!(!turns.iter().any(|t| t.starts_with("g1 x")), "{turns:?}");
     assert!(turns.contains(&"d2 xb4".to_string()), "{turns:?}");
     assert!(!turns.contains(&"d2".to_string()), "{turns:?}");
+}
 
 fn twelve() -> Engine {
     common::engine_at(&root().join("games/twelve-mens-morris.game"))
