@@ -499,25 +499,36 @@ impl Checker<'_> {
                 }
             } else if CLASSES.contains(&term.text.as_str()) {
                 let mut found = false;
+                // Judged for no player (none has a forward direction):
+                // reported as such, not as links the board lacks.
+                let mut judged = false;
+                // `orthogonal`, `diagonal` and `any` are the same for both
+                // players: they need no forward direction.
+                let relative = matches!(term.text.as_str(), "forward" | "backward" | "sideways");
                 for (i, (p, _)) in players.iter().enumerate() {
-                    let Some(forward) = p.forward else {
-                        if self.without_forward.contains(&p.name) {
+                    let forward = match p.forward {
+                        Some(f) => Some(f),
+                        None if !relative => None,
+                        None => {
+                            if self.without_forward.contains(&p.name) {
+                                continue;
+                            }
+                            self.without_forward.push(p.name.clone());
+                            self.error(
+                                file,
+                                term.span.clone(),
+                                format!(
+                                    "`{}` is judged against a forward direction, and player `{}` has none",
+                                    term.text, p.name
+                                ),
+                                "needs a forward direction",
+                                Some("add `forward n` (or another direction) to the player".into()),
+                            );
                             continue;
                         }
-                        self.without_forward.push(p.name.clone());
-                        self.error(
-                            file,
-                            term.span.clone(),
-                            format!(
-                                "`{}` is judged against a forward direction, and player `{}` has none",
-                                term.text, p.name
-                            ),
-                            "needs a forward direction",
-                            Some("add `forward n` (or another direction) to the player".into()),
-                        );
-                        continue;
                     };
-                    let f = board.directions[forward].vector;
+                    judged = true;
+                    let f = forward.map_or((0, 0), |f| board.directions[f].vector);
                     for (d, dir) in board.directions.iter().enumerate() {
                         let v = dir.vector;
                         let dot = v.0 * f.0 + v.1 * f.1;
@@ -536,7 +547,7 @@ impl Checker<'_> {
                         }
                     }
                 }
-                if !found && !build.broken && !build.links_failed && !players.is_empty() {
+                if !found && judged && !build.broken && !build.links_failed {
                     self.error(
                         file,
                         term.span.clone(),
