@@ -424,6 +424,18 @@ pub struct Engine {
     actions_countable: bool,
 }
 
+/// A game without dice's named rule conditions (`forbid`, `pass`),
+/// compiled; none in a dice game, whose search judges its own.
+fn grid_rules(game: &Game, rules: &[(String, crate::ir::Cond)]) -> Box<[condition::Condition]> {
+    match game.dice {
+        Some(_) => Box::new([]),
+        None => rules
+            .iter()
+            .map(|(_, c)| condition::Condition::compile(game, c))
+            .collect(),
+    }
+}
+
 impl Engine {
     /// Compiles a checked game.
     pub fn new(game: Game) -> Engine {
@@ -545,24 +557,8 @@ impl Engine {
                     _ => None,
                 })
                 .collect(),
-            forbid: match game.dice {
-                Some(_) => Box::new([]),
-                None => game
-                    .rules
-                    .forbid
-                    .iter()
-                    .map(|(_, c)| condition::Condition::compile(&game, c))
-                    .collect(),
-            },
-            pass: match game.dice {
-                Some(_) => Box::new([]),
-                None => game
-                    .rules
-                    .pass
-                    .iter()
-                    .map(|(_, c)| condition::Condition::compile(&game, c))
-                    .collect(),
-            },
+            forbid: grid_rules(&game, &game.rules.forbid),
+            pass: grid_rules(&game, &game.rules.pass),
             evaluate: match game.dice {
                 Some(_) => None,
                 None => game

@@ -146,19 +146,25 @@ pub fn declared_lines(board: &ir::Board, length: usize) -> Vec<Vec<usize>> {
     let mut lines: Vec<Vec<usize>> = Vec::new();
     for line in &board.lines {
         for run in line.windows(length) {
-            let mut sorted = run.to_vec();
-            sorted.sort_unstable();
-            let seen = lines.iter().any(|l| {
-                let mut m = l.clone();
-                m.sort_unstable();
-                m == sorted
-            });
-            if !seen {
-                lines.push(run.to_vec());
-            }
+            add_once(&mut lines, run.to_vec());
         }
     }
     lines
+}
+
+/// Adds `line` to `lines` unless one holds the same sites already (in
+/// either order).
+fn add_once(lines: &mut Vec<Vec<usize>>, line: Vec<usize>) {
+    let mut sorted = line.clone();
+    sorted.sort_unstable();
+    let seen = lines.iter().any(|l| {
+        let mut m = l.clone();
+        m.sort_unstable();
+        m == sorted
+    });
+    if !seen {
+        lines.push(line);
+    }
 }
 
 /// The board's lines of `length` sites: from each site, the sites reached
@@ -180,18 +186,8 @@ pub fn straight_lines(board: &ir::Board, length: usize) -> Vec<Vec<usize>> {
                     _ => break,
                 }
             }
-            if line.len() < length {
-                continue;
-            }
-            let mut sorted = line.clone();
-            sorted.sort_unstable();
-            let seen = lines.iter().any(|l| {
-                let mut m = l.clone();
-                m.sort_unstable();
-                m == sorted
-            });
-            if !seen {
-                lines.push(line);
+            if line.len() >= length {
+                add_once(&mut lines, line);
             }
         }
     }
