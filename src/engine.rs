@@ -17,11 +17,13 @@ mod lines;
 mod outcome;
 mod progress;
 mod rays;
+mod turn;
 mod turns;
 
 pub use condition::compare;
 pub(crate) use dice::Root;
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
+pub use turn::{Move, Step};
 
 /// Marks an empty site or an absent site in a move.
 pub const NONE: u8 = u8::MAX;
@@ -40,141 +42,6 @@ const TAKEN: u8 = u8::MAX - 1;
 /// The most steps a move can hold (landings of a chain, or die moves); the
 /// checker refuses any game whose chains could need more.
 pub use crate::ir::MAX_STEPS;
-
-/// One part of a move: a piece goes from one site to another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Step {
-    /// Where the piece was.
-    pub from: u8,
-    /// Where it lands.
-    pub to: u8,
-    /// The piece jumped over and captured, or [`NONE`].
-    pub over: u8,
-    /// The die this step used, or 0.
-    pub die: u8,
-}
-
-impl Step {
-    /// An unused step.
-    pub const NONE: Step = Step {
-        from: NONE,
-        to: NONE,
-        over: NONE,
-        die: 0,
-    };
-}
-
-/// One complete turn: an optional huff, then a step, a capture chain, or
-/// the die moves of a roll.
-///
-/// `repr(C)`, in this order: the bytes a one-step move sets to constants
-/// ([`Move::become_step`]) side by side, so that they are written by a
-/// few wide stores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(C)]
-pub struct Move {
-    /// The opposing piece removed after the move, as the line it completes
-    /// earns (`line of N removes opponent piece`), or [`NONE`].
-    pub remove: u8,
-    /// Number of steps used.
-    pub len: u8,
-    /// Whether the move is a capture chain.
-    pub capture: bool,
-    /// A capture chain that stopped although it could go on.
-    pub stopped_early: bool,
-    /// Dice games: the player who moves.
-    pub mover: u8,
-    /// Dice games: the turn ends the game at its last die move.
-    pub ends: bool,
-    /// The opposing piece huffed first, or [`NONE`].
-    pub huff: u8,
-    /// The piece's kind once it has arrived (after any promotion).
-    pub kind_after: u8,
-    /// Dice games: a hash of the position the turn leads to.
-    pub key: u64,
-    /// Dice games: the turn's place in the order moves are listed.
-    pub rank: u128,
-    /// The steps in order; [`Step::NONE`] past `len`.
-    pub steps: [Step; MAX_STEPS],
-}
-
-impl Move {
-    const EMPTY: Move = Move {
-        huff: NONE,
-        remove: NONE,
-        len: 0,
-        capture: false,
-        stopped_early: false,
-        kind_after: NONE,
-        mover: NONE,
-        ends: false,
-        key: 0,
-        rank: 0,
-        steps: [Step::NONE; MAX_STEPS],
-    };
-
-    /// The move that does nothing: the turn passes.
-    pub const PASS: Move = Move::EMPTY;
-
-    /// Makes this move, whatever it was, the one-step move `step` after
-    /// the huff `huff`, the piece of kind `kind_after` once it arrives,
-    /// writing only what differs from a copy of such a move: the steps
-    /// past `len` are [`Step::NONE`] already. Every field is named, so a
-    /// new one cannot be forgotten.
-    fn become_step(&mut self, huff: u8, step: Step, kind_after: u8) {
-        let Move {
-            remove,
-            len,
-            capture,
-            stopped_early,
-            mover,
-            ends,
-            huff: h,
-            kind_after: k,
-            key,
-            rank,
-            steps,
-        } = self;
-        steps[1..(*len as usize).max(1)].fill(Step::NONE);
-        steps[0] = step;
-        *remove = NONE;
-        *len = 1;
-        *capture = false;
-        *stopped_early = false;
-        *mover = NONE;
-        *ends = false;
-        *h = huff;
-        *k = kind_after;
-        *key = 0;
-        *rank = 0;
-    }
-
-    /// The steps actually used.
-    pub fn steps(&self) -> &[Step] {
-        &self.steps[..self.len as usize]
-    }
-
-    /// The site the first step leaves, [`HAND`] for a placement, or
-    /// [`NONE`] for a huff alone or a pass.
-    pub fn from(&self) -> u8 {
-        self.steps[0].from
-    }
-
-    /// The landing site of the last step.
-    pub fn to(&self) -> Option<u8> {
-        self.steps().last().map(|s| s.to)
-    }
-
-    /// Whether the move places a piece from the hand.
-    pub fn places(&self) -> bool {
-        self.len > 0 && self.steps[0].from == HAND
-    }
-
-    /// Number of pieces captured by the move itself (not counting a huff).
-    pub fn captures(&self) -> usize {
-        self.steps().iter().filter(|s| s.over != NONE).count()
-    }
-}
 
 /// How a game ended, or that it goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
