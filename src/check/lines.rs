@@ -18,14 +18,7 @@ impl Checker<'_> {
             let ItemKind::BoardLine(names) = &item.kind else {
                 continue;
             };
-            let text = format!(
-                "line {}",
-                names
-                    .iter()
-                    .map(|n| n.text.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
+            let text = item.kind.key();
             if names.len() < 3 {
                 self.error(
                     item.file,
