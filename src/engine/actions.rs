@@ -10,9 +10,10 @@
 //! counted and recorded as one turn. Games that use none of this have no
 //! [`Actions`] and pay nothing for it.
 
+use super::bits::Bits;
 use super::condition::Condition;
 use super::grid::{Sides, bits};
-use super::{Engine, HAND, MAX_KINDS, Move, NONE, State, Step, bit};
+use super::{Engine, HAND, Move, NONE, State, Step, bit};
 use crate::ir::{self, Obligation};
 
 /// An action of a kind: the sites it may land on per player, and when.
@@ -33,17 +34,63 @@ pub(super) struct Actions {
     fly: Vec<Option<Action>>,
     /// Whether some line has a `when`.
     gated: bool,
+    /// The kinds that never capture (no jump line, none by region): they
+    /// need no search for captures.
+    captureless: u16,
     /// Per site: the masks of the board's lines through it (with `line
     /// of N removes opponent piece`; empty otherwise).
     lines_through: Vec<Vec<u128>>,
     /// Every line, for the pieces a line protects.
     lines: Vec<u128>,
+    /// The same at 64 bits, where every line fits (a narrower scan).
+    narrow: Option<Vec<u64>>,
+    /// A bit per kind of the game.
+    all_kinds: u16,
     /// `not from line unless all`.
     protect: bool,
 }
 
 fn mask(sites: &[usize]) -> u128 {
     sites.iter().fold(0, |m, &s| m | bit(s as u8))
+}
+
+/// Of the lines `lines`, at the width of the board's masks: the mover's
+/// lines one piece short, on an empty site (a bit per line), those empty
+/// sites, and the sites of the opponent's lines.
+#[inline(always)]
+fn scan<B: Bits>(lines: &[B], sides: &Sides) -> (u64, u128, u128) {
+    let (own, empty, theirs) = (B::of(sides.own), B::of(sides.empty), B::of(sides.opp));
+    let (mut closing, mut closers, mut held) = (0u64, B::ZERO, B::ZERO);
+    for (i, &line) in lines.iter().enumerate() {
+        let missing = line & !own;
+        if !(missing & empty).none() && (missing & (missing - B::ONE)).none() {
+            closing |= 1 << i;
+            closers |= missing;
+        }
+        if (line & !theirs).none() {
+            held |= line;
+        }
+    }
+    let wide = |m: B| {
+        let [lo, hi] = m.words();
+        u128::from(lo) | u128::from(hi) << 64
+    };
+    (closing, wide(closers), wide(held))
+}
+
+/// Of the pieces `pieces`, those of no kind in `kinds` (a bit per kind).
+#[inline]
+fn without_kinds(st: &State, pieces: u128, kinds: u16) -> u128 {
+    if kinds == 0 {
+        return pieces;
+    }
+    let mut kept = pieces;
+    for s in bits(pieces) {
+        if kinds & 1 << (st.cells[s] & 15) != 0 {
+            kept &= !bit(s as u8);
+        }
+    }
+    kept
 }
 
 impl Actions {
@@ -86,8 +133,19 @@ impl Actions {
                 .kinds
                 .iter()
                 .any(|k| k.step_when.is_some() || k.jump_when.is_some()),
+            captureless: game
+                .kinds
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| k.jump.iter().all(Vec::is_empty) && k.standing.is_empty())
+                .fold(0, |m, (i, _)| m | 1 << i),
             lines_through,
+            narrow: lines
+                .iter()
+                .all(|&l| l >> 64 == 0)
+                .then(|| lines.iter().map(|&l| l as u64).collect()),
             lines,
+            all_kinds: ((1u32 << game.kinds.len()) - 1) as u16,
             protect,
         })
     }
@@ -99,37 +157,27 @@ impl Actions {
         if !self.gated {
             return (own, own);
         }
+        let (step_off, jump_off) = self.lines_off(st);
+        (
+            without_kinds(st, own, step_off),
+            without_kinds(st, own, jump_off),
+        )
+    }
+
+    /// The kinds whose step lines, and whose jump lines, do not apply
+    /// before this turn.
+    fn lines_off(&self, st: &State) -> (u16, u16) {
         let player = st.to_move as usize;
-        let kinds = self.step_when.len();
-        let (mut step_off, mut jump_off) = (0u32, 0u32);
-        for k in 0..kinds {
-            if self.step_when[k]
-                .as_ref()
-                .is_some_and(|c| !c.holds(st, player))
-            {
-                step_off |= 1 << k;
-            }
-            if self.jump_when[k]
-                .as_ref()
-                .is_some_and(|c| !c.holds(st, player))
-            {
-                jump_off |= 1 << k;
-            }
-        }
-        let (mut steppers, mut jumpers) = (own, own);
-        if step_off == 0 && jump_off == 0 {
-            return (steppers, jumpers);
-        }
-        for s in bits(own) {
-            let kind = st.cells[s] & 15;
-            if step_off & 1 << kind != 0 {
-                steppers &= !bit(s as u8);
-            }
-            if jump_off & 1 << kind != 0 {
-                jumpers &= !bit(s as u8);
-            }
-        }
-        (steppers, jumpers)
+        let off = |when: &[Option<Condition>]| {
+            when.iter().enumerate().fold(0u16, |off, (k, c)| {
+                if c.as_ref().is_some_and(|c| !c.holds(st, player)) {
+                    off | 1 << k
+                } else {
+                    off
+                }
+            })
+        };
+        (off(&self.step_when), off(&self.jump_when))
     }
 
     /// Whether `action` may be taken by the player to move.
@@ -300,13 +348,14 @@ const MAX_PLANNED_LINES: usize = 64;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Plan {
     sides: Sides,
-    /// The mover's pieces whose step lines, and jump lines, apply.
+    /// The mover's pieces whose step lines, and jump lines, apply (only
+    /// those of kinds that capture for the latter).
     steppers: u128,
     jumpers: u128,
     /// The mover's pieces that fly this turn.
     fliers: u128,
-    /// Per kind: where it is placed this turn (0 where it is not).
-    place: [u128; MAX_KINDS],
+    /// The kinds placed this turn (a bit per kind).
+    placing: u16,
     /// The opposing pieces a completed line removes (for turns that
     /// capture nothing), and how many turns each such move makes.
     removable: u128,
@@ -314,19 +363,74 @@ pub(super) struct Plan {
     /// The lines (indices of [`Actions::lines`]) that lack one piece of
     /// the mover's, on an empty site.
     closing: u64,
+    /// Their empty sites: where a piece from the hand completes a line
+    /// (and no other piece completes one elsewhere).
+    closers: u128,
+    /// The turns of each of the first `noted` groups of turns past the
+    /// listed ones (each stepping piece, placed kind and flying piece in
+    /// turn), as [`Actions::count`] counted them, for [`Actions::turn_of`]
+    /// to pass over.
+    turns: [u16; NOTED],
+    noted: u8,
+    /// Whether the plan was made: not where the turns must be listed.
+    made: bool,
 }
+
+/// The most groups of turns a [`Plan`] notes.
+const NOTED: usize = 16;
 
 thread_local! {
     /// The plan of the position counted last on this thread, for the turn
     /// a playout draws from it next ([`Actions::counted_turn_at`]).
-    static LAST_PLAN: std::cell::Cell<Option<Plan>> = const { std::cell::Cell::new(None) };
+    static LAST_PLAN: std::cell::RefCell<Plan> = const { std::cell::RefCell::new(Plan::NONE) };
 }
 
 impl Plan {
+    /// No plan: one where the turns must be listed.
+    const NONE: Plan = Plan {
+        sides: Sides {
+            own: 0,
+            opp: 0,
+            empty: 0,
+        },
+        steppers: 0,
+        jumpers: 0,
+        fliers: 0,
+        placing: 0,
+        removable: 0,
+        copies: 1,
+        closing: 0,
+        closers: 0,
+        turns: [0; NOTED],
+        noted: 0,
+        made: false,
+    };
+
+    /// Notes the turns `n` of the next group, where there is room; gives `n`.
+    #[inline]
+    fn note(&mut self, n: usize) -> usize {
+        if let Some(slot) = self.turns.get_mut(usize::from(self.noted)) {
+            *slot = n as u16;
+            self.noted += 1;
+        }
+        n
+    }
+
+    /// The turns of group `g`, where [`Plan::note`] noted them.
+    #[inline]
+    fn noted(&self, g: usize) -> Option<usize> {
+        (g < usize::from(self.noted)).then(|| usize::from(self.turns[g]))
+    }
+
     /// The sites where a piece coming from `from` ([`HAND`] for a
-    /// placement) completes a line.
+    /// placement) completes a line: the last empty sites of the closing
+    /// lines it does not leave.
+    #[inline]
     fn closers(&self, lines: &[u128], from: u8) -> u128 {
-        let leaving = if from == HAND { 0 } else { bit(from) };
+        if from == HAND {
+            return self.closers;
+        }
+        let leaving = bit(from);
         let mut found = 0;
         let mut set = self.closing;
         while set != 0 {
@@ -340,118 +444,177 @@ impl Plan {
     }
 
     /// Turns of a move landing on the sites of `targets`, from `from`.
+    #[inline]
     fn count(&self, lines: &[u128], from: u8, targets: u128) -> usize {
-        if targets == 0 {
-            return 0;
-        }
         let n = targets.count_ones() as usize;
-        if self.copies == 1 || self.closing == 0 {
+        if self.copies == 1 || targets & self.closers == 0 {
             return n;
         }
         n + (targets & self.closers(lines, from)).count_ones() as usize * (self.copies - 1)
     }
+
+    /// Whether a move landing on `to` from `from` completes a line.
+    #[inline]
+    fn completes(&self, lines: &[u128], from: u8, to: u8) -> bool {
+        self.closers & bit(to) != 0 && self.closers(lines, from) & bit(to) != 0
+    }
+
+    /// Turns of a move landing on `to` from `from`: its copies where it
+    /// completes a line.
+    #[inline]
+    fn turns(&self, lines: &[u128], from: u8, to: u8) -> usize {
+        if self.copies > 1 && self.completes(lines, from, to) {
+            self.copies
+        } else {
+            1
+        }
+    }
 }
 
 impl Actions {
+    /// The sites where pieces of `kind` are placed in `plan`.
+    #[inline]
+    fn place_sites(&self, plan: &Plan, player: usize, kind: usize) -> u128 {
+        self.place[kind]
+            .as_ref()
+            .map_or(0, |a| a.sites[player] & plan.sides.empty)
+    }
+
+    /// The sites where the piece of kind `kind` flies in `plan`.
+    #[inline]
+    fn fly_sites(&self, plan: &Plan, player: usize, kind: usize) -> u128 {
+        self.fly[kind]
+            .as_ref()
+            .map_or(0, |a| a.sites[player] & plan.sides.empty)
+    }
+
     /// The plan of `st`'s turns beyond the listed captures, or `None` where
     /// they must be listed (a piece both steps and flies, or too many lines
     /// are one piece short).
     fn plan(&self, engine: &Engine, st: &State) -> Option<Plan> {
+        let mut plan = Plan::NONE;
+        self.plan_into(engine, st, &mut plan);
+        plan.made.then_some(plan)
+    }
+
+    /// [`Actions::plan`] made in `plan` (a thread's, not copied about):
+    /// `plan.made` says whether there is one.
+    #[inline(always)]
+    fn plan_into(&self, engine: &Engine, st: &State, plan: &mut Plan) {
         let player = st.to_move as usize;
         let sides = Sides::of(st, player, engine.all_sites);
-        let (steppers, jumpers) = self.gate(st, sides.own);
-        let mut fliers = 0;
-        let mut flying = 0u32;
-        for (k, fly) in self.fly.iter().enumerate() {
-            if Self::allowed(st, fly).is_some() {
+        let (step_off, jump_off) = if self.gated {
+            self.lines_off(st)
+        } else {
+            (0, 0)
+        };
+        let steppers = match step_off {
+            k if k == self.all_kinds => 0,
+            k => without_kinds(st, sides.own, k),
+        };
+        let jumpers = match jump_off | self.captureless {
+            k if k == self.all_kinds => 0,
+            k => without_kinds(st, sides.own, k),
+        };
+        let mut flying = 0u16;
+        let mut placing = 0u16;
+        for k in 0..self.place.len() {
+            if Self::allowed(st, &self.fly[k]).is_some() {
                 flying |= 1 << k;
             }
-        }
-        if flying != 0 {
-            for s in bits(sides.own) {
-                if flying & 1 << (st.cells[s] & 15) != 0 {
-                    fliers |= bit(s as u8);
-                }
+            if st.hand[player][k] > 0 && Self::allowed(st, &self.place[k]).is_some() {
+                placing |= 1 << k;
             }
         }
-        if fliers & steppers != 0 {
-            return None;
-        }
-        let mut place = [0; MAX_KINDS];
-        for (k, p) in self.place.iter().enumerate() {
-            if st.hand[player][k] > 0
-                && let Some(sites) = Self::allowed(st, p)
-            {
-                place[k] = sites & sides.empty;
-            }
-        }
-        let mut plan = Plan {
-            steppers,
-            jumpers,
-            fliers,
-            place,
-            removable: 0,
-            copies: 1,
-            closing: 0,
-            sides,
+        let fliers = match flying {
+            0 => 0,
+            k if k == self.all_kinds => sides.own,
+            k => sides.own & !without_kinds(st, sides.own, k),
         };
+        plan.made = fliers & steppers == 0 && self.lines.len() <= MAX_PLANNED_LINES;
+        if !plan.made {
+            return;
+        }
+        plan.sides = sides;
+        plan.steppers = steppers;
+        plan.jumpers = jumpers;
+        plan.fliers = fliers;
+        plan.placing = placing;
+        plan.removable = 0;
+        plan.copies = 1;
+        plan.closing = 0;
+        plan.closers = 0;
+        plan.noted = 0;
         if self.lines.is_empty() {
-            return Some(plan);
+            return;
         }
-        if self.lines.len() > MAX_PLANNED_LINES {
-            return None;
-        }
-        let (own, empty) = (plan.sides.own, plan.sides.empty);
-        for (i, &line) in self.lines.iter().enumerate() {
-            let missing = line & !own;
-            if missing != 0 && missing & (missing - 1) == 0 && missing & empty != 0 {
-                plan.closing |= 1 << i;
-            }
-        }
-        plan.removable = self.removable_of(plan.sides.opp);
+        let theirs = sides.opp;
+        let held;
+        (plan.closing, plan.closers, held) = match &self.narrow {
+            Some(lines) => scan(lines, &sides),
+            None => scan(&self.lines, &sides),
+        };
+        plan.removable = if self.protect && theirs & !held != 0 {
+            theirs & !held
+        } else {
+            theirs
+        };
         plan.copies = (plan.removable.count_ones() as usize).max(1);
-        Some(plan)
     }
 
     /// [`Engine::count_turns`] of a game with actions: the captures listed
     /// in `out` (with their removals), the steps, placements and flights
     /// counted; `None` where every turn must be listed.
+    #[inline(never)]
     pub(super) fn count(
         &self,
         engine: &Engine,
         st: &mut State,
         out: &mut Vec<Move>,
     ) -> Option<usize> {
-        let plan = self.plan(engine, st);
-        LAST_PLAN.with(|last| last.set(plan));
-        let plan = plan?;
-        let mut found = super::grid::Found::new(out);
-        let jumping = Sides {
-            own: plan.jumpers,
-            ..plan.sides
-        };
-        let compulsory = engine.captures(st, NONE, &jumping, &mut found, None);
-        found.finish();
-        if !self.lines.is_empty() {
-            self.removals(st, out);
+        LAST_PLAN.with_borrow_mut(|plan| self.count_with(engine, st, out, plan))
+    }
+
+    /// [`Actions::count`] with the thread's plan, made anew.
+    #[inline(always)]
+    fn count_with(
+        &self,
+        engine: &Engine,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        plan: &mut Plan,
+    ) -> Option<usize> {
+        self.plan_into(engine, st, plan);
+        if !plan.made {
+            return None;
         }
+        let player = st.to_move as usize;
+        let compulsory = plan.jumpers != 0 && {
+            let mut found = super::grid::Found::new(out);
+            let jumping = Sides {
+                own: plan.jumpers,
+                ..plan.sides
+            };
+            let compulsory = engine.captures(st, NONE, &jumping, &mut found, None);
+            found.finish();
+            if !self.lines.is_empty() {
+                self.removals(st, out);
+            }
+            compulsory
+        };
         let mut n = out.len();
         if !compulsory {
             for s in bits(plan.steppers) {
-                let (_, free) = engine.step_targets(st, st.to_move as usize, s, &plan.sides);
-                n += plan.count(&self.lines, s as u8, free);
+                let (_, free) = engine.step_targets(st, player, s, &plan.sides);
+                n += plan.note(plan.count(&self.lines, s as u8, free));
             }
-            for &sites in &plan.place[..self.place.len()] {
-                if sites != 0 {
-                    n += plan.count(&self.lines, HAND, sites);
-                }
+            for k in bits(u128::from(plan.placing)) {
+                let sites = self.place_sites(plan, player, k);
+                n += plan.note(plan.count(&self.lines, HAND, sites));
             }
             for s in bits(plan.fliers) {
-                let kind = (st.cells[s] & 15) as usize;
-                let sites = self.fly[kind]
-                    .as_ref()
-                    .map_or(0, |a| a.sites[st.to_move as usize]);
-                n += plan.count(&self.lines, s as u8, sites & plan.sides.empty);
+                let sites = self.fly_sites(plan, player, (st.cells[s] & 15) as usize);
+                n += plan.note(plan.count(&self.lines, s as u8, sites));
             }
         }
         if n == 0 && !engine.no_moves_rule {
@@ -487,17 +650,28 @@ impl Actions {
         if let Some(m) = listed.get(i) {
             return *m;
         }
-        let Some(plan) = LAST_PLAN.with(|last| last.get()) else {
-            return self.turn_at(engine, st, listed, i);
-        };
-        debug_assert_eq!(Some(plan), self.plan(engine, st), "the plan counted last");
-        self.turn_of(engine, st, &plan, listed, i)
+        LAST_PLAN.with_borrow(|plan| {
+            if !plan.made {
+                return self.turn_at(engine, st, listed, i);
+            }
+            debug_assert_eq!(
+                Some(Plan {
+                    noted: 0,
+                    turns: [0; NOTED],
+                    ..*plan
+                }),
+                self.plan(engine, st),
+                "the plan counted last"
+            );
+            self.turn_of(engine, st, plan, listed, i)
+        })
     }
 
     /// The turn of index `i` of `st`, whose plan is `plan`, past those
     /// `listed`.
     fn turn_of(&self, engine: &Engine, st: &State, plan: &Plan, listed: &[Move], i: usize) -> Move {
         let player = st.to_move as usize;
+        let lines = &self.lines[..];
         let mut left = i - listed.len();
         // The move from `from` to `to` of kind `kind`, with the removal of
         // index `r` where it completes a line.
@@ -511,22 +685,23 @@ impl Actions {
                 over: NONE,
                 die: 0,
             };
-            if plan.closing != 0 && plan.closers(&self.lines, from) & bit(to) != 0 {
+            if plan.completes(lines, from, to) {
                 m.remove = bits(plan.removable).nth(r).map_or(NONE, |s| s as u8);
             }
             m
         };
-        // The turns of one target: its copies where it completes a line.
-        let turns = |from: u8, to: u8| {
-            if plan.closing != 0 && plan.closers(&self.lines, from) & bit(to) != 0 {
-                plan.copies
-            } else {
-                1
-            }
-        };
+        // The groups of turns passed over.
+        let mut g = 0;
         for s in bits(plan.steppers) {
+            g += 1;
+            if let Some(n) = plan.noted(g - 1)
+                && left >= n
+            {
+                left -= n;
+                continue;
+            }
             let (t, free) = engine.step_targets(st, player, s, &plan.sides);
-            let n = plan.count(&self.lines, s as u8, free);
+            let n = plan.count(lines, s as u8, free);
             if left >= n {
                 left -= n;
                 continue;
@@ -535,24 +710,29 @@ impl Actions {
                 if free & target.bit == 0 {
                     continue;
                 }
-                let k = turns(s as u8, target.to);
+                let k = plan.turns(lines, s as u8, target.to);
                 if left < k {
                     return make(s as u8, target.to, target.after, left);
                 }
                 left -= k;
             }
         }
-        for (kind, &sites) in plan.place[..self.place.len()].iter().enumerate() {
-            if sites == 0 {
+        for kind in bits(u128::from(plan.placing)) {
+            g += 1;
+            if let Some(n) = plan.noted(g - 1)
+                && left >= n
+            {
+                left -= n;
                 continue;
             }
-            let n = plan.count(&self.lines, HAND, sites);
+            let sites = self.place_sites(plan, player, kind);
+            let n = plan.count(lines, HAND, sites);
             if left >= n {
                 left -= n;
                 continue;
             }
             for to in bits(sites) {
-                let k = turns(HAND, to as u8);
+                let k = plan.turns(lines, HAND, to as u8);
                 if left < k {
                     return make(HAND, to as u8, kind as u8, left);
                 }
@@ -560,18 +740,22 @@ impl Actions {
             }
         }
         for s in bits(plan.fliers) {
+            g += 1;
+            if let Some(n) = plan.noted(g - 1)
+                && left >= n
+            {
+                left -= n;
+                continue;
+            }
             let kind = st.cells[s] & 15;
-            let sites = self.fly[kind as usize]
-                .as_ref()
-                .map_or(0, |a| a.sites[player])
-                & plan.sides.empty;
-            let n = plan.count(&self.lines, s as u8, sites);
+            let sites = self.fly_sites(plan, player, kind as usize);
+            let n = plan.count(lines, s as u8, sites);
             if left >= n {
                 left -= n;
                 continue;
             }
             for to in bits(sites) {
-                let k = turns(s as u8, to as u8);
+                let k = plan.turns(lines, s as u8, to as u8);
                 if left < k {
                     return make(s as u8, to as u8, kind, left);
                 }

@@ -39,23 +39,7 @@ impl Engine {
     /// of them by its index. The state is restored before returning.
     pub fn count_turns(&self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
         if !self.steps_countable || st.offenders != 0 {
-            if self.tables.is_some() {
-                // Dice turns are kept as routes, and made moves one by one.
-                out.clear();
-                return self.count_dice_turns(st, None);
-            }
-            if let Some(actions) = self
-                .actions
-                .as_ref()
-                .filter(|_| self.actions_countable && st.offenders == 0)
-            {
-                out.clear();
-                if let Some(n) = actions.count(self, st, out) {
-                    return Ok(n);
-                }
-            }
-            self.try_legal_moves(st, out)?;
-            return Ok(out.len());
+            return self.count_other_turns(st, out);
         }
         let player = st.to_move as usize;
         let sides = Sides::of(st, player, self.all_sites);
@@ -70,6 +54,35 @@ impl Engine {
             out.push(Move::PASS);
         }
         Ok(out.len() + steps)
+    }
+
+    /// [`Engine::count_turns`] of the games whose steps are not counted
+    /// as a sum of population counts: dice games, games with actions, and
+    /// the rest, listed. Compiled apart, so that the loop of the others
+    /// stays as it was.
+    #[inline(never)]
+    fn count_other_turns(
+        &self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+    ) -> Result<usize, TooManyTurns> {
+        if self.tables.is_some() {
+            // Dice turns are kept as routes, and made moves one by one.
+            out.clear();
+            return self.count_dice_turns(st, None);
+        }
+        if let Some(actions) = self
+            .actions
+            .as_ref()
+            .filter(|_| self.actions_countable && st.offenders == 0)
+        {
+            out.clear();
+            if let Some(n) = actions.count(self, st, out) {
+                return Ok(n);
+            }
+        }
+        self.try_legal_moves(st, out)?;
+        Ok(out.len())
     }
 
     /// [`Engine::turn_at`] called right after [`Engine::count_turns`] of

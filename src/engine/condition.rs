@@ -556,6 +556,79 @@ pub(in crate::engine) struct Condition {
     /// [`Cond::most_pieces`]: where the judged player or his opponent has
     /// more pieces on the board, the condition does not hold.
     most: [u8; 2],
+    /// The condition as [`Tally`] tests, where it is one.
+    tally: Option<Box<[Tally]>>,
+    /// The game's kinds (those a hand holds).
+    kinds: u8,
+}
+
+/// One test of a condition that reads only the players' totals (pieces on
+/// the board, in hand, captured) and who is judged: `coefficients ·
+/// [own pieces, opponent pieces, own in hand, opponent in hand] +
+/// constant` compared with zero, or the judged player is `player`. A
+/// conjunction of these (most conditions of phases and ends) is judged
+/// from four numbers, not by walking the compiled tree; what it gives is
+/// what [`Judged::holds`] gives (a debug build checks).
+#[derive(Clone, Copy, Debug)]
+enum Tally {
+    Linear {
+        coefficients: [i64; 4],
+        constant: i64,
+        op: Compare,
+    },
+    Player(usize),
+}
+
+impl Tally {
+    /// The tests whose conjunction is `c`, or `None` where `c` reads more
+    /// than the totals or is no conjunction.
+    fn of(c: &Cond, kinds: u8) -> Option<Vec<Tally>> {
+        match c {
+            Cond::And(p) => {
+                let mut tests = Vec::new();
+                for c in p.iter() {
+                    tests.extend(Tally::of(c, kinds)?);
+                }
+                Some(tests)
+            }
+            Cond::Player(p) => Some(vec![Tally::Player(*p)]),
+            Cond::Test {
+                terms,
+                constant,
+                op,
+            } => {
+                let (mut coefficients, mut constant) = ([0i64; 4], *constant);
+                for &(sign, term) in terms.iter() {
+                    match term {
+                        Term::Pieces(opponent) => coefficients[usize::from(opponent)] += sign,
+                        Term::InHand { opponent, kinds: k } if k == kinds => {
+                            coefficients[2 + usize::from(opponent)] += sign
+                        }
+                        // At the start less on the board and in hand: read
+                        // for the judged player (`start` is per player, so
+                        // only where both start alike).
+                        Term::Captured {
+                            opponent,
+                            kinds: k,
+                            start,
+                        } if k == kinds && start[0] == start[1] => {
+                            let o = usize::from(opponent);
+                            coefficients[o] -= sign;
+                            coefficients[2 + o] -= sign;
+                            constant += sign * i64::from(start[0]);
+                        }
+                        _ => return None,
+                    }
+                }
+                Some(vec![Tally::Linear {
+                    coefficients,
+                    constant,
+                    op: *op,
+                }])
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Condition {
@@ -565,6 +638,8 @@ impl Condition {
         let cond = Cond::compile(game, &regions, c, false);
         Condition {
             most: cond.most_pieces().map(|m| m.min(255) as u8),
+            tally: Tally::of(&cond, game.kinds.len() as u8).map(Vec::into_boxed_slice),
+            kinds: game.kinds.len() as u8,
             cond,
             regions: regions.masks.into(),
         }
@@ -588,7 +663,47 @@ impl Condition {
         if st.counts[me] > self.most[0] || st.counts[1 - me] > self.most[1] {
             return false;
         }
+        if let Some(tests) = &self.tally {
+            let holds = Self::tallied(tests, st, self.kinds, me);
+            debug_assert_eq!(holds, self.judged(st, me, (from, here)).holds(&self.cond));
+            return holds;
+        }
         self.judged(st, me, (from, here)).holds(&self.cond)
+    }
+
+    /// Whether the conjunction of `tests` holds for player `me` in `st`.
+    #[inline]
+    fn tallied(tests: &[Tally], st: &State, kinds: u8, me: usize) -> bool {
+        let hand = |p: usize| -> i64 {
+            match kinds {
+                1 => i64::from(st.hand[p][0]),
+                k => st.hand[p][..usize::from(k)]
+                    .iter()
+                    .map(|&n| i64::from(n))
+                    .sum(),
+            }
+        };
+        let [a, b] = [st.counts[me], st.counts[1 - me]].map(i64::from);
+        let [c, d] = [hand(me), hand(1 - me)];
+        for t in tests {
+            match *t {
+                Tally::Player(p) => {
+                    if p != me {
+                        return false;
+                    }
+                }
+                Tally::Linear {
+                    coefficients: [x, y, z, w],
+                    constant,
+                    op,
+                } => {
+                    if !compare(constant + x * a + y * b + z * c + w * d, op) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// The sum of a comparison (see [`Judged::sum`]) for player `me`.

@@ -34,6 +34,7 @@ impl Sides {
 /// The sides a game with phases captures and steps with: the mover's
 /// pieces whose jump lines, and step lines, apply before this turn.
 #[cold]
+#[inline(never)]
 fn gated(actions: &super::actions::Actions, st: &State, sides: &Sides) -> (Sides, Sides) {
     let (steppers, jumpers) = actions.gate(st, sides.own);
     (
@@ -145,27 +146,44 @@ impl Engine {
         let sides = Sides::of(st, st.to_move as usize, self.all_sites);
         // In a game whose lines have phases (`when`), only the pieces whose
         // jump lines apply capture, and only those whose step lines apply step.
+        let phased;
         let (jumping, stepping) = match &self.actions {
-            Some(actions) => gated(actions, st, &sides),
-            None => (sides, sides),
+            Some(actions) => {
+                phased = gated(actions, st, &sides);
+                (&phased.0, &phased.1)
+            }
+            None => (&sides, &sides),
         };
         if self.forbid.is_empty() {
-            if self.captures(st, huff, &jumping, found, None) {
+            if self.captures(st, huff, jumping, found, None) {
                 return;
             }
-            self.steps(st, huff, &stepping, found);
+            self.steps(st, huff, stepping, found);
             return;
         }
-        // With `forbid` rules, a forbidden capture is no capture: the
-        // steps are listed where every capture is forbidden.
+        self.turns_forbidding(st, huff, (jumping, stepping), found);
+    }
+
+    /// [`Engine::turns_after_huff`] of a game with `forbid` rules: a
+    /// forbidden capture is no capture, so the steps are listed where
+    /// every capture is forbidden. Compiled apart from the loop of the
+    /// other games.
+    #[inline(never)]
+    fn turns_forbidding(
+        &self,
+        st: &mut State,
+        huff: u8,
+        (jumping, stepping): (&Sides, &Sides),
+        found: &mut Found,
+    ) {
         let first = found.len();
-        let compulsory = self.captures(st, huff, &jumping, found, None);
+        let compulsory = self.captures(st, huff, jumping, found, None);
         found.keep_from(first, |m| !self.forbids(st, m));
         if compulsory && found.len() > first {
             return;
         }
         let stepped = found.len();
-        self.steps(st, huff, &stepping, found);
+        self.steps(st, huff, stepping, found);
         found.keep_from(stepped, |m| !self.forbids(st, m));
     }
 
