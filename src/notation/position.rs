@@ -140,7 +140,8 @@ fn kind_refused(engine: &Engine, player: usize, k: usize) -> Option<String> {
     ))
 }
 
-/// Reads `hand: white 7, black 6 king 2` (see [`hand_text`]) into `st`.
+/// Reads `hand: white 7, black 6 2 king` (see [`hand_text`]) into `st`:
+/// a count without a kind name is of the player's default kind.
 fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String> {
     let game = engine.game();
     for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
