@@ -574,6 +574,50 @@ impl Game {
             + held.map(|h| u32::from(h.count)).sum::<u32>()
     }
 
+    /// The kind of `player`'s pieces where the position notation names
+    /// none: the first kind, in the order the file declares them, that
+    /// the setup gives him, on the board or in his hand; the game's first
+    /// kind where the setup gives him nothing.
+    pub fn default_kind(&self, player: usize) -> usize {
+        let given = self.kinds_given(player);
+        (0..self.kinds.len()).find(|&k| given[k]).unwrap_or(0)
+    }
+
+    /// Per kind, whether the setup gives `player` pieces of it, on the
+    /// board or in his hand.
+    fn kinds_given(&self, player: usize) -> Vec<bool> {
+        let mut given = vec![false; self.kinds.len()];
+        for p in self.setup.iter().filter(|p| p.player == player) {
+            given[p.kind] = true;
+        }
+        for h in self.hand.iter().filter(|h| h.player == player) {
+            given[h.kind] = true;
+        }
+        given
+    }
+
+    /// Per kind, whether `player` can ever have a piece of it: a kind the
+    /// setup gives him (on the board or in hand), or one a kind he can
+    /// have is promoted to where he promotes (on some site of his).
+    pub fn kinds_owned(&self, player: usize) -> Vec<bool> {
+        let mut owned = self.kinds_given(player);
+        let mut grown = true;
+        while grown {
+            grown = false;
+            for (k, kind) in self.kinds.iter().enumerate() {
+                let Some(promote) = &kind.promote else {
+                    continue;
+                };
+                let promotes = promote.sites.get(player).is_some_and(|s| !s.is_empty());
+                if owned[k] && promotes && !owned[promote.to] {
+                    owned[promote.to] = true;
+                    grown = true;
+                }
+            }
+        }
+        owned
+    }
+
     /// How a no-progress counter is named in the file and in positions:
     /// `no capture or man move`.
     pub fn progress_label(&self, capture: bool, kinds: &[usize]) -> String {

@@ -12,7 +12,11 @@
 //! A position is a list of fields separated by `;`:
 //! `white: a1 b1 king c3; black: a5(a4,b4); turn: white; quiet: 3; huff: d4`.
 //! A player's field lists his pieces' sites; a kind name switches the kind
-//! of the sites after it (the first kind of the game is the default). With
+//! of the sites after it. The sites before any kind name are of the
+//! player's default kind ([`crate::ir::Game::default_kind`]: the first kind
+//! the file declares of those the setup gives him), which is the kind the
+//! writer leaves unnamed; a kind the player can never have (none the setup
+//! gives him is, or is promoted to, it) is refused. With
 //! `return forbidden`, `site(a,b)` lists the other sites the piece has
 //! occupied. `quiet` counts turns without a capture; each further
 //! no-progress counter of the game is a field named as its end rule names

@@ -125,3 +125,62 @@ fn a_section_without_its_closing_brace_is_one_mistake() {
     let loaded = load(Path::new("tests/invalid/syntax-error.game")).unwrap();
     assert_eq!(loaded.game.err().map(|d| d.len()), Some(1));
 }
+
+/// A game on a `side` x `side` grid keeping the points `keep` names, with
+/// `extra` single sites besides (`site z1` ...).
+fn grid_game(side: usize, keep: &str, extra: usize) -> String {
+    let files: Vec<String> = (0..side)
+        .map(|i| ((b'a' + i as u8) as char).to_string())
+        .collect();
+    let ranks: Vec<String> = (1..=side).map(|i| i.to_string()).collect();
+    let sites: String = (1..=extra)
+        .map(|i| format!("  site z{i}\n  link z{i} a1 n\n"))
+        .collect();
+    format!(
+        "game \"Kept\"\n\nboard {{\n  grid {side} x {side}\n  files {}\n  ranks {}\n  {keep}\n  links diagonal\n{sites}}}\n\n\
+         player white {{ forward n }}\nplayer black {{ forward s }}\n\n\
+         piece man {{\n  marks o x\n  step diagonal\n  jump diagonal\n}}\n\n\
+         setup {{\n  white man: a1\n  black man: c3\n}}\n\n\
+         rules {{\n  capture optional\n  chain optional\n}}\n\n\
+         end {{\n  no moves: loss\n}}\n",
+        files.join(" "),
+        ranks.join(" ")
+    )
+}
+
+/// The limit of 128 sites counts the points a grid keeps, not all of them:
+/// 16 x 16 where even (128) is a board, one site more is not, and neither
+/// is 17 x 17 where even (145) or where odd (144).
+#[test]
+fn a_grid_counts_the_points_it_keeps_towards_the_site_limit() {
+    let check = |text: &str| {
+        let loaded = load_text(Path::new("games/kept.game"), text);
+        loaded
+            .game
+            .map(|g| g.board.sites.len())
+            .map_err(|d| loaded.sources.render(&d))
+    };
+    assert_eq!(check(&grid_game(16, "sites where even", 0)), Ok(128));
+    assert_eq!(check(&grid_game(12, "sites where even", 0)), Ok(72));
+    for (text, says) in [
+        (
+            grid_game(16, "sites where even", 1),
+            "at least 129: a grid of 16 x 16 with `sites where even` (128), site `z1` (1)",
+        ),
+        (
+            grid_game(17, "sites where even", 0),
+            "at least 145: a grid of 17 x 17 with `sites where even` (145)",
+        ),
+        (
+            grid_game(17, "sites where odd", 0),
+            "at least 144: a grid of 17 x 17 with `sites where odd` (144)",
+        ),
+        (
+            grid_game(12, "links orthogonal", 0),
+            "at least 144: a grid of 12 x 12 (144)",
+        ),
+    ] {
+        let err = check(&text).expect_err(says);
+        assert!(err.contains(says), "wanted `{says}` in:\n{err}");
+    }
+}

@@ -1,11 +1,12 @@
 //! Move texts name exactly one move: where two captures share their
-//! landings, the text names the pieces taken (`axd(b)`).
+//! landings, the text names the pieces taken (`axd(b)`). Position texts
+//! name a piece's kind only where it is not its player's default kind.
 
 mod common;
 
-use common::{ludus, temp_dir};
+use common::{game_files, ludus, temp_dir};
 use ludus::engine::{Engine, NONE};
-use ludus::notation::{find_move, move_text, parse_position};
+use ludus::notation::{find_move, move_text, parse_position, position_text};
 use std::path::Path;
 
 const AMBIGUOUS: &str = "tests/data/ambiguous-capture.game";
@@ -89,5 +90,171 @@ fn records_of_either_ambiguous_capture_replay() {
             first_moves.iter().any(|m| m.starts_with(capture)),
             "no record starts with {capture}: {first_moves:?}"
         );
+    }
+}
+
+/// The index of the player, kind or board site named `name`.
+fn player(engine: &Engine, name: &str) -> usize {
+    engine
+        .game()
+        .players
+        .iter()
+        .position(|p| p.name == name)
+        .unwrap()
+}
+
+fn kind(engine: &Engine, name: &str) -> usize {
+    engine
+        .game()
+        .kinds
+        .iter()
+        .position(|k| k.name == name)
+        .unwrap()
+}
+
+fn site(engine: &Engine, name: &str) -> usize {
+    let sites = &engine.game().board.sites;
+    sites
+        .iter()
+        .position(|s| s.name == name && s.owner.is_none())
+        .unwrap()
+}
+
+/// Bagh-chal declares `piece goat` first: a tiger written without its kind
+/// is still a tiger, and the writer names neither kind.
+#[test]
+fn bagh_chal_bare_sites_are_each_players_own_kind() {
+    let e = engine("games/bagh-chal.game");
+    let (goat, tiger) = (player(&e, "goat"), player(&e, "tiger"));
+    let (goat_kind, tiger_kind) = (kind(&e, "goat"), kind(&e, "tiger"));
+    assert_eq!(goat_kind, 0, "the goat is the file's first kind");
+    assert_eq!(e.game().default_kind(tiger), tiger_kind);
+    assert_eq!(e.game().default_kind(goat), goat_kind);
+
+    let text = "tiger: c3; goat: a1 d4; turn: tiger; hand: goat 18";
+    let st = parse_position(&e, text).unwrap();
+    assert_eq!(st.piece(site(&e, "c3")), Some((tiger, tiger_kind)));
+    assert_eq!(st.piece(site(&e, "a1")), Some((goat, goat_kind)));
+    assert_eq!(st.piece(site(&e, "d4")), Some((goat, goat_kind)));
+    assert_eq!(st.hand[goat][goat_kind], 18);
+    assert_eq!(st.hand[goat][tiger_kind], 0);
+    assert_eq!(
+        position_text(&e, &st),
+        "goat: a1 d4; tiger: c3; turn: tiger; hand: goat 18, tiger 0; quiet: 0"
+    );
+    // The kinds named are read as before.
+    let named = "tiger: tiger c3; goat: goat a1 d4; turn: tiger; hand: goat 18 goat";
+    assert_eq!(parse_position(&e, named).unwrap(), st);
+    // The start position: the tigers on the corners, unnamed.
+    assert_eq!(
+        position_text(&e, &e.start()),
+        "goat:; tiger: a1 e1 a5 e5; turn: goat; hand: goat 20, tiger 0; quiet: 0"
+    );
+    // The piece on c3 moves as a tiger: it takes the goat on d4 (a goat
+    // never jumps).
+    let mut st = st;
+    let mut moves = Vec::new();
+    e.legal_moves(&mut st, &mut moves);
+    let texts: Vec<String> = moves.iter().map(|m| move_text(&e, m)).collect();
+    assert!(texts.iter().any(|t| t == "c3xe5"), "{texts:?}");
+}
+
+/// In every bundled game, each player's pieces of every kind he can have
+/// read back as that kind from `PLAYER: KIND SITE`, and are written with
+/// the kind named exactly where it is not his default; a kind he can never
+/// have is refused.
+#[test]
+fn every_kind_a_player_can_have_reads_back_in_every_game() {
+    let mut refused = 0;
+    for file in game_files() {
+        let e = engine(&file);
+        if e.has_dice() {
+            // One kind of man, on the player's track only.
+            assert_eq!(e.game().kinds.len(), 1, "{file}");
+            continue;
+        }
+        let game = e.game();
+        let s = game
+            .board
+            .sites
+            .iter()
+            .position(|s| s.owner.is_none())
+            .unwrap();
+        let at = &game.board.sites[s].name;
+        for (p, pl) in game.players.iter().enumerate() {
+            let default = game.default_kind(p);
+            let owned = game.kinds_owned(p);
+            assert!(owned[default], "{file}: {}'s default kind", pl.name);
+            for (k, kd) in game.kinds.iter().enumerate() {
+                let text = format!("{}: {} {at}", pl.name, kd.name);
+                let st = match parse_position(&e, &text) {
+                    Ok(st) => st,
+                    Err(why) => {
+                        assert!(!owned[k], "{file}: `{text}` refused: {why}");
+                        assert!(why.contains("never has"), "{file}: `{text}`: {why}");
+                        refused += 1;
+                        continue;
+                    }
+                };
+                assert!(owned[k], "{file}: `{text}` accepted");
+                assert_eq!(st.piece(s), Some((p, k)), "{file}: `{text}`");
+                let written = position_text(&e, &st);
+                let field = if k == default {
+                    format!("{}: {at}", pl.name)
+                } else {
+                    format!("{}: {} {at}", pl.name, kd.name)
+                };
+                assert!(
+                    written.split("; ").any(|f| f == field),
+                    "{file}: `{text}` written `{written}`, not `{field}`"
+                );
+                let back = parse_position(&e, &written).unwrap();
+                assert_eq!(back, st, "{file}: `{written}`");
+                assert_eq!(position_text(&e, &back), written, "{file}");
+            }
+        }
+    }
+    // Bagh-chal, Fox and geese and Adugo each give one kind per player.
+    assert!(refused >= 6, "{refused} kinds refused");
+}
+
+/// Where the setup gives a player pieces of one kind only, the start
+/// position names no kind in his field or his hand.
+#[test]
+fn start_positions_name_no_kind_of_a_player_with_one() {
+    for file in game_files() {
+        let e = engine(&file);
+        let game = e.game();
+        let text = position_text(&e, &e.start());
+        let kinds: Vec<&str> = game.kinds.iter().map(|k| k.name.as_str()).collect();
+        for (p, pl) in game.players.iter().enumerate() {
+            let mut given: Vec<usize> = game
+                .setup
+                .iter()
+                .filter(|x| x.player == p)
+                .map(|x| x.kind)
+                .collect();
+            given.extend(game.hand.iter().filter(|h| h.player == p).map(|h| h.kind));
+            given.sort_unstable();
+            given.dedup();
+            if given.len() != 1 {
+                continue;
+            }
+            let field = text
+                .split("; ")
+                .find_map(|f| f.strip_prefix(&format!("{}:", pl.name)))
+                .unwrap();
+            let hand = text
+                .split("; ")
+                .find_map(|f| f.strip_prefix("hand: "))
+                .and_then(|h| {
+                    h.split(", ")
+                        .find_map(|part| part.strip_prefix(&format!("{} ", pl.name)))
+                })
+                .unwrap_or("");
+            for word in field.split_whitespace().chain(hand.split_whitespace()) {
+                assert!(!kinds.contains(&word), "{file}: `{text}` names `{word}`");
+            }
+        }
     }
 }

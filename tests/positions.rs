@@ -185,6 +185,32 @@ fn kind_followed_by_no_site_is_refused() {
     accepted(game, "white: a1 king c3; black: e5");
 }
 
+/// A piece's kind must be one its player can have: one the setup gives him
+/// or one of those is promoted to.
+#[test]
+fn kinds_a_player_never_has_are_refused() {
+    let game = "games/bagh-chal.game";
+    refused(
+        game,
+        "tiger: goat c3; goat: a1",
+        "tiger: `goat`: tiger never has a piece of this kind (only `tiger`",
+    );
+    refused(game, "goat: a1 tiger c3", "goat: `tiger`: goat never has");
+    refused(
+        game,
+        "tiger: c3; hand: goat 3, tiger 2 goat",
+        "hand: `goat`: tiger never has",
+    );
+    // Without kinds, each player's pieces are his own kind.
+    accepted(game, "tiger: c3; goat: a1; hand: goat 3");
+    accepted(game, "tiger: tiger c3; goat: goat a1; hand: goat 3 goat");
+    // Kings come by promotion: either player may have them.
+    accepted(
+        "games/english-draughts.game",
+        "white: king 1; black: king 32",
+    );
+}
+
 #[test]
 fn men_off_their_track_are_refused() {
     // Point 25 is on White's track only.

@@ -48,11 +48,17 @@ fn removed(m: &Move) -> u8 {
     m.captures() as u8 + u8::from(m.huff != NONE) + u8::from(m.remove != NONE)
 }
 
-/// Checks the position's notation gives back the same state and hash.
+/// Checks the position's notation gives back the same state and hash, and
+/// the same text written again.
 fn round_trip(engine: &Engine, st: &State, context: &str) {
     let text = position_text(engine, st);
     let back = parse_position(engine, &text).unwrap_or_else(|e| panic!("{context}: `{text}`: {e}"));
     assert_eq!(&back, st, "{context}: `{text}` does not read back");
+    assert_eq!(
+        position_text(engine, &back),
+        text,
+        "{context}: written again"
+    );
     assert_eq!(engine.hash(&back), engine.hash(st), "{context}: `{text}`");
 }
 

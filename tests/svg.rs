@@ -106,6 +106,52 @@ fn the_last_move_is_marked() {
     assert_eq!(marked(&svg(&engine, &st, None)), 0);
 }
 
+/// The squares of a chequered board (`<rect>`s a square's size, 60), the
+/// dark ones among them, and the lines drawn (links of a board of points,
+/// or of sites on a circle).
+fn chequered(doc: &roxmltree::Document) -> (usize, usize, usize) {
+    let squares: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("width") == Some("60"))
+        .collect();
+    let dark = squares
+        .iter()
+        .filter(|n| n.attribute("fill") == Some("#b58863"))
+        .count();
+    let lines = doc.descendants().filter(|n| n.has_tag_name("line")).count();
+    (squares.len(), dark, lines)
+}
+
+/// Canadian draughts keeps 72 of its 12 x 12 grid's points, within the
+/// limit of 128 sites: `render` draws it as a chequered board of 144
+/// squares, the 72 dark ones numbered, as it draws International draughts'
+/// 10 x 10, and not as sites on a circle joined by lines.
+#[test]
+fn a_twelve_by_twelve_draughts_board_is_drawn_chequered() {
+    let engine = engine_at(Path::new("games/canadian-draughts.game"));
+    assert!(engine.game().board.grid.is_some(), "the board is a grid");
+    assert_eq!(engine.sites(), 72);
+    for (game, side, kept) in [
+        ("games/canadian-draughts.game", 12, 72),
+        ("games/international-draughts.game", 10, 50),
+    ] {
+        let run = ludus(&["render", game, "--svg", "-"]);
+        assert_eq!(run.code, 0, "{game}: {}", run.stderr);
+        let doc = parse(&run.stdout);
+        assert_eq!(chequered(&doc), (side * side, kept, 0), "{game}");
+        let mut labels: Vec<u32> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("text") && n.attribute("fill") == Some("white"))
+            .filter_map(|n| n.text()?.parse().ok())
+            .collect();
+        labels.sort_unstable();
+        let numbers: Vec<u32> = (1..=kept as u32).collect();
+        assert_eq!(labels, numbers, "{game}: the dark squares numbered");
+        // Every dark square holds a man but those of the two middle rows.
+        assert_eq!(discs(&doc), kept - side, "{game}: the men");
+    }
+}
+
 #[test]
 fn render_writes_a_file_or_standard_output() {
     let dir = common::temp_dir("svg", "cli");

@@ -112,14 +112,13 @@ impl Checker<'_> {
                     Some(hint),
                 );
             }
-            if (w * h) as usize > MAX_SITES {
+            let listed = keep_list.as_ref().map(|(names, ..)| distinct(names));
+            let sites = grid_sites(w as usize, h as usize, keep.as_ref().map(|k| k.0), listed);
+            if sites > MAX_SITES {
                 self.error(
                     file,
                     span.clone(),
-                    format!(
-                        "a board has at most {MAX_SITES} sites, and this grid has {}",
-                        w * h
-                    ),
+                    format!("a board has at most {MAX_SITES} sites, and this grid keeps {sites}"),
                     "too many sites",
                     None,
                 );
@@ -365,12 +364,22 @@ impl Checker<'_> {
         build
     }
 
-    /// Counts every site the board's items make (grid, points, zones, single
-    /// sites), in the order they are made; past [`MAX_SITES`], reports once,
-    /// at the item that makes one too many.
+    /// Counts every site the board's items make (the grid's kept points,
+    /// points, zones, single sites), in the order they are made; past
+    /// [`MAX_SITES`], reports once, at the item that makes one too many.
     pub(super) fn too_many_sites(&mut self, items: &[&Item]) -> bool {
         let players = self.sections(SectionKind::Player).take(2).count();
         let number = |n: &Name| n.text.parse::<usize>().ok();
+        // What the grid keeps: `sites where even|odd`, `sites NAME ...`
+        // (the last of each, as the board reads them).
+        let even = items.iter().rev().find_map(|i| match &i.kind {
+            ItemKind::KeepSites(even) => Some(*even),
+            _ => None,
+        });
+        let listed = items.iter().rev().find_map(|i| match &i.kind {
+            ItemKind::KeepList(names) => Some(distinct(names)),
+            _ => None,
+        });
         let mut parts: Vec<String> = Vec::new();
         let mut total = 0;
         // Sites are made in this order: the grid, points, zones, then sites.
@@ -379,7 +388,14 @@ impl Checker<'_> {
                 let made = match (&item.kind, stage) {
                     (ItemKind::Grid(w, h), 0) => match (number(w), number(h)) {
                         (Some(w), Some(h)) if w <= 26 && h <= 26 => {
-                            (format!("a grid of {w} x {h}"), w * h)
+                            let kept = match (even, listed) {
+                                (Some(true), _) => " with `sites where even`",
+                                (Some(false), _) => " with `sites where odd`",
+                                (None, Some(_)) => " with `sites NAME ...`",
+                                (None, None) => "",
+                            };
+                            let n = grid_sites(w, h, even, listed);
+                            (format!("a grid of {w} x {h}{kept}"), n)
                         }
                         _ => continue,
                     },
@@ -407,7 +423,7 @@ impl Checker<'_> {
                         ),
                         "the limit is passed here",
                         Some(format!(
-                            "every site counts towards the limit of {MAX_SITES}: grid points, numbered points, each player's zones and single sites"
+                            "every site counts towards the limit of {MAX_SITES}: the grid points a board keeps (all, unless `sites` keeps fewer), numbered points, each player's zones and single sites"
                         )),
                     );
                     return true;
@@ -812,4 +828,26 @@ impl Checker<'_> {
             }
         }
     }
+}
+
+/// The sites a grid of `w` x `h` points makes, at most: all its points, or
+/// those of one parity (`sites where even|odd`, with `even`), and no more
+/// than the `listed` names of `sites NAME ...`.
+fn grid_sites(w: usize, h: usize, even: Option<bool>, listed: Option<usize>) -> usize {
+    let all = w * h;
+    let kept = match even {
+        // `a1` (0 + 0) is even: the even points are the larger half.
+        Some(true) => all.div_ceil(2),
+        Some(false) => all / 2,
+        None => all,
+    };
+    listed.map_or(kept, |n| kept.min(n))
+}
+
+/// How many different names `names` holds.
+fn distinct(names: &[Name]) -> usize {
+    let mut texts: Vec<&str> = names.iter().map(|n| n.text.as_str()).collect();
+    texts.sort_unstable();
+    texts.dedup();
+    texts.len()
 }

@@ -11,15 +11,19 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
     let mut fields = Vec::new();
     for (p, player) in game.players.iter().enumerate() {
         let mut words = Vec::new();
-        for (k, kind) in game.kinds.iter().enumerate() {
+        // The player's default kind first, unnamed; each other kind named
+        // before its sites.
+        let default = game.default_kind(p);
+        let kinds = std::iter::once(default).chain((0..game.kinds.len()).filter(|&k| k != default));
+        for k in kinds {
             let sites: Vec<usize> = (0..engine.sites())
                 .filter(|&s| st.cells[s] == cell(p, k))
                 .collect();
             if sites.is_empty() {
                 continue;
             }
-            if k != 0 {
-                words.push(kind.name.clone());
+            if k != default {
+                words.push(game.kinds[k].name.clone());
             }
             for s in sites {
                 let mut word = name(s).to_string();
@@ -82,8 +86,9 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
     fields.join("; ")
 }
 
-/// The pieces in the players' hands, `white 7, black 6 king 2`, each
-/// player's count of a kind followed by its name but for the first kind;
+/// The pieces in the players' hands, `white 7, black 6 2 king`: each
+/// player's count of his default kind ([`crate::ir::Game::default_kind`]),
+/// then the count of each other kind he holds followed by its name;
 /// `None` where both hands are empty.
 fn hand_text(engine: &Engine, st: &State) -> Option<String> {
     let game = engine.game();
@@ -92,23 +97,51 @@ fn hand_text(engine: &Engine, st: &State) -> Option<String> {
     }
     let mut parts = Vec::new();
     for (p, player) in game.players.iter().enumerate() {
-        let mut words = vec![player.name.clone()];
+        let default = game.default_kind(p);
+        let mut words = vec![player.name.clone(), st.hand[p][default].to_string()];
         for (k, kind) in game.kinds.iter().enumerate() {
             let n = st.hand[p][k];
-            if n == 0 || k == 0 {
-                if k == 0 {
-                    words.push(n.to_string());
-                }
-                continue;
+            if n > 0 && k != default {
+                words.push(format!("{n} {}", kind.name));
             }
-            words.push(format!("{n} {}", kind.name));
         }
         parts.push(words.join(" "));
     }
     Some(parts.join(", "))
 }
 
-/// Reads `hand: white 7, black 6 king 2` (see [`hand_text`]) into `st`.
+/// Why `player` may not have a piece of kind `k`, if he may not: no kind
+/// the setup gives him is, or is promoted to, that kind.
+fn kind_refused(engine: &Engine, player: usize, k: usize) -> Option<String> {
+    let game = engine.game();
+    let owned = game.kinds_owned(player);
+    if owned[k] {
+        return None;
+    }
+    let name = &game.players[player].name;
+    let kind = &game.kinds[k].name;
+    let his: Vec<String> = game
+        .kinds
+        .iter()
+        .zip(&owned)
+        .filter(|(_, o)| **o)
+        .map(|(k, _)| format!("`{}`", k.name))
+        .collect();
+    let his = if his.is_empty() {
+        "the setup gives him no pieces".to_string()
+    } else {
+        format!(
+            "only {}: the kinds the setup gives him and their promotions",
+            his.join(", ")
+        )
+    };
+    Some(format!(
+        "`{kind}`: {name} never has a piece of this kind ({his})"
+    ))
+}
+
+/// Reads `hand: white 7, black 6 2 king` (see [`hand_text`]) into `st`:
+/// a count without a kind name is of the player's default kind.
 fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String> {
     let game = engine.game();
     for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
@@ -133,8 +166,13 @@ fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String
                         .position(|k| k.name == *w)
                         .ok_or_else(|| format!("hand: `{w}` is not a piece of this game"))?
                 }
-                _ => 0,
+                _ => game.default_kind(p),
             };
+            if n > 0
+                && let Some(why) = kind_refused(engine, p, kind)
+            {
+                return Err(format!("hand: {why}"));
+            }
             if game.kinds[kind].place.is_none() && n > 0 {
                 return Err(format!(
                     "hand: a `{}` in hand could never be placed (the piece has no `place` line)",
@@ -396,13 +434,16 @@ fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Resul
                 )
             })
     };
-    let mut kind = 0;
+    let mut kind = game.default_kind(p);
     let mut kind_word: Option<&str> = None;
     let mut men: u32 = 0;
     for word in value.split_whitespace() {
         if let Some(k) = game.kinds.iter().position(|k| k.name == word) {
             if let Some(previous) = kind_word {
                 return Err(format!("`{previous}` is followed by no site"));
+            }
+            if let Some(why) = kind_refused(engine, p, k) {
+                return Err(why);
             }
             kind = k;
             kind_word = Some(word);
