@@ -414,3 +414,39 @@ fn a_record_names_its_game_relative_to_its_folder() {
     let run = replay(&dir, "old.jsonl", &lines);
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+/// A record whose positions name a kind the notation now leaves to the
+/// player's default (`tiger: tiger a1`, as records of Bagh-chal were
+/// written before the default kind) is the same game and replays; one
+/// that names a kind the player never has is refused.
+#[test]
+fn positions_written_with_the_default_kind_named_replay() {
+    let dir = temp_dir("records", "named-kind");
+    let mut lines = record(&dir, "games/bagh-chal.game", 3);
+    let mut named = 0;
+    for line in lines.iter_mut() {
+        if let Some(p) = line["position"].as_str() {
+            let old = p.replace("tiger: ", "tiger: tiger ");
+            named += usize::from(old != p);
+            line["position"] = old.into();
+        }
+    }
+    assert!(named > 10, "{named} positions renamed");
+    let run = replay(&dir, "named.jsonl", &lines);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+    let i = turn(&lines, 1);
+    let p = lines[i]["position"]
+        .as_str()
+        .unwrap()
+        .replace("tiger: tiger ", "tiger: goat ");
+    lines[i]["position"] = p.into();
+    let run = replay(&dir, "goat-tiger.jsonl", &lines);
+    refused(
+        &run,
+        &[
+            &format!("line {} (turn 1), `position`", i + 1),
+            "never has a piece of this kind",
+        ],
+    );
+}
