@@ -380,3 +380,41 @@ fn counts_of_one_kind_end_a_game() {
     let st = state(&engine, "black: 5 king 1 2; white: 21 king 32; turn: white");
     assert_eq!(engine.outcome(&st), Outcome::Ongoing);
 }
+
+fn russian() -> Engine {
+    common::engine_at(&common::root().join("games/russian-draughts.game"))
+}
+
+/// Russian draughts, the sport's rules in Russia (2013, 3.5): three kings
+/// against a lone king that have not taken it by their 16th move draw, as
+/// two kings against one by their 5th; a man's move or a capture starts
+/// the kings-only count of 25 moves each again.
+#[test]
+fn russian_drawn_endings_count_as_the_rules_of_2013_say() {
+    let engine = russian();
+    let three = slot(&engine, "three-against-one");
+    let two = slot(&engine, "two-against-one");
+    let mut st = state(&engine, "white: king c1 e1 g1; black: king h8; turn: white");
+    play(&engine, &mut st, &["c1-d2", "h8-g7", "e1-f2"]);
+    assert_eq!(st.counters[three], 3);
+    assert_eq!(st.counters[two], 0);
+    let mut st = state(
+        &engine,
+        "white: king a1 c1 e1; black: king h8; turn: white; three-against-one: 31",
+    );
+    assert_eq!(engine.outcome(&st), Outcome::Ongoing);
+    play(&engine, &mut st, &["a1-b2"]);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+    // Two kings against one: 10 turns, the 5th move of each.
+    let mut st = state(
+        &engine,
+        "white: king a1 c1; black: king h8; turn: white; two-against-one: 9",
+    );
+    play(&engine, &mut st, &["a1-b2"]);
+    assert_eq!(st.counters[two], 10);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+    // Three men against a king: no count (none of them a king).
+    let mut st = state(&engine, "white: c3 e3 g3; black: king h8; turn: white");
+    play(&engine, &mut st, &["c3-d4"]);
+    assert_eq!(st.counters[three], 0);
+}
