@@ -78,6 +78,20 @@ fn scan<B: Bits>(lines: &[B], sides: &Sides) -> (u64, u128, u128) {
     (closing, wide(closers), wide(held))
 }
 
+/// The sites of `mask`: a population count of the low word, and of the
+/// high word only where it has some (boards of at most 64 sites never do),
+/// as the processor may have no instruction for it.
+#[inline(always)]
+fn count_sites(mask: u128) -> usize {
+    let high = (mask >> 64) as u64;
+    (mask as u64).count_ones() as usize
+        + if high == 0 {
+            0
+        } else {
+            high.count_ones() as usize
+        }
+}
+
 /// Of the pieces `pieces`, those of no kind in `kinds` (a bit per kind).
 #[inline]
 fn without_kinds(st: &State, pieces: u128, kinds: u16) -> u128 {
@@ -446,11 +460,11 @@ impl Plan {
     /// Turns of a move landing on the sites of `targets`, from `from`.
     #[inline]
     fn count(&self, lines: &[u128], from: u8, targets: u128) -> usize {
-        let n = targets.count_ones() as usize;
+        let n = count_sites(targets);
         if self.copies == 1 || targets & self.closers == 0 {
             return n;
         }
-        n + (targets & self.closers(lines, from)).count_ones() as usize * (self.copies - 1)
+        n + count_sites(targets & self.closers(lines, from)) * (self.copies - 1)
     }
 
     /// Whether a move landing on `to` from `from` completes a line.
