@@ -1,10 +1,7 @@
 //! The `ludus` command line: validate, show, list moves, play, simulate,
 //! record, replay and benchmark any game described in the ludus language.
 
-mod cli;
-mod repl;
-
-use cli::*;
+use cli::args::*;
 
 use clap::Parser;
 use ludus::engine::{Engine, Move, Outcome, State};
@@ -64,14 +61,8 @@ macro_rules! say_part {
     }};
 }
 
-mod coverage_cli;
-mod diff_cli;
-mod explain_cli;
-mod fmt_cli;
-mod invariants_cli;
-mod pdn_cli;
-mod replay_cli;
-mod runs_cli;
+// After the macros, which the commands use.
+mod cli;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -92,7 +83,7 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<ExitCode, Failure> {
     match command {
         Command::Validate { files } => validate(&files),
-        Command::Fmt { files, check } => fmt_cli::fmt(&files, check),
+        Command::Fmt { files, check } => cli::fmt::fmt(&files, check),
         Command::Render {
             file,
             position,
@@ -120,7 +111,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             json,
         } => {
             check_seeds(seed, games)?;
-            diff_cli::diff(&a, &b, seed, games, json)
+            cli::diff::diff(&a, &b, seed, games, json)
         }
         Command::Explain {
             file,
@@ -128,7 +119,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             dice,
             json,
             r#move,
-        } => explain_cli::explain(&file, position.as_deref(), dice.as_deref(), &r#move, json),
+        } => cli::explain::explain(&file, position.as_deref(), dice.as_deref(), &r#move, json),
         Command::Show { file } => {
             let (engine, _) = engine(&file)?;
             say_part!("{}", engine.game());
@@ -187,7 +178,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let (engine, _) = engine(&file)?;
             let st = position_or_start(&engine, position.as_deref())?;
             let rules = ludus::explain::Rules::load(&file).ok();
-            repl::run(&engine, st, [white, black], seed, rules.as_ref())?;
+            cli::repl::run(&engine, st, [white, black], seed, rules.as_ref())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Match {
@@ -217,16 +208,16 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             spec.check_seeds().map_err(Failure::Usage)?;
             let (engine, _) = engine(&file)?;
             let played = spec.indices().count() as u64;
-            let bar = runs_cli::progress_bar(played, quiet || json);
+            let bar = cli::runs::progress_bar(played, quiet || json);
             let threads = threads.unwrap_or_else(simulate::default_threads);
             let results = spec
                 .run(&engine, threads, &|| bar.inc(1))
                 .map_err(|e| e.to_string())?;
             bar.finish_and_clear();
             if let Some(path) = out {
-                runs_cli::write_games(&path, &results)?;
+                cli::runs::write_games(&path, &results)?;
             }
-            runs_cli::print_match(&ludus::matches::summarize(&results), json)
+            cli::runs::print_match(&ludus::matches::summarize(&results), json)
         }
         Command::Experiment {
             spec,
@@ -235,7 +226,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             threads,
             quiet,
             json,
-        } => runs_cli::experiment(&spec, out, shard, threads, quiet, json),
+        } => cli::runs::experiment(&spec, out, shard, threads, quiet, json),
         Command::Merge { files, json } => {
             let mut texts = Vec::new();
             for path in &files {
@@ -244,7 +235,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 texts.push((path.display().to_string(), text));
             }
             let groups = ludus::matches::read_games(&texts)?;
-            runs_cli::print_groups(&groups, json)
+            cli::runs::print_groups(&groups, json)
         }
         Command::Bench {
             file,
@@ -252,7 +243,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             seed,
             threads,
             json,
-        } => runs_cli::bench(&file, seconds, seed, threads, json),
+        } => cli::runs::bench(&file, seconds, seed, threads, json),
         Command::Playout {
             file,
             seed,
@@ -298,7 +289,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 out.flush()?;
             }
             if let Some(path) = pdn {
-                pdn_cli::write(&engine, &file, seed, &lines, &path)?;
+                cli::pdn::write(&engine, &file, seed, &lines, &path)?;
             }
             let Some(RecordLine::Result {
                 result,
@@ -327,7 +318,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             json,
         } => {
             check_seeds(seed, games)?;
-            runs_cli::simulate(&file, games, seed, threads, json)
+            cli::runs::simulate(&file, games, seed, threads, json)
         }
         Command::Coverage {
             file,
@@ -337,7 +328,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             json,
         } => {
             check_seeds(seed, games)?;
-            coverage_cli::coverage(&file, games, seed, threads, json)
+            cli::coverage::coverage(&file, games, seed, threads, json)
         }
         Command::Check {
             file,
@@ -347,7 +338,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             json,
         } => {
             check_seeds(seed, games)?;
-            invariants_cli::check(&file, games, seed, threads, json)
+            cli::invariants::check(&file, games, seed, threads, json)
         }
         Command::Perft {
             file,
@@ -387,12 +378,12 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                     .extension()
                     .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
             {
-                pdn_cli::replay(&record, game.as_deref(), quiet)
+                cli::pdn::replay(&record, game.as_deref(), quiet)
             } else if game.is_some() {
                 eprintln!("error: `--game` is for PDN games; a record names its game file");
                 Ok(ExitCode::from(2))
             } else {
-                replay_cli::replay(&record, quiet, html.as_deref())
+                cli::replay::replay(&record, quiet, html.as_deref())
             }
         }
     }

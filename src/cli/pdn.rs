@@ -1,9 +1,9 @@
 //! `ludus playout --pdn` and `ludus replay GAME.pdn`: PDN games written and
 //! played again (see [`ludus::pdn`]).
 
-use super::Failure;
-use super::checked;
-use super::replay_cli::read_record;
+use super::replay::read_record;
+use crate::Failure;
+use crate::checked;
 use ludus::engine::{Engine, Outcome};
 use ludus::load;
 use ludus::pdn::{self, PdnResult};
@@ -13,7 +13,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// Writes a recorded playout's game as PDN to `path`.
-pub(super) fn write(
+pub(crate) fn write(
     engine: &Engine,
     file: &Path,
     seed: u64,
@@ -55,7 +55,7 @@ pub(super) fn write(
 
 /// Plays a PDN game again from its game file (`--game`, or its `GameFile`
 /// tag looked for beside the PDN, then in the current folder) and shows it.
-pub(super) fn replay(path: &Path, game: Option<&Path>, quiet: bool) -> Result<ExitCode, Failure> {
+pub(crate) fn replay(path: &Path, game: Option<&Path>, quiet: bool) -> Result<ExitCode, Failure> {
     let text = read_record(path)?;
     let parsed = pdn::parse_pdn(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let file = match (game, parsed.tag("GameFile")) {

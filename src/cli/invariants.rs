@@ -1,8 +1,8 @@
 //! `ludus check FILE --games N`: the game's invariants judged over seeded
 //! random games (see [`ludus::invariants`]), printed.
 
-use super::runs_cli::progress_bar;
-use super::{Failure, engine};
+use super::runs::progress_bar;
+use crate::{Failure, engine};
 use ludus::invariants::{self, Violation};
 use ludus::load;
 use ludus::simulate;
@@ -26,7 +26,7 @@ fn written_at(file: &Path, name: &str) -> Option<(String, usize)> {
     Some((merged.sources.name(item.file).to_string(), line))
 }
 
-pub(super) fn check(
+pub(crate) fn check(
     file: &Path,
     games: u64,
     seed: u64,

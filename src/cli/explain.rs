@@ -2,14 +2,14 @@
 //! lines that decide it (see [`ludus::explain`]); also the text of the
 //! REPL's refusals.
 
-use super::{Failure, engine, position_or_start};
+use crate::{Failure, engine, position_or_start};
 use ludus::diag::Diagnostic;
 use ludus::explain::{Explanation, MAX_TRIALS, RuleRef, Rules};
 use ludus::notation::parse_dice;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub(super) fn explain(
+pub(crate) fn explain(
     file: &Path,
     position: Option<&str>,
     dice: Option<&str>,
@@ -49,7 +49,7 @@ fn diagnostic(rule: &RuleRef, message: String, label: String, hint: Option<Strin
 
 /// An explanation as text: the verdict, what the move does or why not,
 /// and each rule that decides it drawn at its line.
-pub(super) fn render(rules: &Rules, explained: &Explanation) -> String {
+pub(crate) fn render(rules: &Rules, explained: &Explanation) -> String {
     let mut out = String::new();
     match explained {
         Explanation::Legal {
@@ -135,7 +135,7 @@ pub(super) fn render(rules: &Rules, explained: &Explanation) -> String {
 
 /// The text of an illegal move's explanation, as `explain` prints it and
 /// the REPL refuses the move.
-pub(super) fn refusal(rules: &Rules, explained: &Explanation) -> String {
+pub(crate) fn refusal(rules: &Rules, explained: &Explanation) -> String {
     let Explanation::Illegal {
         text,
         reason,
@@ -157,7 +157,7 @@ pub(super) fn refusal(rules: &Rules, explained: &Explanation) -> String {
 
 /// The rules that forbid an illegal move, each drawn at its line (the
 /// first in the file first), or why none is shown.
-pub(super) fn forbidding(rules: &Rules, explained: &Explanation) -> String {
+pub(crate) fn forbidding(rules: &Rules, explained: &Explanation) -> String {
     let Explanation::Illegal {
         text,
         forbidden_by,

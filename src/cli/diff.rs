@@ -1,12 +1,12 @@
 //! `ludus diff`: what one game's rules change against another's, printed
 //! (see [`ludus::diff`]).
 
-use super::{Failure, engine};
+use crate::{Failure, engine};
 use ludus::load;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub(super) fn diff(
+pub(crate) fn diff(
     a: &Path,
     b: &Path,
     seed: u64,

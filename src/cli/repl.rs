@@ -467,7 +467,7 @@ Commands:
     fn explained(&self, input: &str) -> Option<String> {
         let rules = self.rules?;
         let explained = ludus::explain::explain(rules, self.engine, &self.st, input).ok()?;
-        let text = crate::explain_cli::refusal(rules, &explained);
+        let text = crate::cli::explain::refusal(rules, &explained);
         (!text.is_empty()).then(|| text.trim_end().to_string())
     }
 

@@ -290,7 +290,7 @@ impl Session<'_> {
         match ludus::explain::explain_die_moves(rules, self.engine, &self.st, &typed) {
             Ok(Some(explained @ ludus::explain::Explanation::Illegal { .. })) if matches!(&explained, ludus::explain::Explanation::Illegal { forbidden_by, .. } if !forbidden_by.is_empty()) =>
             {
-                let text = crate::explain_cli::forbidding(rules, &explained);
+                let text = crate::cli::explain::forbidding(rules, &explained);
                 format!("\n{}", text.trim_end())
             }
             _ => String::new(),

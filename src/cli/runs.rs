@@ -1,7 +1,7 @@
 //! The commands that play many games: `bench`, `simulate`, `match`,
 //! `experiment` and `merge`, with their progress bars and summaries.
 
-use super::{Failure, MAX_MATCH_GAMES, engine};
+use crate::{Failure, MAX_MATCH_GAMES, engine};
 use ludus::load;
 use ludus::playout;
 use ludus::simulate;
@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-pub(super) fn progress_bar(len: u64, hidden: bool) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(len: u64, hidden: bool) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(len).with_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
             .expect("a valid template"),
@@ -21,7 +21,7 @@ pub(super) fn progress_bar(len: u64, hidden: bool) -> indicatif::ProgressBar {
     bar
 }
 
-pub(super) fn experiment(
+pub(crate) fn experiment(
     spec: &Path,
     out: Option<PathBuf>,
     shard: Option<(u64, u64)>,
@@ -34,7 +34,7 @@ pub(super) fn experiment(
     let out = out.unwrap_or_else(|| spec.with_extension("jsonl"));
     let mut inputs: Vec<&Path> = vec![spec];
     inputs.extend(runs.iter().map(|r| r.game.as_path()));
-    super::refuse_overwrite("--out", &out, &inputs)?;
+    crate::refuse_overwrite("--out", &out, &inputs)?;
     let mut engines = Vec::new();
     for run in &runs {
         engines.push(engine(&run.game)?.0);
@@ -68,7 +68,7 @@ pub(super) fn experiment(
 }
 
 /// One summary, or a table of summaries, one per run.
-pub(super) fn print_groups(
+pub(crate) fn print_groups(
     groups: &[Vec<ludus::matches::Game>],
     json: bool,
 ) -> Result<ExitCode, Failure> {
@@ -130,7 +130,7 @@ pub(super) fn print_groups(
     Ok(ExitCode::SUCCESS)
 }
 
-pub(super) fn write_games(path: &Path, games: &[ludus::matches::Game]) -> Result<(), Failure> {
+pub(crate) fn write_games(path: &Path, games: &[ludus::matches::Game]) -> Result<(), Failure> {
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
     for g in games {
@@ -141,7 +141,7 @@ pub(super) fn write_games(path: &Path, games: &[ludus::matches::Game]) -> Result
     Ok(())
 }
 
-pub(super) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<ExitCode, Failure> {
+pub(crate) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<ExitCode, Failure> {
     if json {
         say!("{}", serde_json::to_string(m)?);
         return Ok(ExitCode::SUCCESS);
@@ -188,7 +188,7 @@ pub(super) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-pub(super) fn bench(
+pub(crate) fn bench(
     file: &Path,
     seconds: f64,
     seed: u64,
@@ -224,7 +224,7 @@ pub(super) fn bench(
     Ok(ExitCode::SUCCESS)
 }
 
-pub(super) fn simulate(
+pub(crate) fn simulate(
     file: &Path,
     games: u64,
     seed: u64,

@@ -1,7 +1,7 @@
 //! `ludus replay F.jsonl`: a record played again and checked line by line,
 //! shown as text, and as an HTML page of pictures with `--html`.
 
-use super::{Failure, checked};
+use crate::{Failure, checked};
 use ludus::engine::Engine;
 use ludus::load;
 use ludus::playout;
@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 /// Replays the record at `path` (see [`playout::replay`]).
-pub(super) fn replay(path: &Path, quiet: bool, html: Option<&Path>) -> Result<ExitCode, Failure> {
+pub(crate) fn replay(path: &Path, quiet: bool, html: Option<&Path>) -> Result<ExitCode, Failure> {
     let text = read_record(path)?;
     let record = playout::parse_record(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let engine = record_game(path, &record)?;
@@ -79,7 +79,7 @@ fn replay_page(
 }
 
 /// Reads a record file's text.
-pub(super) fn read_record(path: &Path) -> Result<String, Failure> {
+pub(crate) fn read_record(path: &Path) -> Result<String, Failure> {
     Ok(load::read_text(path, load::MAX_RECORD_BYTES)?)
 }
 

@@ -1,7 +1,7 @@
 //! `ludus fmt FILE... [--check]`: game files in their canonical layout (see
 //! [`ludus::format`]), rewritten in place or, with `--check`, listed.
 
-use super::Failure;
+use crate::Failure;
 use ludus::diag::Sources;
 use ludus::format::{self, FormatError};
 use ludus::load;
@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 /// Formats each file; with `check`, lists those that would change instead.
 /// Exit 1 if a file could not be formatted, or (with `check`) would change.
-pub(super) fn fmt(files: &[PathBuf], check: bool) -> Result<ExitCode, Failure> {
+pub(crate) fn fmt(files: &[PathBuf], check: bool) -> Result<ExitCode, Failure> {
     let mut ok = true;
     for path in files {
         match fmt_one(path, check) {

@@ -1,14 +1,14 @@
 //! `ludus coverage FILE --games N`: every rule item beside its line with
 //! how often it decided something (see [`ludus::coverage`]), printed.
 
-use super::Failure;
-use super::runs_cli::progress_bar;
+use super::runs::progress_bar;
+use crate::Failure;
 use ludus::coverage::{self, CoverageError, Status};
 use ludus::simulate;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub(super) fn coverage(
+pub(crate) fn coverage(
     file: &Path,
     games: u64,
     seed: u64,
