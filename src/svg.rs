@@ -1,6 +1,8 @@
 //! Positions drawn as SVG pictures, from the IR alone: grid boards with
 //! their lines (diagonals included) or, where the grid keeps only some
-//! squares joined diagonally, as a chequered board; tables boards as rows of points with
+//! squares joined diagonally, as a chequered board, or, where it has no
+//! links (men going along tracks), as its squares with stacks, the zones
+//! off it and the dice; tables boards as rows of points with
 //! stacks, counts, pinned men, the bar and the trays; any other board as its
 //! sites on a circle with their links. The last move, if given, is marked.
 
@@ -145,8 +147,23 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
         _ => false,
     };
     let chequered = !every_square && board.links.iter().all(diagonal);
+    // A grid with no links at all, whose men go along tracks (a race game
+    // on squares, such as the Royal Game of Ur), is drawn as its squares.
+    let squares = board.links.is_empty();
     let mut out = String::new();
-    if !chequered {
+    if squares {
+        for site in &board.sites {
+            if let Some(c) = site.coord {
+                let (x, y) = centre(c);
+                let _ = writeln!(
+                    out,
+                    r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{LIGHT}" stroke="{LINE}" stroke-width="2"/>"#,
+                    x - CELL / 2,
+                    y - CELL / 2
+                );
+            }
+        }
+    } else if !chequered {
         // A board of points and lines: the lines first, the points on them.
         for l in board.links.iter().filter(|l| l.from < l.to) {
             let (Some(a), Some(b)) = (board.sites[l.from].coord, board.sites[l.to].coord) else {
@@ -226,9 +243,76 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
         }
         if let Some((p, k)) = st.piece(s) {
             piece(&mut out, engine, x, y, CELL / 2 - 9, p, k);
+            let men = engine.men(st, s);
+            if men > 1 {
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{}" y="{}" font-size="14" font-weight="bold" fill="{MARK}">{men}</text>"#,
+                    x + CELL / 2 - 16,
+                    y - CELL / 2 + 16
+                );
+            }
         }
     }
-    (out, 2 * MARGIN + w * CELL, 2 * MARGIN + h * CELL)
+    let (width, height) = (2 * MARGIN + w * CELL, 2 * MARGIN + h * CELL);
+    // Zones off the grid (where men wait to enter, or are borne off) and
+    // the dice, at the right.
+    let off_grid = board.sites.iter().any(|s| s.coord.is_none());
+    if off_grid || engine.has_dice() {
+        let y = side_panel(&mut out, engine, st, width, MARGIN + 20, |s| {
+            board.sites[s].coord.is_some()
+        });
+        return (out, width + 200, height.max(y));
+    }
+    (out, width, height)
+}
+
+/// Lists at `(x, y)` each player's men in the sites `on_board` leaves out
+/// (bar, trays, zones), then the dice; returns the height used.
+fn side_panel(
+    out: &mut String,
+    engine: &Engine,
+    st: &State,
+    x: i32,
+    mut y: i32,
+    on_board: impl Fn(usize) -> bool,
+) -> i32 {
+    let game = engine.game();
+    for (p, player) in game.players.iter().enumerate() {
+        let mut parts = Vec::new();
+        for (s, site) in game.board.sites.iter().enumerate() {
+            if !on_board(s) && st.piece(s).is_some_and(|(q, _)| q == p) {
+                parts.push(format!("{} {}", site.name, engine.men(st, s)));
+            }
+        }
+        let text = if parts.is_empty() {
+            player.name.clone()
+        } else {
+            format!("{}: {}", player.name, parts.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{x}" cy="{}" r="8" fill="{}" stroke="black"/>"#,
+            y - 5,
+            colours(engine, p).0
+        );
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{y}" font-size="14">{}</text>"#,
+            x + 14,
+            esc(&text)
+        );
+        y += 24;
+    }
+    if let Some(d) = crate::notation::dice_text(st) {
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{y}" font-size="14">dice {}</text>"#,
+            esc(&d)
+        );
+        y += 24;
+    }
+    y
 }
 
 fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) {
@@ -309,42 +393,10 @@ fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
         }
     }
     // The zones off the rows (bar, trays), per player, at the right.
-    let mut y = MARGIN + 20;
     let x = MARGIN + longest * POINT_W + bar + 20;
-    for (p, player) in game.players.iter().enumerate() {
-        let mut parts = Vec::new();
-        for (s, site) in game.board.sites.iter().enumerate() {
-            let on_rows = rows.iter().any(|r| r.contains(&s));
-            if !on_rows && st.piece(s).is_some_and(|(q, _)| q == p) {
-                parts.push(format!("{} {}", site.name, engine.men(st, s)));
-            }
-        }
-        let text = if parts.is_empty() {
-            player.name.clone()
-        } else {
-            format!("{}: {}", player.name, parts.join(", "))
-        };
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{x}" cy="{}" r="8" fill="{}" stroke="black"/>"#,
-            y - 5,
-            colours(engine, p).0
-        );
-        let _ = writeln!(
-            out,
-            r#"<text x="{}" y="{y}" font-size="14">{}</text>"#,
-            x + 14,
-            esc(&text)
-        );
-        y += 24;
-    }
-    if let Some(d) = crate::notation::dice_text(st) {
-        let _ = writeln!(
-            out,
-            r#"<text x="{x}" y="{y}" font-size="14">dice {}</text>"#,
-            esc(&d)
-        );
-    }
+    side_panel(&mut out, engine, st, x, MARGIN + 20, |s| {
+        rows.iter().any(|r| r.contains(&s))
+    });
     (out, width, height)
 }
 

@@ -236,3 +236,32 @@ fn replay_writes_a_page_that_steps_through_the_game() {
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
 }
+
+/// A dice game on a grid with no links (its men go along tracks) is drawn
+/// as its squares, one per site the grid keeps, with the men on them and
+/// the zones off the grid and the dice beside it.
+#[test]
+fn a_race_on_a_grid_is_drawn_as_its_squares() {
+    let engine = engine_at(Path::new("tests/data/race-on-squares.game"));
+    let st = parse_position(
+        &engine,
+        "white: start*4 d1 a2 e2; black: start*5 c3 off; turn: white; dice: 3",
+    )
+    .unwrap();
+    let text = svg(&engine, &st, None);
+    let doc = parse(&text);
+    let squares = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("rect") && n.attribute("stroke").is_some())
+        .count();
+    assert_eq!(squares, 20, "{text}");
+    // No points or lines of a board of points.
+    assert!(!doc.descendants().any(|n| n.has_tag_name("line")), "{text}");
+    assert_eq!(discs(&doc), 4, "{text}");
+    for said in ["white: start 4", "black: start 5, off 1", "dice 3"] {
+        assert!(
+            doc.descendants().any(|n| n.text() == Some(said)),
+            "no `{said}` in {text}"
+        );
+    }
+}
