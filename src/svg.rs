@@ -147,8 +147,8 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
         _ => false,
     };
     let chequered = !every_square && board.links.iter().all(diagonal);
-    // A grid with no links at all, whose men go along tracks (a race game
-    // on squares, such as the Royal Game of Ur), is drawn as its squares.
+    // A grid with no links at all, whose men go along tracks through the
+    // squares it keeps (a race game on squares), is drawn as its squares.
     let squares = board.links.is_empty();
     let mut out = String::new();
     if squares {
