@@ -55,27 +55,40 @@ fn mask(sites: &[usize]) -> u128 {
 }
 
 /// Of the lines `lines`, at the width of the board's masks: the mover's
-/// lines one piece short, on an empty site (a bit per line), those empty
-/// sites, and the sites of the opponent's lines.
+/// lines one piece short, on an empty site (a bit per line), and those
+/// empty sites.
 #[inline(always)]
-fn scan<B: Bits>(lines: &[B], sides: &Sides) -> (u64, u128, u128) {
-    let (own, empty, theirs) = (B::of(sides.own), B::of(sides.empty), B::of(sides.opp));
-    let (mut closing, mut closers, mut held) = (0u64, B::ZERO, B::ZERO);
+fn closing<B: Bits>(lines: &[B], sides: &Sides) -> (u64, u128) {
+    let (own, empty) = (B::of(sides.own), B::of(sides.empty));
+    let (mut closing, mut closers) = (0u64, B::ZERO);
     for (i, &line) in lines.iter().enumerate() {
         let missing = line & !own;
         if !(missing & empty).none() && (missing & (missing - B::ONE)).none() {
             closing |= 1 << i;
             closers |= missing;
         }
+    }
+    (closing, wide(closers))
+}
+
+/// The sites of the opponent's complete lines among `lines`.
+#[inline(always)]
+fn held<B: Bits>(lines: &[B], theirs: u128) -> u128 {
+    let theirs = B::of(theirs);
+    let mut held = B::ZERO;
+    for &line in lines {
         if (line & !theirs).none() {
             held |= line;
         }
     }
-    let wide = |m: B| {
-        let [lo, hi] = m.words();
-        u128::from(lo) | u128::from(hi) << 64
-    };
-    (closing, wide(closers), wide(held))
+    wide(held)
+}
+
+/// A mask at the board's width as 128 bits.
+#[inline(always)]
+fn wide<B: Bits>(m: B) -> u128 {
+    let [lo, hi] = m.words();
+    u128::from(lo) | u128::from(hi) << 64
 }
 
 /// The sites of `mask`: a population count of the low word, and of the
@@ -371,7 +384,8 @@ pub(super) struct Plan {
     /// The kinds placed this turn (a bit per kind).
     placing: u16,
     /// The opposing pieces a completed line removes (for turns that
-    /// capture nothing), and how many turns each such move makes.
+    /// capture nothing; none where no move completes one), and how many
+    /// turns each such move makes.
     removable: u128,
     copies: usize,
     /// The lines (indices of [`Actions::lines`]) that lack one piece of
@@ -562,17 +576,26 @@ impl Actions {
         if self.lines.is_empty() {
             return;
         }
+        (plan.closing, plan.closers) = match &self.narrow {
+            Some(lines) => closing(lines, &sides),
+            None => closing(&self.lines, &sides),
+        };
+        // What a completed line removes matters only where a move of
+        // this plan completes one.
+        if plan.closers == 0 {
+            return;
+        }
         let theirs = sides.opp;
-        let held;
-        (plan.closing, plan.closers, held) = match &self.narrow {
-            Some(lines) => scan(lines, &sides),
-            None => scan(&self.lines, &sides),
-        };
-        plan.removable = if self.protect && theirs & !held != 0 {
-            theirs & !held
-        } else {
-            theirs
-        };
+        plan.removable = theirs;
+        if self.protect {
+            let held = match &self.narrow {
+                Some(lines) => held(lines, theirs),
+                None => held(&self.lines, theirs),
+            };
+            if theirs & !held != 0 {
+                plan.removable = theirs & !held;
+            }
+        }
         plan.copies = (plan.removable.count_ones() as usize).max(1);
     }
 
