@@ -5,7 +5,7 @@
 //! reach the same position are kept once.
 
 use super::{Engine, MAX_STEPS, NONE, State, bit};
-use crate::ir::MAX_DICE;
+use crate::ir::{MAX_DICE, ZERO_THROW, stored_value};
 
 mod conditions;
 mod judge;
@@ -124,9 +124,26 @@ impl Engine {
     pub fn roll(&self, st: &mut State, rng: &mut crate::rng::Rng) {
         use rand::RngExt;
         if let Some(t) = &self.tables {
+            let dice = &t.dice;
             st.dice = [0; MAX_DICE];
-            for d in st.dice.iter_mut().take(t.dice.count as usize) {
-                *d = rng.random_range(1..=t.dice.faces);
+            match dice.values {
+                None if !dice.summed => {
+                    for d in st.dice.iter_mut().take(dice.count as usize) {
+                        *d = rng.random_range(1..=dice.faces);
+                    }
+                }
+                _ if dice.summed => {
+                    let mut sum = 0;
+                    for _ in 0..dice.count {
+                        sum += dice.face(rng.random_range(0..dice.faces));
+                    }
+                    st.dice[0] = stored_value(sum);
+                }
+                _ => {
+                    for d in st.dice.iter_mut().take(dice.count as usize) {
+                        *d = stored_value(dice.face(rng.random_range(0..dice.faces)));
+                    }
+                }
             }
         }
     }
@@ -160,7 +177,7 @@ impl Engine {
     /// The die moves a roll allows, with doubles counted twice where the game says so.
     fn dice_to_play(&self, st: &State) -> ([u8; MAX_DIE_MOVES], usize) {
         let t = self.tables();
-        let thrown = &st.dice[..t.dice.count as usize];
+        let thrown = &st.dice[..t.dice.shown()];
         let mut dice = [0u8; MAX_DIE_MOVES];
         let mut n = 0;
         let doubles = thrown.len() > 1 && thrown.iter().all(|&d| d == thrown[0]);
@@ -169,7 +186,8 @@ impl Engine {
         } else {
             1
         };
-        for &d in thrown.iter().filter(|&&d| d != 0) {
+        // A die showing 0 (kept as `ZERO_THROW`) moves no man.
+        for &d in thrown.iter().filter(|&&d| d != 0 && d != ZERO_THROW) {
             for _ in 0..times {
                 dice[n] = d;
                 n += 1;

@@ -217,11 +217,28 @@ impl fmt::Display for Game {
         }
         if let Some(d) = &self.dice {
             let doubles = if d.doubles_twice { "twice" } else { "once" };
-            writeln!(
-                f,
-                "dice: {} of {} faces, doubles {doubles}",
-                d.count, d.faces
-            )?;
+            match &d.values {
+                None => writeln!(
+                    f,
+                    "dice: {} of {} faces, doubles {doubles}",
+                    d.count, d.faces
+                )?,
+                Some(values) => {
+                    let listed: Vec<String> = values[..d.faces as usize]
+                        .iter()
+                        .map(u8::to_string)
+                        .collect();
+                    writeln!(
+                        f,
+                        "dice: {} of faces {}, doubles {doubles}",
+                        d.count,
+                        listed.join(" ")
+                    )?;
+                }
+            }
+            if d.summed {
+                writeln!(f, "dice: summed")?;
+            }
             if d.notation_down {
                 writeln!(f, "dice: notation counting down")?;
             }
