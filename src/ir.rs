@@ -152,7 +152,7 @@ impl Dice {
             }
             idx[k] += 1;
         }
-        out.sort_unstable_by(|a, b| shown(&a.0).cmp(&shown(&b.0)));
+        out.sort_unstable_by_key(|a| shown(&a.0));
         out
     }
 }

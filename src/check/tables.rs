@@ -345,9 +345,10 @@ impl Checker<'_> {
                     listed.len()
                 ),
                 "too many faces",
-                Some(
-                    "for dice numbered from 1, write the number of faces alone: `faces 20`".into(),
-                ),
+                Some(format!(
+                    "for dice numbered from 1, write the number of faces alone: `faces {}`",
+                    listed.len()
+                )),
             );
             dice.faces = 6;
             dice.values = None;
@@ -450,6 +451,16 @@ impl Checker<'_> {
                     [n] => {
                         dice.faces = self.number(item.file, n, 2, 64).unwrap_or(6) as u8;
                         dice.values = None;
+                    }
+                    [] => {
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            "`faces` gives neither a number of faces nor the faces' values",
+                            "no faces",
+                            Some("write `faces 6` for dice numbered 1 to 6, or each face's value, as in `faces 0 1`".into()),
+                        );
+                        dice.faces = 6;
                     }
                     _ => self.listed_faces(item, listed, &mut dice),
                 },
