@@ -155,3 +155,36 @@ fn a_summed_throw_is_read_as_one_number_the_dice_can_make() {
     assert!(five.contains("0, 1, 2, 3, 4"), "{five}");
     assert_eq!(parse_dice(&engine, "4").unwrap(), [4, 0, 0, 0]);
 }
+
+/// Two dice numbered 0 to 3 (`faces 0 1 2 3`), used one by one: sixteen
+/// ordered throws, ten distinct, a double once and two unequal numbers
+/// twice; a die showing 0 is kept as `ZERO_THROW`.
+#[test]
+fn dice_numbered_from_zero_throw_every_pair_of_faces() {
+    let engine = common::engine_at(&common::root().join("tests/data/race-dice-from-zero.game"));
+    let dice = engine.game().dice.expect("a dice game");
+    let throws = dice.throws();
+    assert_eq!(throws.len(), 10);
+    assert_eq!(throws.iter().map(|(_, n)| n).sum::<u64>(), 16);
+    for (thrown, n) in &throws {
+        let doubles = thrown[0] == thrown[1];
+        assert_eq!(*n, if doubles { 1 } else { 2 }, "{thrown:?}");
+    }
+    assert!(throws.contains(&([2, ZERO_THROW, 0, 0], 2)));
+    assert_eq!(dice.numbers(), vec![0, 1, 2, 3]);
+}
+
+/// The position of `a_throw_of_two_moves_one_man_two_squares` thrown 2-0:
+/// the 0 plays nothing, so the turns are those of a lone 2. A throw of
+/// 0-0 passes.
+#[test]
+fn a_die_showing_zero_plays_nothing() {
+    let engine = common::engine_at(&common::root().join("tests/data/race-dice-from-zero.game"));
+    let mut st = state(&engine, "white: start*4 c1 a2 e2; black: start*6 c2");
+    st.dice = parse_dice(&engine, "2-0").unwrap();
+    assert_eq!(st.dice, [2, ZERO_THROW, 0, 0]);
+    assert_eq!(dice_text(&st).as_deref(), Some("2-0"));
+    assert_eq!(moves(&engine, &st), ["2/4", "5/7", "9/11"]);
+    st.dice = parse_dice(&engine, "0-0").unwrap();
+    assert_eq!(moves(&engine, &st), ["pass"]);
+}
