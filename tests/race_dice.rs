@@ -188,3 +188,21 @@ fn a_die_showing_zero_plays_nothing() {
     st.dice = parse_dice(&engine, "0-0").unwrap();
     assert_eq!(moves(&engine, &st), ["pass"]);
 }
+
+/// A `limit` exception names a summed throw as one number (`with 2`): in
+/// `race-binary-dice-entry-limit.game` no man leaves the start but on a
+/// throw of 2. White has six men to enter and one on a2 (5).
+#[test]
+fn a_limit_exception_names_a_summed_throw() {
+    let engine =
+        common::engine_at(&common::root().join("tests/data/race-binary-dice-entry-limit.game"));
+    let mut st = state(&engine, "white: start*6 a2; black: start*7");
+    for (thrown, turns) in [
+        ("1", vec!["5/6"]),
+        ("2", vec!["start/2", "5/7"]),
+        ("3", vec!["5/8"]),
+    ] {
+        st.dice = parse_dice(&engine, thrown).unwrap();
+        assert_eq!(moves(&engine, &st), turns, "a throw of {thrown}");
+    }
+}

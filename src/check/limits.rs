@@ -127,7 +127,8 @@ impl Checker<'_> {
     }
 
     /// A roll such as `6-6`: one number per die thrown (one for summed
-    /// dice), each one the dice can show; sorted, as the state keeps them.
+    /// dice), each one the dice can show; as the engine compares them, the
+    /// state's slot of every die sorted.
     fn roll(&mut self, file: FileId, roll: &Name, dice: ir::Dice) -> Option<Vec<u8>> {
         let numbers = dice.numbers();
         let faces: Vec<Option<u8>> = roll
@@ -172,6 +173,9 @@ impl Checker<'_> {
             return None;
         }
         let mut faces: Vec<u8> = faces.into_iter().flatten().map(ir::stored_value).collect();
+        // The engine sorts every die's slot, and summed dice leave all but
+        // the first at 0.
+        faces.resize(dice.count as usize, 0);
         faces.sort_unstable();
         Some(faces)
     }

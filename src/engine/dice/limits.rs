@@ -108,7 +108,7 @@ impl Engine {
         // Turns are counted up to the latest one an exception names.
         let played = st.turns[player];
         let turn = (played < t.turn_cap).then_some(played + 1);
-        let count = t.dice.shown();
+        let count = t.dice.count as usize;
         let mut roll = [0; MAX_DICE];
         roll[..count].copy_from_slice(&st.dice[..count]);
         roll[..count].sort_unstable();
