@@ -123,7 +123,10 @@ fn structural(section: &Section, kind: &ItemKind) -> Option<&'static str> {
         (SectionKind::Player, _) | (SectionKind::Track, _) => "names sites and regions",
         (SectionKind::Setup, _) => "places the pieces",
         (SectionKind::Invariants, _) => "an invariant, checked by `ludus check`",
-        (SectionKind::Dice, ItemKind::DiceCount(_) | ItemKind::DiceFaces(_)) => "the dice thrown",
+        (
+            SectionKind::Dice,
+            ItemKind::DiceCount(_) | ItemKind::DiceFaces(_) | ItemKind::DiceSummed,
+        ) => "the dice thrown",
         (SectionKind::Dice, ItemKind::DiceNotation(_)) => "how turns are written",
         (_, ItemKind::Marks(_)) => "how pieces are drawn",
         (_, ItemKind::Evaluate(..)) => "read by agents only, never by play",

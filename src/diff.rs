@@ -466,6 +466,9 @@ fn rolls(engine: &Engine) -> Vec<[u8; 4]> {
     let Some(dice) = engine.game().dice else {
         return vec![[0; 4]];
     };
+    if dice.values.is_some() || dice.summed {
+        return dice.throws().into_iter().map(|(t, _)| t).collect();
+    }
     let mut out = Vec::new();
     let mut roll = [0u8; 4];
     fn fill(

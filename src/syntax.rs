@@ -402,8 +402,10 @@ pub enum ItemKind {
     Advance,
     /// `count N` dice
     DiceCount(Name),
-    /// `faces N`
-    DiceFaces(Name),
+    /// `faces N` (numbered 1 to N) or `faces V V ...` (each face's value)
+    DiceFaces(Vec<Name>),
+    /// `summed`: the dice are added up into one number
+    DiceSummed,
     /// `doubles twice|once`
     Doubles(bool),
     /// `notation positions|counting down` (true: counting down)
@@ -553,6 +555,7 @@ impl ItemKind {
             ItemKind::Advance => "advance".into(),
             ItemKind::DiceCount(_) => "count".into(),
             ItemKind::DiceFaces(_) => "faces".into(),
+            ItemKind::DiceSummed => "summed".into(),
             ItemKind::Doubles(_) => "doubles".into(),
             ItemKind::DiceNotation(_) => "notation".into(),
             ItemKind::Opening(_) => "opening".into(),

@@ -42,6 +42,37 @@ fn turn(lines: &[Value], ply: u64) -> usize {
         .unwrap()
 }
 
+/// Dice that list their faces, summed or not: the records write each
+/// throw as the game shows it (`dice: 2`, `dice: 0`, `dice: 2-0`) and
+/// replay; a record whose summed throw is changed to one the turn does not
+/// fit is refused.
+#[test]
+fn records_of_dice_with_listed_faces_write_their_throws_and_replay() {
+    let dir = temp_dir("records", "listed-faces");
+    for (game, zero) in [
+        ("tests/data/race-binary-dice.game", "dice: 0;"),
+        ("tests/data/race-dice-from-zero.game", "dice: 0-0;"),
+    ] {
+        let lines = record(&dir, game, 5);
+        let run = replay(&dir, "same.jsonl", &lines);
+        assert_eq!(run.code, 0, "{game}: {}", run.stderr);
+        assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+        let passed = lines.iter().any(|l| {
+            l["type"] == "turn"
+                && l["played"] == "pass"
+                && l["position"].as_str().is_some_and(|p| p.contains(zero))
+        });
+        assert!(passed, "{game}: no throw of 0 recorded as passing");
+    }
+    let mut lines = record(&dir, "tests/data/race-binary-dice.game", 5);
+    let first = turn(&lines, 1);
+    let position = lines[first]["position"].as_str().unwrap().to_string();
+    assert!(position.contains("dice: 3;"), "{position}");
+    lines[first]["position"] = Value::from(position.replace("dice: 3;", "dice: 1;"));
+    let run = replay(&dir, "changed.jsonl", &lines);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+}
+
 #[test]
 fn genuine_records_of_every_bundled_game_replay() {
     let dir = temp_dir("records", "genuine");

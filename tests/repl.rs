@@ -189,6 +189,17 @@ fn every_game_plays_a_seeded_game_to_its_result() {
     }
 }
 
+/// Dice that list their faces, summed or not: every roll typed as the game
+/// shows it (`dice 2` for four binary dice summed, `dice 2 0` for two dice
+/// numbered from 0), and some throw of 0 passing the turn.
+#[test]
+fn games_with_dice_of_listed_faces_play_their_typed_rolls() {
+    for game in ["race-binary-dice", "race-dice-from-zero"] {
+        let moves = replay_through_repl(&root().join(format!("tests/data/{game}.game")), 1);
+        assert!(moves.iter().any(|m| m == "pass"), "{game}: no throw passed");
+    }
+}
+
 #[test]
 fn a_huffing_game_with_a_huff_plays_to_its_result() {
     let file = games_dir().join("alquerque-huff.game");

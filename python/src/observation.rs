@@ -9,7 +9,7 @@
 //! | `pinned` | `[2, S]` | 1 where a man of that player lies pinned (games with `pin blots`), observer first |
 //! | `huffable` | `[S]` | 1 on the pieces the player to move may huff |
 //! | `to_move` | `[2]` | 1 for the player to move (observer first); both 0 at chance and terminal nodes |
-//! | `dice` | `[MAX_DICE]` | the faces thrown for the turn, 0 where none |
+//! | `dice` | `[MAX_DICE]` | the faces thrown for the turn (the sum, first, for summed dice), 0 where none (or a die showing 0) |
 //! | `counters` | `[2 + MAX_COUNTERS]` | turns without a capture, turns without a man moving, then each further no-progress counter |
 
 use crate::Shared;
@@ -75,7 +75,7 @@ pub fn tensor(shared: &Shared, st: &State, observer: usize, to_move: Option<usiz
     }
     at += 2;
     for (i, &d) in st.dice.iter().enumerate() {
-        out[at + i] = f32::from(d);
+        out[at + i] = f32::from(ludus::ir::shown_value(d));
     }
     at += MAX_DICE;
     out[at] = st.quiet as f32;

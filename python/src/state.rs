@@ -182,17 +182,54 @@ impl State {
             }
             self.opening = false;
         } else {
-            let mut k = id;
-            for d in self.st.dice.iter_mut().take(count as usize) {
-                *d = (k % faces) as u8 + 1;
-                k /= faces;
-            }
+            self.st.dice = Self::roll_of(self.engine(), id, faces, count);
         }
+    }
+
+    /// The dice of chance outcome `id` of a roll: each die's face, the
+    /// first die fastest (its value, for dice that list their faces; added
+    /// up, for summed dice), as the engine keeps them.
+    fn roll_of(engine: &Engine, id: u32, faces: u32, count: u32) -> [u8; MAX_DICE] {
+        let mut dice = [0; MAX_DICE];
+        let Some(shape) = engine.game().dice else {
+            return dice;
+        };
+        let mut k = id;
+        let mut sum = 0;
+        for d in dice.iter_mut().take(count as usize) {
+            *d = shape.face((k % faces) as u8);
+            sum += *d;
+            k /= faces;
+        }
+        if shape.summed {
+            dice = [0; MAX_DICE];
+            dice[0] = sum;
+        }
+        if shape.values.is_some() || shape.summed {
+            let shown = shape.shown();
+            dice[..shown]
+                .iter_mut()
+                .for_each(|d| *d = ludus::ir::stored_value(*d));
+        }
+        dice
     }
 
     /// The chance outcome the engine's dice show, for [`crate::runs::Rng`].
     pub fn chance_id(&self, thrown: &[u8]) -> u32 {
-        let (faces, _) = self.shared.dice();
+        let (faces, count) = self.shared.dice();
+        let shaped = self
+            .engine()
+            .game()
+            .dice
+            .is_some_and(|d| d.values.is_some() || d.summed);
+        if shaped && !self.opening {
+            // The first ordered throw of the faces that shows these dice.
+            let mut dice = [0; MAX_DICE];
+            dice[..thrown.len()].copy_from_slice(thrown);
+            return (0..faces.pow(count))
+                .find(|&id| Self::roll_of(self.engine(), id, faces, count) == dice)
+                .unwrap_or(0);
+        }
         if self.opening {
             let (first, second) = (u32::from(thrown[0]), u32::from(thrown[1]));
             let second = if second > first { second - 1 } else { second };
@@ -254,7 +291,7 @@ impl State {
             .dice
             .iter()
             .filter(|&&d| d != 0)
-            .map(|d| d.to_string())
+            .map(|&d| ludus::ir::shown_value(d).to_string())
             .collect();
         if opening {
             let (faces, _) = self.shared.dice();

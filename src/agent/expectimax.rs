@@ -25,6 +25,16 @@ fn rolls(engine: &Engine) -> Vec<([u8; 4], f64)> {
     let Some(dice) = engine.game().dice else {
         return vec![([0; 4], 1.0)];
     };
+    if dice.values.is_some() || dice.summed {
+        // Dice that list their faces or are summed: each throw as the
+        // engine keeps it, weighed by the ways of throwing it.
+        let total = f64::from(dice.faces).powi(i32::from(dice.count));
+        return dice
+            .throws()
+            .into_iter()
+            .map(|(t, n)| (t, n as f64 / total))
+            .collect();
+    }
     let (count, faces) = (dice.count as usize, dice.faces);
     let mut out: Vec<([u8; 4], f64)> = Vec::new();
     let total = f64::from(faces).powi(count as i32);

@@ -126,33 +126,56 @@ impl Checker<'_> {
         }
     }
 
-    /// A roll such as `6-6`: one number per die thrown, each a face of the
-    /// game's dice; sorted.
+    /// A roll such as `6-6`: one number per die thrown (one for summed
+    /// dice), each one the dice can show; as the engine compares them, the
+    /// state's slot of every die sorted.
     fn roll(&mut self, file: FileId, roll: &Name, dice: ir::Dice) -> Option<Vec<u8>> {
+        let numbers = dice.numbers();
         let faces: Vec<Option<u8>> = roll
             .text
             .split('-')
-            .map(|f| f.parse::<u8>().ok().filter(|&f| f >= 1 && f <= dice.faces))
+            .map(|f| f.parse::<u8>().ok().filter(|f| numbers.contains(f)))
             .collect();
-        let fits = faces.len() == dice.count as usize && faces.iter().all(Option::is_some);
+        let fits = faces.len() == dice.shown() && faces.iter().all(Option::is_some);
         if !fits {
+            let shown: Vec<String> = numbers.iter().map(u8::to_string).collect();
+            let highest = numbers.last().copied().unwrap_or(1).to_string();
+            let (what, each) = if dice.summed {
+                (
+                    format!("{} dice summed", dice.count),
+                    "write the one number thrown",
+                )
+            } else {
+                (
+                    format!("{} dice of {} faces", dice.count, dice.faces),
+                    "write one number per die, joined by `-`",
+                )
+            };
             self.error(
                 file,
                 roll.span.clone(),
-                format!(
-                    "`{}` is not a roll of this game's dice ({} dice of {} faces)",
-                    roll.text, dice.count, dice.faces
-                ),
+                format!("`{}` is not a roll of this game's dice ({what})", roll.text),
                 "not a roll",
-                Some(format!(
-                    "write one number from 1 to {} per die, joined by `-`, such as `{}`",
-                    dice.faces,
-                    vec![dice.faces.to_string(); dice.count as usize].join("-")
-                )),
+                Some(if dice.values.is_none() && !dice.summed {
+                    format!(
+                        "write one number from 1 to {} per die, joined by `-`, such as `{}`",
+                        dice.faces,
+                        vec![highest; dice.shown()].join("-")
+                    )
+                } else {
+                    format!(
+                        "{each}, from {}, such as `{}`",
+                        shown.join(" "),
+                        vec![highest; dice.shown()].join("-")
+                    )
+                }),
             );
             return None;
         }
-        let mut faces: Vec<u8> = faces.into_iter().flatten().collect();
+        let mut faces: Vec<u8> = faces.into_iter().flatten().map(ir::stored_value).collect();
+        // The engine sorts every die's slot, and summed dice leave all but
+        // the first at 0.
+        faces.resize(dice.count as usize, 0);
         faces.sort_unstable();
         Some(faces)
     }

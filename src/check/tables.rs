@@ -331,6 +331,99 @@ impl Checker<'_> {
         out
     }
 
+    /// `faces V V ...`: each face's value, at most
+    /// [`ir::MAX_LISTED_FACES`] faces, some face not 0.
+    fn listed_faces(&mut self, item: &Item, listed: &[Name], dice: &mut ir::Dice) {
+        let mut values = [0u8; ir::MAX_LISTED_FACES];
+        if listed.len() > ir::MAX_LISTED_FACES {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!(
+                    "a die may list at most {} faces, this one lists {}",
+                    ir::MAX_LISTED_FACES,
+                    listed.len()
+                ),
+                "too many faces",
+                Some(format!(
+                    "for dice numbered from 1, write the number of faces alone: `faces {}`",
+                    listed.len()
+                )),
+            );
+            dice.faces = 6;
+            dice.values = None;
+            return;
+        }
+        for (v, n) in values.iter_mut().zip(listed) {
+            *v = self
+                .number(item.file, n, 0, u32::from(ir::MAX_FACE_VALUE))
+                .unwrap_or(1) as u8;
+        }
+        if values.iter().all(|&v| v == 0) {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "every face of these dice is 0: no throw would ever move a man",
+                "no face above 0",
+                Some("give some face a value, as in `faces 0 1`".into()),
+            );
+            values[0] = 1;
+        }
+        dice.faces = listed.len() as u8;
+        dice.values = Some(values);
+    }
+
+    /// `summed` needs several dice, and one die move per throw: not with
+    /// `doubles twice` or an opening throw.
+    fn summed_dice(
+        &mut self,
+        dice: &ir::Dice,
+        summed: Option<&Item>,
+        doubles: Option<&Item>,
+        opening: Option<&Item>,
+    ) {
+        if let Some(o) = opening
+            && dice.values.is_some()
+            && summed.is_none()
+        {
+            self.error(
+                o.file,
+                o.span.clone(),
+                "the opening throw compares dice numbered from 1, and these dice list their faces",
+                "opening",
+                Some("remove the `opening`, or number the faces from 1 (`faces 6`)".into()),
+            );
+        }
+        let Some(item) = summed else { return };
+        if dice.count == 1 {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "one die cannot be summed",
+                "summed",
+                Some("sum several dice (`count 4 faces 0 1 summed`), or remove `summed`".into()),
+            );
+        }
+        if let Some(d) = doubles {
+            self.error(
+                d.file,
+                d.span.clone(),
+                "summed dice throw one number, which has no doubles to play twice",
+                "doubles twice",
+                Some("remove `doubles twice`, or `summed` to use the dice one by one".into()),
+            );
+        }
+        if let Some(o) = opening {
+            self.error(
+                o.file,
+                o.span.clone(),
+                "the opening throw of one die each cannot be made with summed dice",
+                "opening",
+                Some("remove the `opening`: the first player starts".into()),
+            );
+        }
+    }
+
     /// Reads the `dice` section, if any.
     pub(super) fn dice(&mut self) -> Option<ir::Dice> {
         let sections: Vec<_> = self.sections(SectionKind::Dice).collect();
@@ -338,11 +431,15 @@ impl Checker<'_> {
         let mut dice = ir::Dice {
             count: 0,
             faces: 0,
+            values: None,
+            summed: false,
             doubles_twice: false,
             notation_down: false,
             opening: None,
         };
         let mut opening = None;
+        let mut summed = None;
+        let mut doubles = None;
         for item in sections.iter().flat_map(|s| s.items.iter()) {
             match &item.kind {
                 ItemKind::DiceCount(n) => {
@@ -350,10 +447,31 @@ impl Checker<'_> {
                         .number(item.file, n, 1, ir::MAX_DICE as u32)
                         .unwrap_or(1) as u8;
                 }
-                ItemKind::DiceFaces(n) => {
-                    dice.faces = self.number(item.file, n, 2, 64).unwrap_or(6) as u8;
+                ItemKind::DiceFaces(listed) => match listed.as_slice() {
+                    [n] => {
+                        dice.faces = self.number(item.file, n, 2, 64).unwrap_or(6) as u8;
+                        dice.values = None;
+                    }
+                    [] => {
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            "`faces` gives neither a number of faces nor the faces' values",
+                            "no faces",
+                            Some("write `faces 6` for dice numbered 1 to 6, or each face's value, as in `faces 0 1`".into()),
+                        );
+                        dice.faces = 6;
+                    }
+                    _ => self.listed_faces(item, listed, &mut dice),
+                },
+                ItemKind::DiceSummed => {
+                    dice.summed = true;
+                    summed = Some(item);
                 }
-                ItemKind::Doubles(twice) => dice.doubles_twice = *twice,
+                ItemKind::Doubles(twice) => {
+                    dice.doubles_twice = *twice;
+                    doubles = doubles.or(twice.then_some(item));
+                }
                 ItemKind::DiceNotation(down) => dice.notation_down = *down,
                 ItemKind::Opening(both) => {
                     dice.opening = Some(*both);
@@ -380,6 +498,7 @@ impl Checker<'_> {
                 Some(format!("add `{add}` to the `dice` section")),
             );
         }
+        self.summed_dice(&dice, summed, doubles, opening);
         // The two opening dice are the starter's first roll.
         if let Some(item) = opening
             && dice.opening == Some(true)

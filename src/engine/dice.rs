@@ -5,7 +5,7 @@
 //! reach the same position are kept once.
 
 use super::{Engine, MAX_STEPS, NONE, State, bit};
-use crate::ir::MAX_DICE;
+use crate::ir::{MAX_DICE, ZERO_THROW, stored_value};
 
 mod conditions;
 mod judge;
@@ -121,12 +121,36 @@ impl Engine {
     }
 
     /// Throws the dice for the player to move.
+    #[inline]
     pub fn roll(&self, st: &mut State, rng: &mut crate::rng::Rng) {
         use rand::RngExt;
         if let Some(t) = &self.tables {
             st.dice = [0; MAX_DICE];
-            for d in st.dice.iter_mut().take(t.dice.count as usize) {
-                *d = rng.random_range(1..=t.dice.faces);
+            if t.shaped_dice {
+                Self::roll_shaped(&t.dice, st, rng);
+            } else {
+                for d in st.dice.iter_mut().take(t.dice.count as usize) {
+                    *d = rng.random_range(1..=t.dice.faces);
+                }
+            }
+        }
+    }
+
+    /// [`Engine::roll`] for dice that list their faces or are summed: each
+    /// die a face drawn from the seed, its value kept (a 0 as
+    /// `ZERO_THROW`), or the values' sum in the first slot.
+    #[inline(never)]
+    fn roll_shaped(dice: &crate::ir::Dice, st: &mut State, rng: &mut crate::rng::Rng) {
+        use rand::RngExt;
+        if dice.summed {
+            let mut sum = 0;
+            for _ in 0..dice.count {
+                sum += dice.face(rng.random_range(0..dice.faces));
+            }
+            st.dice[0] = stored_value(sum);
+        } else {
+            for d in st.dice.iter_mut().take(dice.count as usize) {
+                *d = stored_value(dice.face(rng.random_range(0..dice.faces)));
             }
         }
     }
@@ -160,6 +184,7 @@ impl Engine {
     /// The die moves a roll allows, with doubles counted twice where the game says so.
     fn dice_to_play(&self, st: &State) -> ([u8; MAX_DIE_MOVES], usize) {
         let t = self.tables();
+        // Summed dice leave all but the first slot at 0.
         let thrown = &st.dice[..t.dice.count as usize];
         let mut dice = [0u8; MAX_DIE_MOVES];
         let mut n = 0;
@@ -169,7 +194,11 @@ impl Engine {
         } else {
             1
         };
-        for &d in thrown.iter().filter(|&&d| d != 0) {
+        // A die showing 0, kept as `ZERO_THROW`, moves no man, as an empty
+        // slot does: one test for both, 0 and `ZERO_THROW` (255) wrapping
+        // to 1 and 0.
+        const _: () = assert!(ZERO_THROW == u8::MAX);
+        for &d in thrown.iter().filter(|&&d| d.wrapping_add(1) > 1) {
             for _ in 0..times {
                 dice[n] = d;
                 n += 1;

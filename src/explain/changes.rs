@@ -27,6 +27,7 @@ pub(super) fn rule_item(kind: &ItemKind) -> bool {
             | ItemKind::TrackPath(..)
             | ItemKind::DiceCount(_)
             | ItemKind::DiceFaces(_)
+            | ItemKind::DiceSummed
             | ItemKind::DiceNotation(_)
             | ItemKind::Opening(_)
             | ItemKind::Evaluate(..)

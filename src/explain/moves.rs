@@ -173,8 +173,16 @@ pub(super) fn distance_reason(engine: &Engine, st: &State, text: &str) -> Option
     }
     let player = st.to_move as usize;
     let last = engine.track(player).len().checked_sub(1)?;
-    let dice: Vec<u8> = st.dice.iter().copied().filter(|&d| d != 0).collect();
-    let shown: Vec<String> = dice.iter().map(u8::to_string).collect();
+    let thrown: Vec<u8> = st.dice.iter().copied().filter(|&d| d != 0).collect();
+    // A die showing 0 (kept as `ZERO_THROW`) is shown as 0 and moves no man.
+    let shown: Vec<String> = thrown
+        .iter()
+        .map(|&d| crate::ir::shown_value(d).to_string())
+        .collect();
+    let dice: Vec<u8> = thrown
+        .into_iter()
+        .filter(|&d| d != crate::ir::ZERO_THROW)
+        .collect();
     for word in notation::die_move_words(engine, &text.to_lowercase()).ok()? {
         let (a, b) = word.split_once('/')?;
         let a = notation::track_point(engine, player, a)?;

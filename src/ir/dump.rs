@@ -216,12 +216,27 @@ impl fmt::Display for Game {
             writeln!(f, "rules: chain never turns back")?;
         }
         if let Some(d) = &self.dice {
-            let doubles = if d.doubles_twice { "twice" } else { "once" };
-            writeln!(
-                f,
-                "dice: {} of {} faces, doubles {doubles}",
-                d.count, d.faces
-            )?;
+            // Summed dice throw one number: no doubles.
+            let doubles = match (d.summed, d.doubles_twice) {
+                (true, _) => "summed",
+                (false, true) => "doubles twice",
+                (false, false) => "doubles once",
+            };
+            match &d.values {
+                None => writeln!(f, "dice: {} of {} faces, {doubles}", d.count, d.faces)?,
+                Some(values) => {
+                    let listed: Vec<String> = values[..d.faces as usize]
+                        .iter()
+                        .map(u8::to_string)
+                        .collect();
+                    writeln!(
+                        f,
+                        "dice: {} of faces {}, {doubles}",
+                        d.count,
+                        listed.join(" ")
+                    )?;
+                }
+            }
             if d.notation_down {
                 writeln!(f, "dice: notation counting down")?;
             }

@@ -521,18 +521,20 @@ fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Resul
     Ok(())
 }
 
-/// The dice thrown for the turn, such as `5-3`, if any.
+/// The dice thrown for the turn, such as `5-3` (or `2` for summed dice,
+/// `0` for a throw of nothing), if any.
 pub fn dice_text(st: &State) -> Option<String> {
     let thrown: Vec<String> = st
         .dice
         .iter()
         .filter(|&&d| d != 0)
-        .map(u8::to_string)
+        .map(|&d| crate::ir::shown_value(d).to_string())
         .collect();
     (!thrown.is_empty()).then(|| thrown.join("-"))
 }
 
-/// Reads a roll such as `5-3`: one number per die, each a face of the dice.
+/// Reads a roll such as `5-3`: one number per die, each a face of the dice
+/// (one number, their sum, for summed dice).
 pub fn parse_dice(engine: &Engine, text: &str) -> Result<[u8; 4], String> {
     let Some(dice) = engine.game().dice else {
         return Err("this game has no dice".into());
@@ -541,19 +543,42 @@ pub fn parse_dice(engine: &Engine, text: &str) -> Result<[u8; 4], String> {
         .split(['-', ' ', ','])
         .filter(|v| !v.is_empty())
         .collect();
-    if values.len() != dice.count as usize {
+    if dice.summed && values.len() != 1 {
+        return Err(format!(
+            "`{text}`: the game's {} dice are summed, written as one number like `2`",
+            dice.count
+        ));
+    }
+    if values.len() != dice.shown() {
         return Err(format!(
             "`{text}`: the game throws {} dice, written like `5-3`",
             dice.count
         ));
     }
+    let numbers = (dice.values.is_some() || dice.summed).then(|| dice.numbers());
     let mut out = [0u8; 4];
     for (slot, v) in out.iter_mut().zip(values) {
-        *slot = v
-            .parse()
-            .ok()
-            .filter(|d| (1..=dice.faces).contains(d))
-            .ok_or_else(|| format!("`{v}` is not a face of a die (1 to {})", dice.faces))?;
+        *slot = match &numbers {
+            None => v
+                .parse()
+                .ok()
+                .filter(|d| (1..=dice.faces).contains(d))
+                .ok_or_else(|| format!("`{v}` is not a face of a die (1 to {})", dice.faces))?,
+            Some(numbers) => v
+                .parse()
+                .ok()
+                .filter(|d| numbers.contains(d))
+                .map(crate::ir::stored_value)
+                .ok_or_else(|| {
+                    let listed: Vec<String> = numbers.iter().map(u8::to_string).collect();
+                    let what = if dice.summed {
+                        "a sum these dice can throw"
+                    } else {
+                        "a face of a die"
+                    };
+                    format!("`{v}` is not {what} ({})", listed.join(", "))
+                })?,
+        };
     }
     Ok(out)
 }

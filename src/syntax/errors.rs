@@ -93,6 +93,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::advance
             | Rule::dice_count
             | Rule::dice_faces
+            | Rule::dice_summed
             | Rule::doubles
             | Rule::dice_notation
             | Rule::opening
@@ -207,7 +208,8 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::dice => "a `dice` section",
         Rule::dice_item => "a dice item",
         Rule::dice_count => "`count N`",
-        Rule::dice_faces => "`faces N`",
+        Rule::dice_faces => "`faces N` or `faces 0 1 ...`",
+        Rule::dice_summed => "`summed`",
         Rule::doubles => "`doubles twice|once`",
         Rule::doubles_kind => "`twice` or `once`",
         Rule::dice_notation => "`notation positions|counting down`",

@@ -32,6 +32,11 @@ impl Session<'_> {
         let Some(dice) = self.engine.game().dice else {
             return String::new();
         };
+        if dice.values.is_some() || dice.summed {
+            // The largest number a die (or the sum) shows, for each die.
+            let high = dice.numbers().last().copied().unwrap_or(1).to_string();
+            return vec![high; dice.shown()].join(" ");
+        }
         let mut faces: Vec<u8> = [5, 3, 6, 2, 4, 1]
             .into_iter()
             .filter(|&f| f <= dice.faces)
@@ -102,7 +107,13 @@ impl Session<'_> {
         let Some(dice) = self.engine.game().dice else {
             return Vec::new();
         };
-        let thrown: Vec<u8> = self.st.dice.iter().copied().filter(|&d| d != 0).collect();
+        let thrown: Vec<u8> = self
+            .st
+            .dice
+            .iter()
+            .copied()
+            .filter(|&d| d != 0 && d != ludus::ir::ZERO_THROW)
+            .collect();
         let doubles = thrown.len() > 1 && thrown.iter().all(|&d| d == thrown[0]);
         let times = if doubles && dice.doubles_twice { 2 } else { 1 };
         let all: Vec<u8> = thrown

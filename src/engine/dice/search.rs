@@ -12,6 +12,7 @@ use super::{
 };
 use crate::engine::bits::Bits;
 use crate::engine::{Engine, State, Step};
+use crate::ir::MAX_DICE;
 
 /// What undoes a die move: see [`Engine::advance`].
 pub(super) struct Undo<B: Bits> {
@@ -257,7 +258,9 @@ impl Engine {
         routes.clear();
         *root = None;
         let (dice, n) = self.dice_to_play(st);
-        if n == 0 {
+        // No dice thrown yet: no turn. Dice that all show 0 (summed or
+        // not) move no man: the turn passes, as when no die can be played.
+        if n == 0 && st.dice == [0; MAX_DICE] {
             return Ok(());
         }
         let Root { masks, key } = match carried {
@@ -275,7 +278,7 @@ impl Engine {
             }
         };
         *root = Some(Root { masks, key });
-        if self.passes(st, &masks).is_some() {
+        if n == 0 || self.passes(st, &masks).is_some() {
             routes.push(Route {
                 key,
                 ..Route::EMPTY

@@ -15,6 +15,9 @@ use crate::ir::{self, EndResult, EndRule, Game, Priority};
 pub(in crate::engine) struct Tables {
     /// Dice thrown per turn, faces, and whether doubles count twice.
     pub dice: ir::Dice,
+    /// Whether the dice list their faces or are summed (thrown apart from
+    /// dice numbered from 1).
+    pub shaped_dice: bool,
     /// Per player: the site at each track position.
     pub track: Vec<Vec<u8>>,
     /// Per player, per site: the track position, or [`NONE`].
@@ -269,6 +272,7 @@ impl Tables {
         }
         Some(Tables {
             dice,
+            shaped_dice: dice.values.is_some() || dice.summed,
             track_map: track.iter().map(|t| masks::TrackMap::new(t)).collect(),
             track,
             position,
