@@ -7,6 +7,7 @@ use crate::diag::{Diagnostic, FileId, Span};
 use crate::ir::{self, Game};
 use crate::syntax::{ItemKind, Name, Section, SectionKind};
 
+mod again;
 mod board;
 mod conditions;
 mod hand;
@@ -238,6 +239,7 @@ impl<'a> Checker<'a> {
         let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
         self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
         self.limits(&player_list, dice, &mut rules);
+        self.again(&player_list, dice, &mut rules);
         if dice.is_some() {
             self.dice_limits();
         }

@@ -8,6 +8,7 @@
 use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE, Obligation};
 
 mod actions;
+mod again;
 mod bits;
 mod choice;
 mod condition;
@@ -84,6 +85,9 @@ pub struct State {
     pub dice: [u8; MAX_DICE],
     /// Consecutive turns in which no man moved.
     pub idle: u32,
+    /// The extra turns (`again`) the player to move has taken in a row,
+    /// this one included: 0 on an ordinary turn.
+    pub again: u8,
     /// Per no-progress counter of the game (see [`Engine::counter_labels`]):
     /// consecutive turns without any of its resets.
     pub counters: [u32; MAX_COUNTERS],
@@ -125,6 +129,7 @@ impl Clone for State {
             stack: Vec::new(),
             dice: self.dice,
             idle: self.idle,
+            again: self.again,
             counters: self.counters,
             history: Vec::new(),
             turns: self.turns,
@@ -151,6 +156,7 @@ impl Clone for State {
             stack,
             dice,
             idle,
+            again,
             counters,
             history,
             turns,
@@ -168,6 +174,7 @@ impl Clone for State {
         self.stack.clone_from(stack);
         self.dice = *dice;
         self.idle = *idle;
+        self.again = *again;
         self.counters = *counters;
         self.history.clone_from(history);
         self.turns = *turns;
@@ -286,6 +293,8 @@ pub struct Engine {
     /// A game without dice and without the extended play: its moves are
     /// played by the plain grid play, chosen by this one test.
     plain_grid: bool,
+    /// The `again` rules: the extra turn a turn played may earn.
+    again: Option<Box<again::Again>>,
     /// A game with actions whose steps could be counted (see
     /// [`Engine::steps_countable`]): `Actions::count` counts its turns.
     actions_countable: bool,
@@ -414,6 +423,7 @@ impl Engine {
             actions_countable: false,
             extended: false,
             plain_grid: false,
+            again: again::Again::new(&game).map(Box::new),
             end_conditions: game
                 .end
                 .iter()
@@ -441,7 +451,7 @@ impl Engine {
         engine.steps_countable = engine.actions.is_none() && countable;
         engine.actions_countable = countable;
         engine.extended = engine.actions.is_some() || !engine.counter_while.is_empty();
-        engine.plain_grid = engine.tables.is_none() && !engine.extended;
+        engine.plain_grid = engine.tables.is_none() && !engine.extended && engine.again.is_none();
         engine
     }
 
@@ -497,6 +507,7 @@ impl Engine {
             },
             dice: [0; MAX_DICE],
             idle: 0,
+            again: 0,
             counters: [0; MAX_COUNTERS],
             history: Vec::new(),
             turns: [0; 2],
@@ -520,6 +531,11 @@ impl Engine {
     /// (each player's turns are counted up to it; 0: they are not counted).
     pub fn turns_counted(&self) -> u8 {
         self.tables.as_ref().map_or(0, |t| t.turn_cap)
+    }
+
+    /// Whether a turn may earn its mover another (`again` rules).
+    pub fn has_again(&self) -> bool {
+        self.again.is_some()
     }
 
     /// Whether the game is played with dice (see [`Engine::roll`]).
@@ -677,10 +693,19 @@ impl Engine {
         if self.tables.is_some() {
             return self.play_dice(st, m);
         }
+        let mover = st.to_move as usize;
         match (self.actions.is_some(), self.counter_while.is_empty()) {
             (true, true) => self.play_grid::<true, false>(st, m),
             (false, _) => self.play_grid::<false, true>(st, m),
             (true, false) => self.play_grid::<true, true>(st, m),
+        }
+        if let Some(again) = &self.again {
+            let played = again::Played {
+                landed: if m.len > 0 { m.steps[m.len as usize - 1].to } else { NONE },
+                dice: [0; MAX_DICE],
+                took: m.capture || m.huff != NONE || m.remove != NONE,
+            };
+            again.after_turn(st, mover, &played);
         }
     }
 
@@ -795,7 +820,8 @@ impl Engine {
     /// outcome (the history aside: see [`Engine::repetition_key`]).
     pub fn hash(&self, st: &State) -> u64 {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize]
-            ^ u64::from(st.quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            ^ u64::from(st.quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
         for (i, &c) in st.counters.iter().enumerate() {
             h ^= u64::from(c).wrapping_mul(self.zobrist[i + 3] | 1);
         }

@@ -476,6 +476,8 @@ pub struct Rules {
     pub vulnerable_run: Option<u32>,
     /// The player passes his turn while any of these named conditions holds.
     pub pass: Vec<(String, Cond)>,
+    /// What earns the player who has just moved an extra turn (`again`).
+    pub again: Vec<Again>,
     /// `evaluate: SUM`, as the comparison `SUM > 0`: how agents judge a
     /// position (the sum for a player less the sum for his opponent).
     pub evaluate: Option<Cond>,
@@ -499,6 +501,28 @@ pub struct Rules {
     /// before it, over the site of the piece that one took (`chain never
     /// turns back`).
     pub never_turn_back: bool,
+}
+
+/// `again after ...`: an extra turn for the player who has just moved,
+/// while he has taken fewer than `most` in a row (any number: `None`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Again {
+    /// What earns it.
+    pub after: AgainAfter,
+    /// The most extra turns in a row it gives.
+    pub most: Option<u8>,
+}
+
+/// What earns an extra turn.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum AgainAfter {
+    /// The turn's last man landed in the mover's region of this name.
+    Landing(String),
+    /// The mover threw one of these rolls (each as the state keeps it:
+    /// sorted, see [`Dice`]).
+    Throw(Vec<Vec<u8>>),
+    /// The turn hit, pinned or captured an opposing piece.
+    Hit,
 }
 
 /// `limit NAME: at most N men leave REGION per turn, EXCEPTIONS`: at most

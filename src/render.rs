@@ -9,6 +9,7 @@ use crate::ir::Grid;
 pub fn board(engine: &Engine, st: &State) -> String {
     let game = engine.game();
     let mut out = match &game.board.grid {
+        Some(g) if engine.has_dice() => return grid(engine, st, g) + &dice_status(engine, st),
         Some(g) => grid(engine, st, g),
         None if !game.board.rows.is_empty() => return rows(engine, st),
         None => site_list(engine, st),
@@ -20,11 +21,12 @@ pub fn board(engine: &Engine, st: &State) -> String {
         .map(|(p, player)| format!("{} {}", player.name, st.counts[p]))
         .collect();
     out.push_str(&format!(
-        "{} to move; pieces: {}; turns without capture: {}{}\n",
+        "{} to move; pieces: {}; turns without capture: {}{}{}\n",
         game.players[st.to_move as usize].name,
         counts.join(", "),
         st.quiet,
-        progress(engine, st)
+        progress(engine, st),
+        again(st)
     ));
     if st.hand.iter().any(|h| h.iter().any(|&n| n > 0)) {
         let hands: Vec<String> = game
@@ -252,6 +254,16 @@ fn rows(engine: &Engine, st: &State) -> String {
             out.push_str(&line(row, &label));
         }
     }
+    out.push_str(&dice_status(engine, st));
+    out
+}
+
+/// A dice game's zones, pips and dice per player, then who moves.
+fn dice_status(engine: &Engine, st: &State) -> String {
+    let game = engine.game();
+    let mover = st.to_move as usize;
+    let dice = engine.has_dice();
+    let mut out = String::new();
     for (p, player) in game.players.iter().enumerate() {
         let mut parts: Vec<String> = game
             .board
@@ -280,6 +292,7 @@ fn rows(engine: &Engine, st: &State) -> String {
         out.push_str(&format!("; turns without capture: {}", st.quiet));
         out.push_str(&progress(engine, st));
     }
+    out.push_str(&again(st));
     out.push('\n');
     out
 }
@@ -305,4 +318,13 @@ pub fn pips(engine: &Engine, st: &State, player: usize) -> Option<u32> {
         })
         .sum();
     Some(total)
+}
+
+/// An extra turn being taken, for the line saying who moves.
+fn again(st: &State) -> String {
+    match st.again {
+        0 => String::new(),
+        1 => "; an extra turn".into(),
+        n => format!("; an extra turn, {n} in a row"),
+    }
 }

@@ -329,6 +329,17 @@ pub enum PromoteThen {
     AtEnd,
 }
 
+/// What earns the player who has just moved an extra turn.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AgainAfter {
+    /// His turn's last man landed in his region of this name.
+    Landing(Name),
+    /// He threw one of these rolls.
+    Throw(Vec<Name>),
+    /// His turn hit (or captured) an opposing piece.
+    Hit,
+}
+
 /// The items of every section.
 #[derive(Clone, Debug)]
 pub enum ItemKind {
@@ -431,6 +442,9 @@ pub enum ItemKind {
     Vulnerable(Name),
     /// `pass NAME: CONDITION`
     Pass(Name, Cond),
+    /// `again after landing in REGION|throw ROLLS|hit [, at most N in a
+    /// row]`: an extra turn for the player who has just moved.
+    Again(AgainAfter, Option<Name>),
     /// `evaluate: SUM`: how agents judge a position for a player (the sum
     /// for him less the sum for his opponent).
     Evaluate(Vec<Term>, Span),
@@ -571,6 +585,11 @@ impl ItemKind {
             ItemKind::Landing(_) => "capture lands".into(),
             ItemKind::NeverTurnsBack(_) => "chain turns back".into(),
             ItemKind::Vulnerable(_) => "vulnerable".into(),
+            ItemKind::Again(after, _) => match after {
+                AgainAfter::Landing(region) => format!("again after landing in {}", region.text),
+                AgainAfter::Throw(_) => "again after throw".into(),
+                AgainAfter::Hit => "again after hit".into(),
+            },
             ItemKind::NoMove(..) => "no move".into(),
             ItemKind::NoProgress(
                 _,

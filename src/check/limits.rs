@@ -129,7 +129,7 @@ impl Checker<'_> {
     /// A roll such as `6-6`: one number per die thrown (one for summed
     /// dice), each one the dice can show; as the engine compares them, the
     /// state's slot of every die sorted.
-    fn roll(&mut self, file: FileId, roll: &Name, dice: ir::Dice) -> Option<Vec<u8>> {
+    pub(super) fn roll(&mut self, file: FileId, roll: &Name, dice: ir::Dice) -> Option<Vec<u8>> {
         let numbers = dice.numbers();
         let faces: Vec<Option<u8>> = roll
             .text

@@ -157,6 +157,7 @@ impl Checker<'_> {
             ending_turn_exempt: true,
             vulnerable_run: None,
             pass: Vec::new(),
+            again: Vec::new(),
             evaluate: None,
             leave_limits: Vec::new(),
             run_limits: Vec::new(),

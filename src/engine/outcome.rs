@@ -23,7 +23,7 @@ impl Engine {
             && let Some((who, result, points)) = self.dice_outcome(
                 st,
                 &dice::Masks::of(st),
-                1 - st.to_move as usize,
+                st.last_mover(),
                 &dice::Change::ANY,
             )
         {

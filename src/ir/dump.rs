@@ -263,6 +263,30 @@ impl fmt::Display for Game {
         if r.overshoot_rearmost {
             writeln!(f, "rules: overshoot from rearmost")?;
         }
+        for a in &r.again {
+            let after = match &a.after {
+                crate::ir::AgainAfter::Landing(region) => format!("landing in {region}"),
+                crate::ir::AgainAfter::Throw(rolls) => {
+                    let rolls: Vec<String> = rolls
+                        .iter()
+                        .map(|r| {
+                            let shown: Vec<String> = r
+                                .iter()
+                                .filter(|&&d| d != 0)
+                                .map(|&d| crate::ir::shown_value(d).to_string())
+                                .collect();
+                            shown.join("-")
+                        })
+                        .collect();
+                    format!("throw {}", rolls.join(" "))
+                }
+                crate::ir::AgainAfter::Hit => "hit".into(),
+            };
+            match a.most {
+                Some(n) => writeln!(f, "rules: again after {after}, at most {n} in a row")?,
+                None => writeln!(f, "rules: again after {after}")?,
+            }
+        }
         if !r.play.is_empty() {
             let order: Vec<&str> = r
                 .play

@@ -49,6 +49,9 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
         );
     }
     fields.push(format!("turn: {}", game.players[st.to_move as usize].name));
+    if st.again > 0 {
+        fields.push(format!("again: {}", st.again));
+    }
     if let Some(hand) = hand_text(engine, st) {
         fields.push(format!("hand: {hand}"));
     }
@@ -243,6 +246,9 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
     let fields_of_game = || {
         let mut names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
         names.push("turn");
+        if engine.has_again() {
+            names.push("again");
+        }
         if dice_game {
             names.extend(["dice", "idle"]);
             if engine.turns_counted() > 0 {
@@ -286,6 +292,14 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
         match key {
             "turn" => {
                 st.to_move = player(value).map_err(|e| format!("turn: {e}"))? as u8;
+            }
+            "again" if !engine.has_again() => {
+                return not_here("this game gives no extra turns");
+            }
+            "again" => {
+                st.again = value
+                    .parse()
+                    .map_err(|_| format!("again: `{value}` is not a number of extra turns (0 to 255)"))?
             }
             "quiet" if dice_game => return not_here("dice games count no turns without a capture"),
             "quiet" => {

@@ -3,7 +3,7 @@
 
 use super::parser::Rule;
 use super::{
-    Compare, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name, Obligation, Priority,
+    AgainAfter, Compare, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name, Obligation, Priority,
     Progress, PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm, Standing, Term, Whose,
     Worth, line_key,
 };
@@ -176,6 +176,19 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::turning => ItemKind::NeverTurnsBack(parts[0].as_str().starts_with("never")),
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
         Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
+        Rule::again => {
+            let first = part(0);
+            let after = match first.as_rule() {
+                Rule::again_landing => AgainAfter::Landing(name(first.into_inner().next().unwrap())),
+                Rule::again_throw => AgainAfter::Throw(first.into_inner().map(name).collect()),
+                _ => AgainAfter::Hit,
+            };
+            let most = parts
+                .get(1)
+                .and_then(|p| p.clone().into_inner().next())
+                .map(name);
+            ItemKind::Again(after, most)
+        }
         Rule::invariant => ItemKind::Invariant(name(part(0)), condition(part(1))),
         Rule::evaluate => ItemKind::Evaluate(sum(part(0)), span.clone()),
         Rule::limit_leave => ItemKind::LimitLeave(

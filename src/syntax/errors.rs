@@ -107,6 +107,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::ending_turn
             | Rule::vulnerable
             | Rule::pass_rule
+            | Rule::again
             | Rule::evaluate
             | Rule::limit_leave
             | Rule::limit_run
@@ -245,6 +246,11 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::most_pips => "`most pips`",
         Rule::vulnerable => "`vulnerable runs longer than N`",
         Rule::pass_rule => "`pass NAME: CONDITION`",
+        Rule::again => "`again after landing in REGION`, `again after throw ROLL` or `again after hit`",
+        Rule::again_landing => "`landing in REGION`",
+        Rule::again_throw => "`throw ROLL`",
+        Rule::again_hit => "`hit` or `capture`",
+        Rule::again_most => "`, at most N in a row`",
         Rule::evaluate => "`evaluate: SUM`",
         Rule::limit_leave => "`limit NAME: at most N men leave REGION per turn`",
         Rule::limit_except => "an exception `N on first turn with 6-6`",

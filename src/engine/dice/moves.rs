@@ -8,6 +8,7 @@ use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
 use super::{Standing, men};
 use crate::engine::bits::Bits;
+use crate::engine::again::Played;
 use crate::engine::{Engine, Move, NONE, State, Step, cell};
 use crate::ir::MAX_DICE;
 
@@ -365,6 +366,8 @@ impl Engine {
     #[inline]
     pub(in crate::engine) fn play_die_moves(&self, st: &mut State, steps: &[Step]) {
         let player = st.to_move as usize;
+        // What the `again` rules look at, read before the men move.
+        let played = self.again.as_ref().map(|_| played(st, player, steps));
         for s in steps {
             self.die_move(st, player, s.from, s.to);
         }
@@ -378,6 +381,9 @@ impl Engine {
             .saturating_add(1)
             .min(self.tables().turn_cap);
         st.to_move = 1 - st.to_move;
+        if let (Some(again), Some(played)) = (&self.again, played) {
+            again.after_turn(st, player, &played);
+        }
     }
 
     /// A hash of what stands where, for telling turns apart by their result.
@@ -441,5 +447,20 @@ impl Engine {
             pins &= pins - 1;
         }
         h
+    }
+}
+
+/// What the `again` rules look at of the turn of die moves `steps` that
+/// `player` is about to play from `st`: where its last man lands, the dice,
+/// and whether a die move lands on opposing men (hitting or pinning).
+#[inline(never)]
+fn played(st: &State, player: usize, steps: &[Step]) -> Played {
+    Played {
+        landed: steps.last().map_or(NONE, |s| s.to),
+        dice: st.dice,
+        took: steps.iter().any(|s| {
+            let c = st.cells[s.to as usize];
+            c != NONE && usize::from(c >> 4) != player
+        }),
     }
 }

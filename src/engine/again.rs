@@ -1,0 +1,122 @@
+//! The extra turn, an effect of a turn once played (`again after landing
+//! in REGION`, `again after throw ROLL`, `again after hit`): judged for
+//! the player who has just moved, in games with dice and without alike,
+//! and kept in [`State::again`] (the extra turns he has taken in a row).
+
+use super::{MAX_DICE, NONE, State, bit};
+use crate::ir::{self, Game};
+
+/// The `again` rules of a game, compiled.
+pub(super) struct Again {
+    rules: Box<[Rule]>,
+}
+
+/// One `again` rule: what earns the extra turn, and the most extra turns
+/// in a row it gives ([`u8::MAX`]: any number).
+struct Rule {
+    after: After,
+    most: u8,
+}
+
+enum After {
+    /// Per player: the sites of his region.
+    Landing([u128; 2]),
+    /// The rolls, each sorted over every slot of [`State::dice`].
+    Throw(Box<[[u8; MAX_DICE]]>),
+    Hit,
+}
+
+/// What a turn did that `again` rules look at.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Played {
+    /// The site where the turn's last man landed ([`NONE`]: none moved).
+    pub landed: u8,
+    /// The dice thrown for the turn, as [`State::dice`] kept them.
+    pub dice: [u8; MAX_DICE],
+    /// Whether the turn hit, pinned or captured an opposing piece.
+    pub took: bool,
+}
+
+impl Again {
+    /// The compiled `again` rules of `game`; `None` where it has none.
+    pub fn new(game: &Game) -> Option<Again> {
+        if game.rules.again.is_empty() {
+            return None;
+        }
+        let rules = game
+            .rules
+            .again
+            .iter()
+            .map(|a| Rule {
+                after: match &a.after {
+                    ir::AgainAfter::Landing(name) => After::Landing(std::array::from_fn(|p| {
+                        game.players.get(p).map_or(0, |player| {
+                            player
+                                .regions
+                                .iter()
+                                .filter(|r| r.name == *name)
+                                .flat_map(|r| &r.sites)
+                                .fold(0, |m, &s| m | bit(s as u8))
+                        })
+                    })),
+                    ir::AgainAfter::Throw(rolls) => After::Throw(
+                        rolls
+                            .iter()
+                            .map(|r| {
+                                let mut roll = [0; MAX_DICE];
+                                roll[..r.len()].copy_from_slice(r);
+                                roll.sort_unstable();
+                                roll
+                            })
+                            .collect(),
+                    ),
+                    ir::AgainAfter::Hit => After::Hit,
+                },
+                most: a.most.unwrap_or(u8::MAX),
+            })
+            .collect();
+        Some(Again { rules })
+    }
+
+    /// After `mover` played the turn `played`, with the turn already
+    /// passed to his opponent: gives it back to him where the turn earns
+    /// him another, counting it in [`State::again`], else clears that count.
+    #[inline(never)]
+    pub fn after_turn(&self, st: &mut State, mover: usize, played: &Played) {
+        if self.earned(mover, st.again, played) {
+            st.to_move = mover as u8;
+            st.again = st.again.saturating_add(1);
+        } else {
+            st.again = 0;
+        }
+    }
+
+    /// Whether the turn `played` of `mover`, who had taken `taken` extra
+    /// turns in a row before it, earns him another.
+    fn earned(&self, mover: usize, taken: u8, played: &Played) -> bool {
+        let mut thrown = played.dice;
+        thrown.sort_unstable();
+        self.rules.iter().any(|r| {
+            taken < r.most
+                && match &r.after {
+                    After::Landing(sites) => {
+                        played.landed != NONE && sites[mover] & bit(played.landed) != 0
+                    }
+                    After::Throw(rolls) => rolls.contains(&thrown),
+                    After::Hit => played.took,
+                }
+        })
+    }
+}
+
+impl State {
+    /// The player who played the turn that reached this position: the
+    /// player to move where he is taking an extra turn, else his opponent.
+    pub fn last_mover(&self) -> usize {
+        if self.again > 0 {
+            self.to_move as usize
+        } else {
+            1 - self.to_move as usize
+        }
+    }
+}
