@@ -280,7 +280,8 @@ impl fmt::Display for Game {
                         .collect();
                     format!("throw {}", rolls.join(" "))
                 }
-                crate::ir::AgainAfter::Hit => "hit".into(),
+                crate::ir::AgainAfter::Hit if self.dice.is_some() => "hit".into(),
+                crate::ir::AgainAfter::Hit => "capture".into(),
             };
             match a.most {
                 Some(n) => writeln!(f, "rules: again after {after}, at most {n} in a row")?,
