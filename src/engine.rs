@@ -701,7 +701,11 @@ impl Engine {
         }
         if let Some(again) = &self.again {
             let played = again::Played {
-                landed: if m.len > 0 { m.steps[m.len as usize - 1].to } else { NONE },
+                landed: if m.len > 0 {
+                    m.steps[m.len as usize - 1].to
+                } else {
+                    NONE
+                },
                 dice: [0; MAX_DICE],
                 took: m.capture || m.huff != NONE || m.remove != NONE,
             };

@@ -68,7 +68,10 @@ fn ur_throws_zero_to_four_by_the_binomial_odds() {
 #[test]
 fn landing_on_a_rosette_earns_another_throw() {
     let engine = engine("games/ur.game");
-    let st = state(&engine, "white: d1 start*6; black: start*7; turn: white; dice: 3");
+    let st = state(
+        &engine,
+        "white: d1 start*6; black: start*7; turn: white; dice: 3",
+    );
     assert_eq!(moves(&engine, &st), ["start/3", "1/4"]);
     let after = play(&engine, &st, "1/4");
     assert_eq!(after.to_move, 0, "white throws again");
@@ -80,7 +83,10 @@ fn landing_on_a_rosette_earns_another_throw() {
     );
     // The position text reads back to the same position.
     let read = state(&engine, &position_text(&engine, &after));
-    assert_eq!(position_text(&engine, &read), position_text(&engine, &after));
+    assert_eq!(
+        position_text(&engine, &read),
+        position_text(&engine, &after)
+    );
     // A landing off the rosettes: black moves.
     let other = play(&engine, &st, "start/3");
     assert_eq!((other.to_move, other.again), (1, 0));
@@ -111,9 +117,15 @@ fn rosette_after_rosette_throws_again_and_again() {
 #[test]
 fn the_central_rosette_is_safe_and_the_middle_row_is_shared() {
     let engine = engine("games/ur.game");
-    let st = state(&engine, "white: b2 start*6; black: d2 start*6; turn: white; dice: 2");
+    let st = state(
+        &engine,
+        "white: b2 start*6; black: d2 start*6; turn: white; dice: 2",
+    );
     assert_eq!(moves(&engine, &st), ["start/2"]);
-    let st = state(&engine, "white: b2 start*6; black: c2 start*6; turn: white; dice: 1");
+    let st = state(
+        &engine,
+        "white: b2 start*6; black: c2 start*6; turn: white; dice: 1",
+    );
     assert_eq!(moves(&engine, &st), ["start/1", "6/7"]);
     let after = play(&engine, &st, "6/7");
     assert_eq!(
@@ -128,12 +140,21 @@ fn the_central_rosette_is_safe_and_the_middle_row_is_shared() {
 #[test]
 fn bearing_off_takes_the_exact_throw() {
     let engine = engine("games/ur.game");
-    let st = state(&engine, "white: g1 off*6; black: start*7; turn: white; dice: 1");
+    let st = state(
+        &engine,
+        "white: g1 off*6; black: start*7; turn: white; dice: 1",
+    );
     assert_eq!(moves(&engine, &st), ["14/off"]);
-    let st = state(&engine, "white: g1 off*6; black: start*7; turn: white; dice: 2");
+    let st = state(
+        &engine,
+        "white: g1 off*6; black: start*7; turn: white; dice: 2",
+    );
     assert_eq!(moves(&engine, &st), ["pass"]);
     // A throw of 0 passes too, and earns nothing.
-    let st = state(&engine, "white: a2 off*6; black: start*7; turn: white; dice: 0");
+    let st = state(
+        &engine,
+        "white: a2 off*6; black: start*7; turn: white; dice: 0",
+    );
     assert_eq!(moves(&engine, &st), ["pass"]);
     let after = play(&engine, &st, "pass");
     assert_eq!((after.to_move, after.again), (1, 0));
@@ -146,11 +167,20 @@ fn bearing_off_takes_the_exact_throw() {
 #[test]
 fn a_winning_turn_that_earns_another_is_judged_for_its_mover() {
     let engine = engine("tests/data/ur-rosette-off.game");
-    let st = state(&engine, "white: g1 off*6; black: a3 start*6; turn: white; dice: 1");
+    let st = state(
+        &engine,
+        "white: g1 off*6; black: a3 start*6; turn: white; dice: 1",
+    );
     let after = play(&engine, &st, "14/off");
     assert_eq!((after.to_move, after.again), (0, 1));
     assert_eq!(after.last_mover(), 0);
-    assert_eq!(engine.outcome_with(&after, true), Outcome::Decisive { winner: 0, points: 1 });
+    assert_eq!(
+        engine.outcome_with(&after, true),
+        Outcome::Decisive {
+            winner: 0,
+            points: 1
+        }
+    );
 }
 
 /// `again after throw 4, at most 2 in a row`: a throw of 4 earns another
@@ -159,7 +189,10 @@ fn a_winning_turn_that_earns_another_is_judged_for_its_mover() {
 #[test]
 fn a_throw_earns_another_up_to_its_bound_and_a_hit_beyond_it() {
     let engine = engine("tests/data/race-again-bounded.game");
-    let st = state(&engine, "white: a2 start*6; black: h2 start*6; turn: white; dice: 4");
+    let st = state(
+        &engine,
+        "white: a2 start*6; black: h2 start*6; turn: white; dice: 4",
+    );
     let once = play(&engine, &st, "5/9");
     assert_eq!((once.to_move, once.again), (0, 1));
     let mut st = once;

@@ -46,12 +46,33 @@ fn every_bundled_game_is_drawn_as_well_formed_svg() {
         let men: u32 = st.counts.iter().map(|&c| u32::from(c)).sum();
         let shown = discs(&doc) as u32;
         if engine.has_dice() {
-            // Stacks past five men show five and a number.
+            // Stacks past five men show five and a number; men in zones
+            // (a start, a bar, a tray) are counted beside the board, one
+            // disc per zone that holds some.
+            let sites = &engine.game().board.sites;
+            let on_points = (0..sites.len())
+                .filter(|&s| sites[s].owner.is_none())
+                .any(|s| engine.men(&st, s) > 0);
+            let zones = (0..sites.len())
+                .filter(|&s| sites[s].owner.is_some() && engine.men(&st, s) > 0)
+                .count() as u32;
             assert!(
-                shown >= 2 && shown <= men,
+                shown <= men && (on_points && shown >= 2 || !on_points && shown == 0),
                 "{}: {shown} of {men}",
                 path.display()
             );
+            if !on_points {
+                let marks = doc
+                    .descendants()
+                    .filter(|n| n.has_tag_name("circle") && n.attribute("stroke") == Some("black"))
+                    .count() as u32;
+                assert_eq!(
+                    marks,
+                    zones,
+                    "{}: a mark per zone holding men",
+                    path.display()
+                );
+            }
         } else {
             assert_eq!(shown, men, "{}", path.display());
         }

@@ -494,13 +494,20 @@ Commands:
         self.refresh();
         out.push_str(&render::board(self.engine, &self.st));
         if self.st.again > 0 && self.outcome == Outcome::Ongoing {
-            let verb = if self.engine.has_dice() { "throws" } else { "moves" };
+            let verb = if self.engine.has_dice() {
+                "throws"
+            } else {
+                "moves"
+            };
             let row = if self.st.again > 1 {
                 format!(", {} in a row", self.st.again)
             } else {
                 String::new()
             };
-            out.push_str(&format!("{} {verb} again: an extra turn{row}\n", self.mover()));
+            out.push_str(&format!(
+                "{} {verb} again: an extra turn{row}\n",
+                self.mover()
+            ));
         }
     }
 

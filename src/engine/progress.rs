@@ -6,38 +6,40 @@
 
 use super::condition::Condition;
 use super::grid::bits;
-use super::{Engine, Move, NONE, Outcome, State};
+use super::{Engine, MAX_KINDS, Move, NONE, Outcome, State};
 use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE};
 
-// Two states are equal when every field but the history is.
+// Two states are equal when every field but the history (and the work
+// of the search, which is not part of the position either) is.
 impl State {
-    /// Every field but the history, for equality and hashing.
+    /// Every field but the history and the work, for equality and hashing.
     #[allow(clippy::type_complexity)]
     fn position(
         &self,
     ) -> (
-        &[u8],
-        &[u128],
-        [u8; 2],
-        u8,
-        u32,
-        u128,
-        &[u8],
-        [u8; MAX_DICE],
-        u32,
-        [u32; MAX_COUNTERS],
+        (&[u8], &[u128], [u8; 2], u8, u32, u128, &[u8]),
+        ([u8; MAX_DICE], u32, [u32; MAX_COUNTERS], u8, [u8; 2], u128),
+        [[u8; MAX_KINDS]; 2],
     ) {
         (
-            &self.cells,
-            &self.visited,
-            self.counts,
-            self.to_move,
-            self.quiet,
-            self.offenders,
-            &self.stack,
-            self.dice,
-            self.idle,
-            self.counters,
+            (
+                &self.cells,
+                &self.visited,
+                self.counts,
+                self.to_move,
+                self.quiet,
+                self.offenders,
+                &self.stack,
+            ),
+            (
+                self.dice,
+                self.idle,
+                self.counters,
+                self.again,
+                self.turns,
+                self.pinned,
+            ),
+            self.hand,
         )
     }
 }

@@ -297,9 +297,9 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
                 return not_here("this game gives no extra turns");
             }
             "again" => {
-                st.again = value
-                    .parse()
-                    .map_err(|_| format!("again: `{value}` is not a number of extra turns (0 to 255)"))?
+                st.again = value.parse().map_err(|_| {
+                    format!("again: `{value}` is not a number of extra turns (0 to 255)")
+                })?
             }
             "quiet" if dice_game => return not_here("dice games count no turns without a capture"),
             "quiet" => {

@@ -3,9 +3,9 @@
 
 use super::parser::Rule;
 use super::{
-    AgainAfter, Compare, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name, Obligation, Priority,
-    Progress, PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm, Standing, Term, Whose,
-    Worth, line_key,
+    AgainAfter, Compare, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name,
+    Obligation, Priority, Progress, PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm,
+    Standing, Term, Whose, Worth, line_key,
 };
 use crate::diag::{FileId, Span};
 use pest::iterators::Pair;
@@ -179,7 +179,9 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::again => {
             let first = part(0);
             let after = match first.as_rule() {
-                Rule::again_landing => AgainAfter::Landing(name(first.into_inner().next().unwrap())),
+                Rule::again_landing => {
+                    AgainAfter::Landing(name(first.into_inner().next().unwrap()))
+                }
                 Rule::again_throw => AgainAfter::Throw(first.into_inner().map(name).collect()),
                 _ => AgainAfter::Hit,
             };

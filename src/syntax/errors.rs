@@ -246,7 +246,9 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::most_pips => "`most pips`",
         Rule::vulnerable => "`vulnerable runs longer than N`",
         Rule::pass_rule => "`pass NAME: CONDITION`",
-        Rule::again => "`again after landing in REGION`, `again after throw ROLL` or `again after hit`",
+        Rule::again => {
+            "`again after landing in REGION`, `again after throw ROLL` or `again after hit`"
+        }
         Rule::again_landing => "`landing in REGION`",
         Rule::again_throw => "`throw ROLL`",
         Rule::again_hit => "`hit` or `capture`",

@@ -41,8 +41,12 @@ pub fn game_text(path: &Path, text: &str, seed: u64) -> Verdict {
     if let Some(dice) = engine.game().dice {
         // Doubles at the start: the most die moves a turn can have.
         let mut doubles = st.clone();
-        let face = 1 + (seed % u64::from(dice.faces.max(1))) as u8;
-        doubles.dice[..usize::from(dice.count.min(4))].fill(face);
+        // A number the dice can show: the faces' values, or the sums of
+        // summed dice, which fill one slot.
+        let numbers = dice.numbers();
+        let face = ludus::ir::stored_value(numbers[seed as usize % numbers.len()]);
+        let slots = if dice.summed { 1 } else { dice.count.min(4) };
+        doubles.dice[..usize::from(slots)].fill(face);
         let mut moves = Vec::new();
         engine.legal_moves(&mut doubles, &mut moves);
         round_trip(&engine, &doubles, &moves);

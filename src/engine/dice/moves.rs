@@ -7,8 +7,8 @@ use super::masks::Masks;
 use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
 use super::{Standing, men};
-use crate::engine::bits::Bits;
 use crate::engine::again::Played;
+use crate::engine::bits::Bits;
 use crate::engine::{Engine, Move, NONE, State, Step, cell};
 use crate::ir::MAX_DICE;
 
