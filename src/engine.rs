@@ -700,16 +700,7 @@ impl Engine {
             (true, false) => self.play_grid::<true, true>(st, m),
         }
         if let Some(again) = &self.again {
-            let played = again::Played {
-                landed: if m.len > 0 {
-                    m.steps[m.len as usize - 1].to
-                } else {
-                    NONE
-                },
-                dice: [0; MAX_DICE],
-                took: m.capture || m.huff != NONE || m.remove != NONE,
-            };
-            again.after_turn(st, mover, &played);
+            again.after_grid_turn(st, mover, m);
         }
     }
 

@@ -3,7 +3,7 @@
 //! the player who has just moved, in games with dice and without alike,
 //! and kept in [`State::again`] (the extra turns he has taken in a row).
 
-use super::{MAX_DICE, NONE, State, bit};
+use super::{MAX_DICE, Move, NONE, State, bit};
 use crate::ir::{self, Game};
 
 /// The `again` rules of a game, compiled.
@@ -89,6 +89,21 @@ impl Again {
         } else {
             st.again = 0;
         }
+    }
+
+    /// [`Again::after_turn`] of the move `m` of a game without dice.
+    #[inline(never)]
+    pub fn after_grid_turn(&self, st: &mut State, mover: usize, m: &Move) {
+        let played = Played {
+            landed: if m.len > 0 {
+                m.steps[m.len as usize - 1].to
+            } else {
+                NONE
+            },
+            dice: [0; MAX_DICE],
+            took: m.capture || m.huff != NONE || m.remove != NONE,
+        };
+        self.after_turn(st, mover, &played);
     }
 
     /// Whether the turn `played` of `mover`, who had taken `taken` extra

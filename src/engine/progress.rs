@@ -206,6 +206,8 @@ impl Engine {
                 }
             }
         }
+        // An extra turn being taken is part of the position.
+        h ^= u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
         let extra = self.sites * 32 + 2;
         let mut offenders = st.offenders;
         while offenders != 0 {
