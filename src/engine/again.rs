@@ -109,15 +109,17 @@ impl Again {
     /// Whether the turn `played` of `mover`, who had taken `taken` extra
     /// turns in a row before it, earns him another.
     fn earned(&self, mover: usize, taken: u8, played: &Played) -> bool {
-        let mut thrown = played.dice;
-        thrown.sort_unstable();
         self.rules.iter().any(|r| {
             taken < r.most
                 && match &r.after {
                     After::Landing(sites) => {
                         played.landed != NONE && sites[mover] & bit(played.landed) != 0
                     }
-                    After::Throw(rolls) => rolls.contains(&thrown),
+                    After::Throw(rolls) => {
+                        let mut thrown = played.dice;
+                        thrown.sort_unstable();
+                        rolls.contains(&thrown)
+                    }
                     After::Hit => played.took,
                 }
         })

@@ -142,15 +142,24 @@ impl Engine {
     #[inline(never)]
     fn roll_shaped(dice: &crate::ir::Dice, st: &mut State, rng: &mut crate::rng::Rng) {
         use rand::RngExt;
+        // One draw for every die, its faces the draw's digits in base
+        // `faces`: the same odds as a draw per die, at one draw's cost.
+        let faces = u32::from(dice.faces);
+        let mut k = rng.random_range(0..faces.pow(u32::from(dice.count)));
+        let mut face = || {
+            let f = (k % faces) as u8;
+            k /= faces;
+            dice.face(f)
+        };
         if dice.summed {
             let mut sum = 0;
             for _ in 0..dice.count {
-                sum += dice.face(rng.random_range(0..dice.faces));
+                sum += face();
             }
             st.dice[0] = stored_value(sum);
         } else {
             for d in st.dice.iter_mut().take(dice.count as usize) {
-                *d = stored_value(dice.face(rng.random_range(0..dice.faces)));
+                *d = stored_value(face());
             }
         }
     }

@@ -80,33 +80,42 @@ impl Route {
         mark
     }
 
-    /// This route with die move `step` added (see [`Route::push`]), leading
-    /// to `key`: built at once where a turn's last die move is kept.
+    /// Adds to `out` this route with die move `step` added (see
+    /// [`Route::push`]), leading to `key`: built at once where a turn's last
+    /// die move is kept. The die moves are copied before the last is
+    /// written, in `out`: a write into a copy about to be copied again
+    /// would hold the copy up (its loads cannot take the bytes just stored).
     #[inline(always)]
-    pub fn with_last(&self, step: Step, (from, target): (usize, usize), key: u64) -> Route {
+    pub fn push_with_last(
+        &self,
+        out: &mut Vec<Route>,
+        step: Step,
+        (from, target): (usize, usize),
+        key: u64,
+    ) {
         let len = self.len as usize;
         debug_assert!(len < MAX_DIE_MOVES, "a die move more than the dice");
-        let mut steps = self.steps;
-        // In range whatever the length: masked (a power of two).
-        steps[len & (MAX_DIE_MOVES - 1)] = step;
-        let r = Route {
+        out.push(Route {
             key,
-            steps,
+            steps: self.steps,
             len: self.len + 1,
             ends: self.ends,
             die: self.die.max(step.die),
             pips: self.pips + (target - from) as u16,
-        };
-        debug_assert_eq!(
-            r,
-            {
-                let mut pushed = *self;
-                pushed.push(step, (from, target));
-                Route { key, ..pushed }
-            },
-            "a route built at once as pushed"
-        );
-        r
+        });
+        if let Some(r) = out.last_mut() {
+            // In range whatever the length: masked (a power of two).
+            r.steps[len & (MAX_DIE_MOVES - 1)] = step;
+            debug_assert_eq!(
+                *r,
+                {
+                    let mut pushed = *self;
+                    pushed.push(step, (from, target));
+                    Route { key, ..pushed }
+                },
+                "a route built at once as pushed"
+            );
+        }
     }
 
     /// The route's place in the order turns are listed (presentation
