@@ -193,7 +193,9 @@ mod tests {
             let key = 0x1234_5678_9abc_def0 ^ i as u64;
             let mut pushed = m;
             pushed.push(step, (from, target));
-            let built = m.with_last(step, (from, target), key);
+            let mut out = Vec::new();
+            m.push_with_last(&mut out, step, (from, target), key);
+            let built = out[0];
             assert_eq!(built, Route { key, ..pushed }, "after {i} die moves");
             assert_eq!(built.steps()[i], step);
             m = pushed;
