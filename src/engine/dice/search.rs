@@ -170,7 +170,7 @@ impl<B: Width> Turn<'_, B> {
             if self.out.len() >= MAX_TURNS {
                 self.overflow = Some(TooManyTurns::Routes);
             } else {
-                m.push_with_last(&mut self.out, step, (from, target), key);
+                m.push_with_last(self.out, step, (from, target), key);
             }
             return;
         };
@@ -186,7 +186,7 @@ impl<B: Width> Turn<'_, B> {
                     "a later route ranks lower"
                 );
             }
-            Entry::Added => m.push_with_last(&mut self.out, step, (from, target), key),
+            Entry::Added => m.push_with_last(self.out, step, (from, target), key),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
         }
     }
