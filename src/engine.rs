@@ -88,6 +88,9 @@ pub struct State {
     /// The extra turns (`again`) the player to move has taken in a row,
     /// this one included: 0 on an ordinary turn.
     pub again: u8,
+    /// Dice games with `choose double`: the dice to play were chosen by
+    /// the player, not thrown.
+    pub chosen: bool,
     /// Per no-progress counter of the game (see [`Engine::counter_labels`]):
     /// consecutive turns without any of its resets.
     pub counters: [u32; MAX_COUNTERS],
@@ -130,6 +133,7 @@ impl Clone for State {
             dice: self.dice,
             idle: self.idle,
             again: self.again,
+            chosen: self.chosen,
             counters: self.counters,
             history: Vec::new(),
             turns: self.turns,
@@ -157,6 +161,7 @@ impl Clone for State {
             dice,
             idle,
             again,
+            chosen,
             counters,
             history,
             turns,
@@ -175,6 +180,7 @@ impl Clone for State {
         self.dice = *dice;
         self.idle = *idle;
         self.again = *again;
+        self.chosen = *chosen;
         self.counters = *counters;
         self.history.clone_from(history);
         self.turns = *turns;
@@ -508,6 +514,7 @@ impl Engine {
             dice: [0; MAX_DICE],
             idle: 0,
             again: 0,
+            chosen: false,
             counters: [0; MAX_COUNTERS],
             history: Vec::new(),
             turns: [0; 2],
@@ -816,7 +823,8 @@ impl Engine {
     pub fn hash(&self, st: &State) -> u64 {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize]
             ^ u64::from(st.quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+            ^ u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53)
+            ^ u64::from(st.chosen).wrapping_mul(0x94d0_49bb_1331_11eb);
         for (i, &c) in st.counters.iter().enumerate() {
             h ^= u64::from(c).wrapping_mul(self.zobrist[i + 3] | 1);
         }

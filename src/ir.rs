@@ -52,6 +52,11 @@ pub const MAX_FACE_VALUE: u8 = 60;
 /// man, so a throw of nothing but zeros passes the turn.
 pub const ZERO_THROW: u8 = u8::MAX;
 
+/// The first die's slot of [`crate::engine::State`]'s `dice` while the
+/// player to move is to choose his dice (`choose double after throw`)
+/// rather than throw them.
+pub const CHOOSING: u8 = u8::MAX - 1;
+
 /// The most points one game's result may be worth (`=> win N points`).
 pub const MAX_RESULT_POINTS: u32 = 64;
 
@@ -478,6 +483,8 @@ pub struct Rules {
     pub pass: Vec<(String, Cond)>,
     /// What earns the player who has just moved an extra turn (`again`).
     pub again: Vec<Again>,
+    /// A double chosen after some throws (`choose double after throw`).
+    pub choose: Option<Choose>,
     /// `evaluate: SUM`, as the comparison `SUM > 0`: how agents judge a
     /// position (the sum for a player less the sum for his opponent).
     pub evaluate: Option<Cond>,
@@ -511,6 +518,19 @@ pub struct Again {
     pub after: AgainAfter,
     /// The most extra turns in a row it gives.
     pub most: Option<u8>,
+}
+
+/// `choose double after throw ROLLS [, then throw again]`: once a turn
+/// thrown one of `rolls` has played every die, its player chooses a double
+/// and plays it; with `again`, once he has played all of it, he throws
+/// again.
+#[derive(Clone, Debug, Serialize)]
+pub struct Choose {
+    /// The throws after which a double is chosen (each sorted, as
+    /// [`Dice`] rolls are kept).
+    pub rolls: Vec<Vec<u8>>,
+    /// Whether the chosen double's turn, played in full, earns a throw.
+    pub again: bool,
 }
 
 /// What earns an extra turn.

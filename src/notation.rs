@@ -120,6 +120,9 @@ fn without_captured(text: &str) -> &str {
 /// die move played by several men in a row is written once with their
 /// number (`8/5(2)`).
 fn dice_move_text(engine: &Engine, m: &Move) -> String {
+    if let Some(d) = m.chosen() {
+        return format!("choose {d}-{d}");
+    }
     if m.len == 0 {
         return "pass".into();
     }
@@ -252,6 +255,22 @@ pub fn find_move(
     moves: &[Move],
     text: &str,
 ) -> Result<Move, String> {
+    // A choice of dice (`choose 5-5`) is read as written.
+    if moves.iter().any(|m| m.chosen().is_some()) {
+        let wanted = normalise(text);
+        if let Some(m) = moves
+            .iter()
+            .find(|m| normalise(&move_text(engine, m)) == wanted)
+        {
+            return Ok(*m);
+        }
+        let texts: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
+        return Err(format!(
+            "`{}`: the player chooses his dice here: {}",
+            text.trim(),
+            texts.join(", ")
+        ));
+    }
     let wanted = expanded(engine, &normalise(text))?;
     if wanted.is_empty() {
         return Err("no move given".into());

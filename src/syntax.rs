@@ -445,6 +445,9 @@ pub enum ItemKind {
     /// `again after landing in REGION|throw ROLLS|hit [, at most N in a
     /// row]`: an extra turn for the player who has just moved.
     Again(AgainAfter, Option<Name>),
+    /// `choose double after throw ROLLS [, then throw again]`: the rolls,
+    /// and whether the chosen double's turn earns a throw again.
+    Choose(Vec<Name>, bool),
     /// `evaluate: SUM`: how agents judge a position for a player (the sum
     /// for him less the sum for his opponent).
     Evaluate(Vec<Term>, Span),
@@ -585,6 +588,7 @@ impl ItemKind {
             ItemKind::Landing(_) => "capture lands".into(),
             ItemKind::NeverTurnsBack(_) => "chain turns back".into(),
             ItemKind::Vulnerable(_) => "vulnerable".into(),
+            ItemKind::Choose(..) => "choose double".into(),
             ItemKind::Again(after, _) => match after {
                 AgainAfter::Landing(region) => format!("again after landing in {}", region.text),
                 AgainAfter::Throw(_) => "again after throw".into(),

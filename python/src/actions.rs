@@ -18,8 +18,10 @@
 //! hand, `K` the number of kinds, the next `K·S` ids are `place KIND
 //! SITE` (id `2 + S + S·S·O + kind·S + site`); in a game whose lines remove
 //! a piece, the next `S` are `remove SITE`, the piece the turn's completed
-//! line removes. The number of distinct actions is `2 + S + S·S·O`, plus
-//! those.
+//! line removes; in a dice game whose players choose a double (`choose
+//! double after throw`), `F` the dice's faces, the next `F` are `choose
+//! D-D` (id `... + D - 1`). The number of distinct actions is `2 + S +
+//! S·S·O`, plus those.
 
 use ludus::engine::{Engine, Move, NONE};
 use ludus::ir::Obligation;
@@ -48,6 +50,8 @@ pub enum Action {
     },
     /// The opposing piece on this site removed by the completed line.
     Remove(u8),
+    /// The double of this number chosen (`choose double`).
+    Choose(u8),
     /// One step or die move.
     Step {
         /// Where the piece was.
@@ -69,6 +73,8 @@ pub struct Space {
     placed_kinds: u32,
     /// Whether a completed line removes a piece.
     removes: bool,
+    /// The doubles a player may choose (the dice's faces), else 0.
+    choices: u32,
 }
 
 impl Space {
@@ -87,6 +93,10 @@ impl Space {
                 0
             },
             removes: engine.game().rules.line_removal.is_some(),
+            choices: match (&engine.game().rules.choose, engine.game().dice) {
+                (Some(_), Some(d)) => u32::from(d.faces),
+                _ => 0,
+            },
         }
     }
 
@@ -102,14 +112,22 @@ impl Space {
         2 + self.sites
     }
 
+    fn choose_base(&self) -> u32 {
+        self.remove_base() + if self.removes { self.sites } else { 0 }
+    }
+
     /// How many distinct action ids there are.
     pub fn num_actions(&self) -> u32 {
-        self.remove_base() + if self.removes { self.sites } else { 0 }
+        self.choose_base() + self.choices
     }
 
     /// Appends the actions of the complete turn `m` to `out`.
     pub fn encode(&self, engine: &Engine, m: &Move, out: &mut Vec<u32>) {
         let start = out.len();
+        if let Some(d) = m.chosen() {
+            out.push(self.choose_base() + u32::from(d) - 1);
+            return;
+        }
         if self.huffs
             && let Some(site) = huffed(engine, m)
         {
@@ -144,7 +162,10 @@ impl Space {
             PASS => Some(Action::Pass),
             END => Some(Action::End),
             _ if id < self.step_base() => Some(Action::Huff((id - 2) as u8)),
-            _ if id >= self.remove_base() && id < self.num_actions() => {
+            _ if id >= self.choose_base() && id < self.num_actions() => {
+                Some(Action::Choose((id - self.choose_base() + 1) as u8))
+            }
+            _ if id >= self.remove_base() && id < self.choose_base() => {
                 Some(Action::Remove((id - self.remove_base()) as u8))
             }
             _ if id >= self.place_base() && id < self.remove_base() => {
@@ -180,6 +201,7 @@ impl Space {
             Action::Huff(site) => format!("huff {}", name(site)),
             Action::Place { kind, to } => notation::placement_text(engine, kind, to),
             Action::Remove(site) => format!("x{}", name(site)),
+            Action::Choose(d) => format!("choose {d}-{d}"),
             Action::Step { from, to, .. } if self.dice => {
                 let point = |site: u8| match engine.track_position(player, site as usize) {
                     Some(p) => notation::track_point_text(engine, player, p),

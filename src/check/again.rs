@@ -4,7 +4,7 @@
 
 use super::Checker;
 use crate::ir::{self, Obligation};
-use crate::syntax::{AgainAfter, Item, ItemKind, SectionKind};
+use crate::syntax::{AgainAfter, Item, ItemKind, Name, SectionKind};
 
 /// The most extra turns in a row a rule may bound them to.
 pub const MAX_AGAIN_IN_A_ROW: u32 = 100;
@@ -22,6 +22,10 @@ impl Checker<'_> {
             .flat_map(|s| s.items.iter())
             .collect();
         for item in items {
+            if let ItemKind::Choose(rolls, again) = &item.kind {
+                rules.choose = self.choose(item, dice, rolls, *again);
+                continue;
+            }
             let ItemKind::Again(after, most) = &item.kind else {
                 continue;
             };
@@ -82,5 +86,41 @@ impl Checker<'_> {
                 .map(|n| n as u8);
             rules.again.push(ir::Again { after, most });
         }
+    }
+
+    /// `choose double after throw ROLLS`: two dice numbered from 1, thrown
+    /// one by one, and rolls they can throw.
+    fn choose(
+        &mut self,
+        item: &Item,
+        dice: Option<ir::Dice>,
+        rolls: &[Name],
+        again: bool,
+    ) -> Option<ir::Choose> {
+        let why = match dice {
+            None => Some("this game has no dice"),
+            Some(d) if d.count != 2 || d.summed || d.values.is_some() => {
+                Some("a double is chosen for two dice numbered from 1, used one by one")
+            }
+            Some(_) => None,
+        };
+        if let Some(why) = why {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!("`choose double` cannot be played here: {why}"),
+                "no double to choose",
+                Some(
+                    "write it in a game with `dice { count 2 faces 6 }`, or remove the rule".into(),
+                ),
+            );
+            return None;
+        }
+        let dice = dice?;
+        let rolls = rolls
+            .iter()
+            .filter_map(|r| self.roll(item.file, r, dice))
+            .collect();
+        Some(ir::Choose { rolls, again })
     }
 }

@@ -158,6 +158,7 @@ impl Checker<'_> {
             vulnerable_run: None,
             pass: Vec::new(),
             again: Vec::new(),
+            choose: None,
             evaluate: None,
             leave_limits: Vec::new(),
             run_limits: Vec::new(),

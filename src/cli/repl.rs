@@ -473,7 +473,9 @@ Commands:
 
     /// Plays `m`, says so and draws the board.
     fn play(&mut self, m: Move, by_human: bool, forced: bool, out: &mut String) {
-        if m.len == 0 && m.huff == NONE {
+        if let Some(d) = m.chosen() {
+            out.push_str(&format!("{} chooses {d}-{d}\n", self.mover()));
+        } else if m.len == 0 && m.huff == NONE {
             if let Some(rule) = self.engine.pass_rule(&self.st) {
                 out.push_str(&format!("{} passes ({rule})\n", self.mover()));
             } else if self.engine.has_dice() {
@@ -493,7 +495,19 @@ Commands:
         self.engine.play_unchecked(&mut self.st, &m);
         self.refresh();
         out.push_str(&render::board(self.engine, &self.st));
-        if self.st.again > 0 && self.outcome == Outcome::Ongoing {
+        if self.st.dice[0] == ludus::ir::CHOOSING && self.outcome == Outcome::Ongoing {
+            let faces = self.engine.game().dice.map_or(6, |d| d.faces);
+            out.push_str(&format!(
+                "{} chooses a double to play: `choose 1-1` to `choose {faces}-{faces}`\n",
+                self.mover()
+            ));
+        } else if self.st.chosen {
+            let d = self.st.dice[0];
+            out.push_str(&format!(
+                "{} plays the double chosen, {d}-{d}\n",
+                self.mover()
+            ));
+        } else if self.st.again > 0 && self.outcome == Outcome::Ongoing {
             let verb = if self.engine.has_dice() {
                 "throws"
             } else {
@@ -564,7 +578,12 @@ Commands:
                         }
                     }
                 }
-                Agent::Human if self.moves.iter().all(|m| m.len == 0 && m.huff == NONE) => {
+                Agent::Human
+                    if self
+                        .moves
+                        .iter()
+                        .all(|m| m.len == 0 && m.huff == NONE && m.chosen().is_none()) =>
+                {
                     (self.moves.first().copied().unwrap_or(Move::PASS), false)
                 }
                 Agent::Human if only && self.engine.has_dice() => (self.moves[0], true),

@@ -9,6 +9,9 @@ use crate::ir::{self, Game};
 /// The `again` rules of a game, compiled.
 pub(super) struct Again {
     rules: Box<[Rule]>,
+    /// `choose double after throw`: the rolls (each sorted over every slot
+    /// of [`State::dice`]) and whether the chosen double earns a throw.
+    choose: Option<(Box<[[u8; MAX_DICE]]>, bool)>,
 }
 
 /// One `again` rule: what earns the extra turn, and the most extra turns
@@ -35,12 +38,16 @@ pub(super) struct Played {
     pub dice: [u8; MAX_DICE],
     /// Whether the turn hit, pinned or captured an opposing piece.
     pub took: bool,
+    /// Whether the turn played every die move its dice gave.
+    pub full: bool,
+    /// Whether its dice were chosen (`choose double`), not thrown.
+    pub chosen: bool,
 }
 
 impl Again {
     /// The compiled `again` rules of `game`; `None` where it has none.
     pub fn new(game: &Game) -> Option<Again> {
-        if game.rules.again.is_empty() {
+        if game.rules.again.is_empty() && game.rules.choose.is_none() {
             return None;
         }
         let rules = game
@@ -59,23 +66,18 @@ impl Again {
                                 .fold(0, |m, &s| m | bit(s as u8))
                         })
                     })),
-                    ir::AgainAfter::Throw(rolls) => After::Throw(
-                        rolls
-                            .iter()
-                            .map(|r| {
-                                let mut roll = [0; MAX_DICE];
-                                roll[..r.len()].copy_from_slice(r);
-                                roll.sort_unstable();
-                                roll
-                            })
-                            .collect(),
-                    ),
+                    ir::AgainAfter::Throw(rolls) => After::Throw(sorted(rolls)),
                     ir::AgainAfter::Hit => After::Hit,
                 },
                 most: a.most.unwrap_or(u8::MAX),
             })
             .collect();
-        Some(Again { rules })
+        let choose = game
+            .rules
+            .choose
+            .as_ref()
+            .map(|c| (sorted(&c.rolls), c.again));
+        Some(Again { rules, choose })
     }
 
     /// After `mover` played the turn `played`, with the turn already
@@ -83,6 +85,21 @@ impl Again {
     /// him another, counting it in [`State::again`], else clears that count.
     #[inline(never)]
     pub fn after_turn(&self, st: &mut State, mover: usize, played: &Played) {
+        if let Some((rolls, again)) = &self.choose
+            && played.full
+        {
+            // A throw of the rolls played in full: the player chooses a
+            // double; the double chosen, played in full: he throws again.
+            let choice = !played.chosen && rolls.contains(&sorted_roll(played.dice));
+            if choice || played.chosen && *again {
+                st.to_move = mover as u8;
+                st.again = st.again.saturating_add(1);
+                if choice {
+                    st.dice[0] = crate::ir::CHOOSING;
+                }
+                return;
+            }
+        }
         if self.earned(mover, st.again, played) {
             st.to_move = mover as u8;
             st.again = st.again.saturating_add(1);
@@ -102,6 +119,8 @@ impl Again {
             },
             dice: [0; MAX_DICE],
             took: m.capture || m.huff != NONE || m.remove != NONE,
+            full: true,
+            chosen: false,
         };
         self.after_turn(st, mover, &played);
     }
@@ -116,9 +135,7 @@ impl Again {
                         played.landed != NONE && sites[mover] & bit(played.landed) != 0
                     }
                     After::Throw(rolls) => {
-                        let mut thrown = played.dice;
-                        thrown.sort_unstable();
-                        rolls.contains(&thrown)
+                        !played.chosen && rolls.contains(&sorted_roll(played.dice))
                     }
                     After::Hit => played.took,
                 }
@@ -136,4 +153,22 @@ impl State {
             1 - self.to_move as usize
         }
     }
+}
+
+/// Rolls as the state keeps dice, each sorted over every slot.
+fn sorted(rolls: &[Vec<u8>]) -> Box<[[u8; MAX_DICE]]> {
+    rolls
+        .iter()
+        .map(|r| {
+            let mut roll = [0; MAX_DICE];
+            roll[..r.len()].copy_from_slice(r);
+            sorted_roll(roll)
+        })
+        .collect()
+}
+
+/// A roll with its slots sorted.
+fn sorted_roll(mut roll: [u8; MAX_DICE]) -> [u8; MAX_DICE] {
+    roll.sort_unstable();
+    roll
 }

@@ -18,7 +18,15 @@ impl State {
         &self,
     ) -> (
         (&[u8], &[u128], [u8; 2], u8, u32, u128, &[u8]),
-        ([u8; MAX_DICE], u32, [u32; MAX_COUNTERS], u8, [u8; 2], u128),
+        (
+            [u8; MAX_DICE],
+            u32,
+            [u32; MAX_COUNTERS],
+            u8,
+            [u8; 2],
+            u128,
+            bool,
+        ),
         [[u8; MAX_KINDS]; 2],
     ) {
         (
@@ -38,6 +46,7 @@ impl State {
                 self.again,
                 self.turns,
                 self.pinned,
+                self.chosen,
             ),
             self.hand,
         )

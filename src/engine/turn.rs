@@ -52,7 +52,9 @@ pub struct Move {
     pub ends: bool,
     /// The opposing piece huffed first, or [`NONE`].
     pub huff: u8,
-    /// The piece's kind once it has arrived (after any promotion).
+    /// The piece's kind once it has arrived (after any promotion); in a
+    /// dice game's choice of a double, that double's number (see
+    /// [`Move::chosen`]).
     pub kind_after: u8,
     /// Dice games: a hash of the position the turn leads to.
     pub key: u64,
@@ -111,6 +113,13 @@ impl Move {
         *k = kind_after;
         *key = 0;
         *rank = 0;
+    }
+
+    /// Dice games with `choose double`: the double a choice chooses (a
+    /// turn of no die move, its number kept in `kind_after`), if this is
+    /// such a choice.
+    pub fn chosen(&self) -> Option<u8> {
+        (self.len == 0 && self.kind_after != NONE && self.mover != NONE).then_some(self.kind_after)
     }
 
     /// The steps actually used.

@@ -288,6 +288,22 @@ impl fmt::Display for Game {
                 None => writeln!(f, "rules: again after {after}")?,
             }
         }
+        if let Some(c) = &r.choose {
+            let rolls: Vec<String> = c
+                .rolls
+                .iter()
+                .map(|r| {
+                    let shown: Vec<String> = r.iter().map(u8::to_string).collect();
+                    shown.join("-")
+                })
+                .collect();
+            let then = if c.again { ", then throw again" } else { "" };
+            writeln!(
+                f,
+                "rules: choose double after throw {}{then}",
+                rolls.join(" ")
+            )?;
+        }
         if !r.play.is_empty() {
             let order: Vec<&str> = r
                 .play

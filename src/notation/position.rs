@@ -57,7 +57,8 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
     }
     if engine.has_dice() {
         if let Some(thrown) = dice_text(st) {
-            fields.push(format!("dice: {thrown}"));
+            let chosen = if st.chosen { " chosen" } else { "" };
+            fields.push(format!("dice: {thrown}{chosen}"));
         }
         fields.push(format!("idle: {}", st.idle));
         if engine.turns_counted() > 0 {
@@ -342,6 +343,22 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
             }
             "hand" => parse_hand(engine, &mut st, value)?,
             "dice" if !dice_game => return not_here("this game has no dice"),
+            "dice" if engine.game().rules.choose.is_some() && value == "choose" => {
+                st.dice[0] = crate::ir::CHOOSING;
+            }
+            "dice" if value.ends_with(" chosen") || value == "choose" => {
+                if engine.game().rules.choose.is_none() {
+                    return not_here("this game's players never choose their dice");
+                }
+                let roll = value.trim_end_matches(" chosen").trim();
+                st.dice = parse_dice(engine, roll).map_err(|e| format!("dice: {e}"))?;
+                if st.dice[0] != st.dice[1] {
+                    return Err(format!(
+                        "dice: `{roll}` is not a double, and only a double is chosen"
+                    ));
+                }
+                st.chosen = true;
+            }
             "dice" => st.dice = parse_dice(engine, value).map_err(|e| format!("dice: {e}"))?,
             _ => {
                 let p = player(key).map_err(|e| {
@@ -538,6 +555,9 @@ fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Resul
 /// The dice thrown for the turn, such as `5-3` (or `2` for summed dice,
 /// `0` for a throw of nothing), if any.
 pub fn dice_text(st: &State) -> Option<String> {
+    if st.dice[0] == crate::ir::CHOOSING {
+        return Some("choose".into());
+    }
     let thrown: Vec<String> = st
         .dice
         .iter()

@@ -176,6 +176,18 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::turning => ItemKind::NeverTurnsBack(parts[0].as_str().starts_with("never")),
         Rule::vulnerable => ItemKind::Vulnerable(name(part(0))),
         Rule::pass_rule => ItemKind::Pass(name(part(0)), condition(part(1))),
+        Rule::choose => {
+            let again = parts
+                .last()
+                .is_some_and(|p| p.as_rule() == Rule::choose_again);
+            let rolls = parts
+                .iter()
+                .filter(|p| p.as_rule() == Rule::roll)
+                .cloned()
+                .map(name)
+                .collect();
+            ItemKind::Choose(rolls, again)
+        }
         Rule::again => {
             let first = part(0);
             let after = match first.as_rule() {

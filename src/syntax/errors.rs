@@ -108,6 +108,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::vulnerable
             | Rule::pass_rule
             | Rule::again
+            | Rule::choose
             | Rule::evaluate
             | Rule::limit_leave
             | Rule::limit_run
@@ -253,6 +254,8 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::again_throw => "`throw ROLL`",
         Rule::again_hit => "`hit` or `capture`",
         Rule::again_most => "`, at most N in a row`",
+        Rule::choose => "`choose double after throw ROLL`",
+        Rule::choose_again => "`, then throw again`",
         Rule::evaluate => "`evaluate: SUM`",
         Rule::limit_leave => "`limit NAME: at most N men leave REGION per turn`",
         Rule::limit_except => "an exception `N on first turn with 6-6`",

@@ -203,6 +203,10 @@ impl Session<'_> {
         if digits && !self.menu.is_empty() {
             return self.pick(input).map(DiceInput::Turn);
         }
+        if self.st.dice[0] == ludus::ir::CHOOSING {
+            // The player chooses his dice: `choose 5-5`, a whole turn.
+            return find_move(self.engine, &self.st, &self.moves, input).map(DiceInput::Turn);
+        }
         let first = input.split_whitespace().next().unwrap_or_default();
         if first.chars().all(char::is_alphabetic)
             && !first.eq_ignore_ascii_case("pass")

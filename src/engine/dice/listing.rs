@@ -140,7 +140,10 @@ impl Engine {
             let Some(route) = listed.routes.get(i) else {
                 return (false, None);
             };
-            self.play_die_moves(st, route.steps());
+            match route.chosen() {
+                Some(d) => self.play_choice(st, d),
+                None => self.play_die_moves(st, route.steps()),
+            }
             let root = listed.root.map(|r| r.after(st, route.steps(), route.key));
             (route.ends, root)
         })

@@ -359,7 +359,19 @@ impl Engine {
 
     /// Plays the die moves of a turn and passes the dice on.
     pub(in crate::engine) fn play_dice(&self, st: &mut State, m: &Move) {
-        self.play_die_moves(st, m.steps());
+        match m.chosen() {
+            Some(d) => self.play_choice(st, d),
+            None => self.play_die_moves(st, m.steps()),
+        }
+    }
+
+    /// Plays the choice of the double of `d` (`choose double`): the dice
+    /// to play, the same player's.
+    #[cold]
+    pub(in crate::engine) fn play_choice(&self, st: &mut State, d: u8) {
+        st.dice = [0; MAX_DICE];
+        st.dice[..2].fill(d);
+        st.chosen = true;
     }
 
     /// [`Engine::play_dice`] of the turn of die moves `steps`.
@@ -367,7 +379,7 @@ impl Engine {
     pub(in crate::engine) fn play_die_moves(&self, st: &mut State, steps: &[Step]) {
         let player = st.to_move as usize;
         // What the `again` rules look at, read before the men move.
-        let played = self.again.as_ref().map(|_| played(st, player, steps));
+        let played = self.again.as_ref().map(|_| played(self, st, player, steps));
         for s in steps {
             self.die_move(st, player, s.from, s.to);
         }
@@ -377,6 +389,7 @@ impl Engine {
             0
         };
         st.dice = [0; MAX_DICE];
+        st.chosen = false;
         st.turns[player] = st.turns[player]
             .saturating_add(1)
             .min(self.tables().turn_cap);
@@ -451,11 +464,14 @@ impl Engine {
 }
 
 /// What the `again` rules look at of the turn of die moves `steps` that
-/// `player` is about to play from `st`: where its last man lands, the dice,
-/// and whether a die move lands on opposing men (hitting or pinning).
+/// `player` is about to play from `st`: where its last man lands, the dice
+/// (thrown or chosen), whether a die move lands on opposing men (hitting or
+/// pinning), and whether it plays every die move of the dice.
 #[inline(never)]
-fn played(st: &State, player: usize, steps: &[Step]) -> Played {
+fn played(engine: &Engine, st: &State, player: usize, steps: &[Step]) -> Played {
     Played {
+        full: steps.len() == engine.dice_to_play(st).1,
+        chosen: st.chosen,
         landed: steps.last().map_or(NONE, |s| s.to),
         dice: st.dice,
         took: steps.iter().any(|s| {

@@ -150,6 +150,21 @@ impl Route {
         self.ends = false;
     }
 
+    /// The choice of the double of `d` (`choose double`), a route of no
+    /// die move leading to the position of key `key`, where it starts.
+    pub fn choice(d: u8, key: u64) -> Route {
+        Route {
+            key,
+            die: d,
+            ..Route::EMPTY
+        }
+    }
+
+    /// The double this route chooses, if it is a choice.
+    pub fn chosen(&self) -> Option<u8> {
+        (self.len == 0 && self.die != 0).then_some(self.die)
+    }
+
     /// The turn of `mover` that plays this route, `position` his track
     /// position of each site.
     pub fn to_move(self, mover: u8, position: &[u8]) -> Move {
@@ -159,6 +174,7 @@ impl Route {
             rank: self.rank(position),
             len: self.len,
             ends: self.ends,
+            kind_after: self.chosen().unwrap_or(NONE),
             ..Move::PASS
         };
         m.steps[..self.len as usize].copy_from_slice(self.steps());

@@ -12,7 +12,7 @@ use super::{
 };
 use crate::engine::bits::Bits;
 use crate::engine::{Engine, State, Step};
-use crate::ir::MAX_DICE;
+use crate::ir::{CHOOSING, MAX_DICE};
 
 /// What undoes a die move: see [`Engine::advance`].
 pub(super) struct Undo<B: Bits> {
@@ -257,6 +257,9 @@ impl Engine {
     ) -> Result<(), TooManyTurns> {
         routes.clear();
         *root = None;
+        if st.dice[0] == CHOOSING {
+            return self.choice_routes(st, routes, (carried, root));
+        }
         let (dice, n) = self.dice_to_play(st);
         // No dice thrown yet: no turn. Dice that all show 0 (summed or
         // not) move no man: the turn passes, as when no die can be played.
@@ -290,6 +293,30 @@ impl Engine {
         } else {
             self.search_roll(st, routes, all, (dice, n), (masks, key))
         }
+    }
+
+    /// The turns of a player who is to choose his dice (`choose double`):
+    /// one per double, a route of no die move whose `die` is the double's
+    /// number, leading to the same position.
+    #[cold]
+    fn choice_routes(
+        &self,
+        st: &State,
+        routes: &mut Vec<Route>,
+        (carried, root): (Option<&Root>, &mut Option<Root>),
+    ) -> Result<(), TooManyTurns> {
+        let found = match carried {
+            Some(carried) => *carried,
+            None => {
+                let (masks, key) = self.masks_and_key(st);
+                Root { masks, key }
+            }
+        };
+        *root = Some(found);
+        for d in 1..=self.tables().dice.faces {
+            routes.push(Route::choice(d, found.key));
+        }
+        Ok(())
     }
 
     /// What [`Engine::dice_routes`] does past the root: the search of the
