@@ -38,7 +38,8 @@ pub(super) struct Played {
     pub dice: [u8; MAX_DICE],
     /// Whether the turn hit, pinned or captured an opposing piece.
     pub took: bool,
-    /// Whether the turn played every die move its dice gave.
+    /// Whether the turn played every die move its dice gave (worked out
+    /// only where [`Again::reads_full`]; else false).
     pub full: bool,
     /// Whether its dice were chosen (`choose double`), not thrown.
     pub chosen: bool,
@@ -78,6 +79,12 @@ impl Again {
             .as_ref()
             .map(|c| (sorted(&c.rolls), c.again));
         Some(Again { rules, choose })
+    }
+
+    /// Whether some rule asks whether a turn played every die move
+    /// ([`Played::full`]): a chosen double's.
+    pub fn reads_full(&self) -> bool {
+        self.choose.is_some()
     }
 
     /// After `mover` played the turn `played`, with the turn already

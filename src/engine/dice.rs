@@ -146,10 +146,23 @@ impl Engine {
         // `faces`: the same odds as a draw per die, at one draw's cost.
         let faces = u32::from(dice.faces);
         let mut k = rng.random_range(0..faces.pow(u32::from(dice.count)));
+        // Faces a power of two (binary dice, four-sided ones): the digits
+        // by shifts.
+        let shift = faces.is_power_of_two().then(|| faces.trailing_zeros());
         let mut face = || {
-            let f = (k % faces) as u8;
-            k /= faces;
-            dice.face(f)
+            let f = match shift {
+                Some(shift) => {
+                    let f = k & (faces - 1);
+                    k >>= shift;
+                    f
+                }
+                None => {
+                    let f = k % faces;
+                    k /= faces;
+                    f
+                }
+            };
+            dice.face(f as u8)
         };
         if dice.summed {
             let mut sum = 0;

@@ -470,7 +470,10 @@ impl Engine {
 #[inline(never)]
 fn played(engine: &Engine, st: &State, player: usize, steps: &[Step]) -> Played {
     Played {
-        full: steps.len() == engine.dice_to_play(st).1,
+        full: engine
+            .again
+            .as_ref()
+            .is_some_and(|a| a.reads_full() && steps.len() == engine.dice_to_play(st).1),
         chosen: st.chosen,
         landed: steps.last().map_or(NONE, |s| s.to),
         dice: st.dice,
