@@ -99,8 +99,18 @@ fn announced(engine: &Engine, output: &str) -> Vec<String> {
         .collect();
     output
         .lines()
-        .filter_map(|l| names.iter().find_map(|n| l.strip_prefix(n.as_str())))
-        .map(|m| m.strip_suffix(" (forced)").unwrap_or(m).to_string())
+        .filter_map(|l| {
+            names
+                .iter()
+                .find_map(|n| l.strip_prefix(n.as_str()))
+                .map(str::to_string)
+                .or_else(|| {
+                    // A chosen double: `white chooses 6-6`.
+                    let (_, d) = l.split_once(" chooses ")?;
+                    (!d.contains(' ')).then(|| format!("choose {d}"))
+                })
+        })
+        .map(|m| m.strip_suffix(" (forced)").unwrap_or(&m).to_string())
         .collect()
 }
 
@@ -187,6 +197,25 @@ fn every_game_plays_a_seeded_game_to_its_result() {
         }
         replay_through_repl(&file, 1);
     }
+}
+
+/// A double chosen after a 1-2 (`choose double after throw`): the choice
+/// typed as listed (`choose 5-5`), announced, then the double played; a
+/// game of seeds 1 to 40 that has one, played to its result.
+#[test]
+fn a_chosen_double_is_typed_and_announced() {
+    let file = root().join("tests/data/backgammon-chosen-double.game");
+    let engine = engine(&file);
+    let seed = (1..=40)
+        .find(|&s| {
+            random_game_turns(&engine, s)
+                .0
+                .iter()
+                .any(|t| t.text.starts_with("choose "))
+        })
+        .expect("a 1-2 played in full in one of 40 games");
+    let moves = replay_through_repl(&file, seed);
+    assert!(moves.iter().any(|m| m.starts_with("choose ")));
 }
 
 /// Dice that list their faces, summed or not: every roll typed as the game

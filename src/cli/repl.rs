@@ -478,6 +478,14 @@ Commands:
         } else if m.len == 0 && m.huff == NONE {
             if let Some(rule) = self.engine.pass_rule(&self.st) {
                 out.push_str(&format!("{} passes ({rule})\n", self.mover()));
+            } else if self.engine.has_dice()
+                && self
+                    .st
+                    .dice
+                    .iter()
+                    .all(|&d| d == 0 || d == ludus::ir::ZERO_THROW)
+            {
+                out.push_str(&format!("{} throws 0: the turn passes\n", self.mover()));
             } else if self.engine.has_dice() {
                 out.push_str(&format!("{} cannot move: the turn passes\n", self.mover()));
             } else {
@@ -504,7 +512,7 @@ Commands:
         } else if self.st.chosen {
             let d = self.st.dice[0];
             out.push_str(&format!(
-                "{} plays the double chosen, {d}-{d}\n",
+                "{} to play the double chosen, {d}-{d}\n",
                 self.mover()
             ));
         } else if self.st.again > 0 && self.outcome == Outcome::Ongoing {
