@@ -331,8 +331,14 @@ impl Engine {
         (masks, key): (Masks<B>, u64),
     ) -> Result<(), TooManyTurns> {
         let player = st.to_move as usize;
+        // A roll of one die move: its turns leave from different sites, so
+        // lead to different positions; none is looked up, and the tables
+        // are left as they are.
+        let single = !all && n == 1;
         MEMO.with_borrow_mut(|memo| {
-            memo.clear();
+            if !single {
+                memo.clear();
+            }
             let mut turn = Turn {
                 player,
                 dice,
@@ -342,7 +348,7 @@ impl Engine {
                 positions: None,
                 forbidden: None,
                 out: &mut *routes,
-                memo: (!all).then_some(&mut *memo),
+                memo: (!all && !single).then_some(&mut *memo),
                 overflow: None,
                 orders: !all && self.tables().orders_commute && orders::apply(&dice[..n]),
                 base: 0,
@@ -360,7 +366,11 @@ impl Engine {
             // The positions searched (those looked up: two die moves deep
             // and more), the turns found and the roll itself, counted for
             // the game.
-            st.work += (memo.nodes.len() + memo.turns.len()) as u64 + 1;
+            st.work += if single {
+                routes.len() as u64 + 1
+            } else {
+                (memo.nodes.len() + memo.turns.len()) as u64 + 1
+            };
             let overflow = overflow.or((st.work > MAX_WORK).then_some(TooManyTurns::Work));
             // The search walks die moves in presentation order (origin,
             // then die, so landing), depth first: it finds and keeps routes
