@@ -191,8 +191,10 @@ fn rows(engine: &Engine, st: &State) -> String {
         let turned = game.board.rows.iter().rev();
         turned.map(|r| r.iter().rev().copied().collect()).collect()
     };
+    // Each point numbered as the mover's moves name it (counted down from
+    // his side where the notation counts down).
     let label = |s: usize| match engine.track_position(mover, s) {
-        Some(p) => p.to_string(),
+        Some(p) => crate::notation::track_point_text(engine, mover, p),
         None => game.board.sites[s].name.clone(),
     };
     // A man pinned under a stack is drawn after it: `o2/x`.

@@ -365,7 +365,7 @@ fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
                 out,
                 r#"<text x="{}" y="{label_y}" font-size="12" text-anchor="middle">{}</text>"#,
                 x0 + POINT_W / 2,
-                esc(&game.board.sites[s].name)
+                esc(&point_label(engine, st, s))
             );
             let Some((p, k)) = st.piece(s) else { continue };
             let men = engine.men(st, s);
@@ -512,4 +512,15 @@ show(parseInt(location.hash.slice(1), 10) || 0);
 </html>
 "#
     )
+}
+
+/// A point of a tables board as the player to move's moves name it
+/// (counted down from his side where the notation counts down), else its
+/// site's name.
+fn point_label(engine: &Engine, st: &State, s: usize) -> String {
+    let mover = st.to_move as usize;
+    match engine.track_position(mover, s) {
+        Some(p) => crate::notation::track_point_text(engine, mover, p),
+        None => engine.game().board.sites[s].name.clone(),
+    }
 }
