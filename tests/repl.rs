@@ -734,3 +734,21 @@ black to move; dice: 6-4; turns without a move: 2
 ";
     assert!(stdout.starts_with(&board[1..]), "{stdout}");
 }
+
+/// `help` takes its examples from the game's own turns: in backgammon,
+/// counted down from the mover's side (the opening 5-1 of seed 3 is
+/// white's, whose back men stand on his 24-point), entering on `bar/21`
+/// and bearing off to `off`; never another game's `13/18`.
+#[test]
+fn help_gives_examples_in_the_games_own_notation() {
+    let run = play(
+        &games_dir().join("backgammon.game"),
+        &["--seed", "3"],
+        Some("help\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("white 5-1> "), "{}", run.stdout);
+    assert!(run.stdout.contains("(`24/23`)"), "{}", run.stdout);
+    assert!(run.stdout.contains("`bar/21` moves a man"), "{}", run.stdout);
+    assert!(!run.stdout.contains("13/18"), "{}", run.stdout);
+}

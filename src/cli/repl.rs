@@ -249,20 +249,32 @@ impl<'e> Session<'e> {
         if !self.engine.has_dice() {
             return HELP.into();
         }
-        let sites = &self.engine.game().board.sites;
-        let track = self.engine.track(self.st.to_move as usize);
-        let (first, last) = match (track.first(), track.last()) {
-            (Some(&f), Some(&l)) => (&sites[f as usize].name, &sites[l as usize].name),
-            _ => return HELP.into(),
-        };
-        let near_end = track.len().saturating_sub(4);
+        let mover = self.st.to_move as usize;
+        let track = self.engine.track(mover);
+        if track.len() < 6 {
+            return HELP.into();
+        }
+        // Points as the mover's moves name them.
+        let point = |p: usize| ludus::notation::track_point_text(self.engine, mover, p);
+        let (first, last) = (point(0), point(track.len() - 1));
+        let enter = point(4);
+        let near_end = point(track.len() - 4);
         let roll = self.example_roll();
+        // A die move and a whole turn, as this game writes them: the first
+        // turn of two die moves or more of this position's roll (or of the
+        // example roll thrown here).
+        let (one, whole) = self.example_turn(&roll).unwrap_or_else(|| {
+            (
+                format!("{}/{}", point(1), point(3)),
+                format!("{}/{} {}/{}", point(1), point(3), point(3), point(5)),
+            )
+        });
         format!(
             "\
 At the start of your turn, throw the dice: `roll` (the seeded generator
 throws them), or `dice {roll}` (also `dice {dashed}`) for a roll thrown with real
 dice. Then type your die moves with your own point numbers, one at a time
-(`13/18`) or the whole turn at once (`13/18 18/21`); `{first}/4` moves a man
+(`{one}`) or the whole turn at once (`{whole}`); `{first}/{enter}` moves a man
 from {first}, `{near_end}/{last}` moves one to {last}.
 A turn with no legal die move passes; a turn that can be played in only
 one way is played for you.
@@ -280,6 +292,24 @@ Commands:
 ",
             dashed = roll.replace(' ', "-"),
         )
+    }
+
+    /// A die move and a whole turn of this game, as it writes them: from
+    /// the turns of the position's roll, or of `roll` thrown on it.
+    fn example_turn(&self, roll: &str) -> Option<(String, String)> {
+        let mut probe = self.st.clone();
+        if self.needs_roll() {
+            probe.dice = ludus::notation::parse_dice(self.engine, roll).ok()?;
+        }
+        let mut moves = Vec::new();
+        self.engine.try_legal_moves(&mut probe, &mut moves).ok()?;
+        let m = moves.iter().find(|m| m.len >= 2)?;
+        let whole = move_text(self.engine, m);
+        let one = ludus::notation::die_move_words(self.engine, &whole)
+            .ok()?
+            .first()?
+            .clone();
+        Some((one, whole))
     }
 
     /// Recomputes the legal moves and the outcome after the position changed.
