@@ -172,13 +172,21 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             file,
             white,
             black,
+            player,
+            first,
+            second,
             seed,
             position,
         } => {
             let (engine, _) = engine(&file)?;
             let st = position_or_start(&engine, position.as_deref())?;
             let rules = ludus::explain::Rules::load(&file).ok();
-            cli::repl::run(&engine, st, [white, black], seed, rules.as_ref())?;
+            let mut named: Vec<(String, cli::args::Agent)> = player;
+            named.extend(white.map(|a| ("white".to_string(), a)));
+            named.extend(black.map(|a| ("black".to_string(), a)));
+            let agents =
+                cli::args::seat(engine.game(), &named, [first, second]).map_err(Failure::Usage)?;
+            cli::repl::run(&engine, st, agents, seed, rules.as_ref())?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Match {

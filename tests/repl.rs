@@ -749,6 +749,40 @@ fn help_gives_examples_in_the_games_own_notation() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("white 5-1> "), "{}", run.stdout);
     assert!(run.stdout.contains("(`24/23`)"), "{}", run.stdout);
-    assert!(run.stdout.contains("`bar/21` moves a man"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("`bar/21` moves a man"),
+        "{}",
+        run.stdout
+    );
     assert!(!run.stdout.contains("13/18"), "{}", run.stdout);
+}
+
+/// `--white` and `--black` name the game's players by the names it gives
+/// them: in English draughts Black moves first, so `--white random` leaves
+/// Black to the person and White to the agent, who answers Black's move.
+/// `--first`/`--second` seat players by order, `--player NAME=AGENT` by
+/// any name; a name the game lacks, or a player seated twice, is a bad
+/// command line (exit 2).
+#[test]
+fn players_are_seated_by_the_names_the_game_gives_them() {
+    let draughts = games_dir().join("english-draughts.game");
+    let run = play(&draughts, &["--white", "random"], Some("moves\n1\n"));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let black = run
+        .stdout
+        .find("black plays ")
+        .expect("black's move, typed");
+    let white = run
+        .stdout
+        .find("white plays ")
+        .expect("white's answer, by the agent");
+    assert!(black < white, "{}", run.stdout);
+    let run = play(&draughts, &["--player", "white=random"], Some("moves\n1\n"));
+    assert!(run.stdout.contains("white plays "), "{}", run.stdout);
+    let run = play(&draughts, &["--player", "red=random"], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("no player `red`"), "{}", run.stderr);
+    let run = play(&draughts, &["--first", "random", "--black", "human"], None);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("given twice"), "{}", run.stderr);
 }

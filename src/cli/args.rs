@@ -114,13 +114,24 @@ pub(crate) enum Command {
     Play {
         /// The game file.
         file: PathBuf,
-        /// Who plays the first player: `human`, or an agent such as
-        /// `random`, `mcts:iterations=2000` or `expectimax:depth=2`.
-        #[arg(long, default_value = "human", value_parser = agent)]
-        white: Agent,
-        /// Who plays the second player.
-        #[arg(long, default_value = "human", value_parser = agent)]
-        black: Agent,
+        /// Who plays the player the game names `white`: `human` (the
+        /// default for every player), or an agent such as `random`,
+        /// `mcts:iterations=2000` or `expectimax:depth=2`.
+        #[arg(long, value_parser = agent)]
+        white: Option<Agent>,
+        /// Who plays the player the game names `black`.
+        #[arg(long, value_parser = agent)]
+        black: Option<Agent>,
+        /// Who plays the player of any name: `--player red=random`
+        /// (repeatable).
+        #[arg(long, value_parser = named_agent)]
+        player: Vec<(String, Agent)>,
+        /// Who plays the game's first player, whatever his name.
+        #[arg(long, value_parser = agent)]
+        first: Option<Agent>,
+        /// Who plays the game's second player.
+        #[arg(long, value_parser = agent)]
+        second: Option<Agent>,
         /// Seed of the random agents and, in dice games, of `roll`.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
@@ -408,6 +419,14 @@ pub enum Agent {
 }
 
 /// Reads `human` or an agent such as `mcts:iterations=500`.
+/// `NAME=AGENT`: who plays the player of that name.
+fn named_agent(text: &str) -> Result<(String, Agent), String> {
+    let (name, spec) = text.split_once('=').ok_or_else(|| {
+        format!("`{text}`: write the player's name, `=` and the agent, such as `red=random`")
+    })?;
+    Ok((name.trim().to_string(), agent(spec)?))
+}
+
 pub(crate) fn agent(text: &str) -> Result<Agent, String> {
     if text.trim() == "human" {
         Ok(Agent::Human)
@@ -416,4 +435,43 @@ pub(crate) fn agent(text: &str) -> Result<Agent, String> {
             .map(Agent::Machine)
             .map_err(|e| format!("{e}, or `human`"))
     }
+}
+
+/// Who plays each player of `game`: `named` by the names the game gives
+/// them (`--white`, `--black`, `--player NAME=AGENT`), `by_order` the
+/// first and second player whatever their names; `human` where nothing
+/// says. A name the game does not have, or a player given twice, is a bad
+/// command line.
+pub(crate) fn seat(
+    game: &ludus::ir::Game,
+    named: &[(String, Agent)],
+    by_order: [Option<Agent>; 2],
+) -> Result<[Agent; 2], String> {
+    let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+    let mut seats: [Option<(Agent, String)>; 2] = [None, None];
+    for (i, a) in by_order.into_iter().enumerate() {
+        if let Some(a) = a {
+            seats[i] = Some((a, if i == 0 { "--first" } else { "--second" }.to_string()));
+        }
+    }
+    for (name, a) in named {
+        let Some(i) = names.iter().position(|n| n == name) else {
+            return Err(format!(
+                "this game has no player `{name}`: its players are {}; name them (`--{}`, `--player {}=AGENT`) or use `--first` and `--second`",
+                names
+                    .iter()
+                    .map(|n| format!("`{n}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and "),
+                names.first().copied().unwrap_or("white"),
+                names.get(1).copied().unwrap_or("black"),
+            ));
+        };
+        let flag = format!("the agent for `{name}`");
+        if let Some((_, earlier)) = &seats[i] {
+            return Err(format!("{flag} is given twice (also by {earlier})"));
+        }
+        seats[i] = Some((*a, flag));
+    }
+    Ok(seats.map(|s| s.map_or(Agent::Human, |(a, _)| a)))
 }
