@@ -11,6 +11,7 @@ pub mod engine;
 pub mod experiment;
 pub mod explain;
 pub mod format;
+pub mod hand_record;
 pub mod invariants;
 pub mod ir;
 pub mod load;

@@ -177,8 +177,12 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             second,
             seed,
             position,
+            record,
         } => {
-            let (engine, _) = engine(&file)?;
+            if let Some(path) = &record {
+                refuse_overwrite("--record", path, &[&file])?;
+            }
+            let (engine, text) = engine(&file)?;
             let st = position_or_start(&engine, position.as_deref())?;
             let rules = ludus::explain::Rules::load(&file).ok();
             let mut named: Vec<(String, cli::args::Agent)> = player;
@@ -186,7 +190,13 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             named.extend(black.map(|a| ("black".to_string(), a)));
             let agents =
                 cli::args::seat(engine.game(), &named, [first, second]).map_err(Failure::Usage)?;
-            cli::repl::run(&engine, st, agents, seed, rules.as_ref())?;
+            let game_file = cli::repl::GameFile {
+                path: file.clone(),
+                text,
+                record_to: record,
+                start: position.map(|_| ludus::notation::position_text(&engine, &st)),
+            };
+            cli::repl::run(&engine, st, agents, seed, (rules.as_ref(), Some(game_file)))?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Match {

@@ -168,6 +168,14 @@ pub enum RecordLine {
         /// [`opening_text`]).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         opening: Option<String>,
+        /// Whether the moves (and the dice) were typed or chosen in `ludus
+        /// play`, not drawn from the seed: `replay` then checks that each
+        /// is legal (see [`crate::hand_record`]).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        typed: bool,
+        /// The position the game started from, where not the setup.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        start: Option<String>,
     },
     /// One turn.
     Turn {
@@ -190,6 +198,9 @@ pub enum RecordLine {
         plies: u32,
         /// The final position.
         position: String,
+        /// The player who resigned, in a game played in `ludus play`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        resigned: Option<String>,
     },
 }
 
@@ -287,6 +298,7 @@ impl<'e> SeededGame<'e> {
             winner: winner_name(engine, outcome),
             plies: self.plies,
             position: position_text(engine, &self.st),
+            resigned: None,
         }
     }
 }
@@ -313,6 +325,8 @@ pub fn recorded_playout(
         variant: engine.game().name.clone(),
         seed,
         opening: game.opening.clone(),
+        typed: false,
+        start: None,
     }];
     loop {
         match game.next()? {
@@ -347,6 +361,10 @@ pub struct Record {
     pub seed: u64,
     /// The opening throw the header names, if any.
     pub opening: Option<String>,
+    /// Whether the moves were typed in `ludus play` (see [`RecordLine`]).
+    pub typed: bool,
+    /// The position the game started from, where not the setup.
+    pub start: Option<String>,
     /// Every line after the header with its line number (from 1): the
     /// turns, then the result.
     pub lines: Vec<(usize, RecordLine)>,
@@ -378,13 +396,15 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
                 variant,
                 seed,
                 opening,
+                typed,
+                start,
             } => {
                 if header.is_some() {
                     return Err(format!(
                         "line {n}: a second header: a record holds one game"
                     ));
                 }
-                header = Some((game, sha256, variant, seed, opening));
+                header = Some((game, sha256, variant, seed, opening, typed, start));
             }
             _ if header.is_none() => {
                 return Err(format!("line {n}: the record must start with its header"));
@@ -396,7 +416,7 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
             RecordLine::Turn { .. } => lines.push((n, parsed)),
         }
     }
-    let Some((game, sha256, variant, seed, opening)) = header else {
+    let Some((game, sha256, variant, seed, opening, typed, start)) = header else {
         return Err("the record is empty: it has no header".into());
     };
     if result_at.is_none() {
@@ -411,6 +431,8 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
         variant,
         seed,
         opening,
+        typed,
+        start,
         lines,
     })
 }
@@ -431,6 +453,9 @@ pub struct Replay {
 /// Only `playout --record` writes records, so the moves too follow from
 /// the seed. The error names the first line and field that differ.
 pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
+    if record.typed || record.start.is_some() {
+        return crate::hand_record::replay(engine, record);
+    }
     let seed = record.seed;
     let mut game = SeededGame::new(engine, seed);
     if record.opening != game.opening {
@@ -511,6 +536,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     winner,
                     plies,
                     position,
+                    ..
                 },
                 Next::End(outcome),
             ) => {

@@ -586,6 +586,7 @@ fn record(engine: &Engine, name: &str, text: &str, seed: u64, cut: bool) -> Stri
             winner: None,
             plies: RECORD_TURNS as u32,
             position: position_text(engine, &st),
+            resigned: None,
         });
     }
     lines

@@ -786,3 +786,106 @@ fn players_are_seated_by_the_names_the_game_gives_them() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("given twice"), "{}", run.stderr);
 }
+
+/// The last `position` printed in a transcript.
+fn last_position(stdout: &str) -> String {
+    let lines: Vec<&str> = stdout.lines().collect();
+    let at = lines
+        .iter()
+        .rposition(|l| l.contains("position") && l.trim_end().ends_with("position"))
+        .expect("a `position` command");
+    lines[at + 1].to_string()
+}
+
+/// `save`, `resign`, `load` and `play --record` in a game: two turns typed
+/// (the first listed each time), `save` writes a record that `replay`
+/// accepts as unfinished, `resign double` ends the game and the `--record`
+/// file, written as it went, replays to the resignation; `load` in a new
+/// session continues from the saved position, its turns kept.
+fn save_resign_load(game: &str, agents: &[&str], typed: &str) {
+    let dir = common::temp_dir("repl", &game.replace('.', "-"));
+    let file = games_dir().join(game);
+    let saved = dir.join("saved.jsonl");
+    let recorded = dir.join("recorded.jsonl");
+    let input = format!("{typed}position\nsave {}\nresign double\n", saved.display());
+    let mut args = agents.to_vec();
+    let recorded_arg = recorded.display().to_string();
+    args.extend(["--record", &recorded_arg]);
+    let run = play(&file, &args, Some(&input));
+    assert_eq!(run.code, 0, "{game}: {}", run.stderr);
+    assert!(run.stdout.contains("saved "), "{game}: {}", run.stdout);
+    let mover = run
+        .stdout
+        .lines()
+        .find_map(|l| {
+            l.split_once(" resigns: ")
+                .map(|(who, _)| who.rsplit("> ").next().unwrap().to_string())
+        })
+        .unwrap_or_else(|| panic!("{game}: no resignation in {}", run.stdout));
+    let position = last_position(&run.stdout);
+    let replayed = ludus(&["replay", saved.to_str().unwrap(), "--quiet"]);
+    assert_eq!(replayed.code, 0, "{game}: {}", replayed.stderr);
+    assert!(
+        replayed.stdout.contains("every move legal; unfinished"),
+        "{}",
+        replayed.stdout
+    );
+    let replayed = ludus(&["replay", recorded.to_str().unwrap(), "--quiet"]);
+    assert_eq!(replayed.code, 0, "{game}: {}", replayed.stderr);
+    assert!(
+        replayed.stdout.contains("wins a double game"),
+        "{game}: {}",
+        replayed.stdout
+    );
+    let record = std::fs::read_to_string(&recorded).unwrap();
+    assert!(
+        record.contains(&format!("\"resigned\":\"{mover}\"")),
+        "{game}: {record}"
+    );
+    // Continued from the saved position.
+    let input = format!("load {}\nposition\nquit\n", saved.display());
+    let run = play(&file, agents, Some(&input));
+    assert_eq!(run.code, 0, "{game}: {}", run.stderr);
+    assert!(run.stdout.contains("loaded "), "{game}: {}", run.stdout);
+    assert_eq!(last_position(&run.stdout), position, "{game}");
+}
+
+#[test]
+fn backgammon_is_saved_resigned_and_loaded() {
+    save_resign_load(
+        "backgammon.game",
+        &["--black", "random", "--seed", "3"],
+        "moves\n1\nroll\nmoves\n1\npip\n",
+    );
+}
+
+#[test]
+fn english_draughts_is_saved_resigned_and_loaded() {
+    save_resign_load("english-draughts.game", &[], "moves\n1\nmoves\n1\n");
+}
+
+#[test]
+fn alquerque_is_saved_resigned_and_loaded() {
+    save_resign_load("alquerque.game", &["--black", "random"], "moves\n1\n");
+}
+
+/// `pip` gives the pip counts the board shows.
+#[test]
+fn pip_counts_as_the_board_shows() {
+    let run = play(
+        &games_dir().join("backgammon.game"),
+        &["--seed", "3"],
+        Some("pip\n"),
+    );
+    assert!(
+        run.stdout.contains("pips: white 167, black 167"),
+        "{}",
+        run.stdout
+    );
+    let run = play(&alquerque(), &[], Some("pip\n"));
+    assert!(
+        run.stdout.contains("no track to count pips along"),
+        "{}",
+        run.stdout
+    );
+}

@@ -138,6 +138,10 @@ pub(crate) enum Command {
         /// Start from this position instead of the setup.
         #[arg(long)]
         position: Option<String>,
+        /// Write the record of the game (which `replay` accepts) to this
+        /// file after every turn.
+        #[arg(long)]
+        record: Option<PathBuf>,
     },
     /// Agent against agent: many seeded games, and the win, draw and loss
     /// rates with 95% intervals, points per game and an Elo difference.

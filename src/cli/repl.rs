@@ -21,6 +21,9 @@
 
 mod dice;
 mod input;
+mod record;
+
+pub use record::GameFile;
 
 use crate::Agent;
 use dice::{DiceInput, step_text};
@@ -43,6 +46,10 @@ Commands:
   position  print the position in notation (for `ludus play --position`)
   hint      the best moves by MCTS (1000 iterations) with their win rates;
             `hint AGENT` asks another agent, such as `hint expectimax:depth=3`
+  resign    concede the game (`resign 2`: worth 2 points to the opponent)
+  new       start a new game
+  save FILE write the record of the game so far (`ludus replay FILE`)
+  load FILE continue a game from its record
   help      this text
   quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
 ";
@@ -96,6 +103,14 @@ pub struct Session<'e> {
     /// Why the session cannot go on (a roll with more turns than the
     /// engine lists); it is then over, and [`run`] fails with this.
     fault: Option<String>,
+    /// The seed of the session's random choices.
+    seed: u64,
+    /// The game file, for records (none: no record is kept).
+    file: Option<GameFile>,
+    /// The record of the game so far.
+    writer: Option<ludus::hand_record::Writer>,
+    /// The player who resigned, if one did.
+    resigned: Option<usize>,
 }
 
 impl<'e> Session<'e> {
@@ -117,6 +132,10 @@ impl<'e> Session<'e> {
             unlisted: false,
             rules: None,
             fault: None,
+            seed,
+            file: None,
+            writer: None,
+            resigned: None,
         };
         session.refresh();
         session
@@ -128,10 +147,12 @@ impl<'e> Session<'e> {
     /// the opening gives it.
     pub fn start(&mut self) -> String {
         let mut out = String::new();
+        let mut opening = None;
         if self.history.is_empty()
             && self.st == self.engine.start()
             && let Some(dice) = self.engine.opening(&mut self.st, &mut self.rng)
         {
+            opening = Some(playout::opening_text(self.engine, dice));
             out.push_str("opening throw: ");
             out.push_str(&playout::opening_text(self.engine, dice));
             match ludus::notation::dice_text(&self.st) {
@@ -140,6 +161,7 @@ impl<'e> Session<'e> {
             }
             self.refresh();
         }
+        self.begin_record(opening);
         out.push_str(&render::board(self.engine, &self.st));
         self.advance(&mut out);
         out
@@ -199,6 +221,17 @@ impl<'e> Session<'e> {
                 }
             }
             "moves" => self.list_moves(&mut out),
+            "pip" | "pips" => self.pip(&mut out),
+            "new" => self.new_game(&mut out),
+            _ if lower == "resign" || lower.starts_with("resign ") => {
+                self.resign(input.get(6..).unwrap_or_default().trim(), &mut out);
+            }
+            _ if lower == "save" || lower.starts_with("save ") => {
+                self.save(input.get(4..).unwrap_or_default().trim(), &mut out);
+            }
+            _ if lower == "load" || lower.starts_with("load ") => {
+                self.load(input.get(4..).unwrap_or_default().trim(), &mut out);
+            }
             _ if lower == "hint" || lower.starts_with("hint ") => {
                 self.hint(input.get(4..).unwrap_or_default().trim(), &mut out);
             }
@@ -287,6 +320,12 @@ Commands:
   position  print the position in notation (for `ludus play --position`)
   hint      the best turns of the roll by MCTS (1000 iterations) with their
             win rates; `hint AGENT` asks another, such as `hint expectimax`
+  pip       each player's pip count
+  resign    concede the game: `resign` (a single game), `resign double`,
+            `resign triple` or `resign N` points
+  new       start a new game
+  save FILE write the record of the game so far (`ludus replay FILE`)
+  load FILE continue a game from its record
   help      this text
   quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
 ",
@@ -530,8 +569,11 @@ Commands:
             before: self.st.clone(),
             by_human,
         });
+        self.note_turn(&m);
         self.engine.play_unchecked(&mut self.st, &m);
         self.refresh();
+        self.finished |= self.outcome != Outcome::Ongoing;
+        self.write_record();
         out.push_str(&render::board(self.engine, &self.st));
         if self.st.dice[0] == ludus::ir::CHOOSING && self.outcome == Outcome::Ongoing {
             let faces = self.engine.game().dice.map_or(6, |d| d.faces);
@@ -697,6 +739,10 @@ Commands:
         let taken = self.history.len() - i;
         self.st = self.history[i].before.clone();
         self.history.truncate(i);
+        if let Some(w) = &mut self.writer {
+            w.truncate(i);
+        }
+        self.resigned = None;
         self.refresh();
         self.finished = false;
         let s = if taken == 1 { "" } else { "s" };
@@ -725,10 +771,11 @@ pub fn run(
     st: State,
     agents: [Agent; 2],
     seed: u64,
-    rules: Option<&Rules>,
+    (rules, file): (Option<&Rules>, Option<GameFile>),
 ) -> Result<(), String> {
     let mut session = Session::new(engine, st, agents, seed);
     session.rules = rules;
+    session.file = file;
     let mut out = io::stdout();
     write(&mut out, &session.start())?;
     if session.over() {

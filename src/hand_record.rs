@@ -1,0 +1,281 @@
+//! Records of games played in `ludus play`: the moves typed by people or
+//! chosen by agents, and the dice typed or thrown, one JSON line per turn
+//! as the game goes ([`Writer`]). Their header says `"typed": true`, so
+//! `replay` checks that each turn was legal in the position recorded
+//! before it ([`replay`]) rather than that the seed gives it, as it does
+//! for the seeded random games of `playout --record`. A game may end by a
+//! resignation (the result line names who resigned) or be left unfinished.
+
+use crate::engine::{Engine, Move, Outcome, State};
+use crate::notation::{find_move, move_text, parse_position, position_text};
+use crate::playout::{self, Record, RecordLine, Replay, outcome_text};
+
+/// A record being written as a game is played.
+pub struct Writer {
+    sha256: String,
+    variant: String,
+    seed: u64,
+    opening: Option<String>,
+    start: Option<String>,
+    turns: Vec<RecordLine>,
+}
+
+impl Writer {
+    /// A record of the game whose file's text is `game_text`, played from
+    /// the setup (with the opening throw `opening` if it has one) or from
+    /// the position `start`, its random choices from `seed`.
+    pub fn new(
+        engine: &Engine,
+        game_text: &str,
+        seed: u64,
+        opening: Option<String>,
+        start: Option<String>,
+    ) -> Writer {
+        Writer {
+            sha256: playout::text_hash(game_text),
+            variant: engine.game().name.clone(),
+            seed,
+            opening,
+            start,
+            turns: Vec::new(),
+        }
+    }
+
+    /// Notes the turn `played` of the position `before` (its dice thrown),
+    /// whose legal turns are `legal`.
+    pub fn turn(&mut self, engine: &Engine, before: &State, legal: &[Move], played: &Move) {
+        self.turns.push(RecordLine::Turn {
+            ply: self.turns.len() as u32 + 1,
+            position: position_text(engine, before),
+            legal: legal.iter().map(|m| move_text(engine, m)).collect(),
+            played: move_text(engine, played),
+        });
+    }
+
+    /// Keeps the first `n` turns noted: the others were taken back.
+    pub fn truncate(&mut self, n: usize) {
+        self.turns.truncate(n);
+    }
+
+    /// Notes a turn line read from another record (see `load` in the
+    /// REPL).
+    pub fn push_line(&mut self, line: RecordLine) {
+        self.turns.push(line);
+    }
+
+    /// The turns noted.
+    pub fn turns(&self) -> usize {
+        self.turns.len()
+    }
+
+    /// The record as JSON lines, naming its game file `game_path`, ending
+    /// at `st` with `outcome` (or `unfinished`), and who resigned, if
+    /// someone did.
+    pub fn text(
+        &self,
+        engine: &Engine,
+        game_path: &str,
+        st: &State,
+        (outcome, resigned): (Outcome, Option<usize>),
+    ) -> String {
+        let header = RecordLine::Header {
+            game: game_path.to_string(),
+            sha256: self.sha256.clone(),
+            variant: self.variant.clone(),
+            seed: self.seed,
+            opening: self.opening.clone(),
+            typed: true,
+            start: self.start.clone(),
+        };
+        let result = RecordLine::Result {
+            result: outcome_text(engine, outcome),
+            winner: match outcome {
+                Outcome::Decisive { winner, .. } => {
+                    Some(engine.game().players[winner].name.clone())
+                }
+                _ => None,
+            },
+            plies: self.turns.len() as u32,
+            position: position_text(engine, st),
+            resigned: resigned.map(|p| engine.game().players[p].name.clone()),
+        };
+        let mut out = String::new();
+        for line in std::iter::once(&header)
+            .chain(&self.turns)
+            .chain(std::iter::once(&result))
+        {
+            // A record line is plain data: it always serialises.
+            out.push_str(&serde_json::to_string(line).unwrap_or_default());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Replays a record of a game played in `ludus play`: from its start (the
+/// setup, or the position its header names), every turn line's position must be the game's (with the dice
+/// the line shows, where the game is to throw), its legal turns the
+/// rules', its move one of them; the result must be the rules' (or a
+/// resignation, or `unfinished` where the game goes on). The error names
+/// the first line and field that differ.
+pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
+    let mut st = match &record.start {
+        Some(text) => parse_position(engine, text).map_err(|e| format!("header, `start`: {e}"))?,
+        None => engine.start(),
+    };
+    // A game with an opening throw: who starts, and the dice he plays if
+    // it gives them, as the first turn line shows (the header names the
+    // throw; a game begun again in the REPL throws anew).
+    let opening = record.start.is_none() && engine.game().dice.is_some_and(|d| d.opening.is_some());
+    let dice_game = engine.has_dice();
+    let mut moves = Vec::new();
+    let mut turns = Vec::new();
+    let mut plies = 0u32;
+    for (n, line) in &record.lines {
+        match line {
+            RecordLine::Header { .. } => return Err(format!("line {n}: a second header")),
+            RecordLine::Turn {
+                ply,
+                position,
+                legal,
+                played,
+            } => {
+                if *ply != plies + 1 {
+                    return Err(format!(
+                        "line {n}, `ply`: the record says {ply}, but this is turn {}",
+                        plies + 1
+                    ));
+                }
+                let at = format!("line {n} (turn {ply})");
+                let recorded = parse_position(engine, position)
+                    .map_err(|e| format!("{at}, `position`: {e}"))?;
+                if opening && plies == 0 {
+                    st.to_move = recorded.to_move;
+                }
+                if dice_game && st.dice == [0; 4] {
+                    // The dice typed or thrown for this turn.
+                    st.dice = recorded.dice;
+                }
+                let ours = position_text(engine, &st);
+                if ours != position_text(engine, &recorded) {
+                    return Err(format!(
+                        "{at}, `position`: the record says\n  {position}\nbut the game is at\n  {ours}"
+                    ));
+                }
+                engine
+                    .try_legal_moves(&mut st, &mut moves)
+                    .map_err(|e| format!("{at}: {e}"))?;
+                let outcome = engine.outcome_with(&st, !moves.is_empty());
+                if outcome != Outcome::Ongoing {
+                    return Err(format!(
+                        "{at}: the record goes on, but the game is over: {}",
+                        outcome_text(engine, outcome)
+                    ));
+                }
+                let texts: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
+                if &texts != legal {
+                    return Err(format!(
+                        "{at}, `legal`: the record lists the legal moves\n  {}\nbut the rules give\n  {}",
+                        legal.join(", "),
+                        texts.join(", ")
+                    ));
+                }
+                let m = find_move(engine, &st, &moves, played)
+                    .map_err(|e| format!("{at}, `played`: `{played}` is illegal: {e}"))?;
+                engine.play_unchecked(&mut st, &m);
+                plies += 1;
+                turns.push((move_text(engine, &m), st.clone()));
+            }
+            RecordLine::Result {
+                result,
+                winner,
+                plies: recorded_plies,
+                position,
+                resigned,
+            } => {
+                if *recorded_plies != plies {
+                    return Err(format!(
+                        "line {n}, `plies`: the record says {recorded_plies}, but {plies} turns were played"
+                    ));
+                }
+                // A game saved after its dice were thrown, or before its
+                // first turn after the opening throw.
+                if let Ok(recorded) = parse_position(engine, position) {
+                    if opening && plies == 0 {
+                        st.to_move = recorded.to_move;
+                    }
+                    if dice_game && st.dice == [0; 4] {
+                        st.dice = recorded.dice;
+                    }
+                }
+                let ours = position_text(engine, &st);
+                let same = parse_position(engine, position)
+                    .is_ok_and(|p| position_text(engine, &p) == ours);
+                if *position != ours && !same {
+                    return Err(format!(
+                        "line {n}, `position`: the record says `{position}`, but the game is at `{ours}`"
+                    ));
+                }
+                let ruled = if dice_game && st.dice == [0; 4] {
+                    engine.outcome_with(&st, true)
+                } else {
+                    engine
+                        .try_legal_moves(&mut st, &mut moves)
+                        .map_err(|e| format!("line {n}: {e}"))?;
+                    engine.outcome_with(&st, !moves.is_empty())
+                };
+                let outcome = match resigned {
+                    Some(name) => {
+                        let Some(p) = engine.game().players.iter().position(|p| p.name == *name)
+                        else {
+                            return Err(format!(
+                                "line {n}, `resigned`: `{name}` is not a player of this game"
+                            ));
+                        };
+                        if ruled != Outcome::Ongoing {
+                            return Err(format!(
+                                "line {n}: `{name}` resigned a game already over: {}",
+                                outcome_text(engine, ruled)
+                            ));
+                        }
+                        let winner = 1 - p;
+                        (1..=crate::ir::MAX_RESULT_POINTS as u8)
+                            .map(|points| Outcome::Decisive { winner, points })
+                            .find(|o| outcome_text(engine, *o) == *result)
+                            .ok_or_else(|| {
+                                format!(
+                                    "line {n}, `result`: `{result}` is not a win of {}, who did not resign",
+                                    engine.game().players[winner].name
+                                )
+                            })?
+                    }
+                    None if result == "unfinished" && ruled == Outcome::Ongoing => ruled,
+                    None => {
+                        let text = outcome_text(engine, ruled);
+                        if *result != text {
+                            return Err(format!(
+                                "line {n}, `result`: the record says `{result}`, but the rules give `{text}`"
+                            ));
+                        }
+                        ruled
+                    }
+                };
+                let our_winner = match outcome {
+                    Outcome::Decisive { winner, .. } => {
+                        Some(engine.game().players[winner].name.clone())
+                    }
+                    _ => None,
+                };
+                if *winner != our_winner {
+                    return Err(format!(
+                        "line {n}, `winner`: the record says `{}`, but it is `{}`",
+                        winner.as_deref().unwrap_or("none"),
+                        our_winner.as_deref().unwrap_or("none")
+                    ));
+                }
+                return Ok(Replay { turns, outcome });
+            }
+        }
+    }
+    Err("the record has no result line".into())
+}
