@@ -318,8 +318,8 @@ Commands:
   undo      take back your last die move; at the start of a turn, take back
             your last turn and the agents' turns after it
   position  print the position in notation (for `ludus play --position`)
-  hint      the best turns of the roll by MCTS (1000 iterations) with their
-            win rates; `hint AGENT` asks another, such as `hint expectimax`
+  hint      the best turns of the roll by expectimax two turns deep, with
+            their values; `hint AGENT` asks another, such as `hint mcts`
   pip       each player's pip count
   resign    concede the game: `resign` (a single game), `resign double`,
             `resign triple` or `resign N` points
@@ -677,7 +677,14 @@ Commands:
     /// draws from a generator of its own (seeded by the turn number), so
     /// asking for a hint never changes the game that follows.
     fn hint(&mut self, spec: &str, out: &mut String) {
-        let spec = if spec.is_empty() { "mcts" } else { spec };
+        // The strongest agent measured for the game's family: in dice
+        // games expectimax two turns deep (in backgammon it beats MCTS of
+        // 1,000 iterations 19 to 1, 50 times faster), else MCTS.
+        let spec = match spec {
+            "" if self.engine.has_dice() => "expectimax:depth=2",
+            "" => "mcts",
+            _ => spec,
+        };
         let agent: ludus::agent::Spec = match spec.parse() {
             Ok(a) => a,
             Err(e) => {
@@ -700,7 +707,16 @@ Commands:
         let mut rng = playout::rng(self.history.len() as u64);
         match agent.hints(self.engine, &self.st, &self.moves, &mut rng) {
             Ok(hints) => {
-                out.push_str(&format!("{agent} on the turns of {}:\n", self.mover()));
+                let scale = match agent {
+                    ludus::agent::Spec::Expectimax { .. } => {
+                        " (values: its evaluation, -1 lost to +1 won)"
+                    }
+                    _ => "",
+                };
+                out.push_str(&format!(
+                    "{agent} on the turns of {}{scale}:\n",
+                    self.mover()
+                ));
                 for h in hints.iter().take(HINTS_SHOWN) {
                     let text = move_text(self.engine, &self.moves[h.index]);
                     match agent {
