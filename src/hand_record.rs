@@ -130,6 +130,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
     let dice_game = engine.has_dice();
     let mut moves = Vec::new();
     let mut turns = Vec::new();
+    let mut before = Vec::new();
     let mut plies = 0u32;
     for (n, line) in &record.lines {
         match line {
@@ -182,6 +183,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 }
                 let m = find_move(engine, &st, &moves, played)
                     .map_err(|e| format!("{at}, `played`: `{played}` is illegal: {e}"))?;
+                before.push(st.clone());
                 engine.play_unchecked(&mut st, &m);
                 plies += 1;
                 turns.push((move_text(engine, &m), st.clone()));
@@ -273,7 +275,11 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         our_winner.as_deref().unwrap_or("none")
                     ));
                 }
-                return Ok(Replay { turns, outcome });
+                return Ok(Replay {
+                    turns,
+                    before,
+                    outcome,
+                });
             }
         }
     }

@@ -441,6 +441,8 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
 pub struct Replay {
     /// `(move played, position after it)` per turn.
     pub turns: Vec<(String, State)>,
+    /// The position before each turn, its dice thrown.
+    pub before: Vec<State>,
     /// The result the rules give.
     pub outcome: Outcome,
 }
@@ -470,6 +472,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
         ));
     }
     let mut turns = Vec::new();
+    let mut before = Vec::new();
     for (n, line) in &record.lines {
         let next = game.next().map_err(|e| format!("line {n}: {e}"))?;
         match (line, next) {
@@ -520,6 +523,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         ),
                     });
                 }
+                before.push(game.st.clone());
                 game.play(&m);
                 turns.push((drawn, game.st.clone()));
             }
@@ -565,7 +569,11 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 if *position != our_position && !same(position) {
                     return differs("position", position, &our_position);
                 }
-                return Ok(Replay { turns, outcome });
+                return Ok(Replay {
+                    turns,
+                    before,
+                    outcome,
+                });
             }
         }
     }

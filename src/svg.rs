@@ -392,6 +392,40 @@ fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             }
         }
     }
+    // Men hit to a zone on the bar between the halves: drawn there, the
+    // first player's below the middle, the second's above, three at most
+    // and then their count.
+    if bar > 0
+        && let Some(zone) = &game.rules.hit_to
+    {
+        let x = MARGIN + (longest / 2) * POINT_W + bar / 2;
+        let r = POINT_W / 2 - 2;
+        for (p, s) in game
+            .board
+            .sites
+            .iter()
+            .enumerate()
+            .filter_map(|(s, site)| (site.name == *zone).then_some((site.owner?, s)))
+        {
+            let men = engine.men(st, s);
+            if men == 0 || st.piece(s).is_none_or(|(q, _)| q != p) {
+                continue;
+            }
+            let step = if p == 0 { 2 * r } else { -2 * r };
+            let mut y = height / 2 + step;
+            for _ in 0..men.min(3) {
+                piece(&mut out, engine, x, y, r, p, 0);
+                y += step;
+            }
+            if men > 3 {
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{x}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{MARK}">{men}</text>"#,
+                    y + 6
+                );
+            }
+        }
+    }
     // The zones off the rows (bar, trays), per player, at the right.
     let x = MARGIN + longest * POINT_W + bar + 20;
     side_panel(&mut out, engine, st, x, MARGIN + 20, |s| {

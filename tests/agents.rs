@@ -271,7 +271,9 @@ fn the_repl_gives_hints_and_plays_against_an_agent() {
     );
     assert!(out.contains("% of "), "{out}");
     assert!(
-        out.contains("expectimax:depth=1 on the turns of white:"),
+        out.contains(
+            "expectimax:depth=1 on the turns of white (values: its evaluation, -1 lost to +1 won):"
+        ),
         "{out}"
     );
     assert!(out.contains("unknown agent `nonsense`"), "{out}");

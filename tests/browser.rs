@@ -147,8 +147,9 @@ fn the_replay_page_runs_in_a_headless_browser() {
         "the script shows turn 3 of {turns}:\n{}",
         &dom[..dom.len().min(2000)]
     );
+    // Captioned with who played it (the first player, on turn 3).
     assert!(
-        dom.contains(&format!(r#"<div id="caption">3. {third}</div>"#)),
+        dom.contains(r#"<div id="caption">3. "#) && dom.contains(&format!(": {third}</div>")),
         "the caption is turn 3's move `{third}`"
     );
     assert!(

@@ -53,24 +53,29 @@ fn replay_page(
     replayed: &playout::Replay,
     out: &Path,
 ) -> Result<(), Failure> {
+    // The start: the position before the first turn, its first roll shown.
+    let start = replayed
+        .before
+        .first()
+        .cloned()
+        .unwrap_or_else(|| engine.start());
     let mut frames = vec![(
         "the start".to_string(),
-        ludus::svg::svg(engine, &engine.start(), None),
+        ludus::svg::svg(engine, &start, None),
     )];
-    let mut before = engine.start();
     let mut moves = Vec::new();
-    for (i, (played, st)) in replayed.turns.iter().enumerate() {
-        // The turn, found among the moves of the position before it, to
-        // mark it; a dice game's positions here keep no roll, so its turns
-        // are not marked.
+    for (i, ((played, st), before)) in replayed.turns.iter().zip(&replayed.before).enumerate() {
+        // The turn, found among the moves of the position before it (its
+        // dice thrown), to mark it.
         let mut scratch = before.clone();
         let _ = engine.try_legal_moves(&mut scratch, &mut moves);
-        let m = ludus::notation::find_move(engine, &before, &moves, played).ok();
-        frames.push((
-            format!("{}. {played}", i + 1),
-            ludus::svg::svg(engine, st, m.as_ref()),
-        ));
-        before = st.clone();
+        let m = ludus::notation::find_move(engine, before, &moves, played).ok();
+        let mover = &engine.game().players[before.to_move as usize].name;
+        let caption = match ludus::notation::dice_text(before) {
+            Some(dice) => format!("{}. {mover} {dice}: {played}", i + 1),
+            None => format!("{}. {mover}: {played}", i + 1),
+        };
+        frames.push((caption, ludus::svg::svg(engine, st, m.as_ref())));
     }
     let title = format!("{}, seed {}", record.variant, record.seed);
     std::fs::write(out, ludus::svg::page(&title, &frames))
