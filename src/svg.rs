@@ -103,6 +103,9 @@ pub fn svg(engine: &Engine, st: &State, last: Option<&Move>) -> String {
 
 /// A piece: a disc in its owner's colour, a ring for a kind other than the
 /// first, and its mark.
+/// The gold of a king's crown.
+const CROWN: &str = "#d4a017";
+
 fn piece(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usize, kind: usize) {
     let mark = engine.game().kinds[kind].marks[player];
     let (fill, ink) = colours(engine, player);
@@ -110,6 +113,28 @@ fn piece(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usiz
         out,
         r#"<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="black" stroke-width="2"/>"#
     );
+    let game = engine.game();
+    // A kind another is promoted to (a king) wears a crown.
+    if game
+        .kinds
+        .iter()
+        .any(|k| k.promote.as_ref().is_some_and(|p| p.to == kind))
+    {
+        let f = |a: i32, b: i32| (x + r * a / 10, y + r * b / 10);
+        let points: Vec<String> = [(-6, 4), (-6, -4), (-3, 0), (0, -6), (3, 0), (6, -4), (6, 4)]
+            .into_iter()
+            .map(|(a, b)| {
+                let (px, py) = f(a, b);
+                format!("{px},{py}")
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            r#"<polygon class="crown" points="{}" fill="{CROWN}" stroke="{ink}" stroke-width="1.5"/>"#,
+            points.join(" ")
+        );
+        return;
+    }
     if kind > 0 {
         let _ = writeln!(
             out,
