@@ -286,3 +286,25 @@ fn a_race_on_a_grid_is_drawn_as_its_squares() {
         );
     }
 }
+
+/// A king (a kind another is promoted to) is drawn with a crown, a man
+/// without; men on the bar are drawn on the bar.
+#[test]
+fn kings_are_crowned_and_bar_men_drawn() {
+    let engine = engine_at(std::path::Path::new("games/english-draughts.game"));
+    let st =
+        ludus::notation::parse_position(&engine, "black: king 1; white: 32; turn: black").unwrap();
+    let text = svg(&engine, &st, None);
+    assert_eq!(text.matches(r#"class="crown""#).count(), 1, "{text}");
+    let engine = engine_at(std::path::Path::new("games/backgammon.game"));
+    let st = ludus::notation::parse_position(
+        &engine,
+        "white: 12*5 17*3 19*5 bar*2; black: 24*2 13*5 8*3 6*5; turn: white",
+    )
+    .unwrap();
+    let doc_text = svg(&engine, &st, None);
+    let doc = parse(&doc_text);
+    // Thirteen men on points, two on the bar; fifteen black men (five
+    // shown on each of the two points of five), all discs.
+    assert_eq!(discs(&doc), 13 + 2 + 15);
+}
