@@ -76,6 +76,38 @@ pub fn svg(engine: &Engine, st: &State, last: Option<&Move>) -> String {
         "{}: {} to move",
         game.name, game.players[st.to_move as usize].name
     );
+    // The pieces in each player's hand, not yet placed, under the board.
+    let hands: Vec<String> = game
+        .players
+        .iter()
+        .enumerate()
+        .filter(|&(p, _)| st.hand[p].iter().any(|&n| n > 0))
+        .map(|(p, player)| {
+            let kinds: Vec<String> = game
+                .kinds
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| st.hand[p][k] > 0)
+                .map(|(k, kind)| format!("{} {}", st.hand[p][k], kind.name))
+                .collect();
+            format!("{} in hand: {}", player.name, kinds.join(", "))
+        })
+        .collect();
+    let (body, h) = if hands.is_empty() {
+        (body, h)
+    } else {
+        let mut body = body;
+        let mut y = h;
+        for line in &hands {
+            y += 22;
+            let _ = writeln!(
+                body,
+                r#"<text class="hand" x="{MARGIN}" y="{y}" font-size="15">{}</text>"#,
+                esc(line)
+            );
+        }
+        (body, y + 8)
+    };
     let mut out = String::new();
     let _ = writeln!(
         out,

@@ -308,3 +308,14 @@ fn kings_are_crowned_and_bar_men_drawn() {
     // shown on each of the two points of five), all discs.
     assert_eq!(discs(&doc), 13 + 2 + 15);
 }
+
+/// A position with pieces in hand shows each player's hand under the board.
+#[test]
+fn pieces_in_hand_are_shown() {
+    let engine = engine_at(Path::new("games/nine-mens-morris.game"));
+    let text = svg(&engine, &engine.start(), None);
+    assert!(text.contains("white in hand: 9 man"), "{text}");
+    assert!(text.contains("black in hand: 9 man"), "{text}");
+    let doc = parse(&text);
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+}
