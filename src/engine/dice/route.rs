@@ -82,9 +82,7 @@ impl Route {
 
     /// Adds to `out` this route with die move `step` added (see
     /// [`Route::push`]), leading to `key`: built at once where a turn's last
-    /// die move is kept. The die moves are copied before the last is
-    /// written, in `out`: a write into a copy about to be copied again
-    /// would hold the copy up (its loads cannot take the bytes just stored).
+    /// die move is kept.
     #[inline(always)]
     pub fn push_with_last(
         &self,
@@ -95,17 +93,18 @@ impl Route {
     ) {
         let len = self.len as usize;
         debug_assert!(len < MAX_DIE_MOVES, "a die move more than the dice");
+        let mut steps = self.steps;
+        steps[len & (MAX_DIE_MOVES - 1)] = step;
         out.push(Route {
             key,
-            steps: self.steps,
+            steps,
             len: self.len + 1,
             ends: self.ends,
             die: self.die.max(step.die),
             pips: self.pips + (target - from) as u16,
         });
-        if let Some(r) = out.last_mut() {
-            // In range whatever the length: masked (a power of two).
-            r.steps[len & (MAX_DIE_MOVES - 1)] = step;
+        #[cfg(debug_assertions)]
+        if let Some(r) = out.last() {
             debug_assert_eq!(
                 *r,
                 {
