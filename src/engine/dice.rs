@@ -80,6 +80,10 @@ pub enum TooManyTurns {
         "the roll's die moves can be played in more than {MAX_TURNS} orders, the most the engine lists for one roll"
     )]
     Routes,
+    /// Every order of the die moves of a climbing sequence of doubles,
+    /// which is not listed (its turns are).
+    #[error("the die moves of a climbing sequence of doubles are not listed order by order")]
+    Climbing,
     /// More positions searched than [`MAX_SEARCH`].
     #[error(
         "playing the roll passes through more than {MAX_SEARCH} positions, the most the engine searches for one roll"

@@ -45,7 +45,7 @@ impl Engine {
                 // Every order of a climbing sequence's die moves is far too
                 // many to list: only its turns are.
                 if all {
-                    return Err(TooManyTurns::Routes);
+                    return Err(TooManyTurns::Climbing);
                 }
                 let (masks, key) = self.masks_and_key(st);
                 listed.root = Some(Root { masks, key });
