@@ -465,11 +465,12 @@ impl Checker<'_> {
             return None;
         }
         let faces = u32::from(dice.faces.max(2));
-        let top = self.number(item.file, top, 2, faces)? as u8;
+        let top = self.number(item.file, top, 2, faces);
         let from_turn = match from {
-            Some(n) => self.number(item.file, n, 1, ir::MAX_LIMIT_TURN)? as u8,
-            None => 1,
+            Some(n) => self.number(item.file, n, 1, ir::MAX_LIMIT_TURN),
+            None => Some(1),
         };
+        let (top, from_turn) = (top? as u8, from_turn? as u8);
         // Every double from ones to the top, each played as doubles are.
         let per_double = usize::from(dice.count) * if dice.doubles_twice { 2 } else { 1 };
         let longest = usize::from(top) * per_double;
