@@ -98,7 +98,10 @@ fn three_three_climbs_through_sixteen_die_moves_in_35_turns() {
     let both = "white: 1*2; black: 80*2; turns: 3 3";
     let listed = turns(&engine, both, "3-3");
     assert_eq!(listed.len(), 35, "{listed:#?}");
-    assert!(listed.iter().all(|t| t.split(' ').count() == 16), "{listed:#?}");
+    assert!(
+        listed.iter().all(|t| t.split(' ').count() == 16),
+        "{listed:#?}"
+    );
     // The first in presentation order: both men together all the way.
     assert_eq!(
         listed[0],
@@ -114,13 +117,18 @@ fn three_three_climbs_through_sixteen_die_moves_in_35_turns() {
     let mut list = Vec::new();
     engine.legal_moves(&mut st.clone(), &mut list);
     for m in &list {
-        assert_eq!(find_move(&engine, &st, &list, &move_text(&engine, m)), Ok(*m));
+        assert_eq!(
+            find_move(&engine, &st, &list, &move_text(&engine, m)),
+            Ok(*m)
+        );
     }
     // Typed in another order, die move by die move, it is the same turn.
-    let other = "0/3 3/6 0/3 3/6 6/10 10/14 6/10 10/14 14/19 19/24 14/19 19/24 24/30 30/36 24/30 30/36";
+    let other =
+        "0/3 3/6 0/3 3/6 6/10 10/14 6/10 10/14 14/19 19/24 14/19 19/24 24/30 30/36 24/30 30/36";
     assert_eq!(find_move(&engine, &st, &list, other), Ok(list[0]));
     // A sixteen-die-move route that skips a double is no turn.
-    let skipping = "0/3 0/3 3/6 3/6 6/11 6/11 11/16 11/16 16/21 16/21 21/26 21/26 26/32 26/32 32/38 32/38";
+    let skipping =
+        "0/3 0/3 3/6 3/6 6/11 6/11 11/16 11/16 16/21 16/21 21/26 21/26 26/32 26/32 32/38 32/38";
     assert!(find_move(&engine, &st, &list, skipping).is_err());
 }
 
@@ -158,7 +166,11 @@ fn records_of_climbing_turns_replay() {
         .max()
         .unwrap_or(0);
     assert!(longest > 8, "a turn of more than 8 die moves: {longest}");
-    let run = ludus(&["replay", "--quiet", dir.join("game.jsonl").to_str().unwrap()]);
+    let run = ludus(&[
+        "replay",
+        "--quiet",
+        dir.join("game.jsonl").to_str().unwrap(),
+    ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
     let run = ludus(&["simulate", game, "--games", "40", "--seed", "3"]);
@@ -172,7 +184,8 @@ fn records_of_climbing_turns_replay() {
 #[test]
 fn the_repl_plays_a_climbing_turn_typed_whole() {
     let file = common::root().join("tests/data/climbing-doubles.game");
-    let typed = "0/3 3/6 0/3 3/6 6/10 10/14 6/10 10/14 14/19 19/24 14/19 19/24 24/30 30/36 24/30 30/36";
+    let typed =
+        "0/3 3/6 0/3 3/6 6/10 10/14 6/10 10/14 14/19 19/24 14/19 19/24 24/30 30/36 24/30 30/36";
     let input = format!("dice 3 3\nmoves\n0/3\n{typed}\n");
     let run = common::ludus_in(
         common::root(),
@@ -191,7 +204,8 @@ fn the_repl_plays_a_climbing_turn_typed_whole() {
         run.stdout
     );
     assert!(
-        run.stdout.contains("not listed order by order: too many to follow die move by die move"),
+        run.stdout
+            .contains("not listed order by order: too many to follow die move by die move"),
         "{}",
         run.stdout
     );

@@ -307,10 +307,7 @@ Commands:
         }
         self.outcome = self.engine.outcome_with(&self.st, !self.moves.is_empty());
         if self.engine.has_dice() {
-            if let Err(e) = self
-                .engine
-                .all_sequences(&mut self.st, &mut self.sequences)
-            {
+            if let Err(e) = self.engine.all_sequences(&mut self.st, &mut self.sequences) {
                 self.sequences.clear();
                 self.unlisted = Some(e);
                 return;

@@ -14,7 +14,9 @@
 //! of [`Engine::climbs`], so other rolls are searched as before.
 
 use super::route::Route;
-use super::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, SEARCH_DIE_MOVES, TooManyTurns};
+use super::{
+    MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, SEARCH_DIE_MOVES, TooManyTurns,
+};
 use crate::engine::{Engine, Move, NONE, State, Step};
 use crate::ir::Priority;
 use std::collections::HashSet;
@@ -112,7 +114,9 @@ impl Engine {
         for &priority in &t.play {
             let measure = |l: &Long| match priority {
                 Priority::MostDice => u32::from(l.m.len),
-                Priority::MostCaptures => l.m.steps().iter().filter(|s| s.over != NONE).count() as u32,
+                Priority::MostCaptures => {
+                    l.m.steps().iter().filter(|s| s.over != NONE).count() as u32
+                }
                 Priority::LargerDie => u32::from(l.die),
                 Priority::MostPips => u32::from(l.pips),
             };
@@ -122,12 +126,7 @@ impl Engine {
             }
         }
         let mut kept = HashSet::new();
-        out.extend(
-            c.found
-                .iter()
-                .filter(|l| kept.insert(l.m.key))
-                .map(|l| l.m),
-        );
+        out.extend(c.found.iter().filter(|l| kept.insert(l.m.key)).map(|l| l.m));
         Ok(())
     }
 
@@ -216,7 +215,12 @@ impl Engine {
         let mut found = Vec::new();
         if !exact {
             for m in legal {
-                if m.steps().len() >= len && m.steps()[..len].iter().enumerate().all(|(i, s)| matches(i, s)) {
+                if m.steps().len() >= len
+                    && m.steps()[..len]
+                        .iter()
+                        .enumerate()
+                        .all(|(i, s)| matches(i, s))
+                {
                     found.push(*m);
                 }
             }

@@ -164,7 +164,7 @@ impl Route {
 
 #[cfg(test)]
 mod tests {
-    use super::{SEARCH_DIE_MOVES, Route};
+    use super::{Route, SEARCH_DIE_MOVES};
     use crate::engine::{NONE, Step};
 
     /// A route with its last die move built at once (`Route::with_last`,

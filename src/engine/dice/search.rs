@@ -8,7 +8,7 @@ use super::orders::{self, Orders};
 use super::route::{Mark, Route};
 use super::table::{Entry, Table, dice_signature};
 use super::{
-    Change, SEARCH_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, Standing, TooManyTurns,
+    Change, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, SEARCH_DIE_MOVES, Standing, TooManyTurns,
 };
 use crate::engine::bits::Bits;
 use crate::engine::{Engine, State, Step};

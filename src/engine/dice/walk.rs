@@ -4,7 +4,7 @@
 
 use super::route::Route;
 use super::search::distinct;
-use super::{SEARCH_DIE_MOVES, Masks, TooManyTurns};
+use super::{Masks, SEARCH_DIE_MOVES, TooManyTurns};
 use crate::engine::{Engine, Move, NONE, State, Step};
 
 /// A route being walked: see [`Engine::turns_by_route`].
