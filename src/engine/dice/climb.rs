@@ -144,18 +144,10 @@ impl Engine {
         let mut dice = [0u8; SEARCH_DIE_MOVES];
         dice[..c.per].fill(die);
         let mut routes = Vec::new();
-        let work = if self.tables().narrow {
-            self.continuations(
-                st,
-                &masks.narrow::<u64>(),
-                (&dice, c.per),
-                &Route::EMPTY,
-                key,
-                &mut routes,
-            )
-        } else {
-            self.continuations(st, &masks, (&dice, c.per), &Route::EMPTY, key, &mut routes)
-        };
+        // At the width of 128 bits whatever the board, as the walk of a
+        // typed route searches: the search at 64 bits, every other roll's,
+        // is compiled as it was without climbing doubles.
+        let work = self.continuations(st, &masks, (&dice, c.per), &Route::EMPTY, key, &mut routes);
         c.work += work? + 1;
         if c.work > MAX_SEARCH {
             return Err(TooManyTurns::Search);
