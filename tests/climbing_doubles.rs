@@ -81,6 +81,23 @@ fn the_sequence_ends_at_the_first_die_move_it_cannot_play() {
     );
 }
 
+/// `play most dice` measures the whole sequence: the fives are played so
+/// that the sixes can be. White's men on positions 0 and 16, Black's on
+/// White's 26 and 27; 5-5 on the fourth turn. The man on 16 can take one
+/// five at most (16 + 5 = 21, 21 + 5 = 26 is held), so the fives are four
+/// by the man on 0 (to 20), or three by him (to 15) and one by the other
+/// (to 21). From 20 and 16: no six from 20 (26 held), and the man on 16
+/// runs 22, 28, 34, 40: 8 die moves. From 15 and 21: 15/21, then both on
+/// 21, and 27 is held: one six, 5 die moves. Only the turn of 8 is legal.
+#[test]
+fn the_obligations_measure_the_whole_sequence() {
+    let engine = engine();
+    assert_eq!(
+        turns(&engine, "white: 1 17; black: 27 28; turns: 3 3", "5-5"),
+        ["0/5 5/10 10/15 15/20 16/22 22/28 28/34 34/40"]
+    );
+}
+
 /// Both white men on point 1, 3-3 on the fourth turn: 3s, 4s, 5s and 6s,
 /// four of each, 16 die moves, all playable (nothing stands on points 2 to
 /// 73). A turn is which of each double's four die moves the first man
@@ -214,4 +231,34 @@ fn the_repl_plays_a_climbing_turn_typed_whole() {
         "{}",
         run.stdout
     );
+}
+
+/// A climbing roll's search is bounded like any roll's: fifteen men
+/// spread over six points play 4-4 (fours, fives and sixes, 12 die moves)
+/// in more than 100,000 distinct ways, and the roll is refused with the
+/// limit's message (exit 1), never played with turns missing; 5-5 (fives
+/// and sixes) is listed whole, every turn of 8 die moves.
+#[test]
+fn a_climbing_roll_past_the_limit_of_turns_is_refused() {
+    let game = "tests/data/climbing-doubles-fifteen.game";
+    let position = "white: 1*5 3*2 5*2 7*2 9*2 11*2; black: 80*15; turns: 3 3";
+    let run = ludus(&["moves", game, "--position", position, "--dice", "4-4"]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("the roll can be played in more than 100000 different ways"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    let run = ludus(&["moves", game, "--position", position, "--dice", "5-5"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let listed: Vec<&str> = run.stdout.lines().collect();
+    // More than the 273 turns of four fives alone (the same position on
+    // the third turn), fewer than the limit.
+    assert!((274..100_000).contains(&listed.len()), "{}", listed.len());
+    assert!(listed.iter().all(|t| t.split(' ').count() == 8));
+    let third = position.replace("turns: 3 3", "turns: 2 2");
+    let run = ludus(&["moves", game, "--position", &third, "--dice", "5-5"]);
+    assert_eq!(run.stdout.lines().count(), 273);
 }

@@ -37,7 +37,11 @@ struct Climbing {
     per: usize,
     /// Each position searched, by key and the double searched from it.
     seen: HashSet<(u64, u8)>,
+    /// The turns found, one per resulting position and what the
+    /// obligations measure (die moves, largest die, end of the game): the
+    /// first in presentation order.
     found: Vec<Long>,
+    kept: HashSet<(u64, u8, u8, bool)>,
     /// Positions searched and turns found, over every double.
     work: usize,
 }
@@ -102,6 +106,7 @@ impl Engine {
             per,
             seen: HashSet::new(),
             found: Vec::new(),
+            kept: HashSet::new(),
             work: 0,
         };
         let searched = self.climb_double(&mut st.clone(), &mut c, first, (&pass, 0, 0));
@@ -173,7 +178,7 @@ impl Engine {
                     }
                     self.climb_double(&mut next, c, die + 1, (&m, largest, pips))?;
                 }
-            } else {
+            } else if c.kept.insert((m.key, m.len, largest, m.ends)) {
                 c.found.push(Long {
                     m,
                     die: largest,
