@@ -262,3 +262,52 @@ fn a_climbing_roll_past_the_limit_of_turns_is_refused() {
     let run = ludus(&["moves", game, "--position", &third, "--dice", "5-5"]);
     assert_eq!(run.stdout.lines().count(), 273);
 }
+
+/// The turns `count_turns` counts and `turn_at` draws (a playout's way,
+/// climbing rolls kept whole per thread) are those `legal_moves` lists, in
+/// its order, at every position of seeded games, climbing rolls among them.
+#[test]
+fn counted_climbing_turns_are_the_listed_turns() {
+    use ludus::playout;
+    use rand::RngExt;
+    let engine = engine();
+    let mut climbed = 0;
+    for seed in 0..20 {
+        let mut rng = playout::rng(seed);
+        let mut st = engine.start();
+        let (mut moves, mut listed) = (Vec::new(), Vec::new());
+        for ply in 0..1000 {
+            engine.roll(&mut st, &mut rng);
+            engine.legal_moves(&mut st, &mut moves);
+            let n = engine.count_turns(&mut st, &mut listed).unwrap();
+            assert_eq!(n, moves.len(), "seed {seed}, ply {ply}");
+            for (i, m) in moves.iter().enumerate() {
+                assert_eq!(
+                    &engine.turn_at(&st, &listed, i),
+                    m,
+                    "seed {seed}, ply {ply}"
+                );
+            }
+            climbed += usize::from(moves.iter().any(|m| m.len > 4));
+            if engine.outcome_with(&st, !moves.is_empty()) != ludus::engine::Outcome::Ongoing {
+                break;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            engine.play_unchecked(&mut st, &m);
+        }
+    }
+    assert!(climbed > 5, "{climbed} climbing rolls");
+}
+
+/// `ludus show` states the rule as the file does.
+#[test]
+fn show_states_the_climb() {
+    let run = ludus(&["show", "tests/data/climbing-doubles.game"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("dice: 2 of 6 faces, doubles twice\ndice: doubles climb to 6 from turn 4\n"),
+        "{}",
+        run.stdout
+    );
+}
