@@ -311,3 +311,38 @@ fn show_states_the_climb() {
         run.stdout
     );
 }
+
+/// `explain` tells a die move that breaks the order of a climbing
+/// sequence: after four 3s comes a 4, not a 5, and 3-3 to 6-6 is 16 die
+/// moves.
+#[test]
+fn explain_names_the_die_a_climbing_sequence_plays() {
+    let explain = |turn: &str| {
+        ludus(&[
+            "explain",
+            "tests/data/climbing-doubles.game",
+            "--position",
+            "white: 1*2; black: 80*2; turns: 3 3",
+            "--dice",
+            "3-3",
+            turn,
+        ])
+        .stdout
+    };
+    let out = explain("0/3 0/3 3/6 3/6 6/11");
+    assert!(
+        out.contains(
+            "`6/11` moves 5 points, but die move 5 of the sequence 3-3 climbing to 6-6 plays a 4"
+        ),
+        "{out}"
+    );
+    let out = explain(
+        "0/3 0/3 3/6 3/6 6/10 6/10 10/14 10/14 14/19 14/19 19/24 19/24 24/30 24/30 30/36 30/36 36/42",
+    );
+    assert!(
+        out.contains(
+            "`36/42` is die move 17 of a turn, and the sequence 3-3 climbing to 6-6 has 16"
+        ),
+        "{out}"
+    );
+}
