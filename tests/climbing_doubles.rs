@@ -346,3 +346,20 @@ fn explain_names_the_die_a_climbing_sequence_plays() {
         "{out}"
     );
 }
+
+/// With `doubles once` each double of the sequence is two die moves: 5-5
+/// is two 5s and two 6s (0, 5, 10, then 16, 22) for a lone man, 4 die
+/// moves; without `from turn` the first turn climbs too.
+#[test]
+fn doubles_once_climb_two_die_moves_a_double() {
+    let dir = temp_dir("climbing", "once");
+    let text = std::fs::read_to_string(common::root().join("tests/data/climbing-doubles.game"))
+        .unwrap()
+        .replace("  doubles twice\n", "  doubles once\n")
+        .replace("doubles climb to 6 from turn 4", "doubles climb to 6");
+    let path = dir.join("once.game");
+    std::fs::write(&path, text).unwrap();
+    let engine = common::engine_at(&path);
+    let first = "white: 1 off; black: 80*2";
+    assert_eq!(turns(&engine, first, "5-5"), ["0/5 5/10 10/16 16/22"]);
+}
