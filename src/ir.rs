@@ -41,6 +41,11 @@ pub struct Game {
 /// The most dice a game throws per turn.
 pub const MAX_DICE: usize = 4;
 
+/// The most die moves of one turn: a climbing sequence of doubles
+/// ([`Climb`]) is checked to fit, and one roll of [`MAX_DICE`] dice,
+/// doubles twice, is 8.
+pub const MAX_DIE_MOVES: usize = MAX_STEPS;
+
 /// The most faces a die may list with their values (`faces 0 0 1 1`).
 pub const MAX_LISTED_FACES: usize = 16;
 
@@ -94,6 +99,20 @@ pub struct Dice {
     /// are thrown again, the higher starts; `Some(true)`: he plays those two
     /// numbers as his first roll, `Some(false)`: he throws anew.
     pub opening: Option<bool>,
+    /// Climbing doubles (`doubles climb to 6 from turn 4`): from that turn
+    /// of each player on, a double is played as the game plays doubles,
+    /// then every higher double up to `top`, in that order.
+    pub climb: Option<Climb>,
+}
+
+/// Climbing doubles: see [`Dice::climb`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Climb {
+    /// The highest double of the sequence, at most the dice's faces.
+    pub top: u8,
+    /// The player's own turn from which doubles climb (1: every turn), at
+    /// most [`MAX_LIMIT_TURN`].
+    pub from_turn: u8,
 }
 
 impl Dice {

@@ -419,6 +419,8 @@ pub enum ItemKind {
     DiceSummed,
     /// `doubles twice|once`
     Doubles(bool),
+    /// `doubles climb to N [from turn K]`
+    DoublesClimb(Name, Option<Name>),
     /// `notation positions|counting down` (true: counting down)
     DiceNotation(bool),
     /// `opening each one die, higher starts, plays both|throws again`
@@ -574,6 +576,7 @@ impl ItemKind {
             ItemKind::DiceFaces(_) => "faces".into(),
             ItemKind::DiceSummed => "summed".into(),
             ItemKind::Doubles(_) => "doubles".into(),
+            ItemKind::DoublesClimb(..) => "doubles climb".into(),
             ItemKind::DiceNotation(_) => "notation".into(),
             ItemKind::Opening(_) => "opening".into(),
             ItemKind::Hit(_) => "hit".into(),

@@ -30,6 +30,15 @@ impl Checker<'_> {
         for item in items {
             match &item.kind {
                 ItemKind::LimitLeave(name, most, region, exceptions) => {
+                    if dice.climb.is_some() {
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            "a limit on the men leaving a region per turn is not judged across the doubles of a climbing sequence",
+                            "per turn",
+                            Some("remove the `limit`, or `doubles climb` from the dice".into()),
+                        );
+                    }
                     self.region(players, item.file, region);
                     let most = self.number(item.file, most, 0, MOST_DIE_MOVES).unwrap_or(0);
                     let exceptions = exceptions

@@ -424,6 +424,75 @@ impl Checker<'_> {
         }
     }
 
+    /// `doubles climb to N [from turn K]`: dice numbered from 1 and used
+    /// one by one, at least two of them, N a face, and the longest
+    /// sequence (from the double of ones) within [`ir::MAX_DIE_MOVES`].
+    fn climb(&mut self, item: &Item, dice: &ir::Dice, summed: bool) -> Option<ir::Climb> {
+        let ItemKind::DoublesClimb(top, from) = &item.kind else {
+            return None;
+        };
+        let refuse = |c: &mut Self, message: &str, hint: &str| {
+            c.error(
+                item.file,
+                item.span.clone(),
+                message.to_string(),
+                "doubles climb",
+                Some(hint.into()),
+            );
+        };
+        if summed {
+            refuse(
+                self,
+                "summed dice throw one number, which has no doubles to climb",
+                "remove `doubles climb`, or `summed` to use the dice one by one",
+            );
+            return None;
+        }
+        if dice.values.is_some() {
+            refuse(
+                self,
+                "climbing doubles go up one pip a double, and these dice list their faces",
+                "number the faces from 1 (`faces 6`), or remove `doubles climb`",
+            );
+            return None;
+        }
+        if dice.count == 1 {
+            refuse(
+                self,
+                "one die throws no doubles to climb",
+                "throw two dice or more (`count 2`), or remove `doubles climb`",
+            );
+            return None;
+        }
+        let faces = u32::from(dice.faces.max(2));
+        let top = self.number(item.file, top, 2, faces);
+        let from_turn = match from {
+            Some(n) => self.number(item.file, n, 1, ir::MAX_LIMIT_TURN),
+            None => Some(1),
+        };
+        let (top, from_turn) = (top? as u8, from_turn? as u8);
+        // Every double from ones to the top, each played as doubles are.
+        let per_double = usize::from(dice.count) * if dice.doubles_twice { 2 } else { 1 };
+        let longest = usize::from(top) * per_double;
+        if longest > ir::MAX_DIE_MOVES {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!(
+                    "a double of ones would climb to {longest} die moves ({top} doubles of {per_double}), more than the {} of one turn",
+                    ir::MAX_DIE_MOVES
+                ),
+                "too long a climb",
+                Some(format!(
+                    "climb to at most {}",
+                    ir::MAX_DIE_MOVES / per_double
+                )),
+            );
+            return None;
+        }
+        Some(ir::Climb { top, from_turn })
+    }
+
     /// Reads the `dice` section, if any.
     pub(super) fn dice(&mut self) -> Option<ir::Dice> {
         let sections: Vec<_> = self.sections(SectionKind::Dice).collect();
@@ -436,8 +505,10 @@ impl Checker<'_> {
             doubles_twice: false,
             notation_down: false,
             opening: None,
+            climb: None,
         };
         let mut opening = None;
+        let mut climb = None;
         let mut summed = None;
         let mut doubles = None;
         for item in sections.iter().flat_map(|s| s.items.iter()) {
@@ -472,6 +543,7 @@ impl Checker<'_> {
                     dice.doubles_twice = *twice;
                     doubles = doubles.or(twice.then_some(item));
                 }
+                ItemKind::DoublesClimb(..) => climb = Some(item),
                 ItemKind::DiceNotation(down) => dice.notation_down = *down,
                 ItemKind::Opening(both) => {
                     dice.opening = Some(*both);
@@ -499,6 +571,9 @@ impl Checker<'_> {
             );
         }
         self.summed_dice(&dice, summed, doubles, opening);
+        if let Some(item) = climb {
+            dice.climb = self.climb(item, &dice, summed.is_some());
+        }
         // The two opening dice are the starter's first roll.
         if let Some(item) = opening
             && dice.opening == Some(true)

@@ -95,8 +95,8 @@ pub struct Session<'e> {
     /// some of `sequences`); `st` stays the position before them.
     partial: Vec<String>,
     /// Dice games: the roll has too many routes to list in `sequences`, so
-    /// its turns are typed whole.
-    unlisted: bool,
+    /// its turns are typed whole: why.
+    unlisted: Option<ludus::engine::TooManyTurns>,
     /// The game file's rules, to explain refusals with (see
     /// [`ludus::explain`]); without them a refusal says only why.
     rules: Option<&'e Rules>,
@@ -129,7 +129,7 @@ impl<'e> Session<'e> {
             sequences: Vec::new(),
             sequence_steps: Vec::new(),
             partial: Vec::new(),
-            unlisted: false,
+            unlisted: None,
             rules: None,
             fault: None,
             seed,
@@ -357,7 +357,7 @@ Commands:
         self.partial.clear();
         self.sequences.clear();
         self.sequence_steps.clear();
-        self.unlisted = false;
+        self.unlisted = None;
         if self.needs_roll() {
             // No turn before the roll; the end rules do not wait for it.
             self.moves.clear();
@@ -376,13 +376,9 @@ Commands:
         }
         self.outcome = self.engine.outcome_with(&self.st, !self.moves.is_empty());
         if self.engine.has_dice() {
-            if self
-                .engine
-                .all_sequences(&mut self.st, &mut self.sequences)
-                .is_err()
-            {
+            if let Err(e) = self.engine.all_sequences(&mut self.st, &mut self.sequences) {
                 self.sequences.clear();
-                self.unlisted = true;
+                self.unlisted = Some(e);
                 return;
             }
             let mover = self.st.to_move;

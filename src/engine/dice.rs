@@ -7,6 +7,7 @@
 use super::{Engine, MAX_STEPS, NONE, State, bit};
 use crate::ir::{MAX_DICE, ZERO_THROW, stored_value};
 
+mod climb;
 mod conditions;
 mod judge;
 mod landing;
@@ -32,14 +33,20 @@ use moves::{PINNED, RELEASED};
 pub(super) use tables::Tables;
 pub(super) use triggers::Change;
 
-/// The most die moves of one turn: every die of the most the checker
-/// allows ([`MAX_DICE`]), each played twice on doubles.
-pub const MAX_DIE_MOVES: usize = 2 * MAX_DICE;
+/// The most die moves of one turn: a climbing sequence of doubles
+/// (`doubles climb`), which the checker bounds so.
+pub use crate::ir::MAX_DIE_MOVES;
+
+/// The most die moves one search goes through: one roll, every die of the
+/// most the checker allows ([`MAX_DICE`]), each played twice on doubles;
+/// or one double of a climbing sequence (`dice/climb.rs`, which joins
+/// them).
+pub(super) const SEARCH_DIE_MOVES: usize = 2 * MAX_DICE;
 
 // A turn's die moves are the steps of one `Move`.
-const _: () = assert!(MAX_DIE_MOVES <= MAX_STEPS);
+const _: () = assert!(SEARCH_DIE_MOVES <= MAX_DIE_MOVES && MAX_DIE_MOVES <= MAX_STEPS);
 // The presentation order packs 16 bits per die move into a `u128`.
-const _: () = assert!(MAX_DIE_MOVES * 16 <= 128);
+const _: () = assert!(SEARCH_DIE_MOVES * 16 <= 128);
 
 /// The most distinct turns the engine lists for one roll (and the most
 /// routes, orders of die moves included, for [`Engine::all_sequences`]).
@@ -73,6 +80,10 @@ pub enum TooManyTurns {
         "the roll's die moves can be played in more than {MAX_TURNS} orders, the most the engine lists for one roll"
     )]
     Routes,
+    /// Every order of the die moves of a climbing sequence of doubles,
+    /// which is not listed (its turns are).
+    #[error("the die moves of a climbing sequence of doubles are not listed order by order")]
+    Climbing,
     /// More positions searched than [`MAX_SEARCH`].
     #[error(
         "playing the roll passes through more than {MAX_SEARCH} positions, the most the engine searches for one roll"
@@ -204,11 +215,11 @@ impl Engine {
     }
 
     /// The die moves a roll allows, with doubles counted twice where the game says so.
-    fn dice_to_play(&self, st: &State) -> ([u8; MAX_DIE_MOVES], usize) {
+    fn dice_to_play(&self, st: &State) -> ([u8; SEARCH_DIE_MOVES], usize) {
         let t = self.tables();
         // Summed dice leave all but the first slot at 0.
         let thrown = &st.dice[..t.dice.count as usize];
-        let mut dice = [0u8; MAX_DIE_MOVES];
+        let mut dice = [0u8; SEARCH_DIE_MOVES];
         let mut n = 0;
         let doubles = thrown.len() > 1 && thrown.iter().all(|&d| d == thrown[0]);
         let times = if doubles && t.dice.doubles_twice {

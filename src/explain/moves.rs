@@ -183,12 +183,41 @@ pub(super) fn distance_reason(engine: &Engine, st: &State, text: &str) -> Option
         .into_iter()
         .filter(|&d| d != crate::ir::ZERO_THROW)
         .collect();
-    for word in notation::die_move_words(engine, &text.to_lowercase()).ok()? {
+    let climb = engine
+        .climbs(st)
+        .zip(engine.game().dice.and_then(|d| d.climb));
+    for (i, word) in notation::die_move_words(engine, &text.to_lowercase())
+        .ok()?
+        .into_iter()
+        .enumerate()
+    {
         let (a, b) = word.split_once('/')?;
         let a = notation::track_point(engine, player, a)?;
         let b = notation::track_point(engine, player, b)?;
         if b <= a {
             return Some(format!("`{word}` does not go forward along the track"));
+        }
+        if let Some((first, c)) = climb {
+            // A climbing sequence plays each double's die moves in turn.
+            let dice = engine.game().dice?;
+            let per = usize::from(dice.count) * if dice.doubles_twice { 2 } else { 1 };
+            let die = usize::from(first) + i / per;
+            let sequence = format!("{first}-{first} climbing to {}-{}", c.top, c.top);
+            if die > usize::from(c.top) {
+                return Some(format!(
+                    "`{word}` is die move {} of a turn, and the sequence {sequence} has {}",
+                    i + 1,
+                    (usize::from(c.top) + 1 - usize::from(first)) * per
+                ));
+            }
+            if b != last && a + die != b {
+                return Some(format!(
+                    "`{word}` moves {} points, but die move {} of the sequence {sequence} plays a {die}",
+                    b - a,
+                    i + 1
+                ));
+            }
+            continue;
         }
         if b != last && !dice.iter().any(|&d| a + d as usize == b) {
             return Some(format!(

@@ -237,6 +237,13 @@ impl fmt::Display for Game {
                     )?;
                 }
             }
+            if let Some(c) = d.climb {
+                writeln!(
+                    f,
+                    "dice: doubles climb to {} from turn {}",
+                    c.top, c.from_turn
+                )?;
+            }
             if d.notation_down {
                 writeln!(f, "dice: notation counting down")?;
             }

@@ -148,6 +148,12 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::dice_faces => ItemKind::DiceFaces(parts.into_iter().map(name).collect()),
         Rule::dice_summed => ItemKind::DiceSummed,
         Rule::doubles => ItemKind::Doubles(parts[0].as_str() == "twice"),
+        Rule::doubles_climb => ItemKind::DoublesClimb(
+            name(part(0)),
+            parts
+                .get(1)
+                .map(|from| name(from.clone().into_inner().next().expect("a turn"))),
+        ),
         Rule::opening => ItemKind::Opening(parts[0].as_str().starts_with("plays")),
         Rule::dice_notation => ItemKind::DiceNotation(parts[0].as_str().starts_with("counting")),
         Rule::forbid => ItemKind::Forbid(name(part(0)), condition(part(1))),

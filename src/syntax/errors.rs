@@ -95,6 +95,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::dice_faces
             | Rule::dice_summed
             | Rule::doubles
+            | Rule::doubles_climb
             | Rule::dice_notation
             | Rule::opening
             | Rule::forbid
@@ -214,6 +215,8 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::dice_summed => "`summed`",
         Rule::doubles => "`doubles twice|once`",
         Rule::doubles_kind => "`twice` or `once`",
+        Rule::doubles_climb => "`doubles climb to N`",
+        Rule::climb_from => "`from turn N`",
         Rule::dice_notation => "`notation positions|counting down`",
         Rule::notation_kind => "`positions` or `counting down`",
         Rule::opening => "`opening each one die, higher starts, plays both|throws again`",

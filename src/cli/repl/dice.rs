@@ -224,15 +224,14 @@ impl Session<'_> {
         if self.needs_roll() {
             return Err(self.roll_first());
         }
-        if self.unlisted {
+        if let Some(unlisted) = self.unlisted {
             // Too many routes to follow die move by die move: whole turns only.
             return match find_move(self.engine, &self.st, &self.moves, input) {
                 Ok(m) => Ok(DiceInput::Turn(m)),
                 // Not explained by the rules: each changed game would list
                 // as many turns again.
                 Err(e) => Err(format!(
-                    "{e}; {}: too many to follow die move by die move, so type the whole turn at once, or pick one with `moves`",
-                    ludus::engine::TooManyTurns::Routes
+                    "{e}; {unlisted}: too many to follow die move by die move, so type the whole turn at once, or pick one with `moves`"
                 )),
             };
         }

@@ -38,6 +38,19 @@ impl Engine {
     ) -> Result<(), TooManyTurns> {
         out.clear();
         LISTED.with_borrow_mut(|listed| {
+            if let Some(first) = self.climbs(st) {
+                listed.of.dice = [0; MAX_DICE];
+                listed.routes.clear();
+                listed.long.clear();
+                // Every order of a climbing sequence's die moves is far too
+                // many to list: only its turns are.
+                if all {
+                    return Err(TooManyTurns::Climbing);
+                }
+                let (masks, key) = self.masks_and_key(st);
+                listed.root = Some(Root { masks, key });
+                return self.climbing_turns(st, first, (&masks, key), out);
+            }
             let found = self.dice_routes(st, &mut listed.routes, all, (None, &mut listed.root));
             listed.of.dice = [0; MAX_DICE];
             let position = &self.tables().position[st.to_move as usize];
@@ -63,12 +76,33 @@ impl Engine {
         carried: Option<&Root>,
     ) -> Result<usize, TooManyTurns> {
         LISTED.with_borrow_mut(|listed| {
+            listed.long.clear();
+            if let Some(first) = self.climbs(st) {
+                return self.count_climbing_turns(st, first, listed);
+            }
             let found =
                 self.dice_routes(st, &mut listed.routes, false, (carried, &mut listed.root));
             let key = listed.root.map_or_else(|| self.position_key(st), |r| r.key);
             listed.of.note(st, key);
             found.map(|()| listed.routes.len())
         })
+    }
+
+    /// [`Engine::count_dice_turns`] of a climbing roll from double
+    /// `first`: its turns kept whole in `listed.long` (no routes).
+    #[inline(never)]
+    fn count_climbing_turns(
+        &self,
+        st: &mut State,
+        first: u8,
+        listed: &mut Listed,
+    ) -> Result<usize, TooManyTurns> {
+        listed.routes.clear();
+        let (masks, key) = self.masks_and_key(st);
+        listed.root = Some(Root { masks, key });
+        let found = self.climbing_turns(st, first, (&masks, key), &mut listed.long);
+        listed.of.note(st, key);
+        found.map(|()| listed.long.len())
     }
 
     /// The turn of index `i` that [`Engine::dice_turns`] lists: taken from
@@ -78,6 +112,9 @@ impl Engine {
     pub(in crate::engine) fn dice_turn_at(&self, st: &State, i: usize) -> Move {
         let listed = LISTED.with_borrow(|listed| {
             listed.of.is(st, self.position_key(st)).then(|| {
+                if !listed.long.is_empty() {
+                    return listed.long.get(i).copied();
+                }
                 let position = &self.tables().position[st.to_move as usize];
                 listed
                     .routes
@@ -102,6 +139,9 @@ impl Engine {
                 listed.of.is(st, self.position_key(st)),
                 "a turn drawn from the turns of another position"
             );
+            if !listed.long.is_empty() {
+                return listed.long.get(i).copied().unwrap_or(Move::PASS);
+            }
             let position = &self.tables().position[st.to_move as usize];
             listed
                 .routes
@@ -137,6 +177,14 @@ impl Engine {
                 listed.of.is(st, self.position_key(st)),
                 "a turn played from the turns of another position"
             );
+            if !listed.long.is_empty() {
+                let Some(m) = listed.long.get(i) else {
+                    return (false, None);
+                };
+                self.play_die_moves(st, m.steps());
+                let root = listed.root.map(|r| r.after(st, m.steps(), m.key));
+                return (m.ends, root);
+            }
             let Some(route) = listed.routes.get(i) else {
                 return (false, None);
             };
@@ -194,6 +242,9 @@ impl Root {
 /// position they are the turns of.
 struct Listed {
     pub routes: Vec<Route>,
+    /// The turns of a climbing roll (`dice/climb.rs`), whole, in place of
+    /// routes; empty for every other roll.
+    pub long: Vec<Move>,
     pub of: Searched,
     /// The masks and key of that position, where its roll was searched.
     pub root: Option<Root>,
@@ -203,6 +254,7 @@ impl Listed {
     pub const fn new() -> Listed {
         Listed {
             routes: Vec::new(),
+            long: Vec::new(),
             of: Searched {
                 key: 0,
                 pinned: 0,

@@ -40,7 +40,7 @@
 //! kept per pair of die moves from `g` for tracks of up to [`PAIRED`]
 //! positions.
 
-use super::MAX_DIE_MOVES;
+use super::SEARCH_DIE_MOVES;
 use crate::engine::bits::Bits;
 
 /// A die move the search has played and is searching beyond.
@@ -66,12 +66,12 @@ pub(super) struct Orders<B: Bits = u128> {
     after: Vec<[B; 2]>,
     /// Per depth and die slot, the track positions of the die moves
     /// searched from the position being searched there.
-    searched: [[B; 2]; MAX_DIE_MOVES],
+    searched: [[B; 2]; SEARCH_DIE_MOVES],
     /// Per depth, the die move being searched beyond.
-    under: [Under; MAX_DIE_MOVES],
+    under: [Under; SEARCH_DIE_MOVES],
     /// Per depth, the die moves skipped as later orders of two in the
     /// position being searched there.
-    skipped: [B; MAX_DIE_MOVES],
+    skipped: [B; SEARCH_DIE_MOVES],
     /// Per depth and pair of die moves `m` then `c'` from the position
     /// searched there, the die moves possible in the position they reach
     /// (0 where it was not searched): see the module documentation.
@@ -92,13 +92,13 @@ impl<B: Bits> Orders<B> {
     pub(super) const fn new() -> Orders<B> {
         Orders {
             after: Vec::new(),
-            searched: [[B::ZERO; 2]; MAX_DIE_MOVES],
+            searched: [[B::ZERO; 2]; SEARCH_DIE_MOVES],
             under: [Under {
                 from: 0,
                 die: 0,
                 slot: 0,
-            }; MAX_DIE_MOVES],
-            skipped: [B::ZERO; MAX_DIE_MOVES],
+            }; SEARCH_DIE_MOVES],
+            skipped: [B::ZERO; SEARCH_DIE_MOVES],
             pairs: Vec::new(),
             further: false,
             base: 0,
@@ -111,7 +111,7 @@ impl<B: Bits> Orders<B> {
         self.further = dice.len() > 2 && dice.iter().all(|&d| d == dice[0]) && positions <= PAIRED;
         self.base = base;
         if self.further && self.pairs.is_empty() {
-            self.pairs = vec![0; MAX_DIE_MOVES * PAIRED * PAIRED];
+            self.pairs = vec![0; SEARCH_DIE_MOVES * PAIRED * PAIRED];
         }
     }
 
@@ -126,7 +126,7 @@ impl<B: Bits> Orders<B> {
     #[inline(always)]
     pub(super) fn begin(&mut self, depth: usize) {
         if self.after.is_empty() {
-            self.after = vec![[B::ZERO; 2]; MAX_DIE_MOVES * B::WIDTH];
+            self.after = vec![[B::ZERO; 2]; SEARCH_DIE_MOVES * B::WIDTH];
         }
         self.searched[depth] = [B::ZERO; 2];
         self.skipped[depth] = B::ZERO;

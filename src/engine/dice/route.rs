@@ -3,11 +3,11 @@
 //! roll's turns moves little memory. A kept route becomes a `Move` last,
 //! its rank worked out then from its die moves.
 
-use super::MAX_DIE_MOVES;
+use super::SEARCH_DIE_MOVES;
 use crate::engine::{Move, NONE, Step};
 
-// A step's slot in a route is masked by `MAX_DIE_MOVES - 1`.
-const _: () = assert!(MAX_DIE_MOVES.is_power_of_two());
+// A step's slot in a route is masked by `SEARCH_DIE_MOVES - 1`.
+const _: () = assert!(SEARCH_DIE_MOVES.is_power_of_two());
 
 /// Die moves played in order, with what the search notes of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,7 +15,7 @@ pub(super) struct Route {
     /// A hash of the position the route leads to, once recorded.
     pub key: u64,
     /// The die moves in order; [`Step::NONE`] past `len`.
-    pub steps: [Step; MAX_DIE_MOVES],
+    pub steps: [Step; SEARCH_DIE_MOVES],
     pub len: u8,
     /// Whether the game ends at its last die move.
     pub ends: bool,
@@ -36,7 +36,7 @@ impl Route {
     /// No die move yet.
     pub const EMPTY: Route = Route {
         key: 0,
-        steps: [Step::NONE; MAX_DIE_MOVES],
+        steps: [Step::NONE; SEARCH_DIE_MOVES],
         len: 0,
         ends: false,
         die: 0,
@@ -47,12 +47,12 @@ impl Route {
         &self.steps[..self.len as usize]
     }
 
-    /// The route of a turn's die moves (its first [`MAX_DIE_MOVES`]),
+    /// The route of a turn's die moves (its first [`SEARCH_DIE_MOVES`]),
     /// `position` the mover's track position of each site.
     pub fn of(m: &Move, position: &[u8]) -> Route {
         let mut r = Route {
             key: m.key,
-            len: m.len.min(MAX_DIE_MOVES as u8),
+            len: m.len.min(SEARCH_DIE_MOVES as u8),
             ends: m.ends,
             ..Route::EMPTY
         };
@@ -80,41 +80,33 @@ impl Route {
         mark
     }
 
-    /// Adds to `out` this route with die move `step` added (see
-    /// [`Route::push`]), leading to `key`: built at once where a turn's last
-    /// die move is kept.
+    /// This route with die move `step` added (see [`Route::push`]), leading
+    /// to `key`: built at once where a turn's last die move is kept.
     #[inline(always)]
-    pub fn push_with_last(
-        &self,
-        out: &mut Vec<Route>,
-        step: Step,
-        (from, target): (usize, usize),
-        key: u64,
-    ) {
+    pub fn with_last(&self, step: Step, (from, target): (usize, usize), key: u64) -> Route {
         let len = self.len as usize;
-        debug_assert!(len < MAX_DIE_MOVES, "a die move more than the dice");
+        debug_assert!(len < SEARCH_DIE_MOVES, "a die move more than the dice");
         let mut steps = self.steps;
-        steps[len & (MAX_DIE_MOVES - 1)] = step;
-        out.push(Route {
+        // In range whatever the length: masked (a power of two).
+        steps[len & (SEARCH_DIE_MOVES - 1)] = step;
+        let r = Route {
             key,
             steps,
             len: self.len + 1,
             ends: self.ends,
             die: self.die.max(step.die),
             pips: self.pips + (target - from) as u16,
-        });
-        #[cfg(debug_assertions)]
-        if let Some(r) = out.last() {
-            debug_assert_eq!(
-                *r,
-                {
-                    let mut pushed = *self;
-                    pushed.push(step, (from, target));
-                    Route { key, ..pushed }
-                },
-                "a route built at once as pushed"
-            );
-        }
+        };
+        debug_assert_eq!(
+            r,
+            {
+                let mut pushed = *self;
+                pushed.push(step, (from, target));
+                Route { key, ..pushed }
+            },
+            "a route built at once as pushed"
+        );
+        r
     }
 
     /// The route's place in the order turns are listed (presentation
@@ -126,7 +118,7 @@ impl Route {
         self.steps().iter().enumerate().fold(0, |rank, (i, s)| {
             let pair =
                 u128::from(position[s.from as usize]) << 8 | u128::from(position[s.to as usize]);
-            rank | pair << (16 * (MAX_DIE_MOVES - 1 - i))
+            rank | pair << (16 * (SEARCH_DIE_MOVES - 1 - i))
         })
     }
 
@@ -188,7 +180,7 @@ impl Route {
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_DIE_MOVES, Route};
+    use super::{Route, SEARCH_DIE_MOVES};
     use crate::engine::{NONE, Step};
 
     /// A route with its last die move built at once (`Route::with_last`,
@@ -197,7 +189,7 @@ mod tests {
     #[test]
     fn a_route_built_with_its_last_die_move_is_the_route_pushed() {
         let mut m = Route::EMPTY;
-        for i in 0..MAX_DIE_MOVES {
+        for i in 0..SEARCH_DIE_MOVES {
             let step = Step {
                 from: i as u8,
                 to: 2 * i as u8 + 3,
@@ -208,9 +200,7 @@ mod tests {
             let key = 0x1234_5678_9abc_def0 ^ i as u64;
             let mut pushed = m;
             pushed.push(step, (from, target));
-            let mut out = Vec::new();
-            m.push_with_last(&mut out, step, (from, target), key);
-            let built = out[0];
+            let built = m.with_last(step, (from, target), key);
             assert_eq!(built, Route { key, ..pushed }, "after {i} die moves");
             assert_eq!(built.steps()[i], step);
             m = pushed;

@@ -8,7 +8,7 @@ use super::orders::{self, Orders};
 use super::route::{Mark, Route};
 use super::table::{Entry, Table, dice_signature};
 use super::{
-    Change, MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, Standing, TooManyTurns,
+    Change, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, SEARCH_DIE_MOVES, Standing, TooManyTurns,
 };
 use crate::engine::bits::Bits;
 use crate::engine::{Engine, State, Step};
@@ -28,8 +28,8 @@ pub(super) struct Undo<B: Bits> {
 }
 
 /// The distinct dice of `dice`, smallest first, and how many there are.
-pub(super) fn distinct(dice: &[u8]) -> ([u8; MAX_DIE_MOVES], usize) {
-    let mut out = [0u8; MAX_DIE_MOVES];
+pub(super) fn distinct(dice: &[u8]) -> ([u8; SEARCH_DIE_MOVES], usize) {
+    let mut out = [0u8; SEARCH_DIE_MOVES];
     let mut kinds = 0;
     for &d in dice {
         let mut i = kinds;
@@ -48,8 +48,8 @@ pub(super) fn distinct(dice: &[u8]) -> ([u8; MAX_DIE_MOVES], usize) {
 
 /// `dice` followed by zeros.
 #[inline(always)]
-fn pad(dice: &[u8]) -> [u8; MAX_DIE_MOVES] {
-    let mut out = [0u8; MAX_DIE_MOVES];
+fn pad(dice: &[u8]) -> [u8; SEARCH_DIE_MOVES] {
+    let mut out = [0u8; SEARCH_DIE_MOVES];
     out[..dice.len()].copy_from_slice(dice);
     out
 }
@@ -62,7 +62,7 @@ const MEASURES_MIX: u64 = 0x9e37_79b9_7f4a_7c15;
 pub(super) struct Turn<'a, B: Width> {
     player: usize,
     /// The dice not yet played come first.
-    dice: [u8; MAX_DIE_MOVES],
+    dice: [u8; SEARCH_DIE_MOVES],
     m: Route,
     /// Where the men stand, kept up to date die move by die move.
     masks: Masks<B>,
@@ -170,7 +170,7 @@ impl<B: Width> Turn<'_, B> {
             if self.out.len() >= MAX_TURNS {
                 self.overflow = Some(TooManyTurns::Routes);
             } else {
-                m.push_with_last(self.out, step, (from, target), key);
+                self.out.push(m.with_last(step, (from, target), key));
             }
             return;
         };
@@ -186,7 +186,7 @@ impl<B: Width> Turn<'_, B> {
                     "a later route ranks lower"
                 );
             }
-            Entry::Added => m.push_with_last(self.out, step, (from, target), key),
+            Entry::Added => self.out.push(m.with_last(step, (from, target), key)),
             Entry::Full => self.overflow = Some(TooManyTurns::Turns),
         }
     }
@@ -327,7 +327,7 @@ impl Engine {
         st: &mut State,
         routes: &mut Vec<Route>,
         all: bool,
-        (dice, n): ([u8; MAX_DIE_MOVES], usize),
+        (dice, n): ([u8; SEARCH_DIE_MOVES], usize),
         (masks, key): (Masks<B>, u64),
     ) -> Result<(), TooManyTurns> {
         let player = st.to_move as usize;
@@ -407,17 +407,18 @@ impl Engine {
 
     /// Fills `out` with the complete turns that go on from the die moves
     /// of `m`, with the first `n` of `dice` left to play: one per
-    /// resulting position, before the obligations.
+    /// resulting position, before the obligations. Returns the positions
+    /// searched and turns found.
     pub(super) fn continuations<B: Width>(
         &self,
         st: &mut State,
         masks: &Masks<B>,
-        (dice, n): (&[u8; MAX_DIE_MOVES], usize),
+        (dice, n): (&[u8; SEARCH_DIE_MOVES], usize),
         m: &Route,
         key: u64,
         out: &mut Vec<Route>,
-    ) -> Result<(), TooManyTurns> {
-        let overflow = MEMO.with_borrow_mut(|memo| {
+    ) -> Result<usize, TooManyTurns> {
+        let (overflow, work) = MEMO.with_borrow_mut(|memo| {
             memo.clear();
             let mut turn = Turn {
                 player: st.to_move as usize,
@@ -442,9 +443,9 @@ impl Engine {
                 B::orders(memo).start(&dice[..n], m.len as usize, positions);
             }
             self.search(st, &mut turn, n, key);
-            turn.overflow
+            (turn.overflow, memo.nodes.len() + memo.turns.len())
         });
-        overflow.map_or(Ok(()), Err)
+        overflow.map_or(Ok(work), Err)
     }
 
     /// Plays die move `k` of `turn`'s dice (one of the first `n`) from track
@@ -457,7 +458,7 @@ impl Engine {
         st: &mut State,
         masks: &mut Masks<B>,
         player: usize,
-        dice: &mut [u8; MAX_DIE_MOVES],
+        dice: &mut [u8; SEARCH_DIE_MOVES],
         m: &mut Route,
         (k, n): (usize, usize),
         (from, target): (usize, usize),
@@ -652,7 +653,7 @@ impl Engine {
         st: &mut State,
         masks: &mut Masks<B>,
         player: usize,
-        dice: &mut [u8; MAX_DIE_MOVES],
+        dice: &mut [u8; SEARCH_DIE_MOVES],
         m: &mut Route,
         u: Undo<B>,
     ) {
@@ -876,7 +877,7 @@ impl Engine {
                 }
             }
         } else {
-            let mut origins = [B::ZERO; MAX_DIE_MOVES];
+            let mut origins = [B::ZERO; SEARCH_DIE_MOVES];
             let mut froms = B::ZERO;
             for (origins, &die) in origins.iter_mut().zip(&distinct[..kinds]) {
                 *origins = self.allowed(st, turn, &o, (depth, parent), die, &mut moved);

@@ -166,6 +166,9 @@ impl Tables {
             })
             .collect();
         let (leave_limits, turn_cap) = limits::compile(&game.rules.leave_limits, &names, &regions);
+        // Climbing doubles from turn K: the turns before it told apart.
+        let climb_turns = dice.climb.map_or(0, |c| c.from_turn.saturating_sub(1));
+        let turn_cap = turn_cap.max(climb_turns);
         let compile = |c: &ir::Cond| Cond::compile(game, &table, c, game.rules.pin_blots);
         let zone = |name: &Option<String>| {
             name.as_ref().map(|n| {

@@ -4,7 +4,7 @@
 
 use super::route::Route;
 use super::search::distinct;
-use super::{MAX_DIE_MOVES, Masks, TooManyTurns};
+use super::{Masks, SEARCH_DIE_MOVES, TooManyTurns};
 use crate::engine::{Engine, Move, NONE, State, Step};
 
 /// A route being walked: see [`Engine::turns_by_route`].
@@ -74,7 +74,13 @@ impl Engine {
             matches,
             found: Vec::new(),
         };
-        if self.tables.is_none() || len > MAX_DIE_MOVES || self.pass_rule(st).is_some() {
+        if self.tables.is_none() || self.pass_rule(st).is_some() {
+            return Ok(walk.found);
+        }
+        if let Some(first) = self.climbs(st) {
+            return Ok(self.climbing_by_route(st, first, legal, (len, exact), walk.matches));
+        }
+        if len > SEARCH_DIE_MOVES {
             return Ok(walk.found);
         }
         let (mut dice, n) = self.dice_to_play(st);
@@ -102,7 +108,7 @@ impl Engine {
         st: &mut State,
         masks: &mut Masks,
         w: &mut Walk,
-        dice: &mut [u8; MAX_DIE_MOVES],
+        dice: &mut [u8; SEARCH_DIE_MOVES],
         m: &mut Route,
         n: usize,
         key: u64,
