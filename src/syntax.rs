@@ -396,8 +396,9 @@ pub enum ItemKind {
     Zone(Name),
     /// `rows SITES / SITES`: how to draw the board, far row first.
     Rows(Vec<Vec<SiteTerm>>),
-    /// `PLAYER: SITES` in a track section.
-    TrackPath(Name, Vec<SiteTerm>),
+    /// `PLAYER: SITES` in a track section; `PLAYER: ZONE or SITES`, a
+    /// second zone at the track's start (position 0) before its first site.
+    TrackPath(Name, Option<Name>, Vec<SiteTerm>),
     /// `advance by die`
     Advance,
     /// `count N` dice
@@ -551,7 +552,7 @@ impl ItemKind {
             ItemKind::Points(..) => "points".into(),
             ItemKind::Zone(name) => format!("zone {}", name.text),
             ItemKind::Rows(_) => "rows".into(),
-            ItemKind::TrackPath(player, _) => format!("{}:", player.text),
+            ItemKind::TrackPath(player, ..) => format!("{}:", player.text),
             ItemKind::Advance => "advance".into(),
             ItemKind::DiceCount(_) => "count".into(),
             ItemKind::DiceFaces(_) => "faces".into(),
@@ -561,7 +562,7 @@ impl ItemKind {
             ItemKind::Opening(_) => "opening".into(),
             ItemKind::Hit(_) => "hit".into(),
             ItemKind::Pin => "pin".into(),
-            ItemKind::FirstFrom(_) => "first from".into(),
+            ItemKind::FirstFrom(zone) => format!("first from {}", zone.text),
             ItemKind::BearOff(_) => "bear off".into(),
             ItemKind::Overshoot => "overshoot".into(),
             ItemKind::Play(_) => "play".into(),

@@ -150,7 +150,7 @@ impl Checker<'_> {
             forbid: Vec::new(),
             hit_to: None,
             pin_blots: false,
-            first_from: None,
+            first_from: Vec::new(),
             bear_off: None,
             overshoot_rearmost: false,
             play: Vec::new(),

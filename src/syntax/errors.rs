@@ -204,6 +204,8 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::track => "a `track` section",
         Rule::track_item => "a track item",
         Rule::track_path => "`PLAYER: SITES`",
+        Rule::track_start => "`ZONE or` (a second zone at the track's start)",
+        Rule::or_word => "`or`",
         Rule::advance => "`advance by die`",
         Rule::dice => "a `dice` section",
         Rule::dice_item => "a dice item",

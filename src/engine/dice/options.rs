@@ -12,6 +12,9 @@ use crate::engine::{Engine, NONE, State};
 pub(super) struct Options<B: Bits = u128> {
     pub(super) vulnerable: B,
     pub(super) bearing_off: bool,
+    /// Whether the mover's men at track position 0 leave the second zone
+    /// at his track's start (`Tables::second_start`) rather than the first.
+    pub(super) from_second: bool,
     /// Sites the mover may leave: where he has free men, but not those
     /// he may not leave (all but the one he must leave first, `first
     /// from`, and those whose `limit ... leave` he has reached).
@@ -77,12 +80,20 @@ impl Engine {
         };
         let bearing_off =
             bearing.unwrap_or_else(|| self.may_bear_off(st, masks, player, vulnerable));
-        let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
-        let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
-            must_leave
-        } else {
-            NONE
-        };
+        // The first `first from` zone where he has men.
+        let must_leave = t
+            .first_from
+            .iter()
+            .map(|z| z[player])
+            .find(|&z| z != NONE && men(st, z, player) > 0)
+            .unwrap_or(NONE);
+        // Men at position 0 leave the second start where he has men there
+        // and no rule sends the first's first (the checker has a `first
+        // from` name one of the two, so that they never both may leave).
+        let second = t.second_start[player];
+        let from_second = second != NONE
+            && men(st, second, player) > 0
+            && (must_leave == NONE || must_leave == second);
         let positions =
             positions.unwrap_or_else(|| self.track_positions(player, masks.occ[player], last));
         debug_assert_eq!(
@@ -127,6 +138,7 @@ impl Engine {
         Options {
             vulnerable,
             bearing_off,
+            from_second,
             leavable,
             positions,
             froms: if blocked.none() {
@@ -273,6 +285,19 @@ impl Engine {
         linear.unchanged(player, moved, t.pin_blots).then_some(was)
     }
 
+    /// The mover's track as die moves from the position of `o` leave it:
+    /// where his men at position 0 leave the second zone at its start,
+    /// with that zone at position 0.
+    #[inline(always)]
+    pub(super) fn origin_track<B: Bits>(&self, player: usize, o: &Options<B>) -> &[u8] {
+        let t = self.tables();
+        if o.from_second {
+            &t.start_track[player]
+        } else {
+            &t.track[player]
+        }
+    }
+
     /// Whether a man of the mover may leave `site`.
     #[inline]
     pub(super) fn may_leave<B: Bits>(o: &Options<B>, site: u8) -> bool {
@@ -292,7 +317,7 @@ impl Engine {
         die: u8,
     ) -> Option<(u8, usize)> {
         let t = self.tables();
-        let track = &t.track[player];
+        let track = self.origin_track(player, o);
         let last = track.len() - 1;
         let target = from + die as usize;
         if target < last {
@@ -369,7 +394,7 @@ impl Engine {
         from: usize,
         die: u8,
     ) -> Option<(u8, usize)> {
-        let track = &self.tables().track[player];
+        let track = self.origin_track(player, o);
         let target = (from + die as usize).min(o.last);
         let to = track[target];
         if target < o.last
@@ -433,7 +458,7 @@ impl Engine {
                 } else {
                     None
                 };
-                let one = if Self::may_leave(o, self.tables().track[player][from]) {
+                let one = if Self::may_leave(o, self.origin_track(player, o)[from]) {
                     self.landing(st, masks, player, o, from, die)
                 } else {
                     None
@@ -453,8 +478,8 @@ impl Engine {
         dice: &[u8],
         m: &Route,
     ) -> bool {
-        let track = &self.tables().track[player];
         let o = self.options(st, masks, player, m, None, None, None);
+        let track = self.origin_track(player, &o);
         (0..track.len().saturating_sub(1)).any(|from| {
             Self::may_leave(&o, track[from])
                 && dice

@@ -24,6 +24,13 @@ pub(in crate::engine) struct Tables {
     pub position: Vec<Vec<u8>>,
     /// Per player: site masks to masks of his track positions.
     pub(super) track_map: Vec<masks::TrackMap>,
+    /// Per player: the second zone at his track's start (`start or bar,
+    /// ...`), or [`NONE`]: at track position 0 like `track[0]`.
+    pub second_start: [u8; 2],
+    /// Per player: his track with the second zone at its start in place of
+    /// the first, the track of a node whose men at position 0 leave it
+    /// (see `Options::from_second`); `track` where he has none.
+    pub(super) start_track: Vec<Vec<u8>>,
     /// Per player: the sites of his track that are points of the board (not
     /// zones), in track order: where runs of closed points are counted.
     pub(super) points: Vec<Vec<u8>>,
@@ -85,8 +92,9 @@ pub(in crate::engine) struct Tables {
     /// Whether the board has at most 64 sites: the search then keeps its
     /// masks in a `u64` (see [`super::bits`]).
     pub(super) narrow: bool,
-    /// Per player: the site his men must leave first.
-    pub(super) first_from: Option<Vec<u8>>,
+    /// Per `first from` rule, in order, per player: the site his men
+    /// must leave first while he has men there.
+    pub(super) first_from: Vec<Vec<u8>>,
     /// End conditions, each with what can make it hold for each player:
     /// it need only be judged after a die move that does.
     pub(super) ends: Vec<End>,
@@ -136,12 +144,37 @@ impl Tables {
             .iter()
             .map(|p| p.track.iter().map(|&s| s as u8).collect())
             .collect();
+        // A second zone at a track's start (`start or bar, ...`) is at
+        // position 0 too; the track men leave it by starts there.
+        let second_start: [u8; 2] = [0, 1].map(|p| {
+            game.players
+                .get(p)
+                .and_then(|p| p.second_start)
+                .map_or(NONE, |s| s as u8)
+        });
+        let start_track: Vec<Vec<u8>> = track
+            .iter()
+            .zip(second_start)
+            .map(|(t, second)| {
+                let mut t = t.clone();
+                if second != NONE
+                    && let Some(first) = t.first_mut()
+                {
+                    *first = second;
+                }
+                t
+            })
+            .collect();
         let position: Vec<Vec<u8>> = track
             .iter()
-            .map(|t| {
+            .zip(second_start)
+            .map(|(t, second)| {
                 let mut pos = vec![NONE; sites];
                 for (i, &s) in t.iter().enumerate() {
                     pos[s as usize] = i as u8;
+                }
+                if second != NONE {
+                    pos[second as usize] = 0;
                 }
                 pos
             })
@@ -258,8 +291,12 @@ impl Tables {
         let ends_fire = Fires::new(&rises, sites);
         let end_needs: Vec<[&Needs; 2]> = ends.iter().map(|e| [&e.needs[0], &e.needs[1]]).collect();
         let ends_gates = Gates::new(&end_needs);
-        let orders_commute = zone(&rules.hit_to)
-            .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
+        // Where a track starts in two zones, the site a die move from
+        // position 0 leaves depends on the position: two die moves from
+        // position 0 in either order are not the same two die moves.
+        let orders_commute = second_start == [NONE; 2]
+            && zone(&rules.hit_to)
+                .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
         let mut men_keys = Box::new([0u64; MEN_KEY_SLOTS]);
         for site in 0..sites {
             for owner in 0..2 {
@@ -273,7 +310,13 @@ impl Tables {
         Some(Tables {
             dice,
             shaped_dice: dice.values.is_some() || dice.summed,
-            track_map: track.iter().map(|t| masks::TrackMap::new(t)).collect(),
+            track_map: track
+                .iter()
+                .zip(second_start)
+                .map(|(t, second)| masks::TrackMap::new(t).with_start(second))
+                .collect(),
+            start_track,
+            second_start,
             track,
             position,
             points_span,
@@ -302,7 +345,11 @@ impl Tables {
             narrow: sites <= 64,
             hit_to: zone(&rules.hit_to),
             pin_blots: rules.pin_blots,
-            first_from: zone(&rules.first_from),
+            first_from: rules
+                .first_from
+                .iter()
+                .filter_map(|z| zone(&Some(z.clone())))
+                .collect(),
             ends,
             ends_fire,
             ends_gates,
