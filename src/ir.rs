@@ -462,6 +462,10 @@ pub struct Rules {
     pub no_return: bool,
     /// Landing is forbidden where any of these named conditions holds.
     pub forbid: Vec<(String, Cond)>,
+    /// Dice games: a die move is forbidden where any of these holds on
+    /// the position after it (`forbid NAME after move: ...`: the man off
+    /// his origin and on his landing site, any man hit gone).
+    pub forbid_after: Vec<(String, Cond)>,
     /// Opposing men on a landing site go to their owner's zone of this name.
     pub hit_to: Option<String>,
     /// A man landing on a lone opposing man pins it there (`pin blots`).

@@ -414,8 +414,9 @@ pub enum ItemKind {
     /// `opening each one die, higher starts, plays both|throws again`
     /// (true: plays both)
     Opening(bool),
-    /// `forbid NAME: CONDITION`: no landing where the condition holds.
-    Forbid(Name, Cond),
+    /// `forbid NAME: CONDITION`: no landing where the condition holds;
+    /// with `after move` (its span), judged after the die move.
+    Forbid(Name, Cond, Option<Span>),
     /// `hit to ZONE`
     Hit(Name),
     /// `pin blots`: a man landing on a lone opposing man pins it there.
@@ -587,7 +588,7 @@ impl ItemKind {
             }
             ItemKind::Repetition(..) => "same position".into(),
             ItemKind::Evaluate(..) => "evaluate".into(),
-            ItemKind::Forbid(name, _)
+            ItemKind::Forbid(name, ..)
             | ItemKind::LimitLeave(name, ..)
             | ItemKind::LimitRun(name, ..)
             | ItemKind::Pass(name, _)

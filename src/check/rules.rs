@@ -148,6 +148,7 @@ impl Checker<'_> {
             }),
             no_return,
             forbid: Vec::new(),
+            forbid_after: Vec::new(),
             hit_to: None,
             pin_blots: false,
             first_from: Vec::new(),

@@ -577,12 +577,25 @@ impl Checker<'_> {
                 continue;
             }
             match &item.kind {
-                ItemKind::Forbid(name, cond) => {
+                ItemKind::Forbid(name, cond, after) => {
                     if !vulnerable {
                         self.needs_vulnerable(item.file, cond);
                     }
                     let cond = self.condition(players, item.file, cond, CondUse::Forbid);
-                    rules.forbid.push((name.text.clone(), cond));
+                    match after {
+                        Some(span) if !has_dice => self.error(
+                            item.file,
+                            span.clone(),
+                            "`after move` judges a rule on the position after one die move, and this game has no dice",
+                            "no die moves",
+                            Some(
+                                "a game without dice judges `forbid` on each whole move, with its origin and landing site: remove `after move`"
+                                    .into(),
+                            ),
+                        ),
+                        Some(_) => rules.forbid_after.push((name.text.clone(), cond)),
+                        None => rules.forbid.push((name.text.clone(), cond)),
+                    }
                 }
                 ItemKind::Pass(name, cond) => {
                     let cond = self.condition(players, item.file, cond, CondUse::Pass);

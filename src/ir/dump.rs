@@ -251,6 +251,9 @@ impl fmt::Display for Game {
         for (name, cond) in &r.forbid {
             writeln!(f, "rules: forbid {name}: {cond}")?;
         }
+        for (name, cond) in &r.forbid_after {
+            writeln!(f, "rules: forbid {name} after move: {cond}")?;
+        }
         if let Some(z) = &r.hit_to {
             writeln!(f, "rules: hit to {z}")?;
         }

@@ -157,7 +157,10 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::doubles => ItemKind::Doubles(parts[0].as_str() == "twice"),
         Rule::opening => ItemKind::Opening(parts[0].as_str().starts_with("plays")),
         Rule::dice_notation => ItemKind::DiceNotation(parts[0].as_str().starts_with("counting")),
-        Rule::forbid => ItemKind::Forbid(name(part(0)), condition(part(1))),
+        Rule::forbid => match parts.len() {
+            3 => ItemKind::Forbid(name(part(0)), condition(part(2)), Some(spanned(&parts[1]))),
+            _ => ItemKind::Forbid(name(part(0)), condition(part(1)), None),
+        },
         Rule::hit => ItemKind::Hit(name(part(0))),
         Rule::pin => ItemKind::Pin,
         Rule::first_from => ItemKind::FirstFrom(name(part(0))),

@@ -221,6 +221,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::range => "a range `A..B`",
         Rule::times => "`* N`",
         Rule::forbid => "`forbid NAME: CONDITION`",
+        Rule::after_move => "`after move`",
         Rule::invariants => "an `invariants` section",
         Rule::invariant_item => "an invariant",
         Rule::invariant => "`NAME: CONDITION`",

@@ -233,8 +233,10 @@ impl Engine {
         } else {
             self.run_risks(masks, player, positions, last)
         };
-        let judge_more =
-            !t.forbid.is_empty() || !t.forbid_from_rest.is_empty() || !run_risky_at.none();
+        let judge_more = !t.forbid.is_empty()
+            || !t.forbid_from_rest.is_empty()
+            || !t.forbid_after.is_empty()
+            || !run_risky_at.none();
         (from_forbidden_at, run_risky_at, judge_more)
     }
 
@@ -421,7 +423,11 @@ impl Engine {
         let mut allowed = origins;
         // Where only runs are judged one by one, only die moves onto a
         // risky position.
-        let mut left = if o.masked && t.forbid.is_empty() && t.forbid_from_rest.is_empty() {
+        let mut left = if o.masked
+            && t.forbid.is_empty()
+            && t.forbid_from_rest.is_empty()
+            && t.forbid_after.is_empty()
+        {
             origins & (o.run_risky_at >> usize::from(die))
         } else {
             origins
@@ -574,7 +580,8 @@ impl Engine {
                 .any(|c| self.holds(st, masks, c, player, (from, to), o.vulnerable))
             || (!o.masked || !(o.run_risky_at & B::one(target)).none())
                 && !t.run_limits.is_empty()
-                && self.makes_run(st, player, from, to);
+                && self.makes_run(st, player, from, to)
+            || !t.forbid_after.is_empty() && self.forbidden_after(st, player, (from, to));
         debug_assert!(
             forbidden == self.forbidden_more(st, masks, player, (from, to), o.vulnerable),
             "die move {from} -> {to} judged apart from the masks wrongly"
@@ -604,5 +611,35 @@ impl Engine {
                 .iter()
                 .any(|c| self.holds(st, masks, c, player, (from, to), vulnerable))
             || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
+            || !t.forbid_after.is_empty() && self.forbidden_after(st, player, (from, to))
+    }
+
+    /// Whether a `forbid ... after move` rule holds for `player` on the
+    /// position after his die move from `from` to `to`: the die move is
+    /// played on a copy of the position (a per-thread one, which keeps its
+    /// buffers), where the one evaluator judges the rules with the die
+    /// move's origin and landing site. The slow way, for the games that
+    /// have such rules alone.
+    #[inline(never)]
+    pub(super) fn forbidden_after(&self, st: &State, player: usize, (from, to): (u8, u8)) -> bool {
+        thread_local! {
+            static AFTER: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+        }
+        AFTER.with_borrow_mut(|after| {
+            let after = match after {
+                Some(after) => {
+                    after.clone_from(st);
+                    after
+                }
+                None => after.insert(st.clone()),
+            };
+            self.die_move(after, player, from, to);
+            let masks = Masks::of(after);
+            let vulnerable = self.vulnerable(after, 1 - player);
+            self.tables()
+                .forbid_after
+                .iter()
+                .any(|c| self.holds(after, &masks, c, player, (from, to), vulnerable))
+        })
     }
 }

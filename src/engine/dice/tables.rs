@@ -53,11 +53,14 @@ pub(in crate::engine) struct Tables {
     /// move.
     pub(super) forbid_from_program: [Program; 2],
     pub(super) forbid_from_rest: Vec<Cond>,
+    /// The `forbid ... after move` rules, judged die move by die move on
+    /// the position after it ([`Engine::forbidden_after`]).
+    pub(super) forbid_after: Vec<Cond>,
     /// Whether some `from in` rule or run limit is judged by masks at
     /// each position searched (`forbid_from_program`, `run_limits`).
     pub origins_masked: bool,
-    /// Whether landings are judged by `forbid`, `forbid_from` or
-    /// `run_limits` too, site by site.
+    /// Whether landings are judged by `forbid`, `forbid_from`,
+    /// `forbid_after` or `run_limits` too, site by site.
     pub(super) judge_more: bool,
     /// Named conditions under which the player passes his turn ...
     pub(super) pass: Vec<(String, Cond)>,
@@ -255,6 +258,7 @@ impl Tables {
             .iter()
             .map(|(_, c)| compile(c))
             .partition(Cond::sees_from);
+        let forbid_after: Vec<Cond> = rules.forbid_after.iter().map(|(_, c)| compile(c)).collect();
         let bear_off = rules.bear_off.as_ref().map(compile);
         let bear_off_fires = bear_off.as_ref().map(|c| {
             let [(rise0, fall0), (rise1, fall1)] =
@@ -282,8 +286,10 @@ impl Tables {
         let (from_mine, forbid_from_rest) =
             Program::compile_origins(forbid_from.clone(), &regions[0], 0, board);
         let (from_theirs, _) = Program::compile_origins(forbid_from.clone(), &regions[1], 1, board);
-        let judge_more =
-            !forbid.is_empty() || !forbid_from.is_empty() || !rules.run_limits.is_empty();
+        let judge_more = !forbid.is_empty()
+            || !forbid_from.is_empty()
+            || !forbid_after.is_empty()
+            || !rules.run_limits.is_empty();
         let points_span = [0, 1].map(|p| limits::points_span(&points[p], &position[p]));
         let origins_masked = !from_mine.is_empty() || !rules.run_limits.is_empty();
         let ends_see_runs = ends.iter().any(|e| e.cond.sees_runs());
@@ -328,6 +334,7 @@ impl Tables {
             forbid_from,
             forbid_from_program: [from_mine, from_theirs],
             forbid_from_rest,
+            forbid_after,
             origins_masked,
             judge_more,
             pass_needs,

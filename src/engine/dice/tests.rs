@@ -43,8 +43,13 @@ fn dice_games() -> Vec<(String, Engine)> {
     }
     assert!(games.len() >= before + 2, "the bear-off variants are found");
     // Tracks that start in two zones (`start or bar`): the site a die
-    // move from position 0 leaves depends on the position.
-    for file in ["start-zone-race.game", "start-zone-race-enter-first.game"] {
+    // move from position 0 leaves depends on the position; and a `forbid
+    // ... after move` rule, judged on a copy of the position.
+    for file in [
+        "start-zone-race.game",
+        "start-zone-race-enter-first.game",
+        "crowded-table.game",
+    ] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/data")
             .join(file);
