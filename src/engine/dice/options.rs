@@ -84,16 +84,18 @@ impl Engine {
         let must_leave = t
             .first_from
             .iter()
-            .map(|z| z[player])
+            .map(|z| z[player & 1])
             .find(|&z| z != NONE && men(st, z, player) > 0)
             .unwrap_or(NONE);
         // Men at position 0 leave the second start where he has men there
         // and no rule sends the first's first (the checker has a `first
         // from` name one of the two, so that they never both may leave).
-        let second = t.second_start[player];
-        let from_second = second != NONE
-            && men(st, second, player) > 0
-            && (must_leave == NONE || must_leave == second);
+        let from_second = t.two_starts && {
+            let second = t.second_start[player & 1];
+            second != NONE
+                && men(st, second, player) > 0
+                && (must_leave == NONE || must_leave == second)
+        };
         let positions =
             positions.unwrap_or_else(|| self.track_positions(player, masks.occ[player], last));
         debug_assert_eq!(

@@ -647,13 +647,12 @@ impl Engine {
         &self,
         st: &mut State,
         turn: &mut Turn<B>,
-        o: &Options<B>,
+        (o, track): (&Options<B>, &[u8]),
         n: usize,
         key: u64,
         (depth, from, die): (usize, usize, u8),
     ) {
         let player = turn.player;
-        let track = self.origin_track(player, o);
         let last = o.last;
         let orders = turn.orders;
         let target = (from + die as usize).min(last);
@@ -834,14 +833,15 @@ impl Engine {
         }
         self.debug_check_origins(st, &turn.masks, player, &o, &distinct[..kinds]);
         // Per die, the origins of the die moves to search: those the rules
-        // allow, less the later orders of two die moves already searched.
+        // allow, less the later orders of two die moves already searched;
+        // the sites they leave read from the node's track.
         let mut moved = false;
+        let track = self.origin_track(player, &o);
         if kinds == 1 {
             // One die (the last die move, or a double): its origins in order.
             let mut froms = self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);
             if n == 1 {
                 let die = distinct[0];
-                let track = self.origin_track(player, &o);
                 if self.tables().pin_blots {
                     self.leaves::<B, true>(st, turn, o.last, key, die, (froms, track));
                 } else {
@@ -851,7 +851,7 @@ impl Engine {
                 while !froms.none() {
                     let from = froms.trailing_zeros() as usize;
                     froms = froms.rest();
-                    self.visit(st, turn, &o, n, key, (depth, from, distinct[0]));
+                    self.visit(st, turn, (&o, track), n, key, (depth, from, distinct[0]));
                 }
             }
         } else {
@@ -866,7 +866,7 @@ impl Engine {
                 froms = froms.rest();
                 for (&die, origins) in distinct[..kinds].iter().zip(&origins) {
                     if !(*origins & B::one(from)).none() {
-                        self.visit(st, turn, &o, n, key, (depth, from, die));
+                        self.visit(st, turn, (&o, track), n, key, (depth, from, die));
                     }
                 }
             }

@@ -27,6 +27,8 @@ pub(in crate::engine) struct Tables {
     /// Per player: the second zone at his track's start (`start or bar,
     /// ...`), or [`NONE`]: at track position 0 like `track[0]`.
     pub second_start: [u8; 2],
+    /// Whether some player's track starts in two zones.
+    pub(super) two_starts: bool,
     /// Per player: his track with the second zone at its start in place of
     /// the first, the track of a node whose men at position 0 leave it
     /// (see `Options::from_second`); `track` where he has none.
@@ -97,7 +99,7 @@ pub(in crate::engine) struct Tables {
     pub(super) narrow: bool,
     /// Per `first from` rule, in order, per player: the site his men
     /// must leave first while he has men there.
-    pub(super) first_from: Vec<Vec<u8>>,
+    pub(super) first_from: Vec<[u8; 2]>,
     /// End conditions, each with what can make it hold for each player:
     /// it need only be judged after a die move that does.
     pub(super) ends: Vec<End>,
@@ -356,7 +358,9 @@ impl Tables {
                 .first_from
                 .iter()
                 .filter_map(|z| zone(&Some(z.clone())))
+                .map(|z: Vec<u8>| [z[0], z.get(1).copied().unwrap_or(NONE)])
                 .collect(),
+            two_starts: second_start != [NONE; 2],
             ends,
             ends_fire,
             ends_gates,
