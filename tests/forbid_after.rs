@@ -92,3 +92,24 @@ fn the_crowd_is_counted_after_a_hit() {
         ]
     );
 }
+
+/// `ludus explain` names the after-move rule, at its line, as what
+/// forbids 5/6 6/9 in the position above (a fifth man into the table).
+#[test]
+fn explain_names_the_after_move_rule() {
+    let run = common::ludus(&[
+        "explain",
+        "tests/data/crowded-table.game",
+        "--position",
+        "white: 5 8*3 9 off*10; black: 20*15; turn: white",
+        "--dice",
+        "3-1",
+        "5/6 6/9",
+    ]);
+    assert!(
+        run.stdout
+            .contains("is forbidden by `forbid crowd after move: own men in second-table > 4`"),
+        "{}",
+        run.stdout
+    );
+}

@@ -194,3 +194,31 @@ fn the_repl_refuses_entering_from_start_before_the_bar() {
         run.stdout
     );
 }
+
+/// `ludus explain` names `first from bar` as what forbids entering from
+/// the start while a hit man waits on the bar, with the other start's
+/// rule as the relaxation that would allow it.
+#[test]
+fn explain_names_first_from_bar() {
+    let run = common::ludus(&[
+        "explain",
+        "tests/data/start-zone-race.game",
+        "--position",
+        "white: bar start*12 10*2; black: start*15; turn: white",
+        "--dice",
+        "2-1",
+        "start/1 start/2",
+    ]);
+    assert!(
+        run.stdout
+            .contains("`start/1 start/2` is forbidden by `first from bar`"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("as `first from start`, `start/1 start/2` would be legal"),
+        "{}",
+        run.stdout
+    );
+}
