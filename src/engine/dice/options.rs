@@ -583,7 +583,7 @@ impl Engine {
             || (!o.masked || !(o.run_risky_at & B::one(target)).none())
                 && !t.run_limits.is_empty()
                 && self.makes_run(st, player, from, to)
-            || !t.forbid_after.is_empty() && self.forbidden_after(st, player, (from, to));
+            || !t.forbid_after.is_empty() && self.forbidden_after(st, masks, player, (from, to));
         debug_assert!(
             forbidden == self.forbidden_more(st, masks, player, (from, to), o.vulnerable),
             "die move {from} -> {to} judged apart from the masks wrongly"
@@ -613,17 +613,24 @@ impl Engine {
                 .iter()
                 .any(|c| self.holds(st, masks, c, player, (from, to), vulnerable))
             || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
-            || !t.forbid_after.is_empty() && self.forbidden_after(st, player, (from, to))
+            || !t.forbid_after.is_empty() && self.forbidden_after(st, masks, player, (from, to))
     }
 
     /// Whether a `forbid ... after move` rule holds for `player` on the
-    /// position after his die move from `from` to `to`: the die move is
-    /// played on a copy of the position (a per-thread one, which keeps its
-    /// buffers), where the one evaluator judges the rules with the die
+    /// position after his die move from `from` to `to` (`masks` those of
+    /// the position before it): the die move is played on a copy of the
+    /// position (a per-thread one, which keeps its buffers) and a copy of
+    /// its masks, where the one evaluator judges the rules with the die
     /// move's origin and landing site. The slow way, for the games that
     /// have such rules alone.
     #[inline(never)]
-    pub(super) fn forbidden_after(&self, st: &State, player: usize, (from, to): (u8, u8)) -> bool {
+    pub(super) fn forbidden_after<B: Bits>(
+        &self,
+        st: &State,
+        masks: &Masks<B>,
+        player: usize,
+        (from, to): (u8, u8),
+    ) -> bool {
         thread_local! {
             static AFTER: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
         }
@@ -635,13 +642,22 @@ impl Engine {
                 }
                 None => after.insert(st.clone()),
             };
-            self.die_move(after, player, from, to);
-            let masks = Masks::of(after);
+            let (hit, victims, _) = self.die_move(after, player, from, to);
+            let mut masks = *masks;
+            if self.tables().pin_blots {
+                masks.pinned(after, player, (from, to), victims);
+            } else {
+                masks.moved(after, player, (from, to, hit));
+            }
+            debug_assert!(
+                masks == Masks::of(after).narrow::<B>(),
+                "masks after the die move"
+            );
             let vulnerable = self.vulnerable(after, 1 - player);
             self.tables()
                 .forbid_after
                 .iter()
-                .any(|c| self.holds(after, &masks, c, player, (from, to), vulnerable))
+                .any(|c| self.holds(after, &masks, c, player, (from, to), B::of(vulnerable)))
         })
     }
 }
