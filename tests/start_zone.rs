@@ -222,3 +222,34 @@ fn explain_names_first_from_bar() {
         run.stdout
     );
 }
+
+/// A condition counting the men in the start zone decides play:
+/// `start-zone-race-waiting.game` adds `forbid late: here in home and own
+/// men in start > 0`. White: one man waiting, one on 10, one on 17, twelve
+/// off; 2-1. Alone, the 2 plays start/2, 10/12 or 17/19 (into his home,
+/// 19..24: refused while a man waits); the 1 start/1, 10/11 or 17/18.
+/// Turns: start/1 1/3 (as start/2 2/3), start/1 10/12, start/1 17/19 (no
+/// man waits any more), start/2 10/11, start/2 17/18, 10/11 11/13 (as
+/// 10/12 12/13), 10/12 17/18: 7. Without the rule, 10/11 17/19 and 17/18
+/// 18/20 too: 9.
+#[test]
+fn a_condition_counts_the_men_waiting_to_enter() {
+    let position = "white: start 10 17 off*12; black: start*15; turn: white";
+    let waiting = [
+        "start/1 1/3",
+        "start/1 10/12",
+        "start/1 17/19",
+        "start/2 10/11",
+        "start/2 17/18",
+        "10/11 11/13",
+        "10/12 17/18",
+    ];
+    assert_eq!(
+        turns(&engine("start-zone-race-waiting.game"), position, "2-1"),
+        waiting
+    );
+    let mut free = turns(&engine(BAR_FIRST), position, "2-1");
+    assert_eq!(free.len(), 9);
+    free.retain(|t| !waiting.contains(&t.as_str()));
+    assert_eq!(free, ["10/11 17/19", "17/18 18/20"]);
+}
