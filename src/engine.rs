@@ -555,6 +555,14 @@ impl Engine {
         self.tables.as_ref().map_or(&[], |t| &t.track[player])
     }
 
+    /// Dice games: the second zone at the start of `player`'s track
+    /// (`start or bar, ...`), at position 0 like `track(player)[0]`.
+    pub fn second_start(&self, player: usize) -> Option<usize> {
+        let t = self.tables.as_ref()?;
+        let s = t.second_start[player];
+        (s != NONE).then_some(s as usize)
+    }
+
     /// Dice games: the position of `site` on `player`'s track.
     pub fn track_position(&self, player: usize, site: usize) -> Option<usize> {
         let t = self.tables.as_ref()?;

@@ -264,6 +264,11 @@ pub struct Player {
     pub regions: Vec<Region>,
     /// His track: the sites a man advancing by dice passes, in order.
     pub track: Vec<usize>,
+    /// A second zone at the start of his track (`start or bar, ...`), at
+    /// position 0 like `track[0]`: a man enters from either alike. The
+    /// `first from` rules name one of the two, so that where both hold
+    /// men one of them is the one men leave.
+    pub second_start: Option<usize>,
 }
 
 /// A named set of sites.
@@ -481,12 +486,18 @@ pub struct Rules {
     pub no_return: bool,
     /// Landing is forbidden where any of these named conditions holds.
     pub forbid: Vec<(String, Cond)>,
+    /// Dice games: a die move is forbidden where any of these holds on
+    /// the position after it (`forbid NAME after move: ...`: the man off
+    /// his origin and on his landing site, any man hit gone).
+    pub forbid_after: Vec<(String, Cond)>,
     /// Opposing men on a landing site go to their owner's zone of this name.
     pub hit_to: Option<String>,
     /// A man landing on a lone opposing man pins it there (`pin blots`).
     pub pin_blots: bool,
-    /// While the mover has men in his zone of this name, only they move.
-    pub first_from: Option<String>,
+    /// While the mover has men in his zone of one of these names, only
+    /// they move: the first such zone in this order (`first from bar`
+    /// written before `first from start`: hit men enter first).
+    pub first_from: Vec<String>,
     /// When a man may move to the end of his track (bear off).
     pub bear_off: Option<Cond>,
     /// A die larger than needed bears off only from the rearmost man.

@@ -157,16 +157,26 @@ fn counts_down(engine: &Engine) -> bool {
 /// One die move of `player`, such as `13/18` (`13/7*` for a hit, when
 /// counting down).
 fn die_move_text(engine: &Engine, player: usize, step: &Step) -> String {
-    let point = |site: u8| match engine.track_position(player, site as usize) {
-        Some(p) => track_point_text(engine, player, p),
-        None => "?".into(),
-    };
+    let point = |site: u8| site_point_text(engine, player, site as usize).unwrap_or("?".into());
     let hit = if step.over != NONE && counts_down(engine) {
         "*"
     } else {
         ""
     };
     format!("{}/{}{hit}", point(step.from), point(step.to))
+}
+
+/// Site `site` of `player`'s track as die moves write it (see
+/// [`track_point_text`]): a zone by its name, since a track may start in
+/// two zones, both position 0 (`start/3`, `bar/3`).
+pub fn site_point_text(engine: &Engine, player: usize, site: usize) -> Option<String> {
+    let p = engine.track_position(player, site)?;
+    let s = &engine.game().board.sites[site];
+    Some(if s.owner.is_some() {
+        s.name.clone()
+    } else {
+        track_point_text(engine, player, p)
+    })
 }
 
 /// Position `position` of `player`'s track as die moves write it: the
@@ -242,8 +252,22 @@ fn expanded(engine: &Engine, text: &str) -> Result<String, String> {
 /// The position of `player`'s track written `word` (see
 /// [`track_point_text`]), ignoring case.
 pub fn track_point(engine: &Engine, player: usize, word: &str) -> Option<usize> {
+    track_site(engine, player, word).map(|(p, _)| p)
+}
+
+/// The position of `player`'s track written `word` and the site it names
+/// (see [`track_point_text`]), ignoring case: the second zone at the
+/// track's start (`start or bar, ...`) is position 0 too.
+pub fn track_site(engine: &Engine, player: usize, word: &str) -> Option<(usize, usize)> {
     let track = engine.track(player);
-    (0..track.len()).find(|&p| track_point_text(engine, player, p).eq_ignore_ascii_case(word))
+    if let Some(s) = engine.second_start(player)
+        && engine.game().board.sites[s].name.eq_ignore_ascii_case(word)
+    {
+        return Some((0, s));
+    }
+    (0..track.len())
+        .find(|&p| track_point_text(engine, player, p).eq_ignore_ascii_case(word))
+        .map(|p| (p, track[p] as usize))
 }
 
 /// Finds the legal move written as `text` among `moves`.

@@ -37,6 +37,8 @@ pub fn unsupported(engine: &Engine) -> Option<String> {
                 Some(format!(
                     "the track of `{name}` is not a bar, 24 points and a tray"
                 ))
+            } else if engine.second_start(p).is_some() {
+                Some(format!("the track of `{name}` starts in two zones"))
             } else if (1..=POINTS).any(zone) {
                 Some(format!(
                     "the track of `{name}` passes a zone among its points"

@@ -318,7 +318,12 @@ pub fn pips(engine: &Engine, st: &State, player: usize) -> Option<u32> {
                 + u8::from(engine.pinned_man(st, s) == Some(player));
             (end - i) as u32 * u32::from(men)
         })
-        .sum();
+        .sum::<u32>()
+        // A second zone at the track's start is position 0 too.
+        + engine.second_start(player).map_or(0, |s| {
+            let free = st.piece(s).is_some_and(|(p, _)| p == player);
+            end as u32 * u32::from(if free { engine.men(st, s) } else { 0 })
+        });
     Some(total)
 }
 

@@ -407,8 +407,9 @@ pub enum ItemKind {
     Zone(Name),
     /// `rows SITES / SITES`: how to draw the board, far row first.
     Rows(Vec<Vec<SiteTerm>>),
-    /// `PLAYER: SITES` in a track section.
-    TrackPath(Name, Vec<SiteTerm>),
+    /// `PLAYER: SITES` in a track section; `PLAYER: ZONE or SITES`, a
+    /// second zone at the track's start (position 0) before its first site.
+    TrackPath(Name, Option<Name>, Vec<SiteTerm>),
     /// `advance by die`
     Advance,
     /// `count N` dice
@@ -426,8 +427,9 @@ pub enum ItemKind {
     /// `opening each one die, higher starts, plays both|throws again`
     /// (true: plays both)
     Opening(bool),
-    /// `forbid NAME: CONDITION`: no landing where the condition holds.
-    Forbid(Name, Cond),
+    /// `forbid NAME: CONDITION`: no landing where the condition holds;
+    /// with `after move` (its span), judged after the die move.
+    Forbid(Name, Cond, Option<Span>),
     /// `hit to ZONE`
     Hit(Name),
     /// `pin blots`: a man landing on a lone opposing man pins it there.
@@ -570,7 +572,7 @@ impl ItemKind {
             ItemKind::Points(..) => "points".into(),
             ItemKind::Zone(name) => format!("zone {}", name.text),
             ItemKind::Rows(_) => "rows".into(),
-            ItemKind::TrackPath(player, _) => format!("{}:", player.text),
+            ItemKind::TrackPath(player, ..) => format!("{}:", player.text),
             ItemKind::Advance => "advance".into(),
             ItemKind::DiceCount(_) => "count".into(),
             ItemKind::DiceFaces(_) => "faces".into(),
@@ -581,7 +583,7 @@ impl ItemKind {
             ItemKind::Opening(_) => "opening".into(),
             ItemKind::Hit(_) => "hit".into(),
             ItemKind::Pin => "pin".into(),
-            ItemKind::FirstFrom(_) => "first from".into(),
+            ItemKind::FirstFrom(zone) => format!("first from {}", zone.text),
             ItemKind::BearOff(_) => "bear off".into(),
             ItemKind::Overshoot => "overshoot".into(),
             ItemKind::Play(_) => "play".into(),
@@ -612,7 +614,7 @@ impl ItemKind {
             }
             ItemKind::Repetition(..) => "same position".into(),
             ItemKind::Evaluate(..) => "evaluate".into(),
-            ItemKind::Forbid(name, _)
+            ItemKind::Forbid(name, ..)
             | ItemKind::LimitLeave(name, ..)
             | ItemKind::LimitRun(name, ..)
             | ItemKind::Pass(name, _)

@@ -203,9 +203,9 @@ impl Space {
             Action::Remove(site) => format!("x{}", name(site)),
             Action::Choose(d) => format!("choose {d}-{d}"),
             Action::Step { from, to, .. } if self.dice => {
-                let point = |site: u8| match engine.track_position(player, site as usize) {
-                    Some(p) => notation::track_point_text(engine, player, p),
-                    None => name(site),
+                let point = |site: u8| {
+                    notation::site_point_text(engine, player, site as usize)
+                        .unwrap_or_else(|| name(site))
                 };
                 format!("{}/{}", point(from), point(to))
             }

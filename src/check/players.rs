@@ -44,6 +44,7 @@ impl Checker<'_> {
                     forward,
                     regions,
                     track: Vec::new(),
+                    second_start: None,
                 },
                 s.file,
             ));

@@ -65,8 +65,13 @@ impl Checker<'_> {
             // Men set up off their owner's track, reported once per term.
             let mut off_track: Vec<Span> = Vec::new();
             let track = &players[player].0.track;
+            let second = players[player].0.second_start;
             for (site, span, count) in sites {
-                if kinds[kind].advance && !track.is_empty() && !track.contains(&site) {
+                if kinds[kind].advance
+                    && !track.is_empty()
+                    && !track.contains(&site)
+                    && second != Some(site)
+                {
                     if off_track.last() != Some(&span) {
                         off_track.push(span.clone());
                         self.error(

@@ -132,7 +132,7 @@ impl Checker<'_> {
             .flat_map(|s| s.items.iter())
             .collect();
         for item in &items {
-            let ItemKind::TrackPath(pname, terms) = &item.kind else {
+            let ItemKind::TrackPath(pname, second, terms) = &item.kind else {
                 continue;
             };
             let Some(p) = self.player_named(players, item.file, pname) else {
@@ -165,6 +165,9 @@ impl Checker<'_> {
                 );
             }
             players[p].0.track = track.into_iter().map(|(s, _)| s).collect();
+            players[p].0.second_start = second
+                .as_ref()
+                .and_then(|z| self.second_start(build, &zones, item.file, z, &players[p].0));
         }
         // Regions named by the track so far: a second one in the same
         // section is reported as an item given twice.
@@ -181,7 +184,15 @@ impl Checker<'_> {
                 let mut sites = Vec::new();
                 for (pos, span) in &positions {
                     match player.track.get(*pos) {
-                        Some(&site) => sites.push(site),
+                        Some(&site) => {
+                            sites.push(site);
+                            // Both zones a track starts in are position 0.
+                            if *pos == 0
+                                && let Some(second) = player.second_start
+                            {
+                                sites.push(second);
+                            }
+                        }
                         // A missing track is reported as such.
                         None if player.track.is_empty() => {}
                         None => match off.iter_mut().find(|(s, ..)| *s == span) {
@@ -629,7 +640,7 @@ impl Checker<'_> {
                 ),
             );
         }
-        for item in items {
+        for item in &items {
             if let (Some(rule), false) = (dice_rule(&item.kind), has_dice) {
                 self.error(
                     item.file,
@@ -641,12 +652,25 @@ impl Checker<'_> {
                 continue;
             }
             match &item.kind {
-                ItemKind::Forbid(name, cond) => {
+                ItemKind::Forbid(name, cond, after) => {
                     if !vulnerable {
                         self.needs_vulnerable(item.file, cond);
                     }
                     let cond = self.condition(players, item.file, cond, CondUse::Forbid);
-                    rules.forbid.push((name.text.clone(), cond));
+                    match after {
+                        Some(span) if !has_dice => self.error(
+                            item.file,
+                            span.clone(),
+                            "`after move` judges a rule on the position after one die move, and this game has no dice",
+                            "no die moves",
+                            Some(
+                                "a game without dice judges `forbid` on each whole move, with its origin and landing site: remove `after move`"
+                                    .into(),
+                            ),
+                        ),
+                        Some(_) => rules.forbid_after.push((name.text.clone(), cond)),
+                        None => rules.forbid.push((name.text.clone(), cond)),
+                    }
                 }
                 ItemKind::Pass(name, cond) => {
                     let cond = self.condition(players, item.file, cond, CondUse::Pass);
@@ -671,7 +695,7 @@ impl Checker<'_> {
                 }
                 ItemKind::Pin => rules.pin_blots = true,
                 ItemKind::FirstFrom(zone) if self.zone(build, item.file, zone) => {
-                    rules.first_from = Some(zone.text.clone());
+                    rules.first_from.push(zone.text.clone());
                 }
                 ItemKind::BearOff(cond) => {
                     rules.bear_off =
@@ -749,6 +773,70 @@ impl Checker<'_> {
             for p in players {
                 self.missing_track(p);
             }
+            self.first_from_two_starts(build, players, &items, rules);
+        }
+    }
+
+    /// Where a track starts in two zones, the `first from` rules must say
+    /// which of the two men leave while both hold men: at least one names
+    /// one of them, and none names another zone.
+    fn first_from_two_starts(
+        &mut self,
+        build: &BoardBuild,
+        players: &[ir::Player],
+        items: &[&Item],
+        rules: &ir::Rules,
+    ) {
+        let Some(player) = players.iter().find(|p| p.second_start.is_some()) else {
+            return;
+        };
+        let starts: Vec<&str> = [player.track.first().copied(), player.second_start]
+            .into_iter()
+            .flatten()
+            .map(|s| build.board.sites[s].name.as_str())
+            .collect();
+        let (a, b) = (starts[0], starts.get(1).copied().unwrap_or(starts[0]));
+        for item in items {
+            if let ItemKind::FirstFrom(zone) = &item.kind
+                && !starts.contains(&zone.text.as_str())
+            {
+                self.error(
+                    item.file,
+                    zone.span.clone(),
+                    format!(
+                        "the tracks start in `{b}` or `{a}`, and `first from` names `{}`",
+                        zone.text
+                    ),
+                    "not a start of the track",
+                    Some(format!(
+                        "`first from` says which of the two starts men leave first: `first from {a}` or `first from {b}`"
+                    )),
+                );
+            }
+        }
+        // A rule naming another zone is reported above.
+        if !rules.first_from.is_empty() {
+            return;
+        }
+        let span = self
+            .sections(SectionKind::Track)
+            .flat_map(|s| s.items.iter())
+            .find_map(|i| match &i.kind {
+                ItemKind::TrackPath(_, Some(z), _) => Some((i.file, z.span.clone())),
+                _ => None,
+            });
+        if let Some((file, span)) = span {
+            self.error(
+                file,
+                span,
+                format!(
+                    "the tracks start in `{b}` or `{a}`, and no rule says which men leave first where both hold some"
+                ),
+                "two starts, no `first from`",
+                Some(format!(
+                    "add `first from {a}` (its men enter before any other moves) or `first from {b}`, or both in the order they apply"
+                )),
+            );
         }
     }
 
@@ -864,13 +952,68 @@ impl Checker<'_> {
         false
     }
 
+    /// The second zone at the start of `player`'s track (`start or bar,
+    /// ...`): one of his zones, not the track's first site, which must be a
+    /// zone too (a man enters from either alike).
+    fn second_start(
+        &mut self,
+        build: &BoardBuild,
+        zones: &[ir::Region],
+        file: FileId,
+        zone: &Name,
+        player: &ir::Player,
+    ) -> Option<usize> {
+        let Some(site) = zones
+            .iter()
+            .find(|z| z.name == zone.text)
+            .map(|z| z.sites[0])
+        else {
+            self.error(
+                file,
+                zone.span.clone(),
+                format!("`{}` is not a zone of the board", zone.text),
+                "not a zone",
+                Some("the track may start in two zones: declare it with `zone NAME` in the board, as `zone start`".into()),
+            );
+            return None;
+        };
+        let first = *player.track.first()?;
+        if build.board.sites[first].owner.is_none() {
+            self.error(
+                file,
+                zone.span.clone(),
+                format!(
+                    "the track of `{}` starts on `{}`, a point: only a track starting in a zone may start in a second one",
+                    player.name, build.board.sites[first].name
+                ),
+                "second start of a track starting on a point",
+                Some("start the track in two zones, as `start or bar, 1..24, off`".into()),
+            );
+            return None;
+        }
+        if first == site || player.track.contains(&site) {
+            self.error(
+                file,
+                zone.span.clone(),
+                format!(
+                    "the track of `{}` passes `{}` twice",
+                    player.name, zone.text
+                ),
+                "passed again",
+                Some("name two different zones: `start or bar`".into()),
+            );
+            return None;
+        }
+        Some(site)
+    }
+
     /// Reports a player of a dice game without a track (one that was written
     /// but resolved to nothing is reported at its sites).
     fn missing_track(&mut self, player: &ir::Player) {
         let written = self
             .sections(SectionKind::Track)
             .flat_map(|s| s.items.iter())
-            .any(|i| matches!(&i.kind, ItemKind::TrackPath(n, _) if n.text == player.name));
+            .any(|i| matches!(&i.kind, ItemKind::TrackPath(n, ..) if n.text == player.name));
         if !player.track.is_empty() || written {
             return;
         }

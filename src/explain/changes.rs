@@ -98,6 +98,29 @@ pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(
             out.push((ItemKind::NeverTurnsBack(false), "chain turns back".into()))
         }
         ItemKind::Doubles(false) => out.push((ItemKind::Doubles(true), "doubles twice".into())),
+        // Where a track starts in two zones, a `first from` rule is needed
+        // (the game without it does not check): the other start first.
+        ItemKind::FirstFrom(zone) => {
+            let game = engine.game();
+            let other = (0..game.players.len())
+                .filter_map(|p| {
+                    let second = engine.second_start(p)?;
+                    let first = usize::from(*engine.track(p).first()?);
+                    let name = |s: usize| game.board.sites[s].name.as_str();
+                    match zone.text.as_str() {
+                        z if z == name(first) => Some(name(second)),
+                        z if z == name(second) => Some(name(first)),
+                        _ => None,
+                    }
+                })
+                .next();
+            if let Some(other) = other {
+                out.push((
+                    ItemKind::FirstFrom(name(other)),
+                    format!("first from {other}"),
+                ));
+            }
+        }
         ItemKind::Step(_, on, reach, when) | ItemKind::Jump(_, on, reach, when) => {
             let word = if matches!(kind, ItemKind::Step(..)) {
                 "step"

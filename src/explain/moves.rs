@@ -141,11 +141,10 @@ pub(super) fn pin_reason(engine: &Engine, st: &State, text: &str) -> Option<Stri
     }
     let player = st.to_move as usize;
     let game = engine.game();
-    let track = engine.track(player);
     for word in notation::die_move_words(engine, &text.to_lowercase()).ok()? {
         let (a, b) = word.split_once('/')?;
-        let a = track[notation::track_point(engine, player, a)?] as usize;
-        let b = track[notation::track_point(engine, player, b)?] as usize;
+        let a = notation::track_site(engine, player, a)?.1;
+        let b = notation::track_site(engine, player, b)?.1;
         if engine.pinned_man(st, a) == Some(player) && st.piece(a).is_none_or(|(p, _)| p != player)
         {
             return Some(format!(

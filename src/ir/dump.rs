@@ -71,7 +71,10 @@ impl fmt::Display for Game {
                 None => writeln!(f, "player {}", p.name)?,
             }
             if !p.track.is_empty() {
-                writeln!(f, "  track: {}", self.site_list(&p.track))?;
+                let second = p
+                    .second_start
+                    .map_or(String::new(), |s| format!("{} or ", board.sites[s].name));
+                writeln!(f, "  track: {second}{}", self.site_list(&p.track))?;
             }
             for r in &p.regions {
                 writeln!(f, "  region {}: {}", r.name, self.site_list(&r.sites))?;
@@ -255,13 +258,16 @@ impl fmt::Display for Game {
         for (name, cond) in &r.forbid {
             writeln!(f, "rules: forbid {name}: {cond}")?;
         }
+        for (name, cond) in &r.forbid_after {
+            writeln!(f, "rules: forbid {name} after move: {cond}")?;
+        }
         if let Some(z) = &r.hit_to {
             writeln!(f, "rules: hit to {z}")?;
         }
         if r.pin_blots {
             writeln!(f, "rules: pin blots")?;
         }
-        if let Some(z) = &r.first_from {
+        for z in &r.first_from {
             writeln!(f, "rules: first from {z}")?;
         }
         if let Some(c) = &r.bear_off {

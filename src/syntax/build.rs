@@ -142,7 +142,14 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::numbering => ItemKind::Numbering(name(part(0)), name(part(1)), name(part(2))),
         Rule::zone => ItemKind::Zone(name(part(0))),
         Rule::rows => ItemKind::Rows(parts.into_iter().map(site_set).collect()),
-        Rule::track_path => ItemKind::TrackPath(name(part(0)), site_set(part(1))),
+        Rule::track_path => match parts.len() {
+            3 => ItemKind::TrackPath(
+                name(part(0)),
+                Some(name(part(1).into_inner().next().expect("a zone"))),
+                site_set(part(2)),
+            ),
+            _ => ItemKind::TrackPath(name(part(0)), None, site_set(part(1))),
+        },
         Rule::advance => ItemKind::Advance,
         Rule::dice_count => ItemKind::DiceCount(name(part(0))),
         Rule::dice_faces => ItemKind::DiceFaces(parts.into_iter().map(name).collect()),
@@ -156,7 +163,10 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         ),
         Rule::opening => ItemKind::Opening(parts[0].as_str().starts_with("plays")),
         Rule::dice_notation => ItemKind::DiceNotation(parts[0].as_str().starts_with("counting")),
-        Rule::forbid => ItemKind::Forbid(name(part(0)), condition(part(1))),
+        Rule::forbid => match parts.len() {
+            3 => ItemKind::Forbid(name(part(0)), condition(part(2)), Some(spanned(&parts[1]))),
+            _ => ItemKind::Forbid(name(part(0)), condition(part(1)), None),
+        },
         Rule::hit => ItemKind::Hit(name(part(0))),
         Rule::pin => ItemKind::Pin,
         Rule::first_from => ItemKind::FirstFrom(name(part(0))),

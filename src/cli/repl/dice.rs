@@ -280,10 +280,10 @@ impl Session<'_> {
         }
         let why = match word.split_once('/') {
             None => format!("`{word}` is not a die move: write one as FROM/TO, like `13/18`"),
-            Some((from, to)) => match (self.track_point(from), self.track_point(to)) {
+            Some((from, to)) => match (self.track_site(from), self.track_site(to)) {
                 (None, _) => format!("`{from}` is not a point of {mover}'s track"),
                 (_, None) => format!("`{to}` is not a point of {mover}'s track"),
-                (Some(a), Some(b)) => self.why_not(before, word, a, b),
+                (Some(a), Some((b, _))) => self.why_not(before, word, a, b),
             },
         };
         format!(
@@ -311,9 +311,15 @@ impl Session<'_> {
         }
     }
 
-    /// Why the die move `word`, from track position `a` to `b`, cannot
-    /// follow the die moves `before`.
-    fn why_not(&self, before: &[String], word: &str, a: usize, b: usize) -> String {
+    /// Why the die move `word`, from track position `a` (site `from`) to
+    /// `b`, cannot follow the die moves `before`.
+    fn why_not(
+        &self,
+        before: &[String],
+        word: &str,
+        (a, from): (usize, usize),
+        b: usize,
+    ) -> String {
         let mover = self.mover();
         let player = self.st.to_move as usize;
         let game = self.engine.game();
@@ -332,24 +338,28 @@ impl Session<'_> {
         if b <= a {
             return format!("`{word}` does not go forward along {mover}'s track");
         }
-        if !own(track[a] as usize) {
-            return format!("{after}{mover} has no man on {}", name(a));
+        if !own(from) {
+            return format!(
+                "{after}{mover} has no man on {}",
+                game.board.sites[from].name
+            );
         }
-        if let Some(zone) = &game.rules.first_from {
-            let first = game.players[player]
+        // The first `first from` zone where he has men.
+        let first = game.rules.first_from.iter().find_map(|zone| {
+            game.players[player]
                 .regions
                 .iter()
                 .find(|r| r.name == *zone)
-                .and_then(|r| r.sites.first().copied());
-            if let Some(z) = first
-                && z != track[a] as usize
-                && own(z)
-            {
-                return format!(
-                    "{after}{mover} must first move his men from {}",
-                    game.board.sites[z].name
-                );
-            }
+                .and_then(|r| r.sites.first().copied())
+                .filter(|&z| own(z))
+        });
+        if let Some(z) = first
+            && z != from
+        {
+            return format!(
+                "{after}{mover} must first move his men from {}",
+                game.board.sites[z].name
+            );
         }
         let mut left: Vec<u8> = self.left_after(before).concat();
         left.sort_unstable_by(|x, y| y.cmp(x));
@@ -405,8 +415,8 @@ impl Session<'_> {
 
     /// A point of the mover's track as written in a die move: its number,
     /// or the name of the site at either end (a zone such as the bar).
-    fn track_point(&self, word: &str) -> Option<usize> {
-        notation::track_point(self.engine, self.st.to_move as usize, word)
+    fn track_site(&self, word: &str) -> Option<(usize, usize)> {
+        notation::track_site(self.engine, self.st.to_move as usize, word)
     }
 }
 

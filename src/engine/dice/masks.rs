@@ -233,6 +233,20 @@ impl TrackMap {
         TrackMap { runs }
     }
 
+    /// The map with `second` (unless [`crate::engine::NONE`]), a second
+    /// site at track position 0, added: a run of one site.
+    pub fn with_start(mut self, second: u8) -> TrackMap {
+        if second != crate::engine::NONE {
+            self.runs.push(Run {
+                site: second,
+                len: 1,
+                at: 0,
+                reversed: false,
+            });
+        }
+        self
+    }
+
     /// The track positions (before the last) of the sites of `sites`.
     #[inline(always)]
     pub fn positions<B: Bits>(&self, sites: B) -> B {

@@ -12,6 +12,9 @@ use crate::engine::{Engine, NONE, State};
 pub(super) struct Options<B: Bits = u128> {
     pub(super) vulnerable: B,
     pub(super) bearing_off: bool,
+    /// Whether the mover's men at track position 0 leave the second zone
+    /// at his track's start (`Tables::second_start`) rather than the first.
+    pub(super) from_second: bool,
     /// Sites the mover may leave: where he has free men, but not those
     /// he may not leave (all but the one he must leave first, `first
     /// from`, and those whose `limit ... leave` he has reached).
@@ -77,11 +80,21 @@ impl Engine {
         };
         let bearing_off =
             bearing.unwrap_or_else(|| self.may_bear_off(st, masks, player, vulnerable));
-        let must_leave = t.first_from.as_ref().map_or(NONE, |z| z[player]);
-        let must_leave = if must_leave != NONE && men(st, must_leave, player) > 0 {
-            must_leave
-        } else {
-            NONE
+        // The first `first from` zone where he has men.
+        let must_leave = t
+            .first_from
+            .iter()
+            .map(|z| z[player & 1])
+            .find(|&z| z != NONE && men(st, z, player) > 0)
+            .unwrap_or(NONE);
+        // Men at position 0 leave the second start where he has men there
+        // and no rule sends the first's first (the checker has a `first
+        // from` name one of the two, so that they never both may leave).
+        let from_second = t.two_starts && {
+            let second = t.second_start[player & 1];
+            second != NONE
+                && men(st, second, player) > 0
+                && (must_leave == NONE || must_leave == second)
         };
         let positions =
             positions.unwrap_or_else(|| self.track_positions(player, masks.occ[player], last));
@@ -127,6 +140,7 @@ impl Engine {
         Options {
             vulnerable,
             bearing_off,
+            from_second,
             leavable,
             positions,
             froms: if blocked.none() {
@@ -221,8 +235,10 @@ impl Engine {
         } else {
             self.run_risks(masks, player, positions, last)
         };
-        let judge_more =
-            !t.forbid.is_empty() || !t.forbid_from_rest.is_empty() || !run_risky_at.none();
+        let judge_more = !t.forbid.is_empty()
+            || !t.forbid_from_rest.is_empty()
+            || !t.forbid_after.is_empty()
+            || !run_risky_at.none();
         (from_forbidden_at, run_risky_at, judge_more)
     }
 
@@ -273,6 +289,19 @@ impl Engine {
         linear.unchanged(player, moved, t.pin_blots).then_some(was)
     }
 
+    /// The mover's track as die moves from the position of `o` leave it:
+    /// where his men at position 0 leave the second zone at its start,
+    /// with that zone at position 0.
+    #[inline(always)]
+    pub(super) fn origin_track<B: Bits>(&self, player: usize, o: &Options<B>) -> &[u8] {
+        let t = self.tables();
+        if o.from_second {
+            &t.start_track[player]
+        } else {
+            &t.track[player]
+        }
+    }
+
     /// Whether a man of the mover may leave `site`.
     #[inline]
     pub(super) fn may_leave<B: Bits>(o: &Options<B>, site: u8) -> bool {
@@ -292,7 +321,7 @@ impl Engine {
         die: u8,
     ) -> Option<(u8, usize)> {
         let t = self.tables();
-        let track = &t.track[player];
+        let track = self.origin_track(player, o);
         let last = track.len() - 1;
         let target = from + die as usize;
         if target < last {
@@ -369,7 +398,7 @@ impl Engine {
         from: usize,
         die: u8,
     ) -> Option<(u8, usize)> {
-        let track = &self.tables().track[player];
+        let track = self.origin_track(player, o);
         let target = (from + die as usize).min(o.last);
         let to = track[target];
         if target < o.last
@@ -396,7 +425,11 @@ impl Engine {
         let mut allowed = origins;
         // Where only runs are judged one by one, only die moves onto a
         // risky position.
-        let mut left = if o.masked && t.forbid.is_empty() && t.forbid_from_rest.is_empty() {
+        let mut left = if o.masked
+            && t.forbid.is_empty()
+            && t.forbid_from_rest.is_empty()
+            && t.forbid_after.is_empty()
+        {
             origins & (o.run_risky_at >> usize::from(die))
         } else {
             origins
@@ -433,7 +466,7 @@ impl Engine {
                 } else {
                     None
                 };
-                let one = if Self::may_leave(o, self.tables().track[player][from]) {
+                let one = if Self::may_leave(o, self.origin_track(player, o)[from]) {
                     self.landing(st, masks, player, o, from, die)
                 } else {
                     None
@@ -453,8 +486,8 @@ impl Engine {
         dice: &[u8],
         m: &Route,
     ) -> bool {
-        let track = &self.tables().track[player];
         let o = self.options(st, masks, player, m, None, None, None);
+        let track = self.origin_track(player, &o);
         (0..track.len().saturating_sub(1)).any(|from| {
             Self::may_leave(&o, track[from])
                 && dice
@@ -549,7 +582,8 @@ impl Engine {
                 .any(|c| self.holds(st, masks, c, player, (from, to), o.vulnerable))
             || (!o.masked || !(o.run_risky_at & B::one(target)).none())
                 && !t.run_limits.is_empty()
-                && self.makes_run(st, player, from, to);
+                && self.makes_run(st, player, from, to)
+            || !t.forbid_after.is_empty() && self.forbidden_after(st, masks, player, (from, to));
         debug_assert!(
             forbidden == self.forbidden_more(st, masks, player, (from, to), o.vulnerable),
             "die move {from} -> {to} judged apart from the masks wrongly"
@@ -579,5 +613,51 @@ impl Engine {
                 .iter()
                 .any(|c| self.holds(st, masks, c, player, (from, to), vulnerable))
             || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
+            || !t.forbid_after.is_empty() && self.forbidden_after(st, masks, player, (from, to))
+    }
+
+    /// Whether a `forbid ... after move` rule holds for `player` on the
+    /// position after his die move from `from` to `to` (`masks` those of
+    /// the position before it): the die move is played on a copy of the
+    /// position (a per-thread one, which keeps its buffers) and a copy of
+    /// its masks, where the one evaluator judges the rules with the die
+    /// move's origin and landing site. The slow way, for the games that
+    /// have such rules alone.
+    #[inline(never)]
+    pub(super) fn forbidden_after<B: Bits>(
+        &self,
+        st: &State,
+        masks: &Masks<B>,
+        player: usize,
+        (from, to): (u8, u8),
+    ) -> bool {
+        thread_local! {
+            static AFTER: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+        }
+        AFTER.with_borrow_mut(|after| {
+            let after = match after {
+                Some(after) => {
+                    after.clone_from(st);
+                    after
+                }
+                None => after.insert(st.clone()),
+            };
+            let (hit, victims, _) = self.die_move(after, player, from, to);
+            let mut masks = *masks;
+            if self.tables().pin_blots {
+                masks.pinned(after, player, (from, to), victims);
+            } else {
+                masks.moved(after, player, (from, to, hit));
+            }
+            debug_assert!(
+                masks == Masks::of(after).narrow::<B>(),
+                "masks after the die move"
+            );
+            let vulnerable = self.vulnerable(after, 1 - player);
+            self.tables()
+                .forbid_after
+                .iter()
+                .any(|c| self.holds(after, &masks, c, player, (from, to), B::of(vulnerable)))
+        })
     }
 }

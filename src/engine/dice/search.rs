@@ -11,7 +11,7 @@ use super::{
     Change, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, SEARCH_DIE_MOVES, Standing, TooManyTurns,
 };
 use crate::engine::bits::Bits;
-use crate::engine::{Engine, State, Step};
+use crate::engine::{Engine, NONE, State, Step};
 use crate::ir::{CHOOSING, MAX_DICE};
 
 /// What undoes a die move: see [`Engine::advance`].
@@ -462,10 +462,9 @@ impl Engine {
         m: &mut Route,
         (k, n): (usize, usize),
         (from, target): (usize, usize),
-        to: u8,
+        (site, to): (u8, u8),
         key: u64,
     ) -> (Undo<B>, u64) {
-        let site = self.tables().track[player][from];
         let die = dice[k];
         let before = *masks;
         let (hit, victims, delta) = self.die_move(st, player, site, to);
@@ -578,10 +577,9 @@ impl Engine {
         last: usize,
         key: u64,
         die: u8,
-        froms: B,
+        (froms, track): (B, &[u8]),
     ) {
         let player = turn.player;
-        let track = &self.tables().track[player];
         debug_assert_eq!(turn.dice[0], die, "the last die");
         let measures = turn.last_measures(die);
         // The origins 64 at a time, in a word.
@@ -600,13 +598,13 @@ impl Engine {
                     let (site, to) = (track[from], track[target]);
                     let what = (player, die, measures);
                     if !self.last_move(st, turn, (site, to), (from, target), what, (key, PINS)) {
-                        return Some((from, target, to));
+                        return Some((from, target, site, to));
                     }
                 }
                 None
             };
-            while let Some((from, target, to)) = unplayed(st, turn) {
-                self.played_leaf(st, turn, (from, target), to, key);
+            while let Some((from, target, site, to)) = unplayed(st, turn) {
+                self.played_leaf(st, turn, (from, target), (site, to), key);
             }
         }
     }
@@ -620,7 +618,7 @@ impl Engine {
         st: &mut State,
         turn: &mut Turn<B>,
         (from, target): (usize, usize),
-        to: u8,
+        (site, to): (u8, u8),
         key: u64,
     ) {
         let player = turn.player;
@@ -632,7 +630,7 @@ impl Engine {
             &mut turn.m,
             (0, 1),
             (from, target),
-            to,
+            (site, to),
             key,
         );
         turn.record(key);
@@ -644,6 +642,20 @@ impl Engine {
             &mut turn.m,
             undo,
         );
+    }
+
+    /// Whether `player` has no free man at track position 0, on either
+    /// zone of a track that starts in two (`start or bar`).
+    #[inline(never)]
+    fn start_left(&self, st: &State, player: usize) -> bool {
+        let t = self.tables();
+        [
+            t.track[player].first().copied(),
+            Some(t.second_start[player]),
+        ]
+        .into_iter()
+        .flatten()
+        .all(|s| s == NONE || usize::from(st.cells[usize::from(s)] >> 4) != player)
     }
 
     /// Takes back what [`Engine::advance`] did.
@@ -673,17 +685,16 @@ impl Engine {
         &self,
         st: &mut State,
         turn: &mut Turn<B>,
-        o: &Options<B>,
+        (o, track): (&Options<B>, &[u8]),
         n: usize,
         key: u64,
         (depth, from, die): (usize, usize, u8),
     ) {
         let player = turn.player;
-        let track = &self.tables().track[player];
         let last = o.last;
         let orders = turn.orders;
         let target = (from + die as usize).min(last);
-        let to = track[target];
+        let (site, to) = (track[from], track[target]);
         debug_assert!(n > 1, "a last die move visited");
         if orders && let Some(memo) = turn.memo.as_deref_mut() {
             B::orders(memo).enter(depth, (from, die, usize::from(die != turn.low)));
@@ -697,7 +708,7 @@ impl Engine {
             &mut turn.m,
             (k, n),
             (from, target),
-            to,
+            (site, to),
             key,
         );
         if turn.m.ends {
@@ -711,8 +722,11 @@ impl Engine {
             );
             // The mover's men changed only where he left and landed: he
             // has free men on a site whose cell is his (see `Masks::of`).
-            let site = track[from];
-            let left = if usize::from(st.cells[usize::from(site)] >> 4) != player {
+            // Position 0 may have two sites (`start or bar`): it is left
+            // when both are.
+            let left = if usize::from(st.cells[usize::from(site)] >> 4) != player
+                && (from != 0 || self.start_left(st, player))
+            {
                 B::one(from)
             } else {
                 B::ZERO
@@ -857,23 +871,25 @@ impl Engine {
         }
         self.debug_check_origins(st, &turn.masks, player, &o, &distinct[..kinds]);
         // Per die, the origins of the die moves to search: those the rules
-        // allow, less the later orders of two die moves already searched.
+        // allow, less the later orders of two die moves already searched;
+        // the sites they leave read from the node's track.
         let mut moved = false;
+        let track = self.origin_track(player, &o);
         if kinds == 1 {
             // One die (the last die move, or a double): its origins in order.
             let mut froms = self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);
             if n == 1 {
                 let die = distinct[0];
                 if self.tables().pin_blots {
-                    self.leaves::<B, true>(st, turn, o.last, key, die, froms);
+                    self.leaves::<B, true>(st, turn, o.last, key, die, (froms, track));
                 } else {
-                    self.leaves::<B, false>(st, turn, o.last, key, die, froms);
+                    self.leaves::<B, false>(st, turn, o.last, key, die, (froms, track));
                 }
             } else {
                 while !froms.none() {
                     let from = froms.trailing_zeros() as usize;
                     froms = froms.rest();
-                    self.visit(st, turn, &o, n, key, (depth, from, distinct[0]));
+                    self.visit(st, turn, (&o, track), n, key, (depth, from, distinct[0]));
                 }
             }
         } else {
@@ -888,7 +904,7 @@ impl Engine {
                 froms = froms.rest();
                 for (&die, origins) in distinct[..kinds].iter().zip(&origins) {
                     if !(*origins & B::one(from)).none() {
-                        self.visit(st, turn, &o, n, key, (depth, from, die));
+                        self.visit(st, turn, (&o, track), n, key, (depth, from, die));
                     }
                 }
             }

@@ -24,6 +24,15 @@ pub(in crate::engine) struct Tables {
     pub position: Vec<Vec<u8>>,
     /// Per player: site masks to masks of his track positions.
     pub(super) track_map: Vec<masks::TrackMap>,
+    /// Per player: the second zone at his track's start (`start or bar,
+    /// ...`), or [`NONE`]: at track position 0 like `track[0]`.
+    pub second_start: [u8; 2],
+    /// Whether some player's track starts in two zones.
+    pub(super) two_starts: bool,
+    /// Per player: his track with the second zone at its start in place of
+    /// the first, the track of a node whose men at position 0 leave it
+    /// (see `Options::from_second`); `track` where he has none.
+    pub(super) start_track: Vec<Vec<u8>>,
     /// Per player: the sites of his track that are points of the board (not
     /// zones), in track order: where runs of closed points are counted.
     pub(super) points: Vec<Vec<u8>>,
@@ -46,11 +55,14 @@ pub(in crate::engine) struct Tables {
     /// move.
     pub(super) forbid_from_program: [Program; 2],
     pub(super) forbid_from_rest: Vec<Cond>,
+    /// The `forbid ... after move` rules, judged die move by die move on
+    /// the position after it ([`Engine::forbidden_after`]).
+    pub(super) forbid_after: Vec<Cond>,
     /// Whether some `from in` rule or run limit is judged by masks at
     /// each position searched (`forbid_from_program`, `run_limits`).
     pub origins_masked: bool,
-    /// Whether landings are judged by `forbid`, `forbid_from` or
-    /// `run_limits` too, site by site.
+    /// Whether landings are judged by `forbid`, `forbid_from`,
+    /// `forbid_after` or `run_limits` too, site by site.
     pub(super) judge_more: bool,
     /// Named conditions under which the player passes his turn ...
     pub(super) pass: Vec<(String, Cond)>,
@@ -85,8 +97,9 @@ pub(in crate::engine) struct Tables {
     /// Whether the board has at most 64 sites: the search then keeps its
     /// masks in a `u64` (see [`super::bits`]).
     pub(super) narrow: bool,
-    /// Per player: the site his men must leave first.
-    pub(super) first_from: Option<Vec<u8>>,
+    /// Per `first from` rule, in order, per player: the site his men
+    /// must leave first while he has men there.
+    pub(super) first_from: Vec<[u8; 2]>,
     /// End conditions, each with what can make it hold for each player:
     /// it need only be judged after a die move that does.
     pub(super) ends: Vec<End>,
@@ -136,12 +149,37 @@ impl Tables {
             .iter()
             .map(|p| p.track.iter().map(|&s| s as u8).collect())
             .collect();
+        // A second zone at a track's start (`start or bar, ...`) is at
+        // position 0 too; the track men leave it by starts there.
+        let second_start: [u8; 2] = [0, 1].map(|p| {
+            game.players
+                .get(p)
+                .and_then(|p| p.second_start)
+                .map_or(NONE, |s| s as u8)
+        });
+        let start_track: Vec<Vec<u8>> = track
+            .iter()
+            .zip(second_start)
+            .map(|(t, second)| {
+                let mut t = t.clone();
+                if second != NONE
+                    && let Some(first) = t.first_mut()
+                {
+                    *first = second;
+                }
+                t
+            })
+            .collect();
         let position: Vec<Vec<u8>> = track
             .iter()
-            .map(|t| {
+            .zip(second_start)
+            .map(|(t, second)| {
                 let mut pos = vec![NONE; sites];
                 for (i, &s) in t.iter().enumerate() {
                     pos[s as usize] = i as u8;
+                }
+                if second != NONE {
+                    pos[second as usize] = 0;
                 }
                 pos
             })
@@ -225,6 +263,7 @@ impl Tables {
             .iter()
             .map(|(_, c)| compile(c))
             .partition(Cond::sees_from);
+        let forbid_after: Vec<Cond> = rules.forbid_after.iter().map(|(_, c)| compile(c)).collect();
         let bear_off = rules.bear_off.as_ref().map(compile);
         let bear_off_fires = bear_off.as_ref().map(|c| {
             let [(rise0, fall0), (rise1, fall1)] =
@@ -252,8 +291,10 @@ impl Tables {
         let (from_mine, forbid_from_rest) =
             Program::compile_origins(forbid_from.clone(), &regions[0], 0, board);
         let (from_theirs, _) = Program::compile_origins(forbid_from.clone(), &regions[1], 1, board);
-        let judge_more =
-            !forbid.is_empty() || !forbid_from.is_empty() || !rules.run_limits.is_empty();
+        let judge_more = !forbid.is_empty()
+            || !forbid_from.is_empty()
+            || !forbid_after.is_empty()
+            || !rules.run_limits.is_empty();
         let points_span = [0, 1].map(|p| limits::points_span(&points[p], &position[p]));
         let origins_masked = !from_mine.is_empty() || !rules.run_limits.is_empty();
         let ends_see_runs = ends.iter().any(|e| e.cond.sees_runs());
@@ -261,8 +302,12 @@ impl Tables {
         let ends_fire = Fires::new(&rises, sites);
         let end_needs: Vec<[&Needs; 2]> = ends.iter().map(|e| [&e.needs[0], &e.needs[1]]).collect();
         let ends_gates = Gates::new(&end_needs);
-        let orders_commute = zone(&rules.hit_to)
-            .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
+        // Where a track starts in two zones, the site a die move from
+        // position 0 leaves depends on the position: two die moves from
+        // position 0 in either order are not the same two die moves.
+        let orders_commute = second_start == [NONE; 2]
+            && zone(&rules.hit_to)
+                .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
         let mut men_keys = Box::new([0u64; MEN_KEY_SLOTS]);
         for site in 0..sites {
             for owner in 0..2 {
@@ -276,7 +321,13 @@ impl Tables {
         Some(Tables {
             dice,
             shaped_dice: dice.values.is_some() || dice.summed,
-            track_map: track.iter().map(|t| masks::TrackMap::new(t)).collect(),
+            track_map: track
+                .iter()
+                .zip(second_start)
+                .map(|(t, second)| masks::TrackMap::new(t).with_start(second))
+                .collect(),
+            start_track,
+            second_start,
             track,
             position,
             points_span,
@@ -288,6 +339,7 @@ impl Tables {
             forbid_from,
             forbid_from_program: [from_mine, from_theirs],
             forbid_from_rest,
+            forbid_after,
             origins_masked,
             judge_more,
             pass_needs,
@@ -305,7 +357,13 @@ impl Tables {
             narrow: sites <= 64,
             hit_to: zone(&rules.hit_to),
             pin_blots: rules.pin_blots,
-            first_from: zone(&rules.first_from),
+            first_from: rules
+                .first_from
+                .iter()
+                .filter_map(|z| zone(&Some(z.clone())))
+                .map(|z: Vec<u8>| [z[0], z.get(1).copied().unwrap_or(NONE)])
+                .collect(),
+            two_starts: second_start != [NONE; 2],
             ends,
             ends_fire,
             ends_gates,

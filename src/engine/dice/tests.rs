@@ -42,6 +42,23 @@ fn dice_games() -> Vec<(String, Engine)> {
         games.push((path.display().to_string(), Engine::new(game)));
     }
     assert!(games.len() >= before + 2, "the bear-off variants are found");
+    // Tracks that start in two zones (`start or bar`): the site a die
+    // move from position 0 leaves depends on the position; and a `forbid
+    // ... after move` rule, judged on a copy of the position.
+    for file in [
+        "start-zone-race.game",
+        "start-zone-race-enter-first.game",
+        "crowded-table.game",
+    ] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/data")
+            .join(file);
+        let loaded = crate::load::load(&path).expect("a readable game");
+        games.push((
+            path.display().to_string(),
+            Engine::new(loaded.game.expect("a valid game")),
+        ));
+    }
     // A board of more than 64 sites, searched with 128-bit masks.
     let wide = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/wide-board/long-race.game");

@@ -27,11 +27,11 @@ impl Engine {
             return found;
         }
         let player = st.to_move as usize;
-        let track = &self.tables().track[player];
         let (dice, n) = self.dice_to_play(st);
         let (distinct, kinds) = distinct(&dice[..n]);
         let masks = Masks::of(st);
         let o = self.options(st, &masks, player, &Route::EMPTY, None, None, None);
+        let track = self.origin_track(player, &o);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {
                 continue;
@@ -130,8 +130,8 @@ impl Engine {
         if m.ends || n == 0 {
             return Ok(());
         }
-        let track = &self.tables().track[player];
         let o = self.options(st, masks, player, m, None, None, None);
+        let track = self.origin_track(player, &o);
         let (distinct, kinds) = distinct(&dice[..n]);
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {
@@ -151,8 +151,17 @@ impl Engine {
                     continue;
                 }
                 let k = dice[..n].iter().position(|&d| d == die).unwrap_or(0);
-                let (undo, key) =
-                    self.advance(st, masks, player, dice, m, (k, n), (from, target), to, key);
+                let (undo, key) = self.advance(
+                    st,
+                    masks,
+                    player,
+                    dice,
+                    m,
+                    (k, n),
+                    (from, target),
+                    (site, to),
+                    key,
+                );
                 let walked = self.walk(st, masks, w, dice, m, n - 1, key);
                 self.retreat(st, masks, player, dice, m, undo);
                 walked?;
