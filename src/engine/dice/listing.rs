@@ -158,7 +158,12 @@ impl Engine {
     /// `None` where that roll was not searched.
     pub(in crate::engine) fn dice_root_after(&self, st: &State, m: &Move) -> Option<Root> {
         let root = LISTED.with_borrow(|listed| listed.root)?;
-        Some(root.after(st, m.steps(), m.key))
+        // A choice of dice leaves the board as it was.
+        let key = match m.chosen() {
+            Some(d) => m.key ^ super::route::choice_key(d),
+            None => m.key,
+        };
+        Some(root.after(st, m.steps(), key))
     }
 
     /// Plays turn `i` of those [`Engine::count_dice_turns`] counted last on
@@ -192,7 +197,9 @@ impl Engine {
                 Some(d) => self.play_choice(st, d),
                 None => self.play_die_moves(st, route.steps()),
             }
-            let root = listed.root.map(|r| r.after(st, route.steps(), route.key));
+            let root = listed
+                .root
+                .map(|r| r.after(st, route.steps(), route.root_key()));
             (route.ends, root)
         })
     }

@@ -142,12 +142,23 @@ impl Route {
     }
 
     /// The choice of the double of `d` (`choose double`), a route of no
-    /// die move leading to the position of key `key`, where it starts.
+    /// die move from the position of key `key`: its key tells the choices
+    /// apart (the dice chosen are part of where it leads), so that no two
+    /// are taken for one turn; [`Route::root_key`] gives back `key`.
     pub fn choice(d: u8, key: u64) -> Route {
         Route {
-            key,
+            key: key ^ choice_key(d),
             die: d,
             ..Route::EMPTY
+        }
+    }
+
+    /// The key of the position this route leads to, the board alone: a
+    /// choice's without the dice chosen.
+    pub fn root_key(&self) -> u64 {
+        match self.chosen() {
+            Some(d) => self.key ^ choice_key(d),
+            None => self.key,
         }
     }
 
@@ -176,6 +187,11 @@ impl Route {
     pub fn hits(&self) -> usize {
         self.steps().iter().filter(|s| s.over != NONE).count()
     }
+}
+
+/// What a choice of the double of `d` adds to a key.
+pub(super) fn choice_key(d: u8) -> u64 {
+    u64::from(d).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1
 }
 
 #[cfg(test)]
