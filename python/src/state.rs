@@ -265,8 +265,9 @@ impl State {
     fn play(&mut self, i: usize) {
         let m = self.moves[i];
         let shared = self.shared.clone();
+        // The play leaves the dice empty for the next throw, or set where
+        // the game sets them (a double chosen).
         shared.engine.play_unchecked(&mut self.st, &m);
-        self.st.dice = [0; MAX_DICE];
         self.plies += 1;
         self.refresh();
     }
