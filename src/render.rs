@@ -33,18 +33,9 @@ pub fn board(engine: &Engine, st: &State) -> String {
             .players
             .iter()
             .enumerate()
-            .map(|(p, player)| {
-                let kinds: Vec<String> = game
-                    .kinds
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, _)| st.hand[p][k] > 0)
-                    .map(|(k, kind)| format!("{} {}", st.hand[p][k], kind.name))
-                    .collect();
-                match kinds.is_empty() {
-                    true => format!("{} none", player.name),
-                    false => format!("{} {}", player.name, kinds.join(" ")),
-                }
+            .map(|(p, player)| match hand(engine, st, p) {
+                Some(held) => format!("{} {}", player.name, held.join(" ")),
+                None => format!("{} none", player.name),
             })
             .collect();
         out.push_str(&format!("in hand: {}\n", hands.join(", ")));
@@ -334,4 +325,17 @@ fn again(st: &State) -> String {
         1 => "; an extra turn".into(),
         n => format!("; an extra turn, {n} in a row"),
     }
+}
+
+/// The pieces in `player`'s hand by kind (`9 man`), if he holds any.
+pub fn hand(engine: &Engine, st: &State, player: usize) -> Option<Vec<String>> {
+    let kinds: Vec<String> = engine
+        .game()
+        .kinds
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| st.hand[player][k] > 0)
+        .map(|(k, kind)| format!("{} {}", st.hand[player][k], kind.name))
+        .collect();
+    (!kinds.is_empty()).then_some(kinds)
 }

@@ -81,16 +81,9 @@ pub fn svg(engine: &Engine, st: &State, last: Option<&Move>) -> String {
         .players
         .iter()
         .enumerate()
-        .filter(|&(p, _)| st.hand[p].iter().any(|&n| n > 0))
-        .map(|(p, player)| {
-            let kinds: Vec<String> = game
-                .kinds
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| st.hand[p][k] > 0)
-                .map(|(k, kind)| format!("{} {}", st.hand[p][k], kind.name))
-                .collect();
-            format!("{} in hand: {}", player.name, kinds.join(", "))
+        .filter_map(|(p, player)| {
+            let held = crate::render::hand(engine, st, p)?;
+            Some(format!("{} in hand: {}", player.name, held.join(", ")))
         })
         .collect();
     let (body, h) = if hands.is_empty() {

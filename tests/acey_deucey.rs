@@ -8,34 +8,13 @@
 
 mod common;
 
-use ludus::engine::{Engine, State};
+use common::{played as play, position as state, turn_texts as moves};
+
+use ludus::engine::Engine;
 use ludus::ir::CHOOSING;
-use ludus::notation::{find_move, move_text, parse_position};
 
 fn engine() -> Engine {
     common::engine_at(&common::root().join("games/acey-deucey.game"))
-}
-
-#[track_caller]
-fn state(engine: &Engine, position: &str) -> State {
-    parse_position(engine, position).unwrap_or_else(|e| panic!("`{position}`: {e}"))
-}
-
-fn moves(engine: &Engine, st: &State) -> Vec<String> {
-    let mut st = st.clone();
-    let mut list = Vec::new();
-    engine.legal_moves(&mut st, &mut list);
-    list.iter().map(|m| move_text(engine, m)).collect()
-}
-
-#[track_caller]
-fn play(engine: &Engine, st: &State, text: &str) -> State {
-    let mut st = st.clone();
-    let mut list = Vec::new();
-    engine.legal_moves(&mut st, &mut list);
-    let m = find_move(engine, &st, &list, text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
-    engine.play_unchecked(&mut st, &m);
-    st
 }
 
 /// White: one man waiting to enter, fourteen on site 23 (his 2-point).

@@ -9,38 +9,14 @@
 
 mod common;
 
-use ludus::engine::{Engine, Outcome, State};
+use common::{played as play, position as state, turn_texts as moves};
+
+use ludus::engine::{Engine, Outcome};
 use ludus::ir::ZERO_THROW;
-use ludus::notation::{move_text, parse_position, position_text};
+use ludus::notation::position_text;
 
 fn engine(path: &str) -> Engine {
     common::engine_at(&common::root().join(path))
-}
-
-#[track_caller]
-fn state(engine: &Engine, position: &str) -> State {
-    parse_position(engine, position).unwrap_or_else(|e| panic!("`{position}`: {e}"))
-}
-
-fn moves(engine: &Engine, st: &State) -> Vec<String> {
-    let mut st = st.clone();
-    let mut list = Vec::new();
-    engine.legal_moves(&mut st, &mut list);
-    list.iter().map(|m| move_text(engine, m)).collect()
-}
-
-/// Plays the legal turn written `text` and returns the position after it.
-#[track_caller]
-fn play(engine: &Engine, st: &State, text: &str) -> State {
-    let mut st = st.clone();
-    let mut list = Vec::new();
-    engine.legal_moves(&mut st, &mut list);
-    let m = list
-        .iter()
-        .find(|m| move_text(engine, m) == text)
-        .unwrap_or_else(|| panic!("`{text}` is not legal here: {:?}", moves(engine, &st)));
-    engine.play_unchecked(&mut st, m);
-    st
 }
 
 /// Ur's four binary dice summed: 0 to 4 in 1, 4, 6, 4 and 1 of the 16

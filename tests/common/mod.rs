@@ -163,3 +163,32 @@ pub fn record_game(dir: &Path, game: &str, seed: u64) -> Vec<String> {
         .map(String::from)
         .collect()
 }
+
+/// The position written `text`; panics with the reason it is refused.
+#[track_caller]
+pub fn position(engine: &Engine, text: &str) -> State {
+    ludus::notation::parse_position(engine, text).unwrap_or_else(|e| panic!("`{text}`: {e}"))
+}
+
+/// The legal turns of `st` (its dice thrown), in notation, in order.
+pub fn turn_texts(engine: &Engine, st: &State) -> Vec<String> {
+    let mut st = st.clone();
+    let mut list = Vec::new();
+    engine.legal_moves(&mut st, &mut list);
+    list.iter()
+        .map(|m| ludus::notation::move_text(engine, m))
+        .collect()
+}
+
+/// The position after the legal turn written `text` (as a person may
+/// type it) is played from `st`; panics where it is not legal.
+#[track_caller]
+pub fn played(engine: &Engine, st: &State, text: &str) -> State {
+    let mut st = st.clone();
+    let mut list = Vec::new();
+    engine.legal_moves(&mut st, &mut list);
+    let m = ludus::notation::find_move(engine, &st, &list, text)
+        .unwrap_or_else(|e| panic!("`{text}`: {e}"));
+    engine.play_unchecked(&mut st, &m);
+    st
+}
