@@ -215,8 +215,8 @@ impl Session<'_> {
         }
         let points = match arg.trim() {
             "" | "single" => Some(1),
-            "double" | "gammon" => Some(2),
-            "triple" | "backgammon" => Some(3),
+            "double" => Some(2),
+            "triple" => Some(3),
             n => n.parse::<u8>().ok().filter(|&n| (1..=64).contains(&n)),
         };
         let Some(points) = points else {
