@@ -105,6 +105,10 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
     let spans_across = |x: i32, y: i32| (0..w - 1).contains(&x) && across[(y * w + x) as usize];
     let spans_down = |x: i32, y: i32| (1..h).contains(&y) && down[(y * w + x) as usize];
     let margin = g.ranks.iter().map(String::len).max().unwrap_or(1);
+    let numbered = board
+        .sites
+        .iter()
+        .all(|s| s.coord.is_none() || s.name.parse::<u32>().is_ok());
     let mut out = String::new();
     for y in (0..h).rev() {
         out.push_str(&format!("{:>margin$}  ", g.ranks[y as usize]));
@@ -125,6 +129,21 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
                     "   "
                 });
             }
+        }
+        // A board whose squares are numbered (draughts): the numbers of
+        // this rank's squares beside it, as moves name them.
+        if numbered {
+            let names: Vec<String> = (0..w)
+                .filter_map(|x| at(x, y))
+                .map(|s| format!("{:>3}", board.sites[s].name))
+                .collect();
+            // After the board's last column, whatever the rank's parity.
+            let start = out.rfind('\n').map_or(0, |i| i + 1);
+            let width = margin + 2 + (w as usize - 1) * 4 + 1;
+            let line = out[start..].trim_end_matches(' ').len();
+            out.truncate(start + line);
+            let pad = width.saturating_sub(line);
+            out.push_str(&format!("{:pad$}   |{}", "", names.join("")));
         }
         out.push('\n');
         if y > 0 {
