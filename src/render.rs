@@ -130,7 +130,7 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
                 });
             }
         }
-        // A board whose squares are numbered (draughts): the numbers of
+        // A board whose squares are named by numbers: the numbers of
         // this rank's squares beside it, as moves name them.
         if numbered {
             let names: Vec<String> = (0..w)
