@@ -12,6 +12,7 @@ mod board;
 mod conditions;
 mod hand;
 mod invariants;
+mod stakes;
 mod limits;
 mod lines;
 mod numbering;
@@ -245,6 +246,7 @@ impl<'a> Checker<'a> {
         }
         let end = self.end(&player_list, &kind_names, dice.is_some());
         let invariants = self.invariants(&player_list);
+        let stakes = self.stakes();
         Some(Game {
             name: name.text.clone(),
             board: board.board,
@@ -255,6 +257,7 @@ impl<'a> Checker<'a> {
             rules,
             end,
             dice,
+            stakes,
             invariants,
         })
     }

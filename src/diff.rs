@@ -89,6 +89,7 @@ pub fn section_label(s: &Section) -> String {
         SectionKind::Track => "track",
         SectionKind::Dice => "dice",
         SectionKind::Invariants => "invariants",
+        SectionKind::Stakes => "stakes",
     };
     match &s.name {
         Some(name) => format!("{kind} {}", name.text),

@@ -9,6 +9,20 @@
 use crate::engine::{Engine, Move, Outcome, State};
 use crate::notation::{find_move, move_text, parse_position, position_text};
 use crate::playout::{self, Record, RecordLine, Replay, outcome_text};
+use crate::stakes::Stakes;
+
+/// How a game recorded in `ludus play` ended, besides its position.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ending {
+    /// The result (`Ongoing`: unfinished).
+    pub outcome: Option<Outcome>,
+    /// The player who resigned, if one did.
+    pub resigned: Option<usize>,
+    /// The player who dropped a double, if one did.
+    pub dropped: Option<usize>,
+    /// The points the winner scores with the cube, in a game with stakes.
+    pub points: Option<u32>,
+}
 
 /// A record being written as a game is played.
 pub struct Writer {
@@ -17,19 +31,21 @@ pub struct Writer {
     seed: u64,
     opening: Option<String>,
     start: Option<String>,
+    stakes: Option<String>,
     turns: Vec<RecordLine>,
 }
 
 impl Writer {
     /// A record of the game whose file's text is `game_text`, played from
     /// the setup (with the opening throw `opening` if it has one) or from
-    /// the position `start`, its random choices from `seed`.
+    /// the position `start`, its random choices from `seed`, played for
+    /// `stakes` (the cube and score fields) in a game with stakes or a match.
     pub fn new(
         engine: &Engine,
         game_text: &str,
         seed: u64,
-        opening: Option<String>,
-        start: Option<String>,
+        (opening, start): (Option<String>, Option<String>),
+        stakes: Option<String>,
     ) -> Writer {
         Writer {
             sha256: playout::text_hash(game_text),
@@ -37,47 +53,64 @@ impl Writer {
             seed,
             opening,
             start,
+            stakes,
             turns: Vec::new(),
         }
+    }
+
+    /// Notes a cube action: `action` (`double`, `take` or `drop`) by
+    /// `player`, the cube at `value` once taken.
+    pub fn cube(&mut self, engine: &Engine, action: &str, player: usize, value: u32) {
+        self.turns.push(RecordLine::Cube {
+            action: action.into(),
+            player: engine.game().players[player].name.clone(),
+            value,
+        });
     }
 
     /// Notes the turn `played` of the position `before` (its dice thrown),
     /// whose legal turns are `legal`.
     pub fn turn(&mut self, engine: &Engine, before: &State, legal: &[Move], played: &Move) {
         self.turns.push(RecordLine::Turn {
-            ply: self.turns.len() as u32 + 1,
+            ply: self.turns() as u32 + 1,
             position: position_text(engine, before),
             legal: legal.iter().map(|m| move_text(engine, m)).collect(),
             played: move_text(engine, played),
         });
     }
 
-    /// Keeps the first `n` turns noted: the others were taken back.
+    /// Keeps the first `n` turns noted and the cube actions before the
+    /// next: the others were taken back.
     pub fn truncate(&mut self, n: usize) {
-        self.turns.truncate(n);
+        let cut = self
+            .turns
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| matches!(l, RecordLine::Turn { .. }))
+            .nth(n)
+            .map_or(self.turns.len(), |(i, _)| i);
+        self.turns.truncate(cut);
     }
 
-    /// Notes a turn line read from another record (see `load` in the
-    /// REPL).
+    /// Notes a turn or cube line read from another record (see `load` in
+    /// the REPL).
     pub fn push_line(&mut self, line: RecordLine) {
         self.turns.push(line);
     }
 
     /// The turns noted.
     pub fn turns(&self) -> usize {
-        self.turns.len()
+        self.turns
+            .iter()
+            .filter(|l| matches!(l, RecordLine::Turn { .. }))
+            .count()
     }
 
     /// The record as JSON lines, naming its game file `game_path`, ending
-    /// at `st` with `outcome` (or `unfinished`), and who resigned, if
-    /// someone did.
-    pub fn text(
-        &self,
-        engine: &Engine,
-        game_path: &str,
-        st: &State,
-        (outcome, resigned): (Outcome, Option<usize>),
-    ) -> String {
+    /// at `st` as `ending` says.
+    pub fn text(&self, engine: &Engine, game_path: &str, st: &State, ending: Ending) -> String {
+        let outcome = ending.outcome.unwrap_or(Outcome::Ongoing);
+        let name = |p: Option<usize>| p.map(|p| engine.game().players[p].name.clone());
         let header = RecordLine::Header {
             game: game_path.to_string(),
             sha256: self.sha256.clone(),
@@ -86,6 +119,7 @@ impl Writer {
             opening: self.opening.clone(),
             typed: true,
             start: self.start.clone(),
+            stakes: self.stakes.clone(),
         };
         let result = RecordLine::Result {
             result: outcome_text(engine, outcome),
@@ -95,9 +129,11 @@ impl Writer {
                 }
                 _ => None,
             },
-            plies: self.turns.len() as u32,
+            plies: self.turns() as u32,
             position: position_text(engine, st),
-            resigned: resigned.map(|p| engine.game().players[p].name.clone()),
+            resigned: name(ending.resigned),
+            dropped: name(ending.dropped),
+            points: ending.points.filter(|_| outcome != Outcome::Ongoing),
         };
         let mut out = String::new();
         for line in std::iter::once(&header)
@@ -128,13 +164,86 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
     // throw; a game begun again in the REPL throws anew).
     let opening = record.start.is_none() && engine.game().dice.is_some_and(|d| d.opening.is_some());
     let dice_game = engine.has_dice();
+    let mut stakes = match &record.stakes {
+        None => None,
+        Some(text) => {
+            let (stakes, rest) = Stakes::new(engine, 0)
+                .read_fields(engine, text)
+                .map_err(|e| format!("header, `stakes`: {e}"))?;
+            if !rest.is_empty() {
+                return Err(format!(
+                    "header, `stakes`: `{rest}` is not a field of the cube or the score"
+                ));
+            }
+            Some(stakes)
+        }
+    };
+    let mut dropped = None;
     let mut moves = Vec::new();
     let mut turns = Vec::new();
     let mut before = Vec::new();
     let mut plies = 0u32;
     for (n, line) in &record.lines {
+        if dropped.is_some() && !matches!(line, RecordLine::Result { .. }) {
+            return Err(format!(
+                "line {n}: the record goes on after a double was dropped"
+            ));
+        }
+        if stakes.is_some_and(|s| s.offered.is_some())
+            && !matches!(line, RecordLine::Cube { .. })
+        {
+            return Err(format!(
+                "line {n}: the double before it is neither taken nor dropped"
+            ));
+        }
         match line {
             RecordLine::Header { .. } => return Err(format!("line {n}: a second header")),
+            RecordLine::Cube {
+                action,
+                player,
+                value,
+            } => {
+                let Some(stakes) = stakes.as_mut() else {
+                    return Err(format!(
+                        "line {n}: a cube action, and the header gives no stakes"
+                    ));
+                };
+                let at = format!("line {n} ({action})");
+                let Some(p) = engine.game().players.iter().position(|q| q.name == *player) else {
+                    return Err(format!("{at}, `player`: `{player}` is not a player"));
+                };
+                let ours = match action.as_str() {
+                    "double" => {
+                        if p != st.to_move as usize {
+                            return Err(format!("{at}: {player} doubles, and he is not to move"));
+                        }
+                        let before_turn = !dice_game || st.dice == [0; 4];
+                        stakes
+                            .double(p, before_turn)
+                            .map_err(|e| format!("{at}: {e}"))?
+                    }
+                    "take" | "drop" if stakes.offered == Some(p) => {
+                        return Err(format!("{at}: {player} answers his own double"));
+                    }
+                    "take" => stakes.take().map_err(|e| format!("{at}: {e}"))?,
+                    "drop" => {
+                        let value = stakes.cube.value * 2;
+                        stakes.drop().map_err(|e| format!("{at}: {e}"))?;
+                        dropped = Some(p);
+                        value
+                    }
+                    _ => {
+                        return Err(format!(
+                            "{at}, `action`: expected `double`, `take` or `drop`"
+                        ));
+                    }
+                };
+                if *value != ours {
+                    return Err(format!(
+                        "{at}, `value`: the record says {value}, but the cube would be at {ours}"
+                    ));
+                }
+            }
             RecordLine::Turn {
                 ply,
                 position,
@@ -194,6 +303,8 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 plies: recorded_plies,
                 position,
                 resigned,
+                dropped: dropped_by,
+                points,
             } => {
                 if *recorded_plies != plies {
                     return Err(format!(
@@ -226,7 +337,42 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         .map_err(|e| format!("line {n}: {e}"))?;
                     engine.outcome_with(&st, !moves.is_empty())
                 };
+                let player = |field: &str, name: &str| {
+                    engine
+                        .game()
+                        .players
+                        .iter()
+                        .position(|p| p.name == *name)
+                        .ok_or_else(|| {
+                            format!("line {n}, `{field}`: `{name}` is not a player of this game")
+                        })
+                };
+                let said = dropped_by
+                    .as_deref()
+                    .map(|name| player("dropped", name))
+                    .transpose()?;
+                if said != dropped {
+                    let name = |p: Option<usize>| {
+                        p.map_or("nobody".to_string(), |p| engine.game().players[p].name.clone())
+                    };
+                    return Err(format!(
+                        "line {n}, `dropped`: the record says {}, but {} dropped a double",
+                        name(said),
+                        name(dropped)
+                    ));
+                }
                 let outcome = match resigned {
+                    _ if dropped.is_some() => {
+                        let winner = 1 - dropped.unwrap_or(0);
+                        let outcome = Outcome::Decisive { winner, points: 1 };
+                        if *result != outcome_text(engine, outcome) {
+                            return Err(format!(
+                                "line {n}, `result`: the record says `{result}`, but the drop gives `{}`",
+                                outcome_text(engine, outcome)
+                            ));
+                        }
+                        outcome
+                    }
                     Some(name) => {
                         let Some(p) = engine.game().players.iter().position(|p| p.name == *name)
                         else {
@@ -275,10 +421,27 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         our_winner.as_deref().unwrap_or("none")
                     ));
                 }
+                if let Some(points) = points {
+                    let ours = match (outcome, stakes) {
+                        (Outcome::Decisive { points, .. }, Some(s)) if dropped.is_none() => {
+                            s.scored(u32::from(points))
+                        }
+                        (Outcome::Decisive { .. }, Some(s)) => s.cube.value,
+                        (Outcome::Decisive { points, .. }, None) => u32::from(points),
+                        _ => 0,
+                    };
+                    if *points != ours {
+                        return Err(format!(
+                            "line {n}, `points`: the record says {points}, but the game scores {ours}"
+                        ));
+                    }
+                }
                 return Ok(Replay {
                     turns,
                     before,
                     outcome,
+                    stakes,
+                    dropped,
                 });
             }
         }

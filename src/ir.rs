@@ -34,8 +34,25 @@ pub struct Game {
     pub end: Vec<EndRule>,
     /// The dice, for games played with them.
     pub dice: Option<Dice>,
+    /// The doubling cube and its match rules, where the game has them.
+    pub stakes: Option<Stakes>,
     /// Conditions that hold in every position, in file order.
     pub invariants: Vec<Invariant>,
+}
+
+/// The `stakes` section: a doubling cube that the player to move may turn
+/// before his turn, doubling what the game is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Stakes {
+    /// The cube's highest value, a power of two (`cube up to 64`;
+    /// 32768 for `cube`).
+    pub cube_max: u32,
+    /// The Crawford rule of match play: no double in the game after a
+    /// player first comes within one point of winning the match.
+    pub crawford: bool,
+    /// The Jacoby rule of money play: a win counts single unless the cube
+    /// was turned.
+    pub jacoby: bool,
 }
 
 /// The most dice a game throws per turn.

@@ -24,5 +24,6 @@ pub mod position_id;
 pub mod render;
 pub mod rng;
 pub mod simulate;
+pub mod stakes;
 pub mod svg;
 pub mod syntax;

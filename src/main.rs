@@ -178,11 +178,31 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             seed,
             position,
             record,
+            match_to,
         } => {
             if let Some(path) = &record {
                 refuse_overwrite("--record", path, &[&file])?;
             }
             let (engine, text) = engine(&file)?;
+            // The cube and score fields of a position, read apart.
+            let stakes = ludus::stakes::Stakes::new(&engine, match_to.unwrap_or(0));
+            let (stakes, position) = match position {
+                Some(p) => {
+                    let (stakes, rest) = stakes
+                        .read_fields(&engine, &p)
+                        .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
+                    (stakes, Some(rest))
+                }
+                None => (stakes, None),
+            };
+            if let Some(n) = match_to
+                && stakes.score.length != n
+            {
+                return Err(Failure::Usage(format!(
+                    "--match {n} and the position's `match: {}` disagree",
+                    stakes.score.length
+                )));
+            }
             let st = position_or_start(&engine, position.as_deref())?;
             let rules = ludus::explain::Rules::load(&file).ok();
             let mut named: Vec<(String, cli::args::Agent)> = player;
@@ -196,7 +216,14 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 record_to: record,
                 start: position.map(|_| ludus::notation::position_text(&engine, &st)),
             };
-            cli::repl::run(&engine, st, agents, seed, (rules.as_ref(), Some(game_file)))?;
+            cli::repl::run(
+                &engine,
+                st,
+                agents,
+                seed,
+                (rules.as_ref(), Some(game_file)),
+                stakes,
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Match {

@@ -176,6 +176,21 @@ pub enum RecordLine {
         /// The position the game started from, where not the setup.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         start: Option<String>,
+        /// What the game is played for as it starts, in a game with a
+        /// cube or of a match: the cube and score fields (see
+        /// [`crate::stakes::Stakes::fields`]).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        stakes: Option<String>,
+    },
+    /// A cube action before a turn, in a game played with `stakes`: the
+    /// player to move doubles, his opponent takes or drops.
+    Cube {
+        /// `double`, `take` or `drop`.
+        action: String,
+        /// Who acts.
+        player: String,
+        /// The cube's value once the double is taken.
+        value: u32,
     },
     /// One turn.
     Turn {
@@ -201,6 +216,13 @@ pub enum RecordLine {
         /// The player who resigned, in a game played in `ludus play`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         resigned: Option<String>,
+        /// The player who dropped a double, ending the game.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        dropped: Option<String>,
+        /// The points the winner scores, the cube's value included, in a
+        /// game played with `stakes` or in a match.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        points: Option<u32>,
     },
 }
 
@@ -299,6 +321,8 @@ impl<'e> SeededGame<'e> {
             plies: self.plies,
             position: position_text(engine, &self.st),
             resigned: None,
+            dropped: None,
+            points: None,
         }
     }
 }
@@ -327,6 +351,7 @@ pub fn recorded_playout(
         opening: game.opening.clone(),
         typed: false,
         start: None,
+        stakes: None,
     }];
     loop {
         match game.next()? {
@@ -365,16 +390,57 @@ pub struct Record {
     pub typed: bool,
     /// The position the game started from, where not the setup.
     pub start: Option<String>,
+    /// The cube and score as the game starts, in a game played with
+    /// `stakes` or in a match.
+    pub stakes: Option<String>,
     /// Every line after the header with its line number (from 1): the
-    /// turns, then the result.
+    /// turns and cube actions, then the result.
     pub lines: Vec<(usize, RecordLine)>,
 }
 
-/// Reads a record's text. A byte order mark and blank lines are skipped;
-/// errors name the line.
+impl Record {
+    /// The record as JSON lines again: its header, then its lines.
+    pub fn text(&self) -> String {
+        let header = RecordLine::Header {
+            game: self.game.clone(),
+            sha256: self.sha256.clone(),
+            variant: self.variant.clone(),
+            seed: self.seed,
+            opening: self.opening.clone(),
+            typed: self.typed,
+            start: self.start.clone(),
+            stakes: self.stakes.clone(),
+        };
+        let mut out = String::new();
+        for line in std::iter::once(&header).chain(self.lines.iter().map(|(_, l)| l)) {
+            // A record line is plain data: it always serialises.
+            out.push_str(&serde_json::to_string(line).unwrap_or_default());
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// Reads a record's text: one game. A byte order mark and blank lines are
+/// skipped; errors name the line.
 pub fn parse_record(text: &str) -> Result<Record, String> {
-    let mut header = None;
-    let mut lines: Vec<(usize, RecordLine)> = Vec::new();
+    let mut games = parse_records(text)?;
+    if games.len() > 1 {
+        let n = games[1].lines.first().map_or(0, |(n, _)| *n - 1);
+        return Err(format!(
+            "line {n}: a second header: this record holds {} games, and one is wanted here",
+            games.len()
+        ));
+    }
+    Ok(games.swap_remove(0))
+}
+
+/// Reads the text of a record of one game or more (the games of a match,
+/// one after another: each from its header to its result). A byte order
+/// mark and blank lines are skipped; errors name the line.
+pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
+    let mut games = Vec::new();
+    let mut current: Option<Record> = None;
     let mut result_at = None;
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, line) in text.lines().enumerate() {
@@ -382,13 +448,15 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
         if line.trim().is_empty() {
             continue;
         }
-        if let Some(at) = result_at {
-            return Err(format!(
-                "line {n}: nothing may follow the result (line {at}): a record holds one game"
-            ));
-        }
         let parsed: RecordLine =
             serde_json::from_str(line).map_err(|e| format!("line {n}: not a record line: {e}"))?;
+        if let Some(at) = result_at
+            && !matches!(parsed, RecordLine::Header { .. })
+        {
+            return Err(format!(
+                "line {n}: after the result (line {at}) only the header of another game may follow"
+            ));
+        }
         match parsed {
             RecordLine::Header {
                 game,
@@ -398,25 +466,39 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
                 opening,
                 typed,
                 start,
+                stakes,
             } => {
-                if header.is_some() {
+                if current.is_some() && result_at.is_none() {
                     return Err(format!(
-                        "line {n}: a second header: a record holds one game"
+                        "line {n}: a second header before the result of the game it follows"
                     ));
                 }
-                header = Some((game, sha256, variant, seed, opening, typed, start));
+                games.extend(current.take());
+                result_at = None;
+                current = Some(Record {
+                    game,
+                    sha256,
+                    variant,
+                    seed,
+                    opening,
+                    typed,
+                    start,
+                    stakes,
+                    lines: Vec::new(),
+                });
             }
-            _ if header.is_none() => {
-                return Err(format!("line {n}: the record must start with its header"));
+            _ => {
+                let Some(record) = current.as_mut() else {
+                    return Err(format!("line {n}: the record must start with its header"));
+                };
+                if matches!(parsed, RecordLine::Result { .. }) {
+                    result_at = Some(n);
+                }
+                record.lines.push((n, parsed));
             }
-            RecordLine::Result { .. } => {
-                result_at = Some(n);
-                lines.push((n, parsed));
-            }
-            RecordLine::Turn { .. } => lines.push((n, parsed)),
         }
     }
-    let Some((game, sha256, variant, seed, opening, typed, start)) = header else {
+    let Some(last) = current else {
         return Err("the record is empty: it has no header".into());
     };
     if result_at.is_none() {
@@ -425,16 +507,14 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
             text.lines().count()
         ));
     }
-    Ok(Record {
-        game,
-        sha256,
-        variant,
-        seed,
-        opening,
-        typed,
-        start,
-        lines,
-    })
+    games.push(last);
+    if let Some(other) = games.iter().find(|g| g.variant != games[0].variant) {
+        return Err(format!(
+            "the record holds games of `{}` and of `{}`: a record is of one game",
+            games[0].variant, other.variant
+        ));
+    }
+    Ok(games)
 }
 
 /// A replayed record: the positions after every turn, for showing.
@@ -443,8 +523,13 @@ pub struct Replay {
     pub turns: Vec<(String, State)>,
     /// The position before each turn, its dice thrown.
     pub before: Vec<State>,
-    /// The result the rules give.
+    /// The result the rules give (or the resignation or drop).
     pub outcome: Outcome,
+    /// The cube and score as the game ended (before its points were
+    /// scored), in a game played with `stakes` or in a match.
+    pub stakes: Option<crate::stakes::Stakes>,
+    /// The player who dropped a double, ending the game.
+    pub dropped: Option<usize>,
 }
 
 /// Replays a record: plays the seeded random game its header names and
@@ -455,7 +540,7 @@ pub struct Replay {
 /// Only `playout --record` writes records, so the moves too follow from
 /// the seed. The error names the first line and field that differ.
 pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
-    if record.typed || record.start.is_some() {
+    if record.typed || record.start.is_some() || record.stakes.is_some() {
         return crate::hand_record::replay(engine, record);
     }
     let seed = record.seed;
@@ -478,6 +563,11 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
         match (line, next) {
             (RecordLine::Header { .. }, _) => {
                 return Err(format!("line {n}: a second header"));
+            }
+            (RecordLine::Cube { .. }, _) => {
+                return Err(format!(
+                    "line {n}: a cube action, in a record of random play without stakes"
+                ));
             }
             (RecordLine::Turn { ply, .. }, Next::End(outcome)) => {
                 return Err(format!(
@@ -573,6 +663,8 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     turns,
                     before,
                     outcome,
+                    stakes: None,
+                    dropped: None,
                 });
             }
         }

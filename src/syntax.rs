@@ -65,6 +65,8 @@ pub enum SectionKind {
     Track,
     /// `dice { .. }`
     Dice,
+    /// `stakes { .. }`
+    Stakes,
     /// `invariants { .. }`
     Invariants,
 }
@@ -488,6 +490,15 @@ pub enum ItemKind {
     /// `NAME: CONDITION` in `invariants`: must hold for both players in
     /// every position.
     Invariant(Name, Cond),
+    /// `cube [up to N]` in `stakes`: a doubling cube, whose highest value
+    /// is N where given.
+    Cube(Option<Name>),
+    /// `crawford` in `stakes`: no double in the game after a player first
+    /// comes within one game (a single point) of winning the match.
+    Crawford,
+    /// `jacoby` in `stakes`: in money play a win counts single unless the
+    /// cube was turned.
+    Jacoby,
 }
 
 /// What resets a no-progress counter.
@@ -600,6 +611,9 @@ impl ItemKind {
                 AgainAfter::Hit => "again after hit".into(),
             },
             ItemKind::NoMove(..) => "no move".into(),
+            ItemKind::Cube(_) => "cube".into(),
+            ItemKind::Crawford => "crawford".into(),
+            ItemKind::Jacoby => "jacoby".into(),
             ItemKind::NoProgress(
                 _,
                 _,

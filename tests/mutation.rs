@@ -587,6 +587,8 @@ fn record(engine: &Engine, name: &str, text: &str, seed: u64, cut: bool) -> Stri
             plies: RECORD_TURNS as u32,
             position: position_text(engine, &st),
             resigned: None,
+            dropped: None,
+            points: None,
         });
     }
     lines

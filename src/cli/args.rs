@@ -142,6 +142,11 @@ pub(crate) enum Command {
         /// file after every turn.
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Play a match to this many points, game after game, with the
+        /// cube where the game has one (money play, one game at a time,
+        /// without).
+        #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(u32).range(1..=ludus::stakes::MAX_MATCH as i64))]
+        match_to: Option<u32>,
     },
     /// Agent against agent: many seeded games, and the win, draw and loss
     /// rates with 95% intervals, points per game and an Elo difference.

@@ -36,7 +36,7 @@ pub(crate) fn write(
                     None => Outcome::Ongoing,
                 };
             }
-            RecordLine::Header { .. } => {}
+            RecordLine::Header { .. } | RecordLine::Cube { .. } => {}
         }
     }
     let tags = [

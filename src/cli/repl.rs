@@ -19,6 +19,7 @@
 //! with two random agents, `play --seed N` plays the very game of
 //! `playout --seed N`.
 
+mod cube;
 mod dice;
 mod input;
 mod record;
@@ -33,6 +34,7 @@ use ludus::explain::Rules;
 use ludus::notation::{find_move, move_text, position_text};
 use ludus::playout::{self, Rng, outcome_text};
 use ludus::render;
+use ludus::stakes::Stakes;
 use std::io::{self, Write};
 
 const HELP: &str = "\
@@ -70,6 +72,8 @@ pub struct Reply {
 struct Turn {
     before: State,
     by_human: bool,
+    /// The cube and score as the turn was played.
+    stakes: Stakes,
 }
 
 /// A game in progress, with everything the REPL needs besides the terminal.
@@ -111,6 +115,12 @@ pub struct Session<'e> {
     writer: Option<ludus::hand_record::Writer>,
     /// The player who resigned, if one did.
     resigned: Option<usize>,
+    /// The player who dropped a double, if one did.
+    dropped: Option<usize>,
+    /// The cube and the score of the match (or money play).
+    stakes: Stakes,
+    /// The records of the match's games already finished, as text.
+    match_games: Vec<String>,
 }
 
 impl<'e> Session<'e> {
@@ -136,6 +146,9 @@ impl<'e> Session<'e> {
             file: None,
             writer: None,
             resigned: None,
+            dropped: None,
+            stakes: Stakes::new(engine, 0),
+            match_games: Vec::new(),
         };
         session.refresh();
         session
@@ -146,6 +159,14 @@ impl<'e> Session<'e> {
     /// (from the session's seed): who starts, and the roll he plays if
     /// the opening gives it.
     pub fn start(&mut self) -> String {
+        let mut out = self.start_game();
+        self.advance(&mut out);
+        out
+    }
+
+    /// The opening throw where the game has one, and the board: a game
+    /// begun, its record too, nothing played yet.
+    fn start_game(&mut self) -> String {
         let mut out = String::new();
         let mut opening = None;
         if self.history.is_empty()
@@ -162,9 +183,19 @@ impl<'e> Session<'e> {
             self.refresh();
         }
         self.begin_record(opening);
-        out.push_str(&render::board(self.engine, &self.st));
-        self.advance(&mut out);
+        out.push_str(&self.board(&self.st));
         out
+    }
+
+    /// The board of `st`, with the cube and the score where there are.
+    fn board(&self, st: &State) -> String {
+        let mut text = render::board(self.engine, st);
+        let summary = self.stakes.summary(self.engine);
+        if !summary.is_empty() {
+            text.push_str(&summary);
+            text.push('\n');
+        }
+        text
     }
 
     /// Whether the game has ended.
@@ -175,6 +206,10 @@ impl<'e> Session<'e> {
     /// The prompt: the name of the player to move; in dice games also the
     /// roll and the dice left to play.
     pub fn prompt(&self) -> String {
+        if let Some(doubler) = self.stakes.offered {
+            let name = &self.engine.game().players[1 - doubler].name;
+            return format!("{name}, take or drop> ");
+        }
         if !self.engine.has_dice() || self.finished {
             return format!("{}> ", self.mover());
         }
@@ -197,8 +232,19 @@ impl<'e> Session<'e> {
         let input = line.trim();
         let lower = input.to_lowercase();
         let mut out = String::new();
+        if let Some(refusal) = self.awaiting_answer(&lower) {
+            out.push_str(&refusal);
+            out.push('\n');
+            return Reply {
+                text: out,
+                quit: false,
+            };
+        }
         match lower.as_str() {
             "" => {}
+            "double" | "redouble" => self.double(&mut out),
+            "take" | "accept" => self.answer(true, &mut out),
+            "drop" | "reject" => self.answer(false, &mut out),
             "quit" | "exit" => {
                 return Reply {
                     text: out,
@@ -209,6 +255,11 @@ impl<'e> Session<'e> {
             "board" => self.show_board(&mut out),
             "position" => {
                 out.push_str(&position_text(self.engine, &self.st));
+                let fields = self.stakes.fields(self.engine);
+                if !fields.is_empty() {
+                    out.push_str("; ");
+                    out.push_str(&fields);
+                }
                 out.push('\n');
                 if let Ok(id) = ludus::position_id::position_id(self.engine, &self.st) {
                     out.push_str(&format!("GNU Backgammon Position ID: {id}\n"));
@@ -395,7 +446,7 @@ Commands:
 
     /// The board after the die moves typed so far, with the dice left.
     fn show_board(&self, out: &mut String) {
-        out.push_str(&render::board(self.engine, &self.view()));
+        out.push_str(&self.board(&self.view()));
         if !self.partial.is_empty() {
             out.push_str(&format!(
                 "played so far: {}; left to play: {}\n",
@@ -564,13 +615,14 @@ Commands:
         self.history.push(Turn {
             before: self.st.clone(),
             by_human,
+            stakes: self.stakes,
         });
         self.note_turn(&m);
         self.engine.play_unchecked(&mut self.st, &m);
         self.refresh();
         self.finished |= self.outcome != Outcome::Ongoing;
         self.write_record();
-        out.push_str(&render::board(self.engine, &self.st));
+        out.push_str(&self.board(&self.st));
         if self.st.dice[0] == ludus::ir::CHOOSING && self.outcome == Outcome::Ongoing {
             let faces = self.engine.game().dice.map_or(6, |d| d.faces);
             out.push_str(&format!(
@@ -610,12 +662,21 @@ Commands:
                 return;
             }
             if self.outcome != Outcome::Ongoing {
-                self.finished = true;
                 out.push_str(&format!(
                     "game over after {} turns: {}\n",
                     self.history.len(),
                     outcome_text(self.engine, self.outcome)
                 ));
+                if self.game_over(out) {
+                    continue;
+                }
+                return;
+            }
+            if !self.cube_turn(out) {
+                return;
+            }
+            if self.finished {
+                // A double dropped ended the game, and the match.
                 return;
             }
             if people == 0 && self.history.len() >= playout::MAX_PLIES as usize {
@@ -751,6 +812,8 @@ Commands:
         };
         let taken = self.history.len() - i;
         self.st = self.history[i].before.clone();
+        self.stakes = self.history[i].stakes;
+        self.dropped = None;
         self.history.truncate(i);
         if let Some(w) = &mut self.writer {
             w.truncate(i);
@@ -760,7 +823,7 @@ Commands:
         self.finished = false;
         let s = if taken == 1 { "" } else { "s" };
         out.push_str(&format!("took back {taken} turn{s}\n"));
-        out.push_str(&render::board(self.engine, &self.st));
+        out.push_str(&self.board(&self.st));
     }
 }
 
@@ -785,10 +848,12 @@ pub fn run(
     agents: [Agent; 2],
     seed: u64,
     (rules, file): (Option<&Rules>, Option<GameFile>),
+    stakes: Stakes,
 ) -> Result<(), String> {
     let mut session = Session::new(engine, st, agents, seed);
     session.rules = rules;
     session.file = file;
+    session.stakes = stakes;
     let mut out = io::stdout();
     write(&mut out, &session.start())?;
     if session.over() {

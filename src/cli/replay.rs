@@ -9,78 +9,184 @@ use ludus::render;
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Replays the record at `path` (see [`playout::replay`]).
+/// Replays the record at `path` (see [`playout::replay`]): one game, or
+/// the games of a match one after another.
 pub(crate) fn replay(path: &Path, quiet: bool, html: Option<&Path>) -> Result<ExitCode, Failure> {
     let text = read_record(path)?;
-    let record = playout::parse_record(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let engine = record_game(path, &record)?;
-    let variant = &record.variant;
+    let records = playout::parse_records(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let engine = record_game(path, &records[0])?;
+    let variant = &records[0].variant;
     if engine.game().name != *variant {
         return Err(Failure::Message(format!(
             "{}: line 1, `variant`: the record is of `{variant}` but {} is `{}`",
             path.display(),
-            record.game,
+            records[0].game,
             engine.game().name
         )));
     }
-    let replayed =
-        playout::replay(&engine, &record).map_err(|e| format!("{}: {e}", path.display()))?;
+    let several = records.len() > 1;
+    let mut replays = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        let replayed = playout::replay(&engine, record).map_err(|e| {
+            if several {
+                format!("{}: game {}: {e}", path.display(), i + 1)
+            } else {
+                format!("{}: {e}", path.display())
+            }
+        })?;
+        replays.push(replayed);
+    }
     if let Some(out) = html {
-        replay_page(&engine, &record, &replayed, out)?;
+        replay_page(&engine, &records, &replays, out)?;
     }
-    if !quiet {
-        say_part!("{}", render::board(&engine, &engine.start()));
-        for (i, (played, st)) in replayed.turns.iter().enumerate() {
-            say!("\n{}. {played}", i + 1);
-            say_part!("{}", render::board(&engine, st));
+    for (i, (record, replayed)) in records.iter().zip(&replays).enumerate() {
+        if !quiet {
+            if several {
+                say!("game {}{}", i + 1, stakes_note(record));
+            }
+            say_part!("{}", render::board(&engine, &engine.start()));
+            for (k, (played, st)) in replayed.turns.iter().enumerate() {
+                say!("\n{}. {played}", k + 1);
+                say_part!("{}", render::board(&engine, st));
+            }
+            say!();
         }
-        say!();
+        let game = if several {
+            format!("game {}: ", i + 1)
+        } else {
+            String::new()
+        };
+        say!(
+            "{game}{variant}, seed {}: {} turns, every move legal; {}{}",
+            record.seed,
+            replayed.turns.len(),
+            playout::outcome_text(&engine, replayed.outcome),
+            ending_note(&engine, replayed)
+        );
     }
-    say!(
-        "{variant}, seed {}: {} turns, every move legal; {}",
-        record.seed,
-        replayed.turns.len(),
-        playout::outcome_text(&engine, replayed.outcome)
-    );
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the HTML page of a replayed record: the start, then each turn's
-/// position with the turn marked.
+/// ` (cube: 1; match: 5; score: 2-1)`: the stakes a game starts with.
+fn stakes_note(record: &playout::Record) -> String {
+    record
+        .stakes
+        .as_ref()
+        .map_or(String::new(), |s| format!(" ({s})"))
+}
+
+/// `, black dropped; 2 points`: how a game with stakes ended.
+fn ending_note(engine: &Engine, replayed: &playout::Replay) -> String {
+    let mut note = String::new();
+    if let Some(p) = replayed.dropped {
+        note.push_str(&format!(
+            ", {} dropped the double",
+            engine.game().players[p].name
+        ));
+    }
+    if let (Some(stakes), ludus::engine::Outcome::Decisive { points, .. }) =
+        (replayed.stakes, replayed.outcome)
+    {
+        let scored = if replayed.dropped.is_some() {
+            stakes.cube.value
+        } else {
+            stakes.scored(u32::from(points))
+        };
+        note.push_str(&format!("; {scored} point{}", if scored == 1 { "" } else { "s" }));
+    }
+    note
+}
+
+/// Writes the HTML page of replayed records: for each game the start, then
+/// each turn's position with the turn marked, the cube actions before it
+/// in its caption.
 fn replay_page(
     engine: &Engine,
-    record: &playout::Record,
-    replayed: &playout::Replay,
+    records: &[playout::Record],
+    replays: &[playout::Replay],
     out: &Path,
 ) -> Result<(), Failure> {
-    // The start: the position before the first turn, its first roll shown.
-    let start = replayed
-        .before
-        .first()
-        .cloned()
-        .unwrap_or_else(|| engine.start());
-    let mut frames = vec![(
-        "the start".to_string(),
-        ludus::svg::svg(engine, &start, None),
-    )];
-    let mut moves = Vec::new();
-    for (i, ((played, st), before)) in replayed.turns.iter().zip(&replayed.before).enumerate() {
-        // The turn, found among the moves of the position before it (its
-        // dice thrown), to mark it.
-        let mut scratch = before.clone();
-        let _ = engine.try_legal_moves(&mut scratch, &mut moves);
-        let m = ludus::notation::find_move(engine, before, &moves, played).ok();
-        let mover = &engine.game().players[before.to_move as usize].name;
-        let caption = match ludus::notation::dice_text(before) {
-            Some(dice) => format!("{}. {mover} {dice}: {played}", i + 1),
-            None => format!("{}. {mover}: {played}", i + 1),
+    let mut frames = Vec::new();
+    let several = records.len() > 1;
+    for (g, (record, replayed)) in records.iter().zip(replays).enumerate() {
+        let game = if several {
+            format!("game {}{}, ", g + 1, stakes_note(record))
+        } else {
+            String::new()
         };
-        frames.push((caption, ludus::svg::svg(engine, st, m.as_ref())));
+        // The start: the position before the first turn, its first roll shown.
+        let start = replayed
+            .before
+            .first()
+            .cloned()
+            .unwrap_or_else(|| engine.start());
+        frames.push((
+            format!("{game}the start"),
+            ludus::svg::svg(engine, &start, None),
+        ));
+        let actions = cube_actions(record);
+        let mut moves = Vec::new();
+        for (i, ((played, st), before)) in replayed.turns.iter().zip(&replayed.before).enumerate() {
+            // The turn, found among the moves of the position before it (its
+            // dice thrown), to mark it.
+            let mut scratch = before.clone();
+            let _ = engine.try_legal_moves(&mut scratch, &mut moves);
+            let m = ludus::notation::find_move(engine, before, &moves, played).ok();
+            let mover = &engine.game().players[before.to_move as usize].name;
+            let cube = actions.get(i).filter(|a| !a.is_empty());
+            let cube = cube.map_or(String::new(), |a| format!("{}; ", a.join(", ")));
+            let caption = match ludus::notation::dice_text(before) {
+                Some(dice) => format!("{game}{}. {cube}{mover} {dice}: {played}", i + 1),
+                None => format!("{game}{}. {cube}{mover}: {played}", i + 1),
+            };
+            frames.push((caption, ludus::svg::svg(engine, st, m.as_ref())));
+        }
+        let last = actions.get(replayed.turns.len()).filter(|a| !a.is_empty());
+        let result = playout::outcome_text(engine, replayed.outcome);
+        let ending = ending_note(engine, replayed);
+        let after = match last {
+            Some(a) => format!("{game}{}; {result}{ending}", a.join(", ")),
+            None => format!("{game}{result}{ending}"),
+        };
+        let end = replayed.turns.last().map_or(start, |(_, st)| st.clone());
+        frames.push((after, ludus::svg::svg(engine, &end, None)));
     }
-    let title = format!("{}, seed {}", record.variant, record.seed);
+    let first = &records[0];
+    let title = if several {
+        format!("{}, {} games", first.variant, records.len())
+    } else {
+        format!("{}, seed {}", first.variant, first.seed)
+    };
     std::fs::write(out, ludus::svg::page(&title, &frames))
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     Ok(())
+}
+
+/// The cube actions of a record, as `white doubles to 2`, `black takes`:
+/// those before each turn, by turn, and those after the last.
+fn cube_actions(record: &playout::Record) -> Vec<Vec<String>> {
+    let mut by_turn = vec![Vec::new()];
+    for (_, line) in &record.lines {
+        match line {
+            playout::RecordLine::Turn { .. } => by_turn.push(Vec::new()),
+            playout::RecordLine::Cube {
+                action,
+                player,
+                value,
+            } => {
+                let text = match action.as_str() {
+                    "double" => format!("{player} doubles to {value}"),
+                    "take" => format!("{player} takes"),
+                    _ => format!("{player} drops"),
+                };
+                if let Some(last) = by_turn.last_mut() {
+                    last.push(text);
+                }
+            }
+            _ => {}
+        }
+    }
+    by_turn
 }
 
 /// Reads a record file's text.

@@ -441,6 +441,16 @@ impl fmt::Display for Game {
                 }
             }
         }
+        if let Some(stakes) = self.stakes {
+            let mut rules = String::new();
+            if stakes.crawford {
+                rules.push_str(", crawford");
+            }
+            if stakes.jacoby {
+                rules.push_str(", jacoby");
+            }
+            writeln!(f, "stakes: cube up to {}{rules}", stakes.cube_max)?;
+        }
         for i in &self.invariants {
             writeln!(f, "invariant {}: {}", i.name, i.cond)?;
         }

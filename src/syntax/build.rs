@@ -20,6 +20,7 @@ pub(super) fn section(file: FileId, pair: Pair<Rule>) -> Section {
         Rule::track => SectionKind::Track,
         Rule::dice => SectionKind::Dice,
         Rule::invariants => SectionKind::Invariants,
+        Rule::stakes => SectionKind::Stakes,
         _ => SectionKind::End,
     };
     let start = pair.as_span().start();
@@ -234,6 +235,9 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             parts.len() > 3,
         ),
         Rule::drop => ItemKind::Drop(name(part(0))),
+        Rule::cube => ItemKind::Cube(parts.first().cloned().map(name)),
+        Rule::crawford => ItemKind::Crawford,
+        Rule::jacoby => ItemKind::Jacoby,
         Rule::no_progress => {
             let mut resets = Vec::new();
             let mut count = None;

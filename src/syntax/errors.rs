@@ -117,6 +117,9 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::no_move
             | Rule::end_when
             | Rule::invariant
+            | Rule::cube
+            | Rule::crawford
+            | Rule::jacoby
             | Rule::removal
             | Rule::duplicates
             | Rule::landing
@@ -228,6 +231,11 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::forbid => "`forbid NAME: CONDITION`",
         Rule::after_move => "`after move`",
         Rule::invariants => "an `invariants` section",
+        Rule::stakes => "a `stakes` section",
+        Rule::stakes_item => "a stakes item (`cube`, `cube up to N`, `crawford`, `jacoby`)",
+        Rule::cube => "`cube` or `cube up to N`",
+        Rule::crawford => "`crawford`",
+        Rule::jacoby => "`jacoby`",
         Rule::invariant_item => "an invariant",
         Rule::invariant => "`NAME: CONDITION`",
         Rule::pieces => "`own|opponent pieces`",

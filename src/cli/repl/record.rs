@@ -5,7 +5,7 @@
 
 use super::{Session, Turn};
 use ludus::engine::{Outcome, State};
-use ludus::hand_record::Writer;
+use ludus::hand_record::{Ending, Writer};
 use ludus::playout::{self, RecordLine, outcome_text};
 use ludus::render;
 use std::path::{Path, PathBuf};
@@ -26,12 +26,13 @@ impl Session<'_> {
     /// A new record of the game from the position it starts from.
     pub(super) fn begin_record(&mut self, opening: Option<String>) {
         if let Some(file) = &self.file {
+            let fields = self.stakes.fields(self.engine);
             self.writer = Some(Writer::new(
                 self.engine,
                 &file.text,
                 self.seed,
-                opening,
-                file.start.clone(),
+                (opening, file.start.clone()),
+                (!fields.is_empty()).then_some(fields),
             ));
         }
     }
@@ -43,16 +44,41 @@ impl Session<'_> {
         }
     }
 
-    /// The record so far as text, naming the game file as seen from `to`.
+    /// The record so far as text, naming the game file as seen from `to`:
+    /// the match's games finished, then this one.
     fn record_text(&self, to: &Path) -> Option<String> {
+        let mut text = self.match_games.concat();
+        text.push_str(&self.game_record(to)?);
+        Some(text)
+    }
+
+    /// The record of the game being played, naming the game file as seen
+    /// from `to`.
+    fn game_record(&self, to: &Path) -> Option<String> {
         let (file, writer) = (self.file.as_ref()?, self.writer.as_ref()?);
         let named = crate::path_from(to, &file.path);
-        let outcome = if self.finished {
-            self.outcome
-        } else {
-            Outcome::Ongoing
+        let mut ending = Ending {
+            resigned: self.resigned,
+            dropped: self.dropped,
+            ..Ending::default()
         };
-        Some(writer.text(self.engine, &named, &self.st, (outcome, self.resigned)))
+        if self.finished {
+            ending.outcome = Some(self.outcome);
+            let staked = self.stakes.rules.is_some() || !self.stakes.score.money();
+            if let Outcome::Decisive { points, .. } = self.outcome
+                && staked
+            {
+                ending.points = Some(self.scored(points));
+            }
+        }
+        Some(writer.text(self.engine, &named, &self.st, ending))
+    }
+
+    /// The record of the game just finished, to keep with the match's:
+    /// naming the game file as the `--record` file would see it.
+    pub(super) fn finished_record(&self) -> Option<String> {
+        let to = self.file.as_ref()?.record_to.clone().unwrap_or_default();
+        self.game_record(&to)
     }
 
     /// Writes the record to the `--record` file, if any, after a turn.
@@ -117,49 +143,116 @@ impl Session<'_> {
     fn loaded(&mut self, path: &Path) -> Result<usize, String> {
         let text = ludus::load::read_text(path, ludus::load::MAX_RECORD_BYTES)
             .map_err(|e| e.to_string())?;
-        let record = playout::parse_record(&text)?;
-        if record.variant != self.engine.game().name {
+        let records = playout::parse_records(&text)?;
+        if records[0].variant != self.engine.game().name {
             return Err(format!(
                 "it records `{}`, and this game is `{}`",
-                record.variant,
+                records[0].variant,
                 self.engine.game().name
             ));
         }
-        let replay = playout::replay(self.engine, &record)?;
+        // The games of a match before the last: each finished, each
+        // header's score the one the games before it give.
+        let mut match_games = Vec::new();
+        let last = records.len() - 1;
+        for (i, record) in records[..last].iter().enumerate() {
+            let game = i + 1;
+            let replay =
+                playout::replay(self.engine, record).map_err(|e| format!("game {game}: {e}"))?;
+            let Some(mut stakes) = replay.stakes else {
+                return Err(format!(
+                    "game {game} is followed by another, and its header names no match"
+                ));
+            };
+            let won = match replay.outcome {
+                Outcome::Ongoing => {
+                    return Err(format!(
+                        "game {game} is unfinished, and another game follows it"
+                    ));
+                }
+                Outcome::Draw => None,
+                Outcome::Decisive { winner, points } => Some(ludus::stakes::Won {
+                    winner,
+                    points: if replay.dropped.is_some() {
+                        stakes.cube.value
+                    } else {
+                        stakes.scored(u32::from(points))
+                    },
+                }),
+            };
+            stakes.finish(won);
+            let next = &records[i + 1];
+            let said = next.stakes.as_deref().unwrap_or_default();
+            if said != stakes.fields(self.engine) {
+                return Err(format!(
+                    "game {}: its header says `{said}`, but after game {game} it is `{}`",
+                    game + 1,
+                    stakes.fields(self.engine)
+                ));
+            }
+            match_games.push(record.text());
+        }
+        let record = &records[last];
+        let replay = playout::replay(self.engine, record).map_err(|e| {
+            if last > 0 {
+                format!("game {}: {e}", last + 1)
+            } else {
+                e
+            }
+        })?;
         // Each turn's position before it, its dice included, from the
-        // record: what `undo` goes back to.
+        // record: what `undo` goes back to, with the cube as it stood.
+        let mut stakes = match &record.stakes {
+            Some(fields) => ludus::stakes::Stakes::new(self.engine, 0)
+                .read_fields(self.engine, fields)?
+                .0,
+            None => ludus::stakes::Stakes::new(self.engine, 0),
+        };
         let mut history = Vec::new();
         let mut writer = self.file.as_ref().map(|f| {
             Writer::new(
                 self.engine,
                 &f.text,
                 record.seed,
-                record.opening.clone(),
-                record.start.clone(),
+                (record.opening.clone(), record.start.clone()),
+                record.stakes.clone(),
             )
         });
         let mut resigned = None;
+        let player = |name: &str| {
+            let players = &self.engine.game().players;
+            players.iter().position(|p| p.name == *name)
+        };
         for (_, line) in &record.lines {
             match line {
                 RecordLine::Turn { position, .. } => {
                     let before: State = ludus::notation::parse_position(self.engine, position)?;
                     // Taken back by `undo` as this session's seats say.
                     let by_human = self.agents[before.to_move as usize & 1] == crate::Agent::Human;
-                    history.push(Turn { before, by_human });
-                    if let Some(w) = &mut writer {
-                        w.push_line(line.clone());
-                    }
-                }
-                RecordLine::Result { resigned: r, .. } => {
-                    resigned = r.as_ref().and_then(|name| {
-                        self.engine
-                            .game()
-                            .players
-                            .iter()
-                            .position(|p| p.name == *name)
+                    history.push(Turn {
+                        before,
+                        by_human,
+                        stakes,
                     });
                 }
+                RecordLine::Cube { action, player: p, .. } => {
+                    // Checked by the replay: each action is the rules'.
+                    let p = player(p).unwrap_or(0);
+                    let _ = match action.as_str() {
+                        "double" => stakes.double(p, true).map(|_| ()),
+                        "take" => stakes.take().map(|_| ()),
+                        _ => stakes.drop().map(|_| ()),
+                    };
+                }
+                RecordLine::Result { resigned: r, .. } => {
+                    resigned = r.as_deref().and_then(player);
+                }
                 RecordLine::Header { .. } => {}
+            }
+            if let Some(w) = &mut writer
+                && !matches!(line, RecordLine::Result { .. })
+            {
+                w.push_line(line.clone());
             }
         }
         let st = match replay.turns.last() {
@@ -178,6 +271,9 @@ impl Session<'_> {
         self.history = history;
         self.writer = writer;
         self.resigned = resigned;
+        self.dropped = replay.dropped;
+        self.stakes = replay.stakes.unwrap_or(stakes);
+        self.match_games = match_games;
         self.refresh();
         self.finished = replay.outcome != Outcome::Ongoing;
         if self.finished {
@@ -188,6 +284,19 @@ impl Session<'_> {
 
     /// `new`: the game again from its start, the agents as they were.
     pub(super) fn new_game(&mut self, out: &mut String) {
+        let score = self.stakes.score;
+        if !score.money() && !self.finished {
+            out.push_str("a game of the match is being played: `resign` it to go on to the next\n");
+            return;
+        }
+        if !score.money() && score.winner().is_some() {
+            self.stakes = ludus::stakes::Stakes::new(self.engine, score.length);
+            self.match_games.clear();
+            out.push_str(&format!("a new match to {}\n", score.length));
+        }
+        self.stakes.cube = ludus::stakes::Cube::CENTRED;
+        self.stakes.offered = None;
+        self.dropped = None;
         self.st = match self.file.as_ref().and_then(|f| f.start.as_deref()) {
             Some(p) => match ludus::notation::parse_position(self.engine, p) {
                 Ok(st) => st,
@@ -238,7 +347,9 @@ impl Session<'_> {
             self.mover(),
             outcome_text(self.engine, self.outcome)
         ));
-        self.write_record();
+        if self.game_over(out) {
+            self.advance(out);
+        }
     }
 
     /// `pip`: each player's pip count, in games with a track.

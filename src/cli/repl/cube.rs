@@ -1,0 +1,259 @@
+//! The doubling cube and match play in the `play` REPL: `double`, `take`
+//! and `drop` (the agents decide theirs), the points a game scores with the
+//! cube, and a match's games one after another until a player has its
+//! points (see [`ludus::stakes`]).
+
+use super::Session;
+use crate::Agent;
+use ludus::engine::{Outcome, State};
+use ludus::playout;
+use ludus::stakes::{self, Won};
+
+/// The commands that may be typed while a double waits for its answer.
+const WHILE_DOUBLED: [&str; 12] = [
+    "take", "accept", "drop", "reject", "help", "?", "board", "position", "pip", "pips", "quit",
+    "exit",
+];
+
+/// Rollouts an agent plays to judge a cube decision.
+const CUBE_ROLLOUTS: u32 = 200;
+
+impl Session<'_> {
+    /// Why `line` cannot be obeyed while a double waits for its answer.
+    pub(super) fn awaiting_answer(&self, lower: &str) -> Option<String> {
+        let doubler = self.stakes.offered?;
+        let first = lower.split_whitespace().next().unwrap_or_default();
+        if WHILE_DOUBLED.contains(&first) || ["save", "hint"].contains(&first) {
+            return None;
+        }
+        let name = &self.engine.game().players[1 - doubler].name;
+        Some(format!(
+            "{} has doubled: {name} must first `take` (the cube at {}) or `drop` (losing {})",
+            self.engine.game().players[doubler].name,
+            self.stakes.cube.value * 2,
+            points(self.stakes.cube.value)
+        ))
+    }
+
+    /// Whether the player to move has not begun his turn: in a game with
+    /// dice, before his throw.
+    fn before_turn(&self) -> bool {
+        !self.engine.has_dice() || (self.needs_roll() && self.partial.is_empty())
+    }
+
+    /// `double`: the person to move offers a double.
+    pub(super) fn double(&mut self, out: &mut String) {
+        if self.finished {
+            out.push_str("the game is over\n");
+            return;
+        }
+        let player = self.st.to_move as usize;
+        if self.agents[player] != Agent::Human {
+            out.push_str(&format!(
+                "{} is played by an agent, which decides its own doubles\n",
+                self.mover()
+            ));
+            return;
+        }
+        self.offer(player, out);
+        self.advance(out);
+    }
+
+    /// `player` doubles, if he may.
+    fn offer(&mut self, player: usize, out: &mut String) {
+        let before_turn = self.before_turn();
+        match self.stakes.double(player, before_turn) {
+            Err(why) => out.push_str(&format!("{} cannot double: {why}\n", self.mover())),
+            Ok(value) => {
+                if let Some(w) = &mut self.writer {
+                    w.cube(self.engine, "double", player, value);
+                }
+                self.write_record();
+                let name = &self.engine.game().players[1 - player].name;
+                out.push_str(&format!(
+                    "{} doubles to {value}: {name} takes (the cube at {value}, his) or drops (losing {})\n",
+                    self.mover(),
+                    points(self.stakes.cube.value)
+                ));
+            }
+        }
+    }
+
+    /// `take` or `drop`, typed by the person doubled.
+    pub(super) fn answer(&mut self, take: bool, out: &mut String) {
+        let Some(doubler) = self.stakes.offered else {
+            out.push_str("no double is offered\n");
+            return;
+        };
+        if self.agents[1 - doubler] != Agent::Human {
+            out.push_str("the player doubled is an agent, which answers for itself\n");
+            return;
+        }
+        self.answered(take, out);
+        self.advance(out);
+    }
+
+    /// The double is taken or dropped.
+    fn answered(&mut self, take: bool, out: &mut String) {
+        let Some(doubler) = self.stakes.offered else {
+            return;
+        };
+        let taker = 1 - doubler;
+        let name = self.engine.game().players[taker].name.clone();
+        if take {
+            if let Ok(value) = self.stakes.take() {
+                if let Some(w) = &mut self.writer {
+                    w.cube(self.engine, "take", taker, value);
+                }
+                out.push_str(&format!("{name} takes: the cube is at {value}, {name}'s\n"));
+            }
+        } else if let Ok(won) = self.stakes.drop() {
+            if let Some(w) = &mut self.writer {
+                w.cube(self.engine, "drop", taker, self.stakes.cube.value * 2);
+            }
+            out.push_str(&format!("{name} drops\n"));
+            self.dropped = Some(taker);
+            self.partial.clear();
+            self.outcome = Outcome::Decisive {
+                winner: won.winner,
+                points: 1,
+            };
+            self.finished = true;
+        }
+        self.write_record();
+    }
+
+    /// The agents' cube actions before the turn: an agent doubled answers,
+    /// an agent to move may double. False when a person must answer.
+    pub(super) fn cube_turn(&mut self, out: &mut String) -> bool {
+        if self.stakes.rules.is_none() || self.finished {
+            return true;
+        }
+        let player = self.st.to_move as usize;
+        if self.stakes.offered.is_none()
+            && matches!(self.agents[player], Agent::Machine(_))
+            && self.stakes.why_no_double(player, self.before_turn()).is_none()
+            && stakes::should_double(&self.stakes, player, self.cube_equity(player))
+        {
+            self.offer(player, out);
+        }
+        let Some(doubler) = self.stakes.offered else {
+            return true;
+        };
+        let taker = 1 - doubler;
+        if self.agents[taker] == Agent::Human {
+            out.push_str(&format!(
+                "{}: `take` or `drop`\n",
+                self.engine.game().players[taker].name
+            ));
+            return false;
+        }
+        let take = stakes::should_take(&self.stakes, taker, self.cube_equity(taker));
+        self.answered(take, out);
+        true
+    }
+
+    /// The points `player` expects per game from the position before the
+    /// throw (cubeless), by rollouts, for his agent's cube decisions.
+    fn cube_equity(&self, player: usize) -> f64 {
+        let mut st: State = self.st.clone();
+        if self.engine.has_dice() {
+            st.dice = [0; 4];
+        }
+        let _ = (playout::rng(0), CUBE_ROLLOUTS);
+        ludus::agent::evaluate(self.engine, &st, Outcome::Ongoing, player)
+    }
+
+    /// The game has ended: says what it scores and, in a match that goes
+    /// on, begins the next game (true: there is a game to play on).
+    pub(super) fn game_over(&mut self, out: &mut String) -> bool {
+        self.finished = true;
+        let won = match self.outcome {
+            Outcome::Decisive { winner, points } => Some(Won {
+                winner,
+                points: self.scored(points),
+            }),
+            _ => None,
+        };
+        let staked = self.stakes.rules.is_some() || !self.stakes.score.money();
+        if let Some(won) = won
+            && staked
+        {
+            let name = &self.engine.game().players[won.winner].name;
+            out.push_str(&format!("{name} scores {}\n", points(won.points)));
+        }
+        self.write_record();
+        if !staked {
+            return false;
+        }
+        if let Some(text) = self.finished_record() {
+            self.match_games.push(text);
+        }
+        self.stakes.finish(won);
+        let score = self.stakes.score;
+        let names = |p: usize| self.engine.game().players[p].name.clone();
+        if score.money() {
+            out.push_str(&format!(
+                "money play: {} {}, {} {} after {} game{}\n",
+                names(0),
+                score.points[0],
+                names(1),
+                score.points[1],
+                score.games,
+                if score.games == 1 { "" } else { "s" }
+            ));
+            return false;
+        }
+        if let Some(winner) = score.winner() {
+            out.push_str(&format!(
+                "{} wins the match to {}, {}-{}\n",
+                names(winner),
+                score.length,
+                score.points[winner],
+                score.points[1 - winner]
+            ));
+            return false;
+        }
+        out.push_str(&format!(
+            "game {} of the match: {}\n",
+            score.games + 1,
+            self.stakes.summary(self.engine)
+        ));
+        self.next_game(out);
+        true
+    }
+
+    /// What the end rules' `points` score with the cube.
+    pub(super) fn scored(&self, points: u8) -> u32 {
+        if self.dropped.is_some() {
+            self.stakes.cube.value
+        } else {
+            self.stakes.scored(u32::from(points))
+        }
+    }
+
+    /// The next game of the match, from the setup (or the position the
+    /// session started from), with its opening throw.
+    fn next_game(&mut self, out: &mut String) {
+        self.st = match self.file.as_ref().and_then(|f| f.start.as_deref()) {
+            Some(p) => ludus::notation::parse_position(self.engine, p)
+                .unwrap_or_else(|_| self.engine.start()),
+            None => self.engine.start(),
+        };
+        self.history.clear();
+        self.finished = false;
+        self.resigned = None;
+        self.dropped = None;
+        self.refresh();
+        out.push_str(&self.start_game());
+    }
+}
+
+/// `1 point`, `4 points`.
+fn points(n: u32) -> String {
+    if n == 1 {
+        "1 point".into()
+    } else {
+        format!("{n} points")
+    }
+}
