@@ -12,7 +12,6 @@ mod board;
 mod conditions;
 mod hand;
 mod invariants;
-mod stakes;
 mod limits;
 mod lines;
 mod numbering;
@@ -20,6 +19,7 @@ mod pieces;
 mod players;
 mod rules;
 mod setup;
+mod stakes;
 mod tables;
 
 pub use conditions::MAX_CONDITION_NUMBER;

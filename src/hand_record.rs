@@ -189,9 +189,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 "line {n}: the record goes on after a double was dropped"
             ));
         }
-        if stakes.is_some_and(|s| s.offered.is_some())
-            && !matches!(line, RecordLine::Cube { .. })
-        {
+        if stakes.is_some_and(|s| s.offered.is_some()) && !matches!(line, RecordLine::Cube { .. }) {
             return Err(format!(
                 "line {n}: the double before it is neither taken nor dropped"
             ));
@@ -353,7 +351,9 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     .transpose()?;
                 if said != dropped {
                     let name = |p: Option<usize>| {
-                        p.map_or("nobody".to_string(), |p| engine.game().players[p].name.clone())
+                        p.map_or("nobody".to_string(), |p| {
+                            engine.game().players[p].name.clone()
+                        })
                     };
                     return Err(format!(
                         "line {n}, `dropped`: the record says {}, but {} dropped a double",

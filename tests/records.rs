@@ -229,22 +229,22 @@ fn line_after_the_result_is_refused() {
     refused(
         &run,
         &[&format!(
-            "line {}: nothing may follow the result",
-            lines.len()
+            "line {}: after the result (line {}) only the header of another game may follow",
+            lines.len(),
+            lines.len() - 1
         )],
     );
-    // A whole second game after the first.
+    // A whole second game after the first: the games of a session, each
+    // replayed.
     let mut lines = record(&dir, "games/alquerque.game", 8);
     let again = lines.clone();
-    let first = lines.len();
     lines.extend(again);
     let run = replay(&dir, "two.jsonl", &lines);
-    refused(
-        &run,
-        &[&format!(
-            "line {}: nothing may follow the result",
-            first + 1
-        )],
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("game 2: Alquerque, seed 8"),
+        "{}",
+        run.stdout
     );
 }
 

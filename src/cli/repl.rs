@@ -264,6 +264,9 @@ impl<'e> Session<'e> {
                 if let Ok(id) = ludus::position_id::position_id(self.engine, &self.st) {
                     out.push_str(&format!("GNU Backgammon Position ID: {id}\n"));
                 }
+                if let Some(id) = self.match_id() {
+                    out.push_str(&format!("GNU Backgammon Match ID: {id}\n"));
+                }
                 if !self.partial.is_empty() {
                     out.push_str(&format!(
                         "(the position before the die moves typed so far: {})\n",

@@ -92,7 +92,10 @@ fn ending_note(engine: &Engine, replayed: &playout::Replay) -> String {
         } else {
             stakes.scored(u32::from(points))
         };
-        note.push_str(&format!("; {scored} point{}", if scored == 1 { "" } else { "s" }));
+        note.push_str(&format!(
+            "; {scored} point{}",
+            if scored == 1 { "" } else { "s" }
+        ));
     }
     note
 }
@@ -141,15 +144,16 @@ fn replay_page(
             };
             frames.push((caption, ludus::svg::svg(engine, st, m.as_ref())));
         }
-        let last = actions.get(replayed.turns.len()).filter(|a| !a.is_empty());
-        let result = playout::outcome_text(engine, replayed.outcome);
-        let ending = ending_note(engine, replayed);
-        let after = match last {
-            Some(a) => format!("{game}{}; {result}{ending}", a.join(", ")),
-            None => format!("{game}{result}{ending}"),
-        };
-        let end = replayed.turns.last().map_or(start, |(_, st)| st.clone());
-        frames.push((after, ludus::svg::svg(engine, &end, None)));
+        // A double after the last turn, dropped: the game's last frame.
+        if let Some(last) = actions.get(replayed.turns.len()).filter(|a| !a.is_empty()) {
+            let result = playout::outcome_text(engine, replayed.outcome);
+            let ending = ending_note(engine, replayed);
+            let end = replayed.turns.last().map_or(start, |(_, st)| st.clone());
+            frames.push((
+                format!("{game}{}; {result}{ending}", last.join(", ")),
+                ludus::svg::svg(engine, &end, None),
+            ));
+        }
     }
     let first = &records[0];
     let title = if several {

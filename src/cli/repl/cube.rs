@@ -6,6 +6,7 @@
 use super::Session;
 use crate::Agent;
 use ludus::engine::{Outcome, State};
+use ludus::match_id::{GameState, MatchId};
 use ludus::playout;
 use ludus::stakes::{self, Won};
 
@@ -131,8 +132,11 @@ impl Session<'_> {
         }
         let player = self.st.to_move as usize;
         if self.stakes.offered.is_none()
-            && matches!(self.agents[player], Agent::Machine(_))
-            && self.stakes.why_no_double(player, self.before_turn()).is_none()
+            && cube_agent(self.agents[player])
+            && self
+                .stakes
+                .why_no_double(player, self.before_turn())
+                .is_none()
             && stakes::should_double(&self.stakes, player, self.cube_equity(player))
         {
             self.offer(player, out);
@@ -148,7 +152,9 @@ impl Session<'_> {
             ));
             return false;
         }
-        let take = stakes::should_take(&self.stakes, taker, self.cube_equity(taker));
+        // An agent without a judgement of positions (the random one) takes.
+        let take = !cube_agent(self.agents[taker])
+            || stakes::should_take(&self.stakes, taker, self.cube_equity(taker));
         self.answered(take, out);
         true
     }
@@ -176,11 +182,18 @@ impl Session<'_> {
             _ => None,
         };
         let staked = self.stakes.rules.is_some() || !self.stakes.score.money();
+        let money = self.stakes.score.money();
         if let Some(won) = won
             && staked
+            && (!money || self.stakes.cube.value > 1)
         {
             let name = &self.engine.game().players[won.winner].name;
-            out.push_str(&format!("{name} scores {}\n", points(won.points)));
+            let cube = if self.stakes.cube.value > 1 {
+                format!(", the cube at {}", self.stakes.cube.value)
+            } else {
+                String::new()
+            };
+            out.push_str(&format!("{name} scores {}{cube}\n", points(won.points)));
         }
         self.write_record();
         if !staked {
@@ -193,6 +206,9 @@ impl Session<'_> {
         let score = self.stakes.score;
         let names = |p: usize| self.engine.game().players[p].name.clone();
         if score.money() {
+            if score.games < 2 {
+                return false;
+            }
             out.push_str(&format!(
                 "money play: {} {}, {} {} after {} game{}\n",
                 names(0),
@@ -247,6 +263,52 @@ impl Session<'_> {
         self.refresh();
         out.push_str(&self.start_game());
     }
+}
+
+impl Session<'_> {
+    /// GNU Backgammon's Match ID of the game and its stakes, where the
+    /// game has Position IDs.
+    pub(super) fn match_id(&self) -> Option<String> {
+        ludus::position_id::position_id(self.engine, &self.st).ok()?;
+        let stakes = &self.stakes;
+        let state = if self.dropped.is_some() {
+            GameState::Dropped
+        } else if self.resigned.is_some() {
+            GameState::Resigned
+        } else if self.finished {
+            GameState::Over
+        } else {
+            GameState::Playing
+        };
+        let on_roll = self.st.to_move;
+        let thrown = self.engine.has_dice() && !self.needs_roll() && self.st.dice[1] != 0;
+        let id = MatchId {
+            cube: stakes.cube.value,
+            cube_owner: stakes.cube.owner.map(|p| p as u8),
+            on_roll,
+            crawford: stakes.score.crawford,
+            state,
+            turn: stakes.offered.map_or(on_roll, |d| 1 - d as u8),
+            double_offered: stakes.offered.is_some(),
+            resign: 0,
+            dice: if thrown {
+                [self.st.dice[0], self.st.dice[1]]
+            } else {
+                [0, 0]
+            },
+            length: stakes.score.length,
+            score: stakes.score.points,
+            jacoby: stakes.score.money() && stakes.rules.is_some_and(|r| r.jacoby),
+        };
+        id.encode().ok()
+    }
+}
+
+/// Whether `agent` judges cube actions: the searching agents do; the
+/// random agent never doubles and always takes, so that its games stay
+/// those of `ludus playout` with the same seed.
+fn cube_agent(agent: Agent) -> bool {
+    matches!(agent, Agent::Machine(spec) if spec != ludus::agent::Spec::Random)
 }
 
 /// `1 point`, `4 points`.

@@ -203,9 +203,11 @@ impl Session<'_> {
         // Each turn's position before it, its dice included, from the
         // record: what `undo` goes back to, with the cube as it stood.
         let mut stakes = match &record.stakes {
-            Some(fields) => ludus::stakes::Stakes::new(self.engine, 0)
-                .read_fields(self.engine, fields)?
-                .0,
+            Some(fields) => {
+                ludus::stakes::Stakes::new(self.engine, 0)
+                    .read_fields(self.engine, fields)?
+                    .0
+            }
             None => ludus::stakes::Stakes::new(self.engine, 0),
         };
         let mut history = Vec::new();
@@ -235,7 +237,9 @@ impl Session<'_> {
                         stakes,
                     });
                 }
-                RecordLine::Cube { action, player: p, .. } => {
+                RecordLine::Cube {
+                    action, player: p, ..
+                } => {
                     // Checked by the replay: each action is the rules'.
                     let p = player(p).unwrap_or(0);
                     let _ = match action.as_str() {
