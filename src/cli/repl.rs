@@ -56,6 +56,14 @@ Commands:
   quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
 ";
 
+/// The cube's commands, in the help of games with a cube.
+const CUBE_HELP: &str = "\
+The doubling cube:
+  double    offer to double the stakes, before your turn (`redouble`)
+  take      accept a double: the cube, doubled, is yours (`accept`)
+  drop      refuse it: lose the game at the cube's value (`reject`)
+";
+
 /// The most turns `hint` lists.
 const HINTS_SHOWN: usize = 5;
 
@@ -334,12 +342,12 @@ impl<'e> Session<'e> {
 
     fn help(&self) -> String {
         if !self.engine.has_dice() {
-            return HELP.into();
+            return self.grid_help();
         }
         let mover = self.st.to_move as usize;
         let track = self.engine.track(mover);
         if track.len() < 6 {
-            return HELP.into();
+            return self.grid_help();
         }
         // Points as the mover's moves name them.
         let point = |p: usize| ludus::notation::track_point_text(self.engine, mover, p);
@@ -382,9 +390,40 @@ Commands:
   load FILE continue a game from its record
   help      this text
   quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
-",
+{cube}",
             dashed = roll.replace(' ', "-"),
+            cube = if self.stakes.rules.is_some() {
+                CUBE_HELP
+            } else {
+                ""
+            },
         )
+    }
+
+    /// The help of a game without dice, its example move one of the
+    /// position's legal moves where there is one, and the cube's commands
+    /// where the game has a cube.
+    fn grid_help(&self) -> String {
+        let mut text = match self.moves.iter().find(|m| m.len > 0) {
+            Some(m) => {
+                let example = move_text(self.engine, m);
+                let begun: String = example
+                    .chars()
+                    .take(example.chars().count().div_ceil(2))
+                    .collect();
+                HELP.replacen(
+                    "Type a move in notation: `b2-c3` (a step), `a1xc3xe5` (a capture chain),\n`huff d4 b2-c3` (a huff, then a move).",
+                    &format!("Type a move in notation, such as `{example}` here."),
+                    1,
+                )
+                .replacen("(`b2-c`)", &format!("(`{begun}`)"), 1)
+            }
+            None => HELP.into(),
+        };
+        if self.stakes.rules.is_some() {
+            text.push_str(CUBE_HELP);
+        }
+        text
     }
 
     /// A die move and a whole turn of this game, as it writes them: from

@@ -113,10 +113,21 @@ impl Session<'_> {
         match self.record_text(&to) {
             None => out.push_str("this session keeps no record\n"),
             Some(text) => match std::fs::write(&to, text) {
-                Ok(()) => out.push_str(&format!(
-                    "saved {} turns to {arg} (`ludus replay {arg}` replays them, `load {arg}` continues)\n",
-                    self.history.len()
-                )),
+                Ok(()) => {
+                    let games = self.match_games.len();
+                    let before = if games > 0 {
+                        format!(
+                            "{games} finished game{} and ",
+                            if games == 1 { "" } else { "s" }
+                        )
+                    } else {
+                        String::new()
+                    };
+                    out.push_str(&format!(
+                        "saved {before}{} turns to {arg} (`ludus replay {arg}` replays them, `load {arg}` continues)\n",
+                        self.history.len()
+                    ));
+                }
                 Err(e) => out.push_str(&format!("cannot write {arg}: {e}\n")),
             },
         }
@@ -128,13 +139,27 @@ impl Session<'_> {
         match self.loaded(Path::new(arg)) {
             Err(e) => out.push_str(&format!("cannot load {arg}: {e}\n")),
             Ok(turns) => {
-                out.push_str(&format!("loaded {turns} turns from {arg}\n"));
-                out.push_str(&render::board(self.engine, &self.st));
+                let games = self.match_games.len();
+                if games > 0 {
+                    out.push_str(&format!(
+                        "loaded {games} finished game{} and {turns} turns of the last from {arg}\n",
+                        if games == 1 { "" } else { "s" }
+                    ));
+                } else {
+                    out.push_str(&format!("loaded {turns} turns from {arg}\n"));
+                }
+                out.push_str(&self.board(&self.st));
                 if self.finished {
                     out.push_str(&format!(
                         "the game is over: {}\n",
                         outcome_text(self.engine, self.outcome)
                     ));
+                    let staked = self.stakes.rules.is_some() || !self.stakes.score.money();
+                    if staked && self.game_over(out) {
+                        self.advance(out);
+                    }
+                } else {
+                    self.advance(out);
                 }
             }
         }
