@@ -23,6 +23,7 @@ const SECTION_KEYWORDS: &[&str] = &[
     "setup",
     "rules",
     "end",
+    "stakes",
     "invariants",
 ];
 
