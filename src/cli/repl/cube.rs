@@ -7,7 +7,6 @@ use super::Session;
 use crate::Agent;
 use ludus::engine::{Outcome, State};
 use ludus::match_id::{GameState, MatchId};
-use ludus::playout;
 use ludus::stakes::{self, Won};
 
 /// The commands that may be typed while a double waits for its answer.
@@ -15,9 +14,6 @@ const WHILE_DOUBLED: [&str; 12] = [
     "take", "accept", "drop", "reject", "help", "?", "board", "position", "pip", "pips", "quit",
     "exit",
 ];
-
-/// Rollouts an agent plays to judge a cube decision.
-const CUBE_ROLLOUTS: u32 = 200;
 
 impl Session<'_> {
     /// Why `line` cannot be obeyed while a double waits for its answer.
@@ -159,14 +155,15 @@ impl Session<'_> {
         true
     }
 
-    /// The points `player` expects per game from the position before the
-    /// throw (cubeless), by rollouts, for his agent's cube decisions.
+    /// What `player` expects from the position before the throw, for his
+    /// agent's cube decisions: the agents' leaf evaluation
+    /// ([`ludus::agent::evaluate`], from -0.9 to 0.9), read as points per
+    /// game without the cube. A rough stand-in for a rollout estimate.
     fn cube_equity(&self, player: usize) -> f64 {
         let mut st: State = self.st.clone();
         if self.engine.has_dice() {
             st.dice = [0; 4];
         }
-        let _ = (playout::rng(0), CUBE_ROLLOUTS);
         ludus::agent::evaluate(self.engine, &st, Outcome::Ongoing, player)
     }
 
