@@ -1,6 +1,7 @@
 //! Agents that choose a turn in any game: uniformly random, Monte Carlo
 //! tree search (UCT, with the dice as chance nodes) and expectimax (alpha-beta
-//! where there is no chance).
+//! where there is no chance); and rollouts ([`equity`]), the points a
+//! position is worth, played out by a cheap policy.
 //!
 //! Every agent draws its random numbers from the generator it is given, so
 //! a game between agents is a function of its seed and the agents' budgets.
@@ -15,8 +16,12 @@ use std::str::FromStr;
 
 mod expectimax;
 mod mcts;
+mod rollout;
 
 pub use mcts::Hint;
+pub use rollout::{
+    Equity, MAX_ROLLOUT_TURNS, Policy, equity, equity_with, turn_equities, turn_equities_with,
+};
 
 /// The most MCTS iterations per turn.
 pub const MAX_ITERATIONS: u32 = 10_000_000;
@@ -296,12 +301,12 @@ pub fn evaluate(engine: &Engine, st: &State, outcome: Outcome, player: usize) ->
             if winner == player { v } else { -v }
         }
         Outcome::Draw => 0.0,
-        Outcome::Ongoing if engine.evaluation(st, player).is_some() => {
-            // The game's own `evaluate`, squeezed into (-0.9, 0.9).
-            let v = engine.evaluation(st, player).unwrap_or(0) as f64;
-            0.9 * v / (1.0 + v.abs())
-        }
         Outcome::Ongoing => {
+            if let Some(v) = engine.evaluation(st, player) {
+                // The game's own `evaluate`, squeezed into (-0.9, 0.9).
+                let v = v as f64;
+                return 0.9 * v / (1.0 + v.abs());
+            }
             let mut mine = 0.0;
             let mut theirs = 0.0;
             if engine.has_dice() {
@@ -324,17 +329,20 @@ pub fn evaluate(engine: &Engine, st: &State, outcome: Outcome, player: usize) ->
                     }
                 }
             } else {
-                let game = engine.game();
-                let promoted: Vec<bool> = (0..game.kinds.len())
-                    .map(|k| {
-                        game.kinds
-                            .iter()
-                            .any(|kind| kind.promote.as_ref().is_some_and(|p| p.to == k))
-                    })
-                    .collect();
+                // The kinds some piece is promoted to, as bits (no
+                // allocation: rollouts judge a position per legal turn).
+                let promoted = engine
+                    .game()
+                    .kinds
+                    .iter()
+                    .filter_map(|kind| kind.promote.as_ref())
+                    .fold(0u64, |bits, p| {
+                        bits | 1u64.checked_shl(p.to as u32).unwrap_or(0)
+                    });
                 for s in 0..engine.sites() {
                     if let Some((owner, kind)) = st.piece(s) {
-                        let w = if promoted[kind] { 2.0 } else { 1.0 };
+                        let promoted = promoted >> kind.min(63) & 1 != 0;
+                        let w = if promoted { 2.0 } else { 1.0 };
                         if owner == player {
                             mine += w;
                         } else {

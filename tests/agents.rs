@@ -284,6 +284,49 @@ fn the_repl_gives_hints_and_plays_against_an_agent() {
     assert!(bad.stderr.contains("or `human`"), "{}", bad.stderr);
 }
 
+/// In a dice game `hint` ranks the turns by expectimax two turns deep and
+/// shows its best five by their equity from rollouts, best first, saying
+/// so; `hint AGENT` still shows that agent's own view; both are the same
+/// when asked again (seeded by the turn).
+#[test]
+fn the_repl_hint_of_a_dice_game_shows_equities() {
+    let run = common::ludus_in(
+        common::root(),
+        &["play", "games/backgammon.game", "--seed", "1"],
+        common::Input::Text("hint\nhint\nhint expectimax:depth=1\nquit\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    let header = "expectimax:depth=2 on the turns of white, its best 5 then played out 300 times each by greedy play (equity: points expected per game, no doubling cube):\n";
+    let hints: Vec<&str> = out.split(header).skip(1).collect();
+    assert_eq!(hints.len(), 2, "{out}");
+    let lines: Vec<&str> = hints[0].lines().take(5).collect();
+    let again: Vec<&str> = hints[1].lines().take(5).collect();
+    assert_eq!(lines, again);
+    let mut last = f64::INFINITY;
+    for line in &lines {
+        // `  24/18 13/11  equity +0.083  (wins 53%, 10% doubled or more; loses 7% doubled or more)`
+        let (_, rest) = line
+            .split_once("  equity ")
+            .unwrap_or_else(|| panic!("{line}"));
+        let (number, shares) = rest.split_once("  (wins ").unwrap();
+        let equity: f64 = number.parse().unwrap();
+        assert!((-3.0..=3.0).contains(&equity) && equity <= last, "{out}");
+        last = equity;
+        assert!(
+            shares.contains("% doubled or more; loses ") && shares.ends_with("% doubled or more)"),
+            "{line}"
+        );
+    }
+    assert!(hints[1].contains("  (9 more)"), "{out}");
+    assert!(
+        out.contains(
+            "expectimax:depth=1 on the turns of white (values: its evaluation, -1 lost to +1 won):"
+        ),
+        "{out}"
+    );
+}
+
 /// An experiment runs each `[[run]]` of its TOML file, writes every game as
 /// a JSON line naming its run, and its shards merge into the same summaries.
 #[test]

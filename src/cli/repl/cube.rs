@@ -7,6 +7,7 @@ use super::Session;
 use crate::Agent;
 use ludus::engine::{Outcome, State};
 use ludus::match_id::{GameState, MatchId};
+use ludus::playout;
 use ludus::stakes::{self, Won};
 
 /// The commands that may be typed while a double waits for its answer.
@@ -14,6 +15,9 @@ const WHILE_DOUBLED: [&str; 12] = [
     "take", "accept", "drop", "reject", "help", "?", "board", "position", "pip", "pips", "quit",
     "exit",
 ];
+
+/// Games an agent plays out to judge a cube action.
+const CUBE_ROLLOUTS: u32 = 200;
 
 impl Session<'_> {
     /// Why `line` cannot be obeyed while a double waits for its answer.
@@ -155,16 +159,19 @@ impl Session<'_> {
         true
     }
 
-    /// What `player` expects from the position before the throw, for his
-    /// agent's cube decisions: the agents' leaf evaluation
-    /// ([`ludus::agent::evaluate`], from -0.9 to 0.9), read as points per
-    /// game without the cube. A rough stand-in for a rollout estimate.
+    /// The points `player` expects per game from the position before the
+    /// throw, without the cube: [`CUBE_ROLLOUTS`] games played out by
+    /// greedy play ([`ludus::agent::equity`]), seeded by the turn number
+    /// so that the session's own generator is untouched. A search that
+    /// stops (a roll with too many turns) counts as an even position.
     fn cube_equity(&self, player: usize) -> f64 {
         let mut st: State = self.st.clone();
         if self.engine.has_dice() {
             st.dice = [0; 4];
         }
-        ludus::agent::evaluate(self.engine, &st, Outcome::Ongoing, player)
+        let mut rng = playout::rng(self.history.len() as u64);
+        ludus::agent::equity(self.engine, &st, player, CUBE_ROLLOUTS, &mut rng)
+            .map_or(0.0, |e| e.points)
     }
 
     /// The game has ended: says what it scores and, in a match that goes
