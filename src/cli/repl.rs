@@ -65,6 +65,8 @@ The doubling cube:
   double    offer to double the stakes, before your turn (`redouble`)
   take      accept a double: the cube, doubled, is yours (`accept`)
   drop      refuse it: lose the game at the cube's value (`reject`)
+  hint      at a double to answer, or before your throw: take or drop,
+            double or roll, with the equity that decides it
 ";
 
 /// The most turns `hint` lists.
@@ -804,6 +806,9 @@ Commands:
         };
         if self.finished || self.outcome != Outcome::Ongoing {
             out.push_str("the game is over\n");
+            return;
+        }
+        if self.cube_hint(out) {
             return;
         }
         if self.needs_roll() {

@@ -174,6 +174,46 @@ impl Session<'_> {
             .map_or(0.0, |e| e.points)
     }
 
+    /// `hint` at a cube decision: a double to answer, or the start of a
+    /// turn where the player to move may double. Says what the agents'
+    /// rule of thumb makes of the rollouts' equity; false where there is
+    /// no cube decision (a hint about the turn is then wanted).
+    pub(super) fn cube_hint(&self, out: &mut String) -> bool {
+        let names = |p: usize| self.engine.game().players[p].name.clone();
+        if let Some(doubler) = self.stakes.offered {
+            let taker = 1 - doubler;
+            let equity = self.cube_equity(taker);
+            let advice = if stakes::should_take(&self.stakes, taker, equity) {
+                "take"
+            } else {
+                "drop"
+            };
+            out.push_str(&format!(
+                "{advice}: {} expects {equity:+.3} points a game without the cube ({CUBE_ROLLOUTS} games played out by greedy play); the rule of thumb takes from -0.6\n",
+                names(taker)
+            ));
+            return true;
+        }
+        let player = self.st.to_move as usize;
+        if self.stakes.rules.is_none()
+            || !self.needs_roll()
+            || self.stakes.why_no_double(player, self.before_turn()).is_some()
+        {
+            return false;
+        }
+        let equity = self.cube_equity(player);
+        let advice = if stakes::should_double(&self.stakes, player, equity) {
+            "double"
+        } else {
+            "no double: roll"
+        };
+        out.push_str(&format!(
+            "{advice}: {} expects {equity:+.3} points a game without the cube ({CUBE_ROLLOUTS} games played out by greedy play); the rule of thumb doubles from 0.4 to 1.0\n",
+            names(player)
+        ));
+        true
+    }
+
     /// The game has ended: says what it scores and, in a match that goes
     /// on, begins the next game (true: there is a game to play on).
     pub(super) fn game_over(&mut self, out: &mut String) -> bool {
