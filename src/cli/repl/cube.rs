@@ -197,7 +197,10 @@ impl Session<'_> {
         let player = self.st.to_move as usize;
         if self.stakes.rules.is_none()
             || !self.needs_roll()
-            || self.stakes.why_no_double(player, self.before_turn()).is_some()
+            || self
+                .stakes
+                .why_no_double(player, self.before_turn())
+                .is_some()
         {
             return false;
         }
