@@ -1,0 +1,144 @@
+//! The REPL's `help`: the commands, with example moves taken from the
+//! game's own legal moves (die moves and whole turns as the game writes
+//! them in dice games), and the cube's commands where the game has a cube.
+
+use super::Session;
+use ludus::notation::move_text;
+
+const HELP: &str = "\
+Type a move in notation: `b2-c3` (a step), `a1xc3xe5` (a capture chain),
+`huff d4 b2-c3` (a huff, then a move). Case and spaces do not matter, and
+any unambiguous beginning of a legal move will do (`b2-c`).
+Commands:
+  moves     list the legal moves, numbered; then a number plays that move
+  board     draw the board again
+  undo      take back your last move and the agents' moves after it
+  position  print the position in notation (for `ludus play --position`)
+  hint      the best moves with the strongest agent for the game: MCTS
+            (1000 iterations) with their win rates; in dice games
+            expectimax two turns deep, its best five then played out 300
+            times each for their equity (points expected per game);
+            `hint AGENT` asks another agent, such as `hint expectimax:depth=3`
+  resign    concede the game (`resign 2`: worth 2 points to the opponent)
+  new       start a new game
+  save FILE write the record of the game so far (`ludus replay FILE`)
+  load FILE continue a game from its record
+  help      this text
+  quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
+";
+
+/// The cube's commands, in the help of games with a cube.
+const CUBE_HELP: &str = "\
+The doubling cube:
+  double    offer to double the stakes, before your turn (`redouble`)
+  take      accept a double: the cube, doubled, is yours (`accept`)
+  drop      refuse it: lose the game at the cube's value (`reject`)
+  hint      at a double to answer, or before your throw: take or drop,
+            double or roll, with the equity that decides it
+";
+
+impl Session<'_> {
+    pub(super) fn help(&self) -> String {
+        if !self.engine.has_dice() {
+            return self.grid_help();
+        }
+        let mover = self.st.to_move as usize;
+        let track = self.engine.track(mover);
+        if track.len() < 6 {
+            return self.grid_help();
+        }
+        // Points as the mover's moves name them.
+        let point = |p: usize| ludus::notation::track_point_text(self.engine, mover, p);
+        let (first, last) = (point(0), point(track.len() - 1));
+        let enter = point(4);
+        let near_end = point(track.len() - 4);
+        let roll = self.example_roll();
+        // A die move and a whole turn, as this game writes them: the first
+        // turn of two die moves or more of this position's roll (or of the
+        // example roll thrown here).
+        let (one, whole) = self.example_turn(&roll).unwrap_or_else(|| {
+            (
+                format!("{}/{}", point(1), point(3)),
+                format!("{}/{} {}/{}", point(1), point(3), point(3), point(5)),
+            )
+        });
+        format!(
+            "\
+At the start of your turn, throw the dice: `roll` (the seeded generator
+throws them), or `dice {roll}` (also `dice {dashed}`) for a roll thrown with real
+dice. Then type your die moves with your own point numbers, one at a time
+(`{one}`) or the whole turn at once (`{whole}`); `{first}/{enter}` moves a man
+from {first}, `{near_end}/{last}` moves one to {last}.
+A turn with no legal die move passes; a turn that can be played in only
+one way is played for you.
+Commands:
+  moves     list the legal turns, numbered (a number plays one), and the
+            die moves that may come next
+  board     draw the board again, after the die moves typed so far
+  undo      take back your last die move; at the start of a turn, take back
+            your last turn and the agents' turns after it
+  position  print the position in notation (for `ludus play --position`)
+  hint      the best turns of the roll by expectimax two turns deep, with
+            their values; `hint AGENT` asks another, such as `hint mcts`
+  pip       each player's pip count
+  resign    concede the game: `resign` (a single game), `resign double`,
+            `resign triple` or `resign N` points
+  new       start a new game
+  save FILE write the record of the game so far (`ludus replay FILE`)
+  load FILE continue a game from its record
+  help      this text
+  quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
+{cube}",
+            dashed = roll.replace(' ', "-"),
+            cube = if self.stakes.rules.is_some() {
+                CUBE_HELP
+            } else {
+                ""
+            },
+        )
+    }
+
+    /// The help of a game without dice, its example move one of the
+    /// position's legal moves where there is one, and the cube's commands
+    /// where the game has a cube.
+    fn grid_help(&self) -> String {
+        let mut text = match self.moves.iter().find(|m| m.len > 0) {
+            Some(m) => {
+                let example = move_text(self.engine, m);
+                let begun: String = example
+                    .chars()
+                    .take(example.chars().count().div_ceil(2))
+                    .collect();
+                HELP.replacen(
+                    "Type a move in notation: `b2-c3` (a step), `a1xc3xe5` (a capture chain),\n`huff d4 b2-c3` (a huff, then a move).",
+                    &format!("Type a move in notation, such as `{example}` here."),
+                    1,
+                )
+                .replacen("(`b2-c`)", &format!("(`{begun}`)"), 1)
+            }
+            None => HELP.into(),
+        };
+        if self.stakes.rules.is_some() {
+            text.push_str(CUBE_HELP);
+        }
+        text
+    }
+
+    /// A die move and a whole turn of this game, as it writes them: from
+    /// the turns of the position's roll, or of `roll` thrown on it.
+    fn example_turn(&self, roll: &str) -> Option<(String, String)> {
+        let mut probe = self.st.clone();
+        if self.needs_roll() {
+            probe.dice = ludus::notation::parse_dice(self.engine, roll).ok()?;
+        }
+        let mut moves = Vec::new();
+        self.engine.try_legal_moves(&mut probe, &mut moves).ok()?;
+        let m = moves.iter().find(|m| m.len >= 2)?;
+        let whole = move_text(self.engine, m);
+        let one = ludus::notation::die_move_words(self.engine, &whole)
+            .ok()?
+            .first()?
+            .clone();
+        Some((one, whole))
+    }
+}
