@@ -186,14 +186,20 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let (engine, text) = engine(&file)?;
             // The cube and score fields of a position, read apart.
             let stakes = ludus::stakes::Stakes::new(&engine, match_to.unwrap_or(0));
-            let (stakes, position) = match position {
-                Some(p) => {
+            let gnubg = position
+                .as_deref()
+                .and_then(|p| ludus::stakes::read_gnubg_id(&engine, p))
+                .transpose()
+                .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
+            let (stakes, position) = match (position, gnubg) {
+                (_, Some((text, stakes))) => (stakes, Some(text)),
+                (Some(p), None) => {
                     let (stakes, rest) = stakes
                         .read_fields(&engine, &p)
                         .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
                     (stakes, Some(rest))
                 }
-                None => (stakes, None),
+                (None, None) => (stakes, None),
             };
             if let Some(n) = match_to
                 && stakes.score.length != n

@@ -369,6 +369,63 @@ impl Stakes {
     }
 }
 
+/// A GNU Backgammon ID, `POSITIONID:MATCHID` as gnubg prints it, read as
+/// a position of `engine`'s game (its men, the player on roll, the dice
+/// thrown) in the position language, and the stakes the Match ID gives,
+/// for the game's cube rules. `None` where `text` is not of that shape.
+pub fn read_gnubg_id(engine: &Engine, text: &str) -> Option<Result<(String, Stakes), String>> {
+    let (position, matched) = text.trim().split_once(':')?;
+    if !crate::position_id::looks_like_id(position) || matched.len() != 12 {
+        return None;
+    }
+    Some(gnubg_id(engine, position, matched))
+}
+
+fn gnubg_id(engine: &Engine, position: &str, matched: &str) -> Result<(String, Stakes), String> {
+    let id = crate::match_id::MatchId::decode(matched)?;
+    let on_roll = id.position_turn();
+    let names = &engine.game().players;
+    let Some(player) = names.get(on_roll) else {
+        return Err("the Match ID's player on roll is not a player of this game".into());
+    };
+    let mut text = crate::position_id::men_fields(engine, position, on_roll)?;
+    text.push_str(&format!("; turn: {}", player.name));
+    if id.dice[0] != 0 {
+        text.push_str(&format!("; dice: {}-{}", id.dice[0], id.dice[1]));
+    }
+    let mut stakes = Stakes::new(engine, id.length);
+    if id.cube > 1 || id.cube_owner.is_some() || id.double_offered {
+        let Some(rules) = stakes.rules else {
+            return Err(
+                "the Match ID has a turned cube, and this game has no doubling cube".into(),
+            );
+        };
+        if id.cube > rules.cube_max {
+            return Err(format!(
+                "the Match ID's cube is at {}, above this game's highest value, {}",
+                id.cube, rules.cube_max
+            ));
+        }
+    }
+    stakes.cube = Cube {
+        value: id.cube,
+        owner: id.cube_owner.map(usize::from),
+    };
+    stakes.offered = id.double_offered.then_some(on_roll);
+    stakes.score.points = id.score;
+    stakes.score.crawford = id.crawford;
+    // A match past its Crawford game, one player a point away, the other
+    // not: the Crawford game is over.
+    stakes.score.crawford_done = !id.crawford
+        && id.length > 0
+        && (0..2).any(|p| stakes.score.away(p) == Some(1))
+        && stakes.rules.is_some_and(|r| r.crawford);
+    if stakes.score.winner().is_some() {
+        return Err("the Match ID's match is already won".into());
+    }
+    Ok((text, stakes))
+}
+
 /// The points a cubeless estimate expects `player` to win per game (at a
 /// cube of 1; negative when he expects to lose), as a rule of thumb for
 /// cube actions: see [`should_double`] and [`should_take`].

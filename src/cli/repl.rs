@@ -159,6 +159,7 @@ impl<'e> Session<'e> {
         let mut opening = None;
         if self.history.is_empty()
             && self.st == self.engine.start()
+            && self.stakes.offered.is_none()
             && let Some(dice) = self.engine.opening(&mut self.st, &mut self.rng)
         {
             opening = Some(playout::opening_text(self.engine, dice));
