@@ -236,6 +236,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             file,
             white,
             black,
+            player,
+            first,
+            second,
             games,
             seed,
             swap,
@@ -248,16 +251,22 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             if let Some(path) = &out {
                 refuse_overwrite("--out", path, &[&file])?;
             }
+            let (engine, _) = engine(&file)?;
+            let mut named: Vec<(String, cli::args::Agent)> = player;
+            named.extend(white.map(|a| ("white".to_string(), a)));
+            named.extend(black.map(|a| ("black".to_string(), a)));
+            let seats =
+                cli::args::seat(engine.game(), &named, [first, second]).map_err(Failure::Usage)?;
+            let [a, b] = cli::args::machines(engine.game(), seats).map_err(Failure::Usage)?;
             let spec = ludus::matches::Match {
-                a: white,
-                b: black,
+                a,
+                b,
                 games,
                 seed,
                 swap,
                 shard,
             };
             spec.check_seeds().map_err(Failure::Usage)?;
-            let (engine, _) = engine(&file)?;
             let played = spec.indices().count() as u64;
             let bar = cli::runs::progress_bar(played, quiet || json);
             let threads = threads.unwrap_or_else(simulate::default_threads);

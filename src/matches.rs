@@ -21,9 +21,9 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// A match to play, or a shard of one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Match {
-    /// The agent given first (`--white`): White in even games.
+    /// The first player's agent in even games (`--first`, or by his name).
     pub a: Spec,
-    /// The agent given second (`--black`).
+    /// The second player's agent in even games.
     pub b: Spec,
     /// Games in the whole match.
     pub games: u64,
@@ -48,9 +48,9 @@ pub struct Game {
     pub index: u64,
     /// Its seed.
     pub seed: u64,
-    /// The agent given first, as written.
+    /// The first player's agent in even games, as written.
     pub a: String,
-    /// The agent given second.
+    /// The other agent.
     pub b: String,
     /// Whether the first agent played the first player's side.
     pub a_first: bool,
@@ -296,9 +296,9 @@ pub struct Summary {
     pub draw_rate: Rate,
     /// Games stopped at the turn limit.
     pub unfinished: u64,
-    /// The agent given first (`--white`).
+    /// The first player's agent in even games.
     pub white: Side,
-    /// The agent given second (`--black`).
+    /// The second player's agent in even games.
     pub black: Side,
     /// The first agent's Elo advantage: 400·log10(s / (1 - s)) for its score
     /// s (a draw counts half), with the 95% interval of the score carried

@@ -662,3 +662,65 @@ fn seeds_past_the_largest_are_refused() {
     let run = ludus(&args);
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+/// `match` seats the agents by the names the game gives its players: in
+/// English draughts Black moves first, so `--white A --black B` makes B the
+/// first player's agent (`a` in the games' lines); `--first` and
+/// `--second`, and `--player NAME=AGENT`, seat them as `play` does; a
+/// seat without an agent is a bad command line.
+#[test]
+fn match_seats_agents_by_player_name() {
+    let dir = temp_dir("agents", "match_seats");
+    let out = dir.join("games.jsonl");
+    let out = out.to_str().unwrap();
+    let first_agent = |args: &[&str]| -> (String, String) {
+        let _ = std::fs::remove_file(out);
+        let mut all = vec!["match", "games/english-draughts.game", "--games", "2"];
+        all.extend(args);
+        all.extend(["--out", out, "--quiet"]);
+        let run = ludus(&all);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        let text = std::fs::read_to_string(out).unwrap();
+        let line: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(line["a_first"], true, "{line}");
+        (
+            line["a"].as_str().unwrap().to_string(),
+            line["b"].as_str().unwrap().to_string(),
+        )
+    };
+    let depth = "expectimax:depth=1".to_string();
+    let random = "random".to_string();
+    assert_eq!(
+        first_agent(&["--white", "random", "--black", "expectimax:depth=1"]),
+        (depth.clone(), random.clone())
+    );
+    assert_eq!(
+        first_agent(&["--first", "random", "--second", "expectimax:depth=1"]),
+        (random.clone(), depth.clone())
+    );
+    assert_eq!(
+        first_agent(&[
+            "--player",
+            "white=random",
+            "--player",
+            "black=expectimax:depth=1"
+        ]),
+        (depth, random)
+    );
+    let run = ludus(&["match", "games/english-draughts.game", "--white", "random"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("give one for `black`"),
+        "{}",
+        run.stderr
+    );
+    let run = ludus(&[
+        "match",
+        "games/alquerque.game",
+        "--white",
+        "random",
+        "--red",
+        "random",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}

@@ -153,13 +153,23 @@ pub(crate) enum Command {
     Match {
         /// The game file.
         file: PathBuf,
-        /// The first agent, such as `mcts:iterations=500`: the first player
-        /// (White in the game's terms), or on even games with `--swap`.
-        #[arg(long, value_parser = agent_spec)]
-        white: ludus::agent::Spec,
-        /// The second agent.
-        #[arg(long, value_parser = agent_spec)]
-        black: ludus::agent::Spec,
+        /// The agent of the player the game names `white`, such as
+        /// `mcts:iterations=500` (on even games with `--swap`).
+        #[arg(long, value_parser = agent)]
+        white: Option<Agent>,
+        /// The agent of the player the game names `black`.
+        #[arg(long, value_parser = agent)]
+        black: Option<Agent>,
+        /// The agent of the player of any name: `--player fox=mcts`
+        /// (repeatable).
+        #[arg(long, value_parser = named_agent)]
+        player: Vec<(String, Agent)>,
+        /// The agent of the game's first player, whatever his name.
+        #[arg(long, value_parser = agent)]
+        first: Option<Agent>,
+        /// The agent of the game's second player.
+        #[arg(long, value_parser = agent)]
+        second: Option<Agent>,
         /// Games in the match (1 to 1,000,000).
         #[arg(long, default_value_t = 100, allow_negative_numbers = true,
             value_parser = clap::value_parser!(u64).range(1..=MAX_MATCH_GAMES))]
@@ -370,11 +380,6 @@ pub(crate) const MAX_GAMES: u64 = 1_000_000_000;
 /// The most games one `match` plays.
 pub(crate) const MAX_MATCH_GAMES: u64 = 1_000_000;
 
-/// Reads an agent such as `mcts:iterations=500`.
-pub(crate) fn agent_spec(text: &str) -> Result<ludus::agent::Spec, String> {
-    text.parse()
-}
-
 /// Reads `--shard K/N`: 1 <= K <= N <= 1,000,000.
 pub(crate) fn shard(text: &str) -> Result<(u64, u64), String> {
     let parsed = text
@@ -444,6 +449,28 @@ pub(crate) fn agent(text: &str) -> Result<Agent, String> {
             .map(Agent::Machine)
             .map_err(|e| format!("{e}, or `human`"))
     }
+}
+
+/// The agents of a match, by `game`'s player order, from its seats: every
+/// seat must have an agent.
+pub(crate) fn machines(
+    game: &ludus::ir::Game,
+    seats: [Agent; 2],
+) -> Result<[ludus::agent::Spec; 2], String> {
+    let mut specs = [ludus::agent::Spec::Random; 2];
+    for (i, seat) in seats.into_iter().enumerate() {
+        match seat {
+            Agent::Machine(spec) => specs[i] = spec,
+            Agent::Human => {
+                let name = &game.players[i].name;
+                return Err(format!(
+                    "a match is between agents: give one for `{name}` (`--{name} AGENT`, `--player {name}=AGENT`, or by order `--{}`)",
+                    if i == 0 { "first" } else { "second" }
+                ));
+            }
+        }
+    }
+    Ok(specs)
 }
 
 /// Who plays each player of `game`: `named` by the names the game gives
