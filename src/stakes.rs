@@ -426,6 +426,29 @@ fn gnubg_id(engine: &Engine, position: &str, matched: &str) -> Result<(String, S
     Ok((text, stakes))
 }
 
+/// Games an agent plays out to judge a cube action.
+pub const CUBE_ROLLOUTS: u32 = 200;
+
+/// Whether `agent` judges cube actions: the searching agents do; the
+/// random agent never doubles and always takes, so that its games stay
+/// those of `ludus playout` with the same seed.
+pub fn judges_cube(agent: crate::agent::Spec) -> bool {
+    agent != crate::agent::Spec::Random
+}
+
+/// The points `player` expects per game from `st` before its throw,
+/// without the cube: [`CUBE_ROLLOUTS`] games played out by greedy play
+/// ([`crate::agent::equity`]) from a generator seeded with `seed`. A
+/// search that stops (a roll with too many turns) counts as even.
+pub fn cube_equity(engine: &Engine, st: &crate::engine::State, player: usize, seed: u64) -> Equity {
+    let mut st = st.clone();
+    if engine.has_dice() {
+        st.dice = [0; 4];
+    }
+    let mut rng = crate::playout::rng(seed);
+    crate::agent::equity(engine, &st, player, CUBE_ROLLOUTS, &mut rng).map_or(0.0, |e| e.points)
+}
+
 /// The points a cubeless estimate expects `player` to win per game (at a
 /// cube of 1; negative when he expects to lose), as a rule of thumb for
 /// cube actions: see [`should_double`] and [`should_take`].

@@ -5,9 +5,8 @@
 
 use super::Session;
 use crate::Agent;
-use ludus::engine::{Outcome, State};
+use ludus::engine::Outcome;
 use ludus::match_id::{GameState, MatchId};
-use ludus::playout;
 use ludus::stakes::{self, Won};
 
 /// The commands that may be typed while a double waits for its answer.
@@ -15,9 +14,6 @@ const WHILE_DOUBLED: [&str; 12] = [
     "take", "accept", "drop", "reject", "help", "?", "board", "position", "pip", "pips", "quit",
     "exit",
 ];
-
-/// Games an agent plays out to judge a cube action.
-const CUBE_ROLLOUTS: u32 = 200;
 
 impl Session<'_> {
     /// Why `line` cannot be obeyed while a double waits for its answer.
@@ -160,18 +156,10 @@ impl Session<'_> {
     }
 
     /// The points `player` expects per game from the position before the
-    /// throw, without the cube: [`CUBE_ROLLOUTS`] games played out by
-    /// greedy play ([`ludus::agent::equity`]), seeded by the turn number
-    /// so that the session's own generator is untouched. A search that
-    /// stops (a roll with too many turns) counts as an even position.
+    /// throw, without the cube ([`stakes::cube_equity`]), seeded by the
+    /// turn number so that the session's own generator is untouched.
     fn cube_equity(&self, player: usize) -> f64 {
-        let mut st: State = self.st.clone();
-        if self.engine.has_dice() {
-            st.dice = [0; 4];
-        }
-        let mut rng = playout::rng(self.history.len() as u64);
-        ludus::agent::equity(self.engine, &st, player, CUBE_ROLLOUTS, &mut rng)
-            .map_or(0.0, |e| e.points)
+        stakes::cube_equity(self.engine, &self.st, player, self.history.len() as u64)
     }
 
     /// `hint` at a cube decision: a double to answer, or the start of a
@@ -189,8 +177,9 @@ impl Session<'_> {
                 "drop"
             };
             out.push_str(&format!(
-                "{advice}: {} expects {equity:+.3} points a game without the cube ({CUBE_ROLLOUTS} games played out by greedy play); the rule of thumb takes from -0.6\n",
-                names(taker)
+                "{advice}: {} expects {equity:+.3} points a game without the cube ({} games played out by greedy play); the rule of thumb takes from -0.6\n",
+                names(taker),
+                stakes::CUBE_ROLLOUTS
             ));
             return true;
         }
@@ -211,8 +200,9 @@ impl Session<'_> {
             "no double: roll"
         };
         out.push_str(&format!(
-            "{advice}: {} expects {equity:+.3} points a game without the cube ({CUBE_ROLLOUTS} games played out by greedy play); the rule of thumb doubles from 0.4 to 1.0\n",
-            names(player)
+            "{advice}: {} expects {equity:+.3} points a game without the cube ({} games played out by greedy play); the rule of thumb doubles from 0.4 to 1.0\n",
+            names(player),
+            stakes::CUBE_ROLLOUTS
         ));
         true
     }
@@ -351,11 +341,9 @@ impl Session<'_> {
     }
 }
 
-/// Whether `agent` judges cube actions: the searching agents do; the
-/// random agent never doubles and always takes, so that its games stay
-/// those of `ludus playout` with the same seed.
+/// Whether `agent` judges cube actions (see [`stakes::judges_cube`]).
 fn cube_agent(agent: Agent) -> bool {
-    matches!(agent, Agent::Machine(spec) if spec != ludus::agent::Spec::Random)
+    matches!(agent, Agent::Machine(spec) if stakes::judges_cube(spec))
 }
 
 /// `1 point`, `4 points`.
