@@ -107,6 +107,7 @@ pub fn parse(path: &Path, text: &str, max_games: u64) -> Result<Vec<Run>, String
                 seed: r.seed,
                 swap: r.swap,
                 shard: None,
+                length: None,
             },
         });
     }

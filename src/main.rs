@@ -239,6 +239,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             player,
             first,
             second,
+            match_to,
             games,
             seed,
             swap,
@@ -265,6 +266,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 seed,
                 swap,
                 shard,
+                length: match_to,
             };
             spec.check_seeds().map_err(Failure::Usage)?;
             let played = spec.indices().count() as u64;

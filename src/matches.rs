@@ -33,6 +33,10 @@ pub struct Match {
     pub swap: bool,
     /// `(k, n)`: play only the games whose index is k - 1 modulo n.
     pub shard: Option<(u64, u64)>,
+    /// Each game of the match a match to this many points instead (with
+    /// the cube where the game has one): its games one after another
+    /// from the same generator, until one side has the points.
+    pub length: Option<u32>,
 }
 
 /// One game of a match, as written in its JSON lines.
@@ -74,6 +78,14 @@ pub struct Game {
     /// where every win is a single game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub win_points: Option<Vec<u8>>,
+    /// In a match of matches (`--match N`), the points each is played to:
+    /// each line is then one match, won for 1 point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_to: Option<u32>,
+    /// In a match of matches, the final score: the first agent's points,
+    /// then the second's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<[u32; 2]>,
 }
 
 /// A game of the match that could not be played to its end.
@@ -97,7 +109,8 @@ impl Match {
         })
     }
 
-    /// Plays game `index`.
+    /// Plays game `index`: one game, or with [`Match::length`] one match
+    /// to that many points.
     pub fn play(&self, engine: &Engine, index: u64) -> Result<Game, Stopped> {
         // `check_seeds` refuses a match whose seeds would pass `u64::MAX`.
         let seed = self.seed.wrapping_add(index);
@@ -108,31 +121,50 @@ impl Match {
             [self.b, self.a]
         };
         let mut rng = playout::rng(seed);
-        let mut st = engine.start();
         let mut moves = Vec::with_capacity(256);
         let stopped = |cause| Stopped { index, seed, cause };
         let mut plies = 0;
-        engine.opening(&mut st, &mut rng);
-        let outcome = loop {
-            // The opening throw may have thrown the first roll already.
-            if st.dice == [0; 4] {
-                engine.roll(&mut st, &mut rng);
+        // The cube only in a match of matches: a plain match is of the
+        // game's own points.
+        let mut stakes = crate::stakes::Stakes::new(engine, self.length.unwrap_or(0));
+        if self.length.is_none() {
+            stakes.rules = None;
+        }
+        let (outcome, score) = loop {
+            let (outcome, dropped) = one_game(
+                engine,
+                by_colour,
+                &mut stakes,
+                &mut rng,
+                &mut moves,
+                &mut plies,
+            )
+            .map_err(stopped)?;
+            let Some(length) = self.length else {
+                break (outcome, None);
+            };
+            let won = match outcome {
+                Outcome::Decisive { winner, points } => Some(crate::stakes::Won {
+                    winner,
+                    points: if dropped {
+                        stakes.cube.value
+                    } else {
+                        stakes.scored(u32::from(points))
+                    },
+                }),
+                _ => None,
+            };
+            if outcome == Outcome::Ongoing || plies >= MAX_PLIES {
+                break (Outcome::Ongoing, Some(stakes.score.points));
             }
-            engine
-                .try_legal_moves(&mut st, &mut moves)
-                .map_err(stopped)?;
-            let outcome = engine.outcome_with(&st, !moves.is_empty());
-            if outcome != Outcome::Ongoing || moves.is_empty() || plies >= MAX_PLIES {
-                break outcome;
+            stakes.finish(won);
+            if let Some(winner) = stakes.score.winner() {
+                debug_assert!(stakes.score.length == length);
+                break (
+                    Outcome::Decisive { winner, points: 1 },
+                    Some(stakes.score.points),
+                );
             }
-            let agent = by_colour[st.to_move as usize];
-            let i = agent
-                .choose_charged(engine, &mut st, &moves, &mut rng)
-                .map_err(stopped)?;
-            let m = moves[i];
-            engine.play_unchecked(&mut st, &m);
-            st.dice = [0; 4];
-            plies += 1;
         };
         let (result, points) = match outcome {
             Outcome::Decisive { winner, points } => {
@@ -156,7 +188,13 @@ impl Match {
             first_seed: Some(self.seed),
             games: Some(self.games),
             swap: Some(self.swap),
-            win_points: Some(win_points(engine)),
+            win_points: Some(if self.length.is_some() {
+                vec![1]
+            } else {
+                win_points(engine)
+            }),
+            match_to: self.length,
+            score: score.map(|[p0, p1]| if a_first { [p0, p1] } else { [p1, p0] }),
         })
     }
 
@@ -212,6 +250,68 @@ impl Match {
             }
         }
         Ok(games)
+    }
+}
+
+/// Plays one game between the agents `by_colour` from the setup, with
+/// the cube of `stakes` where it has one (the searching agents double and
+/// answer by [`crate::stakes::should_double`] and `should_take` on their
+/// rollouts' equity), its turns counted in `plies`: its outcome (`Ongoing`
+/// if stopped at [`MAX_PLIES`]), and whether a double was dropped.
+fn one_game(
+    engine: &Engine,
+    by_colour: [Spec; 2],
+    stakes: &mut crate::stakes::Stakes,
+    rng: &mut crate::rng::Rng,
+    moves: &mut Vec<crate::engine::Move>,
+    plies: &mut u32,
+) -> Result<(Outcome, bool), TooManyTurns> {
+    use crate::stakes::{cube_equity, judges_cube, should_double, should_take};
+    use rand::RngExt;
+    let mut st = engine.start();
+    engine.opening(&mut st, rng);
+    loop {
+        let player = st.to_move as usize;
+        let before_turn = !engine.has_dice() || st.dice == [0; 4];
+        if stakes.rules.is_some()
+            && judges_cube(by_colour[player])
+            && stakes.why_no_double(player, before_turn).is_none()
+        {
+            let seed: u64 = rng.random();
+            if should_double(stakes, player, cube_equity(engine, &st, player, seed)) {
+                let _ = stakes.double(player, before_turn);
+                let taker = 1 - player;
+                let take = !judges_cube(by_colour[taker])
+                    || should_take(stakes, taker, cube_equity(engine, &st, taker, seed));
+                if take {
+                    let _ = stakes.take();
+                } else {
+                    let _ = stakes.drop();
+                    return Ok((
+                        Outcome::Decisive {
+                            winner: player,
+                            points: 1,
+                        },
+                        true,
+                    ));
+                }
+            }
+        }
+        // The opening throw may have thrown the first roll already.
+        if st.dice == [0; 4] {
+            engine.roll(&mut st, rng);
+        }
+        engine.try_legal_moves(&mut st, moves)?;
+        let outcome = engine.outcome_with(&st, !moves.is_empty());
+        if outcome != Outcome::Ongoing || moves.is_empty() || *plies >= MAX_PLIES {
+            return Ok((outcome, false));
+        }
+        let agent = by_colour[st.to_move as usize];
+        let i = agent.choose_charged(engine, &mut st, moves, rng)?;
+        let m = moves[i];
+        engine.play_unchecked(&mut st, &m);
+        st.dice = [0; 4];
+        *plies += 1;
     }
 }
 
@@ -453,6 +553,10 @@ pub fn read_games(files: &[(String, String)]) -> Result<Vec<Vec<Game>>, String> 
                     && a != b
                 {
                     return differ("win_points", format!("{a:?}"), format!("{b:?}"));
+                }
+                if first.match_to != game.match_to {
+                    let text = |m: Option<u32>| m.map_or("none".to_string(), |m| m.to_string());
+                    return differ("match_to", text(first.match_to), text(game.match_to));
                 }
             }
             if let Some(other) = seen.insert((game.run.clone(), game.index), at.clone()) {

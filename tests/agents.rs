@@ -21,6 +21,7 @@ fn wins(game: &str, a: &str, b: &str, games: u64) -> u64 {
         seed: 1,
         swap: true,
         shard: None,
+        length: None,
     };
     let summary = summarize(&m.run(&engine, 2, &|| {}).unwrap());
     assert_eq!(summary.games, games);
@@ -723,4 +724,56 @@ fn match_seats_agents_by_player_name() {
         "random",
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+/// `match --match N`: each line is a whole match to N points, its winner
+/// with at least N and the loser fewer, worth 1 point; the same lines on
+/// one thread or two; and so with a searching agent, which judges the
+/// cube by its rollouts.
+#[test]
+fn a_match_of_matches_plays_each_to_its_points() {
+    let dir = temp_dir("agents", "match_of_matches");
+    let lines = |threads: &str, white: &str| -> Vec<serde_json::Value> {
+        let out = dir.join(format!("m{threads}.jsonl"));
+        let _ = std::fs::remove_file(&out);
+        let run = ludus(&[
+            "match",
+            "games/backgammon.game",
+            "--white",
+            white,
+            "--black",
+            "random",
+            "--match",
+            "3",
+            "--games",
+            "3",
+            "--threads",
+            threads,
+            "--quiet",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let one = lines("1", "random");
+    assert_eq!(one, lines("2", "random"));
+    for line in one.iter().chain(&lines("1", "expectimax:depth=2")) {
+        assert_eq!(line["match_to"], 3, "{line}");
+        assert_eq!(line["points"], 1, "{line}");
+        let score = [
+            line["score"][0].as_u64().unwrap(),
+            line["score"][1].as_u64().unwrap(),
+        ];
+        let (won, lost) = if line["result"] == "a" {
+            (score[0], score[1])
+        } else {
+            (score[1], score[0])
+        };
+        assert!(won >= 3 && lost < 3, "{line}");
+    }
 }

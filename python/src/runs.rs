@@ -110,6 +110,7 @@ pub fn play_match(
         seed,
         swap,
         shard,
+        length: None,
     };
     let engine = &shared.engine;
     let results = py

@@ -170,6 +170,11 @@ pub(crate) enum Command {
         /// The agent of the game's second player.
         #[arg(long, value_parser = agent)]
         second: Option<Agent>,
+        /// Make each game a match to this many points, with the cube where
+        /// the game has one: each line then reports a match, its winner
+        /// scoring 1, and its final score.
+        #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(u32).range(1..=ludus::stakes::MAX_MATCH as i64))]
+        match_to: Option<u32>,
         /// Games in the match (1 to 1,000,000).
         #[arg(long, default_value_t = 100, allow_negative_numbers = true,
             value_parser = clap::value_parser!(u64).range(1..=MAX_MATCH_GAMES))]
