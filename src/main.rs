@@ -170,11 +170,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         }
         Command::Play {
             file,
-            white,
-            black,
-            player,
-            first,
-            second,
+            seats,
             seed,
             position,
             record,
@@ -211,11 +207,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             let st = position_or_start(&engine, position.as_deref())?;
             let rules = ludus::explain::Rules::load(&file).ok();
-            let mut named: Vec<(String, cli::args::Agent)> = player;
-            named.extend(white.map(|a| ("white".to_string(), a)));
-            named.extend(black.map(|a| ("black".to_string(), a)));
-            let agents =
-                cli::args::seat(engine.game(), &named, [first, second]).map_err(Failure::Usage)?;
+            let agents = seats.of(engine.game()).map_err(Failure::Usage)?;
             let game_file = cli::repl::GameFile {
                 path: file.clone(),
                 text,
@@ -234,11 +226,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
         }
         Command::Match {
             file,
-            white,
-            black,
-            player,
-            first,
-            second,
+            seats,
             match_to,
             games,
             seed,
@@ -253,11 +241,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 refuse_overwrite("--out", path, &[&file])?;
             }
             let (engine, _) = engine(&file)?;
-            let mut named: Vec<(String, cli::args::Agent)> = player;
-            named.extend(white.map(|a| ("white".to_string(), a)));
-            named.extend(black.map(|a| ("black".to_string(), a)));
-            let seats =
-                cli::args::seat(engine.game(), &named, [first, second]).map_err(Failure::Usage)?;
+            let seats = seats.of(engine.game()).map_err(Failure::Usage)?;
             let [a, b] = cli::args::machines(engine.game(), seats).map_err(Failure::Usage)?;
             let spec = ludus::matches::Match {
                 a,

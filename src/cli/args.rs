@@ -114,24 +114,9 @@ pub(crate) enum Command {
     Play {
         /// The game file.
         file: PathBuf,
-        /// Who plays the player the game names `white`: `human` (the
-        /// default for every player), or an agent such as `random`,
-        /// `mcts:iterations=2000` or `expectimax:depth=2`.
-        #[arg(long, value_parser = agent)]
-        white: Option<Agent>,
-        /// Who plays the player the game names `black`.
-        #[arg(long, value_parser = agent)]
-        black: Option<Agent>,
-        /// Who plays the player of any name: `--player red=random`
-        /// (repeatable).
-        #[arg(long, value_parser = named_agent)]
-        player: Vec<(String, Agent)>,
-        /// Who plays the game's first player, whatever his name.
-        #[arg(long, value_parser = agent)]
-        first: Option<Agent>,
-        /// Who plays the game's second player.
-        #[arg(long, value_parser = agent)]
-        second: Option<Agent>,
+        /// Who plays each player (everyone `human` unless an agent is named).
+        #[command(flatten)]
+        seats: Seats,
         /// Seed of the random agents and, in dice games, of `roll`.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
@@ -153,23 +138,9 @@ pub(crate) enum Command {
     Match {
         /// The game file.
         file: PathBuf,
-        /// The agent of the player the game names `white`, such as
-        /// `mcts:iterations=500` (on even games with `--swap`).
-        #[arg(long, value_parser = agent)]
-        white: Option<Agent>,
-        /// The agent of the player the game names `black`.
-        #[arg(long, value_parser = agent)]
-        black: Option<Agent>,
-        /// The agent of the player of any name: `--player fox=mcts`
-        /// (repeatable).
-        #[arg(long, value_parser = named_agent)]
-        player: Vec<(String, Agent)>,
-        /// The agent of the game's first player, whatever his name.
-        #[arg(long, value_parser = agent)]
-        first: Option<Agent>,
-        /// The agent of the game's second player.
-        #[arg(long, value_parser = agent)]
-        second: Option<Agent>,
+        /// The agents, one for each player (on even games with `--swap`).
+        #[command(flatten)]
+        seats: Seats,
         /// Make each game a match to this many points, with the cube where
         /// the game has one: each line then reports a match, its winner
         /// scoring 1, and its final score.
@@ -429,6 +400,40 @@ pub(crate) fn bench_seconds(text: &str) -> Result<f64, String> {
 }
 
 /// Who makes a player's moves.
+/// Who plays each player, as `play` and `match` read it: by the names the
+/// game gives its players, or by their order.
+#[derive(clap::Args, Clone, Debug)]
+pub(crate) struct Seats {
+    /// Who plays the player the game names `white`: an agent such as
+    /// `random`, `mcts:iterations=2000` or `expectimax:depth=2`, or
+    /// `human` (the default in `play`).
+    #[arg(long, value_parser = agent)]
+    white: Option<Agent>,
+    /// Who plays the player the game names `black`.
+    #[arg(long, value_parser = agent)]
+    black: Option<Agent>,
+    /// Who plays the player of any name: `--player red=random`
+    /// (repeatable).
+    #[arg(long, value_parser = named_agent)]
+    player: Vec<(String, Agent)>,
+    /// Who plays the game's first player, whatever his name.
+    #[arg(long, value_parser = agent)]
+    first: Option<Agent>,
+    /// Who plays the game's second player.
+    #[arg(long, value_parser = agent)]
+    second: Option<Agent>,
+}
+
+impl Seats {
+    /// Who plays each player of `game` (see [`seat`]).
+    pub(crate) fn of(&self, game: &ludus::ir::Game) -> Result<[Agent; 2], String> {
+        let mut named = self.player.clone();
+        named.extend(self.white.map(|a| ("white".to_string(), a)));
+        named.extend(self.black.map(|a| ("black".to_string(), a)));
+        seat(game, &named, [self.first, self.second])
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Agent {
     /// Moves typed at the prompt.
