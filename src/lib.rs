@@ -3,6 +3,7 @@
 #![warn(missing_docs)]
 
 pub mod agent;
+pub mod bundled;
 pub mod check;
 pub mod coverage;
 pub mod diag;

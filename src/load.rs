@@ -96,10 +96,19 @@ pub fn load(path: &Path) -> Result<Loaded, ReadError> {
 /// Checks game text as if read from `path` (bases are found beside it). A
 /// leading UTF-8 byte order mark is skipped, here and in every base.
 pub fn load_text(path: &Path, text: &str) -> Loaded {
+    load_text_with(path, text, &|base| read_text(base, MAX_GAME_BYTES))
+}
+
+/// Reads the text of a base file named by a variant; [`read_text`] on disk.
+pub type Reader<'a> = dyn Fn(&Path) -> Result<String, ReadError> + 'a;
+
+/// [`load_text`] with the bases read by `read` rather than from disk (the
+/// games bundled in the binary, see [`crate::bundled`]).
+pub fn load_text_with(path: &Path, text: &str, read: &Reader) -> Loaded {
     let mut sources = Sources::default();
     let text = without_bom(text);
     let file = sources.add(path.display().to_string(), text);
-    let game = resolve(&mut sources, path, file)
+    let game = resolve(&mut sources, path, file, read)
         .and_then(|(name, file, sections)| check::check(&name, file, &sections));
     Loaded { sources, game }
 }
@@ -124,7 +133,8 @@ pub fn merged(path: &Path) -> Result<Merged, ReadError> {
 pub fn merged_text(path: &Path, text: &str) -> Merged {
     let mut sources = Sources::default();
     let file = sources.add(path.display().to_string(), without_bom(text));
-    let sections = resolve(&mut sources, path, file).map(|(_, _, sections)| sections);
+    let read = |base: &Path| read_text(base, MAX_GAME_BYTES);
+    let sections = resolve(&mut sources, path, file, &read).map(|(_, _, sections)| sections);
     Merged { sources, sections }
 }
 
@@ -146,6 +156,7 @@ fn resolve(
     sources: &mut Sources,
     path: &Path,
     file: FileId,
+    read: &Reader,
 ) -> Result<(syntax::Name, FileId, Vec<Section>), Vec<Diagnostic>> {
     let mut chain: Vec<PathBuf> = vec![path.to_path_buf()];
     let mut seen: HashSet<PathBuf> = HashSet::from([identity(path)]);
@@ -193,7 +204,7 @@ fn resolve(
                 .with_hint("a variant must build on a game that does not build on it"),
             ]);
         }
-        let base_text = match read_text(&base_path, MAX_GAME_BYTES) {
+        let base_text = match read(&base_path) {
             Ok(t) => t,
             Err(e) => {
                 return Err(vec![

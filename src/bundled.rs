@@ -1,0 +1,42 @@
+//! The bundled games: the files of the repository's `games/` folder, built
+//! into the library (by `build.rs`), so that a program without the
+//! repository (the Python package, an installed binary) loads them by name.
+
+use crate::load::{self, Loaded, ReadError};
+use std::path::Path;
+
+include!(concat!(env!("OUT_DIR"), "/bundled_games.rs"));
+
+/// The bundled games' names (their files' stems), in order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    GAMES.iter().map(|(name, _)| *name)
+}
+
+/// The text of the bundled game `name`, if there is one.
+pub fn text(name: &str) -> Option<&'static str> {
+    GAMES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// Loads and checks the bundled game `name` (a variant's base is the
+/// bundled file it names); `None` if no game has that name.
+pub fn load(name: &str) -> Option<Loaded> {
+    let text = text(name)?;
+    let read = |base: &Path| {
+        let stem = base.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let found = (base.extension().is_some_and(|e| e == "game"))
+            .then(|| self::text(stem))
+            .flatten();
+        found.map(str::to_string).ok_or_else(|| ReadError {
+            path: base.display().to_string(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                "no bundled game has this name",
+            ),
+        })
+    };
+    Some(load::load_text_with(
+        Path::new(&format!("{name}.game")),
+        text,
+        &read,
+    ))
+}
