@@ -2,10 +2,13 @@
 with OpenSpiel's API.
 
 >>> import ludus
->>> game = ludus.load_game("games/verquere.game")
+>>> game = ludus.load_game("verquere")          # bundled; or a file's path
 >>> state = game.new_initial_state()
 >>> state.is_chance_node()
 True
+
+``ludus.games()`` lists the bundled games. Games and states pickle and
+deep-copy.
 
 See the README's Python section for the action encoding and the layout of
 the observation tensor; ``ludus.openspiel.register`` makes a ludus game an
@@ -21,6 +24,8 @@ from ._ludus import (
     LudusError,
     Rng,
     State,
+    game_source,
+    games,
     load_game,
     simulate,
 )
@@ -31,6 +36,18 @@ from . import _ludus
 #: Rust, its summary as ``ludus match --json`` prints it.
 match = getattr(_ludus, "match")
 
+
+
+def _restore_game(bundled, name, text, max_turns):
+    """A pickled game: see ``Game.__reduce__``."""
+    return _ludus._restore_game(bundled, name, text, max_turns)
+
+
+def _restore_state(game, root, history):
+    """A pickled state: its game, where its history starts, its history."""
+    return game._restore_state(root, history)
+
+
 __all__ = [
     "CHANCE",
     "MAX_DICE",
@@ -40,6 +57,8 @@ __all__ = [
     "LudusError",
     "Rng",
     "State",
+    "game_source",
+    "games",
     "load_game",
     "match",
     "simulate",

@@ -2,29 +2,30 @@
 //! as a short sequence of actions, each one part of the turn.
 //!
 //! With `S` the game's number of sites (zones such as a bar or a tray
-//! included):
+//! included), in order:
 //!
-//! | id | action |
+//! | ids | action |
 //! |---|---|
 //! | 0 | `pass`: the turn is a pass |
 //! | 1 | `end`: the turn stops here (a chain that may go on, or a turn that is also the start of a longer one) |
-//! | 2 .. 2 + S | `huff SITE`: the opposing piece on SITE is huffed |
-//! | 2 + S + ((from·S + to)·O + over) | one step of the turn: a piece goes from `from` to `to`, over `over` |
+//! | 2 .. 2 + S | `huff SITE`: the opposing piece on SITE is huffed (games that huff) |
+//! | next `T` | one step of the turn, the `i`-th of the game's step table |
+//! | next `P·S` | `place KIND SITE`, `P` the kinds placed from the hand |
+//! | next `S` | `remove SITE`: the piece the turn's completed line removes (games whose lines remove) |
+//! | next `F` | `choose D-D` (dice games whose players choose a double, `F` faces) |
 //!
-//! In games without dice `O = S + 1` and `over` is the site of the piece
-//! jumped and taken, or `S` for a plain step; in dice games `O = 1` and
-//! `over` is 0: a die move is its origin and landing (the position it
-//! leads to says what it hits). In a game that places pieces from the
-//! hand, `K` the number of kinds, the next `K·S` ids are `place KIND
-//! SITE` (id `2 + S + S·S·O + kind·S + site`); in a game whose lines remove
-//! a piece, the next `S` are `remove SITE`, the piece the turn's completed
-//! line removes; in a dice game whose players choose a double (`choose
-//! double after throw`), `F` the dice's faces, the next `F` are `choose
-//! D-D` (id `... + D - 1`). The number of distinct actions is `2 + S +
-//! S·S·O`, plus those.
+//! The step table holds every step a piece of the game could ever take,
+//! worked out from the board and the kinds' lines, never from a position:
+//! in dice games every ordered pair of sites `(from, to)`, `T = S·S` (a die
+//! move is its origin and landing; the position says what it hits); in
+//! other games every `(from, to, over)` along a direction of the board,
+//! sorted: a step to the next site, a jump over it to the one behind, and
+//! with `far` lines every distance and every piece taken between, with
+//! `along lines` every jump along a drawn line, and with `fly` every pair
+//! of sites. So the ids a policy needs are those the game's moves can use.
 
 use ludus::engine::{Engine, Move, NONE};
-use ludus::ir::Obligation;
+use ludus::ir::{MAX_DIE_MOVES, MAX_STEPS, Obligation, Reach};
 use ludus::notation;
 
 /// The turn is a pass.
@@ -66,50 +67,158 @@ pub enum Action {
 /// The action encoding of one game.
 pub struct Space {
     sites: u32,
-    over_slots: u32,
     dice: bool,
     huffs: bool,
-    /// Kinds of piece, where some are placed from the hand (else 0).
-    placed_kinds: u32,
+    /// Games without dice: every step `(from, to, over)` a piece could
+    /// take, sorted ([`NONE`] for no piece taken).
+    steps: Vec<(u8, u8, u8)>,
+    /// The kinds placed from the hand, in order.
+    placed: Vec<u8>,
     /// Whether a completed line removes a piece.
     removes: bool,
     /// The doubles a player may choose (the dice's faces), else 0.
     choices: u32,
+    /// The most steps one turn takes.
+    max_steps: u32,
+}
+
+/// Every step a piece of the grid game could take: see the module's doc.
+fn step_table(engine: &Engine) -> Vec<(u8, u8, u8)> {
+    let game = engine.game();
+    let board = &game.board;
+    let n = engine.sites();
+    let dirs = board.directions.len();
+    let mut next = vec![None; n * dirs];
+    for l in &board.links {
+        next[l.from * dirs + l.direction] = Some(l.to);
+    }
+    let reaches = game.kinds.iter().flat_map(|k| {
+        [k.step_reach, k.jump_reach]
+            .into_iter()
+            .chain(k.standing.iter().map(|q| q.reach))
+    });
+    let reaches: Vec<Reach> = reaches.collect();
+    let far = reaches
+        .iter()
+        .any(|r| matches!(r, Reach::Far | Reach::FarBehind));
+    let along = reaches.contains(&Reach::Along);
+    let fly = game.kinds.iter().any(|k| k.fly.is_some());
+    let mut table = Vec::new();
+    for from in 0..n {
+        for d in 0..dirs {
+            // Along direction `d`, each site once (a line may bend back).
+            let mut between: Vec<usize> = Vec::new();
+            let mut at = next[from * dirs + d];
+            while let Some(to) = at {
+                if to == from || between.contains(&to) || (!far && between.len() == 2) {
+                    break;
+                }
+                if far || between.is_empty() {
+                    table.push((from, to, NONE as usize));
+                }
+                match between.len() {
+                    0 => {}
+                    1 => table.push((from, to, between[0])),
+                    _ => table.extend(between.iter().map(|&o| (from, to, o))),
+                }
+                between.push(to);
+                at = next[to * dirs + d];
+            }
+        }
+    }
+    if along {
+        for line in &board.lines {
+            for w in line.windows(3) {
+                table.push((w[0], w[2], w[1]));
+                table.push((w[2], w[0], w[1]));
+            }
+        }
+    }
+    if fly {
+        for from in 0..n {
+            table.extend(
+                (0..n)
+                    .filter(|&to| to != from)
+                    .map(|to| (from, to, NONE as usize)),
+            );
+        }
+    }
+    let mut table: Vec<(u8, u8, u8)> = table
+        .into_iter()
+        .map(|(f, t, o)| (f as u8, t as u8, o as u8))
+        .collect();
+    table.sort_unstable();
+    table.dedup();
+    table
 }
 
 impl Space {
     /// The encoding of the engine's game.
     pub fn new(engine: &Engine) -> Space {
+        let game = engine.game();
         let sites = engine.sites() as u32;
         let dice = engine.has_dice();
+        let huffs = game.rules.capture == Obligation::Huff;
+        let start = engine.start();
+        // A chain takes at most every piece the opponent could have.
+        let pieces = (0..2)
+            .map(|p| {
+                u32::from(start.counts[p])
+                    + start.hand[p].iter().map(|&h| u32::from(h)).sum::<u32>()
+            })
+            .max()
+            .unwrap_or(0);
+        let max_steps = match game.dice {
+            Some(d) if d.climb.is_some() => MAX_DIE_MOVES as u32,
+            Some(d) => {
+                let per = if d.summed { 1 } else { u32::from(d.count) };
+                per * if d.doubles_twice { 2 } else { 1 }
+            }
+            None if game.kinds.iter().any(|k| k.may_jump()) => pieces.clamp(1, MAX_STEPS as u32),
+            None => 1,
+        };
         Space {
             sites,
-            over_slots: if dice { 1 } else { sites + 1 },
             dice,
-            huffs: engine.game().rules.capture == Obligation::Huff,
-            placed_kinds: if engine.game().kinds.iter().any(|k| k.place.is_some()) {
-                engine.game().kinds.len() as u32
-            } else {
-                0
-            },
-            removes: engine.game().rules.line_removal.is_some(),
-            choices: match (&engine.game().rules.choose, engine.game().dice) {
+            huffs,
+            steps: if dice { Vec::new() } else { step_table(engine) },
+            placed: (0..game.kinds.len() as u8)
+                .filter(|&k| game.kinds[k as usize].place.is_some())
+                .collect(),
+            removes: game.rules.line_removal.is_some(),
+            choices: match (&game.rules.choose, game.dice) {
                 (Some(_), Some(d)) => u32::from(d.faces),
                 _ => 0,
             },
+            max_steps,
         }
     }
 
-    fn place_base(&self) -> u32 {
-        self.step_base() + self.sites * self.sites * self.over_slots
+    /// The most actions one turn takes: a huff, its steps (or a placement),
+    /// a removal, and `end`.
+    pub fn max_turn_actions(&self) -> u32 {
+        u32::from(self.huffs) + self.max_steps + u32::from(self.removes) + 1
     }
 
-    fn remove_base(&self) -> u32 {
-        self.place_base() + self.placed_kinds * self.sites
+    /// How many step ids there are.
+    fn step_count(&self) -> u32 {
+        if self.dice {
+            self.sites * self.sites
+        } else {
+            self.steps.len() as u32
+        }
     }
 
     fn step_base(&self) -> u32 {
-        2 + self.sites
+        2 + if self.huffs { self.sites } else { 0 }
+    }
+
+    fn place_base(&self) -> u32 {
+        self.step_base() + self.step_count()
+    }
+
+    fn remove_base(&self) -> u32 {
+        self.place_base() + self.placed.len() as u32 * self.sites
     }
 
     fn choose_base(&self) -> u32 {
@@ -121,12 +230,13 @@ impl Space {
         self.choose_base() + self.choices
     }
 
-    /// Appends the actions of the complete turn `m` to `out`.
-    pub fn encode(&self, engine: &Engine, m: &Move, out: &mut Vec<u32>) {
+    /// Appends the actions of the complete turn `m` to `out`; a step
+    /// missing from the step table (a fault of this module) is an error.
+    pub fn encode(&self, engine: &Engine, m: &Move, out: &mut Vec<u32>) -> Result<(), String> {
         let start = out.len();
         if let Some(d) = m.chosen() {
             out.push(self.choose_base() + u32::from(d) - 1);
-            return;
+            return Ok(());
         }
         if self.huffs
             && let Some(site) = huffed(engine, m)
@@ -134,19 +244,31 @@ impl Space {
             out.push(2 + u32::from(site));
         }
         for s in m.steps().iter().filter(|_| !m.places()) {
-            let over = if self.dice {
-                0
-            } else if s.over == NONE {
-                self.sites
+            let id = if self.dice {
+                u32::from(s.from) * self.sites + u32::from(s.to)
             } else {
-                u32::from(s.over)
+                self.steps
+                    .binary_search(&(s.from, s.to, s.over))
+                    .map_err(|_| {
+                        format!(
+                            "the action space has no id for the step {} of `{}`",
+                            engine.game().board.sites[s.from as usize].name.clone()
+                                + "-"
+                                + &engine.game().board.sites[s.to as usize].name,
+                            notation::move_text(engine, m)
+                        )
+                    })? as u32
             };
-            let pair = u32::from(s.from) * self.sites + u32::from(s.to);
-            out.push(self.step_base() + pair * self.over_slots + over);
+            out.push(self.step_base() + id);
         }
         if m.places() {
             let to = u32::from(m.steps[0].to);
-            out.push(self.place_base() + u32::from(m.kind_after) * self.sites + to);
+            let kind = self
+                .placed
+                .iter()
+                .position(|&k| k == m.kind_after)
+                .ok_or("a placement of a kind that is never placed")? as u32;
+            out.push(self.place_base() + kind * self.sites + to);
         }
         if m.remove != NONE {
             out.push(self.remove_base() + u32::from(m.remove));
@@ -154,6 +276,7 @@ impl Space {
         if out.len() == start {
             out.push(PASS);
         }
+        Ok(())
     }
 
     /// The action `id` stands for, if any.
@@ -171,18 +294,24 @@ impl Space {
             _ if id >= self.place_base() && id < self.remove_base() => {
                 let k = id - self.place_base();
                 Some(Action::Place {
-                    kind: (k / self.sites) as u8,
+                    kind: self.placed[(k / self.sites) as usize],
                     to: (k % self.sites) as u8,
                 })
             }
             _ if id < self.place_base() => {
                 let k = id - self.step_base();
-                let over = k % self.over_slots;
-                let pair = k / self.over_slots;
+                if self.dice {
+                    return Some(Action::Step {
+                        from: (k / self.sites) as u8,
+                        to: (k % self.sites) as u8,
+                        over: None,
+                    });
+                }
+                let (from, to, over) = self.steps[k as usize];
                 Some(Action::Step {
-                    from: (pair / self.sites) as u8,
-                    to: (pair % self.sites) as u8,
-                    over: (!self.dice && over != self.sites).then_some(over as u8),
+                    from,
+                    to,
+                    over: (over != NONE).then_some(over),
                 })
             }
             _ => None,

@@ -5,8 +5,9 @@
 //! [`ludus::engine::Engine`]; a [`state::State`] is an engine state with
 //! OpenSpiel's chance nodes and integer actions ([`actions`]).
 
+use ludus::bundled;
 use ludus::engine::Engine;
-use ludus::ir::{EndRule, MAX_DICE, MAX_STEPS};
+use ludus::ir::{EndRule, MAX_DICE};
 use ludus::load;
 use ludus::playout::MAX_PLIES;
 use pyo3::exceptions::{PyFileNotFoundError, PyValueError};
@@ -26,14 +27,32 @@ pyo3::create_exception!(
     "A bad game file, position, action or argument; the message says what and where."
 );
 
+/// Where a game was read from.
+#[derive(Clone)]
+pub enum Origin {
+    /// A game bundled in the package, by name.
+    Bundled(String),
+    /// A file, with the text read from it.
+    File {
+        /// The path as given.
+        path: String,
+        /// Its text, so that a pickled game loads without the file.
+        text: String,
+    },
+}
+
 /// A loaded game file, shared by its states.
 pub struct Shared {
     /// The compiled game.
     pub engine: Engine,
     /// Its action encoding.
     pub space: actions::Space,
-    /// The file it was read from.
-    pub path: String,
+    /// Where it was read from.
+    pub origin: Origin,
+    /// The turns after which a game stops, unfinished.
+    pub max_turns: u32,
+    /// The observation tensor's layout.
+    pub layout: observation::Layout,
 }
 
 impl Shared {
@@ -82,33 +101,87 @@ impl Shared {
     }
 }
 
-/// Reads and checks a game file: its engine, or a Python exception whose
-/// message is the rendered diagnostics.
-pub fn load_shared(path: &str) -> PyResult<Arc<Shared>> {
-    let loaded = load::load(Path::new(path)).map_err(|e| {
-        if e.source.kind() == std::io::ErrorKind::NotFound {
-            PyFileNotFoundError::new_err(e.to_string())
-        } else {
-            LudusError::new_err(e.to_string())
+impl Origin {
+    /// A game file's path, or a bundled game's name: a file that exists is
+    /// read; else a bundled game of that name.
+    pub fn find(game: &str) -> PyResult<Origin> {
+        let path = Path::new(game);
+        if path.is_file() || bundled::text(game).is_none() {
+            let text = load::read_text(path, load::MAX_GAME_BYTES).map_err(|e| {
+                if e.source.kind() != std::io::ErrorKind::NotFound {
+                    LudusError::new_err(e.to_string())
+                } else if game.contains(['/', '\\']) || game.ends_with(".game") {
+                    PyFileNotFoundError::new_err(e.to_string())
+                } else {
+                    PyFileNotFoundError::new_err(format!(
+                        "{e}; nor is `{game}` a bundled game (`ludus.games()`: {})",
+                        bundled::names().collect::<Vec<_>>().join(", ")
+                    ))
+                }
+            })?;
+            return Ok(Origin::File {
+                path: game.to_string(),
+                text,
+            });
         }
-    })?;
+        Ok(Origin::Bundled(game.to_string()))
+    }
+
+    /// The bundled game's name, or the file's path.
+    pub fn name(&self) -> &str {
+        match self {
+            Origin::Bundled(name) => name,
+            Origin::File { path, .. } => path,
+        }
+    }
+
+    fn load(&self) -> load::Loaded {
+        match self {
+            Origin::Bundled(name) => bundled::load(name).expect("a bundled game's name"),
+            Origin::File { path, text } => load::load_text(Path::new(path), text),
+        }
+    }
+}
+
+/// Reads and checks a game: its engine, or a Python exception whose
+/// message is the rendered diagnostics. `max_turns` (at most, and by
+/// default, `MAX_PLIES`) stops a game unfinished after that many turns.
+pub fn load_origin(origin: Origin, max_turns: Option<u32>) -> PyResult<Arc<Shared>> {
+    let max_turns = match max_turns {
+        None => MAX_PLIES,
+        Some(n) if (1..=MAX_PLIES).contains(&n) => n,
+        Some(n) => {
+            return Err(LudusError::new_err(format!(
+                "max_turns={n}: expected 1 to {MAX_PLIES} turns"
+            )));
+        }
+    };
+    let loaded = origin.load();
     match loaded.game {
         Ok(game) => {
             let engine = Engine::new(game);
             let space = actions::Space::new(&engine);
+            let layout = observation::Layout::new(&engine);
             Ok(Arc::new(Shared {
                 engine,
                 space,
-                path: path.to_string(),
+                origin,
+                max_turns,
+                layout,
             }))
         }
         Err(diagnostics) => Err(LudusError::new_err(format!(
             "{} is not a valid game ({} problems):\n{}",
-            path,
+            origin.name(),
             diagnostics.len(),
             loaded.sources.render(&diagnostics)
         ))),
     }
+}
+
+/// [`load_origin`] of a path or bundled name, without a turn limit.
+pub fn load_shared(game: &str) -> PyResult<Arc<Shared>> {
+    load_origin(Origin::find(game)?, None)
 }
 
 /// A game, as OpenSpiel's `pyspiel.Game`: read with [`load_game`].
@@ -142,11 +215,26 @@ impl Game {
             .max(self.shared.opening_outcomes())
     }
 
-    /// An upper bound on the actions of one game: `MAX_PLIES` turns (the
-    /// engine stops a game there, unfinished), each of at most one huff,
-    /// `MAX_STEPS` steps and an `end`, each after a roll.
+    /// An upper bound on the actions of one game: `max_turns` turns (a
+    /// game stops there, unfinished), each of at most
+    /// `max_turn_actions()` actions, each after a chance node in dice
+    /// games, and the opening throw.
     fn max_game_length(&self) -> u64 {
-        u64::from(MAX_PLIES) * (MAX_STEPS as u64 + 2)
+        let turns = u64::from(self.shared.max_turns);
+        let chance = u64::from(self.shared.engine.has_dice());
+        turns * (u64::from(self.shared.space.max_turn_actions()) + chance)
+            + u64::from(self.shared.has_opening())
+    }
+
+    /// The most actions one turn takes ([`actions::Space::max_turn_actions`]).
+    fn max_turn_actions(&self) -> u32 {
+        self.shared.space.max_turn_actions()
+    }
+
+    /// The turns after which a game stops, unfinished (`load_game`'s
+    /// `max_turns`).
+    fn max_turns(&self) -> u32 {
+        self.shared.max_turns
     }
 
     /// The most a player can lose: minus the most points a game is worth.
@@ -164,19 +252,21 @@ impl Game {
         0.0
     }
 
-    /// `[n]`: the observation tensor is flat (see `observation_tensor_layout`).
+    /// `[C, H, W]` planes for grid games, `[n]` for others (see
+    /// `observation_tensor_layout`).
     fn observation_tensor_shape(&self) -> Vec<usize> {
-        vec![observation::size(&self.shared)]
+        self.shared.layout.shape.clone()
     }
 
     /// The length of the observation tensor.
     fn observation_tensor_size(&self) -> usize {
-        observation::size(&self.shared)
+        self.shared.layout.size()
     }
 
-    /// The observation tensor's parts in order: `(name, offset, shape)`.
+    /// The observation tensor's parts in order: `(name, offset, shape)`,
+    /// offsets into the flat tensor.
     fn observation_tensor_layout(&self) -> Vec<(&'static str, usize, Vec<usize>)> {
-        observation::layout(&self.shared)
+        self.shared.layout.parts.clone()
     }
 
     /// A state from `State.serialize()`.
@@ -190,10 +280,47 @@ impl Game {
         self.shared.engine.game().name.clone()
     }
 
-    /// The game file.
+    /// The game file, or the bundled game's name.
     #[getter]
     fn path(&self) -> String {
-        self.shared.path.clone()
+        self.shared.origin.name().to_string()
+    }
+
+    /// The game file's text.
+    #[getter]
+    fn source(&self) -> String {
+        match &self.shared.origin {
+            Origin::Bundled(name) => bundled::text(name).unwrap_or_default().to_string(),
+            Origin::File { text, .. } => text.clone(),
+        }
+    }
+
+    /// For `pickle`: the game is rebuilt from its bundled name, or from the
+    /// file's text (read again from the pickle, not from the file).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let restore = py.import("ludus")?.getattr("_restore_game")?;
+        let (bundled, name, text) = match &self.shared.origin {
+            Origin::Bundled(name) => (true, name.clone(), String::new()),
+            Origin::File { path, text } => (false, path.clone(), text.clone()),
+        };
+        (restore, (bundled, name, text, self.shared.max_turns))
+            .into_pyobject(py)
+            .map(|t| t.into_any())
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
+    /// A state from its actions since `root` (a serialized state without a
+    /// history), or since the start: what unpickling a state does.
+    #[pyo3(signature = (root, history))]
+    fn _restore_state(&self, root: Option<&str>, history: Vec<i64>) -> PyResult<state::State> {
+        state::State::restore(self.shared.clone(), root, &history)
     }
 
     /// The players' names, in order (the first moves first).
@@ -210,7 +337,7 @@ impl Game {
     fn __repr__(&self) -> String {
         format!(
             "ludus.load_game({:?}) ({})",
-            self.shared.path,
+            self.shared.origin.name(),
             self.shared.engine.game().name
         )
     }
@@ -220,12 +347,50 @@ impl Game {
     }
 }
 
-/// Reads and checks a game file. A file with mistakes raises `LudusError`
-/// with every diagnostic rendered; a missing file `FileNotFoundError`.
+/// Reads and checks a game: a bundled game by name (`"backgammon"`, see
+/// `games()`), or a game file by path. A file with mistakes raises
+/// `LudusError` with every diagnostic rendered; a missing file
+/// `FileNotFoundError`. `max_turns` stops every game of it, unfinished,
+/// after that many turns (and bounds `max_game_length()`).
 #[pyfunction]
-fn load_game(path: std::path::PathBuf) -> PyResult<Game> {
+#[pyo3(signature = (game, max_turns = None))]
+fn load_game(game: std::path::PathBuf, max_turns: Option<u32>) -> PyResult<Game> {
     Ok(Game {
-        shared: load_shared(&path.to_string_lossy())?,
+        shared: load_origin(Origin::find(&game.to_string_lossy())?, max_turns)?,
+    })
+}
+
+/// The names of the games bundled in the package, for `load_game`.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    bundled::names().collect()
+}
+
+/// The text of a bundled game's file.
+#[pyfunction]
+fn game_source(name: &str) -> PyResult<&'static str> {
+    bundled::text(name).ok_or_else(|| {
+        LudusError::new_err(format!(
+            "`{name}` is not a bundled game (see `ludus.games()`)"
+        ))
+    })
+}
+
+/// A game as pickled by `Game.__reduce__`.
+#[pyfunction]
+fn _restore_game(bundled: bool, name: String, text: String, max_turns: u32) -> PyResult<Game> {
+    let origin = if bundled {
+        if self::bundled::text(&name).is_none() {
+            return Err(LudusError::new_err(format!(
+                "the pickled game `{name}` is not bundled in this version of ludus"
+            )));
+        }
+        Origin::Bundled(name)
+    } else {
+        Origin::File { path: name, text }
+    };
+    Ok(Game {
+        shared: load_origin(origin, Some(max_turns))?,
     })
 }
 
@@ -235,6 +400,9 @@ fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::State>()?;
     m.add_class::<runs::Rng>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(game_source, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_game, m)?)?;
     m.add_function(wrap_pyfunction!(runs::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(runs::play_match, m)?)?;
     m.add("LudusError", m.py().get_type::<LudusError>())?;

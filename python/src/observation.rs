@@ -1,7 +1,21 @@
-//! The observation tensor: one flat `float32` vector of a generic layout,
-//! the same for every game, seen by one player (the observer's parts first).
+//! The observation tensor, seen by one player (the observer's parts
+//! first), as `float32`.
 //!
-//! With `S` sites and `K` piece kinds, in order:
+//! **Grid games** (a board declared as a grid, without dice): planes
+//! `[C, H, W]`, `H` the grid's ranks from the first player's side and `W`
+//! its files from the left, one value per point of the grid; in order:
+//!
+//! | part | planes | values |
+//! |---|---|---|
+//! | `men` | `2·K` | 1 where a piece of (player, kind) stands, the observer's `K` planes first |
+//! | `sites` | 1 | 1 on the grid's points that are sites of the board (a grid may keep only some) |
+//! | `huffable` | 1, in games that huff | 1 on the pieces the player to move may huff |
+//! | `hand` | `2·P`, `P` kinds placed from the hand | each plane filled with the pieces of (player, kind) in hand, observer first |
+//! | `to_move` | 1 | filled with 1 when the observer is to move |
+//! | `counters` | one per no-progress rule | filled with the turns counted (without a capture, without a man moving, each named counter) |
+//!
+//! **Other games** (dice games, boards of points and tracks): one flat
+//! vector:
 //!
 //! | part | shape | values |
 //! |---|---|---|
@@ -13,47 +27,180 @@
 //! | `counters` | `[2 + MAX_COUNTERS]` | turns without a capture, turns without a man moving, then each further no-progress counter |
 
 use crate::Shared;
-use ludus::engine::State;
-use ludus::ir::{MAX_COUNTERS, MAX_DICE};
+use ludus::engine::{Engine, State};
+use ludus::ir::{EndRule, MAX_COUNTERS, MAX_DICE, Obligation};
 
-/// The parts of the tensor: `(name, offset, shape)`.
-pub fn layout(shared: &Shared) -> Vec<(&'static str, usize, Vec<usize>)> {
-    let s = shared.engine.sites();
-    let k = shared.engine.game().kinds.len();
-    let parts: [(&'static str, Vec<usize>); 6] = [
-        ("men", vec![2, k, s]),
-        ("pinned", vec![2, s]),
-        ("huffable", vec![s]),
-        ("to_move", vec![2]),
-        ("dice", vec![MAX_DICE]),
-        ("counters", vec![2 + MAX_COUNTERS]),
-    ];
-    let mut offset = 0;
-    parts
-        .into_iter()
-        .map(|(name, shape)| {
-            let at = offset;
-            offset += shape.iter().product::<usize>();
-            (name, at, shape)
-        })
-        .collect()
+/// Where the tensor's parts lie.
+pub struct Layout {
+    /// `(name, offset, shape)` of each part.
+    pub parts: Vec<(&'static str, usize, Vec<usize>)>,
+    /// The tensor's shape: `[C, H, W]` for grid games, `[n]` otherwise.
+    pub shape: Vec<usize>,
+    /// Grid games: per site, its index `h·W + w` in a plane.
+    cells: Option<Vec<usize>>,
+    /// Grid games: the counters with a plane, as indices into
+    /// `[quiet, idle, counters...]`.
+    counters: Vec<usize>,
 }
 
-/// The tensor's length.
-pub fn size(shared: &Shared) -> usize {
-    layout(shared)
-        .iter()
-        .map(|(_, _, shape)| shape.iter().product::<usize>())
-        .sum()
+impl Layout {
+    /// The layout of the engine's game.
+    pub fn new(engine: &Engine) -> Layout {
+        let game = engine.game();
+        let grid = game.board.grid.as_ref().filter(|_| !engine.has_dice());
+        let s = engine.sites();
+        let k = game.kinds.len();
+        let Some(grid) = grid.filter(|_| game.board.sites.iter().all(|x| x.coord.is_some())) else {
+            return Layout::flat(s, k);
+        };
+        let (h, w) = (grid.ranks.len(), grid.files.len());
+        let cells = game
+            .board
+            .sites
+            .iter()
+            .map(|x| {
+                let (col, row) = x.coord.expect("checked above");
+                row as usize * w + col as usize
+            })
+            .collect();
+        let huffs = game.rules.capture == Obligation::Huff;
+        let placed = game.kinds.iter().filter(|x| x.place.is_some()).count();
+        let mut counters = Vec::new();
+        for rule in &game.end {
+            match rule {
+                EndRule::NoCapture(_) => counters.push(0),
+                EndRule::NoMove(..) => counters.push(1),
+                _ => {}
+            }
+        }
+        counters.sort_unstable();
+        counters.dedup();
+        counters.extend((0..engine.counter_labels().len()).map(|i| 2 + i));
+        let planes: [(&'static str, usize); 6] = [
+            ("men", 2 * k),
+            ("sites", 1),
+            ("huffable", usize::from(huffs)),
+            ("hand", 2 * placed),
+            ("to_move", 1),
+            ("counters", counters.len()),
+        ];
+        let mut parts = Vec::new();
+        let mut c = 0;
+        for (name, n) in planes.into_iter().filter(|(_, n)| *n > 0) {
+            parts.push((name, c * h * w, vec![n, h, w]));
+            c += n;
+        }
+        Layout {
+            parts,
+            shape: vec![c, h, w],
+            cells: Some(cells),
+            counters,
+        }
+    }
+
+    fn flat(s: usize, k: usize) -> Layout {
+        let parts: [(&'static str, Vec<usize>); 6] = [
+            ("men", vec![2, k, s]),
+            ("pinned", vec![2, s]),
+            ("huffable", vec![s]),
+            ("to_move", vec![2]),
+            ("dice", vec![MAX_DICE]),
+            ("counters", vec![2 + MAX_COUNTERS]),
+        ];
+        let mut offset = 0;
+        let parts: Vec<_> = parts
+            .into_iter()
+            .map(|(name, shape)| {
+                let at = offset;
+                offset += shape.iter().product::<usize>();
+                (name, at, shape)
+            })
+            .collect();
+        Layout {
+            parts,
+            shape: vec![offset],
+            cells: None,
+            counters: Vec::new(),
+        }
+    }
+
+    /// The tensor's length.
+    pub fn size(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    fn offset(&self, part: &str) -> Option<usize> {
+        self.parts.iter().find(|p| p.0 == part).map(|p| p.1)
+    }
 }
 
 /// The tensor of `st` seen by `observer`; `to_move` is the player to move
 /// at a decision node, `None` elsewhere.
 pub fn tensor(shared: &Shared, st: &State, observer: usize, to_move: Option<usize>) -> Vec<f32> {
+    match &shared.layout.cells {
+        Some(cells) => planes(shared, cells, st, observer, to_move),
+        None => flat(shared, st, observer, to_move),
+    }
+}
+
+fn planes(
+    shared: &Shared,
+    cells: &[usize],
+    st: &State,
+    observer: usize,
+    to_move: Option<usize>,
+) -> Vec<f32> {
+    let layout = &shared.layout;
+    let engine = &shared.engine;
+    let game = engine.game();
+    let k = game.kinds.len();
+    let plane = layout.shape[1] * layout.shape[2];
+    let mut out = vec![0f32; layout.size()];
+    let rel = |player: usize| usize::from(player != observer);
+    let sites_at = layout.offset("sites").expect("every grid has sites");
+    for (site, &cell) in cells.iter().enumerate() {
+        if let Some((owner, kind)) = st.piece(site) {
+            out[(rel(owner) * k + kind) * plane + cell] = 1.0;
+        }
+        out[sites_at + cell] = 1.0;
+        if let Some(at) = layout.offset("huffable")
+            && site < 128
+            && st.offenders & (1u128 << site) != 0
+        {
+            out[at + cell] = 1.0;
+        }
+    }
+    let mut fill = |at: usize, value: f32| out[at..at + plane].fill(value);
+    if let Some(at) = layout.offset("hand") {
+        let placed = (0..k).filter(|&x| game.kinds[x].place.is_some());
+        for (i, kind) in placed.enumerate() {
+            for player in 0..2 {
+                let value = f32::from(st.hand[player][kind]);
+                fill(at + (2 * i + rel(player)) * plane, value);
+            }
+        }
+    }
+    if to_move == Some(observer) {
+        fill(layout.offset("to_move").expect("always there"), 1.0);
+    }
+    if let Some(at) = layout.offset("counters") {
+        for (i, &c) in layout.counters.iter().enumerate() {
+            let value = match c {
+                0 => st.quiet,
+                1 => st.idle,
+                n => st.counters[n - 2],
+            };
+            fill(at + i * plane, value as f32);
+        }
+    }
+    out
+}
+
+fn flat(shared: &Shared, st: &State, observer: usize, to_move: Option<usize>) -> Vec<f32> {
     let engine = &shared.engine;
     let s = engine.sites();
     let k = engine.game().kinds.len();
-    let mut out = vec![0f32; size(shared)];
+    let mut out = vec![0f32; shared.layout.size()];
     // Planes are ordered from the observer.
     let rel = |player: usize| usize::from(player != observer);
     for site in 0..s {

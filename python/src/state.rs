@@ -11,7 +11,6 @@ use crate::{LudusError, Shared, observation};
 use ludus::engine::{Engine, Move, Outcome, State as EngineState};
 use ludus::ir::MAX_DICE;
 use ludus::notation;
-use ludus::playout::MAX_PLIES;
 use ludus::render;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -54,8 +53,11 @@ pub struct State {
     starts: Vec<usize>,
     /// The actions of the turn applied so far.
     prefix: Vec<u32>,
-    /// Every action applied, chance outcomes included.
+    /// Every action applied since `root`, chance outcomes included.
     history: Vec<i64>,
+    /// The serialized state (without a history) this one was read from
+    /// and its history starts at; `None` for the game's start.
+    root: Option<String>,
 }
 
 fn err(message: impl Into<String>) -> PyErr {
@@ -78,6 +80,7 @@ impl State {
             starts: Vec::new(),
             prefix: Vec::new(),
             history: Vec::new(),
+            root: None,
         };
         state.refresh();
         Ok(state)
@@ -101,7 +104,7 @@ impl State {
         let engine = &shared.engine;
         if engine.has_dice() && self.st.dice == [0; MAX_DICE] {
             let outcome = engine.outcome_with(&self.st, true);
-            self.node = if outcome != Outcome::Ongoing || self.plies >= MAX_PLIES {
+            self.node = if outcome != Outcome::Ongoing || self.plies >= self.shared.max_turns {
                 Node::Terminal(outcome)
             } else {
                 Node::Chance
@@ -118,7 +121,7 @@ impl State {
             return;
         }
         let outcome = engine.outcome_with(&self.st, !self.moves.is_empty());
-        if outcome != Outcome::Ongoing || self.plies >= MAX_PLIES {
+        if outcome != Outcome::Ongoing || self.plies >= self.shared.max_turns {
             // As a playout ends: the roll that found the end is not kept.
             self.st.dice = [0; MAX_DICE];
             self.moves.clear();
@@ -127,7 +130,11 @@ impl State {
         }
         self.starts.push(0);
         for m in &self.moves {
-            shared.space.encode(engine, m, &mut self.codes);
+            if let Err(fault) = shared.space.encode(engine, m, &mut self.codes) {
+                self.node = Node::Failed(format!("at turn {}: {fault}", self.plies + 1));
+                self.moves.clear();
+                return;
+            }
             self.starts.push(self.codes.len());
         }
         self.node = Node::Decision;
@@ -308,8 +315,58 @@ impl State {
         }
     }
 
-    /// A state from its serialized text.
+    /// A state from its serialized text: with a `history` line, the game's
+    /// start and those actions (checked against the position written);
+    /// else the position and the lines after it.
     pub fn deserialize(shared: Arc<Shared>, text: &str) -> PyResult<State> {
+        let history = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("history"))
+            .map(|rest| {
+                rest.split_whitespace()
+                    .map(|a| {
+                        a.parse::<i64>()
+                            .map_err(|_| err(format!("`history{rest}`: expected action ids")))
+                    })
+                    .collect::<PyResult<Vec<i64>>>()
+            })
+            .transpose()?;
+        let Some(history) = history else {
+            return Self::from_position(shared, text);
+        };
+        let state = Self::restore(shared, None, &history)?;
+        let written: Vec<&str> = text.lines().filter(|l| !l.starts_with("history")).collect();
+        let expected = state.serialize();
+        let reached: Vec<&str> = expected
+            .lines()
+            .filter(|l| !l.starts_with("history"))
+            .collect();
+        if written != reached {
+            return Err(err(format!(
+                "the history does not lead to the state written: it leads to `{}`",
+                reached.join("; ")
+            )));
+        }
+        Ok(state)
+    }
+
+    /// The state `history` leads to from `root` ([`State::deserialize`] of a
+    /// text without a history) or from the game's start.
+    pub fn restore(shared: Arc<Shared>, root: Option<&str>, history: &[i64]) -> PyResult<State> {
+        let mut state = match root {
+            Some(text) => Self::from_position(shared, text)?,
+            None => State::initial(shared)?,
+        };
+        for (i, &a) in history.iter().enumerate() {
+            state
+                .apply_action(a)
+                .map_err(|e| err(format!("history action {} ({a}): {e}", i + 1)))?;
+        }
+        Ok(state)
+    }
+
+    /// A state from a position and its `opening`, `plies` and `turn` lines.
+    fn from_position(shared: Arc<Shared>, text: &str) -> PyResult<State> {
         let mut lines = text.lines();
         let position = lines.next().unwrap_or("");
         let st = notation::parse_position(&shared.engine, position)
@@ -318,8 +375,12 @@ impl State {
         state.st = st;
         state.opening = false;
         let mut turn = Vec::new();
+        let mut root = vec![position];
         for line in lines {
             let line = line.trim();
+            if !line.starts_with("turn ") {
+                root.push(line);
+            }
             if line == "opening" {
                 if !state.shared.has_opening() {
                     return Err(err("`opening`: this game has no opening throw"));
@@ -344,6 +405,7 @@ impl State {
             }
         }
         state.refresh();
+        state.root = Some(root.join("\n"));
         for a in turn {
             state.apply_action(a)?;
         }
@@ -664,7 +726,10 @@ impl State {
     /// The position in the game's notation (the dice if thrown), then, one
     /// per line and only where needed: `opening` (the opening throw is to
     /// come), `plies N` (turns played), `turn A B` (actions of the turn
-    /// so far). Repetition history is not kept.
+    /// so far), and for a state played from the game's start `history A B
+    /// ...`, every action since the start, from which `deserialize_state`
+    /// rebuilds it exactly (the positions a repetition rule counts
+    /// included).
     fn serialize(&self) -> String {
         let mut out = notation::position_text(self.engine(), &self.st);
         if self.opening {
@@ -677,7 +742,23 @@ impl State {
             let turn: Vec<String> = self.prefix.iter().map(|a| a.to_string()).collect();
             out.push_str(&format!("\nturn {}", turn.join(" ")));
         }
+        if self.root.is_none() {
+            let history: Vec<String> = self.history.iter().map(|a| a.to_string()).collect();
+            out.push_str(&format!("\nhistory {}", history.join(" ")));
+        }
         out
+    }
+
+    /// For `pickle`: the game, the state this one's history starts from
+    /// (none: the game's start) and the history, replayed on loading.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let restore = py.import("ludus")?.getattr("_restore_state")?;
+        let game = crate::Game {
+            shared: self.shared.clone(),
+        };
+        (restore, (game, self.root.clone(), self.history.clone()))
+            .into_pyobject(py)
+            .map(|t| t.into_any())
     }
 
     /// The observation tensor seen by `player` (default: the player to
