@@ -1,12 +1,13 @@
 """OpenSpiel's MCTS (White) against a random player (Black) on Verquere."""
 
 import numpy as np
+import pyspiel
 from open_spiel.python.algorithms import evaluate_bots, mcts
 from open_spiel.python.bots import uniform_random
 
-from ludus.openspiel import register
+import ludus.openspiel  # noqa: F401  (registers the bundled games)
 
-game = register("games/verquere.game")
+game = pyspiel.load_game("ludus_verquere")
 rng = np.random.RandomState(0)
 evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
 bots = [
