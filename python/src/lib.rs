@@ -86,6 +86,36 @@ impl Shared {
         }
     }
 
+    /// The most turns a game lasts by its own rules, where they say: in a
+    /// game without dice that ends after `n` turns without a capture, every
+    /// capture takes a piece off for good, so a game lasts at most `n`
+    /// turns after each of its pieces (on the board or in hand) is taken,
+    /// and `n` more.
+    pub fn rule_turns(&self) -> Option<u64> {
+        if self.engine.has_dice() {
+            return None;
+        }
+        let n = self.engine.game().end.iter().find_map(|e| match e {
+            EndRule::NoCapture(n) => Some(*n),
+            EndRule::NoProgress {
+                capture: true,
+                kinds,
+                turns,
+                during: None,
+                ..
+            } if kinds.is_empty() => Some(*turns),
+            _ => None,
+        })?;
+        let start = self.engine.start();
+        let pieces: u64 = (0..2)
+            .map(|p| {
+                u64::from(start.counts[p])
+                    + start.hand[p].iter().map(|&h| u64::from(h)).sum::<u64>()
+            })
+            .sum();
+        Some((pieces + 1) * u64::from(n))
+    }
+
     /// The most points one game is worth.
     pub fn max_points(&self) -> u32 {
         self.engine
@@ -216,11 +246,13 @@ impl Game {
     }
 
     /// An upper bound on the actions of one game: `max_turns` turns (a
-    /// game stops there, unfinished), each of at most
+    /// game stops there, unfinished), or fewer where the rules end every
+    /// game sooner ([`Shared::rule_turns`]), each of at most
     /// `max_turn_actions()` actions, each after a chance node in dice
     /// games, and the opening throw.
     fn max_game_length(&self) -> u64 {
-        let turns = u64::from(self.shared.max_turns);
+        let turns =
+            u64::from(self.shared.max_turns).min(self.shared.rule_turns().unwrap_or(u64::MAX));
         let chance = u64::from(self.shared.engine.has_dice());
         turns * (u64::from(self.shared.space.max_turn_actions()) + chance)
             + u64::from(self.shared.has_opening())

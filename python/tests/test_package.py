@@ -193,16 +193,36 @@ def test_track_observations_are_flat_with_their_layout():
 
 def test_the_readme_states_every_bundled_games_action_space():
     readme = (ROOT / "README.md").read_text()
+    number = lambda text: int(text.replace(",", ""))  # noqa: E731
     table = dict(
-        (m.group(1), (int(m.group(2).replace(",", "")), m.group(3)))
-        for m in re.finditer(r"^\| `([a-z0-9-]+)` \| ([\d,]+) \| (\[[\d, ]+\]) \|", readme, re.M)
+        (m.group(1), (number(m.group(2)), m.group(3), number(m.group(4))))
+        for m in re.finditer(
+            r"^\| `([a-z0-9-]+)` \| ([\d,]+) \| (\[[\d, ]+\]) \| ([\d,]+) \|", readme, re.M
+        )
     )
     assert sorted(table) == NAMES
     for name in NAMES:
         game = ludus.load_game(name)
-        actions, shape = table[name]
+        actions, shape, longest = table[name]
         assert actions == game.num_distinct_actions(), name
         assert shape == str(game.observation_tensor_shape()), name
+        assert longest == game.max_game_length(), name
+
+
+def test_a_rule_without_captures_bounds_the_game():
+    # Alquerque: 24 pieces, and 40 turns without a capture end the game
+    # (games/alquerque.game): at most 25 * 40 turns of at most 13 actions.
+    game = ludus.load_game("alquerque")
+    assert game.max_turn_actions() == 13
+    assert game.max_game_length() == 25 * 40 * 13
+    lengths = []
+    for seed in range(20):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        lengths.append(len(state.history()))
+    assert max(lengths) <= game.max_game_length()
 
 
 def test_the_data_pipeline_example_runs_outside_the_repository(tmp_path):
