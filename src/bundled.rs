@@ -40,3 +40,28 @@ pub fn load(name: &str) -> Option<Loaded> {
         &read,
     ))
 }
+
+/// [`load::load`] of a game file; where no file is at `path` and `path` is
+/// a bundled game's name (`backgammon`), that game.
+pub fn load_file_or_name(path: &Path) -> Result<Loaded, ReadError> {
+    if !path.exists()
+        && let Some(name) = path.to_str()
+        && let Some(loaded) = load(name)
+    {
+        return Ok(loaded);
+    }
+    load::load(path).map_err(|mut e| {
+        let plain = path.extension().is_none() && path.components().count() == 1;
+        if plain && e.source.kind() == std::io::ErrorKind::NotFound {
+            let names: Vec<&str> = names().collect();
+            e.source = std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!(
+                    "no such file, nor a bundled game of that name (bundled: {})",
+                    names.join(", ")
+                ),
+            );
+        }
+        e
+    })
+}

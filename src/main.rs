@@ -437,7 +437,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
 
 /// Loads a game, printing its diagnostics on failure; returns the engine and the file's text.
 fn engine(file: &Path) -> Result<(Engine, String), Failure> {
-    checked(file, load::load(file)?)
+    checked(file, ludus::bundled::load_file_or_name(file)?)
 }
 
 /// The engine of a loaded game file, or its diagnostics printed.
@@ -665,7 +665,7 @@ fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, F
 fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     let mut ok = true;
     for file in files {
-        match load::load(file) {
+        match ludus::bundled::load_file_or_name(file) {
             Err(e) => {
                 ok = false;
                 eprintln!("error: {e}");

@@ -45,3 +45,40 @@ fn an_unknown_name_is_no_bundled_game() {
     assert!(ludus::bundled::load("no-such-game").is_none());
     assert!(ludus::bundled::text("backgammon.game").is_none());
 }
+
+#[test]
+fn the_command_line_takes_a_bundled_games_name_where_no_file_is() {
+    let dir = common::temp_dir("bundled", "names");
+    let run = |args: &[&str]| common::ludus_in(&dir, args, common::Input::Nothing);
+    let ok = run(&["validate", "backgammon", "alquerque-8"]);
+    assert_eq!(ok.code, 0, "{}", ok.stderr);
+    assert_eq!(ok.stdout, "backgammon: ok\nalquerque-8: ok\n");
+    let played = run(&[
+        "playout",
+        "english-draughts",
+        "--seed",
+        "3",
+        "--record",
+        "r.jsonl",
+    ]);
+    assert_eq!(played.code, 0, "{}", played.stderr);
+    let replayed = run(&["replay", "r.jsonl"]);
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+    assert!(
+        replayed.stdout.contains("every move legal"),
+        "{}",
+        replayed.stdout
+    );
+    let missing = run(&["validate", "backgamon"]);
+    assert_eq!(missing.code, 1);
+    assert!(
+        missing
+            .stderr
+            .contains("no such file, nor a bundled game of that name (bundled: acey-deucey,"),
+        "{}",
+        missing.stderr
+    );
+    // A file of that name is the file, not the bundled game.
+    std::fs::write(dir.join("backgammon"), "game \"x\"\n").unwrap();
+    assert_eq!(run(&["validate", "backgammon"]).code, 1);
+}

@@ -5,7 +5,6 @@ use super::replay::read_record;
 use crate::Failure;
 use crate::checked;
 use ludus::engine::{Engine, Outcome};
-use ludus::load;
 use ludus::pdn::{self, PdnResult};
 use ludus::playout::{self, RecordLine};
 use ludus::render;
@@ -76,7 +75,7 @@ pub(crate) fn replay(path: &Path, game: Option<&Path>, quiet: bool) -> Result<Ex
             return Ok(ExitCode::from(2));
         }
     };
-    let (engine, _) = checked(&file, load::load(&file)?)?;
+    let (engine, _) = checked(&file, ludus::bundled::load_file_or_name(&file)?)?;
     let replayed =
         pdn::replay_pdn(&engine, &parsed).map_err(|e| format!("{}: {e}", path.display()))?;
     if !quiet {

@@ -199,8 +199,8 @@ pub(crate) fn read_record(path: &Path) -> Result<String, Failure> {
 }
 
 /// Finds and loads the game a record names: beside the record first, then
-/// relative to the current folder; the file whose text has the record's
-/// SHA-256 is the one.
+/// relative to the current folder, then among the bundled games by name;
+/// the file whose text has the record's SHA-256 is the one.
 fn record_game(path: &Path, record: &playout::Record) -> Result<Engine, Failure> {
     let named = Path::new(&record.game);
     let folder = path.parent().unwrap_or(Path::new(""));
@@ -227,6 +227,13 @@ fn record_game(path: &Path, record: &playout::Record) -> Result<Engine, Failure>
             continue;
         }
         return checked(place, loaded).map(|(engine, _)| engine);
+    }
+    // A game played by its bundled name, as this build bundles it.
+    if let Some(text) = ludus::bundled::text(&record.game)
+        && playout::text_hash(text) == record.sha256
+        && let Some(loaded) = ludus::bundled::load(&record.game)
+    {
+        return checked(named, loaded).map(|(engine, _)| engine);
     }
     let looked: Vec<String> = places
         .iter()
