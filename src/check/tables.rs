@@ -439,7 +439,7 @@ impl Checker<'_> {
     /// one by one, at least two of them, N a face, and the longest
     /// sequence (from the double of ones) within [`ir::MAX_DIE_MOVES`].
     fn climb(&mut self, item: &Item, dice: &ir::Dice, summed: bool) -> Option<ir::Climb> {
-        let ItemKind::DoublesClimb(top, from) = &item.kind else {
+        let ItemKind::DoublesClimb(top, from, each) = &item.kind else {
             return None;
         };
         let refuse = |c: &mut Self, message: &str, hint: &str| {
@@ -501,7 +501,11 @@ impl Checker<'_> {
             );
             return None;
         }
-        Some(ir::Climb { top, from_turn })
+        Some(ir::Climb {
+            top,
+            from_turn,
+            each: *each,
+        })
     }
 
     /// Reads the `dice` section, if any.

@@ -554,6 +554,12 @@ impl<'e> Session<'e> {
                 "{} to play the double chosen, {d}-{d}\n",
                 self.mover()
             ));
+        } else if self.st.climbing && self.outcome == Outcome::Ongoing {
+            let d = self.st.dice[0];
+            out.push_str(&format!(
+                "{} climbs to the next double, {d}-{d}: a turn of its own\n",
+                self.mover()
+            ));
         } else if self.st.again > 0 && self.outcome == Outcome::Ongoing {
             let verb = if self.engine.has_dice() {
                 "throws"
