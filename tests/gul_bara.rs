@@ -64,7 +64,10 @@ fn each_double_of_a_climbing_sequence_is_a_turn_of_its_own() {
     let sixes = played(&engine, &fives, "0/6 6/12 12/18 18/off");
     let text = position_text(&engine, &sixes);
     assert!(text.contains("turn: black;"), "{text}");
-    assert!(!text.contains("dice:") && !text.contains("again:"), "{text}");
+    assert!(
+        !text.contains("dice:") && !text.contains("again:"),
+        "{text}"
+    );
 }
 
 /// A double played in part ends the sequence, the rest lost. White's lone

@@ -30,9 +30,18 @@ fn a_named_throw_passes() {
     assert_eq!(thrown(&sticks, "0"), ["pass"]);
     // `moves --dice` and `show` alike.
     let run = ludus(&["moves", STICKS, "--position", START, "--dice", "4"]);
-    assert_eq!((run.code, run.stdout.as_str()), (0, "pass\n"), "{}", run.stderr);
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "pass\n"),
+        "{}",
+        run.stderr
+    );
     let run = ludus(&["show", STICKS]);
-    assert!(run.stdout.contains("dice: throw 4 passes\n"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("dice: throw 4 passes\n"),
+        "{}",
+        run.stdout
+    );
 }
 
 /// Dice used one by one: a throw is its faces in any order. Backgammon
