@@ -371,17 +371,19 @@ fn doubles_once_climb_two_die_moves_a_double() {
 #[test]
 fn a_climb_a_double_a_turn_is_not_bounded_by_its_whole_sequence() {
     let dir = temp_dir("climbing", "each");
-    let text = std::fs::read_to_string(
-        common::root().join("tests/invalid/doubles-climb-too-long.game"),
-    )
-    .unwrap();
+    let text =
+        std::fs::read_to_string(common::root().join("tests/invalid/doubles-climb-too-long.game"))
+            .unwrap();
     let path = dir.join("too-long.game");
     std::fs::write(&path, &text).unwrap();
     let run = ludus(&["validate", path.to_str().unwrap()]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     std::fs::write(
         &path,
-        text.replace("doubles climb to 8\n", "doubles climb to 8, each double a turn\n"),
+        text.replace(
+            "doubles climb to 8\n",
+            "doubles climb to 8, each double a turn\n",
+        ),
     )
     .unwrap();
     let run = ludus(&["validate", path.to_str().unwrap()]);
