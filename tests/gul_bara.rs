@@ -158,22 +158,29 @@ fn climbing_dice_in_positions_are_checked() {
     );
 }
 
-/// The REPL announces the next double of the sequence, and plays it as a
-/// turn of its own (here forced: its one turn).
+/// The REPL says that a double thrown climbs, announces the next double
+/// of the sequence, and plays it as a turn of its own (here forced: its
+/// one turn).
 #[test]
 fn the_repl_announces_the_next_double() {
-    let input = "0/5 5/10 10/15 15/20\n";
+    let input = "dice 5 5\n0/5 5/10 10/15 15/20\n";
     let run = ludus_in(
         common::root(),
         &[
             "play",
             GAME,
             "--position",
-            "white: 24*2 off*13; black: 13 off*14; turns: 3 3; dice: 5-5",
+            "white: 24*2 off*13; black: 13 off*14; turns: 3 3",
         ],
         common::Input::Text(input),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("white rolls 5-5: a climbing double, then 6-6 once it is played in full\n"),
+        "{}",
+        run.stdout
+    );
     assert!(
         run.stdout
             .contains("white to move; dice: 6-6; the next double of a climbing sequence\nwhite climbs to the next double, 6-6: a turn of its own\n"),

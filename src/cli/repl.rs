@@ -625,7 +625,7 @@ impl<'e> Session<'e> {
                 // As in a playout: the roll, then the choice.
                 self.engine.roll(&mut self.st, &mut self.rng);
                 self.refresh();
-                out.push_str(&format!("{} rolls {}\n", self.mover(), self.roll_text()));
+                out.push_str(&format!("{} rolls {}\n", self.mover(), self.rolled_text()));
                 continue;
             }
             let only = self.moves.len() == 1;
