@@ -21,6 +21,7 @@ mod rules;
 mod setup;
 mod stakes;
 mod tables;
+mod throws;
 
 pub use conditions::MAX_CONDITION_NUMBER;
 use std::collections::HashMap;
@@ -241,6 +242,7 @@ impl<'a> Checker<'a> {
         self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
         self.limits(&player_list, dice, &mut rules);
         self.again(&player_list, dice, &mut rules);
+        self.passing_throws(dice, &mut rules);
         if dice.is_some() {
             self.dice_limits();
         }

@@ -91,6 +91,10 @@ pub struct State {
     /// Dice games with `choose double`: the dice to play were chosen by
     /// the player, not thrown.
     pub chosen: bool,
+    /// Dice games with `doubles climb ..., each double a turn`: the dice to
+    /// play are the next double of the player's climbing sequence, not
+    /// thrown.
+    pub climbing: bool,
     /// Per no-progress counter of the game (see [`Engine::counter_labels`]):
     /// consecutive turns without any of its resets.
     pub counters: [u32; MAX_COUNTERS],
@@ -134,6 +138,7 @@ impl Clone for State {
             idle: self.idle,
             again: self.again,
             chosen: self.chosen,
+            climbing: self.climbing,
             counters: self.counters,
             history: Vec::new(),
             turns: self.turns,
@@ -162,6 +167,7 @@ impl Clone for State {
             idle,
             again,
             chosen,
+            climbing,
             counters,
             history,
             turns,
@@ -181,6 +187,7 @@ impl Clone for State {
         self.idle = *idle;
         self.again = *again;
         self.chosen = *chosen;
+        self.climbing = *climbing;
         self.counters = *counters;
         self.history.clone_from(history);
         self.turns = *turns;
@@ -515,6 +522,7 @@ impl Engine {
             idle: 0,
             again: 0,
             chosen: false,
+            climbing: false,
             counters: [0; MAX_COUNTERS],
             history: Vec::new(),
             turns: [0; 2],
@@ -832,7 +840,8 @@ impl Engine {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize]
             ^ u64::from(st.quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53)
-            ^ u64::from(st.chosen).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ^ u64::from(st.chosen).wrapping_mul(0x94d0_49bb_1331_11eb)
+            ^ u64::from(st.climbing).wrapping_mul(0xd6e8_feb8_6659_fd93);
         for (i, &c) in st.counters.iter().enumerate() {
             h ^= u64::from(c).wrapping_mul(self.zobrist[i + 3] | 1);
         }

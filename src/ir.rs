@@ -130,6 +130,10 @@ pub struct Climb {
     /// The player's own turn from which doubles climb (1: every turn), at
     /// most [`MAX_LIMIT_TURN`].
     pub from_turn: u8,
+    /// `each double a turn`: each double of the sequence is a turn of its
+    /// own, the same player's, played in full before the next is his
+    /// (else the whole sequence is one turn).
+    pub each: bool,
 }
 
 impl Dice {
@@ -532,6 +536,10 @@ pub struct Rules {
     pub again: Vec<Again>,
     /// A double chosen after some throws (`choose double after throw`).
     pub choose: Option<Choose>,
+    /// Dice games: the throws that pass the turn (`throw 5 passes`), each
+    /// sorted over the dice's slots as the state keeps them (a 0 as
+    /// [`ZERO_THROW`], summed dice in one slot and the rest 0).
+    pub passing_throws: Vec<Vec<u8>>,
     /// `evaluate: SUM`, as the comparison `SUM > 0`: how agents judge a
     /// position (the sum for a player less the sum for his opponent).
     pub evaluate: Option<Cond>,

@@ -339,6 +339,9 @@ pub fn pips(engine: &Engine, st: &State, player: usize) -> Option<u32> {
 
 /// An extra turn being taken, for the line saying who moves.
 fn again(st: &State) -> String {
+    if st.climbing {
+        return "; the next double of a climbing sequence".into();
+    }
     match st.again {
         0 => String::new(),
         1 => "; an extra turn".into(),

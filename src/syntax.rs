@@ -422,8 +422,11 @@ pub enum ItemKind {
     DiceSummed,
     /// `doubles twice|once`
     Doubles(bool),
-    /// `doubles climb to N [from turn K]`
-    DoublesClimb(Name, Option<Name>),
+    /// `doubles climb to N [from turn K][, each double a turn]` (true:
+    /// each double a turn)
+    DoublesClimb(Name, Option<Name>, bool),
+    /// `throw ROLL ... passes`
+    ThrowPasses(Vec<Name>),
     /// `notation positions|counting down` (true: counting down)
     DiceNotation(bool),
     /// `opening each one die, higher starts, plays both|throws again`
@@ -590,6 +593,7 @@ impl ItemKind {
             ItemKind::DiceSummed => "summed".into(),
             ItemKind::Doubles(_) => "doubles".into(),
             ItemKind::DoublesClimb(..) => "doubles climb".into(),
+            ItemKind::ThrowPasses(..) => "throw passes".into(),
             ItemKind::DiceNotation(_) => "notation".into(),
             ItemKind::Opening(_) => "opening".into(),
             ItemKind::Hit(_) => "hit".into(),

@@ -363,3 +363,36 @@ fn doubles_once_climb_two_die_moves_a_double() {
     let first = "white: 1 off; black: 80*2";
     assert_eq!(turns(&engine, first, "5-5"), ["0/5 5/10 10/16 16/22"]);
 }
+
+/// A double a turn (`each double a turn`): no turn is longer than one
+/// double, so a climb whose whole sequence would pass the most die moves of
+/// a turn is allowed. Four dice of 8 faces, doubles twice, climbing to 8:
+/// 64 die moves from ones as one turn, refused; 8 a turn, allowed.
+#[test]
+fn a_climb_a_double_a_turn_is_not_bounded_by_its_whole_sequence() {
+    let dir = temp_dir("climbing", "each");
+    let text =
+        std::fs::read_to_string(common::root().join("tests/invalid/doubles-climb-too-long.game"))
+            .unwrap();
+    let path = dir.join("too-long.game");
+    std::fs::write(&path, &text).unwrap();
+    let run = ludus(&["validate", path.to_str().unwrap()]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    std::fs::write(
+        &path,
+        text.replace(
+            "doubles climb to 8\n",
+            "doubles climb to 8, each double a turn\n",
+        ),
+    )
+    .unwrap();
+    let run = ludus(&["validate", path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let run = ludus(&["show", path.to_str().unwrap()]);
+    assert!(
+        run.stdout
+            .contains("dice: doubles climb to 8 from turn 1, each double a turn\n"),
+        "{}",
+        run.stdout
+    );
+}

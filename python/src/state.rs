@@ -273,7 +273,8 @@ impl State {
         let m = self.moves[i];
         let shared = self.shared.clone();
         // The play leaves the dice empty for the next throw, or set where
-        // the game sets them (a double chosen).
+        // the game sets them (a double chosen, the next double of a
+        // climbing sequence).
         shared.engine.play_unchecked(&mut self.st, &m);
         self.plies += 1;
         self.refresh();

@@ -160,6 +160,7 @@ impl Checker<'_> {
             pass: Vec::new(),
             again: Vec::new(),
             choose: None,
+            passing_throws: Vec::new(),
             evaluate: None,
             leave_limits: Vec::new(),
             run_limits: Vec::new(),

@@ -437,9 +437,10 @@ impl Checker<'_> {
 
     /// `doubles climb to N [from turn K]`: dice numbered from 1 and used
     /// one by one, at least two of them, N a face, and the longest
-    /// sequence (from the double of ones) within [`ir::MAX_DIE_MOVES`].
+    /// sequence (from the double of ones) within [`ir::MAX_DIE_MOVES`]
+    /// unless each double is a turn of its own (`each double a turn`).
     fn climb(&mut self, item: &Item, dice: &ir::Dice, summed: bool) -> Option<ir::Climb> {
-        let ItemKind::DoublesClimb(top, from) = &item.kind else {
+        let ItemKind::DoublesClimb(top, from, each) = &item.kind else {
             return None;
         };
         let refuse = |c: &mut Self, message: &str, hint: &str| {
@@ -485,7 +486,8 @@ impl Checker<'_> {
         // Every double from ones to the top, each played as doubles are.
         let per_double = usize::from(dice.count) * if dice.doubles_twice { 2 } else { 1 };
         let longest = usize::from(top) * per_double;
-        if longest > ir::MAX_DIE_MOVES {
+        // A double a turn: no turn is longer than one double.
+        if !*each && longest > ir::MAX_DIE_MOVES {
             self.error(
                 item.file,
                 item.span.clone(),
@@ -495,13 +497,17 @@ impl Checker<'_> {
                 ),
                 "too long a climb",
                 Some(format!(
-                    "climb to at most {}",
+                    "climb to at most {}, or play each double as a turn of its own (`, each double a turn`)",
                     ir::MAX_DIE_MOVES / per_double
                 )),
             );
             return None;
         }
-        Some(ir::Climb { top, from_turn })
+        Some(ir::Climb {
+            top,
+            from_turn,
+            each: *each,
+        })
     }
 
     /// Reads the `dice` section, if any.

@@ -554,6 +554,12 @@ impl<'e> Session<'e> {
                 "{} to play the double chosen, {d}-{d}\n",
                 self.mover()
             ));
+        } else if self.st.climbing && self.outcome == Outcome::Ongoing {
+            let d = self.st.dice[0];
+            out.push_str(&format!(
+                "{} climbs to the next double, {d}-{d}: a turn of its own\n",
+                self.mover()
+            ));
         } else if self.st.again > 0 && self.outcome == Outcome::Ongoing {
             let verb = if self.engine.has_dice() {
                 "throws"
@@ -619,7 +625,7 @@ impl<'e> Session<'e> {
                 // As in a playout: the roll, then the choice.
                 self.engine.roll(&mut self.st, &mut self.rng);
                 self.refresh();
-                out.push_str(&format!("{} rolls {}\n", self.mover(), self.roll_text()));
+                out.push_str(&format!("{} rolls {}\n", self.mover(), self.rolled_text()));
                 continue;
             }
             let only = self.moves.len() == 1;

@@ -12,6 +12,9 @@ pub(super) struct Again {
     /// `choose double after throw`: the rolls (each sorted over every slot
     /// of [`State::dice`]) and whether the chosen double earns a throw.
     choose: Option<(Box<[[u8; MAX_DICE]]>, bool)>,
+    /// `doubles climb to N [from turn K], each double a turn`: the top
+    /// double N and the turn K.
+    climb: Option<(u8, u8)>,
 }
 
 /// One `again` rule: what earns the extra turn, and the most extra turns
@@ -43,12 +46,20 @@ pub(super) struct Played {
     pub full: bool,
     /// Whether its dice were chosen (`choose double`), not thrown.
     pub chosen: bool,
+    /// The next double of a climbing sequence played a double a turn,
+    /// where the dice are a double of one (see [`Again::next_double`]).
+    pub climb: Option<u8>,
 }
 
 impl Again {
     /// The compiled `again` rules of `game`; `None` where it has none.
     pub fn new(game: &Game) -> Option<Again> {
-        if game.rules.again.is_empty() && game.rules.choose.is_none() {
+        let climb = game
+            .dice
+            .and_then(|d| d.climb)
+            .filter(|c| c.each)
+            .map(|c| (c.top, c.from_turn));
+        if game.rules.again.is_empty() && game.rules.choose.is_none() && climb.is_none() {
             return None;
         }
         let rules = game
@@ -78,13 +89,35 @@ impl Again {
             .choose
             .as_ref()
             .map(|c| (sorted(&c.rolls), c.again));
-        Some(Again { rules, choose })
+        Some(Again {
+            rules,
+            choose,
+            climb,
+        })
     }
 
     /// Whether some rule asks whether a turn played every die move
-    /// ([`Played::full`]): a chosen double's.
+    /// ([`Played::full`]): a chosen double's, a climbing double's.
     pub fn reads_full(&self) -> bool {
-        self.choose.is_some()
+        self.choose.is_some() || self.climb.is_some()
+    }
+
+    /// Where the game climbs doubles a double a turn (`doubles climb to N
+    /// from turn K, each double a turn`) and the `count` dice of `st` are
+    /// a double below N that climbs (the next of a sequence, or thrown on
+    /// the player's K-th turn or later): the next double, which the player
+    /// plays as a turn of his own once he has played this one in full.
+    pub fn next_double(&self, st: &State, count: usize) -> Option<u8> {
+        let (top, from_turn) = self.climb?;
+        let thrown = &st.dice[..count];
+        let d = thrown[0];
+        let turn = usize::from(st.turns[st.to_move as usize]) + 1;
+        (d != 0
+            && d < top
+            && !st.chosen
+            && thrown.iter().all(|&x| x == d)
+            && (st.climbing || turn >= usize::from(from_turn)))
+        .then_some(d + 1)
     }
 
     /// After `mover` played the turn `played`, with the turn already
@@ -92,6 +125,21 @@ impl Again {
     /// him another, counting it in [`State::again`], else clears that count.
     #[inline(never)]
     pub fn after_turn(&self, st: &mut State, mover: usize, played: &Played) {
+        if let Some(next) = played.climb
+            && played.full
+        {
+            // A double of a climbing sequence played in full: the next
+            // double is the same player's, a turn of its own.
+            st.to_move = mover as u8;
+            st.again = st.again.saturating_add(1);
+            for (d, &thrown) in st.dice.iter_mut().zip(&played.dice) {
+                if thrown != 0 {
+                    *d = next;
+                }
+            }
+            st.climbing = true;
+            return;
+        }
         if let Some((rolls, again)) = &self.choose
             && played.full
         {
@@ -128,6 +176,7 @@ impl Again {
             took: m.capture || m.huff != NONE || m.remove != NONE,
             full: true,
             chosen: false,
+            climb: None,
         };
         self.after_turn(st, mover, &played);
     }

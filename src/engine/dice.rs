@@ -126,6 +126,15 @@ impl Engine {
             .flatten()
     }
 
+    /// Where the game climbs doubles a double a turn (`doubles climb to N
+    /// ..., each double a turn`) and the dice to play are a double of such
+    /// a sequence: the next double, the same player's once he has played
+    /// this one in full.
+    pub fn next_climbing_double(&self, st: &State) -> Option<u8> {
+        let count = usize::from(self.tables.as_ref()?.dice.count);
+        self.again.as_ref()?.next_double(st, count)
+    }
+
     /// Whether the game's rules pin men (`pin blots`).
     pub fn pins(&self) -> bool {
         self.tables.as_ref().is_some_and(|t| t.pin_blots)

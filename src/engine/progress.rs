@@ -26,6 +26,7 @@ impl State {
             [u8; 2],
             u128,
             bool,
+            bool,
         ),
         [[u8; MAX_KINDS]; 2],
     ) {
@@ -47,6 +48,7 @@ impl State {
                 self.turns,
                 self.pinned,
                 self.chosen,
+                self.climbing,
             ),
             self.hand,
         )

@@ -241,11 +241,20 @@ impl fmt::Display for Game {
                 }
             }
             if let Some(c) = d.climb {
+                let each = if c.each { ", each double a turn" } else { "" };
                 writeln!(
                     f,
-                    "dice: doubles climb to {} from turn {}",
+                    "dice: doubles climb to {} from turn {}{each}",
                     c.top, c.from_turn
                 )?;
+            }
+            for roll in &self.rules.passing_throws {
+                let shown: Vec<String> = roll
+                    .iter()
+                    .filter(|&&v| v != 0)
+                    .map(|&v| crate::ir::shown_value(v).to_string())
+                    .collect();
+                writeln!(f, "dice: throw {} passes", shown.join("-"))?;
             }
             if d.notation_down {
                 writeln!(f, "dice: notation counting down")?;

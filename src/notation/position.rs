@@ -57,7 +57,13 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
     }
     if engine.has_dice() {
         if let Some(thrown) = dice_text(st) {
-            let chosen = if st.chosen { " chosen" } else { "" };
+            let chosen = if st.chosen {
+                " chosen"
+            } else if st.climbing {
+                " climbing"
+            } else {
+                ""
+            };
             fields.push(format!("dice: {thrown}{chosen}"));
         }
         fields.push(format!("idle: {}", st.idle));
@@ -358,6 +364,22 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
                     ));
                 }
                 st.chosen = true;
+            }
+            "dice" if value.ends_with(" climbing") => {
+                let Some(climb) = engine.game().dice.and_then(|d| d.climb).filter(|c| c.each)
+                else {
+                    return not_here("this game climbs no doubles a double a turn");
+                };
+                let roll = value.trim_end_matches(" climbing").trim();
+                st.dice = parse_dice(engine, roll).map_err(|e| format!("dice: {e}"))?;
+                let d = st.dice[0];
+                if st.dice[1] != d || d < 2 || d > climb.top {
+                    return Err(format!(
+                        "dice: `{roll}` is not a double a climbing sequence goes on to (2-2 to {top}-{top})",
+                        top = climb.top
+                    ));
+                }
+                st.climbing = true;
             }
             "dice" => st.dice = parse_dice(engine, value).map_err(|e| format!("dice: {e}"))?,
             _ => {

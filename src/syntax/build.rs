@@ -159,9 +159,12 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::doubles_climb => ItemKind::DoublesClimb(
             name(part(0)),
             parts
-                .get(1)
+                .iter()
+                .find(|p| p.as_rule() == Rule::climb_from)
                 .map(|from| name(from.clone().into_inner().next().expect("a turn"))),
+            parts.iter().any(|p| p.as_rule() == Rule::climb_each),
         ),
+        Rule::throw_passes => ItemKind::ThrowPasses(parts.into_iter().map(name).collect()),
         Rule::opening => ItemKind::Opening(parts[0].as_str().starts_with("plays")),
         Rule::dice_notation => ItemKind::DiceNotation(parts[0].as_str().starts_with("counting")),
         Rule::forbid => match parts.len() {

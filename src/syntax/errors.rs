@@ -96,6 +96,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::dice_summed
             | Rule::doubles
             | Rule::doubles_climb
+            | Rule::throw_passes
             | Rule::dice_notation
             | Rule::opening
             | Rule::forbid
@@ -222,6 +223,8 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::doubles_kind => "`twice` or `once`",
         Rule::doubles_climb => "`doubles climb to N`",
         Rule::climb_from => "`from turn N`",
+        Rule::climb_each => "`, each double a turn`",
+        Rule::throw_passes => "`throw ROLL passes`",
         Rule::dice_notation => "`notation positions|counting down`",
         Rule::notation_kind => "`positions` or `counting down`",
         Rule::opening => "`opening each one die, higher starts, plays both|throws again`",

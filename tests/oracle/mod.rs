@@ -61,7 +61,11 @@ pub fn play_a_few(engine: &Engine, st: &mut State, seed: u64, plies: usize) {
     let mut rng = playout::rng(seed);
     let mut moves = Vec::new();
     for _ in 0..plies {
-        engine.roll(st, &mut rng);
+        // As the playouts do, the dice are thrown only where the turn
+        // played left none: a double chosen or climbed to stays.
+        if st.dice == [0; 4] {
+            engine.roll(st, &mut rng);
+        }
         engine.legal_moves(st, &mut moves);
         let outcome = engine.outcome_with(st, !moves.is_empty());
         round_trip(engine, st, &moves);
@@ -70,7 +74,6 @@ pub fn play_a_few(engine: &Engine, st: &mut State, seed: u64, plies: usize) {
         }
         let m = moves[rng.random_range(0..moves.len())];
         engine.play_unchecked(st, &m);
-        st.dice = [0; 4];
     }
 }
 

@@ -27,6 +27,18 @@ impl Session<'_> {
         ludus::notation::dice_text(&self.st).unwrap_or_default()
     }
 
+    /// The roll as the line announcing it names it: a double that starts a
+    /// climbing sequence played a double a turn says what follows.
+    pub(super) fn rolled_text(&self) -> String {
+        let roll = self.roll_text();
+        match self.engine.next_climbing_double(&self.st) {
+            Some(next) => {
+                format!("{roll}: a climbing double, then {next}-{next} once it is played in full")
+            }
+            None => roll,
+        }
+    }
+
     /// A roll to show in examples, such as `5 3`, for this game's dice.
     pub(super) fn example_roll(&self) -> String {
         let Some(dice) = self.engine.game().dice else {
@@ -188,7 +200,7 @@ impl Session<'_> {
             },
         }
         self.refresh();
-        out.push_str(&format!("{} rolls {}\n", self.mover(), self.roll_text()));
+        out.push_str(&format!("{} rolls {}\n", self.mover(), self.rolled_text()));
         out.push_str(&render::board(self.engine, &self.st));
         self.advance(out);
     }

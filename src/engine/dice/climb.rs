@@ -64,7 +64,10 @@ impl Engine {
         let d = thrown[0];
         // Turns are counted up to the one the rule names (`turn_cap`).
         let turn = usize::from(st.turns[st.to_move as usize]) + 1;
-        (d != 0
+        // A double a turn (`each double a turn`) is searched as any roll,
+        // its next double given by `again.rs` once it is played.
+        (!climb.each
+            && d != 0
             && d < climb.top
             && thrown.iter().all(|&x| x == d)
             && turn >= usize::from(climb.from_turn))

@@ -234,7 +234,7 @@ impl Engine {
 
     /// [`Engine::pass_rule`], with `masks` the position's.
     pub(super) fn passes(&self, st: &State, masks: &Masks) -> Option<&str> {
-        if self.tables().pass.is_empty() {
+        if !self.tables().may_pass {
             return None;
         }
         self.pass_holds(st, masks)
@@ -245,6 +245,14 @@ impl Engine {
     #[inline(never)]
     fn pass_holds(&self, st: &State, masks: &Masks) -> Option<&str> {
         let t = self.tables();
+        // A throw that passes (thrown: not a double chosen or climbed to).
+        if !t.passing_throws.is_empty() && !st.chosen && !st.climbing {
+            let mut thrown = st.dice;
+            thrown.sort_unstable();
+            if let Some((_, text)) = t.passing_throws.iter().find(|(r, _)| *r == thrown) {
+                return Some(text);
+            }
+        }
         let player = st.to_move as usize;
         // A condition whose needs are not met does not hold (the usual
         // pass rule: no man on the bar), and is not judged.

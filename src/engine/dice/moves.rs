@@ -390,6 +390,7 @@ impl Engine {
         };
         st.dice = [0; MAX_DICE];
         st.chosen = false;
+        st.climbing = false;
         st.turns[player] = st.turns[player]
             .saturating_add(1)
             .min(self.tables().turn_cap);
@@ -475,6 +476,10 @@ fn played(engine: &Engine, st: &State, player: usize, steps: &[Step]) -> Played 
             .as_ref()
             .is_some_and(|a| a.reads_full() && steps.len() == engine.dice_to_play(st).1),
         chosen: st.chosen,
+        climb: engine
+            .again
+            .as_ref()
+            .and_then(|a| a.next_double(st, usize::from(engine.tables().dice.count))),
         landed: steps.last().map_or(NONE, |s| s.to),
         dice: st.dice,
         took: steps.iter().any(|s| {

@@ -69,6 +69,12 @@ pub(in crate::engine) struct Tables {
     /// ... and, per judged player, where each needs men (see
     /// [`triggers::needs`]): it is not judged where they are not met.
     pub(super) pass_needs: Vec<[Needs; 2]>,
+    /// The throws that pass the turn (`throw 5 passes`), each sorted over
+    /// the slots of [`State::dice`], with its text (`throw 5`).
+    pub(super) passing_throws: Vec<([u8; crate::ir::MAX_DICE], String)>,
+    /// Whether the player may have to pass: some pass rule or passing
+    /// throw (one test at the root of a roll's search for the others).
+    pub(super) may_pass: bool,
     /// `evaluate: SUM`, compiled as `SUM > 0`.
     pub(super) evaluate: Option<Cond>,
     pub(super) bear_off: Option<Cond>,
@@ -254,6 +260,22 @@ impl Tables {
             .iter()
             .map(|(name, c)| (name.clone(), compile(c)))
             .collect();
+        let passing_throws: Vec<([u8; crate::ir::MAX_DICE], String)> = rules
+            .passing_throws
+            .iter()
+            .map(|r| {
+                let mut roll = [0; crate::ir::MAX_DICE];
+                roll[..r.len()].copy_from_slice(r);
+                roll.sort_unstable();
+                let shown: Vec<String> = r
+                    .iter()
+                    .filter(|&&v| v != 0)
+                    .map(|&v| crate::ir::shown_value(v).to_string())
+                    .collect();
+                (roll, format!("throw {}", shown.join("-")))
+            })
+            .collect();
+        let may_pass = !pass.is_empty() || !passing_throws.is_empty();
         let pass_needs = pass
             .iter()
             .map(|(_, c)| [0, 1].map(|p| Needs::new(needs(c, &regions, p))))
@@ -344,6 +366,8 @@ impl Tables {
             judge_more,
             pass_needs,
             pass,
+            passing_throws,
+            may_pass,
             evaluate: rules.evaluate.as_ref().map(compile),
             bear_off,
             bear_off_fires,
