@@ -169,7 +169,9 @@ impl Space {
             .max()
             .unwrap_or(0);
         let max_steps = match game.dice {
-            Some(d) if d.climb.is_some() => MAX_DIE_MOVES as u32,
+            // A climb played as one turn; played a double a turn, each
+            // turn is a double's.
+            Some(d) if d.climb.is_some_and(|c| !c.each) => MAX_DIE_MOVES as u32,
             Some(d) => {
                 let per = if d.summed { 1 } else { u32::from(d.count) };
                 per * if d.doubles_twice { 2 } else { 1 }
