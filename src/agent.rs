@@ -13,6 +13,7 @@ use crate::rng::Rng;
 use rand::RngExt;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 mod expectimax;
 mod mcts;
@@ -39,7 +40,7 @@ pub const DEFAULT_ITERATIONS: u32 = 1_000;
 pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
 /// An agent and its budget.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Spec {
     /// A uniformly random legal turn.
     Random,
@@ -63,6 +64,43 @@ pub enum Spec {
         /// Turns searched ahead (the turn chosen counts as the first).
         depth: u32,
     },
+    /// The turn whose position a learned evaluation (`ludus train`) judges
+    /// best for the mover, the game's result where the turn ends it.
+    Learned {
+        /// The evaluation and the file it was read from.
+        evaluation: Arc<Learned>,
+    },
+}
+
+/// A learned evaluation an agent plays by.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Learned {
+    /// The file it was read from.
+    pub path: String,
+    /// The evaluation.
+    pub evaluation: crate::learn::Evaluation,
+    /// Its network.
+    pub net: crate::learn::Net,
+}
+
+impl Learned {
+    /// Reads the evaluation file at `path` (checked against a game only
+    /// when played: see [`Spec::check`]).
+    pub fn read(path: &str) -> Result<Learned, String> {
+        let text = crate::load::read_text(
+            std::path::Path::new(path),
+            crate::learn::MAX_EVALUATION_BYTES,
+        )
+        .map_err(|e| e.to_string())?;
+        let evaluation: crate::learn::Evaluation = serde_json::from_str(&text)
+            .map_err(|e| format!("{path}: not an evaluation file: {e}"))?;
+        let net = evaluation.net();
+        Ok(Learned {
+            path: path.to_string(),
+            evaluation,
+            net,
+        })
+    }
 }
 
 impl fmt::Display for Spec {
@@ -87,6 +125,7 @@ impl fmt::Display for Spec {
                 write!(f, "mcts:{}", options.join(","))
             }
             Spec::Expectimax { depth } => write!(f, "expectimax:depth={depth}"),
+            Spec::Learned { evaluation } => write!(f, "learned:file={}", evaluation.path),
         }
     }
 }
@@ -188,14 +227,43 @@ impl FromStr for Spec {
                 }
                 Ok(Spec::Expectimax { depth })
             }
+            "learned" => {
+                let mut file = None;
+                for (key, value) in pairs {
+                    match key {
+                        "file" => file = Some(value),
+                        _ => return unknown(key, "`file`"),
+                    }
+                }
+                let file = file.ok_or_else(|| {
+                    "`learned` needs its evaluation file: `learned:file=FILE.eval` (made by `ludus train`)"
+                        .to_string()
+                })?;
+                Ok(Spec::Learned {
+                    evaluation: Arc::new(Learned::read(file)?),
+                })
+            }
             other => Err(format!(
-                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,seconds=S,c=X]` and `expectimax[:depth=N]`"
+                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,seconds=S,c=X]`, `expectimax[:depth=N]` and `learned:file=FILE`"
             )),
         }
     }
 }
 
 impl Spec {
+    /// Whether the agent can play `engine`'s game: a learned evaluation
+    /// must have been learned for a game of its shape.
+    pub fn check(&self, engine: &Engine) -> Result<(), String> {
+        match self {
+            Spec::Learned { evaluation } => {
+                crate::learn::Evaluation::parse(&evaluation.evaluation.text(), engine)
+                    .map(|_| ())
+                    .map_err(|e| format!("{}: {e}", evaluation.path))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Chooses one of `moves`, the legal turns of `st` (its dice thrown),
     /// and returns its index. `moves` must not be empty.
     pub fn choose(
@@ -221,10 +289,10 @@ impl Spec {
         rng: &mut Rng,
     ) -> Result<usize, TooManyTurns> {
         let root = st.work;
-        let (index, spent) = match *self {
+        let (index, spent) = match self {
             Spec::Random => (rng.random_range(0..moves.len()), 0),
             Spec::Mcts { .. } if moves.len() == 1 => (0, 0),
-            Spec::Mcts {
+            &Spec::Mcts {
                 iterations,
                 exploration,
                 seconds,
@@ -240,7 +308,21 @@ impl Spec {
                 (hints[0].index, spent)
             }
             Spec::Expectimax { .. } if moves.len() == 1 => (0, 0),
-            Spec::Expectimax { depth } => expectimax::choose(engine, st, moves, depth, rng)?,
+            &Spec::Expectimax { depth } => expectimax::choose(engine, st, moves, depth, rng)?,
+            Spec::Learned { .. } if moves.len() == 1 => (0, 0),
+            Spec::Learned { evaluation } => {
+                let features = crate::learn::Features::new(engine);
+                let mut judge = crate::learn::Judge::default();
+                let i = crate::learn::greedy_choice(
+                    engine,
+                    &features,
+                    &evaluation.net,
+                    st,
+                    moves,
+                    &mut judge,
+                );
+                (i, moves.len() as u64)
+            }
         };
         st.work = root.saturating_add(spent);
         Ok(index)
@@ -255,7 +337,7 @@ impl Spec {
         moves: &[Move],
         rng: &mut Rng,
     ) -> Result<Vec<Hint>, TooManyTurns> {
-        match *self {
+        match self {
             Spec::Random => Ok((0..moves.len())
                 .map(|index| Hint {
                     index,
@@ -263,12 +345,35 @@ impl Spec {
                     value: 0.5,
                 })
                 .collect()),
-            Spec::Mcts {
+            &Spec::Mcts {
                 iterations,
                 exploration,
                 seconds,
             } => mcts::search(engine, st, moves, (iterations, seconds), exploration, rng),
-            Spec::Expectimax { depth } => expectimax::hints(engine, st, moves, depth),
+            &Spec::Expectimax { depth } => expectimax::hints(engine, st, moves, depth),
+            Spec::Learned { evaluation } => {
+                let features = crate::learn::Features::new(engine);
+                let mut judge = crate::learn::Judge::default();
+                let values = crate::learn::turn_values(
+                    engine,
+                    &features,
+                    &evaluation.net,
+                    st,
+                    moves,
+                    &mut judge,
+                );
+                let mut hints: Vec<Hint> = values
+                    .iter()
+                    .enumerate()
+                    .map(|(index, &v)| Hint {
+                        index,
+                        visits: 0,
+                        value: f64::from(v + 1.0) / 2.0,
+                    })
+                    .collect();
+                hints.sort_by(|a, b| b.value.total_cmp(&a.value));
+                Ok(hints)
+            }
         }
     }
 }

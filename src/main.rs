@@ -208,6 +208,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let st = position_or_start(&engine, position.as_deref())?;
             let rules = ludus::explain::Rules::load(&file).ok();
             let agents = seats.of(engine.game()).map_err(Failure::Usage)?;
+            check_agents(&engine, &agents)?;
             let game_file = cli::repl::GameFile {
                 path: file.clone(),
                 text,
@@ -242,6 +243,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             let (engine, _) = engine(&file)?;
             let seats = seats.of(engine.game()).map_err(Failure::Usage)?;
+            check_agents(&engine, &seats)?;
             let [a, b] = cli::args::machines(engine.game(), seats).map_err(Failure::Usage)?;
             let spec = ludus::matches::Match {
                 a,
@@ -356,6 +358,32 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Train {
+            file,
+            out,
+            from,
+            games,
+            seconds,
+            seed,
+            hidden,
+            alpha,
+            lambda,
+            json,
+        } => {
+            check_seeds(seed, games)?;
+            cli::train::train(cli::train::Request {
+                file,
+                out,
+                from,
+                games,
+                seconds,
+                seed,
+                hidden: hidden as usize,
+                alpha,
+                lambda,
+                json,
+            })
+        }
         Command::Simulate {
             file,
             games,
@@ -433,6 +461,17 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
         }
     }
+}
+
+/// Refuses agents that cannot play the engine's game (an evaluation
+/// learned for another game).
+fn check_agents(engine: &Engine, agents: &[cli::args::Agent]) -> Result<(), Failure> {
+    for agent in agents {
+        if let cli::args::Agent::Machine(spec) = agent {
+            spec.check(engine).map_err(Failure::Message)?;
+        }
+    }
+    Ok(())
 }
 
 /// Loads a game, printing its diagnostics on failure; returns the engine and the file's text.
