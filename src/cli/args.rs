@@ -108,6 +108,13 @@ pub(crate) enum Command {
         /// included), and answer each with one line of JSON.
         #[arg(long, conflicts_with_all = ["position", "dice"])]
         batch: bool,
+        /// With `--json` or `--batch`: also the turn this agent chooses
+        /// (`chosen`, its index in `moves`), as in a match seeded by `--seed`.
+        #[arg(long, value_parser = agent_spec)]
+        agent: Option<ludus::agent::Spec>,
+        /// The seed of the agent's random choices.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
     },
     /// Play in the terminal, against people or the random agent (in dice
     /// games: `roll`, or `dice 5 3` for a roll thrown with real dice).
@@ -500,6 +507,11 @@ fn named_agent(text: &str) -> Result<(String, Agent), String> {
         format!("`{text}`: write the player's name, `=` and the agent, such as `red=random`")
     })?;
     Ok((name.trim().to_string(), agent(spec)?))
+}
+
+/// Reads an agent of the library, such as `mcts:iterations=500`.
+pub(crate) fn agent_spec(text: &str) -> Result<ludus::agent::Spec, String> {
+    text.parse()
 }
 
 pub(crate) fn agent(text: &str) -> Result<Agent, String> {
