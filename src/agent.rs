@@ -15,7 +15,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-mod expectimax;
+pub mod expectimax;
 mod mcts;
 mod rollout;
 
@@ -35,6 +35,9 @@ pub const MAX_SECONDS: f64 = 3_600.0;
 
 /// Default MCTS iterations per turn.
 pub const DEFAULT_ITERATIONS: u32 = 1_000;
+
+/// Default search depth of the learned agent, in turns.
+pub const DEFAULT_LEARNED_DEPTH: u32 = 2;
 
 /// Default UCT exploration constant.
 pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;
@@ -69,6 +72,9 @@ pub enum Spec {
     Learned {
         /// The evaluation and the file it was read from.
         evaluation: Arc<Learned>,
+        /// Turns searched ahead, as expectimax's `depth`: 1 judges the
+        /// positions the turns lead to.
+        depth: u32,
     },
 }
 
@@ -84,6 +90,24 @@ pub struct Learned {
 }
 
 impl Learned {
+    /// Its network as the leaves of a search.
+    pub fn leaves<'a>(
+        &'a self,
+        engine: &Engine,
+        features: &'a crate::learn::Features,
+    ) -> expectimax::Leaves<'a> {
+        expectimax::Leaves {
+            net: &self.net,
+            features,
+            most: f64::from(
+                crate::matches::win_points(engine)
+                    .into_iter()
+                    .max()
+                    .unwrap_or(1),
+            ),
+        }
+    }
+
     /// Reads the evaluation file at `path` (checked against a game only
     /// when played: see [`Spec::check`]).
     pub fn read(path: &str) -> Result<Learned, String> {
@@ -125,7 +149,9 @@ impl fmt::Display for Spec {
                 write!(f, "mcts:{}", options.join(","))
             }
             Spec::Expectimax { depth } => write!(f, "expectimax:depth={depth}"),
-            Spec::Learned { evaluation } => write!(f, "learned:file={}", evaluation.path),
+            Spec::Learned { evaluation, depth } => {
+                write!(f, "learned:file={},depth={depth}", evaluation.path)
+            }
         }
     }
 }
@@ -229,10 +255,12 @@ impl FromStr for Spec {
             }
             "learned" => {
                 let mut file = None;
+                let mut depth = DEFAULT_LEARNED_DEPTH;
                 for (key, value) in pairs {
                     match key {
                         "file" => file = Some(value),
-                        _ => return unknown(key, "`file`"),
+                        "depth" => depth = number(key, value, 1, u64::from(MAX_DEPTH))? as u32,
+                        _ => return unknown(key, "`file` and `depth`"),
                     }
                 }
                 let file = file.ok_or_else(|| {
@@ -241,10 +269,11 @@ impl FromStr for Spec {
                 })?;
                 Ok(Spec::Learned {
                     evaluation: Arc::new(Learned::read(file)?),
+                    depth,
                 })
             }
             other => Err(format!(
-                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,seconds=S,c=X]`, `expectimax[:depth=N]` and `learned:file=FILE`"
+                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,seconds=S,c=X]`, `expectimax[:depth=N]` and `learned:file=FILE[,depth=N]`"
             )),
         }
     }
@@ -255,7 +284,7 @@ impl Spec {
     /// must have been learned for a game of its shape.
     pub fn check(&self, engine: &Engine) -> Result<(), String> {
         match self {
-            Spec::Learned { evaluation } => {
+            Spec::Learned { evaluation, .. } => {
                 crate::learn::Evaluation::parse(&evaluation.evaluation.text(), engine)
                     .map(|_| ())
                     .map_err(|e| format!("{}: {e}", evaluation.path))
@@ -308,20 +337,12 @@ impl Spec {
                 (hints[0].index, spent)
             }
             Spec::Expectimax { .. } if moves.len() == 1 => (0, 0),
-            &Spec::Expectimax { depth } => expectimax::choose(engine, st, moves, depth, rng)?,
+            &Spec::Expectimax { depth } => expectimax::choose(engine, st, moves, depth, None, rng)?,
             Spec::Learned { .. } if moves.len() == 1 => (0, 0),
-            Spec::Learned { evaluation } => {
+            Spec::Learned { evaluation, depth } => {
                 let features = crate::learn::Features::new(engine);
-                let mut judge = crate::learn::Judge::default();
-                let i = crate::learn::greedy_choice(
-                    engine,
-                    &features,
-                    &evaluation.net,
-                    st,
-                    moves,
-                    &mut judge,
-                );
-                (i, moves.len() as u64)
+                let leaves = evaluation.leaves(engine, &features);
+                expectimax::choose(engine, st, moves, *depth, Some(leaves), rng)?
             }
         };
         st.work = root.saturating_add(spent);
@@ -350,29 +371,11 @@ impl Spec {
                 exploration,
                 seconds,
             } => mcts::search(engine, st, moves, (iterations, seconds), exploration, rng),
-            &Spec::Expectimax { depth } => expectimax::hints(engine, st, moves, depth),
-            Spec::Learned { evaluation } => {
+            &Spec::Expectimax { depth } => expectimax::hints(engine, st, moves, depth, None),
+            Spec::Learned { evaluation, depth } => {
                 let features = crate::learn::Features::new(engine);
-                let mut judge = crate::learn::Judge::default();
-                let values = crate::learn::turn_values(
-                    engine,
-                    &features,
-                    &evaluation.net,
-                    st,
-                    moves,
-                    &mut judge,
-                );
-                let mut hints: Vec<Hint> = values
-                    .iter()
-                    .enumerate()
-                    .map(|(index, &v)| Hint {
-                        index,
-                        visits: 0,
-                        value: f64::from(v + 1.0) / 2.0,
-                    })
-                    .collect();
-                hints.sort_by(|a, b| b.value.total_cmp(&a.value));
-                Ok(hints)
+                let leaves = evaluation.leaves(engine, &features);
+                expectimax::hints(engine, st, moves, *depth, Some(leaves))
             }
         }
     }
