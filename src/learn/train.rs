@@ -163,10 +163,8 @@ pub fn greedy_choice(
 /// plays; without, it only records its predictions for player 0 and the
 /// result, for the held-out error.
 fn self_play(
-    engine: &Engine,
-    features: &Features,
+    (engine, features, options): (&Engine, &Features, &Options),
     net: &mut Net,
-    options: &Options,
     seed: u64,
     mut trace: Option<&mut Vec<f32>>,
     judge: &mut Judge,
@@ -242,12 +240,10 @@ fn held_out_error(
     for g in 0..HELD_OUT_GAMES {
         predictions.clear();
         // Seeds apart from the training games' (which count up from the seed).
-        let seed = options.seed ^ 0x5eed_0f_4e1d_0u64.wrapping_add(g);
+        let seed = options.seed ^ 0x05ee_d0f4_e1d0_u64.wrapping_add(g);
         if let Some(z) = self_play(
-            engine,
-            features,
+            (engine, features, options),
             net,
-            options,
             seed,
             None,
             judge,
@@ -285,10 +281,8 @@ pub fn train(
         }
         predictions.clear();
         self_play(
-            engine,
-            features,
+            (engine, features, options),
             net,
-            options,
             options.seed.wrapping_add(g),
             Some(&mut trace),
             &mut judge,
