@@ -13,8 +13,9 @@ use crate::rng::Rng;
 use rand::RngExt;
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
-mod expectimax;
+pub mod expectimax;
 mod mcts;
 mod rollout;
 
@@ -35,11 +36,14 @@ pub const MAX_SECONDS: f64 = 3_600.0;
 /// Default MCTS iterations per turn.
 pub const DEFAULT_ITERATIONS: u32 = 1_000;
 
+/// Default search depth of the learned agent, in turns.
+pub const DEFAULT_LEARNED_DEPTH: u32 = 2;
+
 /// Default UCT exploration constant.
 pub const DEFAULT_EXPLORATION: f64 = std::f64::consts::SQRT_2;
 
 /// An agent and its budget.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Spec {
     /// A uniformly random legal turn.
     Random,
@@ -63,6 +67,64 @@ pub enum Spec {
         /// Turns searched ahead (the turn chosen counts as the first).
         depth: u32,
     },
+    /// The turn whose position a learned evaluation (`ludus train`) judges
+    /// best for the mover, the game's result where the turn ends it.
+    Learned {
+        /// The evaluation and the file it was read from.
+        evaluation: Arc<Learned>,
+        /// Turns searched ahead, as expectimax's `depth`: 1 judges the
+        /// positions the turns lead to.
+        depth: u32,
+    },
+}
+
+/// A learned evaluation an agent plays by.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Learned {
+    /// The file it was read from.
+    pub path: String,
+    /// The evaluation.
+    pub evaluation: crate::learn::Evaluation,
+    /// Its network.
+    pub net: crate::learn::Net,
+}
+
+impl Learned {
+    /// Its network as the leaves of a search.
+    pub fn leaves<'a>(
+        &'a self,
+        engine: &Engine,
+        features: &'a crate::learn::Features,
+    ) -> expectimax::Leaves<'a> {
+        expectimax::Leaves {
+            net: &self.net,
+            features,
+            most: f64::from(
+                crate::matches::win_points(engine)
+                    .into_iter()
+                    .max()
+                    .unwrap_or(1),
+            ),
+        }
+    }
+
+    /// Reads the evaluation file at `path` (checked against a game only
+    /// when played: see [`Spec::check`]).
+    pub fn read(path: &str) -> Result<Learned, String> {
+        let text = crate::load::read_text(
+            std::path::Path::new(path),
+            crate::learn::MAX_EVALUATION_BYTES,
+        )
+        .map_err(|e| e.to_string())?;
+        let evaluation: crate::learn::Evaluation = serde_json::from_str(&text)
+            .map_err(|e| format!("{path}: not an evaluation file: {e}"))?;
+        let net = evaluation.net();
+        Ok(Learned {
+            path: path.to_string(),
+            evaluation,
+            net,
+        })
+    }
 }
 
 impl fmt::Display for Spec {
@@ -87,6 +149,9 @@ impl fmt::Display for Spec {
                 write!(f, "mcts:{}", options.join(","))
             }
             Spec::Expectimax { depth } => write!(f, "expectimax:depth={depth}"),
+            Spec::Learned { evaluation, depth } => {
+                write!(f, "learned:file={},depth={depth}", evaluation.path)
+            }
         }
     }
 }
@@ -188,14 +253,46 @@ impl FromStr for Spec {
                 }
                 Ok(Spec::Expectimax { depth })
             }
+            "learned" => {
+                let mut file = None;
+                let mut depth = DEFAULT_LEARNED_DEPTH;
+                for (key, value) in pairs {
+                    match key {
+                        "file" => file = Some(value),
+                        "depth" => depth = number(key, value, 1, u64::from(MAX_DEPTH))? as u32,
+                        _ => return unknown(key, "`file` and `depth`"),
+                    }
+                }
+                let file = file.ok_or_else(|| {
+                    "`learned` needs its evaluation file: `learned:file=FILE.eval` (made by `ludus train`)"
+                        .to_string()
+                })?;
+                Ok(Spec::Learned {
+                    evaluation: Arc::new(Learned::read(file)?),
+                    depth,
+                })
+            }
             other => Err(format!(
-                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,seconds=S,c=X]` and `expectimax[:depth=N]`"
+                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,seconds=S,c=X]`, `expectimax[:depth=N]` and `learned:file=FILE[,depth=N]`"
             )),
         }
     }
 }
 
 impl Spec {
+    /// Whether the agent can play `engine`'s game: a learned evaluation
+    /// must have been learned for a game of its shape.
+    pub fn check(&self, engine: &Engine) -> Result<(), String> {
+        match self {
+            Spec::Learned { evaluation, .. } => {
+                crate::learn::Evaluation::parse(&evaluation.evaluation.text(), engine)
+                    .map(|_| ())
+                    .map_err(|e| format!("{}: {e}", evaluation.path))
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Chooses one of `moves`, the legal turns of `st` (its dice thrown),
     /// and returns its index. `moves` must not be empty.
     pub fn choose(
@@ -221,10 +318,10 @@ impl Spec {
         rng: &mut Rng,
     ) -> Result<usize, TooManyTurns> {
         let root = st.work;
-        let (index, spent) = match *self {
+        let (index, spent) = match self {
             Spec::Random => (rng.random_range(0..moves.len()), 0),
             Spec::Mcts { .. } if moves.len() == 1 => (0, 0),
-            Spec::Mcts {
+            &Spec::Mcts {
                 iterations,
                 exploration,
                 seconds,
@@ -240,7 +337,13 @@ impl Spec {
                 (hints[0].index, spent)
             }
             Spec::Expectimax { .. } if moves.len() == 1 => (0, 0),
-            Spec::Expectimax { depth } => expectimax::choose(engine, st, moves, depth, rng)?,
+            &Spec::Expectimax { depth } => expectimax::choose(engine, st, moves, depth, None, rng)?,
+            Spec::Learned { .. } if moves.len() == 1 => (0, 0),
+            Spec::Learned { evaluation, depth } => {
+                let features = crate::learn::Features::new(engine);
+                let leaves = evaluation.leaves(engine, &features);
+                expectimax::choose(engine, st, moves, *depth, Some(leaves), rng)?
+            }
         };
         st.work = root.saturating_add(spent);
         Ok(index)
@@ -255,7 +358,7 @@ impl Spec {
         moves: &[Move],
         rng: &mut Rng,
     ) -> Result<Vec<Hint>, TooManyTurns> {
-        match *self {
+        match self {
             Spec::Random => Ok((0..moves.len())
                 .map(|index| Hint {
                     index,
@@ -263,12 +366,17 @@ impl Spec {
                     value: 0.5,
                 })
                 .collect()),
-            Spec::Mcts {
+            &Spec::Mcts {
                 iterations,
                 exploration,
                 seconds,
             } => mcts::search(engine, st, moves, (iterations, seconds), exploration, rng),
-            Spec::Expectimax { depth } => expectimax::hints(engine, st, moves, depth),
+            &Spec::Expectimax { depth } => expectimax::hints(engine, st, moves, depth, None),
+            Spec::Learned { evaluation, depth } => {
+                let features = crate::learn::Features::new(engine);
+                let leaves = evaluation.leaves(engine, &features);
+                expectimax::hints(engine, st, moves, *depth, Some(leaves))
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod format;
 pub mod hand_record;
 pub mod invariants;
 pub mod ir;
+pub mod learn;
 pub mod load;
 pub mod match_id;
 pub mod matches;

@@ -133,10 +133,20 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             dice,
             json,
             batch,
+            agent,
+            seed,
         } => {
             let (engine, _) = engine(&file)?;
+            let chooser = match agent {
+                Some(spec) => {
+                    spec.check(&engine).map_err(Failure::Message)?;
+                    Some((spec, playout::rng(seed)))
+                }
+                None => None,
+            };
+            let mut chooser = chooser;
             if batch {
-                return moves_batch(&engine);
+                return moves_batch(&engine, chooser.as_mut());
             }
             let mut st = position_or_start(&engine, position.as_deref())?;
             if let Some(dice) = dice {
@@ -155,7 +165,11 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
             if json {
-                say!("{}", moves_json(&engine, &st, &moves, outcome)?);
+                let mut value = moves_json(&engine, &st, &moves, outcome)?;
+                if let Some((spec, rng)) = chooser.as_mut() {
+                    choose_into(&engine, &st, &moves, spec, rng, &mut value)?;
+                }
+                say!("{}", value);
             } else if outcome != Outcome::Ongoing {
                 eprintln!(
                     "the game is over: {}",
@@ -208,6 +222,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let st = position_or_start(&engine, position.as_deref())?;
             let rules = ludus::explain::Rules::load(&file).ok();
             let agents = seats.of(engine.game()).map_err(Failure::Usage)?;
+            check_agents(&engine, &agents)?;
             let game_file = cli::repl::GameFile {
                 path: file.clone(),
                 text,
@@ -242,6 +257,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             let (engine, _) = engine(&file)?;
             let seats = seats.of(engine.game()).map_err(Failure::Usage)?;
+            check_agents(&engine, &seats)?;
             let [a, b] = cli::args::machines(engine.game(), seats).map_err(Failure::Usage)?;
             let spec = ludus::matches::Match {
                 a,
@@ -356,6 +372,32 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Command::Train {
+            file,
+            out,
+            from,
+            games,
+            seconds,
+            seed,
+            hidden,
+            alpha,
+            lambda,
+            json,
+        } => {
+            check_seeds(seed, games)?;
+            cli::train::train(cli::train::Request {
+                file,
+                out,
+                from,
+                games,
+                seconds,
+                seed,
+                hidden: hidden as usize,
+                alpha,
+                lambda,
+                json,
+            })
+        }
         Command::Simulate {
             file,
             games,
@@ -433,6 +475,17 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
         }
     }
+}
+
+/// Refuses agents that cannot play the engine's game (an evaluation
+/// learned for another game).
+fn check_agents(engine: &Engine, agents: &[cli::args::Agent]) -> Result<(), Failure> {
+    for agent in agents {
+        if let cli::args::Agent::Machine(spec) = agent {
+            spec.check(engine).map_err(Failure::Message)?;
+        }
+    }
+    Ok(())
 }
 
 /// Loads a game, printing its diagnostics on failure; returns the engine and the file's text.
@@ -553,12 +606,16 @@ fn moves_json(
     outcome: Outcome,
 ) -> Result<serde_json::Value, Failure> {
     let mut results = Vec::with_capacity(moves.len());
+    let mut result_ids = Vec::with_capacity(moves.len());
     let mut outcomes = Vec::with_capacity(moves.len());
     let mut next = Vec::new();
     for m in moves {
         let mut after = st.clone();
         engine.play_unchecked(&mut after, m);
         results.push(position_text(engine, &after));
+        let mut rolled = after.clone();
+        rolled.dice = [0; 4];
+        result_ids.push(ludus::position_id::position_id(engine, &rolled).ok());
         // The outcome after the move, as a game played on judges it: in a
         // dice game before the next roll (a player who cannot move passes),
         // otherwise with the next player's moves.
@@ -584,6 +641,7 @@ fn moves_json(
     // GNU Backgammon's Position ID, for games that can have one.
     if let Ok(id) = ludus::position_id::position_id(engine, st) {
         value["position_id"] = id.into();
+        value["result_ids"] = result_ids.into();
     }
     Ok(value)
 }
@@ -593,7 +651,10 @@ const MAX_BATCH_LINE: usize = 4096;
 
 /// `moves --batch`: one position per line of standard input (blank lines
 /// skipped), each answered by one line of JSON as `moves --json` prints.
-fn moves_batch(engine: &Engine) -> Result<ExitCode, Failure> {
+fn moves_batch(
+    engine: &Engine,
+    mut chooser: Option<&mut (ludus::agent::Spec, ludus::rng::Rng)>,
+) -> Result<ExitCode, Failure> {
     use std::io::{BufRead as _, Read as _};
     let mut input = std::io::stdin().lock();
     let mut bytes = Vec::new();
@@ -638,9 +699,32 @@ fn moves_batch(engine: &Engine) -> Result<ExitCode, Failure> {
         if outcome != Outcome::Ongoing {
             moves.clear();
         }
-        say!("{}", moves_json(engine, &st, &moves, outcome)?);
+        let mut value = moves_json(engine, &st, &moves, outcome)?;
+        if let Some((spec, rng)) = chooser.as_deref_mut() {
+            choose_into(engine, &st, &moves, spec, rng, &mut value)?;
+        }
+        say!("{}", value);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Adds to a `moves --json` answer the index of the turn `spec` chooses
+/// (`chosen`; null where there is no turn).
+fn choose_into(
+    engine: &Engine,
+    st: &State,
+    moves: &[Move],
+    spec: &ludus::agent::Spec,
+    rng: &mut ludus::rng::Rng,
+    value: &mut serde_json::Value,
+) -> Result<(), Failure> {
+    value["agent"] = spec.to_string().into();
+    value["chosen"] = if moves.is_empty() {
+        serde_json::Value::Null
+    } else {
+        spec.choose(engine, st, moves, rng)?.into()
+    };
+    Ok(())
 }
 
 /// A position as `--position` and `moves --batch` read it: a FEN where
@@ -648,6 +732,10 @@ fn moves_batch(engine: &Engine) -> Result<ExitCode, Failure> {
 fn read_position(engine: &Engine, text: &str) -> Result<State, String> {
     if ludus::pdn::looks_like_fen(text) {
         ludus::pdn::parse_fen(engine, text)
+    } else if let Some(gnubg) = ludus::stakes::read_gnubg_id(engine, text) {
+        // GNU Backgammon's `POSITIONID:MATCHID`: the board, the player on
+        // roll and the dice (the cube and score are for `play`).
+        parse_position(engine, &gnubg?.0)
     } else {
         parse_position(engine, text)
     }

@@ -116,9 +116,9 @@ impl Match {
         let seed = self.seed.wrapping_add(index);
         let a_first = !(self.swap && index % 2 == 1);
         let by_colour = if a_first {
-            [self.a, self.b]
+            [&self.a, &self.b]
         } else {
-            [self.b, self.a]
+            [&self.b, &self.a]
         };
         let mut rng = playout::rng(seed);
         let mut moves = Vec::with_capacity(256);
@@ -260,7 +260,7 @@ impl Match {
 /// if stopped at [`MAX_PLIES`]), and whether a double was dropped.
 fn one_game(
     engine: &Engine,
-    by_colour: [Spec; 2],
+    by_colour: [&Spec; 2],
     stakes: &mut crate::stakes::Stakes,
     rng: &mut crate::rng::Rng,
     moves: &mut Vec<crate::engine::Move>,

@@ -432,8 +432,8 @@ pub const CUBE_ROLLOUTS: u32 = 200;
 /// Whether `agent` judges cube actions: the searching agents do; the
 /// random agent never doubles and always takes, so that its games stay
 /// those of `ludus playout` with the same seed.
-pub fn judges_cube(agent: crate::agent::Spec) -> bool {
-    agent != crate::agent::Spec::Random
+pub fn judges_cube(agent: &crate::agent::Spec) -> bool {
+    *agent != crate::agent::Spec::Random
 }
 
 /// The points `player` expects per game from `st` before its throw,

@@ -9,9 +9,24 @@ use crate::rng::Rng;
 use rand::RngExt;
 use std::cell::Cell;
 
+/// A learned evaluation for the leaves, in place of [`evaluate`].
+#[derive(Clone, Copy)]
+pub struct Leaves<'e> {
+    /// Its network.
+    pub net: &'e crate::learn::Net,
+    /// The game's encoding of positions.
+    pub features: &'e crate::learn::Features,
+    /// The most points a game is worth, the network's unit.
+    pub most: f64,
+}
+
 struct Search<'e> {
     engine: &'e Engine,
     player: usize,
+    /// Leaves judged by a learned evaluation, if given.
+    leaves: Option<Leaves<'e>>,
+    /// Buffers of the learned evaluation.
+    scratch: std::cell::RefCell<(Vec<(u32, f32)>, crate::learn::Scratch)>,
     /// Every roll with its probability (one roll of nothing without dice).
     rolls: Vec<([u8; 4], f64)>,
     /// The positions the search has passed through (see [`MAX_WORK`]),
@@ -63,6 +78,30 @@ fn rolls(engine: &Engine) -> Vec<([u8; 4], f64)> {
 }
 
 impl Search<'_> {
+    /// The judgement of a leaf for the root's player: [`evaluate`], or
+    /// with learned leaves the result in shares of the most a game is
+    /// worth, and the network's value of a game going on.
+    fn leaf(&self, st: &State, outcome: Outcome) -> f64 {
+        let Some(l) = self.leaves else {
+            return evaluate(self.engine, st, outcome, self.player);
+        };
+        match outcome {
+            Outcome::Decisive { winner, points } => {
+                let v = f64::from(points) / l.most;
+                if winner == self.player { v } else { -v }
+            }
+            Outcome::Draw => 0.0,
+            Outcome::Ongoing => {
+                let mut scratch = self.scratch.borrow_mut();
+                let (active, net_scratch) = &mut *scratch;
+                let mover = st.to_move as usize;
+                l.features.encode(self.engine, st, mover, active);
+                let v = f64::from(l.net.value(active, net_scratch));
+                if mover == self.player { v } else { -v }
+            }
+        }
+    }
+
     /// The value of `st` after a turn, before the next throw, with `depth`
     /// turns left to search.
     fn chance(&self, st: &State, depth: u32, alpha: f64, beta: f64) -> Result<f64, TooManyTurns> {
@@ -71,7 +110,7 @@ impl Search<'_> {
         // and no turn generated.
         if depth == 0 && self.rolls.len() > 1 {
             let outcome = self.engine.outcome_with(st, true);
-            return Ok(evaluate(self.engine, st, outcome, self.player));
+            return Ok(self.leaf(st, outcome));
         }
         if self.rolls.len() == 1 {
             let mut st = st.clone();
@@ -105,7 +144,7 @@ impl Search<'_> {
         }
         let outcome = self.engine.outcome_with(st, !moves.is_empty());
         if depth == 0 || outcome != Outcome::Ongoing || moves.is_empty() {
-            return Ok(evaluate(self.engine, st, outcome, self.player));
+            return Ok(self.leaf(st, outcome));
         }
         let maximise = st.to_move as usize == self.player;
         let mut best = if maximise {
@@ -146,10 +185,12 @@ impl Search<'_> {
     }
 }
 
-fn search<'e>(engine: &'e Engine, st: &State) -> Search<'e> {
+fn search<'e>(engine: &'e Engine, st: &State, leaves: Option<Leaves<'e>>) -> Search<'e> {
     Search {
         engine,
         player: st.to_move as usize,
+        leaves,
+        scratch: Default::default(),
         rolls: rolls(engine),
         spent: Cell::new(0),
         budget: MAX_WORK.saturating_sub(st.work),
@@ -164,9 +205,10 @@ pub fn choose(
     st: &State,
     moves: &[Move],
     depth: u32,
+    leaves: Option<Leaves<'_>>,
     rng: &mut Rng,
 ) -> Result<(usize, u64), TooManyTurns> {
-    let search = search(engine, st);
+    let search = search(engine, st, leaves);
     let values = search.values(st, moves, depth)?;
     let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let tied: Vec<usize> = (0..moves.len())
@@ -181,8 +223,9 @@ pub fn hints(
     st: &State,
     moves: &[Move],
     depth: u32,
+    leaves: Option<Leaves<'_>>,
 ) -> Result<Vec<Hint>, TooManyTurns> {
-    let values = search(engine, st).values(st, moves, depth)?;
+    let values = search(engine, st, leaves).values(st, moves, depth)?;
     let mut hints: Vec<Hint> = values
         .iter()
         .enumerate()

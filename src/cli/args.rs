@@ -108,6 +108,13 @@ pub(crate) enum Command {
         /// included), and answer each with one line of JSON.
         #[arg(long, conflicts_with_all = ["position", "dice"])]
         batch: bool,
+        /// With `--json` or `--batch`: also the turn this agent chooses
+        /// (`chosen`, its index in `moves`), as in a match seeded by `--seed`.
+        #[arg(long, value_parser = agent_spec)]
+        agent: Option<ludus::agent::Spec>,
+        /// The seed of the agent's random choices.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
     },
     /// Play in the terminal, against people or the random agent (in dice
     /// games: `roll`, or `dice 5 3` for a roll thrown with real dice).
@@ -244,6 +251,43 @@ pub(crate) enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Learn an evaluation of the game's positions by self-play (TD(λ)
+    /// over the board the file describes), for the `learned` agent.
+    Train {
+        /// The game file (or a bundled game's name).
+        file: PathBuf,
+        /// The evaluation file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Start from this evaluation's weights (resume a run) instead of
+        /// random ones.
+        #[arg(long)]
+        from: Option<PathBuf>,
+        /// Games of self-play (1 to 100,000,000).
+        #[arg(long, default_value_t = 10_000, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=MAX_TRAINING_GAMES))]
+        games: u64,
+        /// Stop after this many seconds even if games remain (the result
+        /// then depends on the machine's speed).
+        #[arg(long, allow_negative_numbers = true, value_parser = bench_seconds)]
+        seconds: Option<f64>,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        seed: u64,
+        /// Hidden units of a new network (1 to 1,024).
+        #[arg(long, default_value_t = 40, allow_negative_numbers = true,
+            value_parser = clap::value_parser!(u64).range(1..=1024))]
+        hidden: u64,
+        /// The learning rate (more than 0, at most 1).
+        #[arg(long, default_value_t = 0.1, allow_negative_numbers = true, value_parser = unit)]
+        alpha: f64,
+        /// The trace decay λ (0 to 1).
+        #[arg(long, default_value_t = 0.7, allow_negative_numbers = true, value_parser = unit)]
+        lambda: f64,
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play many seeded random games and print statistics.
     Simulate {
         /// The game file.
@@ -353,6 +397,20 @@ pub(crate) const MAX_BENCH_SECONDS: f64 = 86_400.0;
 /// The most games one `simulate` plays.
 pub(crate) const MAX_GAMES: u64 = 1_000_000_000;
 
+/// The most games of one `train` run.
+pub(crate) const MAX_TRAINING_GAMES: u64 = 100_000_000;
+
+/// Reads a rate: a number more than 0 and at most 1 (`--alpha`,
+/// `--lambda`).
+pub(crate) fn unit(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
+        _ => Err(format!(
+            "`{text}`: expected a number more than 0 and at most 1"
+        )),
+    }
+}
+
 /// The most games one `match` plays.
 pub(crate) const MAX_MATCH_GAMES: u64 = 1_000_000;
 
@@ -428,13 +486,13 @@ impl Seats {
     /// Who plays each player of `game` (see [`seat`]).
     pub(crate) fn of(&self, game: &ludus::ir::Game) -> Result<[Agent; 2], String> {
         let mut named = self.player.clone();
-        named.extend(self.white.map(|a| ("white".to_string(), a)));
-        named.extend(self.black.map(|a| ("black".to_string(), a)));
-        seat(game, &named, [self.first, self.second])
+        named.extend(self.white.clone().map(|a| ("white".to_string(), a)));
+        named.extend(self.black.clone().map(|a| ("black".to_string(), a)));
+        seat(game, &named, [self.first.clone(), self.second.clone()])
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Agent {
     /// Moves typed at the prompt.
     Human,
@@ -449,6 +507,11 @@ fn named_agent(text: &str) -> Result<(String, Agent), String> {
         format!("`{text}`: write the player's name, `=` and the agent, such as `red=random`")
     })?;
     Ok((name.trim().to_string(), agent(spec)?))
+}
+
+/// Reads an agent of the library, such as `mcts:iterations=500`.
+pub(crate) fn agent_spec(text: &str) -> Result<ludus::agent::Spec, String> {
+    text.parse()
 }
 
 pub(crate) fn agent(text: &str) -> Result<Agent, String> {
@@ -467,7 +530,7 @@ pub(crate) fn machines(
     game: &ludus::ir::Game,
     seats: [Agent; 2],
 ) -> Result<[ludus::agent::Spec; 2], String> {
-    let mut specs = [ludus::agent::Spec::Random; 2];
+    let mut specs = [ludus::agent::Spec::Random, ludus::agent::Spec::Random];
     for (i, seat) in seats.into_iter().enumerate() {
         match seat {
             Agent::Machine(spec) => specs[i] = spec,
@@ -517,7 +580,7 @@ pub(crate) fn seat(
         if let Some((_, earlier)) = &seats[i] {
             return Err(format!("{flag} is given twice (also by {earlier})"));
         }
-        seats[i] = Some((*a, flag));
+        seats[i] = Some((a.clone(), flag));
     }
     Ok(seats.map(|s| s.map_or(Agent::Human, |(a, _)| a)))
 }

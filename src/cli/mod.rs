@@ -13,3 +13,4 @@ pub(crate) mod pdn;
 pub(crate) mod repl;
 pub(crate) mod replay;
 pub(crate) mod runs;
+pub(crate) mod train;

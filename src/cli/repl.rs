@@ -581,7 +581,7 @@ impl<'e> Session<'e> {
     /// Plays the agents' turns (rolling their dice), forced passes and, in
     /// dice games, forced turns until a person must act or the game ends.
     fn advance(&mut self, out: &mut String) {
-        let people = self.agents.iter().filter(|&&a| a == Agent::Human).count();
+        let people = self.agents.iter().filter(|&a| *a == Agent::Human).count();
         loop {
             if self.fault.is_some() {
                 return;
@@ -612,7 +612,7 @@ impl<'e> Session<'e> {
                 ));
                 return;
             }
-            let agent = self.agents[self.st.to_move as usize];
+            let agent = self.agents[self.st.to_move as usize].clone();
             if self.needs_roll() {
                 if agent == Agent::Human {
                     out.push_str(&format!(
@@ -702,6 +702,9 @@ impl<'e> Session<'e> {
                     ludus::agent::Spec::Expectimax { .. } => {
                         " (values: its evaluation, -1 lost to +1 won)"
                     }
+                    ludus::agent::Spec::Learned { .. } => {
+                        " (values: the learned evaluation, in shares of the most a game is worth)"
+                    }
                     _ => "",
                 };
                 out.push_str(&format!(
@@ -718,6 +721,9 @@ impl<'e> Session<'e> {
                         )),
                         ludus::agent::Spec::Expectimax { .. } => {
                             out.push_str(&format!("  {text}  value {:+.3}\n", h.value));
+                        }
+                        ludus::agent::Spec::Learned { .. } => {
+                            out.push_str(&format!("  {text}  value {:+.3}\n", 2.0 * h.value - 1.0))
                         }
                         ludus::agent::Spec::Random => out.push_str(&format!("  {text}\n")),
                     }

@@ -128,7 +128,7 @@ impl Session<'_> {
         }
         let player = self.st.to_move as usize;
         if self.stakes.offered.is_none()
-            && cube_agent(self.agents[player])
+            && cube_agent(&self.agents[player])
             && self
                 .stakes
                 .why_no_double(player, self.before_turn())
@@ -149,7 +149,7 @@ impl Session<'_> {
             return false;
         }
         // An agent without a judgement of positions (the random one) takes.
-        let take = !cube_agent(self.agents[taker])
+        let take = !cube_agent(&self.agents[taker])
             || stakes::should_take(&self.stakes, taker, self.cube_equity(taker));
         self.answered(take, out);
         true
@@ -342,7 +342,7 @@ impl Session<'_> {
 }
 
 /// Whether `agent` judges cube actions (see [`stakes::judges_cube`]).
-fn cube_agent(agent: Agent) -> bool {
+fn cube_agent(agent: &Agent) -> bool {
     matches!(agent, Agent::Machine(spec) if stakes::judges_cube(spec))
 }
 

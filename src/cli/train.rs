@@ -1,0 +1,155 @@
+//! `ludus train`: an evaluation learned by self-play, written to a file.
+
+use crate::{Failure, engine};
+use ludus::learn::{Evaluation, FORMAT, Features, MAX_EVALUATION_BYTES, Net, Options};
+use ludus::load;
+use ludus::playout;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// What `ludus train` was asked.
+pub(crate) struct Request {
+    pub file: PathBuf,
+    pub out: PathBuf,
+    pub from: Option<PathBuf>,
+    pub games: u64,
+    pub seconds: Option<f64>,
+    pub seed: u64,
+    pub hidden: usize,
+    pub alpha: f64,
+    pub lambda: f64,
+    pub json: bool,
+}
+
+/// Reads the evaluation at `path` for the engine's game.
+pub(crate) fn read_evaluation(
+    path: &Path,
+    engine: &ludus::engine::Engine,
+) -> Result<Evaluation, Failure> {
+    let text = load::read_text(path, MAX_EVALUATION_BYTES).map_err(|e| e.to_string())?;
+    Evaluation::parse(&text, engine)
+        .map_err(|e| Failure::Message(format!("{}: {e}", path.display())))
+}
+
+pub(crate) fn train(r: Request) -> Result<ExitCode, Failure> {
+    let mut inputs: Vec<&Path> = vec![&r.file];
+    inputs.extend(r.from.as_deref());
+    crate::refuse_overwrite("--out", &r.out, &inputs)?;
+    let (engine, text) = engine(&r.file)?;
+    let features = Features::new(&engine);
+    let sha = playout::text_hash(&text);
+    let command = std::env::args().collect::<Vec<_>>().join(" ");
+    let (mut evaluation, mut net) = match &r.from {
+        Some(from) => {
+            let e = read_evaluation(from, &engine)?;
+            if e.game_sha256 != sha {
+                eprintln!(
+                    "note: {} was learned on another text of the game (`{}`); its weights are the start",
+                    from.display(),
+                    e.game
+                );
+            }
+            let net = e.net();
+            (e, net)
+        }
+        None => {
+            let mut rng = ludus::rng::rng(r.seed);
+            let net = Net::new(features.len(), r.hidden, &mut rng);
+            let e = Evaluation {
+                format: FORMAT,
+                game: engine.game().name.clone(),
+                game_sha256: sha.clone(),
+                command: String::new(),
+                seed: r.seed,
+                games: 0,
+                held_out: None,
+                inputs: 0,
+                hidden: 0,
+                w1: Vec::new(),
+                b1: Vec::new(),
+                w2: Vec::new(),
+                b2: 0.0,
+            };
+            (e, net)
+        }
+    };
+    let options = Options {
+        games: r.games,
+        alpha: r.alpha as f32,
+        lambda: r.lambda as f32,
+        explore: 0.1,
+        seed: r.seed,
+    };
+    let bar = crate::cli::runs::progress_bar(r.games, r.json);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, held-out error {msg}, {eta} left",
+        )
+        .expect("a valid template"),
+    );
+    bar.set_message("-");
+    let started = Instant::now();
+    let keep_going = || {
+        r.seconds
+            .is_none_or(|s| started.elapsed().as_secs_f64() < s)
+    };
+    let report = ludus::learn::train(
+        &engine,
+        &features,
+        &mut net,
+        &options,
+        &keep_going,
+        &mut |p| {
+            bar.set_position(p.games);
+            if let Some(e) = p.held_out {
+                bar.set_message(format!("{e:.4}"));
+            }
+        },
+    )
+    .map_err(|e| Failure::Message(format!("{}: {e}", r.file.display())))?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    evaluation.set_net(&net);
+    evaluation.game_sha256 = sha;
+    evaluation.games += report.games;
+    evaluation.held_out = report.held_out.or(evaluation.held_out);
+    evaluation.command = if evaluation.command.is_empty() {
+        command
+    } else {
+        format!("{}; then {command}", evaluation.command)
+    };
+    std::fs::write(&r.out, evaluation.text())
+        .map_err(|e| format!("cannot write {}: {e}", r.out.display()))?;
+    if r.json {
+        say!(
+            "{}",
+            serde_json::json!({
+                "game": evaluation.game,
+                "out": r.out.display().to_string(),
+                "games": report.games,
+                "games_total": evaluation.games,
+                "held_out_error": report.held_out,
+                "seconds": seconds,
+                "inputs": evaluation.inputs,
+                "hidden": evaluation.hidden,
+                "seed": r.seed,
+            })
+        );
+    } else {
+        say!(
+            "{}: {} games of self-play in {:.1} s ({} in all); held-out error {}; {} inputs, {} hidden units; written to {}",
+            evaluation.game,
+            report.games,
+            seconds,
+            evaluation.games,
+            report
+                .held_out
+                .map_or_else(|| "not measured".to_string(), |e| format!("{e:.4}")),
+            evaluation.inputs,
+            evaluation.hidden,
+            r.out.display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

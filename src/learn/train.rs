@@ -1,0 +1,298 @@
+//! TD(λ) from self-play: the network plays both sides, choosing each turn
+//! by its own judgement of the positions the turns lead to, and learns
+//! from the difference between its judgements of successive positions,
+//! and at the end between its last judgement and the result.
+
+use super::{Features, Net, Scratch};
+use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
+use crate::rng::{Rng, rng as seeded};
+use rand::RngExt;
+
+/// How a training run goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Options {
+    /// Games to play.
+    pub games: u64,
+    /// The learning rate α.
+    pub alpha: f32,
+    /// The trace decay λ.
+    pub lambda: f32,
+    /// In games without dice, the share of turns chosen at random, so that
+    /// self-play does not repeat one game (dice vary the games by
+    /// themselves).
+    pub explore: f64,
+    /// The seed of the games' dice and random choices.
+    pub seed: u64,
+}
+
+/// What [`train`] reports after each game.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Games played so far (of this run).
+    pub games: u64,
+    /// The mean squared error of the evaluation's predictions against the
+    /// results of held-out games it played against itself without learning
+    /// (as a share of the most a game is worth, squared), when last
+    /// measured.
+    pub held_out: Option<f64>,
+}
+
+/// The most turns a training game plays; one still going on is left
+/// without a final result.
+pub const MAX_TRAINING_TURNS: u32 = 2_000;
+
+/// The most points a game is worth.
+fn most_points(engine: &Engine) -> f32 {
+    f32::from(
+        crate::matches::win_points(engine)
+            .into_iter()
+            .max()
+            .unwrap_or(1),
+    )
+}
+
+/// The result for player 0, as a share of the most a game is worth.
+fn result_for_first(outcome: Outcome, most: f32) -> f32 {
+    match outcome {
+        Outcome::Decisive { winner, points } => {
+            let v = f32::from(points) / most;
+            if winner == 0 { v } else { -v }
+        }
+        _ => 0.0,
+    }
+}
+
+/// Buffers for judging positions, reused.
+#[derive(Default)]
+pub struct Judge {
+    active: Vec<(u32, f32)>,
+    scratch: Scratch,
+    after: Option<State>,
+    moves: Vec<Move>,
+}
+
+impl Judge {
+    /// The network's value of `st` for the player to move.
+    fn value(&mut self, engine: &Engine, features: &Features, net: &Net, st: &State) -> f32 {
+        features.encode(engine, st, st.to_move as usize, &mut self.active);
+        net.value(&self.active, &mut self.scratch)
+    }
+
+    /// What the position after `m` is worth to the player who plays it: its
+    /// result where it ends the game, else the network's judgement.
+    fn after(
+        &mut self,
+        engine: &Engine,
+        features: &Features,
+        net: &Net,
+        st: &State,
+        m: &Move,
+        most: f32,
+    ) -> f32 {
+        let me = st.to_move as usize;
+        let mut after = self.after.take().unwrap_or_else(|| st.clone());
+        after.clone_from(st);
+        engine.play_unchecked(&mut after, m);
+        let outcome = if engine.has_dice() {
+            if m.ends {
+                engine.outcome_with(&after, true)
+            } else {
+                Outcome::Ongoing
+            }
+        } else {
+            let mut probe = after.clone();
+            engine.legal_moves(&mut probe, &mut self.moves);
+            engine.outcome_with(&after, !self.moves.is_empty())
+        };
+        let v = match outcome {
+            Outcome::Ongoing => {
+                let v = self.value(engine, features, net, &after);
+                if after.to_move as usize == me { v } else { -v }
+            }
+            o => {
+                let v = result_for_first(o, most);
+                if me == 0 { v } else { -v }
+            }
+        };
+        self.after = Some(after);
+        v
+    }
+}
+
+/// What each of `moves` is worth to the player to move, by the network
+/// (or the result, where the turn ends the game), as a share of the most
+/// a game is worth, from -1 to 1.
+pub fn turn_values(
+    engine: &Engine,
+    features: &Features,
+    net: &Net,
+    st: &State,
+    moves: &[Move],
+    judge: &mut Judge,
+) -> Vec<f32> {
+    let most = most_points(engine);
+    moves
+        .iter()
+        .map(|m| judge.after(engine, features, net, st, m, most))
+        .collect()
+}
+
+/// The index of the turn among `moves` that the network judges best for
+/// the player to move (the first of equals).
+pub fn greedy_choice(
+    engine: &Engine,
+    features: &Features,
+    net: &Net,
+    st: &State,
+    moves: &[Move],
+    judge: &mut Judge,
+) -> usize {
+    let most = most_points(engine);
+    let mut best = (f32::NEG_INFINITY, 0);
+    for (i, m) in moves.iter().enumerate() {
+        let v = judge.after(engine, features, net, st, m, most);
+        if v > best.0 {
+            best = (v, i);
+        }
+    }
+    best.1
+}
+
+/// One game of the network against itself from the start, seeded by
+/// `seed`. With `trace` (a vector of [`Net::weights`]) it learns as it
+/// plays; without, it only records its predictions for player 0 and the
+/// result, for the held-out error.
+fn self_play(
+    (engine, features, options): (&Engine, &Features, &Options),
+    net: &mut Net,
+    seed: u64,
+    mut trace: Option<&mut Vec<f32>>,
+    judge: &mut Judge,
+    predictions: &mut Vec<f32>,
+) -> Result<Option<f32>, TooManyTurns> {
+    let most = most_points(engine);
+    let mut rng: Rng = seeded(seed);
+    let mut st = engine.start();
+    engine.opening(&mut st, &mut rng);
+    let mut moves = Vec::new();
+    let mut previous: Option<f32> = None;
+    if let Some(t) = trace.as_deref_mut() {
+        t.iter_mut().for_each(|x| *x = 0.0);
+    }
+    let mut active = Vec::new();
+    let mut scratch = Scratch::default();
+    for _ in 0..MAX_TRAINING_TURNS {
+        if st.dice == [0; 4] && engine.has_dice() {
+            engine.roll(&mut st, &mut rng);
+        }
+        engine.try_legal_moves(&mut st, &mut moves)?;
+        let outcome = engine.outcome_with(&st, !moves.is_empty());
+        if outcome != Outcome::Ongoing || moves.is_empty() {
+            let z = result_for_first(outcome, most);
+            if let (Some(t), Some(p)) = (trace.as_deref_mut(), previous) {
+                net.update(t, options.alpha * (z - p));
+            }
+            return Ok(Some(z));
+        }
+        // The value of this position for player 0, and its gradient.
+        let mover = st.to_move as usize;
+        features.encode(engine, &st, mover, &mut active);
+        let v = net.value(&active, &mut scratch);
+        let sign = if mover == 0 { 1.0 } else { -1.0 };
+        let w = sign * v;
+        predictions.push(w);
+        if let Some(t) = trace.as_deref_mut() {
+            if let Some(p) = previous {
+                net.update(t, options.alpha * (w - p));
+            }
+            t.iter_mut().for_each(|x| *x *= options.lambda);
+            net.add_gradient(&active, &scratch, v, sign, t);
+        }
+        previous = Some(w);
+        let explore =
+            !engine.has_dice() && trace.is_some() && rng.random::<f64>() < options.explore;
+        let i = if explore {
+            rng.random_range(0..moves.len())
+        } else {
+            greedy_choice(engine, features, net, &st, &moves, judge)
+        };
+        let m = moves[i];
+        engine.play_unchecked(&mut st, &m);
+    }
+    Ok(None)
+}
+
+/// Games held out to measure the error, and how often it is measured.
+const HELD_OUT_GAMES: u64 = 20;
+const HELD_OUT_EVERY: u64 = 500;
+
+/// The mean squared error of `net`'s predictions over the held-out games.
+fn held_out_error(
+    engine: &Engine,
+    features: &Features,
+    net: &mut Net,
+    options: &Options,
+    judge: &mut Judge,
+) -> Result<f64, TooManyTurns> {
+    let mut sum = 0.0;
+    let mut n = 0usize;
+    let mut predictions = Vec::new();
+    for g in 0..HELD_OUT_GAMES {
+        predictions.clear();
+        // Seeds apart from the training games' (which count up from the seed).
+        let seed = options.seed ^ 0x05ee_d0f4_e1d0_u64.wrapping_add(g);
+        if let Some(z) = self_play(
+            (engine, features, options),
+            net,
+            seed,
+            None,
+            judge,
+            &mut predictions,
+        )? {
+            sum += predictions
+                .iter()
+                .map(|&p| f64::from(p - z).powi(2))
+                .sum::<f64>();
+            n += predictions.len();
+        }
+    }
+    Ok(if n == 0 { 0.0 } else { sum / n as f64 })
+}
+
+/// Trains `net` by `options.games` games of self-play; `keep_going` is
+/// asked after each game (a time limit), `progress` told. Game `i` is
+/// seeded `options.seed + i`, so a run is a function of its options and
+/// the starting weights.
+pub fn train(
+    engine: &Engine,
+    features: &Features,
+    net: &mut Net,
+    options: &Options,
+    keep_going: &dyn Fn() -> bool,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Progress, TooManyTurns> {
+    let mut trace = vec![0.0; net.weights()];
+    let mut judge = Judge::default();
+    let mut predictions = Vec::new();
+    let mut report = Progress::default();
+    for g in 0..options.games {
+        if !keep_going() {
+            break;
+        }
+        predictions.clear();
+        self_play(
+            (engine, features, options),
+            net,
+            options.seed.wrapping_add(g),
+            Some(&mut trace),
+            &mut judge,
+            &mut predictions,
+        )?;
+        report.games = g + 1;
+        if report.games % HELD_OUT_EVERY == 0 || report.games == options.games {
+            report.held_out = Some(held_out_error(engine, features, net, options, &mut judge)?);
+        }
+        progress(report);
+    }
+    Ok(report)
+}
