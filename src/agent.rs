@@ -67,11 +67,13 @@ pub enum Spec {
         /// Turns searched ahead (the turn chosen counts as the first).
         depth: u32,
     },
-    /// The turn whose position a learned evaluation (`ludus train`) judges
-    /// best for the mover, the game's result where the turn ends it.
+    /// Expectimax whose leaves a learned evaluation (`ludus train`) judges,
+    /// the game's result where a turn ends it.
     Learned {
-        /// The evaluation and the file it was read from.
-        evaluation: Arc<Learned>,
+        /// The evaluation and the file it was read from; `None` for the
+        /// game's own, found by [`Spec::for_game`] (until then the agent
+        /// plays as expectimax).
+        evaluation: Option<Arc<Learned>>,
         /// Turns searched ahead, as expectimax's `depth`: 1 judges the
         /// positions the turns lead to.
         depth: u32,
@@ -109,14 +111,19 @@ impl Learned {
     }
 
     /// Reads the evaluation file at `path` (checked against a game only
-    /// when played: see [`Spec::check`]).
+    /// when played: see [`Spec::for_game`]).
     pub fn read(path: &str) -> Result<Learned, String> {
         let text = crate::load::read_text(
             std::path::Path::new(path),
             crate::learn::MAX_EVALUATION_BYTES,
         )
         .map_err(|e| e.to_string())?;
-        let evaluation: crate::learn::Evaluation = serde_json::from_str(&text)
+        Learned::from_text(path, &text)
+    }
+
+    /// An evaluation from the text of its file, named `path`.
+    pub fn from_text(path: &str, text: &str) -> Result<Learned, String> {
+        let evaluation: crate::learn::Evaluation = serde_json::from_str(text)
             .map_err(|e| format!("{path}: not an evaluation file: {e}"))?;
         let net = evaluation.net();
         Ok(Learned {
@@ -124,6 +131,26 @@ impl Learned {
             evaluation,
             net,
         })
+    }
+
+    /// The game's own evaluation: `GAME.eval` beside the game file, else
+    /// the one bundled for the bundled game of that name.
+    pub fn of_game(game: &std::path::Path) -> Result<Learned, String> {
+        let beside = game.with_extension("eval");
+        if beside.is_file() {
+            return Learned::read(&beside.to_string_lossy());
+        }
+        let stem = game.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        match crate::bundled::evaluation(stem) {
+            Some(text) => Learned::from_text(&format!("{stem}.eval (bundled)"), text),
+            None => Err(format!(
+                "`learned` without a file plays by the game's own evaluation, and {} has none (no {} beside it, none bundled): train one with `ludus train {} --out {}`, or name one with `learned:file=FILE.eval`",
+                game.display(),
+                beside.display(),
+                game.display(),
+                beside.display()
+            )),
+        }
     }
 }
 
@@ -149,9 +176,14 @@ impl fmt::Display for Spec {
                 write!(f, "mcts:{}", options.join(","))
             }
             Spec::Expectimax { depth } => write!(f, "expectimax:depth={depth}"),
-            Spec::Learned { evaluation, depth } => {
-                write!(f, "learned:file={},depth={depth}", evaluation.path)
-            }
+            Spec::Learned {
+                evaluation: Some(evaluation),
+                depth,
+            } => write!(f, "learned:file={},depth={depth}", evaluation.path),
+            Spec::Learned {
+                evaluation: None,
+                depth,
+            } => write!(f, "learned:depth={depth}"),
         }
     }
 }
@@ -263,33 +295,39 @@ impl FromStr for Spec {
                         _ => return unknown(key, "`file` and `depth`"),
                     }
                 }
-                let file = file.ok_or_else(|| {
-                    "`learned` needs its evaluation file: `learned:file=FILE.eval` (made by `ludus train`)"
-                        .to_string()
-                })?;
-                Ok(Spec::Learned {
-                    evaluation: Arc::new(Learned::read(file)?),
-                    depth,
-                })
+                let evaluation = match file {
+                    Some(file) => Some(Arc::new(Learned::read(file)?)),
+                    None => None,
+                };
+                Ok(Spec::Learned { evaluation, depth })
             }
             other => Err(format!(
-                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,seconds=S,c=X]`, `expectimax[:depth=N]` and `learned:file=FILE[,depth=N]`"
+                "unknown agent `{other}`: the agents are `random`, `mcts[:iterations=N,seconds=S,c=X]`, `expectimax[:depth=N]` and `learned[:file=FILE,depth=N]`"
             )),
         }
     }
 }
 
 impl Spec {
-    /// Whether the agent can play `engine`'s game: a learned evaluation
-    /// must have been learned for a game of its shape.
-    pub fn check(&self, engine: &Engine) -> Result<(), String> {
+    /// The agent ready to play `engine`'s game, read from the file `game`:
+    /// `learned` without a file takes the game's own evaluation
+    /// ([`Learned::of_game`]), and a learned evaluation must have been
+    /// learned for a game of its shape.
+    pub fn for_game(&self, engine: &Engine, game: &std::path::Path) -> Result<Spec, String> {
         match self {
-            Spec::Learned { evaluation, .. } => {
+            Spec::Learned { evaluation, depth } => {
+                let evaluation = match evaluation {
+                    Some(e) => e.clone(),
+                    None => Arc::new(Learned::of_game(game)?),
+                };
                 crate::learn::Evaluation::parse(&evaluation.evaluation.text(), engine)
-                    .map(|_| ())
-                    .map_err(|e| format!("{}: {e}", evaluation.path))
+                    .map_err(|e| format!("{}: {e}", evaluation.path))?;
+                Ok(Spec::Learned {
+                    evaluation: Some(evaluation),
+                    depth: *depth,
+                })
             }
-            _ => Ok(()),
+            other => Ok(other.clone()),
         }
     }
 
@@ -341,8 +379,8 @@ impl Spec {
             Spec::Learned { .. } if moves.len() == 1 => (0, 0),
             Spec::Learned { evaluation, depth } => {
                 let features = crate::learn::Features::new(engine);
-                let leaves = evaluation.leaves(engine, &features);
-                expectimax::choose(engine, st, moves, *depth, Some(leaves), rng)?
+                let leaves = evaluation.as_ref().map(|e| e.leaves(engine, &features));
+                expectimax::choose(engine, st, moves, *depth, leaves, rng)?
             }
         };
         st.work = root.saturating_add(spent);
@@ -374,8 +412,8 @@ impl Spec {
             &Spec::Expectimax { depth } => expectimax::hints(engine, st, moves, depth, None),
             Spec::Learned { evaluation, depth } => {
                 let features = crate::learn::Features::new(engine);
-                let leaves = evaluation.leaves(engine, &features);
-                expectimax::hints(engine, st, moves, *depth, Some(leaves))
+                let leaves = evaluation.as_ref().map(|e| e.leaves(engine, &features));
+                expectimax::hints(engine, st, moves, *depth, leaves)
             }
         }
     }

@@ -17,6 +17,12 @@ pub fn text(name: &str) -> Option<&'static str> {
     GAMES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
 }
 
+/// The text of the learned evaluation bundled for the bundled game `name`
+/// (`games/NAME.eval`, made by `ludus train`), if there is one.
+pub fn evaluation(name: &str) -> Option<&'static str> {
+    EVALUATIONS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
 /// Loads and checks the bundled game `name` (a variant's base is the
 /// bundled file it names); `None` if no game has that name.
 pub fn load(name: &str) -> Option<Loaded> {

@@ -139,7 +139,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let (engine, _) = engine(&file)?;
             let chooser = match agent {
                 Some(spec) => {
-                    spec.check(&engine).map_err(Failure::Message)?;
+                    let spec = spec.for_game(&engine, &file).map_err(Failure::Message)?;
                     Some((spec, playout::rng(seed)))
                 }
                 None => None,
@@ -222,7 +222,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let st = position_or_start(&engine, position.as_deref())?;
             let rules = ludus::explain::Rules::load(&file).ok();
             let agents = seats.of(engine.game()).map_err(Failure::Usage)?;
-            check_agents(&engine, &agents)?;
+            let agents = ready_agents(&engine, &file, agents)?;
             let game_file = cli::repl::GameFile {
                 path: file.clone(),
                 text,
@@ -257,7 +257,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             let (engine, _) = engine(&file)?;
             let seats = seats.of(engine.game()).map_err(Failure::Usage)?;
-            check_agents(&engine, &seats)?;
+            let seats = ready_agents(&engine, &file, seats)?;
             let [a, b] = cli::args::machines(engine.game(), seats).map_err(Failure::Usage)?;
             let spec = ludus::matches::Match {
                 a,
@@ -477,15 +477,23 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
     }
 }
 
-/// Refuses agents that cannot play the engine's game (an evaluation
-/// learned for another game).
-fn check_agents(engine: &Engine, agents: &[cli::args::Agent]) -> Result<(), Failure> {
-    for agent in agents {
-        if let cli::args::Agent::Machine(spec) = agent {
-            spec.check(engine).map_err(Failure::Message)?;
-        }
-    }
-    Ok(())
+/// The agents ready to play the engine's game, read from `file`
+/// ([`ludus::agent::Spec::for_game`]): refused where they cannot (an
+/// evaluation learned for another game, or none for `learned`).
+fn ready_agents(
+    engine: &Engine,
+    file: &Path,
+    agents: [cli::args::Agent; 2],
+) -> Result<[cli::args::Agent; 2], Failure> {
+    let ready = |agent: cli::args::Agent| match agent {
+        cli::args::Agent::Machine(spec) => spec
+            .for_game(engine, file)
+            .map(cli::args::Agent::Machine)
+            .map_err(Failure::Message),
+        human => Ok(human),
+    };
+    let [a, b] = agents;
+    Ok([ready(a)?, ready(b)?])
 }
 
 /// Loads a game, printing its diagnostics on failure; returns the engine and the file's text.
