@@ -55,10 +55,6 @@ fn mask(sites: &[usize]) -> u128 {
     sites.iter().fold(0, |m, &s| m | bit(s as u8))
 }
 
-
-
-
-
 /// Of the pieces `pieces`, those of no kind in `kinds` (a bit per kind).
 #[inline]
 fn without_kinds(st: &State, pieces: u128, kinds: u16) -> u128 {

@@ -63,6 +63,25 @@ fn count_sites(mask: u128) -> usize {
         }
 }
 
+/// The site of index `n` of `mask`, in site order.
+#[inline]
+fn nth_site(mask: u128, n: usize) -> Option<u8> {
+    let (low, high) = (mask as u64, (mask >> 64) as u64);
+    let below = count_sites(u128::from(low));
+    if n < below {
+        let mut word = low;
+        for _ in 0..n {
+            word &= word - 1;
+        }
+        return Some(word.trailing_zeros() as u8);
+    }
+    let mut word = high;
+    for _ in below..n {
+        word &= word.wrapping_sub(1);
+    }
+    (word != 0).then(|| 64 + word.trailing_zeros() as u8)
+}
+
 /// The most lines a board may have for [`Plan`] to count a position's
 /// turns (its lines one piece short are a bit set); past it they are
 /// listed.
@@ -184,6 +203,31 @@ impl Plan {
     #[inline]
     fn completes(&self, lines: &[u128], from: u8, to: u8) -> bool {
         self.closers & bit(to) != 0 && self.closers(lines, from) & bit(to) != 0
+    }
+
+    /// Of the turns of moves from `from` onto the sites of `sites`, in
+    /// site order, the one of index `left` (below their count): its
+    /// landing and the index of its removal. Where no landing completes a
+    /// line, the landing is the `left`-th site, found without walking the
+    /// others.
+    #[inline]
+    fn nth(&self, lines: &[u128], from: u8, sites: u128, mut left: usize) -> (u8, usize) {
+        if self.copies == 1 || sites & self.closers == 0 {
+            return (nth_site(sites, left).unwrap_or(NONE), 0);
+        }
+        let closers = self.closers(lines, from);
+        for to in bits(sites) {
+            let k = if closers & bit(to as u8) != 0 {
+                self.copies
+            } else {
+                1
+            };
+            if left < k {
+                return (to as u8, left);
+            }
+            left -= k;
+        }
+        (NONE, 0)
     }
 
     /// Turns of a move landing on `to` from `from`: its copies where it
@@ -363,20 +407,7 @@ impl Actions {
     /// The turn of index `i` that [`Actions::count`] counted (`listed`
     /// holds the turns it listed), built alone, in the order
     /// [`Engine::legal_moves`] lists them.
-    pub(in crate::engine) fn turn_at(&self, engine: &Engine, st: &State, listed: &[Move], i: usize) -> Move {
-        if let Some(m) = listed.get(i) {
-            return *m;
-        }
-        match self.plan(engine, st) {
-            Some(plan) => self.turn_of(engine, st, &plan, listed, i),
-            None => Move::PASS,
-        }
-    }
-
-    /// [`Actions::turn_at`] right after [`Actions::count`] of the same
-    /// `st` on this thread, nothing counted between: the plan counted is
-    /// taken as `st`'s (a debug build checks).
-    pub(in crate::engine) fn counted_turn_at(
+    pub(in crate::engine) fn turn_at(
         &self,
         engine: &Engine,
         st: &State,
@@ -386,9 +417,33 @@ impl Actions {
         if let Some(m) = listed.get(i) {
             return *m;
         }
+        let mut m = Move::PASS;
+        if let Some(plan) = self.plan(engine, st) {
+            self.turn_into(engine, st, &plan, i - listed.len(), &mut m);
+        }
+        m
+    }
+
+    /// [`Actions::turn_at`] right after [`Actions::count`] of the same
+    /// `st` on this thread, nothing counted between, written over `out`
+    /// (a move that keeps [`Step::NONE`] past its steps): the plan counted
+    /// is taken as `st`'s (a debug build checks).
+    pub(in crate::engine) fn counted_turn_into(
+        &self,
+        engine: &Engine,
+        st: &State,
+        listed: &[Move],
+        i: usize,
+        out: &mut Move,
+    ) {
+        if let Some(m) = listed.get(i) {
+            *out = *m;
+            return;
+        }
         LAST_PLAN.with_borrow(|plan| {
             if !plan.made {
-                return self.turn_at(engine, st, listed, i);
+                *out = self.turn_at(engine, st, listed, i);
+                return;
             }
             debug_assert_eq!(
                 Some(Plan {
@@ -399,32 +454,29 @@ impl Actions {
                 self.plan(engine, st),
                 "the plan counted last"
             );
-            self.turn_of(engine, st, plan, listed, i)
+            self.turn_into(engine, st, plan, i - listed.len(), out);
         })
     }
 
-    /// The turn of index `i` of `st`, whose plan is `plan`, past those
-    /// `listed`.
-    fn turn_of(&self, engine: &Engine, st: &State, plan: &Plan, listed: &[Move], i: usize) -> Move {
+    /// The turn of index `left` past the listed ones of `st`, whose plan
+    /// is `plan`, written over `out` (which keeps [`Step::NONE`] past its
+    /// steps); a pass where there is none.
+    fn turn_into(&self, engine: &Engine, st: &State, plan: &Plan, mut left: usize, out: &mut Move) {
         let player = st.to_move as usize;
         let lines = &self.lines[..];
-        let mut left = i - listed.len();
         // The move from `from` to `to` of kind `kind`, with the removal of
         // index `r` where it completes a line.
-        let make = |from: u8, to: u8, kind: u8, r: usize| {
-            let mut m = Move::EMPTY;
-            m.len = 1;
-            m.kind_after = kind;
-            m.steps[0] = Step {
+        let mut make = |from: u8, to: u8, kind: u8, r: usize| {
+            let step = Step {
                 from,
                 to,
                 over: NONE,
                 die: 0,
             };
+            out.become_step(NONE, step, kind);
             if plan.completes(lines, from, to) {
-                m.remove = bits(plan.removable).nth(r).map_or(NONE, |s| s as u8);
+                out.remove = nth_site(plan.removable, r).unwrap_or(NONE);
             }
-            m
         };
         // The groups of turns passed over.
         let mut g = 0;
@@ -467,13 +519,8 @@ impl Actions {
                 left -= n;
                 continue;
             }
-            for to in bits(sites) {
-                let k = plan.turns(lines, HAND, to as u8);
-                if left < k {
-                    return make(HAND, to as u8, kind as u8, left);
-                }
-                left -= k;
-            }
+            let (to, r) = plan.nth(lines, HAND, sites, left);
+            return make(HAND, to, kind as u8, r);
         }
         for s in bits(plan.fliers) {
             g += 1;
@@ -490,14 +537,9 @@ impl Actions {
                 left -= n;
                 continue;
             }
-            for to in bits(sites) {
-                let k = plan.turns(lines, s as u8, to as u8);
-                if left < k {
-                    return make(s as u8, to as u8, kind, left);
-                }
-                left -= k;
-            }
+            let (to, r) = plan.nth(lines, s as u8, sites, left);
+            return make(s as u8, to, kind, r);
         }
-        Move::PASS
+        *out = Move::PASS;
     }
 }
