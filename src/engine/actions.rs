@@ -49,6 +49,15 @@ pub(super) struct Actions {
     all_kinds: u16,
     /// `not from line unless all`.
     protect: bool,
+    /// The board has at most 64 sites: the plan's masks are `u64`s.
+    narrow_board: bool,
+    /// The phases read only the players' totals and the game has at most
+    /// two kinds: they are kept per player with those totals (see
+    /// `plan.rs`).
+    phases_kept: bool,
+    /// A number of this compiled game's own, under which a thread keeps
+    /// its phases.
+    id: u64,
 }
 
 fn mask(sites: &[usize]) -> u128 {
@@ -101,11 +110,20 @@ impl Actions {
             }
             protect = l.protect;
         }
+        let step_when: Vec<_> = game.kinds.iter().map(|k| when(&k.step_when)).collect();
+        let jump_when: Vec<_> = game.kinds.iter().map(|k| when(&k.jump_when)).collect();
+        let place: Vec<_> = game.kinds.iter().map(|k| action(&k.place)).collect();
+        let fly: Vec<_> = game.kinds.iter().map(|k| action(&k.fly)).collect();
+        let actions = place.iter().chain(&fly).flatten();
+        let phases_kept = game.kinds.len() <= 2
+            && (step_when.iter().chain(&jump_when).flatten())
+                .chain(actions.filter_map(|a| a.when.as_ref()))
+                .all(Condition::reads_totals_only);
         Some(Actions {
-            step_when: game.kinds.iter().map(|k| when(&k.step_when)).collect(),
-            jump_when: game.kinds.iter().map(|k| when(&k.jump_when)).collect(),
-            place: game.kinds.iter().map(|k| action(&k.place)).collect(),
-            fly: game.kinds.iter().map(|k| action(&k.fly)).collect(),
+            step_when,
+            jump_when,
+            place,
+            fly,
             gated: game
                 .kinds
                 .iter()
@@ -124,6 +142,9 @@ impl Actions {
             lines,
             all_kinds: ((1u32 << game.kinds.len()) - 1) as u16,
             protect,
+            narrow_board: game.board.sites.len() <= 64,
+            phases_kept,
+            id: plan::new_id(),
         })
     }
 

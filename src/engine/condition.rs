@@ -645,6 +645,12 @@ impl Condition {
         }
     }
 
+    /// Whether the condition reads only the players' totals and who is
+    /// judged (its [`Tally`] form): the same totals, the same judgement.
+    pub fn reads_totals_only(&self) -> bool {
+        self.tally.is_some()
+    }
+
     /// See [`Cond::most_pieces`].
     pub fn most_pieces(&self) -> [u32; 2] {
         self.cond.most_pieces()

@@ -1,45 +1,48 @@
 //! A random playout's turns of a game with actions counted and drawn by
 //! masks, without listing them: the pieces each action moves, the lines
 //! one piece short of complete kept as a bit set and their empty sites as
-//! a mask (scanned at 64 bits where the board's lines fit), made in place
-//! in a per-thread [`Plan`] that the draw then reads, with the turns of
-//! each of its first groups noted so that the draw passes over them
-//! without counting again. The turns, their order and their number are
-//! those [`Engine::legal_moves`] lists.
+//! a mask, made in place in a per-thread [`Plan`] that the draw then
+//! reads, with the turns of each of its first groups noted so that the
+//! draw passes over them without counting again. The plan keeps its masks
+//! at 64 bits where the board has at most 64 sites, else at 128
+//! ([`Bits`]); the phases (which lines and actions apply) are kept per
+//! player with the totals they were judged from, and judged again only
+//! where those changed. The turns, their order and their number are those
+//! [`Engine::legal_moves`] lists.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::bits::Bits;
-use super::super::grid::{Found, Sides, bits};
-use super::super::{Engine, HAND, Move, NONE, State, Step, bit};
+use super::super::grid::{Found, Sides};
+use super::super::{Engine, HAND, Move, NONE, State, Step};
 use super::{Actions, without_kinds};
 
-/// Of the lines `lines`, at the width of the board's masks: the mover's
-/// lines one piece short, on an empty site (a bit per line), and those
-/// empty sites.
+/// Of the lines `lines`: the mover's lines one piece short, on an empty
+/// site (a bit per line), and those empty sites.
 #[inline(always)]
-fn closing<B: Bits>(lines: &[B], sides: &Sides) -> (u64, u128) {
-    let (own, empty) = (B::of(sides.own), B::of(sides.empty));
+fn closing<B: Bits>(lines: &[B], own: B, empty: B) -> (u64, B) {
     let (mut closing, mut closers) = (0u64, B::ZERO);
     for (i, &line) in lines.iter().enumerate() {
         let missing = line & !own;
-        if !(missing & empty).none() && (missing & (missing - B::ONE)).none() {
+        if !(missing & empty).none() && missing.rest().none() {
             closing |= 1 << i;
             closers |= missing;
         }
     }
-    (closing, wide(closers))
+    (closing, closers)
 }
 
 /// The sites of the opponent's complete lines among `lines`.
 #[inline(always)]
-fn held<B: Bits>(lines: &[B], theirs: u128) -> u128 {
-    let theirs = B::of(theirs);
+fn held<B: Bits>(lines: &[B], theirs: B) -> B {
     let mut held = B::ZERO;
     for &line in lines {
         if (line & !theirs).none() {
             held |= line;
         }
     }
-    wide(held)
+    held
 }
 
 /// A mask at the board's width as 128 bits.
@@ -50,12 +53,12 @@ fn wide<B: Bits>(m: B) -> u128 {
 }
 
 /// The sites of `mask`: a population count of the low word, and of the
-/// high word only where it has some (boards of at most 64 sites never do),
-/// as the processor may have no instruction for it.
+/// high word only where it has some (a `u64` has none), as the processor
+/// may have no instruction for it.
 #[inline(always)]
-fn count_sites(mask: u128) -> usize {
-    let high = (mask >> 64) as u64;
-    (mask as u64).count_ones() as usize
+fn count_sites<B: Bits>(mask: B) -> usize {
+    let [low, high] = mask.words();
+    low.count_ones() as usize
         + if high == 0 {
             0
         } else {
@@ -65,9 +68,9 @@ fn count_sites(mask: u128) -> usize {
 
 /// The site of index `n` of `mask`, in site order.
 #[inline]
-fn nth_site(mask: u128, n: usize) -> Option<u8> {
-    let (low, high) = (mask as u64, (mask >> 64) as u64);
-    let below = count_sites(u128::from(low));
+fn nth_site<B: Bits>(mask: B, n: usize) -> Option<u8> {
+    let [low, high] = mask.words();
+    let below = low.count_ones() as usize;
     if n < below {
         let mut word = low;
         for _ in 0..n {
@@ -82,6 +85,14 @@ fn nth_site(mask: u128, n: usize) -> Option<u8> {
     (word != 0).then(|| 64 + word.trailing_zeros() as u8)
 }
 
+/// The lowest site of `mask` (not empty), taken out of it.
+#[inline(always)]
+fn pop<B: Bits>(mask: &mut B) -> usize {
+    let s = mask.trailing_zeros() as usize;
+    *mask = mask.rest();
+    s
+}
+
 /// The most lines a board may have for [`Plan`] to count a position's
 /// turns (its lines one piece short are a bit set); past it they are
 /// listed.
@@ -89,32 +100,35 @@ const MAX_PLANNED_LINES: usize = 64;
 
 /// What a random playout needs to count and draw the turns of one
 /// position without listing them: the pieces each action moves, and the
-/// lines a piece landing on their last empty site completes.
+/// lines a piece landing on their last empty site completes; masks of `B`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Plan {
-    sides: Sides,
+pub(super) struct Plan<B> {
+    /// The mover's pieces, the opponent's and the empty sites.
+    own: B,
+    opp: B,
+    empty: B,
     /// The mover's pieces whose step lines, and jump lines, apply (only
     /// those of kinds that capture for the latter).
-    steppers: u128,
-    jumpers: u128,
+    steppers: B,
+    jumpers: B,
     /// The mover's pieces that fly this turn.
-    fliers: u128,
+    fliers: B,
     /// The kinds placed this turn (a bit per kind).
     placing: u16,
     /// The opposing pieces a completed line removes (for turns that
     /// capture nothing; none where no move completes one), and how many
     /// turns each such move makes.
-    removable: u128,
+    removable: B,
     copies: usize,
     /// The lines (indices of [`Actions::lines`]) that lack one piece of
     /// the mover's, on an empty site.
     closing: u64,
     /// Their empty sites: where a piece from the hand completes a line
     /// (and no other piece completes one elsewhere).
-    closers: u128,
+    closers: B,
     /// The turns of each of the first `noted` groups of turns past the
     /// listed ones (each stepping piece, placed kind and flying piece in
-    /// turn), as [`Actions::count`] counted them, for [`Actions::turn_of`]
+    /// turn), as [`Actions::count`] counted them, for [`Actions::turn_into`]
     /// to pass over.
     turns: [u16; NOTED],
     noted: u8,
@@ -125,35 +139,118 @@ pub(super) struct Plan {
 /// The most groups of turns a [`Plan`] notes.
 const NOTED: usize = 16;
 
-thread_local! {
-    /// The plan of the position counted last on this thread, for the turn
-    /// a playout draws from it next ([`Actions::counted_turn_at`]).
-    static LAST_PLAN: std::cell::RefCell<Plan> = const { std::cell::RefCell::new(Plan::NONE) };
+/// Which lines and actions apply to the player to move (a bit per kind
+/// each): what the phases (`when`) and the hand decide.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Phases {
+    step_off: u16,
+    jump_off: u16,
+    flying: u16,
+    placing: u16,
 }
 
-impl Plan {
-    /// No plan: one where the turns must be listed.
-    const NONE: Plan = Plan {
-        sides: Sides {
-            own: 0,
-            opp: 0,
-            empty: 0,
-        },
-        steppers: 0,
-        jumpers: 0,
-        fliers: 0,
-        placing: 0,
-        removable: 0,
-        copies: 1,
-        closing: 0,
-        closers: 0,
-        turns: [0; NOTED],
-        noted: 0,
-        made: false,
+/// The phases judged last for each player, with what they were judged
+/// from: the game's [`Actions::id`] and the totals [`Actions::totals`]
+/// reads (0 where none are kept).
+#[derive(Clone, Copy, Default)]
+struct Judged {
+    id: u64,
+    totals: u64,
+    phases: Phases,
+}
+
+/// A thread's plans (one per width) and phases.
+struct Thread {
+    narrow: Plan<u64>,
+    wide: Plan<u128>,
+    judged: [Judged; 2],
+}
+
+thread_local! {
+    /// The plan of the position counted last on this thread, for the turn
+    /// a playout draws from it next ([`Actions::counted_turn_into`]), and
+    /// the phases judged last for each player.
+    static THREAD: RefCell<Thread> = const {
+        RefCell::new(Thread {
+            narrow: Plan::none(0),
+            wide: Plan::none(0),
+            judged: [Judged { id: 0, totals: 0, phases: Phases { step_off: 0, jump_off: 0, flying: 0, placing: 0 } }; 2],
+        })
     };
+}
+
+/// The source of [`Actions::id`]: a number per compiled game, so that a
+/// thread's kept phases are never read for another game.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A fresh [`Actions::id`].
+pub(super) fn new_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The width of a plan's masks, with the lines and the thread's plan at
+/// that width.
+trait Width: Bits {
+    /// The board's lines at this width.
+    fn lines(actions: &Actions) -> &[Self];
+    /// `f` on this thread's plan of this width and its phases.
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<Self>, &mut [Judged; 2]) -> R) -> R;
+}
+
+impl Width for u64 {
+    #[inline(always)]
+    fn lines(actions: &Actions) -> &[u64] {
+        actions.narrow.as_deref().unwrap_or(&[])
+    }
+    #[inline(always)]
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<u64>, &mut [Judged; 2]) -> R) -> R {
+        THREAD.with_borrow_mut(|t| f(&mut t.narrow, &mut t.judged))
+    }
+}
+
+impl Width for u128 {
+    #[inline(always)]
+    fn lines(actions: &Actions) -> &[u128] {
+        &actions.lines
+    }
+    #[inline(always)]
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<u128>, &mut [Judged; 2]) -> R) -> R {
+        THREAD.with_borrow_mut(|t| f(&mut t.wide, &mut t.judged))
+    }
+}
+
+impl<B: Bits> Plan<B> {
+    /// No plan: one where the turns must be listed.
+    const fn none(zero: B) -> Plan<B> {
+        Plan {
+            own: zero,
+            opp: zero,
+            empty: zero,
+            steppers: zero,
+            jumpers: zero,
+            fliers: zero,
+            placing: 0,
+            removable: zero,
+            copies: 1,
+            closing: 0,
+            closers: zero,
+            turns: [0; NOTED],
+            noted: 0,
+            made: false,
+        }
+    }
+
+    /// The sides at full width, for the capture search.
+    fn sides(&self, own: B) -> Sides {
+        Sides {
+            own: wide(own),
+            opp: wide(self.opp),
+            empty: wide(self.empty),
+        }
+    }
 
     /// Notes the turns `n` of the next group, where there is room; gives `n`.
-    #[inline]
+    #[inline(always)]
     fn note(&mut self, n: usize) -> usize {
         if let Some(slot) = self.turns.get_mut(usize::from(self.noted)) {
             *slot = n as u16;
@@ -163,7 +260,7 @@ impl Plan {
     }
 
     /// The turns of group `g`, where [`Plan::note`] noted them.
-    #[inline]
+    #[inline(always)]
     fn noted(&self, g: usize) -> Option<usize> {
         (g < usize::from(self.noted)).then(|| usize::from(self.turns[g]))
     }
@@ -172,28 +269,28 @@ impl Plan {
     /// placement) completes a line: the last empty sites of the closing
     /// lines it does not leave.
     #[inline]
-    fn closers(&self, lines: &[u128], from: u8) -> u128 {
+    fn closers(&self, lines: &[B], from: u8) -> B {
         if from == HAND {
             return self.closers;
         }
-        let leaving = bit(from);
-        let mut found = 0;
+        let leaving = B::one(usize::from(from));
+        let mut found = B::ZERO;
         let mut set = self.closing;
         while set != 0 {
             let line = lines[set.trailing_zeros() as usize];
             set &= set - 1;
-            if line & leaving == 0 {
-                found |= line & !self.sides.own;
+            if (line & leaving).none() {
+                found |= line & !self.own;
             }
         }
         found
     }
 
     /// Turns of a move landing on the sites of `targets`, from `from`.
-    #[inline]
-    fn count(&self, lines: &[u128], from: u8, targets: u128) -> usize {
+    #[inline(always)]
+    fn count(&self, lines: &[B], from: u8, targets: B) -> usize {
         let n = count_sites(targets);
-        if self.copies == 1 || targets & self.closers == 0 {
+        if self.copies == 1 || (targets & self.closers).none() {
             return n;
         }
         n + count_sites(targets & self.closers(lines, from)) * (self.copies - 1)
@@ -201,8 +298,9 @@ impl Plan {
 
     /// Whether a move landing on `to` from `from` completes a line.
     #[inline]
-    fn completes(&self, lines: &[u128], from: u8, to: u8) -> bool {
-        self.closers & bit(to) != 0 && self.closers(lines, from) & bit(to) != 0
+    fn completes(&self, lines: &[B], from: u8, to: u8) -> bool {
+        let to = B::one(usize::from(to));
+        !(self.closers & to).none() && !(self.closers(lines, from) & to).none()
     }
 
     /// Of the turns of moves from `from` onto the sites of `sites`, in
@@ -211,16 +309,18 @@ impl Plan {
     /// line, the landing is the `left`-th site, found without walking the
     /// others.
     #[inline]
-    fn nth(&self, lines: &[u128], from: u8, sites: u128, mut left: usize) -> (u8, usize) {
-        if self.copies == 1 || sites & self.closers == 0 {
+    fn nth(&self, lines: &[B], from: u8, sites: B, mut left: usize) -> (u8, usize) {
+        if self.copies == 1 || (sites & self.closers).none() {
             return (nth_site(sites, left).unwrap_or(NONE), 0);
         }
         let closers = self.closers(lines, from);
-        for to in bits(sites) {
-            let k = if closers & bit(to as u8) != 0 {
-                self.copies
-            } else {
+        let mut rest = sites;
+        while !rest.none() {
+            let to = pop(&mut rest);
+            let k = if (closers & B::one(to)).none() {
                 1
+            } else {
+                self.copies
             };
             if left < k {
                 return (to as u8, left);
@@ -233,7 +333,7 @@ impl Plan {
     /// Turns of a move landing on `to` from `from`: its copies where it
     /// completes a line.
     #[inline]
-    fn turns(&self, lines: &[u128], from: u8, to: u8) -> usize {
+    fn turns(&self, lines: &[B], from: u8, to: u8) -> usize {
         if self.copies > 1 && self.completes(lines, from, to) {
             self.copies
         } else {
@@ -245,47 +345,39 @@ impl Plan {
 impl Actions {
     /// The sites where pieces of `kind` are placed in `plan`.
     #[inline]
-    fn place_sites(&self, plan: &Plan, player: usize, kind: usize) -> u128 {
+    fn place_sites<B: Bits>(&self, plan: &Plan<B>, player: usize, kind: usize) -> B {
         self.place[kind]
             .as_ref()
-            .map_or(0, |a| a.sites[player] & plan.sides.empty)
+            .map_or(B::ZERO, |a| B::of(a.sites[player]) & plan.empty)
     }
 
     /// The sites where the piece of kind `kind` flies in `plan`.
     #[inline]
-    fn fly_sites(&self, plan: &Plan, player: usize, kind: usize) -> u128 {
+    fn fly_sites<B: Bits>(&self, plan: &Plan<B>, player: usize, kind: usize) -> B {
         self.fly[kind]
             .as_ref()
-            .map_or(0, |a| a.sites[player] & plan.sides.empty)
+            .map_or(B::ZERO, |a| B::of(a.sites[player]) & plan.empty)
     }
 
-    /// The plan of `st`'s turns beyond the listed captures, or `None` where
-    /// they must be listed (a piece both steps and flies, or too many lines
-    /// are one piece short).
-    fn plan(&self, engine: &Engine, st: &State) -> Option<Plan> {
-        let mut plan = Plan::NONE;
-        self.plan_into(engine, st, &mut plan);
-        plan.made.then_some(plan)
-    }
-
-    /// [`Actions::plan`] made in `plan` (a thread's, not copied about):
-    /// `plan.made` says whether there is one.
+    /// The totals the phases of the player to move are judged from, as one
+    /// number with the player: 0 where they are not kept (some phase reads
+    /// more than the totals, or the game has more than two kinds).
     #[inline(always)]
-    fn plan_into(&self, engine: &Engine, st: &State, plan: &mut Plan) {
+    fn totals(&self, st: &State) -> u64 {
+        if !self.phases_kept {
+            return 0;
+        }
+        let [[a, b, ..], [c, d, ..]] = st.hand;
+        u64::from_le_bytes([st.to_move, st.counts[0], st.counts[1], a, b, c, d, 1])
+    }
+
+    /// Which lines and actions apply to the player to move.
+    fn phases(&self, st: &State) -> Phases {
         let player = st.to_move as usize;
-        let sides = Sides::of(st, player, engine.all_sites);
         let (step_off, jump_off) = if self.gated {
             self.lines_off(st)
         } else {
             (0, 0)
-        };
-        let steppers = match step_off {
-            k if k == self.all_kinds => 0,
-            k => without_kinds(st, sides.own, k),
-        };
-        let jumpers = match jump_off | self.captureless {
-            k if k == self.all_kinds => 0,
-            k => without_kinds(st, sides.own, k),
         };
         let mut flying = 0u16;
         let mut placing = 0u16;
@@ -297,49 +389,99 @@ impl Actions {
                 placing |= 1 << k;
             }
         }
-        let fliers = match flying {
-            0 => 0,
-            k if k == self.all_kinds => sides.own,
-            k => sides.own & !without_kinds(st, sides.own, k),
+        Phases {
+            step_off,
+            jump_off,
+            flying,
+            placing,
+        }
+    }
+
+    /// [`Actions::phases`], taken from `judged` where it was judged from
+    /// the same totals for this game, and kept there.
+    #[inline(always)]
+    fn phases_kept(&self, st: &State, judged: &mut [Judged; 2]) -> Phases {
+        let totals = self.totals(st);
+        let kept = &mut judged[usize::from(st.to_move & 1)];
+        if totals != 0 && kept.totals == totals && kept.id == self.id {
+            debug_assert_eq!(kept.phases, self.phases(st));
+            return kept.phases;
+        }
+        let phases = self.phases(st);
+        *kept = Judged {
+            id: self.id,
+            totals,
+            phases,
         };
-        plan.made = fliers & steppers == 0 && self.lines.len() <= MAX_PLANNED_LINES;
+        phases
+    }
+
+    /// The plan of `st`'s turns beyond the listed captures, or `None` where
+    /// they must be listed (a piece both steps and flies, or too many lines
+    /// are one piece short).
+    fn plan<B: Width>(&self, engine: &Engine, st: &State) -> Option<Plan<B>> {
+        let mut plan = Plan::none(B::ZERO);
+        let phases = self.phases(st);
+        self.plan_into(engine, st, &mut plan, phases);
+        plan.made.then_some(plan)
+    }
+
+    /// [`Actions::plan`] made in `plan` (a thread's, not copied about)
+    /// with the phases `phases`: `plan.made` says whether there is one.
+    #[inline(always)]
+    fn plan_into<B: Width>(&self, engine: &Engine, st: &State, plan: &mut Plan<B>, phases: Phases) {
+        let player = st.to_move as usize;
+        let own = B::of(st.occupied[player]);
+        let opp = B::of(st.occupied[1 - player]);
+        let empty = B::of(engine.all_sites) & !(own | opp);
+        let steppers = match phases.step_off {
+            0 => own,
+            k if k == self.all_kinds => B::ZERO,
+            k => B::of(without_kinds(st, wide(own), k)),
+        };
+        let jumpers = match phases.jump_off | self.captureless {
+            k if k == self.all_kinds => B::ZERO,
+            k => B::of(without_kinds(st, wide(own), k)),
+        };
+        let fliers = match phases.flying {
+            0 => B::ZERO,
+            k if k == self.all_kinds => own,
+            k => own & !B::of(without_kinds(st, wide(own), k)),
+        };
+        plan.made = (fliers & steppers).none() && self.lines.len() <= MAX_PLANNED_LINES;
         if !plan.made {
             return;
         }
-        plan.sides = sides;
+        plan.own = own;
+        plan.opp = opp;
+        plan.empty = empty;
         plan.steppers = steppers;
         plan.jumpers = jumpers;
         plan.fliers = fliers;
-        plan.placing = placing;
-        plan.removable = 0;
+        plan.placing = phases.placing;
+        plan.removable = B::ZERO;
         plan.copies = 1;
         plan.closing = 0;
-        plan.closers = 0;
+        plan.closers = B::ZERO;
         plan.noted = 0;
         if self.lines.is_empty() {
             return;
         }
-        (plan.closing, plan.closers) = match &self.narrow {
-            Some(lines) => closing(lines, &sides),
-            None => closing(&self.lines, &sides),
-        };
+        let lines = B::lines(self);
+        (plan.closing, plan.closers) = closing(lines, own, empty);
         // What a completed line removes matters only where a move of
         // this plan completes one.
-        if plan.closers == 0 {
+        if plan.closers.none() {
             return;
         }
-        let theirs = sides.opp;
-        plan.removable = theirs;
+        plan.removable = opp;
         if self.protect {
-            let held = match &self.narrow {
-                Some(lines) => held(lines, theirs),
-                None => held(&self.lines, theirs),
-            };
-            if theirs & !held != 0 {
-                plan.removable = theirs & !held;
+            let held = held(lines, opp);
+            if !(opp & !held).none() {
+                plan.removable = opp & !held;
             }
         }
-        plan.copies = (plan.removable.count_ones() as usize).max(1);
+        plan.copies = count_sites(plan.removable).max(1);
     }
 
     /// [`Engine::count_turns`] of a game with actions: the captures listed
@@ -352,29 +494,32 @@ impl Actions {
         st: &mut State,
         out: &mut Vec<Move>,
     ) -> Option<usize> {
-        LAST_PLAN.with_borrow_mut(|plan| self.count_with(engine, st, out, plan))
+        if self.narrow_board {
+            u64::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
+        } else {
+            u128::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
+        }
     }
 
     /// [`Actions::count`] with the thread's plan, made anew.
     #[inline(always)]
-    fn count_with(
+    fn count_with<B: Width>(
         &self,
         engine: &Engine,
         st: &mut State,
         out: &mut Vec<Move>,
-        plan: &mut Plan,
+        plan: &mut Plan<B>,
+        judged: &mut [Judged; 2],
     ) -> Option<usize> {
-        self.plan_into(engine, st, plan);
+        let phases = self.phases_kept(st, judged);
+        self.plan_into(engine, st, plan, phases);
         if !plan.made {
             return None;
         }
         let player = st.to_move as usize;
-        let compulsory = plan.jumpers != 0 && {
+        let compulsory = !plan.jumpers.none() && {
             let mut found = Found::new(out);
-            let jumping = Sides {
-                own: plan.jumpers,
-                ..plan.sides
-            };
+            let jumping = plan.sides(plan.jumpers);
             let compulsory = engine.captures(st, NONE, &jumping, &mut found, None);
             found.finish();
             if !self.lines.is_empty() {
@@ -384,17 +529,25 @@ impl Actions {
         };
         let mut n = out.len();
         if !compulsory {
-            for s in bits(plan.steppers) {
-                let (_, free) = engine.step_targets(st, player, s, &plan.sides);
-                n += plan.note(plan.count(&self.lines, s as u8, free));
+            let lines = B::lines(self);
+            let mut steppers = plan.steppers;
+            while !steppers.none() {
+                let s = pop(&mut steppers);
+                let free = self.step_free(engine, st, player, s, plan.empty).1;
+                n += plan.note(plan.count(lines, s as u8, free));
             }
-            for k in bits(u128::from(plan.placing)) {
+            let mut placing = plan.placing;
+            while placing != 0 {
+                let k = placing.trailing_zeros() as usize;
+                placing &= placing - 1;
                 let sites = self.place_sites(plan, player, k);
-                n += plan.note(plan.count(&self.lines, HAND, sites));
+                n += plan.note(plan.count(lines, HAND, sites));
             }
-            for s in bits(plan.fliers) {
+            let mut fliers = plan.fliers;
+            while !fliers.none() {
+                let s = pop(&mut fliers);
                 let sites = self.fly_sites(plan, player, (st.cells[s] & 15) as usize);
-                n += plan.note(plan.count(&self.lines, s as u8, sites));
+                n += plan.note(plan.count(lines, s as u8, sites));
             }
         }
         if n == 0 && !engine.no_moves_rule {
@@ -402,6 +555,26 @@ impl Actions {
             n = 1;
         }
         Some(n)
+    }
+
+    /// The table entry of the piece on `site` and the empty sites its near
+    /// steps go to (see [`Engine::step_targets`]), at the plan's width.
+    #[inline(always)]
+    fn step_free<B: Bits>(
+        &self,
+        engine: &Engine,
+        st: &State,
+        player: usize,
+        site: usize,
+        empty: B,
+    ) -> (usize, B) {
+        let sides = Sides {
+            own: 0,
+            opp: 0,
+            empty: wide(empty),
+        };
+        let (t, free) = engine.step_targets(st, player, site, &sides);
+        (t, B::of(free))
     }
 
     /// The turn of index `i` that [`Actions::count`] counted (`listed`
@@ -418,7 +591,11 @@ impl Actions {
             return *m;
         }
         let mut m = Move::PASS;
-        if let Some(plan) = self.plan(engine, st) {
+        if self.narrow_board {
+            if let Some(plan) = self.plan::<u64>(engine, st) {
+                self.turn_into(engine, st, &plan, i - listed.len(), &mut m);
+            }
+        } else if let Some(plan) = self.plan::<u128>(engine, st) {
             self.turn_into(engine, st, &plan, i - listed.len(), &mut m);
         }
         m
@@ -440,30 +617,53 @@ impl Actions {
             *out = *m;
             return;
         }
-        LAST_PLAN.with_borrow(|plan| {
-            if !plan.made {
-                *out = self.turn_at(engine, st, listed, i);
-                return;
-            }
-            debug_assert_eq!(
-                Some(Plan {
-                    noted: 0,
-                    turns: [0; NOTED],
-                    ..*plan
-                }),
-                self.plan(engine, st),
-                "the plan counted last"
-            );
-            self.turn_into(engine, st, plan, i - listed.len(), out);
-        })
+        if self.narrow_board {
+            u64::with_plan(|plan, _| self.counted_turn_with(engine, st, listed, i, out, plan))
+        } else {
+            u128::with_plan(|plan, _| self.counted_turn_with(engine, st, listed, i, out, plan))
+        }
+    }
+
+    /// [`Actions::counted_turn_into`] with the thread's plan.
+    #[inline(always)]
+    fn counted_turn_with<B: Width>(
+        &self,
+        engine: &Engine,
+        st: &State,
+        listed: &[Move],
+        i: usize,
+        out: &mut Move,
+        plan: &Plan<B>,
+    ) {
+        if !plan.made {
+            *out = self.turn_at(engine, st, listed, i);
+            return;
+        }
+        debug_assert_eq!(
+            Some(Plan {
+                noted: 0,
+                turns: [0; NOTED],
+                ..*plan
+            }),
+            self.plan::<B>(engine, st),
+            "the plan counted last"
+        );
+        self.turn_into(engine, st, plan, i - listed.len(), out);
     }
 
     /// The turn of index `left` past the listed ones of `st`, whose plan
     /// is `plan`, written over `out` (which keeps [`Step::NONE`] past its
     /// steps); a pass where there is none.
-    fn turn_into(&self, engine: &Engine, st: &State, plan: &Plan, mut left: usize, out: &mut Move) {
+    fn turn_into<B: Width>(
+        &self,
+        engine: &Engine,
+        st: &State,
+        plan: &Plan<B>,
+        mut left: usize,
+        out: &mut Move,
+    ) {
         let player = st.to_move as usize;
-        let lines = &self.lines[..];
+        let lines = B::lines(self);
         // The move from `from` to `to` of kind `kind`, with the removal of
         // index `r` where it completes a line.
         let mut make = |from: u8, to: u8, kind: u8, r: usize| {
@@ -480,7 +680,9 @@ impl Actions {
         };
         // The groups of turns passed over.
         let mut g = 0;
-        for s in bits(plan.steppers) {
+        let mut steppers = plan.steppers;
+        while !steppers.none() {
+            let s = pop(&mut steppers);
             g += 1;
             if let Some(n) = plan.noted(g - 1)
                 && left >= n
@@ -488,14 +690,14 @@ impl Actions {
                 left -= n;
                 continue;
             }
-            let (t, free) = engine.step_targets(st, player, s, &plan.sides);
+            let (t, free) = self.step_free(engine, st, player, s, plan.empty);
             let n = plan.count(lines, s as u8, free);
             if left >= n {
                 left -= n;
                 continue;
             }
             for target in engine.lines.steps(t) {
-                if free & target.bit == 0 {
+                if (free & B::one(usize::from(target.to))).none() {
                     continue;
                 }
                 let k = plan.turns(lines, s as u8, target.to);
@@ -505,7 +707,10 @@ impl Actions {
                 left -= k;
             }
         }
-        for kind in bits(u128::from(plan.placing)) {
+        let mut placing = plan.placing;
+        while placing != 0 {
+            let kind = placing.trailing_zeros() as usize;
+            placing &= placing - 1;
             g += 1;
             if let Some(n) = plan.noted(g - 1)
                 && left >= n
@@ -522,7 +727,9 @@ impl Actions {
             let (to, r) = plan.nth(lines, HAND, sites, left);
             return make(HAND, to, kind as u8, r);
         }
-        for s in bits(plan.fliers) {
+        let mut fliers = plan.fliers;
+        while !fliers.none() {
+            let s = pop(&mut fliers);
             g += 1;
             if let Some(n) = plan.noted(g - 1)
                 && left >= n
