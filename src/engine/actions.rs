@@ -52,7 +52,7 @@ pub(super) struct Actions {
     /// The board has at most 64 sites: the plan's masks are `u64`s.
     narrow_board: bool,
     /// The phases read only the players' totals and the game has at most
-    /// two kinds: they are kept per player with those totals (see
+    /// two kinds: a thread keeps them with those totals (see
     /// `plan.rs`).
     phases_kept: bool,
     /// A number of this compiled game's own, under which a thread keeps

@@ -5,9 +5,10 @@
 //! reads, with the turns of each of its first groups noted so that the
 //! draw passes over them without counting again. The plan keeps its masks
 //! at 64 bits where the board has at most 64 sites, else at 128
-//! ([`Bits`]); the phases (which lines and actions apply) are kept per
-//! player with the totals they were judged from, and judged again only
-//! where those changed. The turns, their order and their number are those
+//! ([`Bits`]); the phases (which lines and actions apply), where they read
+//! only the players' totals, are kept by the thread in a small table
+//! keyed by those totals (they repeat from game to game), and judged only
+//! where missing. The turns, their order and their number are those
 //! [`Engine::legal_moves`] lists.
 
 use std::cell::RefCell;
@@ -164,9 +165,9 @@ struct Phases {
     placing: u16,
 }
 
-/// The phases judged last for each player, with what they were judged
-/// from: the game's [`Actions::id`] and the totals [`Actions::totals`]
-/// reads (0 where none are kept).
+/// Phases judged, with what they were judged from: the game's
+/// [`Actions::id`] and the totals [`Actions::totals`] reads (0 where none
+/// are kept).
 #[derive(Clone, Copy, Default)]
 struct Judged {
     id: u64,
@@ -174,22 +175,28 @@ struct Judged {
     phases: Phases,
 }
 
-/// A thread's plans (one per width) and phases.
+/// How many phases a thread keeps: the totals of a game's positions
+/// repeat from game to game (every game starts with the same hands), so a
+/// small table keeps most of them.
+const KEPT: usize = 256;
+
+/// A thread's plans (one per width) and the phases it judged, each in the
+/// slot of a hash of its totals.
 struct Thread {
     narrow: Plan<u64>,
     wide: Plan<u128>,
-    judged: [Judged; 2],
+    judged: [Judged; KEPT],
 }
 
 thread_local! {
     /// The plan of the position counted last on this thread, for the turn
     /// a playout draws from it next ([`Actions::counted_turn_into`]), and
-    /// the phases judged last for each player.
+    /// the phases judged.
     static THREAD: RefCell<Thread> = const {
         RefCell::new(Thread {
             narrow: Plan::none(0),
             wide: Plan::none(0),
-            judged: [Judged { id: 0, totals: 0, phases: Phases { step_off: 0, jump_off: 0, flying: 0, placing: 0 } }; 2],
+            judged: [Judged { id: 0, totals: 0, phases: Phases { step_off: 0, jump_off: 0, flying: 0, placing: 0 } }; KEPT],
         })
     };
 }
@@ -209,7 +216,7 @@ trait Width: Bits {
     /// The board's lines at this width.
     fn lines(actions: &Actions) -> &[Self];
     /// `f` on this thread's plan of this width and its phases.
-    fn with_plan<R>(f: impl FnOnce(&mut Plan<Self>, &mut [Judged; 2]) -> R) -> R;
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<Self>, &mut [Judged; KEPT]) -> R) -> R;
 }
 
 impl Width for u64 {
@@ -218,7 +225,7 @@ impl Width for u64 {
         actions.narrow.as_deref().unwrap_or(&[])
     }
     #[inline(always)]
-    fn with_plan<R>(f: impl FnOnce(&mut Plan<u64>, &mut [Judged; 2]) -> R) -> R {
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<u64>, &mut [Judged; KEPT]) -> R) -> R {
         THREAD.with_borrow_mut(|t| f(&mut t.narrow, &mut t.judged))
     }
 }
@@ -229,7 +236,7 @@ impl Width for u128 {
         &actions.lines
     }
     #[inline(always)]
-    fn with_plan<R>(f: impl FnOnce(&mut Plan<u128>, &mut [Judged; 2]) -> R) -> R {
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<u128>, &mut [Judged; KEPT]) -> R) -> R {
         THREAD.with_borrow_mut(|t| f(&mut t.wide, &mut t.judged))
     }
 }
@@ -427,9 +434,10 @@ impl Actions {
     /// [`Actions::phases`], taken from `judged` where it was judged from
     /// the same totals for this game, and kept there.
     #[inline(always)]
-    fn phases_kept(&self, st: &State, judged: &mut [Judged; 2]) -> Phases {
+    fn phases_kept(&self, st: &State, judged: &mut [Judged; KEPT]) -> Phases {
         let totals = self.totals(st);
-        let kept = &mut judged[usize::from(st.to_move & 1)];
+        let slot = (totals.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
+        let kept = &mut judged[slot % KEPT];
         if totals != 0 && kept.totals == totals && kept.id == self.id {
             debug_assert_eq!(kept.phases, self.phases(st));
             return kept.phases;
@@ -536,7 +544,7 @@ impl Actions {
         st: &mut State,
         out: &mut Vec<Move>,
         plan: &mut Plan<B>,
-        judged: &mut [Judged; 2],
+        judged: &mut [Judged; KEPT],
     ) -> Option<usize> {
         let phases = self.phases_kept(st, judged);
         self.plan_into(engine, st, plan, phases);
