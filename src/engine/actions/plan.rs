@@ -148,6 +148,11 @@ pub(super) struct Plan<B> {
     /// to pass over.
     turns: [u16; NOTED],
     noted: u8,
+    /// Where the pieces of each noted group come from: a site, or
+    /// [`HAND`] for the placements of a kind; and how many of the groups
+    /// are stepping pieces (the first).
+    froms: [u8; NOTED],
+    stepping: u8,
     /// Whether the plan was made: not where the turns must be listed.
     made: bool,
 }
@@ -280,6 +285,8 @@ impl<B: Bits> Plan<B> {
             closers: zero,
             turns: [0; NOTED],
             noted: 0,
+            froms: [0; NOTED],
+            stepping: 0,
             made: false,
         }
     }
@@ -293,11 +300,14 @@ impl<B: Bits> Plan<B> {
         }
     }
 
-    /// Notes the turns `n` of the next group, where there is room; gives `n`.
+    /// Notes the turns `n` of the next group, whose pieces come from
+    /// `from`, where there is room; gives `n`.
     #[inline(always)]
-    fn note(&mut self, n: usize) -> usize {
-        if let Some(slot) = self.turns.get_mut(usize::from(self.noted)) {
-            *slot = n as u16;
+    fn note(&mut self, from: u8, n: usize) -> usize {
+        let g = usize::from(self.noted);
+        if g < NOTED {
+            self.turns[g] = n as u16;
+            self.froms[g] = from;
             self.noted += 1;
         }
         n
@@ -654,20 +664,21 @@ impl Actions {
             while !steppers.none() {
                 let s = pop(&mut steppers);
                 let free = self.step_free(engine, st, player, s, plan.empty).1;
-                n += plan.note(plan.count_few(lines, s as u8, free));
+                n += plan.note(s as u8, plan.count_few(lines, s as u8, free));
             }
+            plan.stepping = plan.noted;
             let mut placing = plan.placing;
             while placing != 0 {
                 let k = placing.trailing_zeros() as usize;
                 placing &= placing - 1;
                 let sites = self.place_sites(plan, player, k);
-                n += plan.note(plan.count(lines, HAND, sites));
+                n += plan.note(HAND, plan.count(lines, HAND, sites));
             }
             let mut fliers = plan.fliers;
             while !fliers.none() {
                 let s = pop(&mut fliers);
                 let sites = self.fly_sites(plan, player, (st.cells[s] & 15) as usize);
-                n += plan.note(plan.count(lines, s as u8, sites));
+                n += plan.note(s as u8, plan.count(lines, s as u8, sites));
             }
         }
         if n == 0 && !engine.no_moves_rule {
@@ -763,17 +774,91 @@ impl Actions {
             Some(Plan {
                 noted: 0,
                 turns: [0; NOTED],
+                froms: [0; NOTED],
+                stepping: 0,
                 ..*plan
             }),
             self.plan::<B>(engine, st),
             "the plan counted last"
         );
-        self.turn_into(engine, st, plan, i - listed.len(), out);
+        self.noted_turn_into(engine, st, plan, i - listed.len(), out);
+    }
+
+    /// [`Actions::turn_into`] where the turn is in a group the count
+    /// noted: the groups before it passed over by their noted turns, and
+    /// that group alone looked into.
+    #[inline(always)]
+    fn noted_turn_into<B: Width>(
+        &self,
+        engine: &Engine,
+        st: &State,
+        plan: &Plan<B>,
+        i: usize,
+        out: &mut Move,
+    ) {
+        let (mut left, mut g) = (i, 0);
+        let noted = usize::from(plan.noted);
+        while g < noted {
+            let n = usize::from(plan.turns[g]);
+            if left < n {
+                break;
+            }
+            left -= n;
+            g += 1;
+        }
+        if g == noted {
+            return self.turn_into(engine, st, plan, i, out);
+        }
+        let player = st.to_move as usize;
+        let lines = B::lines(self);
+        let from = plan.froms[g];
+        let (to, kind, r) = if g < usize::from(plan.stepping) {
+            let (t, free) = self.step_free(engine, st, player, usize::from(from), plan.empty);
+            let mut found = (NONE, NONE, 0);
+            for target in engine.lines.steps(t) {
+                if (free & B::one(usize::from(target.to))).none() {
+                    continue;
+                }
+                let k = plan.turns(lines, from, target.to);
+                if left < k {
+                    found = (target.to, target.after, left);
+                    break;
+                }
+                left -= k;
+            }
+            found
+        } else if from == HAND {
+            let mut placing = plan.placing;
+            for _ in usize::from(plan.stepping)..g {
+                placing &= placing - 1;
+            }
+            let kind = placing.trailing_zeros() as usize;
+            let sites = self.place_sites(plan, player, kind);
+            let (to, r) = plan.nth(lines, HAND, sites, left);
+            (to, kind as u8, r)
+        } else {
+            let kind = st.cells[usize::from(from)] & 15;
+            let sites = self.fly_sites(plan, player, usize::from(kind));
+            let (to, r) = plan.nth(lines, from, sites, left);
+            (to, kind, r)
+        };
+        let step = Step {
+            from,
+            to,
+            over: NONE,
+            die: 0,
+        };
+        out.become_step(NONE, step, kind);
+        if plan.completes(lines, from, to) {
+            out.remove = nth_site(plan.removable, r).unwrap_or(NONE);
+        }
     }
 
     /// The turn of index `left` past the listed ones of `st`, whose plan
     /// is `plan`, written over `out` (which keeps [`Step::NONE`] past its
-    /// steps); a pass where there is none.
+    /// steps); a pass where there is none. Out of line: a playout's draw
+    /// mostly finds its turn among the groups the count noted.
+    #[inline(never)]
     fn turn_into<B: Width>(
         &self,
         engine: &Engine,
