@@ -41,9 +41,6 @@ pub(super) struct Actions {
     /// Per site: the masks of the board's lines through it (with `line
     /// of N removes opponent piece`; empty otherwise).
     lines_through: Vec<Vec<u128>>,
-    /// Per site: the lines through it, a bit per index of `lines` (where
-    /// the board has at most 64 lines; none otherwise).
-    line_sets: Vec<u64>,
     /// Every line, for the pieces a line protects.
     lines: Vec<u128>,
     /// The same at 64 bits, where every line fits (a narrower scan).
@@ -137,19 +134,6 @@ impl Actions {
                 .enumerate()
                 .filter(|(_, k)| k.jump.iter().all(Vec::is_empty) && k.standing.is_empty())
                 .fold(0, |m, (i, _)| m | 1 << i),
-            line_sets: (0..game.board.sites.len())
-                .map(|site| {
-                    let on = |l: &u128| l >> site & 1 != 0;
-                    match lines.len() <= 64 {
-                        true => lines
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, l)| on(l))
-                            .fold(0, |m, (i, _)| m | 1u64 << i),
-                        false => 0,
-                    }
-                })
-                .collect(),
             lines_through,
             narrow: lines
                 .iter()

@@ -20,20 +20,21 @@ use super::super::{Engine, HAND, Move, NONE, State, Step};
 use super::{Actions, without_kinds};
 
 /// Of the lines `lines`: the mover's lines one piece short, on an empty
-/// site (a bit per line), and those empty sites. Most lines lack more
-/// than one piece, so that test comes first, each line alone (a loop the
-/// compiler does not turn into wide vector code, which costs more here).
+/// site (a bit per line), and those empty sites; without a branch per
+/// line, whose outcome the processor could not foresee (a loop that looks
+/// again only at the lines through the sites that changed, or that tests
+/// the lines one by one, runs fewer instructions, yet slower).
 #[inline(always)]
 fn closing<B: Bits>(lines: &[B], own: B, empty: B) -> (u64, B) {
     let (mut closing, mut closers) = (0u64, B::ZERO);
-    let mut bit = 1u64;
-    for &line in lines {
+    for (i, &line) in lines.iter().enumerate() {
         let missing = line & !own;
-        if !missing.none() && missing.rest().none() && !(missing & empty).none() {
-            closing |= bit;
-            closers |= missing;
-        }
-        bit <<= 1;
+        let [lo, hi] = missing.words();
+        let both = (lo != 0) & (hi != 0);
+        let alone = ((lo & lo.wrapping_sub(1)) | (hi & hi.wrapping_sub(1)) == 0) & !both;
+        let closes = alone & !(missing & empty).none();
+        closing |= u64::from(closes) << i;
+        closers |= if closes { missing } else { B::ZERO };
     }
     (closing, closers)
 }
@@ -69,17 +70,6 @@ fn count_sites<B: Bits>(mask: B) -> usize {
         } else {
             high.count_ones() as usize
         }
-}
-
-/// The sites of `mask`, a mask of a few sites: one round per site.
-#[inline(always)]
-fn few_sites<B: Bits>(mut mask: B) -> usize {
-    let mut n = 0;
-    while !mask.none() {
-        mask = mask.rest();
-        n += 1;
-    }
-    n
 }
 
 /// The site of index `n` of `mask`, in site order.
@@ -185,25 +175,11 @@ struct Judged {
 /// small table keeps most of them.
 const KEPT: usize = 256;
 
-/// The lines one piece short found last for a player (the slot of
-/// [`State::to_move`]), with the masks they were found from and the game's
-/// [`Actions::id`]: the next search for him looks again only at the lines
-/// through the sites that changed since.
-#[derive(Clone, Copy)]
-struct Short<B> {
-    id: u64,
-    own: B,
-    empty: B,
-    closing: u64,
-}
-
-/// A thread's plans (one per width) and lines one piece short per player,
-/// and the phases it judged, each in the slot of a hash of its totals.
+/// A thread's plans (one per width) and the phases it judged, each in the
+/// slot of a hash of its totals.
 struct Thread {
     narrow: Plan<u64>,
     wide: Plan<u128>,
-    short_narrow: [Short<u64>; 2],
-    short_wide: [Short<u128>; 2],
     judged: [Judged; KEPT],
 }
 
@@ -215,8 +191,6 @@ thread_local! {
         RefCell::new(Thread {
             narrow: Plan::none(0),
             wide: Plan::none(0),
-            short_narrow: [Short { id: 0, own: 0, empty: 0, closing: 0 }; 2],
-            short_wide: [Short { id: 0, own: 0, empty: 0, closing: 0 }; 2],
             judged: [Judged { id: 0, totals: 0, phases: Phases { step_off: 0, jump_off: 0, flying: 0, placing: 0 } }; KEPT],
         })
     };
@@ -237,9 +211,7 @@ trait Width: Bits {
     /// The board's lines at this width.
     fn lines(actions: &Actions) -> &[Self];
     /// `f` on this thread's plan of this width and its phases.
-    fn with_plan<R>(
-        f: impl FnOnce(&mut Plan<Self>, &mut [Short<Self>; 2], &mut [Judged; KEPT]) -> R,
-    ) -> R;
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<Self>, &mut [Judged; KEPT]) -> R) -> R;
 }
 
 impl Width for u64 {
@@ -248,10 +220,8 @@ impl Width for u64 {
         actions.narrow.as_deref().unwrap_or(&[])
     }
     #[inline(always)]
-    fn with_plan<R>(
-        f: impl FnOnce(&mut Plan<u64>, &mut [Short<u64>; 2], &mut [Judged; KEPT]) -> R,
-    ) -> R {
-        THREAD.with_borrow_mut(|t| f(&mut t.narrow, &mut t.short_narrow, &mut t.judged))
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<u64>, &mut [Judged; KEPT]) -> R) -> R {
+        THREAD.with_borrow_mut(|t| f(&mut t.narrow, &mut t.judged))
     }
 }
 
@@ -261,10 +231,8 @@ impl Width for u128 {
         &actions.lines
     }
     #[inline(always)]
-    fn with_plan<R>(
-        f: impl FnOnce(&mut Plan<u128>, &mut [Short<u128>; 2], &mut [Judged; KEPT]) -> R,
-    ) -> R {
-        THREAD.with_borrow_mut(|t| f(&mut t.wide, &mut t.short_wide, &mut t.judged))
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<u128>, &mut [Judged; KEPT]) -> R) -> R {
+        THREAD.with_borrow_mut(|t| f(&mut t.wide, &mut t.judged))
     }
 }
 
@@ -348,18 +316,6 @@ impl<B: Bits> Plan<B> {
             return n;
         }
         n + count_sites(targets & self.closers(lines, from)) * (self.copies - 1)
-    }
-
-    /// [`Plan::count`] of a few targets (a piece's steps): a round per
-    /// site, cheaper than a population count where the processor has no
-    /// instruction for it.
-    #[inline(always)]
-    fn count_few(&self, lines: &[B], from: u8, targets: B) -> usize {
-        let n = few_sites(targets);
-        if self.copies == 1 || (targets & self.closers).none() {
-            return n;
-        }
-        n + few_sites(targets & self.closers(lines, from)) * (self.copies - 1)
     }
 
     /// Whether a move landing on `to` from `from` completes a line.
@@ -483,74 +439,20 @@ impl Actions {
         phases
     }
 
-    /// [`closing`] of the mover's masks `own` and `empty`, from `short`,
-    /// the lines found last for him: only the lines through a site whose
-    /// occupant changed since are looked at again (a few, where he and his
-    /// opponent each moved once); all of them where `short` is another
-    /// game's. `short` is then brought up to date.
-    #[inline(always)]
-    fn closing_kept<B: Bits>(
-        &self,
-        lines: &[B],
-        own: B,
-        empty: B,
-        short: &mut Short<B>,
-    ) -> (u64, B) {
-        let (mut set, mut found) = if short.id == self.id {
-            let mut changed = (own ^ short.own) | (empty ^ short.empty);
-            let mut again = 0u64;
-            while !changed.none() {
-                again |= self.line_sets[pop(&mut changed)];
-            }
-            (again, short.closing & !again)
-        } else {
-            (u64::MAX >> (64 - lines.len().max(1)), 0)
-        };
-        while set != 0 {
-            let i = set.trailing_zeros() as usize;
-            set &= set - 1;
-            let missing = lines[i] & !own;
-            if !missing.none() && missing.rest().none() && !(missing & empty).none() {
-                found |= 1 << i;
-            }
-        }
-        *short = Short {
-            id: self.id,
-            own,
-            empty,
-            closing: found,
-        };
-        let mut closers = B::ZERO;
-        let mut set = found;
-        while set != 0 {
-            closers |= lines[set.trailing_zeros() as usize] & !own;
-            set &= set - 1;
-        }
-        debug_assert_eq!((found, closers), closing(lines, own, empty));
-        (found, closers)
-    }
-
     /// The plan of `st`'s turns beyond the listed captures, or `None` where
     /// they must be listed (a piece both steps and flies, or too many lines
     /// are one piece short).
     fn plan<B: Width>(&self, engine: &Engine, st: &State) -> Option<Plan<B>> {
         let mut plan = Plan::none(B::ZERO);
         let phases = self.phases(st);
-        self.plan_into(engine, st, &mut plan, phases, None);
+        self.plan_into(engine, st, &mut plan, phases);
         plan.made.then_some(plan)
     }
 
     /// [`Actions::plan`] made in `plan` (a thread's, not copied about)
     /// with the phases `phases`: `plan.made` says whether there is one.
     #[inline(always)]
-    fn plan_into<B: Width>(
-        &self,
-        engine: &Engine,
-        st: &State,
-        plan: &mut Plan<B>,
-        phases: Phases,
-        short: Option<&mut Short<B>>,
-    ) {
+    fn plan_into<B: Width>(&self, engine: &Engine, st: &State, plan: &mut Plan<B>, phases: Phases) {
         let player = st.to_move as usize;
         let own = B::of(st.occupied[player]);
         let opp = B::of(st.occupied[1 - player]);
@@ -589,10 +491,7 @@ impl Actions {
             return;
         }
         let lines = B::lines(self);
-        (plan.closing, plan.closers) = match short {
-            Some(short) => self.closing_kept(lines, own, empty, short),
-            None => closing(lines, own, empty),
-        };
+        (plan.closing, plan.closers) = closing(lines, own, empty);
         // What a completed line removes matters only where a move of
         // this plan completes one.
         if plan.closers.none() {
@@ -619,13 +518,9 @@ impl Actions {
         out: &mut Vec<Move>,
     ) -> Option<usize> {
         if self.narrow_board {
-            u64::with_plan(|plan, short, judged| {
-                self.count_with(engine, st, out, plan, short, judged)
-            })
+            u64::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
         } else {
-            u128::with_plan(|plan, short, judged| {
-                self.count_with(engine, st, out, plan, short, judged)
-            })
+            u128::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
         }
     }
 
@@ -637,12 +532,10 @@ impl Actions {
         st: &mut State,
         out: &mut Vec<Move>,
         plan: &mut Plan<B>,
-        shorts: &mut [Short<B>; 2],
         judged: &mut [Judged; KEPT],
     ) -> Option<usize> {
         let phases = self.phases_kept(st, judged);
-        let short = &mut shorts[usize::from(st.to_move & 1)];
-        self.plan_into(engine, st, plan, phases, Some(short));
+        self.plan_into(engine, st, plan, phases);
         if !plan.made {
             return None;
         }
@@ -664,7 +557,7 @@ impl Actions {
             while !steppers.none() {
                 let s = pop(&mut steppers);
                 let free = self.step_free(engine, st, player, s, plan.empty).1;
-                n += plan.note(s as u8, plan.count_few(lines, s as u8, free));
+                n += plan.note(s as u8, plan.count(lines, s as u8, free));
             }
             plan.stepping = plan.noted;
             let mut placing = plan.placing;
@@ -749,9 +642,9 @@ impl Actions {
             return;
         }
         if self.narrow_board {
-            u64::with_plan(|plan, _, _| self.counted_turn_with(engine, st, listed, i, out, plan))
+            u64::with_plan(|plan, _| self.counted_turn_with(engine, st, listed, i, out, plan))
         } else {
-            u128::with_plan(|plan, _, _| self.counted_turn_with(engine, st, listed, i, out, plan))
+            u128::with_plan(|plan, _| self.counted_turn_with(engine, st, listed, i, out, plan))
         }
     }
 
@@ -896,7 +789,7 @@ impl Actions {
                 continue;
             }
             let (t, free) = self.step_free(engine, st, player, s, plan.empty);
-            let n = plan.count_few(lines, s as u8, free);
+            let n = plan.count(lines, s as u8, free);
             if left >= n {
                 left -= n;
                 continue;
