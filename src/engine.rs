@@ -276,6 +276,10 @@ pub struct Engine {
     /// Whether the end rules have neither conditions nor counters with
     /// `while` (every dice game, and most others).
     outcome_plain: bool,
+    /// Whether the rules of `end_fast` read only the pieces, whether the
+    /// player has a move and conditions (`NoPieces`, `NoMoves`, `When`):
+    /// judged by a loop of their own (see `outcome.rs`).
+    end_simple: bool,
     /// Per end rule: its slot of [`State::counters`], [`NONE`] for
     /// `quiet` (or for a rule without a counter).
     end_counter: Vec<u8>,
@@ -427,6 +431,12 @@ impl Engine {
                     && game.end.iter().any(|e| matches!(e, EndRule::When { .. }))),
             counter_while,
             while_due,
+            end_simple: end_fast.iter().all(|&i| {
+                matches!(
+                    game.end[i],
+                    EndRule::NoPieces(_) | EndRule::NoMoves(_) | EndRule::When { .. }
+                )
+            }),
             end_fast: end_fast.into(),
             end_counter,
             repetition,

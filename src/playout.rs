@@ -96,6 +96,8 @@ fn playout_loop<const DICE: bool>(
     // Where the search of the next roll starts, carried from the turn
     // played (see `Engine::root_after`).
     let mut root = None;
+    // The turn drawn, in a game with actions, written over the last.
+    let mut drawn = Move::PASS;
     loop {
         // The opening throw may have thrown the first roll already.
         if st.dice == [0; 4] {
@@ -124,6 +126,10 @@ fn playout_loop<const DICE: bool>(
         } else if let Some(m) = moves.get(i) {
             engine.play_unchecked(st, m);
             ended = m.ends;
+        } else if engine.counted_action_turn_into(st, moves, i, &mut drawn) {
+            // Drawn from the turns just counted of this very position.
+            engine.play_unchecked(st, &drawn);
+            ended = drawn.ends;
         } else {
             // Drawn from the turns just counted of this very position.
             let m = engine.grid_counted_turn_at(st, moves, i);

@@ -10,11 +10,12 @@
 //! counted and recorded as one turn. Games that use none of this have no
 //! [`Actions`] and pay nothing for it.
 
-use super::bits::Bits;
 use super::condition::Condition;
 use super::grid::{Sides, bits};
 use super::{Engine, HAND, Move, NONE, State, Step, bit};
 use crate::ir::{self, Obligation};
+
+mod plan;
 
 /// An action of a kind: the sites it may land on per player, and when.
 pub(super) struct Action {
@@ -48,61 +49,19 @@ pub(super) struct Actions {
     all_kinds: u16,
     /// `not from line unless all`.
     protect: bool,
+    /// The board has at most 64 sites: the plan's masks are `u64`s.
+    narrow_board: bool,
+    /// The phases read only the players' totals and the game has at most
+    /// two kinds: a thread keeps them with those totals (see
+    /// `plan.rs`).
+    phases_kept: bool,
+    /// A number of this compiled game's own, under which a thread keeps
+    /// its phases.
+    id: u64,
 }
 
 fn mask(sites: &[usize]) -> u128 {
     sites.iter().fold(0, |m, &s| m | bit(s as u8))
-}
-
-/// Of the lines `lines`, at the width of the board's masks: the mover's
-/// lines one piece short, on an empty site (a bit per line), and those
-/// empty sites.
-#[inline(always)]
-fn closing<B: Bits>(lines: &[B], sides: &Sides) -> (u64, u128) {
-    let (own, empty) = (B::of(sides.own), B::of(sides.empty));
-    let (mut closing, mut closers) = (0u64, B::ZERO);
-    for (i, &line) in lines.iter().enumerate() {
-        let missing = line & !own;
-        if !(missing & empty).none() && (missing & (missing - B::ONE)).none() {
-            closing |= 1 << i;
-            closers |= missing;
-        }
-    }
-    (closing, wide(closers))
-}
-
-/// The sites of the opponent's complete lines among `lines`.
-#[inline(always)]
-fn held<B: Bits>(lines: &[B], theirs: u128) -> u128 {
-    let theirs = B::of(theirs);
-    let mut held = B::ZERO;
-    for &line in lines {
-        if (line & !theirs).none() {
-            held |= line;
-        }
-    }
-    wide(held)
-}
-
-/// A mask at the board's width as 128 bits.
-#[inline(always)]
-fn wide<B: Bits>(m: B) -> u128 {
-    let [lo, hi] = m.words();
-    u128::from(lo) | u128::from(hi) << 64
-}
-
-/// The sites of `mask`: a population count of the low word, and of the
-/// high word only where it has some (boards of at most 64 sites never do),
-/// as the processor may have no instruction for it.
-#[inline(always)]
-fn count_sites(mask: u128) -> usize {
-    let high = (mask >> 64) as u64;
-    (mask as u64).count_ones() as usize
-        + if high == 0 {
-            0
-        } else {
-            high.count_ones() as usize
-        }
 }
 
 /// Of the pieces `pieces`, those of no kind in `kinds` (a bit per kind).
@@ -151,11 +110,20 @@ impl Actions {
             }
             protect = l.protect;
         }
+        let step_when: Vec<_> = game.kinds.iter().map(|k| when(&k.step_when)).collect();
+        let jump_when: Vec<_> = game.kinds.iter().map(|k| when(&k.jump_when)).collect();
+        let place: Vec<_> = game.kinds.iter().map(|k| action(&k.place)).collect();
+        let fly: Vec<_> = game.kinds.iter().map(|k| action(&k.fly)).collect();
+        let actions = place.iter().chain(&fly).flatten();
+        let phases_kept = game.kinds.len() <= 2
+            && (step_when.iter().chain(&jump_when).flatten())
+                .chain(actions.filter_map(|a| a.when.as_ref()))
+                .all(Condition::reads_totals_only);
         Some(Actions {
-            step_when: game.kinds.iter().map(|k| when(&k.step_when)).collect(),
-            jump_when: game.kinds.iter().map(|k| when(&k.jump_when)).collect(),
-            place: game.kinds.iter().map(|k| action(&k.place)).collect(),
-            fly: game.kinds.iter().map(|k| action(&k.fly)).collect(),
+            step_when,
+            jump_when,
+            place,
+            fly,
             gated: game
                 .kinds
                 .iter()
@@ -174,6 +142,9 @@ impl Actions {
             lines,
             all_kinds: ((1u32 << game.kinds.len()) - 1) as u16,
             protect,
+            narrow_board: game.board.sites.len() <= 64,
+            phases_kept,
+            id: plan::new_id(),
         })
     }
 
@@ -361,444 +332,5 @@ impl Actions {
         } else {
             theirs
         }
-    }
-}
-
-/// The most lines a board may have for [`Plan`] to count a position's
-/// turns (its lines one piece short are a bit set); past it they are
-/// listed.
-const MAX_PLANNED_LINES: usize = 64;
-
-/// What a random playout needs to count and draw the turns of one
-/// position without listing them: the pieces each action moves, and the
-/// lines a piece landing on their last empty site completes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Plan {
-    sides: Sides,
-    /// The mover's pieces whose step lines, and jump lines, apply (only
-    /// those of kinds that capture for the latter).
-    steppers: u128,
-    jumpers: u128,
-    /// The mover's pieces that fly this turn.
-    fliers: u128,
-    /// The kinds placed this turn (a bit per kind).
-    placing: u16,
-    /// The opposing pieces a completed line removes (for turns that
-    /// capture nothing; none where no move completes one), and how many
-    /// turns each such move makes.
-    removable: u128,
-    copies: usize,
-    /// The lines (indices of [`Actions::lines`]) that lack one piece of
-    /// the mover's, on an empty site.
-    closing: u64,
-    /// Their empty sites: where a piece from the hand completes a line
-    /// (and no other piece completes one elsewhere).
-    closers: u128,
-    /// The turns of each of the first `noted` groups of turns past the
-    /// listed ones (each stepping piece, placed kind and flying piece in
-    /// turn), as [`Actions::count`] counted them, for [`Actions::turn_of`]
-    /// to pass over.
-    turns: [u16; NOTED],
-    noted: u8,
-    /// Whether the plan was made: not where the turns must be listed.
-    made: bool,
-}
-
-/// The most groups of turns a [`Plan`] notes.
-const NOTED: usize = 16;
-
-thread_local! {
-    /// The plan of the position counted last on this thread, for the turn
-    /// a playout draws from it next ([`Actions::counted_turn_at`]).
-    static LAST_PLAN: std::cell::RefCell<Plan> = const { std::cell::RefCell::new(Plan::NONE) };
-}
-
-impl Plan {
-    /// No plan: one where the turns must be listed.
-    const NONE: Plan = Plan {
-        sides: Sides {
-            own: 0,
-            opp: 0,
-            empty: 0,
-        },
-        steppers: 0,
-        jumpers: 0,
-        fliers: 0,
-        placing: 0,
-        removable: 0,
-        copies: 1,
-        closing: 0,
-        closers: 0,
-        turns: [0; NOTED],
-        noted: 0,
-        made: false,
-    };
-
-    /// Notes the turns `n` of the next group, where there is room; gives `n`.
-    #[inline]
-    fn note(&mut self, n: usize) -> usize {
-        if let Some(slot) = self.turns.get_mut(usize::from(self.noted)) {
-            *slot = n as u16;
-            self.noted += 1;
-        }
-        n
-    }
-
-    /// The turns of group `g`, where [`Plan::note`] noted them.
-    #[inline]
-    fn noted(&self, g: usize) -> Option<usize> {
-        (g < usize::from(self.noted)).then(|| usize::from(self.turns[g]))
-    }
-
-    /// The sites where a piece coming from `from` ([`HAND`] for a
-    /// placement) completes a line: the last empty sites of the closing
-    /// lines it does not leave.
-    #[inline]
-    fn closers(&self, lines: &[u128], from: u8) -> u128 {
-        if from == HAND {
-            return self.closers;
-        }
-        let leaving = bit(from);
-        let mut found = 0;
-        let mut set = self.closing;
-        while set != 0 {
-            let line = lines[set.trailing_zeros() as usize];
-            set &= set - 1;
-            if line & leaving == 0 {
-                found |= line & !self.sides.own;
-            }
-        }
-        found
-    }
-
-    /// Turns of a move landing on the sites of `targets`, from `from`.
-    #[inline]
-    fn count(&self, lines: &[u128], from: u8, targets: u128) -> usize {
-        let n = count_sites(targets);
-        if self.copies == 1 || targets & self.closers == 0 {
-            return n;
-        }
-        n + count_sites(targets & self.closers(lines, from)) * (self.copies - 1)
-    }
-
-    /// Whether a move landing on `to` from `from` completes a line.
-    #[inline]
-    fn completes(&self, lines: &[u128], from: u8, to: u8) -> bool {
-        self.closers & bit(to) != 0 && self.closers(lines, from) & bit(to) != 0
-    }
-
-    /// Turns of a move landing on `to` from `from`: its copies where it
-    /// completes a line.
-    #[inline]
-    fn turns(&self, lines: &[u128], from: u8, to: u8) -> usize {
-        if self.copies > 1 && self.completes(lines, from, to) {
-            self.copies
-        } else {
-            1
-        }
-    }
-}
-
-impl Actions {
-    /// The sites where pieces of `kind` are placed in `plan`.
-    #[inline]
-    fn place_sites(&self, plan: &Plan, player: usize, kind: usize) -> u128 {
-        self.place[kind]
-            .as_ref()
-            .map_or(0, |a| a.sites[player] & plan.sides.empty)
-    }
-
-    /// The sites where the piece of kind `kind` flies in `plan`.
-    #[inline]
-    fn fly_sites(&self, plan: &Plan, player: usize, kind: usize) -> u128 {
-        self.fly[kind]
-            .as_ref()
-            .map_or(0, |a| a.sites[player] & plan.sides.empty)
-    }
-
-    /// The plan of `st`'s turns beyond the listed captures, or `None` where
-    /// they must be listed (a piece both steps and flies, or too many lines
-    /// are one piece short).
-    fn plan(&self, engine: &Engine, st: &State) -> Option<Plan> {
-        let mut plan = Plan::NONE;
-        self.plan_into(engine, st, &mut plan);
-        plan.made.then_some(plan)
-    }
-
-    /// [`Actions::plan`] made in `plan` (a thread's, not copied about):
-    /// `plan.made` says whether there is one.
-    #[inline(always)]
-    fn plan_into(&self, engine: &Engine, st: &State, plan: &mut Plan) {
-        let player = st.to_move as usize;
-        let sides = Sides::of(st, player, engine.all_sites);
-        let (step_off, jump_off) = if self.gated {
-            self.lines_off(st)
-        } else {
-            (0, 0)
-        };
-        let steppers = match step_off {
-            k if k == self.all_kinds => 0,
-            k => without_kinds(st, sides.own, k),
-        };
-        let jumpers = match jump_off | self.captureless {
-            k if k == self.all_kinds => 0,
-            k => without_kinds(st, sides.own, k),
-        };
-        let mut flying = 0u16;
-        let mut placing = 0u16;
-        for k in 0..self.place.len() {
-            if Self::allowed(st, &self.fly[k]).is_some() {
-                flying |= 1 << k;
-            }
-            if st.hand[player][k] > 0 && Self::allowed(st, &self.place[k]).is_some() {
-                placing |= 1 << k;
-            }
-        }
-        let fliers = match flying {
-            0 => 0,
-            k if k == self.all_kinds => sides.own,
-            k => sides.own & !without_kinds(st, sides.own, k),
-        };
-        plan.made = fliers & steppers == 0 && self.lines.len() <= MAX_PLANNED_LINES;
-        if !plan.made {
-            return;
-        }
-        plan.sides = sides;
-        plan.steppers = steppers;
-        plan.jumpers = jumpers;
-        plan.fliers = fliers;
-        plan.placing = placing;
-        plan.removable = 0;
-        plan.copies = 1;
-        plan.closing = 0;
-        plan.closers = 0;
-        plan.noted = 0;
-        if self.lines.is_empty() {
-            return;
-        }
-        (plan.closing, plan.closers) = match &self.narrow {
-            Some(lines) => closing(lines, &sides),
-            None => closing(&self.lines, &sides),
-        };
-        // What a completed line removes matters only where a move of
-        // this plan completes one.
-        if plan.closers == 0 {
-            return;
-        }
-        let theirs = sides.opp;
-        plan.removable = theirs;
-        if self.protect {
-            let held = match &self.narrow {
-                Some(lines) => held(lines, theirs),
-                None => held(&self.lines, theirs),
-            };
-            if theirs & !held != 0 {
-                plan.removable = theirs & !held;
-            }
-        }
-        plan.copies = (plan.removable.count_ones() as usize).max(1);
-    }
-
-    /// [`Engine::count_turns`] of a game with actions: the captures listed
-    /// in `out` (with their removals), the steps, placements and flights
-    /// counted; `None` where every turn must be listed.
-    #[inline(never)]
-    pub(super) fn count(
-        &self,
-        engine: &Engine,
-        st: &mut State,
-        out: &mut Vec<Move>,
-    ) -> Option<usize> {
-        LAST_PLAN.with_borrow_mut(|plan| self.count_with(engine, st, out, plan))
-    }
-
-    /// [`Actions::count`] with the thread's plan, made anew.
-    #[inline(always)]
-    fn count_with(
-        &self,
-        engine: &Engine,
-        st: &mut State,
-        out: &mut Vec<Move>,
-        plan: &mut Plan,
-    ) -> Option<usize> {
-        self.plan_into(engine, st, plan);
-        if !plan.made {
-            return None;
-        }
-        let player = st.to_move as usize;
-        let compulsory = plan.jumpers != 0 && {
-            let mut found = super::grid::Found::new(out);
-            let jumping = Sides {
-                own: plan.jumpers,
-                ..plan.sides
-            };
-            let compulsory = engine.captures(st, NONE, &jumping, &mut found, None);
-            found.finish();
-            if !self.lines.is_empty() {
-                self.removals(st, out);
-            }
-            compulsory
-        };
-        let mut n = out.len();
-        if !compulsory {
-            for s in bits(plan.steppers) {
-                let (_, free) = engine.step_targets(st, player, s, &plan.sides);
-                n += plan.note(plan.count(&self.lines, s as u8, free));
-            }
-            for k in bits(u128::from(plan.placing)) {
-                let sites = self.place_sites(plan, player, k);
-                n += plan.note(plan.count(&self.lines, HAND, sites));
-            }
-            for s in bits(plan.fliers) {
-                let sites = self.fly_sites(plan, player, (st.cells[s] & 15) as usize);
-                n += plan.note(plan.count(&self.lines, s as u8, sites));
-            }
-        }
-        if n == 0 && !engine.no_moves_rule {
-            out.push(Move::PASS);
-            n = 1;
-        }
-        Some(n)
-    }
-
-    /// The turn of index `i` that [`Actions::count`] counted (`listed`
-    /// holds the turns it listed), built alone, in the order
-    /// [`Engine::legal_moves`] lists them.
-    pub(super) fn turn_at(&self, engine: &Engine, st: &State, listed: &[Move], i: usize) -> Move {
-        if let Some(m) = listed.get(i) {
-            return *m;
-        }
-        match self.plan(engine, st) {
-            Some(plan) => self.turn_of(engine, st, &plan, listed, i),
-            None => Move::PASS,
-        }
-    }
-
-    /// [`Actions::turn_at`] right after [`Actions::count`] of the same
-    /// `st` on this thread, nothing counted between: the plan counted is
-    /// taken as `st`'s (a debug build checks).
-    pub(super) fn counted_turn_at(
-        &self,
-        engine: &Engine,
-        st: &State,
-        listed: &[Move],
-        i: usize,
-    ) -> Move {
-        if let Some(m) = listed.get(i) {
-            return *m;
-        }
-        LAST_PLAN.with_borrow(|plan| {
-            if !plan.made {
-                return self.turn_at(engine, st, listed, i);
-            }
-            debug_assert_eq!(
-                Some(Plan {
-                    noted: 0,
-                    turns: [0; NOTED],
-                    ..*plan
-                }),
-                self.plan(engine, st),
-                "the plan counted last"
-            );
-            self.turn_of(engine, st, plan, listed, i)
-        })
-    }
-
-    /// The turn of index `i` of `st`, whose plan is `plan`, past those
-    /// `listed`.
-    fn turn_of(&self, engine: &Engine, st: &State, plan: &Plan, listed: &[Move], i: usize) -> Move {
-        let player = st.to_move as usize;
-        let lines = &self.lines[..];
-        let mut left = i - listed.len();
-        // The move from `from` to `to` of kind `kind`, with the removal of
-        // index `r` where it completes a line.
-        let make = |from: u8, to: u8, kind: u8, r: usize| {
-            let mut m = Move::EMPTY;
-            m.len = 1;
-            m.kind_after = kind;
-            m.steps[0] = Step {
-                from,
-                to,
-                over: NONE,
-                die: 0,
-            };
-            if plan.completes(lines, from, to) {
-                m.remove = bits(plan.removable).nth(r).map_or(NONE, |s| s as u8);
-            }
-            m
-        };
-        // The groups of turns passed over.
-        let mut g = 0;
-        for s in bits(plan.steppers) {
-            g += 1;
-            if let Some(n) = plan.noted(g - 1)
-                && left >= n
-            {
-                left -= n;
-                continue;
-            }
-            let (t, free) = engine.step_targets(st, player, s, &plan.sides);
-            let n = plan.count(lines, s as u8, free);
-            if left >= n {
-                left -= n;
-                continue;
-            }
-            for target in engine.lines.steps(t) {
-                if free & target.bit == 0 {
-                    continue;
-                }
-                let k = plan.turns(lines, s as u8, target.to);
-                if left < k {
-                    return make(s as u8, target.to, target.after, left);
-                }
-                left -= k;
-            }
-        }
-        for kind in bits(u128::from(plan.placing)) {
-            g += 1;
-            if let Some(n) = plan.noted(g - 1)
-                && left >= n
-            {
-                left -= n;
-                continue;
-            }
-            let sites = self.place_sites(plan, player, kind);
-            let n = plan.count(lines, HAND, sites);
-            if left >= n {
-                left -= n;
-                continue;
-            }
-            for to in bits(sites) {
-                let k = plan.turns(lines, HAND, to as u8);
-                if left < k {
-                    return make(HAND, to as u8, kind as u8, left);
-                }
-                left -= k;
-            }
-        }
-        for s in bits(plan.fliers) {
-            g += 1;
-            if let Some(n) = plan.noted(g - 1)
-                && left >= n
-            {
-                left -= n;
-                continue;
-            }
-            let kind = st.cells[s] & 15;
-            let sites = self.fly_sites(plan, player, kind as usize);
-            let n = plan.count(lines, s as u8, sites);
-            if left >= n {
-                left -= n;
-                continue;
-            }
-            for to in bits(sites) {
-                let k = plan.turns(lines, s as u8, to as u8);
-                if left < k {
-                    return make(s as u8, to as u8, kind, left);
-                }
-                left -= k;
-            }
-        }
-        Move::PASS
     }
 }

@@ -103,12 +103,38 @@ impl Engine {
     }
 
     /// [`Engine::counted_turn_at`] of a game without dice: with actions,
-    /// from the plan counted (see `actions.rs`), else [`Engine::turn_at`].
+    /// from the plan counted (see `actions/plan.rs`), else
+    /// [`Engine::turn_at`].
     #[inline]
     pub(crate) fn grid_counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
         match &self.actions {
-            Some(actions) => actions.counted_turn_at(self, st, listed, i),
+            Some(actions) => {
+                let mut m = Move::PASS;
+                actions.counted_turn_into(self, st, listed, i, &mut m);
+                m
+            }
             None => self.turn_at(st, listed, i),
+        }
+    }
+
+    /// [`Engine::grid_counted_turn_at`] of a game with actions, written
+    /// over `out` (a move that keeps [`Step::NONE`] past its steps, as
+    /// every move does): no whole move built and copied. `false`, `out`
+    /// untouched, in a game without actions.
+    #[inline]
+    pub(crate) fn counted_action_turn_into(
+        &self,
+        st: &State,
+        listed: &[Move],
+        i: usize,
+        out: &mut Move,
+    ) -> bool {
+        match &self.actions {
+            Some(actions) => {
+                actions.counted_turn_into(self, st, listed, i, out);
+                true
+            }
+            None => false,
         }
     }
 

@@ -645,24 +645,38 @@ impl Condition {
         }
     }
 
+    /// Whether the condition reads only the players' totals and who is
+    /// judged (its [`Tally`] form): the same totals, the same judgement.
+    pub fn reads_totals_only(&self) -> bool {
+        self.tally.is_some()
+    }
+
     /// See [`Cond::most_pieces`].
     pub fn most_pieces(&self) -> [u32; 2] {
         self.cond.most_pieces()
     }
 
     /// Whether the condition holds for player `me` in `st`.
-    #[inline]
+    #[inline(always)]
     pub fn holds(&self, st: &State, me: usize) -> bool {
         self.holds_at(st, me, (NONE, NONE))
     }
 
     /// Whether the condition holds for player `me` in `st` for a move from
     /// `from` to `here` ([`NONE`] where there is none).
-    #[inline]
-    pub fn holds_at(&self, st: &State, me: usize, (from, here): (u8, u8)) -> bool {
+    /// Where either player has more pieces on the board than the
+    /// condition allows, it is known false at once, without a call.
+    #[inline(always)]
+    pub fn holds_at(&self, st: &State, me: usize, at: (u8, u8)) -> bool {
         if st.counts[me] > self.most[0] || st.counts[1 - me] > self.most[1] {
             return false;
         }
+        self.holds_judged(st, me, at)
+    }
+
+    /// [`Condition::holds_at`] past its test of the pieces on the board.
+    #[inline]
+    fn holds_judged(&self, st: &State, me: usize, (from, here): (u8, u8)) -> bool {
         if let Some(tests) = &self.tally {
             let holds = Self::tallied(tests, st, self.kinds, me);
             debug_assert_eq!(holds, self.judged(st, me, (from, here)).holds(&self.cond));

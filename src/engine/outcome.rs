@@ -83,7 +83,37 @@ impl Engine {
         if due {
             return self.judge_rules::<true>(st, has_moves, 0..self.game.end.len());
         }
+        if self.end_simple {
+            return self.judge_simple(st, has_moves);
+        }
         self.judge_rules::<true>(st, has_moves, self.end_fast.iter().copied())
+    }
+
+    /// [`Engine::judge_rules`] of `end_fast` where its rules are only of
+    /// the kinds `end_simple` names: a loop that reads nothing else (the
+    /// general one makes ready for every kind before its first rule).
+    #[inline(always)]
+    fn judge_simple(&self, st: &State, has_moves: bool) -> Outcome {
+        let mover = st.to_move as usize;
+        for &i in self.end_fast.iter() {
+            match self.game.end[i] {
+                EndRule::NoPieces(r) if st.counts[mover] == 0 => return result_for(mover, r, 1),
+                EndRule::NoMoves(r) if !has_moves => return result_for(mover, r, 1),
+                EndRule::When { result, points, .. } => {
+                    let Some(cond) = &self.end_conditions[i] else {
+                        continue;
+                    };
+                    // The player who just moved first, as in dice games.
+                    for who in [1 - mover, mover] {
+                        if cond.holds(st, who) {
+                            return result_for(who, result, points);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Outcome::Ongoing
     }
 
     /// The end rules of `rules` (indices of [`crate::ir::Game::end`], in

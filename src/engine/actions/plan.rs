@@ -1,0 +1,850 @@
+//! A random playout's turns of a game with actions counted and drawn by
+//! masks, without listing them: the pieces each action moves, the lines
+//! one piece short of complete kept as a bit set and their empty sites as
+//! a mask, made in place in a per-thread [`Plan`] that the draw then
+//! reads, with the turns of each of its first groups noted so that the
+//! draw passes over them without counting again. The plan keeps its masks
+//! at 64 bits where the board has at most 64 sites, else at 128
+//! ([`Bits`]); the phases (which lines and actions apply), where they read
+//! only the players' totals, are kept by the thread in a small table
+//! keyed by those totals (they repeat from game to game), and judged only
+//! where missing. The turns, their order and their number are those
+//! [`Engine::legal_moves`] lists.
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::super::bits::Bits;
+use super::super::grid::{Found, Sides};
+use super::super::{Engine, HAND, Move, NONE, State, Step};
+use super::{Actions, without_kinds};
+
+/// Of the lines `lines`: the mover's lines one piece short, on an empty
+/// site (a bit per line), and those empty sites; without a branch per
+/// line, whose outcome the processor could not foresee (a loop that looks
+/// again only at the lines through the sites that changed, or that tests
+/// the lines one by one, runs fewer instructions, yet slower).
+#[inline(always)]
+fn closing<B: Bits>(lines: &[B], own: B, empty: B) -> (u64, B) {
+    let (mut closing, mut closers) = (0u64, B::ZERO);
+    for (i, &line) in lines.iter().enumerate() {
+        let missing = line & !own;
+        let [lo, hi] = missing.words();
+        let both = (lo != 0) & (hi != 0);
+        let alone = ((lo & lo.wrapping_sub(1)) | (hi & hi.wrapping_sub(1)) == 0) & !both;
+        let closes = alone & !(missing & empty).none();
+        closing |= u64::from(closes) << i;
+        closers |= if closes { missing } else { B::ZERO };
+    }
+    (closing, closers)
+}
+
+/// The sites of the opponent's complete lines among `lines`.
+#[inline(always)]
+fn held<B: Bits>(lines: &[B], theirs: B) -> B {
+    let mut held = B::ZERO;
+    for &line in lines {
+        if (line & !theirs).none() {
+            held |= line;
+        }
+    }
+    held
+}
+
+/// A mask at the board's width as 128 bits.
+#[inline(always)]
+fn wide<B: Bits>(m: B) -> u128 {
+    let [lo, hi] = m.words();
+    u128::from(lo) | u128::from(hi) << 64
+}
+
+/// The sites of `mask`: a population count of the low word, and of the
+/// high word only where it has some (a `u64` has none), as the processor
+/// may have no instruction for it.
+#[inline(always)]
+fn count_sites<B: Bits>(mask: B) -> usize {
+    let [low, high] = mask.words();
+    low.count_ones() as usize
+        + if high == 0 {
+            0
+        } else {
+            high.count_ones() as usize
+        }
+}
+
+/// The site of index `n` of `mask`, in site order.
+#[inline]
+fn nth_site<B: Bits>(mask: B, n: usize) -> Option<u8> {
+    let [low, high] = mask.words();
+    let below = low.count_ones() as usize;
+    if n < below {
+        let mut word = low;
+        for _ in 0..n {
+            word &= word - 1;
+        }
+        return Some(word.trailing_zeros() as u8);
+    }
+    let mut word = high;
+    for _ in below..n {
+        word &= word.wrapping_sub(1);
+    }
+    (word != 0).then(|| 64 + word.trailing_zeros() as u8)
+}
+
+/// The lowest site of `mask` (not empty), taken out of it.
+#[inline(always)]
+fn pop<B: Bits>(mask: &mut B) -> usize {
+    let s = mask.trailing_zeros() as usize;
+    *mask = mask.rest();
+    s
+}
+
+/// The most lines a board may have for [`Plan`] to count a position's
+/// turns (its lines one piece short are a bit set); past it they are
+/// listed.
+const MAX_PLANNED_LINES: usize = 64;
+
+/// What a random playout needs to count and draw the turns of one
+/// position without listing them: the pieces each action moves, and the
+/// lines a piece landing on their last empty site completes; masks of `B`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Plan<B> {
+    /// The mover's pieces, the opponent's and the empty sites.
+    own: B,
+    opp: B,
+    empty: B,
+    /// The mover's pieces whose step lines, and jump lines, apply (only
+    /// those of kinds that capture for the latter).
+    steppers: B,
+    jumpers: B,
+    /// The mover's pieces that fly this turn.
+    fliers: B,
+    /// The kinds placed this turn (a bit per kind).
+    placing: u16,
+    /// The opposing pieces a completed line removes (for turns that
+    /// capture nothing; none where no move completes one), and how many
+    /// turns each such move makes.
+    removable: B,
+    copies: usize,
+    /// The lines (indices of [`Actions::lines`]) that lack one piece of
+    /// the mover's, on an empty site.
+    closing: u64,
+    /// Their empty sites: where a piece from the hand completes a line
+    /// (and no other piece completes one elsewhere).
+    closers: B,
+    /// The turns of each of the first `noted` groups of turns past the
+    /// listed ones (each stepping piece, placed kind and flying piece in
+    /// turn), as [`Actions::count`] counted them, for [`Actions::turn_into`]
+    /// to pass over.
+    turns: [u16; NOTED],
+    noted: u8,
+    /// Where the pieces of each noted group come from: a site, or
+    /// [`HAND`] for the placements of a kind; and how many of the groups
+    /// are stepping pieces (the first).
+    froms: [u8; NOTED],
+    stepping: u8,
+    /// Whether the plan was made: not where the turns must be listed.
+    made: bool,
+}
+
+/// The most groups of turns a [`Plan`] notes.
+const NOTED: usize = 16;
+
+/// Which lines and actions apply to the player to move (a bit per kind
+/// each): what the phases (`when`) and the hand decide.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Phases {
+    step_off: u16,
+    jump_off: u16,
+    flying: u16,
+    placing: u16,
+}
+
+/// Phases judged, with what they were judged from: the game's
+/// [`Actions::id`] and the totals [`Actions::totals`] reads (0 where none
+/// are kept).
+#[derive(Clone, Copy, Default)]
+struct Judged {
+    id: u64,
+    totals: u64,
+    phases: Phases,
+}
+
+/// How many phases a thread keeps: the totals of a game's positions
+/// repeat from game to game (every game starts with the same hands), so a
+/// small table keeps most of them.
+const KEPT: usize = 256;
+
+/// A thread's plans (one per width) and the phases it judged, each in the
+/// slot of a hash of its totals.
+struct Thread {
+    narrow: Plan<u64>,
+    wide: Plan<u128>,
+    judged: [Judged; KEPT],
+}
+
+thread_local! {
+    /// The plan of the position counted last on this thread, for the turn
+    /// a playout draws from it next ([`Actions::counted_turn_into`]), and
+    /// the phases judged.
+    static THREAD: RefCell<Thread> = const {
+        RefCell::new(Thread {
+            narrow: Plan::none(0),
+            wide: Plan::none(0),
+            judged: [Judged { id: 0, totals: 0, phases: Phases { step_off: 0, jump_off: 0, flying: 0, placing: 0 } }; KEPT],
+        })
+    };
+}
+
+/// The source of [`Actions::id`]: a number per compiled game, so that a
+/// thread's kept phases are never read for another game.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+/// A fresh [`Actions::id`].
+pub(super) fn new_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+/// The width of a plan's masks, with the lines and the thread's plan at
+/// that width.
+trait Width: Bits {
+    /// The board's lines at this width.
+    fn lines(actions: &Actions) -> &[Self];
+    /// `f` on this thread's plan of this width and its phases.
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<Self>, &mut [Judged; KEPT]) -> R) -> R;
+}
+
+impl Width for u64 {
+    #[inline(always)]
+    fn lines(actions: &Actions) -> &[u64] {
+        actions.narrow.as_deref().unwrap_or(&[])
+    }
+    #[inline(always)]
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<u64>, &mut [Judged; KEPT]) -> R) -> R {
+        THREAD.with_borrow_mut(|t| f(&mut t.narrow, &mut t.judged))
+    }
+}
+
+impl Width for u128 {
+    #[inline(always)]
+    fn lines(actions: &Actions) -> &[u128] {
+        &actions.lines
+    }
+    #[inline(always)]
+    fn with_plan<R>(f: impl FnOnce(&mut Plan<u128>, &mut [Judged; KEPT]) -> R) -> R {
+        THREAD.with_borrow_mut(|t| f(&mut t.wide, &mut t.judged))
+    }
+}
+
+impl<B: Bits> Plan<B> {
+    /// No plan: one where the turns must be listed.
+    const fn none(zero: B) -> Plan<B> {
+        Plan {
+            own: zero,
+            opp: zero,
+            empty: zero,
+            steppers: zero,
+            jumpers: zero,
+            fliers: zero,
+            placing: 0,
+            removable: zero,
+            copies: 1,
+            closing: 0,
+            closers: zero,
+            turns: [0; NOTED],
+            noted: 0,
+            froms: [0; NOTED],
+            stepping: 0,
+            made: false,
+        }
+    }
+
+    /// The sides at full width, for the capture search.
+    fn sides(&self, own: B) -> Sides {
+        Sides {
+            own: wide(own),
+            opp: wide(self.opp),
+            empty: wide(self.empty),
+        }
+    }
+
+    /// Notes the turns `n` of the next group, whose pieces come from
+    /// `from`, where there is room; gives `n`.
+    #[inline(always)]
+    fn note(&mut self, from: u8, n: usize) -> usize {
+        let g = usize::from(self.noted);
+        if g < NOTED {
+            self.turns[g] = n as u16;
+            self.froms[g] = from;
+            self.noted += 1;
+        }
+        n
+    }
+
+    /// The turns of group `g`, where [`Plan::note`] noted them.
+    #[inline(always)]
+    fn noted(&self, g: usize) -> Option<usize> {
+        (g < usize::from(self.noted)).then(|| usize::from(self.turns[g]))
+    }
+
+    /// The sites where a piece coming from `from` ([`HAND`] for a
+    /// placement) completes a line: the last empty sites of the closing
+    /// lines it does not leave.
+    #[inline]
+    fn closers(&self, lines: &[B], from: u8) -> B {
+        if from == HAND {
+            return self.closers;
+        }
+        let leaving = B::one(usize::from(from));
+        let mut found = B::ZERO;
+        let mut set = self.closing;
+        while set != 0 {
+            let line = lines[set.trailing_zeros() as usize];
+            set &= set - 1;
+            if (line & leaving).none() {
+                found |= line & !self.own;
+            }
+        }
+        found
+    }
+
+    /// Turns of a move landing on the sites of `targets`, from `from`.
+    #[inline(always)]
+    fn count(&self, lines: &[B], from: u8, targets: B) -> usize {
+        let n = count_sites(targets);
+        if self.copies == 1 || (targets & self.closers).none() {
+            return n;
+        }
+        n + count_sites(targets & self.closers(lines, from)) * (self.copies - 1)
+    }
+
+    /// Whether a move landing on `to` from `from` completes a line.
+    #[inline]
+    fn completes(&self, lines: &[B], from: u8, to: u8) -> bool {
+        let to = B::one(usize::from(to));
+        !(self.closers & to).none() && !(self.closers(lines, from) & to).none()
+    }
+
+    /// Of the turns of moves from `from` onto the sites of `sites`, in
+    /// site order, the one of index `left` (below their count): its
+    /// landing and the index of its removal. Where no landing completes a
+    /// line, the landing is the `left`-th site, found without walking the
+    /// others.
+    #[inline]
+    fn nth(&self, lines: &[B], from: u8, sites: B, mut left: usize) -> (u8, usize) {
+        if self.copies == 1 || (sites & self.closers).none() {
+            return (nth_site(sites, left).unwrap_or(NONE), 0);
+        }
+        let closers = self.closers(lines, from);
+        let mut rest = sites;
+        while !rest.none() {
+            let to = pop(&mut rest);
+            let k = if (closers & B::one(to)).none() {
+                1
+            } else {
+                self.copies
+            };
+            if left < k {
+                return (to as u8, left);
+            }
+            left -= k;
+        }
+        (NONE, 0)
+    }
+
+    /// Turns of a move landing on `to` from `from`: its copies where it
+    /// completes a line.
+    #[inline]
+    fn turns(&self, lines: &[B], from: u8, to: u8) -> usize {
+        if self.copies > 1 && self.completes(lines, from, to) {
+            self.copies
+        } else {
+            1
+        }
+    }
+}
+
+impl Actions {
+    /// The sites where pieces of `kind` are placed in `plan`.
+    #[inline]
+    fn place_sites<B: Bits>(&self, plan: &Plan<B>, player: usize, kind: usize) -> B {
+        self.place[kind]
+            .as_ref()
+            .map_or(B::ZERO, |a| B::of(a.sites[player]) & plan.empty)
+    }
+
+    /// The sites where the piece of kind `kind` flies in `plan`.
+    #[inline]
+    fn fly_sites<B: Bits>(&self, plan: &Plan<B>, player: usize, kind: usize) -> B {
+        self.fly[kind]
+            .as_ref()
+            .map_or(B::ZERO, |a| B::of(a.sites[player]) & plan.empty)
+    }
+
+    /// The totals the phases of the player to move are judged from, as one
+    /// number with the player: 0 where they are not kept (some phase reads
+    /// more than the totals, or the game has more than two kinds).
+    #[inline(always)]
+    fn totals(&self, st: &State) -> u64 {
+        if !self.phases_kept {
+            return 0;
+        }
+        let [[a, b, ..], [c, d, ..]] = st.hand;
+        u64::from_le_bytes([st.to_move, st.counts[0], st.counts[1], a, b, c, d, 1])
+    }
+
+    /// Which lines and actions apply to the player to move.
+    fn phases(&self, st: &State) -> Phases {
+        let player = st.to_move as usize;
+        let (step_off, jump_off) = if self.gated {
+            self.lines_off(st)
+        } else {
+            (0, 0)
+        };
+        let mut flying = 0u16;
+        let mut placing = 0u16;
+        for k in 0..self.place.len() {
+            if Self::allowed(st, &self.fly[k]).is_some() {
+                flying |= 1 << k;
+            }
+            if st.hand[player][k] > 0 && Self::allowed(st, &self.place[k]).is_some() {
+                placing |= 1 << k;
+            }
+        }
+        Phases {
+            step_off,
+            jump_off,
+            flying,
+            placing,
+        }
+    }
+
+    /// [`Actions::phases`], taken from `judged` where it was judged from
+    /// the same totals for this game, and kept there.
+    #[inline(always)]
+    fn phases_kept(&self, st: &State, judged: &mut [Judged; KEPT]) -> Phases {
+        let totals = self.totals(st);
+        let slot = (totals.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
+        let kept = &mut judged[slot % KEPT];
+        if totals != 0 && kept.totals == totals && kept.id == self.id {
+            debug_assert_eq!(kept.phases, self.phases(st));
+            return kept.phases;
+        }
+        let phases = self.phases(st);
+        *kept = Judged {
+            id: self.id,
+            totals,
+            phases,
+        };
+        phases
+    }
+
+    /// The plan of `st`'s turns beyond the listed captures, or `None` where
+    /// they must be listed (a piece both steps and flies, or too many lines
+    /// are one piece short).
+    fn plan<B: Width>(&self, engine: &Engine, st: &State) -> Option<Plan<B>> {
+        let mut plan = Plan::none(B::ZERO);
+        let phases = self.phases(st);
+        self.plan_into(engine, st, &mut plan, phases);
+        plan.made.then_some(plan)
+    }
+
+    /// [`Actions::plan`] made in `plan` (a thread's, not copied about)
+    /// with the phases `phases`: `plan.made` says whether there is one.
+    #[inline(always)]
+    fn plan_into<B: Width>(&self, engine: &Engine, st: &State, plan: &mut Plan<B>, phases: Phases) {
+        let player = st.to_move as usize;
+        let own = B::of(st.occupied[player]);
+        let opp = B::of(st.occupied[1 - player]);
+        let empty = B::of(engine.all_sites) & !(own | opp);
+        let steppers = match phases.step_off {
+            0 => own,
+            k if k == self.all_kinds => B::ZERO,
+            k => B::of(without_kinds(st, wide(own), k)),
+        };
+        let jumpers = match phases.jump_off | self.captureless {
+            k if k == self.all_kinds => B::ZERO,
+            k => B::of(without_kinds(st, wide(own), k)),
+        };
+        let fliers = match phases.flying {
+            0 => B::ZERO,
+            k if k == self.all_kinds => own,
+            k => own & !B::of(without_kinds(st, wide(own), k)),
+        };
+        plan.made = (fliers & steppers).none() && self.lines.len() <= MAX_PLANNED_LINES;
+        if !plan.made {
+            return;
+        }
+        plan.own = own;
+        plan.opp = opp;
+        plan.empty = empty;
+        plan.steppers = steppers;
+        plan.jumpers = jumpers;
+        plan.fliers = fliers;
+        plan.placing = phases.placing;
+        plan.removable = B::ZERO;
+        plan.copies = 1;
+        plan.closing = 0;
+        plan.closers = B::ZERO;
+        plan.noted = 0;
+        if self.lines.is_empty() {
+            return;
+        }
+        let lines = B::lines(self);
+        (plan.closing, plan.closers) = closing(lines, own, empty);
+        // What a completed line removes matters only where a move of
+        // this plan completes one.
+        if plan.closers.none() {
+            return;
+        }
+        plan.removable = opp;
+        if self.protect {
+            let held = held(lines, opp);
+            if !(opp & !held).none() {
+                plan.removable = opp & !held;
+            }
+        }
+        plan.copies = count_sites(plan.removable).max(1);
+    }
+
+    /// [`Engine::count_turns`] of a game with actions: the captures listed
+    /// in `out` (with their removals), the steps, placements and flights
+    /// counted; `None` where every turn must be listed.
+    #[inline(never)]
+    pub(in crate::engine) fn count(
+        &self,
+        engine: &Engine,
+        st: &mut State,
+        out: &mut Vec<Move>,
+    ) -> Option<usize> {
+        if self.narrow_board {
+            u64::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
+        } else {
+            u128::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
+        }
+    }
+
+    /// [`Actions::count`] with the thread's plan, made anew.
+    #[inline(always)]
+    fn count_with<B: Width>(
+        &self,
+        engine: &Engine,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        plan: &mut Plan<B>,
+        judged: &mut [Judged; KEPT],
+    ) -> Option<usize> {
+        let phases = self.phases_kept(st, judged);
+        self.plan_into(engine, st, plan, phases);
+        if !plan.made {
+            return None;
+        }
+        let player = st.to_move as usize;
+        let compulsory = !plan.jumpers.none() && {
+            let mut found = Found::new(out);
+            let jumping = plan.sides(plan.jumpers);
+            let compulsory = engine.captures(st, NONE, &jumping, &mut found, None);
+            found.finish();
+            if !self.lines.is_empty() {
+                self.removals(st, out);
+            }
+            compulsory
+        };
+        let mut n = out.len();
+        if !compulsory {
+            let lines = B::lines(self);
+            let mut steppers = plan.steppers;
+            while !steppers.none() {
+                let s = pop(&mut steppers);
+                let free = self.step_free(engine, st, player, s, plan.empty).1;
+                n += plan.note(s as u8, plan.count(lines, s as u8, free));
+            }
+            plan.stepping = plan.noted;
+            let mut placing = plan.placing;
+            while placing != 0 {
+                let k = placing.trailing_zeros() as usize;
+                placing &= placing - 1;
+                let sites = self.place_sites(plan, player, k);
+                n += plan.note(HAND, plan.count(lines, HAND, sites));
+            }
+            let mut fliers = plan.fliers;
+            while !fliers.none() {
+                let s = pop(&mut fliers);
+                let sites = self.fly_sites(plan, player, (st.cells[s] & 15) as usize);
+                n += plan.note(s as u8, plan.count(lines, s as u8, sites));
+            }
+        }
+        if n == 0 && !engine.no_moves_rule {
+            out.push(Move::PASS);
+            n = 1;
+        }
+        Some(n)
+    }
+
+    /// The table entry of the piece on `site` and the empty sites its near
+    /// steps go to (see [`Engine::step_targets`]), at the plan's width.
+    #[inline(always)]
+    fn step_free<B: Bits>(
+        &self,
+        engine: &Engine,
+        st: &State,
+        player: usize,
+        site: usize,
+        empty: B,
+    ) -> (usize, B) {
+        let sides = Sides {
+            own: 0,
+            opp: 0,
+            empty: wide(empty),
+        };
+        let (t, free) = engine.step_targets(st, player, site, &sides);
+        (t, B::of(free))
+    }
+
+    /// The turn of index `i` that [`Actions::count`] counted (`listed`
+    /// holds the turns it listed), built alone, in the order
+    /// [`Engine::legal_moves`] lists them.
+    pub(in crate::engine) fn turn_at(
+        &self,
+        engine: &Engine,
+        st: &State,
+        listed: &[Move],
+        i: usize,
+    ) -> Move {
+        if let Some(m) = listed.get(i) {
+            return *m;
+        }
+        let mut m = Move::PASS;
+        if self.narrow_board {
+            if let Some(plan) = self.plan::<u64>(engine, st) {
+                self.turn_into(engine, st, &plan, i - listed.len(), &mut m);
+            }
+        } else if let Some(plan) = self.plan::<u128>(engine, st) {
+            self.turn_into(engine, st, &plan, i - listed.len(), &mut m);
+        }
+        m
+    }
+
+    /// [`Actions::turn_at`] right after [`Actions::count`] of the same
+    /// `st` on this thread, nothing counted between, written over `out`
+    /// (a move that keeps [`Step::NONE`] past its steps): the plan counted
+    /// is taken as `st`'s (a debug build checks).
+    pub(in crate::engine) fn counted_turn_into(
+        &self,
+        engine: &Engine,
+        st: &State,
+        listed: &[Move],
+        i: usize,
+        out: &mut Move,
+    ) {
+        if let Some(m) = listed.get(i) {
+            *out = *m;
+            return;
+        }
+        if self.narrow_board {
+            u64::with_plan(|plan, _| self.counted_turn_with(engine, st, listed, i, out, plan))
+        } else {
+            u128::with_plan(|plan, _| self.counted_turn_with(engine, st, listed, i, out, plan))
+        }
+    }
+
+    /// [`Actions::counted_turn_into`] with the thread's plan.
+    #[inline(always)]
+    fn counted_turn_with<B: Width>(
+        &self,
+        engine: &Engine,
+        st: &State,
+        listed: &[Move],
+        i: usize,
+        out: &mut Move,
+        plan: &Plan<B>,
+    ) {
+        if !plan.made {
+            *out = self.turn_at(engine, st, listed, i);
+            return;
+        }
+        debug_assert_eq!(
+            Some(Plan {
+                noted: 0,
+                turns: [0; NOTED],
+                froms: [0; NOTED],
+                stepping: 0,
+                ..*plan
+            }),
+            self.plan::<B>(engine, st),
+            "the plan counted last"
+        );
+        self.noted_turn_into(engine, st, plan, i - listed.len(), out);
+    }
+
+    /// [`Actions::turn_into`] where the turn is in a group the count
+    /// noted: the groups before it passed over by their noted turns, and
+    /// that group alone looked into.
+    #[inline(always)]
+    fn noted_turn_into<B: Width>(
+        &self,
+        engine: &Engine,
+        st: &State,
+        plan: &Plan<B>,
+        i: usize,
+        out: &mut Move,
+    ) {
+        let (mut left, mut g) = (i, 0);
+        let noted = usize::from(plan.noted);
+        while g < noted {
+            let n = usize::from(plan.turns[g]);
+            if left < n {
+                break;
+            }
+            left -= n;
+            g += 1;
+        }
+        if g == noted {
+            return self.turn_into(engine, st, plan, i, out);
+        }
+        let player = st.to_move as usize;
+        let lines = B::lines(self);
+        let from = plan.froms[g];
+        let (to, kind, r) = if g < usize::from(plan.stepping) {
+            let (t, free) = self.step_free(engine, st, player, usize::from(from), plan.empty);
+            let mut found = (NONE, NONE, 0);
+            for target in engine.lines.steps(t) {
+                if (free & B::one(usize::from(target.to))).none() {
+                    continue;
+                }
+                let k = plan.turns(lines, from, target.to);
+                if left < k {
+                    found = (target.to, target.after, left);
+                    break;
+                }
+                left -= k;
+            }
+            found
+        } else if from == HAND {
+            let mut placing = plan.placing;
+            for _ in usize::from(plan.stepping)..g {
+                placing &= placing - 1;
+            }
+            let kind = placing.trailing_zeros() as usize;
+            let sites = self.place_sites(plan, player, kind);
+            let (to, r) = plan.nth(lines, HAND, sites, left);
+            (to, kind as u8, r)
+        } else {
+            let kind = st.cells[usize::from(from)] & 15;
+            let sites = self.fly_sites(plan, player, usize::from(kind));
+            let (to, r) = plan.nth(lines, from, sites, left);
+            (to, kind, r)
+        };
+        let step = Step {
+            from,
+            to,
+            over: NONE,
+            die: 0,
+        };
+        out.become_step(NONE, step, kind);
+        if plan.completes(lines, from, to) {
+            out.remove = nth_site(plan.removable, r).unwrap_or(NONE);
+        }
+    }
+
+    /// The turn of index `left` past the listed ones of `st`, whose plan
+    /// is `plan`, written over `out` (which keeps [`Step::NONE`] past its
+    /// steps); a pass where there is none. Out of line: a playout's draw
+    /// mostly finds its turn among the groups the count noted.
+    #[inline(never)]
+    fn turn_into<B: Width>(
+        &self,
+        engine: &Engine,
+        st: &State,
+        plan: &Plan<B>,
+        mut left: usize,
+        out: &mut Move,
+    ) {
+        let player = st.to_move as usize;
+        let lines = B::lines(self);
+        // The move from `from` to `to` of kind `kind`, with the removal of
+        // index `r` where it completes a line.
+        let mut make = |from: u8, to: u8, kind: u8, r: usize| {
+            let step = Step {
+                from,
+                to,
+                over: NONE,
+                die: 0,
+            };
+            out.become_step(NONE, step, kind);
+            if plan.completes(lines, from, to) {
+                out.remove = nth_site(plan.removable, r).unwrap_or(NONE);
+            }
+        };
+        // The groups of turns passed over.
+        let mut g = 0;
+        let mut steppers = plan.steppers;
+        while !steppers.none() {
+            let s = pop(&mut steppers);
+            g += 1;
+            if let Some(n) = plan.noted(g - 1)
+                && left >= n
+            {
+                left -= n;
+                continue;
+            }
+            let (t, free) = self.step_free(engine, st, player, s, plan.empty);
+            let n = plan.count(lines, s as u8, free);
+            if left >= n {
+                left -= n;
+                continue;
+            }
+            for target in engine.lines.steps(t) {
+                if (free & B::one(usize::from(target.to))).none() {
+                    continue;
+                }
+                let k = plan.turns(lines, s as u8, target.to);
+                if left < k {
+                    return make(s as u8, target.to, target.after, left);
+                }
+                left -= k;
+            }
+        }
+        let mut placing = plan.placing;
+        while placing != 0 {
+            let kind = placing.trailing_zeros() as usize;
+            placing &= placing - 1;
+            g += 1;
+            if let Some(n) = plan.noted(g - 1)
+                && left >= n
+            {
+                left -= n;
+                continue;
+            }
+            let sites = self.place_sites(plan, player, kind);
+            let n = plan.count(lines, HAND, sites);
+            if left >= n {
+                left -= n;
+                continue;
+            }
+            let (to, r) = plan.nth(lines, HAND, sites, left);
+            return make(HAND, to, kind as u8, r);
+        }
+        let mut fliers = plan.fliers;
+        while !fliers.none() {
+            let s = pop(&mut fliers);
+            g += 1;
+            if let Some(n) = plan.noted(g - 1)
+                && left >= n
+            {
+                left -= n;
+                continue;
+            }
+            let kind = st.cells[s] & 15;
+            let sites = self.fly_sites(plan, player, kind as usize);
+            let n = plan.count(lines, s as u8, sites);
+            if left >= n {
+                left -= n;
+                continue;
+            }
+            let (to, r) = plan.nth(lines, s as u8, sites, left);
+            return make(s as u8, to, kind, r);
+        }
+        *out = Move::PASS;
+    }
+}
