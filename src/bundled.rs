@@ -20,7 +20,10 @@ pub fn text(name: &str) -> Option<&'static str> {
 /// The text of the learned evaluation bundled for the bundled game `name`
 /// (`games/NAME.eval`, made by `ludus train`), if there is one.
 pub fn evaluation(name: &str) -> Option<&'static str> {
-    EVALUATIONS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+    EVALUATIONS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| *t)
 }
 
 /// Loads and checks the bundled game `name` (a variant's base is the

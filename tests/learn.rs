@@ -188,13 +188,20 @@ fn bad_evaluations_and_arguments_are_refused_with_their_reason() {
         "{}",
         junk.stderr
     );
-    // No file named.
-    let bare = run(&["match", bg, "--first", "learned", "--second", "random"]);
-    assert_eq!(bare.code, 2);
+    // An option `learned` does not have.
+    let odd = run(&[
+        "match",
+        bg,
+        "--first",
+        "learned:iterations=5",
+        "--second",
+        "random",
+    ]);
+    assert_eq!(odd.code, 2);
     assert!(
-        bare.stderr.contains("learned:file=FILE.eval"),
+        odd.stderr.contains("has no option `iterations`"),
         "{}",
-        bare.stderr
+        odd.stderr
     );
     // Rates out of range, and writing over the game file.
     assert_eq!(
@@ -206,4 +213,84 @@ fn bad_evaluations_and_arguments_are_refused_with_their_reason() {
         2
     );
     assert_eq!(run(&["train", bg, "--out", bg]).code, 2);
+}
+
+#[test]
+fn learned_without_a_file_plays_by_the_games_own_evaluation() {
+    let dir = temp_dir("learn", "own");
+    let run = |args: &[&str]| ludus_in(&dir, args, Input::Nothing);
+    // Backgammon's evaluation is bundled (games/backgammon.eval).
+    let played = run(&[
+        "match",
+        "backgammon",
+        "--first",
+        "learned:depth=1",
+        "--second",
+        "random",
+        "--games",
+        "40",
+        "--swap",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(played.code, 0, "{}", played.stderr);
+    let summary: serde_json::Value = serde_json::from_str(&played.stdout).unwrap();
+    assert_eq!(
+        summary["white"]["agent"],
+        "learned:file=backgammon.eval (bundled),depth=1"
+    );
+    assert!(
+        summary["white"]["wins"].as_u64().unwrap() >= 36,
+        "{summary}"
+    );
+    // A file beside the game comes first; a game with neither is refused.
+    let alq = dir.join("alquerque.game");
+    std::fs::copy(root().join("games/alquerque.game"), &alq).unwrap();
+    let none = run(&[
+        "match",
+        "alquerque.game",
+        "--first",
+        "learned",
+        "--second",
+        "random",
+    ]);
+    assert_eq!(none.code, 1);
+    assert!(
+        none.stderr
+            .contains("has none (no alquerque.eval beside it, none bundled)"),
+        "{}",
+        none.stderr
+    );
+    assert_eq!(
+        run(&[
+            "train",
+            "alquerque.game",
+            "--out",
+            "alquerque.eval",
+            "--games",
+            "5"
+        ])
+        .code,
+        0
+    );
+    let beside = run(&[
+        "match",
+        "alquerque.game",
+        "--first",
+        "learned:depth=1",
+        "--second",
+        "random",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(beside.code, 0, "{}", beside.stderr);
+    assert!(
+        beside
+            .stdout
+            .contains("learned:file=alquerque.eval,depth=1"),
+        "{}",
+        beside.stdout
+    );
 }

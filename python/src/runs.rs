@@ -95,14 +95,21 @@ pub fn play_match(
             "shard=({k}, {n}): expected (K, N) with 1 <= K <= N <= {MAX_MATCH_GAMES}"
         )));
     }
-    let a = white
+    let a: ludus::agent::Spec = white
         .parse()
         .map_err(|e| err(format!("white `{white}`: {e}")))?;
-    let b = black
+    let b: ludus::agent::Spec = black
         .parse()
         .map_err(|e| err(format!("black `{black}`: {e}")))?;
     let threads = self::threads(threads)?;
     let shared = load_shared(&path.to_string_lossy())?;
+    // `learned` without a file: the game's own evaluation, bundled or beside it.
+    let a = a
+        .for_game(&shared.engine, &path)
+        .map_err(|e| err(format!("white `{white}`: {e}")))?;
+    let b = b
+        .for_game(&shared.engine, &path)
+        .map_err(|e| err(format!("black `{black}`: {e}")))?;
     let spec = Match {
         a,
         b,

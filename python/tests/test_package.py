@@ -236,3 +236,9 @@ def test_the_data_pipeline_example_runs_outside_the_repository(tmp_path):
     ).stdout
     assert "ludus_alquerque: observations (" in out
     assert "ludus_backgammon: observations (" in out
+
+
+def test_the_learned_agent_plays_by_the_bundled_evaluation():
+    summary = ludus.match("backgammon", "learned:depth=1", "random", games=20, seed=1, swap=True)
+    assert summary["white"]["agent"] == "learned:file=backgammon.eval (bundled),depth=1"
+    assert summary["white"]["wins"] >= 17, summary
