@@ -31,7 +31,9 @@ fn main() {
         .expect("writing to a string");
     }
     out.push_str("];\n");
-    out.push_str("/// Every bundled evaluation (`games/NAME.eval`): its game's name and its text.\n");
+    out.push_str(
+        "/// Every bundled evaluation (`games/NAME.eval`): its game's name and its text.\n",
+    );
     out.push_str("pub(crate) const EVALUATIONS: &[(&str, &str)] = &[\n");
     let mut evals: Vec<_> = std::fs::read_dir(&dir)
         .expect("the games folder")
@@ -41,9 +43,16 @@ fn main() {
     evals.sort();
     for path in &evals {
         println!("cargo:rerun-if-changed={}", path.display());
-        let stem = path.file_stem().and_then(|s| s.to_str()).expect("a UTF-8 name");
-        writeln!(out, "    ({stem:?}, include_str!({:?})),", path.display().to_string())
-            .expect("writing to a string");
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .expect("a UTF-8 name");
+        writeln!(
+            out,
+            "    ({stem:?}, include_str!({:?})),",
+            path.display().to_string()
+        )
+        .expect("writing to a string");
     }
     out.push_str("];\n");
     let target = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("bundled_games.rs");
