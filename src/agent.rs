@@ -125,7 +125,7 @@ impl Learned {
     pub fn from_text(path: &str, text: &str) -> Result<Learned, String> {
         let evaluation: crate::learn::Evaluation = serde_json::from_str(text)
             .map_err(|e| format!("{path}: not an evaluation file: {e}"))?;
-        let net = evaluation.net();
+        let net = evaluation.net.clone();
         Ok(Learned {
             path: path.to_string(),
             evaluation,

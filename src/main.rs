@@ -372,31 +372,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Command::Train {
-            file,
-            out,
-            from,
-            games,
-            seconds,
-            seed,
-            hidden,
-            alpha,
-            lambda,
-            json,
-        } => {
-            check_seeds(seed, games)?;
-            cli::train::train(cli::train::Request {
-                file,
-                out,
-                from,
-                games,
-                seconds,
-                seed,
-                hidden: hidden as usize,
-                alpha,
-                lambda,
-                json,
-            })
+        Command::Train(args) => {
+            check_seeds(args.seed, args.games)?;
+            cli::train::train(args)
         }
         Command::Simulate {
             file,

@@ -253,41 +253,7 @@ pub(crate) enum Command {
     },
     /// Learn an evaluation of the game's positions by self-play (TD(λ)
     /// over the board the file describes), for the `learned` agent.
-    Train {
-        /// The game file (or a bundled game's name).
-        file: PathBuf,
-        /// The evaluation file to write.
-        #[arg(long)]
-        out: PathBuf,
-        /// Start from this evaluation's weights (resume a run) instead of
-        /// random ones.
-        #[arg(long)]
-        from: Option<PathBuf>,
-        /// Games of self-play (1 to 100,000,000).
-        #[arg(long, default_value_t = 10_000, allow_negative_numbers = true,
-            value_parser = clap::value_parser!(u64).range(1..=MAX_TRAINING_GAMES))]
-        games: u64,
-        /// Stop after this many seconds even if games remain (the result
-        /// then depends on the machine's speed).
-        #[arg(long, allow_negative_numbers = true, value_parser = bench_seconds)]
-        seconds: Option<f64>,
-        /// Seed of the first game; game i uses seed + i.
-        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
-        seed: u64,
-        /// Hidden units of a new network (1 to 1,024).
-        #[arg(long, default_value_t = 40, allow_negative_numbers = true,
-            value_parser = clap::value_parser!(u64).range(1..=1024))]
-        hidden: u64,
-        /// The learning rate (more than 0, at most 1).
-        #[arg(long, default_value_t = 0.1, allow_negative_numbers = true, value_parser = unit)]
-        alpha: f64,
-        /// The trace decay λ (0 to 1).
-        #[arg(long, default_value_t = 0.7, allow_negative_numbers = true, value_parser = unit)]
-        lambda: f64,
-        /// Print JSON for programs.
-        #[arg(long)]
-        json: bool,
-    },
+    Train(TrainArgs),
     /// Play many seeded random games and print statistics.
     Simulate {
         /// The game file.
@@ -396,6 +362,44 @@ pub(crate) const MAX_BENCH_SECONDS: f64 = 86_400.0;
 
 /// The most games one `simulate` plays.
 pub(crate) const MAX_GAMES: u64 = 1_000_000_000;
+
+/// What `ludus train` is asked.
+#[derive(clap::Args, Debug)]
+pub(crate) struct TrainArgs {
+    /// The game file (or a bundled game's name).
+    pub(crate) file: PathBuf,
+    /// The evaluation file to write.
+    #[arg(long)]
+    pub(crate) out: PathBuf,
+    /// Start from this evaluation's weights (resume a run) instead of
+    /// random ones.
+    #[arg(long)]
+    pub(crate) from: Option<PathBuf>,
+    /// Games of self-play (1 to 100,000,000).
+    #[arg(long, default_value_t = 10_000, allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u64).range(1..=MAX_TRAINING_GAMES))]
+    pub(crate) games: u64,
+    /// Stop after this many seconds even if games remain (the result
+    /// then depends on the machine's speed).
+    #[arg(long, allow_negative_numbers = true, value_parser = bench_seconds)]
+    pub(crate) seconds: Option<f64>,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    pub(crate) seed: u64,
+    /// Hidden units of a new network (1 to 1,024).
+    #[arg(long, default_value_t = 40, allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) hidden: u64,
+    /// The learning rate (more than 0, at most 1).
+    #[arg(long, default_value_t = 0.1, allow_negative_numbers = true, value_parser = unit)]
+    pub(crate) alpha: f64,
+    /// The trace decay λ (0 to 1).
+    #[arg(long, default_value_t = 0.7, allow_negative_numbers = true, value_parser = unit)]
+    pub(crate) lambda: f64,
+    /// Print JSON for programs.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
 
 /// The most games of one `train` run.
 pub(crate) const MAX_TRAINING_GAMES: u64 = 100_000_000;

@@ -1,26 +1,13 @@
 //! `ludus train`: an evaluation learned by self-play, written to a file.
 
+use crate::cli::args::TrainArgs;
 use crate::{Failure, engine};
 use ludus::learn::{Evaluation, FORMAT, Features, MAX_EVALUATION_BYTES, Net, Options};
 use ludus::load;
 use ludus::playout;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
-
-/// What `ludus train` was asked.
-pub(crate) struct Request {
-    pub file: PathBuf,
-    pub out: PathBuf,
-    pub from: Option<PathBuf>,
-    pub games: u64,
-    pub seconds: Option<f64>,
-    pub seed: u64,
-    pub hidden: usize,
-    pub alpha: f64,
-    pub lambda: f64,
-    pub json: bool,
-}
 
 /// Reads the evaluation at `path` for the engine's game.
 pub(crate) fn read_evaluation(
@@ -32,7 +19,7 @@ pub(crate) fn read_evaluation(
         .map_err(|e| Failure::Message(format!("{}: {e}", path.display())))
 }
 
-pub(crate) fn train(r: Request) -> Result<ExitCode, Failure> {
+pub(crate) fn train(r: TrainArgs) -> Result<ExitCode, Failure> {
     let mut inputs: Vec<&Path> = vec![&r.file];
     inputs.extend(r.from.as_deref());
     crate::refuse_overwrite("--out", &r.out, &inputs)?;
@@ -50,12 +37,12 @@ pub(crate) fn train(r: Request) -> Result<ExitCode, Failure> {
                     e.game
                 );
             }
-            let net = e.net();
+            let net = e.net.clone();
             (e, net)
         }
         None => {
             let mut rng = ludus::rng::rng(r.seed);
-            let net = Net::new(features.len(), r.hidden, &mut rng);
+            let net = Net::new(features.len(), r.hidden as usize, &mut rng);
             let e = Evaluation {
                 format: FORMAT,
                 game: engine.game().name.clone(),
@@ -64,12 +51,7 @@ pub(crate) fn train(r: Request) -> Result<ExitCode, Failure> {
                 seed: r.seed,
                 games: 0,
                 held_out: None,
-                inputs: 0,
-                hidden: 0,
-                w1: Vec::new(),
-                b1: Vec::new(),
-                w2: Vec::new(),
-                b2: 0.0,
+                net: net.clone(),
             };
             (e, net)
         }
@@ -110,7 +92,7 @@ pub(crate) fn train(r: Request) -> Result<ExitCode, Failure> {
     .map_err(|e| Failure::Message(format!("{}: {e}", r.file.display())))?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
-    evaluation.set_net(&net);
+    evaluation.net = net;
     evaluation.game_sha256 = sha;
     evaluation.games += report.games;
     evaluation.held_out = report.held_out.or(evaluation.held_out);
@@ -131,8 +113,8 @@ pub(crate) fn train(r: Request) -> Result<ExitCode, Failure> {
                 "games_total": evaluation.games,
                 "held_out_error": report.held_out,
                 "seconds": seconds,
-                "inputs": evaluation.inputs,
-                "hidden": evaluation.hidden,
+                "inputs": evaluation.net.inputs,
+                "hidden": evaluation.net.hidden,
                 "seed": r.seed,
             })
         );
@@ -146,8 +128,8 @@ pub(crate) fn train(r: Request) -> Result<ExitCode, Failure> {
             report
                 .held_out
                 .map_or_else(|| "not measured".to_string(), |e| format!("{e:.4}")),
-            evaluation.inputs,
-            evaluation.hidden,
+            evaluation.net.inputs,
+            evaluation.net.hidden,
             r.out.display()
         );
     }

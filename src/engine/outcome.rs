@@ -100,14 +100,8 @@ impl Engine {
                 EndRule::NoPieces(r) if st.counts[mover] == 0 => return result_for(mover, r, 1),
                 EndRule::NoMoves(r) if !has_moves => return result_for(mover, r, 1),
                 EndRule::When { result, points, .. } => {
-                    let Some(cond) = &self.end_conditions[i] else {
-                        continue;
-                    };
-                    // The player who just moved first, as in dice games.
-                    for who in [1 - mover, mover] {
-                        if cond.holds(st, who) {
-                            return result_for(who, result, points);
-                        }
+                    if let Some(o) = self.when_holds(i, st, mover, result, points) {
+                        return o;
                     }
                 }
                 _ => {}
@@ -159,20 +153,33 @@ impl Engine {
                 }
                 EndRule::Repetition(n, r) if self.repeated(st) >= n => return judge(r),
                 EndRule::When { result, points, .. } if CONDITIONS => {
-                    let Some(cond) = &self.end_conditions[i] else {
-                        continue;
-                    };
-                    // The player who just moved first, as in dice games.
-                    for who in [1 - mover, mover] {
-                        if cond.holds(st, who) {
-                            return result_for(who, result, points);
-                        }
+                    if let Some(o) = self.when_holds(i, st, mover, result, points) {
+                        return o;
                     }
                 }
                 _ => {}
             }
         }
         Outcome::Ongoing
+    }
+
+    /// The outcome of the end condition of rule `i` (`end: NAME: CONDITION`),
+    /// judged for the player who just moved first, as in dice games; `None`
+    /// where it holds for neither (or the rule has no compiled condition).
+    #[inline(always)]
+    fn when_holds(
+        &self,
+        i: usize,
+        st: &State,
+        mover: usize,
+        result: EndResult,
+        points: u8,
+    ) -> Option<Outcome> {
+        let cond = self.end_conditions[i].as_ref()?;
+        [1 - mover, mover]
+            .into_iter()
+            .find(|&who| cond.holds(st, who))
+            .map(|who| result_for(who, result, points))
     }
 
     /// Judges the end rules, generating moves to know whether any exist.

@@ -28,43 +28,13 @@ pub struct Evaluation {
     pub games: u64,
     /// The held-out error when last measured.
     pub held_out: Option<f64>,
-    /// Inputs ([`Features::len`]).
-    pub inputs: usize,
-    /// Hidden units.
-    pub hidden: usize,
-    /// Input-to-hidden weights, input-major.
-    pub w1: Vec<f32>,
-    /// Hidden biases.
-    pub b1: Vec<f32>,
-    /// Hidden-to-output weights.
-    pub w2: Vec<f32>,
-    /// Output bias.
-    pub b2: f32,
+    /// The network, its fields at the top level of the file (`inputs`,
+    /// `hidden`, `w1`, `b1`, `w2`, `b2`).
+    #[serde(flatten)]
+    pub net: Net,
 }
 
 impl Evaluation {
-    /// The network it holds.
-    pub fn net(&self) -> Net {
-        Net {
-            inputs: self.inputs,
-            hidden: self.hidden,
-            w1: self.w1.clone(),
-            b1: self.b1.clone(),
-            w2: self.w2.clone(),
-            b2: self.b2,
-        }
-    }
-
-    /// Keeps `net`'s weights.
-    pub fn set_net(&mut self, net: &Net) {
-        self.inputs = net.inputs;
-        self.hidden = net.hidden;
-        self.w1.clone_from(&net.w1);
-        self.b1.clone_from(&net.b1);
-        self.w2.clone_from(&net.w2);
-        self.b2 = net.b2;
-    }
-
     /// Reads an evaluation from its text, checked against the engine's
     /// game: the sizes must agree, every weight must be a finite number.
     pub fn parse(text: &str, engine: &Engine) -> Result<Evaluation, String> {
@@ -77,24 +47,25 @@ impl Evaluation {
             ));
         }
         let wanted = Features::new(engine).len();
-        if e.inputs != wanted {
+        let n = &e.net;
+        if n.inputs != wanted {
             return Err(format!(
                 "it was learned for a game of {} inputs (`{}`), and this game has {wanted}",
-                e.inputs, e.game
+                n.inputs, e.game
             ));
         }
-        let sizes_ok = e.hidden > 0
-            && e.w1.len() == e.inputs * e.hidden
-            && e.b1.len() == e.hidden
-            && e.w2.len() == e.hidden;
+        let sizes_ok = n.hidden > 0
+            && n.w1.len() == n.inputs * n.hidden
+            && n.b1.len() == n.hidden
+            && n.w2.len() == n.hidden;
         if !sizes_ok {
             return Err("its weights do not have the sizes its header gives".into());
         }
         let finite =
-            e.w1.iter()
-                .chain(&e.b1)
-                .chain(&e.w2)
-                .chain(std::iter::once(&e.b2))
+            n.w1.iter()
+                .chain(&n.b1)
+                .chain(&n.w2)
+                .chain(std::iter::once(&n.b2))
                 .all(|w| w.is_finite());
         if !finite {
             return Err("a weight is not a finite number".into());

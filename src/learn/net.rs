@@ -3,9 +3,10 @@
 
 use crate::rng::Rng;
 use rand::RngExt;
+use serde::{Deserialize, Serialize};
 
 /// The weights of a network.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Net {
     /// Inputs.
     pub inputs: usize,
