@@ -18,12 +18,14 @@ mod lines;
 mod outcome;
 mod progress;
 mod rays;
+mod state;
 mod turn;
 mod turns;
 
 pub use condition::compare;
 pub(crate) use dice::Root;
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
+pub use state::{State, cell};
 pub use turn::{Move, Step};
 
 /// Marks an empty site or an absent site in a move.
@@ -58,157 +60,6 @@ pub enum Outcome {
     },
     /// Nobody won.
     Draw,
-}
-
-/// A position: what stands where, who moves, and the state the rules need.
-///
-/// Two states are equal when every field but [`State::history`] and
-/// [`State::work`] is: they are how the position was reached, not the
-/// position.
-#[derive(Debug)]
-pub struct State {
-    /// Per site: [`NONE`] or `player << 4 | kind`.
-    pub cells: Vec<u8>,
-    /// Per site: the sites the piece there has occupied (with `return forbidden`).
-    pub visited: Vec<u128>,
-    /// Pieces per player.
-    pub counts: [u8; 2],
-    /// The player to move.
-    pub to_move: u8,
-    /// Consecutive turns without a capture.
-    pub quiet: u32,
-    /// Sites of the opponent's pieces that the mover may huff.
-    pub offenders: u128,
-    /// Per site: how many men stand there (dice games only; empty otherwise).
-    pub stack: Vec<u8>,
-    /// The dice thrown for this turn; 0 where none is thrown yet.
-    pub dice: [u8; MAX_DICE],
-    /// Consecutive turns in which no man moved.
-    pub idle: u32,
-    /// The extra turns (`again`) the player to move has taken in a row,
-    /// this one included: 0 on an ordinary turn.
-    pub again: u8,
-    /// Dice games with `choose double`: the dice to play were chosen by
-    /// the player, not thrown.
-    pub chosen: bool,
-    /// Dice games with `doubles climb ..., each double a turn`: the dice to
-    /// play are the next double of the player's climbing sequence, not
-    /// thrown.
-    pub climbing: bool,
-    /// Per no-progress counter of the game (see [`Engine::counter_labels`]):
-    /// consecutive turns without any of its resets.
-    pub counters: [u32; MAX_COUNTERS],
-    /// With `same position N times`: the repetition key
-    /// ([`Engine::repetition_key`]) of every position since the last
-    /// capture, this one last; empty otherwise. Grows in place: cloned with
-    /// `clone_from`, it allocates nothing once grown.
-    pub history: Vec<u64>,
-    /// Dice games: each player's turns played, counted up to the latest
-    /// turn a `limit` names (always 0 in other games).
-    pub turns: [u8; 2],
-    /// Dice games with `pin blots`: the sites where one man lies pinned
-    /// under the men standing there (`cells` and `stack` describe those);
-    /// the pinned man belongs to the other player.
-    pub pinned: u128,
-    /// Games without dice: per player, the sites of his pieces, a mask of
-    /// what `cells` holds that the engine keeps as pieces move (0 in dice
-    /// games). Whoever writes `cells` by hand calls
-    /// [`Engine::sync_occupied`] afterwards.
-    pub occupied: [u128; 2],
-    /// Per player, per kind: the pieces in his hand, not yet placed.
-    pub hand: [[u8; MAX_KINDS]; 2],
-    /// Dice games: the positions the search went through for the rolls of
-    /// the game so far (each roll counts one at least); a roll past
-    /// [`MAX_WORK`] is refused ([`TooManyTurns::Work`]). Not part of the
-    /// position: 0 in a position read from text.
-    pub work: u64,
-}
-
-impl Clone for State {
-    fn clone(&self) -> State {
-        let mut st = State {
-            cells: Vec::new(),
-            visited: Vec::new(),
-            counts: self.counts,
-            to_move: self.to_move,
-            quiet: self.quiet,
-            offenders: self.offenders,
-            stack: Vec::new(),
-            dice: self.dice,
-            idle: self.idle,
-            again: self.again,
-            chosen: self.chosen,
-            climbing: self.climbing,
-            counters: self.counters,
-            history: Vec::new(),
-            turns: self.turns,
-            pinned: self.pinned,
-            hand: self.hand,
-            occupied: self.occupied,
-            work: self.work,
-        };
-        st.clone_from(self);
-        st
-    }
-
-    /// Copies `from` into the buffers `self` already has: no allocation
-    /// once they have grown, so playouts and perft can reset a state
-    /// cheaply. Every field is named, so a new one cannot be forgotten.
-    fn clone_from(&mut self, from: &State) {
-        let State {
-            cells,
-            visited,
-            counts,
-            to_move,
-            quiet,
-            offenders,
-            stack,
-            dice,
-            idle,
-            again,
-            chosen,
-            climbing,
-            counters,
-            history,
-            turns,
-            pinned,
-            hand,
-            occupied,
-            work,
-        } = from;
-        self.cells.clone_from(cells);
-        self.visited.clone_from(visited);
-        self.counts = *counts;
-        self.to_move = *to_move;
-        self.quiet = *quiet;
-        self.offenders = *offenders;
-        self.stack.clone_from(stack);
-        self.dice = *dice;
-        self.idle = *idle;
-        self.again = *again;
-        self.chosen = *chosen;
-        self.climbing = *climbing;
-        self.counters = *counters;
-        self.history.clone_from(history);
-        self.turns = *turns;
-        self.pinned = *pinned;
-        self.hand = *hand;
-        self.occupied = *occupied;
-        self.work = *work;
-    }
-}
-
-impl State {
-    /// The owner and kind of the piece on `site`.
-    pub fn piece(&self, site: usize) -> Option<(usize, usize)> {
-        let c = self.cells[site];
-        (c != NONE).then_some(((c >> 4) as usize, (c & 15) as usize))
-    }
-}
-
-/// Encodes a piece for [`State::cells`].
-pub fn cell(player: usize, kind: usize) -> u8 {
-    (player as u8) << 4 | kind as u8
 }
 
 fn bit(site: u8) -> u128 {
