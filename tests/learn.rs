@@ -294,3 +294,23 @@ fn learned_without_a_file_plays_by_the_games_own_evaluation() {
         beside.stdout
     );
 }
+
+#[test]
+fn the_hint_of_a_game_with_an_evaluation_ranks_by_it() {
+    // Seed 1 opens with White's 6-2. GNU Backgammon's best opening 6-2 is
+    // 24/18 13/11; the hint ranks by the bundled evaluation, then rolls out
+    // its best five.
+    let dir = temp_dir("learn", "hint");
+    let run = ludus_in(
+        &dir,
+        &["play", "backgammon", "--seed", "1"],
+        Input::Text("hint\nquit\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    let at = out
+        .find("learned:file=backgammon.eval (bundled),depth=2 on the turns of white")
+        .unwrap_or_else(|| panic!("{out}"));
+    let first = out[at..].lines().nth(1).unwrap();
+    assert!(first.trim_start().starts_with("24/18 13/11"), "{out}");
+}
