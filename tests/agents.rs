@@ -285,10 +285,11 @@ fn the_repl_gives_hints_and_plays_against_an_agent() {
     assert!(bad.stderr.contains("or `human`"), "{}", bad.stderr);
 }
 
-/// In a dice game `hint` ranks the turns by expectimax two turns deep and
-/// shows its best five by their equity from rollouts, best first, saying
-/// so; `hint AGENT` still shows that agent's own view; both are the same
-/// when asked again (seeded by the turn).
+/// In a dice game `hint` ranks the turns by the game's learned evaluation
+/// two turns deep (backgammon's, beside its file) and shows its best five
+/// by their equity from rollouts, best first, saying so; `hint AGENT`
+/// still shows that agent's own view; both are the same when asked again
+/// (seeded by the turn).
 #[test]
 fn the_repl_hint_of_a_dice_game_shows_equities() {
     let run = common::ludus_in(
@@ -298,7 +299,7 @@ fn the_repl_hint_of_a_dice_game_shows_equities() {
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     let out = &run.stdout;
-    let header = "expectimax:depth=2 on the turns of white, its best 5 then played out 300 times each by greedy play (equity: points expected per game, no doubling cube):\n";
+    let header = "learned:file=games/backgammon.eval,depth=2 on the turns of white, its best 5 then played out 300 times each by greedy play (equity: points expected per game, no doubling cube):\n";
     let hints: Vec<&str> = out.split(header).skip(1).collect();
     assert_eq!(hints.len(), 2, "{out}");
     let lines: Vec<&str> = hints[0].lines().take(5).collect();
