@@ -51,7 +51,7 @@ pub fn load(name: &str) -> Option<Loaded> {
 }
 
 /// [`load::load`] of a game file; where no file is at `path` and `path` is
-/// a bundled game's name (`backgammon`), that game.
+/// a bundled game's name (a file's stem in `games/`), that game.
 pub fn load_file_or_name(path: &Path) -> Result<Loaded, ReadError> {
     if !path.exists()
         && let Some(name) = path.to_str()

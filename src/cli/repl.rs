@@ -661,8 +661,8 @@ impl<'e> Session<'e> {
     fn hint(&mut self, spec: &str, out: &mut String) {
         // The strongest agent measured for the game's family: in dice
         // games the learned evaluation where the game has one (judged by
-        // GNU Backgammon it loses 13 thousandths of a point a decision in
-        // backgammon, expectimax 60), else expectimax two turns deep (in
+        // an expert engine it loses a fifth of what expectimax does: see
+        // the README's agents), else expectimax two turns deep (in
         // the tables games measured it beat MCTS of 1,000 iterations 19 to
         // 1, 50 times faster), its best turns then rolled out for their
         // equity; else MCTS.
