@@ -119,24 +119,6 @@ impl Judge {
     }
 }
 
-/// What each of `moves` is worth to the player to move, by the network
-/// (or the result, where the turn ends the game), as a share of the most
-/// a game is worth, from -1 to 1.
-pub fn turn_values(
-    engine: &Engine,
-    features: &Features,
-    net: &Net,
-    st: &State,
-    moves: &[Move],
-    judge: &mut Judge,
-) -> Vec<f32> {
-    let most = most_points(engine);
-    moves
-        .iter()
-        .map(|m| judge.after(engine, features, net, st, m, most))
-        .collect()
-}
-
 /// The index of the turn among `moves` that the network judges best for
 /// the player to move (the first of equals).
 pub fn greedy_choice(
