@@ -446,7 +446,9 @@ fn a_game_file_gives_the_evaluation() {
     .unwrap();
     let mut moves = Vec::new();
     engine.try_legal_moves(&mut st, &mut moves).unwrap();
-    let hints = Spec::Expectimax { depth: 1 }
+    let hints = "expectimax:depth=1"
+        .parse::<Spec>()
+        .unwrap()
         .hints(&engine, &st, &moves, &mut ludus::rng::rng(0))
         .unwrap();
     let best = ludus::notation::move_text(&engine, &moves[hints[0].index]);

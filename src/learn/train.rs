@@ -43,12 +43,7 @@ pub const MAX_TRAINING_TURNS: u32 = 2_000;
 
 /// The most points a game is worth.
 fn most_points(engine: &Engine) -> f32 {
-    f32::from(
-        crate::matches::win_points(engine)
-            .into_iter()
-            .max()
-            .unwrap_or(1),
-    )
+    f32::from(crate::matches::most_points(engine))
 }
 
 /// The result for player 0, as a share of the most a game is worth.
