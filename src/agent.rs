@@ -101,10 +101,14 @@ pub enum Judge {
 }
 
 impl Judge {
-    /// The learned evaluation, if one is given.
-    fn learned(&self) -> Option<&Learned> {
+    /// The learned evaluation as the leaves of a search, if one is given.
+    fn leaves<'a>(
+        &'a self,
+        engine: &Engine,
+        features: &'a crate::learn::Features,
+    ) -> Option<expectimax::Leaves<'a>> {
         match self {
-            Judge::Learned(Some(e)) => Some(e),
+            Judge::Learned(Some(e)) => Some(e.leaves(engine, features)),
             _ => None,
         }
     }
@@ -499,20 +503,11 @@ impl Spec {
             Spec::Computer => {
                 return Spec::fallback(false).choose_charged(engine, st, moves, rng);
             }
-            Spec::Mcts {
-                iterations,
-                exploration,
-                seconds,
-                judge,
-            } => {
+            Spec::Mcts { judge, .. } => {
                 let features = crate::learn::Features::new(engine);
-                let leaves = judge.learned().map(|e| e.leaves(engine, &features));
-                let budget = mcts::Budget {
-                    iterations: *iterations,
-                    seconds: *seconds,
-                    exploration: *exploration,
-                };
-                let (hints, spent) = mcts::search_spending(engine, st, moves, budget, leaves, rng)?;
+                let leaves = judge.leaves(engine, &features);
+                let (hints, spent) =
+                    mcts::search_spending(engine, st, moves, self.budget(), leaves, rng)?;
                 (hints[0].index, spent)
             }
             Spec::Expectimax {
@@ -521,7 +516,7 @@ impl Spec {
                 judge,
             } => {
                 let features = crate::learn::Features::new(engine);
-                let leaves = judge.learned().map(|e| e.leaves(engine, &features));
+                let leaves = judge.leaves(engine, &features);
                 expectimax::choose(engine, st, moves, (*depth, *seconds), leaves, rng)?
             }
         };
@@ -547,20 +542,10 @@ impl Spec {
                 })
                 .collect()),
             Spec::Computer => Spec::fallback(false).hints(engine, st, moves, rng),
-            Spec::Mcts {
-                iterations,
-                exploration,
-                seconds,
-                judge,
-            } => {
+            Spec::Mcts { judge, .. } => {
                 let features = crate::learn::Features::new(engine);
-                let leaves = judge.learned().map(|e| e.leaves(engine, &features));
-                let budget = mcts::Budget {
-                    iterations: *iterations,
-                    seconds: *seconds,
-                    exploration: *exploration,
-                };
-                mcts::search(engine, st, moves, budget, leaves, rng)
+                let leaves = judge.leaves(engine, &features);
+                mcts::search(engine, st, moves, self.budget(), leaves, rng)
             }
             Spec::Expectimax {
                 depth,
@@ -568,9 +553,30 @@ impl Spec {
                 judge,
             } => {
                 let features = crate::learn::Features::new(engine);
-                let leaves = judge.learned().map(|e| e.leaves(engine, &features));
+                let leaves = judge.leaves(engine, &features);
                 expectimax::hints(engine, st, moves, (*depth, *seconds), leaves)
             }
+        }
+    }
+
+    /// MCTS's budget (the default for other agents).
+    fn budget(&self) -> mcts::Budget {
+        match *self {
+            Spec::Mcts {
+                iterations,
+                exploration,
+                seconds,
+                ..
+            } => mcts::Budget {
+                iterations,
+                seconds,
+                exploration,
+            },
+            _ => mcts::Budget {
+                iterations: DEFAULT_ITERATIONS,
+                seconds: None,
+                exploration: DEFAULT_EXPLORATION,
+            },
         }
     }
 

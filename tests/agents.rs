@@ -324,6 +324,23 @@ fn deepening_and_root_pruning_keep_expectimax_choice() {
     }
 }
 
+/// The legal turns of `position` and `agent`'s hints on them.
+fn hints_at(
+    engine: &ludus::engine::Engine,
+    position: &str,
+    agent: &str,
+) -> (Vec<ludus::engine::Move>, Vec<ludus::agent::Hint>) {
+    let mut st = ludus::notation::parse_position(engine, position).unwrap();
+    let mut moves = Vec::new();
+    engine.try_legal_moves(&mut st, &mut moves).unwrap();
+    let hints = agent
+        .parse::<Spec>()
+        .unwrap()
+        .hints(engine, &st, &moves, &mut ludus::rng::rng(0))
+        .unwrap();
+    (moves, hints)
+}
+
 /// MCTS rewards the points a game is worth, as a share of the most it can
 /// be: in backgammon (a backgammon, 3 points, the most) a turn that wins a
 /// gammon is worth (1 + 2/3) / 2, a single win (1 + 1/3) / 2.
@@ -337,14 +354,7 @@ fn mcts_rewards_the_points_a_game_is_worth() {
             1.0,
         ),
     ] {
-        let mut st = ludus::notation::parse_position(&engine, position).unwrap();
-        let mut moves = Vec::new();
-        engine.try_legal_moves(&mut st, &mut moves).unwrap();
-        let hints = "mcts:iterations=20"
-            .parse::<Spec>()
-            .unwrap()
-            .hints(&engine, &st, &moves, &mut ludus::rng::rng(0))
-            .unwrap();
+        let (_, hints) = hints_at(&engine, position, "mcts:iterations=20");
         let expected = (1.0 + points / 3.0) / 2.0;
         for h in hints.iter().filter(|h| h.visits > 0) {
             assert!((h.value - expected).abs() < 1e-9, "{position}: {h:?}");
@@ -572,18 +582,11 @@ fn a_game_file_gives_the_evaluation() {
     assert_eq!(engine.evaluation(&st, 1), Some(-27));
     // Expectimax's leaves follow the file: with 3-1 the turn that bears a
     // man off is the best.
-    let mut st = ludus::notation::parse_position(
+    let (moves, hints) = hints_at(
         &engine,
         "white: 19*2 22 off*12; black: 13*10 24*5; turn: white; dice: 3-1",
-    )
-    .unwrap();
-    let mut moves = Vec::new();
-    engine.try_legal_moves(&mut st, &mut moves).unwrap();
-    let hints = "expectimax:depth=1"
-        .parse::<Spec>()
-        .unwrap()
-        .hints(&engine, &st, &moves, &mut ludus::rng::rng(0))
-        .unwrap();
+        "expectimax:depth=1",
+    );
     let best = ludus::notation::move_text(&engine, &moves[hints[0].index]);
     assert!(best.contains("off"), "{best}");
     assert!(hints[0].value > hints[hints.len() - 1].value);
