@@ -671,6 +671,38 @@ impl State {
         Ok(())
     }
 
+    /// The whole turn that `agent` (written as for `ludus.match`:
+    /// `learned`, `computer`, `mcts:iterations=500`, `expectimax:depth=3`)
+    /// chooses here, in the game's notation, for `apply_turn`; its random
+    /// choices drawn from `seed`. `learned` and `computer` find the game's
+    /// own evaluation as the command line does (beside the game's file, or
+    /// bundled). Only at a decision node before its first action.
+    #[pyo3(signature = (agent, seed = 0))]
+    fn agent_turn(&self, agent: &str, seed: u64) -> PyResult<String> {
+        self.check_open()?;
+        if !matches!(self.node, Node::Decision) || !self.prefix.is_empty() {
+            return Err(err(format!(
+                "`{agent}` chooses a whole turn only at a decision node before its first action"
+            )));
+        }
+        if self.moves.is_empty() {
+            return Err(err(format!("`{agent}`: there is no turn to choose")));
+        }
+        let game = match &self.shared.origin {
+            crate::Origin::Bundled(name) => std::path::PathBuf::from(name),
+            crate::Origin::File { path, .. } => std::path::PathBuf::from(path),
+        };
+        let spec = agent
+            .parse::<ludus::agent::Spec>()
+            .and_then(|a| a.for_game(self.engine(), &game))
+            .map_err(|e| err(format!("`{agent}`: {e}")))?;
+        let mut rng = ludus::rng::rng(seed);
+        let i = spec
+            .choose(self.engine(), &self.st, &self.moves, &mut rng)
+            .map_err(|e| err(format!("`{agent}`: {e}")))?;
+        Ok(notation::move_text(self.engine(), &self.moves[i]))
+    }
+
     /// Points per player when the game is over (a double game is ±2);
     /// zeros before, and for a draw or an unfinished game.
     fn returns(&self) -> Vec<f64> {

@@ -238,6 +238,42 @@ def test_the_data_pipeline_example_runs_outside_the_repository(tmp_path):
     assert "ludus_backgammon: observations (" in out
 
 
+def test_agents_choose_turns_for_a_state():
+    # The learned agent against the random one, turn by turn through the
+    # state's API: it wins nearly every game of backgammon, by the bundled
+    # evaluation; in Alquerque by the bundled one too.
+    wins = 0
+    for seed in range(6):
+        game = ludus.load_game("backgammon")
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+                continue
+            texts = [t for t, _ in state.turns()]
+            if state.current_player() == seed % 2:
+                text = state.agent_turn("learned:depth=1", seed=seed)
+                assert text in texts
+            else:
+                text = rng.choice(texts)
+            state.apply_turn(text)
+        wins += state.returns()[seed % 2] > 0
+    assert wins >= 5
+    state = ludus.load_game("alquerque").new_initial_state()
+    assert state.agent_turn("learned") in [t for t, _ in state.turns()]
+    with pytest.raises(ludus.LudusError, match="unknown agent"):
+        state.agent_turn("alphazero")
+    state = ludus.load_game("verquere").new_initial_state()
+    with pytest.raises(ludus.LudusError, match="decision node"):
+        state.agent_turn("random")
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(ludus.LudusError, match="has none"):
+        state.agent_turn("learned")
+
+
 def test_the_learned_agent_plays_by_the_bundled_evaluation():
     summary = ludus.match("backgammon", "learned:depth=1", "random", games=20, seed=1, swap=True)
     assert summary["white"]["agent"] == "learned:file=backgammon.eval (bundled),depth=1"
