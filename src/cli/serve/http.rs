@@ -45,7 +45,10 @@ impl Sent {
 /// ignored.
 pub(super) fn answer(mut request: Request, port: u16, api: &mut Api) {
     let sent = respond(&mut request, port, api);
-    let mut response = Response::from_data(sent.body).with_status_code(sent.status);
+    // Sent whole with its length, never in chunks: simpler for any client.
+    let mut response = Response::from_data(sent.body)
+        .with_status_code(sent.status)
+        .with_chunked_threshold(usize::MAX);
     let mut headers = vec![
         ("Content-Type", sent.content_type.to_string()),
         ("Cache-Control", "no-store".to_string()),

@@ -1,0 +1,265 @@
+//! `ludus serve`'s JSON API without a browser: games started, moves
+//! played and refused, requests from another origin or host refused, bad
+//! bodies answered with a message and a 4xx status, and the records it
+//! saves replayed by `ludus replay`. The server must stay up throughout.
+
+mod common;
+
+use common::{Server, http, ludus, temp_dir};
+use ludus::notation::{find_move, position_text};
+use serde_json::{Value, json};
+
+/// The engine of a bundled game.
+fn bundled(name: &str) -> ludus::engine::Engine {
+    let loaded = ludus::bundled::load(name).expect("a bundled game");
+    ludus::engine::Engine::new(loaded.game.expect("a valid game"))
+}
+
+/// `POST PATH` with the JSON `body`; the answer must have `status`.
+fn post(server: &Server, path: &str, body: Value, status: u16) -> Value {
+    let reply = server.call("POST", path, &body.to_string());
+    let shown: String = reply.body.chars().take(600).collect();
+    assert_eq!(reply.status, status, "POST {path} {body}: {shown}");
+    reply.json()
+}
+
+/// The message of a refusal, which every 4xx answer carries.
+fn error(v: &Value) -> &str {
+    v["error"].as_str().expect("a refusal says why")
+}
+
+/// A new game of `game` between two people, seeded.
+fn new_game(server: &Server, game: &str) -> Value {
+    post(server, "/api/new", json!({"game": game, "seed": 7}), 200)
+}
+
+/// The first legal move of a state, as the page lists it.
+fn first_move(state: &Value) -> String {
+    state["turns"][0]["text"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_game_is_played_and_its_record_replays() {
+    let server = Server::start(&["alquerque", "backgammon"]);
+    let engine = bundled("alquerque");
+    let state = new_game(&server, "alquerque");
+    let id = state["id"].as_u64().unwrap();
+    assert_eq!(state["position"], position_text(&engine, &engine.start()));
+    let mut st = engine.start();
+    let mut moves = Vec::new();
+    let mut state = state;
+    for _ in 0..4 {
+        let text = first_move(&state);
+        engine.legal_moves(&mut st, &mut moves);
+        let m = find_move(&engine, &st, &moves, &text).unwrap();
+        engine.play_unchecked(&mut st, &m);
+        state = post(&server, &format!("/api/game/{id}/move"), json!({"move": text}), 200);
+        assert_eq!(state["position"], position_text(&engine, &st), "after {text}");
+        assert!(state["svg"].as_str().unwrap().contains(r#"data-site="#));
+    }
+    assert_eq!(state["played"].as_array().unwrap().len(), 4);
+
+    let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
+    assert_eq!(reply.status, 200);
+    let dir = temp_dir("serve", "record");
+    let record = dir.join("game.jsonl");
+    std::fs::write(&record, &reply.body).unwrap();
+    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("4 turns, every move legal"), "{}", run.stdout);
+
+    // The same record opened in the page: the start and each turn.
+    let text = reply.body.clone();
+    let replay = post(&server, "/api/replay", json!({"text": text}), 200);
+    assert_eq!(replay["frames"].as_array().unwrap().len(), 5);
+    assert_eq!(replay["frames"][4]["position"], position_text(&engine, &st));
+    // And continued, its turns kept to take back.
+    let loaded = post(&server, "/api/load", json!({"text": text}), 200);
+    assert_eq!(loaded["position"], position_text(&engine, &st));
+    let lid = loaded["id"].as_u64().unwrap();
+    let undone = post(&server, &format!("/api/game/{lid}/undo"), json!({}), 200);
+    assert_eq!(undone["played"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn a_dice_game_against_an_agent_is_played_and_replays() {
+    let server = Server::start(&["backgammon"]);
+    let state = post(
+        &server,
+        "/api/new",
+        json!({"game": "backgammon", "seed": 3, "agents": [null, {"kind": "random"}]}),
+        200,
+    );
+    let id = state["id"].as_u64().unwrap();
+    let mut state = state;
+    // Each side's turns until white has played three.
+    let mut white_turns = 0;
+    let mut requests = 0;
+    while white_turns < 3 && !state["over"].as_bool().unwrap() {
+        requests += 1;
+        assert!(requests < 40, "the game goes on: {state}");
+        let to_move = state["to_move"].as_u64().unwrap();
+        state = if to_move == 1 {
+            post(&server, &format!("/api/game/{id}/agent"), json!({}), 200)
+        } else if state["needs_roll"].as_bool().unwrap() {
+            post(&server, &format!("/api/game/{id}/roll"), json!({}), 200)
+        } else {
+            white_turns += 1;
+            // The first turn, die move by die move as the page clicks them.
+            let steps: Vec<String> = state["turns"][0]["steps"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["text"].as_str().unwrap().to_string())
+                .collect();
+            let mut last = state.clone();
+            for (i, step) in steps.iter().enumerate() {
+                last = post(&server, &format!("/api/game/{id}/move"), json!({"move": step}), 200);
+                if i + 1 < steps.len() {
+                    assert_eq!(last["typed"].as_array().unwrap().len(), i + 1);
+                }
+            }
+            last
+        };
+    }
+    // A bad roll typed and a die move the dice do not allow are refused.
+    if state["to_move"] == 0 && state["needs_roll"] == true {
+        let refused = post(&server, &format!("/api/game/{id}/roll"), json!({"dice": "9 9"}), 422);
+        assert!(error(&refused).contains("bad roll"), "{refused}");
+    }
+    let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
+    assert_eq!(reply.status, 200);
+    let dir = temp_dir("serve", "dice-record");
+    let record = dir.join("game.jsonl");
+    std::fs::write(&record, &reply.body).unwrap();
+    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stderr, reply.body);
+    assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+}
+
+#[test]
+fn bad_requests_are_refused_with_a_message_and_the_server_stays_up() {
+    let mut server = Server::start(&["alquerque"]);
+    let state = new_game(&server, "alquerque");
+    let id = state["id"].as_u64().unwrap();
+    let position = state["position"].clone();
+
+    // An illegal move, and text that is no move.
+    let refused = post(&server, &format!("/api/game/{id}/move"), json!({"move": "a1-e5"}), 422);
+    assert!(error(&refused).contains("a1-e5"), "{refused}");
+    post(&server, &format!("/api/game/{id}/move"), json!({"move": "zz"}), 422);
+    post(&server, &format!("/api/game/{id}/move"), json!({"move": 3}), 400);
+    post(&server, &format!("/api/game/{id}/move"), json!({}), 400);
+    let long = "a".repeat(5000);
+    post(&server, &format!("/api/game/{id}/move"), json!({"move": long}), 400);
+    // Nothing to take back at the start; no dice to throw in this game.
+    let refused = post(&server, &format!("/api/game/{id}/undo"), json!({}), 409);
+    assert!(error(&refused).contains("nothing to undo"), "{refused}");
+    post(&server, &format!("/api/game/{id}/roll"), json!({}), 409);
+    // No agent plays this seat.
+    post(&server, &format!("/api/game/{id}/agent"), json!({}), 409);
+
+    // Garbage, a body that is not an object, and one not sent as JSON.
+    let path = format!("/api/game/{id}/move");
+    let garbage = server.call("POST", &path, "{\"move\": ");
+    assert_eq!(garbage.status, 400, "{}", garbage.body);
+    assert!(error(&garbage.json()).contains("not JSON"));
+    assert_eq!(server.call("POST", &path, "[1, 2]").status, 400);
+    let plain = http(server.port, "POST", &path, &[("Content-Type", "text/plain")], b"{}");
+    assert_eq!(plain.status, 415, "{}", plain.body);
+    // A body over the limit.
+    let huge = vec![b' '; 9 << 20];
+    let json = [("Content-Type", "application/json")];
+    let reply = http(server.port, "POST", "/api/new", &json, &huge);
+    assert_eq!(reply.status, 413, "{}", reply.body);
+
+    // Unknown games, sessions, requests; methods that do not fit.
+    let refused = post(&server, "/api/new", json!({"game": "no-such-game"}), 404);
+    assert!(error(&refused).contains("no-such-game"), "{refused}");
+    post(&server, "/api/new", json!({"game": 99}), 404);
+    post(&server, "/api/new", json!({}), 400);
+    post(&server, "/api/game/12345/move", json!({"move": "b2-c3"}), 404);
+    assert_eq!(server.call("GET", "/api/game/12345", "").status, 404);
+    assert_eq!(server.call("GET", "/api/game/x", "").status, 404);
+    assert_eq!(server.call("GET", "/api/nothing", "").status, 404);
+    assert_eq!(server.call("GET", "/nothing.html", "").status, 404);
+    assert_eq!(server.call("GET", "/api/new", "").status, 405);
+    post(&server, "/api/games", json!({}), 405);
+    post(&server, &format!("/api/game/{id}/dance"), json!({}), 404);
+
+    // Positions, seeds and agents out of bounds.
+    let refused = post(&server, "/api/new", json!({"game": "alquerque", "position": "white: z9"}), 422);
+    assert!(error(&refused).contains("bad position"), "{refused}");
+    post(&server, "/api/new", json!({"game": "alquerque", "seed": -1}), 400);
+    for agent in [
+        json!({"kind": "mcts", "seconds": 11}),
+        json!({"kind": "mcts", "seconds": 0}),
+        json!({"kind": "expectimax", "depth": 3}),
+        json!({"kind": "learned", "file": "/etc/passwd"}),
+        json!("wizard"),
+        json!(7),
+    ] {
+        let body = json!({"game": "alquerque", "agents": [null, agent]});
+        let refused = post(&server, "/api/new", body, 400);
+        assert!(!error(&refused).is_empty());
+    }
+    post(&server, "/api/new", json!({"game": "alquerque", "agents": [null]}), 400);
+    // A record or PDN game that is none.
+    post(&server, "/api/replay", json!({"text": "{\"oops\": 1}"}), 422);
+    post(&server, "/api/replay", json!({"text": "not a game", "game": 0}), 422);
+    post(&server, "/api/load", json!({"text": "{}"}), 422);
+
+    // The game is as it was, and the server still answers.
+    let state = server.call("GET", &format!("/api/game/{id}"), "").json();
+    assert_eq!(state["position"], position);
+    assert_eq!(server.call("GET", "/api/games", "").status, 200);
+    assert!(server.running());
+}
+
+#[test]
+fn requests_from_another_origin_or_host_are_refused() {
+    let server = Server::start(&["alquerque"]);
+    let body = br#"{"game": "alquerque"}"#;
+    let json = ("Content-Type", "application/json");
+    let port = server.port;
+    let own = format!("http://127.0.0.1:{port}");
+    let local = format!("http://localhost:{port}");
+    let rebound = format!("evil.example:{port}");
+    let other_port = format!("http://127.0.0.1:{}", port.wrapping_add(1));
+    // Refused: another site's page, another port, a host name that is
+    // not this machine's (DNS rebinding), a cross-site fetch, no origin
+    // at all (`null`).
+    for headers in [
+        vec![json, ("Origin", "http://evil.example")],
+        vec![json, ("Origin", other_port.as_str())],
+        vec![json, ("Origin", "null")],
+        vec![json, ("Host", rebound.as_str())],
+        vec![json, ("Host", rebound.as_str()), ("Origin", "http://evil.example")],
+        vec![json, ("Sec-Fetch-Site", "cross-site")],
+    ] {
+        let reply = http(port, "POST", "/api/new", &headers, body);
+        assert_eq!(reply.status, 403, "{headers:?}: {}", reply.body);
+        assert!(reply.json()["error"].as_str().unwrap().starts_with("refused"));
+    }
+    let host = format!("evil.example:{port}");
+    let page = http(port, "GET", "/", &[("Host", host.as_str())], b"");
+    assert_eq!(page.status, 403, "the page itself, to a rebound name");
+    // Allowed: this page, by either name of the loopback address.
+    for origin in [own.as_str(), local.as_str()] {
+        let reply = http(port, "POST", "/api/new", &[json, ("Origin", origin)], body);
+        assert_eq!(reply.status, 200, "{origin}: {}", reply.body);
+    }
+    let page = http(port, "GET", "/", &[], b"");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<script src=\"/page.js\""));
+    assert_eq!(http(port, "GET", "/page.js", &[], b"").status, 200);
+    assert_eq!(http(port, "GET", "/page.css", &[], b"").status, 200);
+}
+
+#[test]
+fn bad_command_lines_and_game_files_exit_as_documented() {
+    let run = ludus(&["serve", "--port", "70000"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let run = ludus(&["serve", "no-such-game-file.game", "--port", "0"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}
