@@ -495,8 +495,9 @@ fn new_game(page: &mut Browser, index: usize, seats: [&str; 2], seed: u64) {
 }
 
 /// Saves the game's record with the page's link (a real download into
-/// `dir`), replays it with `ludus replay`, and checks the turns it counts.
-fn save_and_replay(page: &mut Browser, dir: &Path, turns: usize) {
+/// `dir`), replays it with `ludus replay`, and checks the turns it counts;
+/// the record's text.
+fn save_and_replay(page: &mut Browser, dir: &Path, turns: usize) -> String {
     let downloads = dir.join("downloads");
     let _ = std::fs::remove_dir_all(&downloads);
     std::fs::create_dir_all(&downloads).unwrap();
@@ -527,6 +528,7 @@ fn save_and_replay(page: &mut Browser, dir: &Path, turns: usize) {
         "{}",
         run.stdout
     );
+    std::fs::read_to_string(&record).unwrap()
 }
 
 /// The browser on the PATH, or why the test is skipped (a failure under
@@ -558,6 +560,8 @@ fn the_served_page_plays_alquerque_by_clicks_against_an_agent() {
     let mut moves = Vec::new();
     let mut before = Vec::new();
     let mut turns = 0;
+    // The position after each turn, the start first.
+    let mut seen = vec![position_text(&engine, &st)];
     for _ in 0..3 {
         before.push(st.clone());
         // The first legal move, clicked site by site: the piece, then each
@@ -579,6 +583,7 @@ fn the_served_page_plays_alquerque_by_clicks_against_an_agent() {
         page.settled(version);
         engine.play_unchecked(&mut st, &m);
         turns += 1;
+        seen.push(position_text(&engine, &st));
         // The agent's reply, as the move list names it.
         let played = page.eval("state.played");
         let played: Vec<String> = serde_json::from_value(played).unwrap();
@@ -588,6 +593,7 @@ fn the_served_page_plays_alquerque_by_clicks_against_an_agent() {
             let reply = find_move(&engine, &st, &moves, &played[turns]).unwrap();
             engine.play_unchecked(&mut st, &reply);
             turns += 1;
+            seen.push(position_text(&engine, &st));
         }
         assert_eq!(page.position(), position_text(&engine, &st), "after {played:?}");
     }
@@ -599,7 +605,30 @@ fn the_served_page_plays_alquerque_by_clicks_against_an_agent() {
     st = before.pop().unwrap();
     turns -= 2;
     assert_eq!(page.position(), position_text(&engine, &st), "after undo");
-    save_and_replay(&mut page, &dir, turns);
+    let record = save_and_replay(&mut page, &dir, turns);
+
+    // The record opened in the page's replay, typed into its box: stepped
+    // to turn 2, then played on from there.
+    page.click("#replay-text");
+    page.call("Input.insertText", json!({"text": record}));
+    page.click("#replay-open");
+    page.wait_for(
+        &format!(
+            "document.getElementById('frame-where').textContent === '0 / {turns}'"
+        ),
+        "the replay to open",
+    );
+    page.click("#frame-next");
+    page.click("#frame-next");
+    let shown = page.eval("document.getElementById('frame-position').textContent");
+    assert_eq!(shown, json!(seen[2]), "turn 2 of the replay");
+    keep_screenshot(&mut page, "alquerque-replay");
+    let version = page.version();
+    page.click("#play-here");
+    page.settled(version);
+    assert_eq!(page.position(), seen[2], "the game goes on from turn 2");
+    let played = page.eval("state.played.length");
+    assert_eq!(played, json!(0));
 }
 
 #[test]

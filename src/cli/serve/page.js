@@ -194,6 +194,9 @@ function highlight() {
   for (const el of document.querySelectorAll('#board [data-site]')) {
     el.classList.remove('selected', 'target', 'origin');
   }
+  for (const el of document.querySelectorAll('#board .marker')) {
+    el.remove();
+  }
   const offboard = $('offboard');
   const choices = $('choices');
   offboard.innerHTML = '';
@@ -218,6 +221,9 @@ function highlight() {
   for (const s of next) {
     for (const el of document.querySelectorAll('#board [data-site="' + s + '"]')) {
       el.classList.add(clicks.length ? 'target' : 'origin');
+    }
+    if (clicks.length) {
+      mark(s);
     }
     if (!drawn(s)) {
       const button = document.createElement('button');
@@ -249,6 +255,23 @@ function highlight() {
     });
     choices.appendChild(button);
   }
+}
+
+/** Draws a disc over site `s` (the first shape of it), under the mouse's
+ * notice, so that a small point is seen as a place to go. */
+function mark(s) {
+  const svg = $('board').querySelector('svg');
+  const shape = svg && svg.querySelector('[data-site="' + s + '"]');
+  if (!shape) {
+    return;
+  }
+  const box = shape.getBBox();
+  const disc = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
+  disc.setAttribute('class', 'marker');
+  disc.setAttribute('cx', String(box.x + box.width / 2));
+  disc.setAttribute('cy', String(box.y + box.height / 2));
+  disc.setAttribute('r', String(Math.max(12, Math.min(box.width, box.height, 40) / 2)));
+  svg.appendChild(disc);
 }
 
 /** A site clicked (on the board, or its button): the part of the turn
