@@ -402,7 +402,10 @@ impl Browser {
     /// picture does not draw it (a tray, a zone).
     fn click_site(&mut self, s: usize) {
         let on_board = format!("#board [data-site=\"{s}\"]");
-        let found = self.eval(&format!("document.querySelector({}) !== null", json!(on_board)));
+        let found = self.eval(&format!(
+            "document.querySelector({}) !== null",
+            json!(on_board)
+        ));
         if found == json!(true) {
             self.click(&on_board);
         } else {
@@ -464,7 +467,10 @@ fn keep_screenshot(page: &mut Browser, name: &str) {
     let bytes = page.screenshot();
     let (width, height, data) = png(&bytes);
     assert_eq!((width, height), (1280, 1000));
-    assert!(data > 20_000, "the screenshot {name} is not blank: {data} bytes");
+    assert!(
+        data > 20_000,
+        "the screenshot {name} is not blank: {data} bytes"
+    );
     std::fs::write(screenshot_dir().join(format!("{name}.png")), bytes).unwrap();
 }
 
@@ -524,7 +530,8 @@ fn save_and_replay(page: &mut Browser, dir: &Path, turns: usize) -> String {
     let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains(&format!("{turns} turns, every move legal")),
+        run.stdout
+            .contains(&format!("{turns} turns, every move legal")),
         "{}",
         run.stdout
     );
@@ -576,7 +583,10 @@ fn the_served_page_plays_alquerque_by_clicks_against_an_agent() {
             if i == 0 && turns == 0 {
                 // The piece chosen, the sites it may go to marked.
                 let marked = page.eval("document.querySelectorAll('#board .target').length");
-                assert!(marked.as_u64().unwrap() > 0, "the legal landings are marked");
+                assert!(
+                    marked.as_u64().unwrap() > 0,
+                    "the legal landings are marked"
+                );
                 keep_screenshot(&mut page, "alquerque-piece-chosen");
             }
         }
@@ -595,7 +605,11 @@ fn the_served_page_plays_alquerque_by_clicks_against_an_agent() {
             turns += 1;
             seen.push(position_text(&engine, &st));
         }
-        assert_eq!(page.position(), position_text(&engine, &st), "after {played:?}");
+        assert_eq!(
+            page.position(),
+            position_text(&engine, &st),
+            "after {played:?}"
+        );
     }
     keep_screenshot(&mut page, "alquerque");
     // Undo takes back the agent's reply and the move before it.
@@ -613,9 +627,7 @@ fn the_served_page_plays_alquerque_by_clicks_against_an_agent() {
     page.call("Input.insertText", json!({"text": record}));
     page.click("#replay-open");
     page.wait_for(
-        &format!(
-            "document.getElementById('frame-where').textContent === '0 / {turns}'"
-        ),
+        &format!("document.getElementById('frame-where').textContent === '0 / {turns}'"),
         "the replay to open",
     );
     page.click("#frame-next");
@@ -647,7 +659,10 @@ fn the_served_page_plays_backgammon_by_clicks() {
     let mut expected = engine.start();
     expected.dice = st.dice;
     expected.to_move = st.to_move;
-    assert_eq!(position_text(&engine, &st), position_text(&engine, &expected));
+    assert_eq!(
+        position_text(&engine, &st),
+        position_text(&engine, &expected)
+    );
     let mut moves = Vec::new();
     let mut before = Vec::new();
     for turn in 0..4 {
@@ -677,7 +692,13 @@ fn the_served_page_plays_backgammon_by_clicks() {
             page.settled(version);
             if i + 1 < m.steps().len() {
                 let typed = page.eval("state.typed.length");
-                assert_eq!(typed, json!(i + 1), "die move {} of {}", i + 1, move_text(&engine, &m));
+                assert_eq!(
+                    typed,
+                    json!(i + 1),
+                    "die move {} of {}",
+                    i + 1,
+                    move_text(&engine, &m)
+                );
             }
         }
         engine.play_unchecked(&mut st, &m);

@@ -53,8 +53,17 @@ fn a_game_is_played_and_its_record_replays() {
         engine.legal_moves(&mut st, &mut moves);
         let m = find_move(&engine, &st, &moves, &text).unwrap();
         engine.play_unchecked(&mut st, &m);
-        state = post(&server, &format!("/api/game/{id}/move"), json!({"move": text}), 200);
-        assert_eq!(state["position"], position_text(&engine, &st), "after {text}");
+        state = post(
+            &server,
+            &format!("/api/game/{id}/move"),
+            json!({"move": text}),
+            200,
+        );
+        assert_eq!(
+            state["position"],
+            position_text(&engine, &st),
+            "after {text}"
+        );
         assert!(state["svg"].as_str().unwrap().contains(r#"data-site="#));
     }
     assert_eq!(state["played"].as_array().unwrap().len(), 4);
@@ -66,7 +75,11 @@ fn a_game_is_played_and_its_record_replays() {
     std::fs::write(&record, &reply.body).unwrap();
     let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("4 turns, every move legal"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("4 turns, every move legal"),
+        "{}",
+        run.stdout
+    );
 
     // The same record opened in the page: the start and each turn.
     let text = reply.body.clone();
@@ -114,7 +127,12 @@ fn a_dice_game_against_an_agent_is_played_and_replays() {
                 .collect();
             let mut last = state.clone();
             for (i, step) in steps.iter().enumerate() {
-                last = post(&server, &format!("/api/game/{id}/move"), json!({"move": step}), 200);
+                last = post(
+                    &server,
+                    &format!("/api/game/{id}/move"),
+                    json!({"move": step}),
+                    200,
+                );
                 if i + 1 < steps.len() {
                     assert_eq!(last["typed"].as_array().unwrap().len(), i + 1);
                 }
@@ -124,7 +142,12 @@ fn a_dice_game_against_an_agent_is_played_and_replays() {
     }
     // A bad roll typed and a die move the dice do not allow are refused.
     if state["to_move"] == 0 && state["needs_roll"] == true {
-        let refused = post(&server, &format!("/api/game/{id}/roll"), json!({"dice": "9 9"}), 422);
+        let refused = post(
+            &server,
+            &format!("/api/game/{id}/roll"),
+            json!({"dice": "9 9"}),
+            422,
+        );
         assert!(error(&refused).contains("bad roll"), "{refused}");
     }
     let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
@@ -145,13 +168,33 @@ fn bad_requests_are_refused_with_a_message_and_the_server_stays_up() {
     let position = state["position"].clone();
 
     // An illegal move, and text that is no move.
-    let refused = post(&server, &format!("/api/game/{id}/move"), json!({"move": "a1-e5"}), 422);
+    let refused = post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": "a1-e5"}),
+        422,
+    );
     assert!(error(&refused).contains("a1-e5"), "{refused}");
-    post(&server, &format!("/api/game/{id}/move"), json!({"move": "zz"}), 422);
-    post(&server, &format!("/api/game/{id}/move"), json!({"move": 3}), 400);
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": "zz"}),
+        422,
+    );
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": 3}),
+        400,
+    );
     post(&server, &format!("/api/game/{id}/move"), json!({}), 400);
     let long = "a".repeat(5000);
-    post(&server, &format!("/api/game/{id}/move"), json!({"move": long}), 400);
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": long}),
+        400,
+    );
     // Nothing to take back at the start; no dice to throw in this game.
     let refused = post(&server, &format!("/api/game/{id}/undo"), json!({}), 409);
     assert!(error(&refused).contains("nothing to undo"), "{refused}");
@@ -165,7 +208,13 @@ fn bad_requests_are_refused_with_a_message_and_the_server_stays_up() {
     assert_eq!(garbage.status, 400, "{}", garbage.body);
     assert!(error(&garbage.json()).contains("not JSON"));
     assert_eq!(server.call("POST", &path, "[1, 2]").status, 400);
-    let plain = http(server.port, "POST", &path, &[("Content-Type", "text/plain")], b"{}");
+    let plain = http(
+        server.port,
+        "POST",
+        &path,
+        &[("Content-Type", "text/plain")],
+        b"{}",
+    );
     assert_eq!(plain.status, 415, "{}", plain.body);
     // A body over the limit.
     let huge = vec![b' '; 9 << 20];
@@ -178,7 +227,12 @@ fn bad_requests_are_refused_with_a_message_and_the_server_stays_up() {
     assert!(error(&refused).contains("no-such-game"), "{refused}");
     post(&server, "/api/new", json!({"game": 99}), 404);
     post(&server, "/api/new", json!({}), 400);
-    post(&server, "/api/game/12345/move", json!({"move": "b2-c3"}), 404);
+    post(
+        &server,
+        "/api/game/12345/move",
+        json!({"move": "b2-c3"}),
+        404,
+    );
     assert_eq!(server.call("GET", "/api/game/12345", "").status, 404);
     assert_eq!(server.call("GET", "/api/game/x", "").status, 404);
     assert_eq!(server.call("GET", "/api/nothing", "").status, 404);
@@ -188,9 +242,19 @@ fn bad_requests_are_refused_with_a_message_and_the_server_stays_up() {
     post(&server, &format!("/api/game/{id}/dance"), json!({}), 404);
 
     // Positions, seeds and agents out of bounds.
-    let refused = post(&server, "/api/new", json!({"game": "alquerque", "position": "white: z9"}), 422);
+    let refused = post(
+        &server,
+        "/api/new",
+        json!({"game": "alquerque", "position": "white: z9"}),
+        422,
+    );
     assert!(error(&refused).contains("bad position"), "{refused}");
-    post(&server, "/api/new", json!({"game": "alquerque", "seed": -1}), 400);
+    post(
+        &server,
+        "/api/new",
+        json!({"game": "alquerque", "seed": -1}),
+        400,
+    );
     for agent in [
         json!({"kind": "mcts", "seconds": 11}),
         json!({"kind": "mcts", "seconds": 0}),
@@ -203,10 +267,25 @@ fn bad_requests_are_refused_with_a_message_and_the_server_stays_up() {
         let refused = post(&server, "/api/new", body, 400);
         assert!(!error(&refused).is_empty());
     }
-    post(&server, "/api/new", json!({"game": "alquerque", "agents": [null]}), 400);
+    post(
+        &server,
+        "/api/new",
+        json!({"game": "alquerque", "agents": [null]}),
+        400,
+    );
     // A record or PDN game that is none.
-    post(&server, "/api/replay", json!({"text": "{\"oops\": 1}"}), 422);
-    post(&server, "/api/replay", json!({"text": "not a game", "game": 0}), 422);
+    post(
+        &server,
+        "/api/replay",
+        json!({"text": "{\"oops\": 1}"}),
+        422,
+    );
+    post(
+        &server,
+        "/api/replay",
+        json!({"text": "not a game", "game": 0}),
+        422,
+    );
     post(&server, "/api/load", json!({"text": "{}"}), 422);
 
     // The game is as it was, and the server still answers.
@@ -234,12 +313,21 @@ fn requests_from_another_origin_or_host_are_refused() {
         vec![json, ("Origin", other_port.as_str())],
         vec![json, ("Origin", "null")],
         vec![json, ("Host", rebound.as_str())],
-        vec![json, ("Host", rebound.as_str()), ("Origin", "http://evil.example")],
+        vec![
+            json,
+            ("Host", rebound.as_str()),
+            ("Origin", "http://evil.example"),
+        ],
         vec![json, ("Sec-Fetch-Site", "cross-site")],
     ] {
         let reply = http(port, "POST", "/api/new", &headers, body);
         assert_eq!(reply.status, 403, "{headers:?}: {}", reply.body);
-        assert!(reply.json()["error"].as_str().unwrap().starts_with("refused"));
+        assert!(
+            reply.json()["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("refused")
+        );
     }
     let host = format!("evil.example:{port}");
     let page = http(port, "GET", "/", &[("Host", host.as_str())], b"");

@@ -81,7 +81,12 @@ impl<'e> Api<'e> {
 
     /// Answers `method` on `path` (which starts with `/api/`) with the JSON
     /// `body` (empty: `{}`).
-    pub(super) fn route(&mut self, method: &str, path: &str, body: &[u8]) -> Result<Answer, Refusal> {
+    pub(super) fn route(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &[u8],
+    ) -> Result<Answer, Refusal> {
         let parts: Vec<&str> = path
             .trim_start_matches("/api/")
             .split('/')
@@ -162,7 +167,13 @@ impl<'e> Api<'e> {
         };
         match found {
             Some(i) => Ok(i),
-            None => refuse(404, format!("no game {} is served here", v.map_or_else(String::new, Value::to_string))),
+            None => refuse(
+                404,
+                format!(
+                    "no game {} is served here",
+                    v.map_or_else(String::new, Value::to_string)
+                ),
+            ),
         }
     }
 
@@ -282,7 +293,11 @@ impl<'e> Api<'e> {
                         .and_then(|s| s.to_str())
                         .unwrap_or_default();
                     match self.listed.iter().position(|g| {
-                        g.label == tag || std::path::Path::new(&g.label).file_stem().and_then(|s| s.to_str()) == Some(stem)
+                        g.label == tag
+                            || std::path::Path::new(&g.label)
+                                .file_stem()
+                                .and_then(|s| s.to_str())
+                                == Some(stem)
                     }) {
                         Some(i) if !tag.is_empty() => i,
                         _ => {
@@ -327,7 +342,9 @@ impl<'e> Api<'e> {
             Some(s) => Ok(s),
             None => refuse(
                 404,
-                format!("no game {id} is being played here (it ended with the server, or was dropped for newer ones)"),
+                format!(
+                    "no game {id} is being played here (it ended with the server, or was dropped for newer ones)"
+                ),
             ),
         }
     }
@@ -423,7 +440,12 @@ impl<'e> Api<'e> {
                 self.played.remove(id);
                 return Ok(json!({ "forgotten": id }));
             }
-            _ => return refuse(404, format!("no such request: `POST /api/game/{id}/{action}`")),
+            _ => {
+                return refuse(
+                    404,
+                    format!("no such request: `POST /api/game/{id}/{action}`"),
+                );
+            }
         }
         self.state(id, out)
     }
@@ -571,15 +593,25 @@ fn seat(listed: &Listed, v: &Value) -> Result<Option<Spec>, Refusal> {
     };
     let number = |key: &str| options.and_then(|o| o.get(key)).filter(|v| !v.is_null());
     if let Some(o) = options
-        && let Some(key) = o.keys().find(|k| !["kind", "seconds", "depth"].contains(&k.as_str()))
+        && let Some(key) = o
+            .keys()
+            .find(|k| !["kind", "seconds", "depth"].contains(&k.as_str()))
     {
         return refuse(400, format!("an agent has no option `{key}`"));
     }
     let depth = match number("depth") {
         None => MAX_PAGE_DEPTH,
-        Some(d) => match d.as_u64().filter(|d| (1..=u64::from(MAX_PAGE_DEPTH)).contains(d)) {
+        Some(d) => match d
+            .as_u64()
+            .filter(|d| (1..=u64::from(MAX_PAGE_DEPTH)).contains(d))
+        {
             Some(d) => d as u32,
-            None => return refuse(400, format!("`depth` is a whole number from 1 to {MAX_PAGE_DEPTH}")),
+            None => {
+                return refuse(
+                    400,
+                    format!("`depth` is a whole number from 1 to {MAX_PAGE_DEPTH}"),
+                );
+            }
         },
     };
     let seconds = match number("seconds") {

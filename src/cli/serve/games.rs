@@ -70,8 +70,8 @@ impl Listed {
     /// without the doubling cube, which the page does not offer.
     pub(super) fn session(&self, st: State, seed: u64) -> Session<'_> {
         let human = crate::Agent::Human;
-        let start = (st != self.engine.start())
-            .then(|| ludus::notation::position_text(&self.engine, &st));
+        let start =
+            (st != self.engine.start()).then(|| ludus::notation::position_text(&self.engine, &st));
         let file = crate::cli::repl::GameFile {
             path: Path::new(&self.named).to_path_buf(),
             text: self.text.clone(),

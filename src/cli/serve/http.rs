@@ -144,7 +144,9 @@ fn same_origin(request: &Request, port: u16) -> Result<(), Refusal> {
             .iter()
             .any(|h| origin.eq_ignore_ascii_case(&format!("http://{h}")))
     {
-        return refused(format!("refused: a page of `{origin}` may not use this server"));
+        return refused(format!(
+            "refused: a page of `{origin}` may not use this server"
+        ));
     }
     if let Some(site) = header("Sec-Fetch-Site")
         && !["same-origin", "none"].contains(&site.as_str())
@@ -176,9 +178,10 @@ fn body(request: &mut Request, method: &str) -> Result<Vec<u8>, Refusal> {
     if body.len() as u64 > MAX_BODY {
         return Err(too_large());
     }
-    let json = request.headers().iter().any(|h| {
-        h.field.equiv("Content-Type") && h.value.as_str().starts_with("application/json")
-    });
+    let json = request
+        .headers()
+        .iter()
+        .any(|h| h.field.equiv("Content-Type") && h.value.as_str().starts_with("application/json"));
     if method == "POST" && !body.is_empty() && !json {
         return Err(Refusal {
             status: 415,
