@@ -33,9 +33,9 @@ fn new_game(server: &Server, game: &str) -> Value {
     post(server, "/api/new", json!({"game": game, "seed": 7}), 200)
 }
 
-/// The first legal move of a state, as the page lists it.
-fn first_move(state: &Value) -> String {
-    state["turns"][0]["text"].as_str().unwrap().to_string()
+/// The first move (or die move) a state offers, as the page lists it.
+fn first_part(state: &Value) -> String {
+    state["parts"][0]["text"].as_str().unwrap().to_string()
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn a_game_is_played_and_its_record_replays() {
     let mut moves = Vec::new();
     let mut state = state;
     for _ in 0..4 {
-        let text = first_move(&state);
+        let text = first_part(&state);
         engine.legal_moves(&mut st, &mut moves);
         let m = find_move(&engine, &st, &moves, &text).unwrap();
         engine.play_unchecked(&mut st, &m);
@@ -118,25 +118,24 @@ fn a_dice_game_against_an_agent_is_played_and_replays() {
             post(&server, &format!("/api/game/{id}/roll"), json!({}), 200)
         } else {
             white_turns += 1;
-            // The first turn, die move by die move as the page clicks them.
-            let steps: Vec<String> = state["turns"][0]["steps"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| s["text"].as_str().unwrap().to_string())
-                .collect();
+            // The first die move offered, then the next, as the page
+            // clicks them, until they make a turn.
+            let played = state["played"].as_array().unwrap().len();
+            let mut typed = 0;
             let mut last = state.clone();
-            for (i, step) in steps.iter().enumerate() {
+            while last["played"].as_array().unwrap().len() == played {
+                assert_eq!(last["typed"].as_array().unwrap().len(), typed);
+                let part = first_part(&last);
+                assert!(part.contains('/'), "a die move: {part}");
                 last = post(
                     &server,
                     &format!("/api/game/{id}/move"),
-                    json!({"move": step}),
+                    json!({"move": part}),
                     200,
                 );
-                if i + 1 < steps.len() {
-                    assert_eq!(last["typed"].as_array().unwrap().len(), i + 1);
-                }
+                typed += 1;
             }
+            assert!(typed >= 1);
             last
         };
     }

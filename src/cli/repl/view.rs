@@ -9,25 +9,17 @@ use ludus::engine::{Engine, HAND, Move, NONE, Outcome, State};
 use ludus::notation::move_text;
 use ludus::playout::outcome_text;
 
-/// One part of a turn as it is made by clicks: in dice games one die move
+/// A part of a turn as it is made by clicks: in dice games one die move
 /// (its origin, then where it lands), elsewhere the whole turn (the
 /// piece, each landing of a chain, then the piece a completed line
 /// removes).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ClickStep {
+pub(crate) struct ClickPart {
     /// The part in notation, as it is typed.
     pub text: String,
-    /// The sites clicked, in order (indices of the board's sites).
+    /// The sites clicked, in order (indices of the board's sites); none
+    /// for a part made without clicks (a pass, a turn typed whole).
     pub sites: Vec<usize>,
-}
-
-/// A legal turn: its notation and its parts, clicked one after another.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct ClickTurn {
-    /// The whole turn in notation.
-    pub text: String,
-    /// Its parts.
-    pub steps: Vec<ClickStep>,
 }
 
 /// The sites of a board among `sites`: the hand and absent sites left out.
@@ -98,45 +90,42 @@ impl<'e> Session<'e> {
         self.unlisted.map(|e| e.to_string())
     }
 
-    /// The legal turns as clicks: in dice games each route of die moves
-    /// (whole turns only where the routes are too many to list), else
-    /// each turn. None once the game is over.
-    pub(crate) fn click_turns(&self) -> Vec<ClickTurn> {
-        if self.finished {
+    /// What may be played next, as clicks: in dice games each die move
+    /// that may follow those typed so far (whole turns, without sites,
+    /// where the routes are too many to list), else each turn. None once
+    /// the game is over, or before the roll.
+    pub(crate) fn next_parts(&self) -> Vec<ClickPart> {
+        if self.finished || self.needs_roll() {
             return Vec::new();
         }
         if self.engine.has_dice() && self.unlisted.is_none() {
-            return self
-                .sequences
-                .iter()
-                .zip(&self.sequence_steps)
-                .map(|(m, texts)| ClickTurn {
-                    text: move_text(self.engine, m),
-                    steps: m
-                        .steps()
-                        .iter()
-                        .zip(texts)
-                        .map(|(s, text)| ClickStep {
-                            text: text.clone(),
-                            sites: on_board([s.from, s.to]),
-                        })
-                        .collect(),
-                })
-                .collect();
+            let k = self.partial.len();
+            let mut parts: Vec<ClickPart> = Vec::new();
+            for i in self.extending(&self.partial) {
+                let (Some(step), Some(text)) = (
+                    self.sequences[i].steps().get(k),
+                    self.sequence_steps[i].get(k),
+                ) else {
+                    continue;
+                };
+                if !parts.iter().any(|p| p.text == *text) {
+                    parts.push(ClickPart {
+                        text: text.clone(),
+                        sites: on_board([step.from, step.to]),
+                    });
+                }
+            }
+            return parts;
         }
         self.moves
             .iter()
-            .map(|m| {
-                let text = move_text(self.engine, m);
-                let sites = if self.engine.has_dice() {
+            .map(|m| ClickPart {
+                text: move_text(self.engine, m),
+                sites: if self.engine.has_dice() {
                     Vec::new()
                 } else {
                     grid_sites(m)
-                };
-                ClickTurn {
-                    text: text.clone(),
-                    steps: vec![ClickStep { text, sites }],
-                }
+                },
             })
             .collect()
     }

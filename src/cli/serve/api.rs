@@ -458,17 +458,10 @@ impl<'e> Api<'e> {
         let s = &served.session;
         let engine = s.engine();
         let game = engine.game();
-        let turns: Vec<Value> = s
-            .click_turns()
+        let parts: Vec<Value> = s
+            .next_parts()
             .into_iter()
-            .map(|t| {
-                let steps: Vec<Value> = t
-                    .steps
-                    .into_iter()
-                    .map(|p| json!({ "text": p.text, "sites": p.sites }))
-                    .collect();
-                json!({ "text": t.text, "steps": steps })
-            })
+            .map(|p| json!({ "text": p.text, "sites": p.sites }))
             .collect();
         let result = s.result();
         Ok(json!({
@@ -487,7 +480,7 @@ impl<'e> Api<'e> {
             "typed": s.typed_so_far(),
             "left": s.left_to_play(),
             "whole_turns": s.typed_whole(),
-            "turns": turns,
+            "parts": parts,
             "sites": game.board.sites.iter().map(|site| site.name.clone()).collect::<Vec<_>>(),
             "played": s.played(),
             "over": result.is_some(),

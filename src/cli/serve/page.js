@@ -165,21 +165,14 @@ function agentTurn() {
   });
 }
 
-/** The legal turns that go on from the die moves typed this turn. */
-function candidates() {
+/** The parts of a turn that may be played next (a die move, or a whole
+ * turn) whose sites begin with `sites`. */
+function matching(sites) {
   if (!state || state.over || state.needs_roll) {
     return [];
   }
-  const k = state.typed.length;
-  return state.turns.filter((t) => t.steps.length > k
-    && state.typed.every((text, i) => t.steps[i].text.toLowerCase() === text.toLowerCase()));
-}
-
-/** The candidates whose part being made begins with the sites `sites`. */
-function matching(sites) {
-  const k = state.typed.length;
-  return candidates().filter((t) => sites.length <= t.steps[k].sites.length
-    && sites.every((s, i) => t.steps[k].sites[i] === s));
+  return state.parts.filter((p) => sites.length <= p.sites.length
+    && sites.every((s, i) => p.sites[i] === s));
 }
 
 /** Whether the board's picture has a shape for site `s`. */
@@ -204,11 +197,10 @@ function highlight() {
   if (!state || state.over || state.agents[state.to_move]) {
     return;
   }
-  const k = state.typed.length;
   const found = matching(clicks);
   const next = new Set();
-  for (const t of found) {
-    const s = t.steps[k].sites[clicks.length];
+  for (const p of found) {
+    const s = p.sites[clicks.length];
     if (s !== undefined) {
       next.add(s);
     }
@@ -235,8 +227,8 @@ function highlight() {
   }
   // Turns with nothing (more) to click: passes, or several turns that the
   // same clicks make.
-  const done = found.filter((t) => t.steps[k].sites.length === clicks.length);
-  const texts = [...new Set(done.map((t) => t.steps[k].text))];
+  const done = found.filter((p) => p.sites.length === clicks.length);
+  const texts = [...new Set(done.map((p) => p.text))];
   if (clicks.length || texts.length <= 30) {
     for (const text of texts) {
       const button = document.createElement('button');
@@ -285,7 +277,6 @@ function clicked(s) {
     return;
   }
   $('error').textContent = '';
-  const k = state.typed.length;
   let sites = clicks.concat([s]);
   let found = matching(sites);
   if (!found.length) {
@@ -296,13 +287,13 @@ function clicked(s) {
   if (!found.length) {
     clicks = [];
     highlight();
-    $('error').textContent = 'no legal move ' + (k || clicks.length ? 'goes on ' : 'starts ') + 'at ' + state.sites[s];
+    $('error').textContent = 'no legal move starts at ' + state.sites[s];
     return;
   }
   clicks = sites;
-  const done = found.filter((t) => t.steps[k].sites.length === clicks.length);
-  const more = found.some((t) => t.steps[k].sites.length > clicks.length);
-  const texts = [...new Set(done.map((t) => t.steps[k].text))];
+  const done = found.filter((p) => p.sites.length === clicks.length);
+  const more = found.some((p) => p.sites.length > clicks.length);
+  const texts = [...new Set(done.map((p) => p.text))];
   if (texts.length === 1 && !more) {
     send(texts[0]);
     return;
