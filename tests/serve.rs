@@ -350,3 +350,62 @@ fn bad_command_lines_and_game_files_exit_as_documented() {
     let run = ludus(&["serve", "no-such-game-file.game", "--port", "0"]);
     assert_eq!(run.code, 1, "{}", run.stderr);
 }
+
+#[test]
+fn a_pdn_game_and_a_position_open_and_play_on() {
+    let server = Server::start(&["english-draughts"]);
+    let engine = bundled("english-draughts");
+    let dir = temp_dir("serve", "pdn");
+    let pdn = dir.join("game.pdn");
+    let run = ludus(&[
+        "playout",
+        "english-draughts",
+        "--seed",
+        "2",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    let parsed = ludus::pdn::parse_pdn(&text).unwrap();
+    let replayed = ludus::pdn::replay_pdn(&engine, &parsed).unwrap();
+    let replay = post(&server, "/api/replay", json!({"text": text, "game": 0}), 200);
+    let frames = replay["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), replayed.turns.len() + 1);
+    let (_, third) = &replayed.turns[2];
+    assert_eq!(frames[3]["position"], position_text(&engine, third));
+    // Played on from that position: the state is that position.
+    let state = post(
+        &server,
+        "/api/new",
+        json!({"game": 0, "position": frames[3]["position"]}),
+        200,
+    );
+    assert_eq!(state["position"], frames[3]["position"]);
+    assert!(!state["parts"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn hint_and_resign_answer_and_a_resigned_game_replays() {
+    let server = Server::start(&["alquerque"]);
+    let state = new_game(&server, "alquerque");
+    let id = state["id"].as_u64().unwrap();
+    let text = first_part(&state);
+    post(&server, &format!("/api/game/{id}/move"), json!({"move": text}), 200);
+    let hint = post(&server, &format!("/api/game/{id}/hint"), json!({}), 200);
+    assert!(hint["log"].as_str().unwrap().contains("mcts"), "{}", hint["log"]);
+    let resigned = post(&server, &format!("/api/game/{id}/resign"), json!({}), 200);
+    assert_eq!(resigned["over"], true);
+    let result = resigned["result"].as_str().unwrap();
+    assert!(result.starts_with("black resigned"), "{result}");
+    // Nothing more is played once it is over.
+    post(&server, &format!("/api/game/{id}/move"), json!({"move": "b2-c3"}), 409);
+    post(&server, &format!("/api/game/{id}/resign"), json!({}), 409);
+    let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
+    let dir = temp_dir("serve", "resigned");
+    let record = dir.join("game.jsonl");
+    std::fs::write(&record, &reply.body).unwrap();
+    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("1 turns, every move legal"), "{}", run.stdout);
+}
