@@ -369,7 +369,12 @@ fn a_pdn_game_and_a_position_open_and_play_on() {
     let text = std::fs::read_to_string(&pdn).unwrap();
     let parsed = ludus::pdn::parse_pdn(&text).unwrap();
     let replayed = ludus::pdn::replay_pdn(&engine, &parsed).unwrap();
-    let replay = post(&server, "/api/replay", json!({"text": text, "game": 0}), 200);
+    let replay = post(
+        &server,
+        "/api/replay",
+        json!({"text": text, "game": 0}),
+        200,
+    );
     let frames = replay["frames"].as_array().unwrap();
     assert_eq!(frames.len(), replayed.turns.len() + 1);
     let (_, third) = &replayed.turns[2];
@@ -391,15 +396,29 @@ fn hint_and_resign_answer_and_a_resigned_game_replays() {
     let state = new_game(&server, "alquerque");
     let id = state["id"].as_u64().unwrap();
     let text = first_part(&state);
-    post(&server, &format!("/api/game/{id}/move"), json!({"move": text}), 200);
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": text}),
+        200,
+    );
     let hint = post(&server, &format!("/api/game/{id}/hint"), json!({}), 200);
-    assert!(hint["log"].as_str().unwrap().contains("mcts"), "{}", hint["log"]);
+    assert!(
+        hint["log"].as_str().unwrap().contains("mcts"),
+        "{}",
+        hint["log"]
+    );
     let resigned = post(&server, &format!("/api/game/{id}/resign"), json!({}), 200);
     assert_eq!(resigned["over"], true);
     let result = resigned["result"].as_str().unwrap();
     assert!(result.starts_with("black resigned"), "{result}");
     // Nothing more is played once it is over.
-    post(&server, &format!("/api/game/{id}/move"), json!({"move": "b2-c3"}), 409);
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": "b2-c3"}),
+        409,
+    );
     post(&server, &format!("/api/game/{id}/resign"), json!({}), 409);
     let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
     let dir = temp_dir("serve", "resigned");
@@ -407,5 +426,36 @@ fn hint_and_resign_answer_and_a_resigned_game_replays() {
     std::fs::write(&record, &reply.body).unwrap();
     let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("1 turns, every move legal"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("1 turns, every move legal"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_roll_that_forces_the_turn_is_not_refused() {
+    // In the Royal Game of Ur every man starts off the board, so the first
+    // roll leaves one turn (or a pass), played at once: the dice then wait
+    // for the other player, and the roll was no failure.
+    let server = Server::start(&["ur"]);
+    for seed in 0..5 {
+        let state = post(
+            &server,
+            "/api/new",
+            json!({"game": "ur", "seed": seed}),
+            200,
+        );
+        let id = state["id"].as_u64().unwrap();
+        assert_eq!(state["needs_roll"], true);
+        let rolled = post(&server, &format!("/api/game/{id}/roll"), json!({}), 200);
+        // (A rosette gives the same player another throw.)
+        assert_eq!(
+            rolled["played"].as_array().unwrap().len(),
+            1,
+            "{}",
+            rolled["log"]
+        );
+        assert_eq!(rolled["needs_roll"], true);
+    }
 }

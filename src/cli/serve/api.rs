@@ -396,8 +396,12 @@ impl<'e> Api<'e> {
                     None | Some(Value::Null) => None,
                     Some(_) => Some(short_text(body, "dice")?),
                 };
+                let turns = session.played().len();
                 session.throw(typed, &mut out);
-                if session.waits_for_roll() {
+                // Refused unless thrown: the dice wait to be played, or a
+                // turn was (a forced one, a pass), and the next player's
+                // wait to be thrown.
+                if session.waits_for_roll() && session.played().len() == turns {
                     return refuse(422, out.trim_end().to_string());
                 }
             }
