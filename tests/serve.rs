@@ -459,3 +459,37 @@ fn a_roll_that_forces_the_turn_is_not_refused() {
         assert_eq!(rolled["needs_roll"], true);
     }
 }
+
+#[test]
+fn malformed_http_leaves_the_server_up() {
+    use std::io::{Read, Write};
+    let mut server = Server::start(&["alquerque"]);
+    let long_path = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(100_000));
+    let long_header = format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nX: {}\r\n\r\n",
+        server.port,
+        "b".repeat(100_000)
+    );
+    let inputs: Vec<Vec<u8>> = vec![
+        b"\x00\x01\x02garbage\r\n\r\n".to_vec(),
+        b"GET\r\n\r\n".to_vec(),
+        b"POST /api/new HTTP/1.1\r\nContent-Length: -5\r\n\r\n".to_vec(),
+        b"POST /api/new HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".to_vec(),
+        long_path.into_bytes(),
+        long_header.into_bytes(),
+        Vec::new(),
+    ];
+    for input in inputs {
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+            .unwrap();
+        let _ = stream.write_all(&input);
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+    }
+    assert!(server.running());
+    let reply = server.call("GET", "/api/games", "");
+    assert_eq!(reply.status, 200, "{}", reply.body);
+}
