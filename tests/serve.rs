@@ -492,4 +492,16 @@ fn malformed_http_leaves_the_server_up() {
     assert!(server.running());
     let reply = server.call("GET", "/api/games", "");
     assert_eq!(reply.status, 200, "{}", reply.body);
+
+    // A client that promises a body and sends half of it holds up no
+    // other request.
+    let mut slow = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let head = format!(
+        "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{{\"game\"",
+        server.port
+    );
+    slow.write_all(head.as_bytes()).unwrap();
+    let reply = server.call("POST", "/api/new", r#"{"game": "alquerque"}"#);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    drop(slow);
 }

@@ -20,6 +20,8 @@ use games::Listed;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Runs the server for the games `files` (every bundled game if none) on
 /// `port` of 127.0.0.1 (0: a free port the system picks) until the process
@@ -48,12 +50,30 @@ pub(crate) fn serve(files: &[PathBuf], port: u16, open: bool) -> Result<ExitCode
     Ok(ExitCode::SUCCESS)
 }
 
-/// Answers requests one after another until the server stops.
+/// The most requests answered at once; past it a request is refused
+/// (503) at once.
+const MAX_IN_FLIGHT: usize = 32;
+
+/// Answers requests until the server stops, each on a thread of its own
+/// (so that a client slow to send its body holds up no other), the games
+/// behind one lock.
 fn run(server: &tiny_http::Server, listed: &[Listed], port: u16) {
-    let mut api = api::Api::new(listed);
-    for request in server.incoming_requests() {
-        http::answer(request, port, &mut api);
-    }
+    let api = Mutex::new(api::Api::new(listed));
+    let in_flight = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for request in server.incoming_requests() {
+            if in_flight.fetch_add(1, Ordering::SeqCst) >= MAX_IN_FLIGHT {
+                in_flight.fetch_sub(1, Ordering::SeqCst);
+                http::too_busy(request);
+                continue;
+            }
+            let (api, in_flight) = (&api, &in_flight);
+            scope.spawn(move || {
+                http::answer(request, port, api);
+                in_flight.fetch_sub(1, Ordering::SeqCst);
+            });
+        }
+    });
 }
 
 /// Asks the system to open `url` in the web browser; says why not if it

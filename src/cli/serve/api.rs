@@ -357,7 +357,10 @@ impl<'e> Api<'e> {
         match served.session.record_named(named) {
             Some(text) => Ok(Answer::Record {
                 text,
-                name: format!("{}-{id}.jsonl", served.session.engine().game().name),
+                name: format!(
+                    "{}-{id}.jsonl",
+                    file_name(&served.session.engine().game().name)
+                ),
             }),
             None => refuse(409, "this game keeps no record"),
         }
@@ -501,6 +504,25 @@ fn frame(engine: &Engine, st: &State, caption: String) -> Value {
         "position": position_text(engine, st),
         "svg": ludus::svg::svg(engine, st, None),
     })
+}
+
+/// `name` as a file name: letters and digits kept (lower case), runs of
+/// anything else one `-`.
+fn file_name(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "game".into()
+    } else {
+        out.to_string()
+    }
 }
 
 /// The request's body as a JSON object (an empty body is `{}`).

@@ -5,6 +5,7 @@
 
 use super::api::{Answer, Api, Refusal};
 use std::io::Read;
+use std::sync::Mutex;
 use tiny_http::{Header, Request, Response};
 
 /// The largest request body read, in bytes: a long game's record.
@@ -41,10 +42,26 @@ impl Sent {
     }
 }
 
-/// Answers one request; a failure to send (the browser went away) is
-/// ignored.
-pub(super) fn answer(mut request: Request, port: u16, api: &mut Api) {
+/// Refuses a request at once: too many are being answered.
+pub(super) fn too_busy(request: Request) {
+    send(
+        request,
+        Sent::refusal(&Refusal {
+            status: 503,
+            message: "the server is answering too many requests: try again".into(),
+        }),
+    );
+}
+
+/// Answers one request.
+pub(super) fn answer(mut request: Request, port: u16, api: &Mutex<Api>) {
     let sent = respond(&mut request, port, api);
+    send(request, sent);
+}
+
+/// Sends `sent` with its headers; a failure to send (the browser went
+/// away) is ignored.
+fn send(request: Request, sent: Sent) {
     // Sent whole with its length, never in chunks: simpler for any client.
     let mut response = Response::from_data(sent.body)
         .with_status_code(sent.status)
@@ -73,8 +90,8 @@ pub(super) fn answer(mut request: Request, port: u16, api: &mut Api) {
     let _ = request.respond(response);
 }
 
-/// The answer to `request`.
-fn respond(request: &mut Request, port: u16, api: &mut Api) -> Sent {
+/// The answer to `request`: the games locked only once its body is read.
+fn respond(request: &mut Request, port: u16, api: &Mutex<Api>) -> Sent {
     if let Err(r) = same_origin(request, port) {
         return Sent::refusal(&r);
     }
@@ -90,6 +107,10 @@ fn respond(request: &mut Request, port: u16, api: &mut Api) -> Sent {
     };
     // The server stays up whatever a request does; a fault in a game ends
     // that game only.
+    // A fault is caught inside the lock, so the lock is never poisoned.
+    let mut api = api
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let routed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         api.route(&method, &path, &body)
     }));
