@@ -13,11 +13,13 @@ mod bits;
 mod choice;
 mod condition;
 mod dice;
+mod found;
 mod grid;
 mod lines;
 mod outcome;
 mod progress;
 mod rays;
+mod sides;
 mod state;
 mod turn;
 mod turns;
@@ -523,7 +525,7 @@ impl Engine {
             out.push(Move::PASS);
             return Ok(());
         }
-        let mut found = grid::Found::new(out);
+        let mut found = found::Found::new(out);
         self.turns_after_huff(st, NONE, &mut found);
         let mut offenders = st.offenders;
         let opp = 1 - st.to_move as usize;

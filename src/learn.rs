@@ -19,4 +19,4 @@ mod train;
 pub use features::Features;
 pub use file::{Evaluation, FORMAT, MAX_EVALUATION_BYTES};
 pub use net::{Net, Scratch};
-pub use train::{Judge, MAX_TRAINING_TURNS, Options, Progress, greedy_choice, train};
+pub use train::{Judge, MAX_TRAINING_TURNS, Options, Progress, ROUND_GAMES, greedy_choice, train};

@@ -334,6 +334,13 @@ pub fn win_points(engine: &Engine) -> Vec<u8> {
     points
 }
 
+/// The most points a win of the game can be worth: the last of
+/// [`win_points`], the unit of the agents' and the learned evaluations'
+/// values.
+pub fn most_points(engine: &Engine) -> u8 {
+    win_points(engine).last().copied().unwrap_or(1)
+}
+
 /// A rate with its 95% Wilson score interval.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Rate {

@@ -219,6 +219,11 @@ fn bad_agents_and_shards_are_refused() {
             "expectimax:depth=1, depth=1",
             "`depth` is given twice",
         ),
+        ("--black", "expectimax:seconds=0", "seconds=0"),
+        ("--black", "expectimax:file=x.eval", "no option `file`"),
+        ("--black", "learned:eval=x.eval", "no option `eval`"),
+        ("--black", "computer:depth=2", "no option `depth`"),
+        ("--black", "mcts:eval=missing.eval", "missing.eval"),
         ("--shard", "0/4", "K/N"),
         ("--shard", "5/4", "K/N"),
     ] {
@@ -236,14 +241,152 @@ fn bad_agents_and_shards_are_refused() {
         "mcts:iterations=300,c=0.5",
         "mcts:seconds=0.5",
         "mcts:seconds=2,iterations=50",
+        "mcts:eval=own",
+        "expectimax:depth=3,seconds=0.25",
+        "learned:seconds=1",
+        "computer",
     ] {
         let spec: Spec = text.parse().unwrap();
         assert_eq!(spec.to_string().parse::<Spec>().unwrap(), spec, "{text}");
     }
-    assert_eq!(
-        "mcts:seconds=0.5".parse::<Spec>().unwrap().to_string(),
-        "mcts:seconds=0.5"
-    );
+    for (text, shown) in [
+        ("mcts:seconds=0.5", "mcts:seconds=0.5"),
+        ("mcts:eval=own", "mcts:iterations=1000,eval=own"),
+        // A time budget alone searches as deep as it allows.
+        ("learned:seconds=1", "learned:seconds=1"),
+        ("learned", "learned:depth=2"),
+        ("expectimax:seconds=0.5", "expectimax:seconds=0.5"),
+        ("expectimax:eval=own", "learned:depth=2"),
+    ] {
+        assert_eq!(text.parse::<Spec>().unwrap().to_string(), shown);
+    }
+}
+
+/// The positions of a seeded random game of `game`, every `every`th.
+fn positions(
+    game: &str,
+    seed: u64,
+    every: usize,
+) -> (ludus::engine::Engine, Vec<ludus::engine::State>) {
+    let engine = engine_at(&common::root().join(game));
+    let mut rng = ludus::rng::rng(seed);
+    let mut st = engine.start();
+    let mut moves = Vec::new();
+    let mut out = Vec::new();
+    for turn in 0..200 {
+        engine.try_legal_moves(&mut st, &mut moves).unwrap();
+        if moves.is_empty() || engine.outcome_with(&st, true) != ludus::engine::Outcome::Ongoing {
+            break;
+        }
+        if turn % every == 0 {
+            out.push(st.clone());
+        }
+        let m = moves[rand::RngExt::random_range(&mut rng, 0..moves.len())];
+        engine.play_unchecked(&mut st, &m);
+    }
+    (engine, out)
+}
+
+/// Expectimax's choice is among the best turns a search without pruning
+/// at the root values (alpha-beta there only proves the others worse); a
+/// time budget that lets it finish deepens to the fixed depth's choice, and
+/// one that lets it finish only the first turn's search plays that
+/// search's choice.
+#[test]
+fn deepening_and_root_pruning_keep_expectimax_choice() {
+    for game in ["games/alquerque.game", "games/english-draughts.game"] {
+        let (engine, states) = positions(game, 3, 4);
+        assert!(states.len() >= 8, "{game}: {} positions", states.len());
+        let fixed: Spec = "expectimax:depth=3".parse().unwrap();
+        let deepened: Spec = "expectimax:depth=3,seconds=600".parse().unwrap();
+        let one: Spec = "expectimax:depth=1".parse().unwrap();
+        let hurried: Spec = "expectimax:depth=3,seconds=0.000001".parse().unwrap();
+        let mut moves = Vec::new();
+        for (k, st) in states.iter().enumerate() {
+            let mut st = st.clone();
+            engine.try_legal_moves(&mut st, &mut moves).unwrap();
+            let choose = |spec: &Spec| {
+                spec.choose(&engine, &st, &moves, &mut ludus::rng::rng(k as u64))
+                    .unwrap()
+            };
+            let chosen = choose(&fixed);
+            let hints = fixed
+                .hints(&engine, &st, &moves, &mut ludus::rng::rng(0))
+                .unwrap();
+            let value = |i: usize| hints.iter().find(|h| h.index == i).unwrap().value;
+            assert!(
+                value(chosen) >= hints[0].value - 1e-12,
+                "{game}, position {k}"
+            );
+            assert_eq!(choose(&deepened), chosen, "{game}, position {k}");
+            assert_eq!(choose(&hurried), choose(&one), "{game}, position {k}");
+        }
+    }
+}
+
+/// The legal turns of `position` and `agent`'s hints on them.
+fn hints_at(
+    engine: &ludus::engine::Engine,
+    position: &str,
+    agent: &str,
+) -> (Vec<ludus::engine::Move>, Vec<ludus::agent::Hint>) {
+    let mut st = ludus::notation::parse_position(engine, position).unwrap();
+    let mut moves = Vec::new();
+    engine.try_legal_moves(&mut st, &mut moves).unwrap();
+    let hints = agent
+        .parse::<Spec>()
+        .unwrap()
+        .hints(engine, &st, &moves, &mut ludus::rng::rng(0))
+        .unwrap();
+    (moves, hints)
+}
+
+/// MCTS rewards the points a game is worth, as a share of the most it can
+/// be: in backgammon (a backgammon, 3 points, the most) a turn that wins a
+/// gammon is worth (1 + 2/3) / 2, a single win (1 + 1/3) / 2.
+#[test]
+fn mcts_rewards_the_points_a_game_is_worth() {
+    let engine = engine_at(&common::root().join("games/backgammon.game"));
+    for (position, points) in [
+        ("white: 24 off*14; black: 1*15; turn: white; dice: 3-1", 2.0),
+        (
+            "white: 24 off*14; black: 12*14 off; turn: white; dice: 3-1",
+            1.0,
+        ),
+    ] {
+        let (_, hints) = hints_at(&engine, position, "mcts:iterations=20");
+        let expected = (1.0 + points / 3.0) / 2.0;
+        for h in hints.iter().filter(|h| h.visits > 0) {
+            assert!((h.value - expected).abs() < 1e-9, "{position}: {h:?}");
+        }
+    }
+}
+
+/// The `computer` opponent is the strongest agent measured for the game:
+/// the game's own learned evaluation where it has one (searching a fixed
+/// depth in dice games, to a time budget elsewhere), else expectimax in
+/// dice games and MCTS elsewhere.
+#[test]
+fn the_computer_is_the_strongest_agent_for_the_game() {
+    for (game, agent) in [
+        ("backgammon", "learned:file=games/backgammon.eval,depth=2"),
+        ("alquerque", "learned:file=games/alquerque.eval,seconds=0.5"),
+        (
+            "english-draughts",
+            "learned:file=games/english-draughts.eval,seconds=0.5",
+        ),
+        ("plakoto", "expectimax:depth=2"),
+        ("nine-mens-morris", "mcts:iterations=1000"),
+    ] {
+        let path = common::root().join("games").join(format!("{game}.game"));
+        let engine = engine_at(&path);
+        let computer = "computer".parse::<Spec>().unwrap();
+        let ready = computer.for_game(&engine, &path).unwrap();
+        let shown = ready
+            .to_string()
+            .replace(&format!("{}/", common::root().display()), "");
+        assert_eq!(shown, agent, "{game}");
+    }
 }
 
 /// `hint` lists the agent's view of the legal moves without changing the
@@ -439,16 +582,11 @@ fn a_game_file_gives_the_evaluation() {
     assert_eq!(engine.evaluation(&st, 1), Some(-27));
     // Expectimax's leaves follow the file: with 3-1 the turn that bears a
     // man off is the best.
-    let mut st = ludus::notation::parse_position(
+    let (moves, hints) = hints_at(
         &engine,
         "white: 19*2 22 off*12; black: 13*10 24*5; turn: white; dice: 3-1",
-    )
-    .unwrap();
-    let mut moves = Vec::new();
-    engine.try_legal_moves(&mut st, &mut moves).unwrap();
-    let hints = Spec::Expectimax { depth: 1 }
-        .hints(&engine, &st, &moves, &mut ludus::rng::rng(0))
-        .unwrap();
+        "expectimax:depth=1",
+    );
     let best = ludus::notation::move_text(&engine, &moves[hints[0].index]);
     assert!(best.contains("off"), "{best}");
     assert!(hints[0].value > hints[hints.len() - 1].value);

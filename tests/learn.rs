@@ -46,6 +46,7 @@ fn options(games: u64, seed: u64) -> Options {
         lambda: 0.7,
         explore: 0.1,
         seed,
+        threads: 1,
     }
 }
 
@@ -71,6 +72,40 @@ fn training_is_a_function_of_its_seed() {
         assert_eq!(a, b, "{game}: the same seed learns the same weights");
         assert_ne!(a, c, "{game}: another seed, other games");
     }
+}
+
+#[test]
+fn threads_learn_from_the_same_weights_and_their_changes_add_up() {
+    // Two threads, 16 games: each plays a round of 8 from the same start,
+    // learning as it plays, and the run adds both changes in order. The
+    // same games on one thread, each half from the start, say what that is.
+    let engine = engine_at(&root().join("games/alquerque.game"));
+    let features = Features::new(&engine);
+    let start = Net::new(features.len(), 8, &mut ludus::rng::rng(1));
+    let run = |options: &Options| {
+        let mut net = start.clone();
+        ludus::learn::train(&engine, &features, &mut net, options, &|| true, &mut |_| {}).unwrap();
+        net
+    };
+    let rounds = ludus::learn::ROUND_GAMES;
+    let two = Options {
+        threads: 2,
+        ..options(2 * rounds, 7)
+    };
+    let threaded = run(&two);
+    assert_eq!(
+        threaded,
+        run(&two),
+        "the same seed and threads, the same weights"
+    );
+    let first = run(&options(rounds, 7));
+    let second = run(&options(rounds, 7 + rounds));
+    let mut merged = start.clone();
+    merged.add_change(&start, &first);
+    merged.add_change(&start, &second);
+    assert_eq!(threaded, merged);
+    // On one thread the second half learns from the first: other weights.
+    assert_ne!(threaded, run(&options(2 * rounds, 7)));
 }
 
 #[test]

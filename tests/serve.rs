@@ -403,11 +403,23 @@ fn hint_and_resign_answer_and_a_resigned_game_replays() {
         200,
     );
     let hint = post(&server, &format!("/api/game/{id}/hint"), json!({}), 200);
-    assert!(
-        hint["log"].as_str().unwrap().contains("mcts"),
-        "{}",
-        hint["log"]
-    );
+    // The agent named, then the mover's best turns, each a legal one.
+    let log = hint["log"].as_str().unwrap();
+    assert!(log.contains("on the turns of black"), "{log}");
+    let best = log
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let parts: Vec<&str> = hint["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["text"].as_str().unwrap())
+        .collect();
+    assert!(parts.contains(&best), "{best} is one of {parts:?}");
     let resigned = post(&server, &format!("/api/game/{id}/resign"), json!({}), 200);
     assert_eq!(resigned["over"], true);
     let result = resigned["result"].as_str().unwrap();
@@ -504,4 +516,31 @@ fn malformed_http_leaves_the_server_up() {
     let reply = server.call("POST", "/api/new", r#"{"game": "alquerque"}"#);
     assert_eq!(reply.status, 200, "{}", reply.body);
     drop(slow);
+}
+
+#[test]
+fn the_computer_plays_a_seat() {
+    let server = Server::start(&["alquerque"]);
+    let body = json!({"game": "alquerque", "seed": 1, "agents": [null, "computer"]});
+    let state = post(&server, "/api/new", body, 200);
+    let id = state["id"].as_u64().unwrap();
+    assert!(state["agents"][1].is_string(), "{}", state["agents"]);
+    post(&server, &format!("/api/game/{id}/agent"), json!({}), 409);
+    let text = first_part(&state);
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": text}),
+        200,
+    );
+    // Now the computer's turn: a person may not play it, the agent does.
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": text}),
+        409,
+    );
+    let after = post(&server, &format!("/api/game/{id}/agent"), json!({}), 200);
+    assert_eq!(after["played"].as_array().unwrap().len(), 2);
+    assert_eq!(after["to_move"], 0);
 }

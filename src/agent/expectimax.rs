@@ -1,13 +1,17 @@
-//! Expectimax to a fixed depth in turns, with alpha-beta pruning in games
+//! Expectimax to a depth in turns, with alpha-beta pruning in games
 //! without dice. Values are from the point of view of the player choosing
 //! at the root: he maximises, his opponent minimises, and the dice are
-//! averaged over every roll, each weighted by its probability.
+//! averaged over every roll, each weighted by its probability. With a time
+//! budget the search deepens one turn at a time (iterative deepening), each
+//! search trying first the turns the last one judged best, and the deepest
+//! search finished in time decides.
 
 use super::{Hint, evaluate};
 use crate::engine::{Engine, MAX_WORK, Move, Outcome, State, TooManyTurns};
 use crate::rng::Rng;
 use rand::RngExt;
 use std::cell::Cell;
+use std::time::Instant;
 
 /// A learned evaluation for the leaves, in place of [`evaluate`].
 #[derive(Clone, Copy)]
@@ -33,6 +37,10 @@ struct Search<'e> {
     /// and the most it may: what the game has left of its budget.
     spent: Cell<u64>,
     budget: u64,
+    /// When the search must stop, if it has a time budget; once passed,
+    /// `late` is set and every value after it is meaningless.
+    deadline: Option<Instant>,
+    late: Cell<bool>,
 }
 
 /// Every set of faces the dice can show, with its probability.
@@ -134,6 +142,10 @@ impl Search<'_> {
         mut alpha: f64,
         mut beta: f64,
     ) -> Result<f64, TooManyTurns> {
+        if self.late.get() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.late.set(true);
+            return Ok(0.0);
+        }
         let mut moves = Vec::new();
         let before = st.work;
         self.engine.try_legal_moves(st, &mut moves)?;
@@ -171,17 +183,62 @@ impl Search<'_> {
         Ok(best)
     }
 
-    /// The value of each of `moves` from `st` (its dice thrown).
-    fn values(&self, st: &State, moves: &[Move], depth: u32) -> Result<Vec<f64>, TooManyTurns> {
-        moves
-            .iter()
-            .map(|m| {
-                let mut next = st.clone();
-                self.engine.play_unchecked(&mut next, m);
-                next.dice = [0; 4];
-                self.chance(&next, depth - 1, f64::NEG_INFINITY, f64::INFINITY)
-            })
-            .collect()
+    /// The value of each of `moves` from `st` (its dice thrown), searched
+    /// in the order `order` gives; with `pruned`, exact only for the best
+    /// and those within 1e-9 of it, the others' at most that (alpha-beta
+    /// at the root: enough to choose).
+    fn values(
+        &self,
+        st: &State,
+        moves: &[Move],
+        order: &[usize],
+        depth: u32,
+        pruned: bool,
+    ) -> Result<Vec<f64>, TooManyTurns> {
+        let mut values = vec![f64::NEG_INFINITY; moves.len()];
+        let mut best = f64::NEG_INFINITY;
+        for &i in order {
+            let mut next = st.clone();
+            self.engine.play_unchecked(&mut next, &moves[i]);
+            next.dice = [0; 4];
+            let alpha = if pruned {
+                best - 1e-9
+            } else {
+                f64::NEG_INFINITY
+            };
+            values[i] = self.chance(&next, depth - 1, alpha, f64::INFINITY)?;
+            best = best.max(values[i]);
+        }
+        Ok(values)
+    }
+
+    /// The values of `moves` searched `depth` turns deep, or with a time
+    /// budget as deep as it allows up to `depth` (the first turn's search
+    /// always finishes), each deeper search trying the last one's best
+    /// turns first.
+    fn deepening(
+        &mut self,
+        st: &State,
+        moves: &[Move],
+        (depth, seconds): (u32, Option<f64>),
+        pruned: bool,
+    ) -> Result<Vec<f64>, TooManyTurns> {
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        let Some(seconds) = seconds else {
+            return self.values(st, moves, &order, depth, pruned);
+        };
+        let began = Instant::now();
+        let mut values = self.values(st, moves, &order, 1, pruned)?;
+        self.deadline = Some(began + std::time::Duration::from_secs_f64(seconds));
+        for d in 2..=depth {
+            order.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(a.cmp(&b)));
+            let deeper = self.values(st, moves, &order, d, pruned)?;
+            if self.late.get() {
+                break;
+            }
+            values = deeper;
+        }
+        Ok(values)
     }
 }
 
@@ -194,22 +251,25 @@ fn search<'e>(engine: &'e Engine, st: &State, leaves: Option<Leaves<'e>>) -> Sea
         rolls: rolls(engine),
         spent: Cell::new(0),
         budget: MAX_WORK.saturating_sub(st.work),
+        deadline: None,
+        late: Cell::new(false),
     }
 }
 
-/// The index of the best of `moves` (ties broken at random), and the
-/// positions the search passed through: at most what the game has left of
-/// its [`MAX_WORK`], else [`TooManyTurns::Work`].
+/// The index of the best of `moves` (ties broken at random) searched
+/// `depth` turns deep, or as deep as `seconds` allow, and the positions the
+/// search passed through: at most what the game has left of its
+/// [`MAX_WORK`], else [`TooManyTurns::Work`].
 pub fn choose(
     engine: &Engine,
     st: &State,
     moves: &[Move],
-    depth: u32,
+    budget: (u32, Option<f64>),
     leaves: Option<Leaves<'_>>,
     rng: &mut Rng,
 ) -> Result<(usize, u64), TooManyTurns> {
-    let search = search(engine, st, leaves);
-    let values = search.values(st, moves, depth)?;
+    let mut search = search(engine, st, leaves);
+    let values = search.deepening(st, moves, budget, true)?;
     let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let tied: Vec<usize> = (0..moves.len())
         .filter(|&i| values[i] >= best - 1e-12)
@@ -222,10 +282,10 @@ pub fn hints(
     engine: &Engine,
     st: &State,
     moves: &[Move],
-    depth: u32,
+    budget: (u32, Option<f64>),
     leaves: Option<Leaves<'_>>,
 ) -> Result<Vec<Hint>, TooManyTurns> {
-    let values = search(engine, st, leaves).values(st, moves, depth)?;
+    let values = search(engine, st, leaves).deepening(st, moves, budget, false)?;
     let mut hints: Vec<Hint> = values
         .iter()
         .enumerate()

@@ -1,4 +1,6 @@
-//! Monte Carlo tree search: UCT with uniformly random playouts.
+//! Monte Carlo tree search: UCT, each new node judged by a uniformly random
+//! playout or by a learned evaluation; rewards are the points a game is
+//! worth, as shares of the most it can be.
 //!
 //! The tree alternates decision nodes (a position with its dice thrown and
 //! its legal turns) and chance nodes (the position after a turn, before the
@@ -9,6 +11,7 @@
 //! every chance node. Positions are not stored: each iteration replays the
 //! turns of its path from the root.
 
+use super::expectimax::Leaves;
 use super::rewards;
 use crate::engine::{Engine, MAX_WORK, Move, Outcome, State, TooManyTurns};
 use crate::rng::Rng;
@@ -21,8 +24,10 @@ pub struct Hint {
     pub index: usize,
     /// How often the search tried it (0 for agents that do not count).
     pub visits: u32,
-    /// Its value for the mover: MCTS, the share of playouts won (a draw
-    /// counts half); expectimax, its value from -1 to 1.
+    /// Its value for the mover: MCTS, the mean reward from 0 to 1 (the
+    /// share of playouts won, a draw counting half, where a game is worth
+    /// one point; else the points, from all the most a game is worth lost
+    /// at 0 to all won at 1); expectimax, its value from -1 to 1.
     pub value: f64,
 }
 
@@ -48,11 +53,30 @@ struct Chance {
     rolls: Vec<([u8; 4], u32)>,
 }
 
+/// How long a search goes on, and how it explores.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// Iterations.
+    pub iterations: u32,
+    /// Seconds, which end the search earlier than its iterations would
+    /// (after one iteration at least).
+    pub seconds: Option<f64>,
+    /// The exploration constant `c` of UCB1.
+    pub exploration: f64,
+}
+
 struct Tree<'e> {
     engine: &'e Engine,
     decisions: Vec<Decision>,
     chances: Vec<Chance>,
     buffer: Vec<Move>,
+    /// The most points a game is worth, the rewards' unit.
+    most: f64,
+    /// A learned evaluation judging new nodes in place of playouts.
+    leaves: Option<Leaves<'e>>,
+    /// Buffers of the learned evaluation.
+    active: Vec<(u32, f32)>,
+    scratch: crate::learn::Scratch,
 }
 
 impl Tree<'_> {
@@ -60,8 +84,8 @@ impl Tree<'_> {
     fn decision(&mut self, st: &mut State) -> Result<u32, TooManyTurns> {
         self.engine.try_legal_moves(st, &mut self.buffer)?;
         let outcome = self.engine.outcome_with(st, !self.buffer.is_empty());
-        let over =
-            (outcome != Outcome::Ongoing || self.buffer.is_empty()).then(|| rewards(outcome));
+        let over = (outcome != Outcome::Ongoing || self.buffer.is_empty())
+            .then(|| rewards(outcome, self.most));
         let moves = if over.is_some() {
             Vec::new()
         } else {
@@ -78,11 +102,20 @@ impl Tree<'_> {
         Ok(self.decisions.len() as u32 - 1)
     }
 
-    /// Plays random turns from `st` (its dice thrown) to the end, as
-    /// [`crate::playout::random_playout`] does.
-    fn playout(&mut self, st: &mut State, rng: &mut Rng) -> Result<[f64; 2], TooManyTurns> {
+    /// The rewards of a new node `st` (its dice thrown, the game going
+    /// on): the learned evaluation's judgement for the mover, else random
+    /// turns played to the end, as [`crate::playout::random_playout`] does.
+    fn judge(&mut self, st: &mut State, rng: &mut Rng) -> Result<[f64; 2], TooManyTurns> {
+        if let Some(l) = self.leaves {
+            let mover = st.to_move as usize;
+            l.features.encode(self.engine, st, mover, &mut self.active);
+            let v = f64::from(l.net.value(&self.active, &mut self.scratch)).clamp(-1.0, 1.0);
+            let mut r = [(1.0 - v) / 2.0; 2];
+            r[mover] = (1.0 + v) / 2.0;
+            return Ok(r);
+        }
         crate::playout::random_playout(self.engine, st, rng, &mut self.buffer)
-            .map(|p| rewards(p.outcome))
+            .map(|p| rewards(p.outcome, self.most))
             .map_err(|e| e.cause)
     }
 
@@ -163,7 +196,7 @@ impl Tree<'_> {
                     self.chances[c as usize].rolls.push((st.dice, next));
                     let r = match self.decisions[next as usize].over {
                         Some(r) => r,
-                        None => self.playout(st, rng)?,
+                        None => self.judge(st, rng)?,
                     };
                     break (r, next as usize);
                 }
@@ -182,18 +215,19 @@ impl Tree<'_> {
     }
 }
 
-/// Runs `iterations` of UCT from `st` (its dice thrown), whose legal turns
-/// are `moves`, or fewer when `seconds` run out first (at least one), and returns a hint per turn, most visited first (ties by
-/// value, then by the order of `moves`).
+/// Runs the iterations of UCT that `budget` allows from `st` (its dice
+/// thrown), whose legal turns are `moves`, each new node judged by a random
+/// playout or by `leaves`, and returns a hint per turn, most visited first
+/// (ties by value, then by the order of `moves`).
 pub fn search(
     engine: &Engine,
     st: &State,
     moves: &[Move],
-    budget: (u32, Option<f64>),
-    exploration: f64,
+    budget: Budget,
+    leaves: Option<Leaves<'_>>,
     rng: &mut Rng,
 ) -> Result<Vec<Hint>, TooManyTurns> {
-    search_spending(engine, st, moves, budget, exploration, rng).map(|(hints, _)| hints)
+    search_spending(engine, st, moves, budget, leaves, rng).map(|(hints, _)| hints)
 }
 
 /// [`search`], with the positions its iterations passed through: at most
@@ -202,8 +236,8 @@ pub fn search_spending(
     engine: &Engine,
     st: &State,
     moves: &[Move],
-    (iterations, seconds): (u32, Option<f64>),
-    exploration: f64,
+    budget: Budget,
+    leaves: Option<Leaves<'_>>,
     rng: &mut Rng,
 ) -> Result<(Vec<Hint>, u64), TooManyTurns> {
     let mut tree = Tree {
@@ -211,6 +245,10 @@ pub fn search_spending(
         decisions: Vec::new(),
         chances: Vec::new(),
         buffer: Vec::with_capacity(256),
+        most: f64::from(crate::matches::most_points(engine)),
+        leaves,
+        active: Vec::new(),
+        scratch: crate::learn::Scratch::default(),
     };
     tree.decisions.push(Decision {
         mover: st.to_move as usize,
@@ -225,14 +263,17 @@ pub fn search_spending(
     let began = std::time::Instant::now();
     // The positions the iterations pass through, charged to what the game
     // has left of its budget (see `MAX_WORK`).
-    let (mut spent, budget) = (0u64, MAX_WORK.saturating_sub(st.work));
-    for _ in 0..iterations {
-        tree.iterate(st, &mut scratch, exploration, rng, &mut path)?;
+    let (mut spent, most) = (0u64, MAX_WORK.saturating_sub(st.work));
+    for _ in 0..budget.iterations {
+        tree.iterate(st, &mut scratch, budget.exploration, rng, &mut path)?;
         spent += scratch.work.saturating_sub(st.work);
-        if spent > budget {
+        if spent > most {
             return Err(TooManyTurns::Work);
         }
-        if seconds.is_some_and(|s| began.elapsed().as_secs_f64() >= s) {
+        if budget
+            .seconds
+            .is_some_and(|s| began.elapsed().as_secs_f64() >= s)
+        {
             break;
         }
     }

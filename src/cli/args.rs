@@ -411,6 +411,11 @@ pub(crate) struct TrainArgs {
     /// The trace decay λ (0 to 1).
     #[arg(long, default_value_t = 0.7, allow_negative_numbers = true, value_parser = unit)]
     pub(crate) lambda: f64,
+    /// Threads playing games at once (default 1): each plays 8 games from
+    /// the same weights, then their changes are added. The result depends
+    /// on the number, and is the same for the same number.
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = threads)]
+    pub(crate) threads: usize,
     /// Print JSON for programs.
     #[arg(long)]
     pub(crate) json: bool,

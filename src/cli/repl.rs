@@ -693,28 +693,17 @@ impl<'e> Session<'e> {
     /// draws from a generator of its own (seeded by the turn number), so
     /// asking for a hint never changes the game that follows.
     pub(crate) fn hint(&mut self, spec: &str, out: &mut String) {
-        // The strongest agent measured for the game's family: in dice
-        // games the learned evaluation where the game has one (judged by
-        // an expert engine it loses a fifth of what expectimax does: see
-        // the README's agents), else expectimax two turns deep (in
-        // the tables games measured it beat MCTS of 1,000 iterations 19 to
-        // 1, 50 times faster), its best turns then rolled out for their
-        // equity; else MCTS.
+        // The strongest agent measured for the game's family (see
+        // `Spec::strongest`); in dice games its best turns are then rolled
+        // out for their equity.
         let rollouts = spec.is_empty() && self.engine.has_dice();
         let game = self
             .file
             .as_ref()
             .map(|f| f.path.clone())
             .unwrap_or_default();
-        let learned = ludus::agent::Spec::Learned {
-            evaluation: None,
-            depth: ludus::agent::DEFAULT_LEARNED_DEPTH,
-        };
         let agent = match spec {
-            "" if self.engine.has_dice() => learned
-                .for_game(self.engine, &game)
-                .or_else(|_| "expectimax:depth=2".parse()),
-            "" => "mcts".parse(),
+            "" => Ok(ludus::agent::Spec::strongest(self.engine, &game)),
             _ => spec
                 .parse::<ludus::agent::Spec>()
                 .and_then(|a| a.for_game(self.engine, &game)),
@@ -748,12 +737,19 @@ impl<'e> Session<'e> {
         }
         match agent.hints(self.engine, &self.st, &self.moves, &mut rng) {
             Ok(hints) => {
+                // MCTS's mean rewards are shares of wins where a game is
+                // worth one point and the judge is the playouts; otherwise,
+                // as the learned evaluations', shares of the points.
+                let points = agent.learned() || ludus::matches::most_points(self.engine) > 1;
                 let scale = match agent {
+                    _ if agent.learned() => {
+                        " (values: the learned evaluation, in shares of the most a game is worth)"
+                    }
                     ludus::agent::Spec::Expectimax { .. } => {
                         " (values: its evaluation, -1 lost to +1 won)"
                     }
-                    ludus::agent::Spec::Learned { .. } => {
-                        " (values: the learned evaluation, in shares of the most a game is worth)"
+                    ludus::agent::Spec::Mcts { .. } if points => {
+                        " (values: the points, in shares of the most a game is worth)"
                     }
                     _ => "",
                 };
@@ -764,6 +760,11 @@ impl<'e> Session<'e> {
                 for h in hints.iter().take(HINTS_SHOWN) {
                     let text = move_text(self.engine, &self.moves[h.index]);
                     match agent {
+                        ludus::agent::Spec::Mcts { .. } if points => out.push_str(&format!(
+                            "  {text}  value {:+.3} over {} iterations\n",
+                            2.0 * h.value - 1.0,
+                            h.visits
+                        )),
                         ludus::agent::Spec::Mcts { .. } => out.push_str(&format!(
                             "  {text}  wins {:.0}% of {} playouts\n",
                             100.0 * h.value,
@@ -772,10 +773,9 @@ impl<'e> Session<'e> {
                         ludus::agent::Spec::Expectimax { .. } => {
                             out.push_str(&format!("  {text}  value {:+.3}\n", h.value));
                         }
-                        ludus::agent::Spec::Learned { .. } => {
-                            out.push_str(&format!("  {text}  value {:+.3}\n", 2.0 * h.value - 1.0))
+                        ludus::agent::Spec::Random | ludus::agent::Spec::Computer => {
+                            out.push_str(&format!("  {text}\n"));
                         }
-                        ludus::agent::Spec::Random => out.push_str(&format!("  {text}\n")),
                     }
                 }
                 if hints.len() > HINTS_SHOWN {

@@ -62,6 +62,7 @@ pub(crate) fn train(r: TrainArgs) -> Result<ExitCode, Failure> {
         lambda: r.lambda as f32,
         explore: 0.1,
         seed: r.seed,
+        threads: r.threads,
     };
     let bar = crate::cli::runs::progress_bar(r.games, r.json);
     bar.set_style(
@@ -116,6 +117,7 @@ pub(crate) fn train(r: TrainArgs) -> Result<ExitCode, Failure> {
                 "inputs": evaluation.net.inputs,
                 "hidden": evaluation.net.hidden,
                 "seed": r.seed,
+                "threads": r.threads,
             })
         );
     } else {

@@ -11,7 +11,7 @@
 //! [`Actions`] and pay nothing for it.
 
 use super::condition::Condition;
-use super::grid::{Sides, bits};
+use super::sides::{Sides, bits};
 use super::{Engine, HAND, Move, NONE, State, Step, bit};
 use crate::ir::{self, Obligation};
 

@@ -8,7 +8,8 @@
 //! [`Move`] each), and only the turn drawn is made a `Move`. The turns,
 //! their order and their number are those of [`Engine::legal_moves`].
 
-use super::grid::{Found, Sides, bits, few_bits};
+use super::found::Found;
+use super::sides::{Sides, bits, few_bits};
 use super::{Engine, Move, NONE, Root, State, Step, TooManyTurns};
 
 impl Engine {

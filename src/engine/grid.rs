@@ -2,34 +2,10 @@
 //! chain (with huffs before them), generated from the flat step and jump
 //! tables without allocating; long-range lines are in [`super::rays`].
 
-use super::{Engine, Move, NONE, State, Step, TAKEN, bit, turns};
+use super::found::Found;
+use super::sides::{Sides, bits, few_bits};
+use super::{Engine, Move, NONE, State, Step, TAKEN, bit};
 use crate::ir::{MAX_STEPS, Obligation};
-
-/// The board from the mover's side, as masks of sites, read from
-/// [`State::occupied`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Sides {
-    /// The mover's pieces.
-    pub own: u128,
-    /// The opponent's pieces.
-    pub opp: u128,
-    /// The empty sites.
-    pub empty: u128,
-}
-
-impl Sides {
-    /// The masks of `st` for `player`, where no piece is marked taken;
-    /// `sites` is the mask of every site.
-    pub fn of(st: &State, player: usize, sites: u128) -> Sides {
-        let own = st.occupied[player];
-        let opp = st.occupied[1 - player];
-        Sides {
-            own,
-            opp,
-            empty: sites & !(own | opp),
-        }
-    }
-}
 
 /// The sides a game with phases captures and steps with: the mover's
 /// pieces whose jump lines, and step lines, apply before this turn.
@@ -47,34 +23,6 @@ fn gated(actions: &super::actions::Actions, st: &State, sides: &Sides) -> (Sides
             ..*sides
         },
     )
-}
-
-/// The number of sites of a mask of a few sites (a piece's free targets):
-/// one round per site, cheaper than a population count of 128 bits where
-/// the processor has no instruction for it.
-pub(super) fn few_bits(mut mask: u128) -> usize {
-    let mut n = 0;
-    while mask != 0 {
-        mask &= mask - 1;
-        n += 1;
-    }
-    n
-}
-
-/// The sites of a mask, lowest first.
-pub(super) fn bits(mask: u128) -> impl Iterator<Item = usize> {
-    word_bits(mask as u64, 0).chain(word_bits((mask >> 64) as u64, 64))
-}
-
-/// The bits of one 64-bit word of a mask, plus `base`.
-fn word_bits(mut word: u64, base: usize) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (word != 0).then(|| {
-            let s = word.trailing_zeros() as usize;
-            word &= word - 1;
-            base + s
-        })
-    })
 }
 
 impl Engine {
@@ -392,82 +340,6 @@ impl Engine {
         m.len = depth as u8;
         m.kind_after = kind as u8;
         st.cells[over as usize] = jumped;
-    }
-}
-
-/// The turns of a game without dice as they are found, written into the
-/// caller's move buffer over the moves it held before: a one-step move
-/// only rewrites a few fields of an old move instead of copying a whole
-/// [`Move`] (most of which is its array of steps). [`Found::finish`] cuts
-/// the buffer to the turns found.
-pub(super) struct Found<'a> {
-    out: &'a mut Vec<Move>,
-    /// The turns found: `out[..n]`; past it, old moves to write over.
-    n: usize,
-}
-
-impl<'a> Found<'a> {
-    /// Starts writing at the beginning of `out`.
-    pub fn new(out: &'a mut Vec<Move>) -> Self {
-        Found { out, n: 0 }
-    }
-
-    /// How many turns are found.
-    pub fn len(&self) -> usize {
-        self.n
-    }
-
-    /// Records a copy of `m`, and returns it to be amended.
-    pub fn push(&mut self, m: &Move) -> &mut Move {
-        if self.n < self.out.len() {
-            self.out[self.n] = *m;
-        } else {
-            self.out.push(*m);
-        }
-        self.n += 1;
-        &mut self.out[self.n - 1]
-    }
-
-    /// Records the one-step move `step` (after the huff `huff`), whose
-    /// piece is of kind `after` once it arrives.
-    pub fn step(&mut self, huff: u8, step: Step, after: u8) {
-        if self.n < self.out.len() {
-            self.out[self.n].become_step(huff, step, after);
-        } else {
-            let mut m = Move {
-                huff,
-                len: 1,
-                kind_after: after,
-                ..Move::EMPTY
-            };
-            m.steps[0] = step;
-            self.out.push(m);
-        }
-        self.n += 1;
-    }
-
-    /// Drops, from the turns found from `first` on, every capture that an
-    /// earlier one already makes (see [`turns::merge_duplicates`]).
-    pub fn merge_duplicates(&mut self, first: usize) {
-        self.n = first + turns::merge_duplicates(&mut self.out[first..self.n]);
-    }
-
-    /// Keeps, of the turns found from `first` on, those `keep` accepts,
-    /// in their order.
-    pub fn keep_from(&mut self, first: usize, keep: impl Fn(&Move) -> bool) {
-        let mut kept = first;
-        for i in first..self.n {
-            if keep(&self.out[i]) {
-                self.out[kept] = self.out[i];
-                kept += 1;
-            }
-        }
-        self.n = kept;
-    }
-
-    /// Cuts the buffer to the turns found.
-    pub fn finish(self) {
-        self.out.truncate(self.n);
     }
 }
 

@@ -5,7 +5,7 @@
 //! dice, allocating nothing once the history has grown.
 
 use super::condition::Condition;
-use super::grid::bits;
+use super::sides::bits;
 use super::{Engine, MAX_KINDS, Move, NONE, Outcome, State};
 use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE};
 

@@ -3,7 +3,7 @@
 //! [`Rays::add_site`], so that sliding and flying captures only read flat
 //! arrays, never walk the board graph and allocate nothing.
 
-use super::grid::Found;
+use super::found::Found;
 use super::{Engine, Move, NONE, Range, State, Step, bit};
 use crate::ir::{Kind, LineKind, MAX_STEPS, Obligation, Reach};
 

@@ -51,6 +51,22 @@ impl Net {
         }
     }
 
+    /// Adds to its weights the change from `from` to `to` (networks of its
+    /// shape): the merge of what threads learned from the same weights.
+    pub fn add_change(&mut self, from: &Net, to: &Net) {
+        let pairs = [
+            (&mut self.w1, &from.w1, &to.w1),
+            (&mut self.b1, &from.b1, &to.b1),
+            (&mut self.w2, &from.w2, &to.w2),
+        ];
+        for (w, a, b) in pairs {
+            for ((w, a), b) in w.iter_mut().zip(a).zip(b) {
+                *w += b - a;
+            }
+        }
+        self.b2 += to.b2 - from.b2;
+    }
+
     /// How many weights it has.
     pub fn weights(&self) -> usize {
         self.w1.len() + self.b1.len() + self.w2.len() + 1

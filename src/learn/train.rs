@@ -23,7 +23,17 @@ pub struct Options {
     pub explore: f64,
     /// The seed of the games' dice and random choices.
     pub seed: u64,
+    /// Threads playing games at once (at least 1): each plays
+    /// [`ROUND_GAMES`] games from the same weights, learning as it plays,
+    /// and then their changes are added together, in the threads' order.
+    /// A run is a function of its options, this one included; with one
+    /// thread each game learns from all before it.
+    pub threads: usize,
 }
+
+/// The games each thread plays between the merges of a run on more than
+/// one thread.
+pub const ROUND_GAMES: u64 = 8;
 
 /// What [`train`] reports after each game.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -43,12 +53,7 @@ pub const MAX_TRAINING_TURNS: u32 = 2_000;
 
 /// The most points a game is worth.
 fn most_points(engine: &Engine) -> f32 {
-    f32::from(
-        crate::matches::win_points(engine)
-            .into_iter()
-            .max()
-            .unwrap_or(1),
-    )
+    f32::from(crate::matches::most_points(engine))
 }
 
 /// The result for player 0, as a share of the most a game is worth.
@@ -241,8 +246,33 @@ fn held_out_error(
     Ok(if n == 0 { 0.0 } else { sum / n as f64 })
 }
 
+/// Plays and learns from games `games` (each seeded `options.seed + i`)
+/// one after another on `net`.
+fn learn_games(
+    (engine, features, options): (&Engine, &Features, &Options),
+    net: &mut Net,
+    games: std::ops::Range<u64>,
+) -> Result<(), TooManyTurns> {
+    let mut trace = vec![0.0; net.weights()];
+    let mut judge = Judge::default();
+    let mut predictions = Vec::new();
+    for g in games {
+        predictions.clear();
+        self_play(
+            (engine, features, options),
+            net,
+            options.seed.wrapping_add(g),
+            Some(&mut trace),
+            &mut judge,
+            &mut predictions,
+        )?;
+    }
+    Ok(())
+}
+
 /// Trains `net` by `options.games` games of self-play; `keep_going` is
-/// asked after each game (a time limit), `progress` told. Game `i` is
+/// asked before each game on one thread (before each round of
+/// [`ROUND_GAMES`] a thread on more), `progress` told after. Game `i` is
 /// seeded `options.seed + i`, so a run is a function of its options and
 /// the starting weights.
 pub fn train(
@@ -253,27 +283,46 @@ pub fn train(
     keep_going: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Progress, TooManyTurns> {
-    let mut trace = vec![0.0; net.weights()];
+    let threads = options.threads.max(1) as u64;
+    // One game at a time on one thread; else rounds of games on each.
+    let per_thread = if threads == 1 { 1 } else { ROUND_GAMES };
     let mut judge = Judge::default();
-    let mut predictions = Vec::new();
     let mut report = Progress::default();
-    for g in 0..options.games {
-        if !keep_going() {
-            break;
+    let mut played = 0u64;
+    while played < options.games && keep_going() {
+        let end = options
+            .games
+            .min(played.saturating_add(per_thread * threads));
+        let shares = (0..threads).filter_map(|t| {
+            let first = played + t * per_thread;
+            (first < end).then(|| first..(first + per_thread).min(end))
+        });
+        let run = (engine, features, options);
+        if threads == 1 {
+            learn_games(run, net, played..end)?;
+        } else {
+            let base = net.clone();
+            let learned: Vec<Result<Net, TooManyTurns>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = shares
+                    .map(|games| {
+                        let mut local = base.clone();
+                        scope.spawn(move || learn_games(run, &mut local, games).map(|()| local))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a training thread does not panic"))
+                    .collect()
+            });
+            for local in learned {
+                net.add_change(&base, &local?);
+            }
         }
-        predictions.clear();
-        self_play(
-            (engine, features, options),
-            net,
-            options.seed.wrapping_add(g),
-            Some(&mut trace),
-            &mut judge,
-            &mut predictions,
-        )?;
-        report.games = g + 1;
-        if report.games % HELD_OUT_EVERY == 0 || report.games == options.games {
+        report.games = end;
+        if end / HELD_OUT_EVERY > played / HELD_OUT_EVERY || end == options.games {
             report.held_out = Some(held_out_error(engine, features, net, options, &mut judge)?);
         }
+        played = end;
         progress(report);
     }
     Ok(report)

@@ -20,7 +20,7 @@
 
 use super::games::{Listed, Played, Served};
 use crate::Agent;
-use ludus::agent::Spec;
+use ludus::agent::{Judge, Spec};
 use ludus::engine::{Engine, State};
 use ludus::notation::{dice_text, position_text};
 use serde_json::{Value, json};
@@ -143,7 +143,7 @@ impl<'e> Api<'e> {
                     "name": game.name,
                     "players": game.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
                     "dice": g.engine.has_dice(),
-                    "learned": learned(g).is_ok(),
+                    "learned": learned(g, 1).is_ok(),
                 })
             })
             .collect();
@@ -577,21 +577,25 @@ fn fresh_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// The learned agent of a listed game, where it has an evaluation.
-fn learned(listed: &Listed) -> Result<Spec, String> {
-    let spec = Spec::Learned {
-        evaluation: None,
-        depth: 1,
+/// The learned agent of a listed game (expectimax judged by the game's own
+/// evaluation), `depth` turns deep, where the game has an evaluation.
+fn learned(listed: &Listed, depth: u32) -> Result<Spec, String> {
+    let spec = Spec::Expectimax {
+        depth,
+        seconds: None,
+        judge: Judge::Learned(None),
     };
     spec.for_game(&listed.engine, std::path::Path::new(&listed.named))
 }
 
 /// Who plays each seat: `[a, b]`, each `null` or `"human"` for a person,
-/// or an agent `{"kind": "random" | "mcts" | "expectimax" | "learned",
-/// "seconds": S, "depth": D}` (a plain string for the kind alone). Bounded:
-/// MCTS thinks at most [`MAX_THINK_SECONDS`] a turn (1 unless given), the
-/// searches look at most [`MAX_PAGE_DEPTH`] turns ahead; no agent reads a
-/// file the request names.
+/// or an agent `{"kind": "computer" | "random" | "mcts" | "expectimax" |
+/// "learned", "seconds": S, "depth": D}` (a plain string for the kind
+/// alone). Bounded: `computer` is the strongest agent measured for the
+/// game at a person's pace ([`Spec::strongest`]), MCTS thinks at most
+/// [`MAX_THINK_SECONDS`] a turn (1 unless given), the searches look at
+/// most [`MAX_PAGE_DEPTH`] turns ahead; no agent reads a file the request
+/// names.
 fn seats(listed: &Listed, v: &Value) -> Result<[Option<Spec>; 2], Refusal> {
     let Some([a, b]) = v.as_array().map(Vec::as_slice) else {
         return refuse(400, "`agents` is a list of two: one per seat");
@@ -645,29 +649,33 @@ fn seat(listed: &Listed, v: &Value) -> Result<Option<Spec>, Refusal> {
             }
         },
     };
+    let game = std::path::Path::new(&listed.named);
     let spec = match kind {
         "human" => return Ok(None),
+        "computer" => match Spec::Computer.for_game(&listed.engine, game) {
+            Ok(s) => s,
+            Err(e) => return refuse(422, format!("no computer agent for this game: {e}")),
+        },
         "random" => Spec::Random,
         "mcts" => Spec::Mcts {
             iterations: ludus::agent::MAX_ITERATIONS,
             exploration: ludus::agent::DEFAULT_EXPLORATION,
             seconds: Some(seconds),
+            judge: Judge::Rules,
         },
-        "expectimax" => Spec::Expectimax { depth },
-        "learned" => {
-            let spec = Spec::Learned {
-                evaluation: None,
-                depth,
-            };
-            match spec.for_game(&listed.engine, std::path::Path::new(&listed.named)) {
-                Ok(s) => s,
-                Err(e) => return refuse(422, format!("no learned agent for this game: {e}")),
-            }
-        }
+        "expectimax" => Spec::Expectimax {
+            depth,
+            seconds: None,
+            judge: Judge::Rules,
+        },
+        "learned" => match learned(listed, depth) {
+            Ok(s) => s,
+            Err(e) => return refuse(422, format!("no learned agent for this game: {e}")),
+        },
         other => {
             return refuse(
                 400,
-                format!("no agent `{other}`: human, random, mcts, expectimax or learned"),
+                format!("no agent `{other}`: human, computer, random, mcts, expectimax or learned"),
             );
         }
     };

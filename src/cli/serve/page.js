@@ -80,6 +80,7 @@ function showSeats() {
     select.innerHTML = '';
     const kinds = [
       ['human', 'a person'],
+      ['computer', 'the computer'],
       ['random', 'random'],
       ['mcts', 'MCTS'],
       ['expectimax', 'expectimax'],
@@ -93,7 +94,7 @@ function showSeats() {
       option.textContent = text;
       select.appendChild(option);
     }
-    const defaultKind = i === 0 ? 'human' : (game.learned ? 'learned' : 'mcts');
+    const defaultKind = i === 0 ? 'human' : 'computer';
     select.value = kinds.some(([v]) => v === kept) ? kept : defaultKind;
     select.value = select.value || 'human';
   }

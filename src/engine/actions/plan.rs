@@ -15,7 +15,8 @@ use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::bits::Bits;
-use super::super::grid::{Found, Sides};
+use super::super::found::Found;
+use super::super::sides::Sides;
 use super::super::{Engine, HAND, Move, NONE, State, Step};
 use super::{Actions, without_kinds};
 
