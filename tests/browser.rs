@@ -794,7 +794,8 @@ fn the_served_page_plays_a_game_of_each_family_by_clicks() {
     page.open(&server.url);
     for (i, game) in games.iter().enumerate() {
         let engine = bundled(game);
-        new_game(&mut page, i, ["human", "human"], 1);
+        // A person against the random agent, whose turns the page asks for.
+        new_game(&mut page, i, ["human", "random"], 1);
         let mut moves = Vec::new();
         for _ in 0..6 {
             if page.eval("state.over") == json!(true) {
@@ -821,8 +822,18 @@ fn the_served_page_plays_a_game_of_each_family_by_clicks() {
                 Some(&move_text(&engine, &m)),
                 "{game}: the move clicked is the move played"
             );
-            if now.len() == played.len() + 1 {
-                engine.play_unchecked(&mut st, &m);
+            // The position after it, and after the agent's turns that
+            // followed where the game has no dice (their moves as the list
+            // names them).
+            engine.play_unchecked(&mut st, &m);
+            if !engine.has_dice() {
+                for text in &now[played.len() + 1..] {
+                    engine.legal_moves(&mut st, &mut moves);
+                    let reply = find_move(&engine, &st, &moves, text).unwrap();
+                    engine.play_unchecked(&mut st, &reply);
+                }
+            }
+            if !engine.has_dice() || now.len() == played.len() + 1 {
                 assert_eq!(page.position(), position_text(&engine, &st), "{game}");
             }
         }
