@@ -67,6 +67,16 @@ function seat(i) {
   return agent;
 }
 
+/** Shows, for each seat, only the settings its agent takes: the thinking
+ * time of MCTS, the depth of the searches. */
+function showSettings() {
+  for (const i of [0, 1]) {
+    const kind = $('seat' + i + '-kind').value;
+    $('seat' + i + '-thinks').hidden = kind !== 'mcts';
+    $('seat' + i + '-deep').hidden = kind !== 'expectimax' && kind !== 'learned';
+  }
+}
+
 /** Fills the seat choices for the game selected. */
 function showSeats() {
   const game = games[$('game-select').value];
@@ -98,6 +108,7 @@ function showSeats() {
     select.value = kinds.some(([v]) => v === kept) ? kept : defaultKind;
     select.value = select.value || 'human';
   }
+  showSettings();
 }
 
 /** The state received: drawn, then the agent asked to play if it is its turn. */
@@ -391,6 +402,8 @@ async function start() {
   }
   showSeats();
   select.addEventListener('change', showSeats);
+  $('seat0-kind').addEventListener('change', showSettings);
+  $('seat1-kind').addEventListener('change', showSettings);
   $('new').addEventListener('click', () => newGame(select.value, $('start-position').value.trim()));
   $('apply-seats').addEventListener('click', () => act('agents', { agents: [seat(0), seat(1)] }));
   $('board').addEventListener('click', (event) => {
