@@ -14,6 +14,7 @@
 //! | `POST /api/game/ID/agent` | the turn of the seat's agent |
 //! | `POST /api/game/ID/agents` | `{agents}`: who plays each seat |
 //! | `POST /api/game/ID/undo`, `/hint`, `/resign` | as the REPL's commands |
+//! | `POST /api/game/ID/forget` | the game dropped |
 //! | `GET /api/game/ID/record` | the record, as `play` saves it |
 //! | `POST /api/replay` | `{text, game?}`: a record or PDN, every position |
 //! | `POST /api/load` | `{text, agents?}`: a record continued |
@@ -391,6 +392,9 @@ impl<'e> Api<'e> {
             "roll" => {
                 if over {
                     return refuse(409, "the game is over");
+                }
+                if !person {
+                    return refuse(409, "it is the agent's turn: ask for it (`agent`)");
                 }
                 if !session.waits_for_roll() {
                     return refuse(409, "there are no dice to throw now");
