@@ -540,7 +540,20 @@ fn the_computer_plays_a_seat() {
         json!({"move": text}),
         409,
     );
+    post(&server, &format!("/api/game/{id}/roll"), json!({}), 409);
     let after = post(&server, &format!("/api/game/{id}/agent"), json!({}), 200);
     assert_eq!(after["played"].as_array().unwrap().len(), 2);
     assert_eq!(after["to_move"], 0);
+}
+
+#[test]
+fn a_game_forgotten_is_gone() {
+    let server = Server::start(&["alquerque"]);
+    let state = new_game(&server, "alquerque");
+    let id = state["id"].as_u64().unwrap();
+    post(&server, &format!("/api/game/{id}/forget"), json!({}), 200);
+    assert_eq!(
+        server.call("GET", &format!("/api/game/{id}"), "").status,
+        404
+    );
 }
