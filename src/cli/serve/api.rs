@@ -21,6 +21,7 @@
 
 use super::games::{Listed, Played, Served};
 use crate::Agent;
+use crate::cli::replay::Frame;
 use ludus::agent::{Judge, Spec};
 use ludus::engine::{Engine, State};
 use ludus::notation::{dice_text, position_text};
@@ -261,80 +262,101 @@ impl<'e> Api<'e> {
     /// checked; every position, to step through.
     fn replay(&self, body: &Value) -> Result<Value, Refusal> {
         let text = text_field(body, "text")?;
-        let is_record = text.trim_start().starts_with('{');
-        let (game, games) = if is_record {
-            let game = self.record_game(text)?;
-            let engine = &self.listed[game].engine;
-            let records = ludus::playout::parse_records(text)
-                .or_else(|e| refuse(422, format!("not a record: {e}")))?;
-            let mut games = Vec::new();
-            for record in &records {
-                let replay = ludus::playout::replay(engine, record)
-                    .or_else(|e| refuse(422, format!("the record does not replay: {e}")))?;
-                let start = match replay.before.first() {
-                    Some(st) => st.clone(),
-                    None => match &record.start {
-                        Some(p) => position(engine, p)?,
-                        None => engine.start(),
-                    },
-                };
-                let outcome = ludus::playout::outcome_text(engine, replay.outcome);
-                games.push((start, replay.turns, outcome));
-            }
-            (game, games)
+        let (game, frames) = if text.trim_start().starts_with('{') {
+            self.record_frames(text)?
         } else {
-            let parsed = ludus::pdn::parse_pdn(text)
-                .or_else(|e| refuse(422, format!("neither a record nor a PDN game: {e}")))?;
-            let game = match body.get("game") {
-                Some(v) if !v.is_null() => self.listed_game(Some(v))?,
-                _ => {
-                    let tag = parsed.tag("GameFile").unwrap_or_default();
-                    let stem = std::path::Path::new(tag)
-                        .file_stem()
-                        .and_then(|s| s.to_str())
-                        .unwrap_or_default();
-                    match self.listed.iter().position(|g| {
-                        g.label == tag
-                            || std::path::Path::new(&g.label)
-                                .file_stem()
-                                .and_then(|s| s.to_str())
-                                == Some(stem)
-                    }) {
-                        Some(i) if !tag.is_empty() => i,
-                        _ => {
-                            return refuse(
-                                422,
-                                "the PDN game names no game served here (its `GameFile` tag): choose the game",
-                            );
-                        }
-                    }
-                }
-            };
-            let engine = &self.listed[game].engine;
-            let replay = ludus::pdn::replay_pdn(engine, &parsed)
-                .or_else(|e| refuse(422, format!("the PDN game does not replay: {e}")))?;
-            let outcome = replay.stated.text().to_string();
-            (game, vec![(replay.start, replay.turns, outcome)])
+            self.pdn_frames(text, body.get("game"))?
         };
         let engine = &self.listed[game].engine;
-        let several = games.len() > 1;
-        let mut frames = Vec::new();
-        for (g, (start, turns, outcome)) in games.iter().enumerate() {
-            let prefix = if several {
-                format!("game {}, ", g + 1)
-            } else {
-                String::new()
-            };
-            frames.push(frame(engine, start, format!("{prefix}the start")));
-            for (k, (played, st)) in turns.iter().enumerate() {
-                let mut caption = format!("{prefix}{}. {played}", k + 1);
-                if k + 1 == turns.len() {
-                    caption.push_str(&format!(" ({outcome})"));
-                }
-                frames.push(frame(engine, st, caption));
-            }
-        }
+        let frames: Vec<Value> = frames
+            .into_iter()
+            .map(|f| {
+                json!({
+                    "caption": f.caption,
+                    "position": position_text(engine, &f.position),
+                    "svg": f.svg,
+                })
+            })
+            .collect();
         Ok(json!({ "game": game, "frames": frames }))
+    }
+
+    /// A record's game and positions, as `replay --html` shows them; the
+    /// last captioned with the result.
+    fn record_frames(&self, text: &str) -> Result<(usize, Vec<Frame>), Refusal> {
+        let game = self.record_game(text)?;
+        let engine = &self.listed[game].engine;
+        let records = ludus::playout::parse_records(text)
+            .or_else(|e| refuse(422, format!("not a record: {e}")))?;
+        let mut replays = Vec::new();
+        for record in &records {
+            let replay = ludus::playout::replay(engine, record)
+                .or_else(|e| refuse(422, format!("the record does not replay: {e}")))?;
+            replays.push(replay);
+        }
+        let mut frames = crate::cli::replay::frames(engine, &records, &replays);
+        if let (Some(last), Some(replay)) = (frames.last_mut(), replays.last()) {
+            let outcome = ludus::playout::outcome_text(engine, replay.outcome);
+            last.caption.push_str(&format!(" ({outcome})"));
+        }
+        Ok((game, frames))
+    }
+
+    /// A PDN game's game (`game`, else the one its `GameFile` tag names)
+    /// and positions, each move marked; the last captioned with the
+    /// result.
+    fn pdn_frames(&self, text: &str, game: Option<&Value>) -> Result<(usize, Vec<Frame>), Refusal> {
+        let parsed = ludus::pdn::parse_pdn(text)
+            .or_else(|e| refuse(422, format!("neither a record nor a PDN game: {e}")))?;
+        let game = match game {
+            Some(v) if !v.is_null() => self.listed_game(Some(v))?,
+            _ => {
+                let tag = parsed.tag("GameFile").unwrap_or_default();
+                let stem = |p: &str| {
+                    let stem = std::path::Path::new(p).file_stem();
+                    stem.and_then(|s| s.to_str()).map(str::to_string)
+                };
+                let found = self
+                    .listed
+                    .iter()
+                    .position(|g| !tag.is_empty() && stem(&g.label) == stem(tag));
+                match found {
+                    Some(i) => i,
+                    None => {
+                        return refuse(
+                            422,
+                            "the PDN game names no game served here (its `GameFile` tag): choose the game",
+                        );
+                    }
+                }
+            }
+        };
+        let engine = &self.listed[game].engine;
+        let replay = ludus::pdn::replay_pdn(engine, &parsed)
+            .or_else(|e| refuse(422, format!("the PDN game does not replay: {e}")))?;
+        let mut frames = vec![Frame {
+            caption: "the start".into(),
+            svg: ludus::svg::svg(engine, &replay.start, None),
+            position: replay.start.clone(),
+        }];
+        let mut before = replay.start.clone();
+        let mut moves = Vec::new();
+        for (k, (played, st)) in replay.turns.iter().enumerate() {
+            let _ = engine.try_legal_moves(&mut before, &mut moves);
+            let m = ludus::notation::find_move(engine, &before, &moves, played).ok();
+            let mover = &engine.game().players[before.to_move as usize].name;
+            let mut caption = format!("{}. {mover}: {played}", k + 1);
+            if k + 1 == replay.turns.len() {
+                caption.push_str(&format!(" ({})", replay.stated.text()));
+            }
+            frames.push(Frame {
+                caption,
+                svg: ludus::svg::svg(engine, st, m.as_ref()),
+                position: st.clone(),
+            });
+            before = st.clone();
+        }
+        Ok((game, frames))
     }
 
     /// The game `id`, or a refusal naming it.
@@ -499,15 +521,6 @@ impl<'e> Api<'e> {
             "log": log,
         }))
     }
-}
-
-/// One position of a replay: its caption, text and picture.
-fn frame(engine: &Engine, st: &State, caption: String) -> Value {
-    json!({
-        "caption": caption,
-        "position": position_text(engine, st),
-        "svg": ludus::svg::svg(engine, st, None),
-    })
 }
 
 /// `name` as a file name: letters and digits kept (lower case), runs of
