@@ -634,6 +634,21 @@ fn the_served_page_plays_alquerque_by_clicks_against_an_agent() {
     page.click("#frame-next");
     let shown = page.eval("document.getElementById('frame-position').textContent");
     assert_eq!(shown, json!(seen[2]), "turn 2 of the replay");
+    // The arrow keys step too, once the box has lost the focus.
+    page.eval("document.activeElement.blur(), true");
+    for (kind, key) in [("keyDown", "ArrowRight"), ("keyUp", "ArrowRight")] {
+        page.call(
+            "Input.dispatchKeyEvent",
+            json!({"type": kind, "key": key, "code": key, "windowsVirtualKeyCode": 39}),
+        );
+    }
+    let shown = page.eval("document.getElementById('frame-position').textContent");
+    assert_eq!(
+        shown,
+        json!(seen[3]),
+        "turn 3 of the replay, by the arrow key"
+    );
+    page.click("#frame-prev");
     keep_screenshot(&mut page, "alquerque-replay");
     let version = page.version();
     page.click("#play-here");

@@ -458,6 +458,24 @@ async function start() {
       showFrame(0);
     });
   });
+  // The arrow keys, Home and End step through the replay opened, as on
+  // `replay --html`'s page (not while typing in a box).
+  document.addEventListener('keydown', (event) => {
+    const typing = ['INPUT', 'TEXTAREA', 'SELECT'].includes(document.activeElement.tagName);
+    if (!replay || typing) {
+      return;
+    }
+    const to = {
+      ArrowLeft: frameAt - 1,
+      ArrowRight: frameAt + 1,
+      Home: 0,
+      End: replay.frames.length - 1,
+    }[event.key];
+    if (to !== undefined) {
+      showFrame(to);
+      event.preventDefault();
+    }
+  });
   $('frame-first').addEventListener('click', () => showFrame(0));
   $('frame-prev').addEventListener('click', () => showFrame(frameAt - 1));
   $('frame-next').addEventListener('click', () => showFrame(frameAt + 1));
