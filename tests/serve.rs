@@ -557,3 +557,21 @@ fn a_game_forgotten_is_gone() {
         404
     );
 }
+
+#[test]
+fn every_bundled_game_is_served_whatever_the_folder_holds() {
+    // A folder holding a directory named like a bundled game: by default
+    // the bundled games are listed by name, not looked for as files.
+    let dir = temp_dir("serve", "folder");
+    std::fs::create_dir_all(dir.join("ur")).unwrap();
+    let server = Server::start_in(&dir, &[]);
+    let games = server.call("GET", "/api/games", "").json();
+    let names: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["label"].as_str().unwrap())
+        .collect();
+    let bundled: Vec<&str> = ludus::bundled::names().collect();
+    assert_eq!(names, bundled);
+}

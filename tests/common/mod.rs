@@ -204,13 +204,19 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts `ludus serve ARGS --port 0` and reads its address.
+    /// Starts `ludus serve ARGS --port 0` from the crate root and reads
+    /// its address.
     pub fn start(args: &[&str]) -> Server {
+        Server::start_in(root(), args)
+    }
+
+    /// Starts `ludus serve ARGS --port 0` in the folder `cwd`.
+    pub fn start_in(cwd: &Path, args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
             .arg("serve")
             .args(args)
             .args(["--port", "0"])
-            .current_dir(root())
+            .current_dir(cwd)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -28,20 +28,19 @@ pub(super) struct Listed {
     pub rules: Option<Rules>,
 }
 
-/// Loads and checks the games `files` (every bundled game if none): a bad
-/// file stops the server before it starts, its diagnostics printed.
+/// Loads and checks the games `files` (every bundled game, by name, if
+/// none): a bad file stops the server before it starts, its diagnostics
+/// printed.
 pub(super) fn list(files: &[PathBuf]) -> Result<Vec<Listed>, Failure> {
-    let files: Vec<PathBuf> = if files.is_empty() {
-        ludus::bundled::names().map(PathBuf::from).collect()
-    } else {
-        files.to_vec()
-    };
+    if files.is_empty() {
+        return ludus::bundled::names().map(bundled).collect();
+    }
     let mut listed = Vec::new();
     for file in files {
-        let (engine, text) = crate::engine(&file)?;
+        let (engine, text) = crate::engine(file)?;
         let on_disk = file.exists();
         let named = if on_disk {
-            std::fs::canonicalize(&file)
+            std::fs::canonicalize(file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?
                 .display()
                 .to_string()
@@ -49,7 +48,7 @@ pub(super) fn list(files: &[PathBuf]) -> Result<Vec<Listed>, Failure> {
             file.display().to_string()
         };
         let rules = if on_disk {
-            Rules::load(&file).ok()
+            Rules::load(file).ok()
         } else {
             None
         };
@@ -62,6 +61,20 @@ pub(super) fn list(files: &[PathBuf]) -> Result<Vec<Listed>, Failure> {
         });
     }
     Ok(listed)
+}
+
+/// The bundled game `name`, whatever files the current folder holds.
+fn bundled(name: &'static str) -> Result<Listed, Failure> {
+    let loaded = ludus::bundled::load(name)
+        .ok_or_else(|| Failure::Message(format!("no bundled game `{name}`")))?;
+    let (engine, text) = crate::checked(Path::new(name), loaded)?;
+    Ok(Listed {
+        label: name.to_string(),
+        named: name.to_string(),
+        text,
+        engine,
+        rules: None,
+    })
 }
 
 impl Listed {
