@@ -33,6 +33,22 @@ pub const MAX_DEPTH: u32 = 8;
 /// The longest MCTS time budget per turn, in seconds.
 pub const MAX_SECONDS: f64 = 3_600.0;
 
+/// The positions an agent's search may pass through for each position the
+/// game has left of its budget ([`crate::engine::MAX_WORK`]): a search
+/// looks at many positions for every turn played, and a game of MCTS with
+/// random playouts in a race of fifteen men each passes through some 100
+/// million. A game's searches are bounded still, at some 500 million
+/// positions.
+pub const SEARCH_SHARE: u64 = 64;
+
+/// What an agent's search may pass through from `st`: [`SEARCH_SHARE`]
+/// positions for each the game has left of its budget.
+fn search_budget(st: &State) -> u64 {
+    crate::engine::MAX_WORK
+        .saturating_sub(st.work)
+        .saturating_mul(SEARCH_SHARE)
+}
+
 /// Default MCTS iterations per turn.
 pub const DEFAULT_ITERATIONS: u32 = 1_000;
 
@@ -486,9 +502,10 @@ impl Spec {
     }
 
     /// [`Spec::choose`], the positions the agent's search passes through
-    /// added to `st.work`: a game's own turns and its agents' searches
-    /// share its budget ([`crate::engine::MAX_WORK`]), so that no game of
-    /// `match` runs unbounded.
+    /// added to `st.work`, each counting 1/[`SEARCH_SHARE`]: a game's own
+    /// turns and its agents' searches share its budget
+    /// ([`crate::engine::MAX_WORK`]), so that no game of `match` runs
+    /// unbounded.
     pub fn choose_charged(
         &self,
         engine: &Engine,
@@ -520,7 +537,7 @@ impl Spec {
                 expectimax::choose(engine, st, moves, (*depth, *seconds), leaves, rng)?
             }
         };
-        st.work = root.saturating_add(spent);
+        st.work = root.saturating_add(spent.div_ceil(SEARCH_SHARE));
         Ok(index)
     }
 

@@ -279,12 +279,13 @@ fn learned_without_a_file_plays_by_the_games_own_evaluation() {
         summary["white"]["wins"].as_u64().unwrap() >= 36,
         "{summary}"
     );
-    // A file beside the game comes first; a game with neither is refused.
-    let alq = dir.join("alquerque.game");
+    // A file beside the game comes first; a game with neither is refused
+    // (a copy of Alquerque under a name no bundled game has).
+    let alq = dir.join("my-alquerque.game");
     std::fs::copy(root().join("games/alquerque.game"), &alq).unwrap();
     let none = run(&[
         "match",
-        "alquerque.game",
+        "my-alquerque.game",
         "--first",
         "learned",
         "--second",
@@ -293,16 +294,16 @@ fn learned_without_a_file_plays_by_the_games_own_evaluation() {
     assert_eq!(none.code, 1);
     assert!(
         none.stderr
-            .contains("has none (no alquerque.eval beside it, none bundled)"),
+            .contains("has none (no my-alquerque.eval beside it, none bundled)"),
         "{}",
         none.stderr
     );
     assert_eq!(
         run(&[
             "train",
-            "alquerque.game",
+            "my-alquerque.game",
             "--out",
-            "alquerque.eval",
+            "my-alquerque.eval",
             "--games",
             "5"
         ])
@@ -311,7 +312,7 @@ fn learned_without_a_file_plays_by_the_games_own_evaluation() {
     );
     let beside = run(&[
         "match",
-        "alquerque.game",
+        "my-alquerque.game",
         "--first",
         "learned:depth=1",
         "--second",
@@ -324,7 +325,7 @@ fn learned_without_a_file_plays_by_the_games_own_evaluation() {
     assert!(
         beside
             .stdout
-            .contains("learned:file=alquerque.eval,depth=1"),
+            .contains("learned:file=my-alquerque.eval,depth=1"),
         "{}",
         beside.stdout
     );

@@ -7,7 +7,7 @@
 //! search finished in time decides.
 
 use super::{Hint, evaluate};
-use crate::engine::{Engine, MAX_WORK, Move, Outcome, State, TooManyTurns};
+use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
 use crate::rng::Rng;
 use rand::RngExt;
 use std::cell::Cell;
@@ -33,7 +33,7 @@ struct Search<'e> {
     scratch: std::cell::RefCell<(Vec<(u32, f32)>, crate::learn::Scratch)>,
     /// Every roll with its probability (one roll of nothing without dice).
     rolls: Vec<([u8; 4], f64)>,
-    /// The positions the search has passed through (see [`MAX_WORK`]),
+    /// The positions the search has passed through (see [`crate::engine::MAX_WORK`]),
     /// and the most it may: what the game has left of its budget.
     spent: Cell<u64>,
     budget: u64,
@@ -250,7 +250,7 @@ fn search<'e>(engine: &'e Engine, st: &State, leaves: Option<Leaves<'e>>) -> Sea
         scratch: Default::default(),
         rolls: rolls(engine),
         spent: Cell::new(0),
-        budget: MAX_WORK.saturating_sub(st.work),
+        budget: super::search_budget(st),
         deadline: None,
         late: Cell::new(false),
     }
@@ -258,8 +258,9 @@ fn search<'e>(engine: &'e Engine, st: &State, leaves: Option<Leaves<'e>>) -> Sea
 
 /// The index of the best of `moves` (ties broken at random) searched
 /// `depth` turns deep, or as deep as `seconds` allow, and the positions the
-/// search passed through: at most what the game has left of its
-/// [`MAX_WORK`], else [`TooManyTurns::Work`].
+/// search passed through: at most [`super::SEARCH_SHARE`] for each position
+/// the game has left of its [`crate::engine::MAX_WORK`], else
+/// [`TooManyTurns::Work`].
 pub fn choose(
     engine: &Engine,
     st: &State,

@@ -13,7 +13,7 @@
 
 use super::expectimax::Leaves;
 use super::rewards;
-use crate::engine::{Engine, MAX_WORK, Move, Outcome, State, TooManyTurns};
+use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
 use crate::rng::Rng;
 use rand::RngExt;
 
@@ -231,7 +231,8 @@ pub fn search(
 }
 
 /// [`search`], with the positions its iterations passed through: at most
-/// what the game has left of its [`MAX_WORK`], else [`TooManyTurns::Work`].
+/// [`super::SEARCH_SHARE`] for each position the game has left of its
+/// [`crate::engine::MAX_WORK`], else [`TooManyTurns::Work`].
 pub fn search_spending(
     engine: &Engine,
     st: &State,
@@ -263,7 +264,7 @@ pub fn search_spending(
     let began = std::time::Instant::now();
     // The positions the iterations pass through, charged to what the game
     // has left of its budget (see `MAX_WORK`).
-    let (mut spent, most) = (0u64, MAX_WORK.saturating_sub(st.work));
+    let (mut spent, most) = (0u64, super::search_budget(st));
     for _ in 0..budget.iterations {
         tree.iterate(st, &mut scratch, budget.exploration, rng, &mut path)?;
         spent += scratch.work.saturating_sub(st.work);
