@@ -421,6 +421,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             divide,
             json,
         ),
+        Command::Serve { files, port, open } => cli::serve::serve(&files, port, open),
         Command::Replay {
             record,
             quiet,

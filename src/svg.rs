@@ -5,6 +5,9 @@
 //! off it and the dice; tables boards as rows of points with
 //! stacks, counts, pinned men, the bar and the trays; any other board as its
 //! sites on a circle with their links. The last move, if given, is marked.
+//! Each site's shape (point, square, triangle) and the men on it carry
+//! `data-site="N"`, N its index among the board's sites, for pages that
+//! take clicks.
 
 use crate::engine::{Engine, Move, NONE, State};
 use std::fmt::Write;
@@ -126,6 +129,17 @@ pub fn svg(engine: &Engine, st: &State, last: Option<&Move>) -> String {
     out
 }
 
+/// What `draw` writes, its first element marked as showing site `s`
+/// (`data-site="s"`), so that a page can tell which site was clicked.
+fn at_site(s: usize, draw: impl FnOnce(&mut String)) -> String {
+    let mut one = String::new();
+    draw(&mut one);
+    if let Some(at) = one.find(' ') {
+        one.insert_str(at, &format!(r#" data-site="{s}""#));
+    }
+    one
+}
+
 /// A piece: a disc in its owner's colour, a ring for a kind other than the
 /// first, and its mark.
 /// The gold of a king's crown.
@@ -202,12 +216,12 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
     let squares = board.links.is_empty();
     let mut out = String::new();
     if squares {
-        for site in &board.sites {
+        for (s, site) in board.sites.iter().enumerate() {
             if let Some(c) = site.coord {
                 let (x, y) = centre(c);
                 let _ = writeln!(
                     out,
-                    r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{LIGHT}" stroke="{LINE}" stroke-width="2"/>"#,
+                    r#"<rect data-site="{s}" x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{LIGHT}" stroke="{LINE}" stroke-width="2"/>"#,
                     x - CELL / 2,
                     y - CELL / 2
                 );
@@ -225,10 +239,13 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
                 r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{LINE}" stroke-width="3"/>"#
             );
         }
-        for site in &board.sites {
+        for (s, site) in board.sites.iter().enumerate() {
             if let Some(c) = site.coord {
                 let (x, y) = centre(c);
-                let _ = writeln!(out, r#"<circle cx="{x}" cy="{y}" r="5" fill="{LINE}"/>"#);
+                let _ = writeln!(
+                    out,
+                    r#"<circle data-site="{s}" cx="{x}" cy="{y}" r="5" fill="{LINE}"/>"#
+                );
             }
         }
     } else {
@@ -240,11 +257,13 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             .any(|s| s.name.chars().all(|c| c.is_ascii_digit()));
         for y in 0..h {
             for x in 0..w {
-                let kept = board.sites.iter().find(|s| s.coord == Some((x, y)));
+                let index = board.sites.iter().position(|s| s.coord == Some((x, y)));
+                let kept = index.map(|s| &board.sites[s]);
                 let (cx, cy) = centre((x, y));
                 let _ = writeln!(
                     out,
-                    r#"<rect x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{}"/>"#,
+                    r#"<rect{} x="{}" y="{}" width="{CELL}" height="{CELL}" fill="{}"/>"#,
+                    index.map_or(String::new(), |s| format!(r#" data-site="{s}""#)),
                     cx - CELL / 2,
                     cy - CELL / 2,
                     if kept.is_some() { DARK } else { LIGHT }
@@ -292,7 +311,7 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             );
         }
         if let Some((p, k)) = st.piece(s) {
-            piece(&mut out, engine, x, y, CELL / 2 - 9, p, k);
+            out.push_str(&at_site(s, |o| piece(o, engine, x, y, CELL / 2 - 9, p, k)));
             let men = engine.men(st, s);
             if men > 1 {
                 let _ = writeln!(
@@ -399,7 +418,7 @@ fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             let colour = if (i + j) % 2 == 0 { DARK } else { "#8aa1b1" };
             let _ = writeln!(
                 out,
-                r#"<polygon points="{},{y0} {},{y0} {},{tip}" fill="{colour}" stroke="{}" stroke-width="{}"/>"#,
+                r#"<polygon data-site="{s}" points="{},{y0} {},{y0} {},{tip}" fill="{colour}" stroke="{}" stroke-width="{}"/>"#,
                 x0,
                 x0 + POINT_W,
                 x0 + POINT_W / 2,
@@ -425,11 +444,15 @@ fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             // A pinned man lies under the stack, nearest the edge.
             let mut at = first;
             if let Some(q) = engine.pinned_man(st, s) {
-                piece(&mut out, engine, x0 + POINT_W / 2, at, r, q, k);
+                out.push_str(&at_site(s, |o| {
+                    piece(o, engine, x0 + POINT_W / 2, at, r, q, k);
+                }));
                 at += step;
             }
             for _ in 0..men.min(SHOWN_MEN) {
-                piece(&mut out, engine, x0 + POINT_W / 2, at, r, p, k);
+                out.push_str(&at_site(s, |o| {
+                    piece(o, engine, x0 + POINT_W / 2, at, r, p, k);
+                }));
                 at += step;
             }
             if men > SHOWN_MEN {
@@ -464,7 +487,7 @@ fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             let step = if p == 0 { 2 * r } else { -2 * r };
             let mut y = height / 2 + step;
             for _ in 0..men.min(3) {
-                piece(&mut out, engine, x, y, r, p, 0);
+                out.push_str(&at_site(s, |o| piece(o, engine, x, y, r, p, 0)));
                 y += step;
             }
             if men > 3 {
@@ -512,10 +535,10 @@ fn circle(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32
         };
         let _ = writeln!(
             out,
-            r#"<circle cx="{x}" cy="{y}" r="18" fill="{LIGHT}" stroke="{stroke}" stroke-width="3"/>"#
+            r#"<circle data-site="{s}" cx="{x}" cy="{y}" r="18" fill="{LIGHT}" stroke="{stroke}" stroke-width="3"/>"#
         );
         if let Some((p, k)) = st.piece(s) {
-            piece(&mut out, engine, x, y, 14, p, k);
+            out.push_str(&at_site(s, |o| piece(o, engine, x, y, 14, p, k)));
             let men = engine.men(st, s);
             if men > 1 {
                 let _ = writeln!(

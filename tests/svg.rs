@@ -319,3 +319,45 @@ fn pieces_in_hand_are_shown() {
     let doc = parse(&text);
     assert_eq!(doc.root_element().tag_name().name(), "svg");
 }
+
+#[test]
+fn every_site_drawn_on_the_board_is_marked_for_clicks() {
+    // `ludus serve`'s page maps a click to a site by `data-site`: every
+    // site of a grid with a square or point, every point of a tables
+    // board's rows, every site of a board on a circle, and each man on
+    // them, name their site's index.
+    for path in common::game_files() {
+        let engine = engine_at(&common::root().join(&path));
+        let board = &engine.game().board;
+        let st = engine.start();
+        let text = svg(&engine, &st, None);
+        let doc = parse(&text);
+        let mut marked = std::collections::BTreeSet::new();
+        for n in doc.descendants() {
+            if let Some(v) = n.attribute("data-site") {
+                let s: usize = v.parse().unwrap();
+                assert!(s < board.sites.len(), "{path}: site {s}");
+                marked.insert(s);
+            }
+        }
+        let drawn: Vec<usize> = (0..board.sites.len())
+            .filter(|&s| match (&board.grid, board.rows.is_empty()) {
+                (Some(_), _) => board.sites[s].coord.is_some(),
+                (None, false) => board.rows.iter().any(|r| r.contains(&s)),
+                (None, true) => true,
+            })
+            .collect();
+        for s in &drawn {
+            assert!(marked.contains(s), "{path}: site {s} is drawn unmarked");
+        }
+        // Each disc of a man on the board names the site it stands on.
+        for n in doc.descendants().filter(|n| {
+            n.has_tag_name("circle")
+                && n.attribute("stroke") == Some("black")
+                && n.attribute("stroke-width") == Some("2")
+        }) {
+            let s: usize = n.attribute("data-site").unwrap().parse().unwrap();
+            assert!(engine.men(&st, s) > 0, "{path}: a man drawn on {s}");
+        }
+    }
+}

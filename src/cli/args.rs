@@ -336,6 +336,21 @@ pub(crate) enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play and replay games in a web browser: a local web server (on
+    /// 127.0.0.1 only) whose page lists the games, draws the board, takes
+    /// moves by clicks, plays an agent on either side, steps through
+    /// records and PDN games, and saves records `replay` reads.
+    Serve {
+        /// Game files or bundled games' names (default: every bundled game).
+        files: Vec<PathBuf>,
+        /// The port to listen on (0: a free one); the page's address is the
+        /// first line printed.
+        #[arg(long, default_value_t = 8032)]
+        port: u16,
+        /// Also open the page in the system's web browser.
+        #[arg(long)]
+        open: bool,
+    },
     /// Re-check a record against the rules and show the game.
     Replay {
         /// The record, as written by `playout --record`, or a PDN game

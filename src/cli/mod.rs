@@ -13,4 +13,5 @@ pub(crate) mod pdn;
 pub(crate) mod repl;
 pub(crate) mod replay;
 pub(crate) mod runs;
+pub(crate) mod serve;
 pub(crate) mod train;

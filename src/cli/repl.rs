@@ -24,6 +24,7 @@ mod dice;
 mod help;
 mod input;
 mod record;
+mod view;
 
 pub use record::GameFile;
 
@@ -62,6 +63,11 @@ struct Turn {
     by_human: bool,
     /// The cube and score as the turn was played.
     stakes: Stakes,
+    /// The move played, in notation.
+    played: String,
+    /// The move played, where this session played it (not read from a
+    /// record), to mark on a picture.
+    m: Option<Move>,
 }
 
 /// A game in progress, with everything the REPL needs besides the terminal.
@@ -140,6 +146,19 @@ impl<'e> Session<'e> {
         };
         session.refresh();
         session
+    }
+
+    /// The session with the game file's rules (to explain refusals), the
+    /// file (for records) and the cube and score.
+    pub fn with_game(
+        mut self,
+        (rules, file): (Option<&'e Rules>, Option<GameFile>),
+        stakes: Stakes,
+    ) -> Self {
+        self.rules = rules;
+        self.file = file;
+        self.stakes = stakes;
+        self
     }
 
     /// The board, then whatever is played before a person must move. A
@@ -283,38 +302,51 @@ impl<'e> Session<'e> {
             _ if lower == "dice" || lower.starts_with("dice ") => {
                 self.throw(Some(input.get(4..).unwrap_or_default().trim()), &mut out);
             }
-            _ if self.engine.has_dice() => match self.choose_dice(input) {
+            _ => {
+                let _ = self.typed_move(input, &mut out);
+            }
+        }
+        Reply {
+            text: out,
+            quit: false,
+        }
+    }
+
+    /// A move typed (a whole turn; in dice games also some die moves of
+    /// it): played, the agents' and forced turns after it too, or refused
+    /// with the reason (also written to `out`). The REPL and `ludus serve`
+    /// read moves through this one function.
+    pub(crate) fn typed_move(&mut self, input: &str, out: &mut String) -> Result<(), String> {
+        let refused = if self.engine.has_dice() {
+            match self.choose_dice(input) {
                 Ok(DiceInput::Turn(m)) => {
-                    self.play(m, true, false, &mut out);
-                    self.advance(&mut out);
+                    self.play(m, true, false, out);
+                    self.advance(out);
+                    return Ok(());
                 }
                 Ok(DiceInput::Part(typed)) => {
                     let new = typed[self.partial.len()..].join(" ");
                     self.partial = typed;
                     self.menu.clear();
                     out.push_str(&format!("{} moves {new}\n", self.mover()));
-                    self.show_board(&mut out);
+                    self.show_board(out);
+                    return Ok(());
                 }
-                Err(message) => {
-                    out.push_str(&message);
-                    out.push('\n');
-                }
-            },
-            _ => match self.choose(input) {
+                Err(message) => message,
+            }
+        } else {
+            match self.choose(input) {
                 Ok(m) => {
-                    self.play(m, true, false, &mut out);
-                    self.advance(&mut out);
+                    self.play(m, true, false, out);
+                    self.advance(out);
+                    return Ok(());
                 }
-                Err(message) => {
-                    out.push_str(&message);
-                    out.push('\n');
-                }
-            },
-        }
-        Reply {
-            text: out,
-            quit: false,
-        }
+                Err(message) => message,
+            }
+        };
+        out.push_str(&refused);
+        out.push('\n');
+        Err(refused)
     }
 
     fn mover(&self) -> &str {
@@ -535,6 +567,8 @@ impl<'e> Session<'e> {
             before: self.st.clone(),
             by_human,
             stakes: self.stakes,
+            played: move_text(self.engine, &m),
+            m: Some(m),
         });
         self.note_turn(&m);
         self.engine.play_unchecked(&mut self.st, &m);
@@ -658,7 +692,7 @@ impl<'e> Session<'e> {
     /// Shows what an agent thinks of the legal turns, best first. The agent
     /// draws from a generator of its own (seeded by the turn number), so
     /// asking for a hint never changes the game that follows.
-    fn hint(&mut self, spec: &str, out: &mut String) {
+    pub(crate) fn hint(&mut self, spec: &str, out: &mut String) {
         // The strongest agent measured for the game's family (see
         // `Spec::strongest`); in dice games its best turns are then rolled
         // out for their equity.
@@ -811,7 +845,7 @@ impl<'e> Session<'e> {
 
     /// Takes back the last die move typed this turn; at the start of a turn,
     /// the last move made by a person and every turn after it.
-    fn undo(&mut self, out: &mut String) {
+    pub(crate) fn undo(&mut self, out: &mut String) {
         if let Some(last) = self.partial.pop() {
             self.menu.clear();
             out.push_str(&format!("took back {last}\n"));
@@ -862,10 +896,7 @@ pub fn run(
     (rules, file): (Option<&Rules>, Option<GameFile>),
     stakes: Stakes,
 ) -> Result<(), String> {
-    let mut session = Session::new(engine, st, agents, seed);
-    session.rules = rules;
-    session.file = file;
-    session.stakes = stakes;
+    let mut session = Session::new(engine, st, agents, seed).with_game((rules, file), stakes);
     let mut out = io::stdout();
     write(&mut out, &session.start())?;
     if session.over() {

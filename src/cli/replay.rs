@@ -2,7 +2,7 @@
 //! shown as text, and as an HTML page of pictures with `--html`.
 
 use crate::{Failure, checked};
-use ludus::engine::Engine;
+use ludus::engine::{Engine, State};
 use ludus::load;
 use ludus::playout;
 use ludus::render;
@@ -100,15 +100,46 @@ fn ending_note(engine: &Engine, replayed: &playout::Replay) -> String {
     note
 }
 
-/// Writes the HTML page of replayed records: for each game the start, then
-/// each turn's position with the turn marked, the cube actions before it
-/// in its caption.
+/// Writes the HTML page of replayed records: their [`frames`].
 fn replay_page(
     engine: &Engine,
     records: &[playout::Record],
     replays: &[playout::Replay],
     out: &Path,
 ) -> Result<(), Failure> {
+    let frames: Vec<(String, String)> = frames(engine, records, replays)
+        .into_iter()
+        .map(|f| (f.caption, f.svg))
+        .collect();
+    let first = &records[0];
+    let title = if records.len() > 1 {
+        format!("{}, {} games", first.variant, records.len())
+    } else {
+        format!("{}, seed {}", first.variant, first.seed)
+    };
+    std::fs::write(out, ludus::svg::page(&title, &frames))
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    Ok(())
+}
+
+/// One position of a replayed game, as a page shows it.
+pub(crate) struct Frame {
+    /// What it shows: the turn played, who played it with what dice.
+    pub caption: String,
+    /// The position.
+    pub position: State,
+    /// Its picture, the turn that led to it marked.
+    pub svg: String,
+}
+
+/// The positions of replayed records (`replay --html`, and `ludus
+/// serve`'s replays): for each game the start, then each turn's position
+/// with the turn marked, the cube actions before it in its caption.
+pub(crate) fn frames(
+    engine: &Engine,
+    records: &[playout::Record],
+    replays: &[playout::Replay],
+) -> Vec<Frame> {
     let mut frames = Vec::new();
     let several = records.len() > 1;
     for (g, (record, replayed)) in records.iter().zip(replays).enumerate() {
@@ -117,16 +148,19 @@ fn replay_page(
         } else {
             String::new()
         };
-        // The start: the position before the first turn, its first roll shown.
-        let start = replayed
-            .before
-            .first()
-            .cloned()
-            .unwrap_or_else(|| engine.start());
-        frames.push((
-            format!("{game}the start"),
-            ludus::svg::svg(engine, &start, None),
-        ));
+        // The start: the position before the first turn, its first roll
+        // shown (with no turn, the position the record starts from).
+        let start = replayed.before.first().cloned().unwrap_or_else(|| {
+            let given = record.start.as_deref();
+            given
+                .and_then(|p| ludus::notation::parse_position(engine, p).ok())
+                .unwrap_or_else(|| engine.start())
+        });
+        frames.push(Frame {
+            caption: format!("{game}the start"),
+            svg: ludus::svg::svg(engine, &start, None),
+            position: start.clone(),
+        });
         let actions = cube_actions(record);
         let mut moves = Vec::new();
         for (i, ((played, st), before)) in replayed.turns.iter().zip(&replayed.before).enumerate() {
@@ -142,28 +176,25 @@ fn replay_page(
                 Some(dice) => format!("{game}{}. {cube}{mover} {dice}: {played}", i + 1),
                 None => format!("{game}{}. {cube}{mover}: {played}", i + 1),
             };
-            frames.push((caption, ludus::svg::svg(engine, st, m.as_ref())));
+            frames.push(Frame {
+                caption,
+                svg: ludus::svg::svg(engine, st, m.as_ref()),
+                position: st.clone(),
+            });
         }
         // A double after the last turn, dropped: the game's last frame.
         if let Some(last) = actions.get(replayed.turns.len()).filter(|a| !a.is_empty()) {
             let result = playout::outcome_text(engine, replayed.outcome);
             let ending = ending_note(engine, replayed);
             let end = replayed.turns.last().map_or(start, |(_, st)| st.clone());
-            frames.push((
-                format!("{game}{}; {result}{ending}", last.join(", ")),
-                ludus::svg::svg(engine, &end, None),
-            ));
+            frames.push(Frame {
+                caption: format!("{game}{}; {result}{ending}", last.join(", ")),
+                svg: ludus::svg::svg(engine, &end, None),
+                position: end,
+            });
         }
     }
-    let first = &records[0];
-    let title = if several {
-        format!("{}, {} games", first.variant, records.len())
-    } else {
-        format!("{}, seed {}", first.variant, first.seed)
-    };
-    std::fs::write(out, ludus::svg::page(&title, &frames))
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    Ok(())
+    frames
 }
 
 /// The cube actions of a record, as `white doubles to 2`, `black takes`:

@@ -192,3 +192,133 @@ pub fn played(engine: &Engine, st: &State, text: &str) -> State {
     engine.play_unchecked(&mut st, &m);
     st
 }
+
+/// A `ludus serve` started for a test on a free port (`--port 0`), from
+/// the crate root; stopped (killed) when dropped.
+pub struct Server {
+    child: std::process::Child,
+    /// The port it listens on, on 127.0.0.1.
+    pub port: u16,
+    /// The page's address, as the first line printed says it.
+    pub url: String,
+}
+
+impl Server {
+    /// Starts `ludus serve ARGS --port 0` from the crate root and reads
+    /// its address.
+    pub fn start(args: &[&str]) -> Server {
+        Server::start_in(root(), args)
+    }
+
+    /// Starts `ludus serve ARGS --port 0` in the folder `cwd`.
+    pub fn start_in(cwd: &Path, args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+            .arg("serve")
+            .args(args)
+            .args(["--port", "0"])
+            .current_dir(cwd)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("ludus serve starts");
+        let stdout = child.stdout.take().unwrap();
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            let mut lines = std::io::BufReader::new(stdout).lines();
+            let _ = send.send(lines.next());
+            // Read on, so that the server never blocks on a full pipe.
+            for _ in lines {}
+        });
+        let first = receive.recv_timeout(std::time::Duration::from_secs(60));
+        let url = match first {
+            Ok(Some(Ok(line))) => line.trim().to_string(),
+            other => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("ludus serve printed no address: {other:?}");
+            }
+        };
+        let port = url
+            .trim_start_matches("http://127.0.0.1:")
+            .trim_end_matches('/')
+            .parse()
+            .unwrap_or_else(|_| panic!("the first line is the page's address: `{url}`"));
+        Server { child, port, url }
+    }
+
+    /// Whether the server is still running.
+    pub fn running(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+
+    /// `METHOD PATH` with a JSON body (none if empty), as the page sends it.
+    pub fn call(&self, method: &str, path: &str, body: &str) -> Reply {
+        let json = [("Content-Type", "application/json")];
+        let headers: &[(&str, &str)] = if body.is_empty() { &[] } else { &json };
+        http(self.port, method, path, headers, body.as_bytes())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP answer: its status and body.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub body: String,
+}
+
+impl Reply {
+    /// The body as JSON; panics if it is not.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+    }
+}
+
+/// Sends one HTTP/1.1 request to 127.0.0.1:`port` (`Host` as a browser on
+/// this machine sends it, unless `headers` give one) and reads the answer,
+/// waiting at most a minute.
+pub fn http(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+    use std::io::Read;
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).expect("the server accepts");
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(60)))
+        .unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        head.push_str(&format!("Host: 127.0.0.1:{port}\r\n"));
+    }
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str(&format!(
+        "Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    ));
+    // The server may answer (a body too large) before reading the body:
+    // a write it refuses is no fault.
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(body);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).to_string();
+    let (head, body) = text
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("an HTTP answer: {text:?}"));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("a status line: {head}"));
+    Reply {
+        status,
+        body: body.to_string(),
+    }
+}

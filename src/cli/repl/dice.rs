@@ -171,7 +171,7 @@ impl Session<'_> {
     }
 
     /// Throws the dice: with the seeded generator, or as typed.
-    pub(super) fn throw(&mut self, typed: Option<&str>, out: &mut String) {
+    pub(crate) fn throw(&mut self, typed: Option<&str>, out: &mut String) {
         let refusal = if !self.engine.has_dice() {
             Some("this game has no dice".to_string())
         } else if self.finished {

@@ -47,16 +47,28 @@ impl Session<'_> {
     /// The record so far as text, naming the game file as seen from `to`:
     /// the match's games finished, then this one.
     fn record_text(&self, to: &Path) -> Option<String> {
+        let file = self.file.as_ref()?;
+        self.record_named(&crate::path_from(to, &file.path))
+    }
+
+    /// The record so far as text (the match's games finished, then this
+    /// one), naming the game file `named`.
+    pub(crate) fn record_named(&self, named: &str) -> Option<String> {
         let mut text = self.match_games.concat();
-        text.push_str(&self.game_record(to)?);
+        text.push_str(&self.game_record_named(named)?);
         Some(text)
     }
 
     /// The record of the game being played, naming the game file as seen
     /// from `to`.
     fn game_record(&self, to: &Path) -> Option<String> {
-        let (file, writer) = (self.file.as_ref()?, self.writer.as_ref()?);
-        let named = crate::path_from(to, &file.path);
+        let file = self.file.as_ref()?;
+        self.game_record_named(&crate::path_from(to, &file.path))
+    }
+
+    /// The record of the game being played, naming the game file `named`.
+    fn game_record_named(&self, named: &str) -> Option<String> {
+        let writer = self.writer.as_ref()?;
         let mut ending = Ending {
             resigned: self.resigned,
             dropped: self.dropped,
@@ -71,7 +83,7 @@ impl Session<'_> {
                 ending.points = Some(self.scored(points));
             }
         }
-        Some(writer.text(self.engine, &named, &self.st, ending))
+        Some(writer.text(self.engine, named, &self.st, ending))
     }
 
     /// The record of the game just finished, to keep with the match's:
@@ -168,7 +180,14 @@ impl Session<'_> {
     fn loaded(&mut self, path: &Path) -> Result<usize, String> {
         let text = ludus::load::read_text(path, ludus::load::MAX_RECORD_BYTES)
             .map_err(|e| e.to_string())?;
-        let records = playout::parse_records(&text)?;
+        self.load_text(&text)
+    }
+
+    /// A record's text (of this game), replayed and checked: the session
+    /// continues from its last position with its turns kept for `undo`;
+    /// the number of turns read, or why the record is refused.
+    pub(crate) fn load_text(&mut self, text: &str) -> Result<usize, String> {
+        let records = playout::parse_records(text)?;
         if records[0].variant != self.engine.game().name {
             return Err(format!(
                 "it records `{}`, and this game is `{}`",
@@ -252,7 +271,9 @@ impl Session<'_> {
         };
         for (_, line) in &record.lines {
             match line {
-                RecordLine::Turn { position, .. } => {
+                RecordLine::Turn {
+                    position, played, ..
+                } => {
                     let before: State = ludus::notation::parse_position(self.engine, position)?;
                     // Taken back by `undo` as this session's seats say.
                     let by_human = self.agents[before.to_move as usize & 1] == crate::Agent::Human;
@@ -260,6 +281,8 @@ impl Session<'_> {
                         before,
                         by_human,
                         stakes,
+                        played: played.clone(),
+                        m: None,
                     });
                 }
                 RecordLine::Cube {
@@ -346,7 +369,7 @@ impl Session<'_> {
 
     /// `resign [single|double|triple|N]`: the player to move concedes the
     /// game, worth that many points to his opponent (1 unless said).
-    pub(super) fn resign(&mut self, arg: &str, out: &mut String) {
+    pub(crate) fn resign(&mut self, arg: &str, out: &mut String) {
         if self.finished {
             out.push_str("the game is over\n");
             return;

@@ -1,0 +1,174 @@
+//! What a page shows of a session (`ludus serve` reads it; the REPL
+//! prints the same through its commands): the position, the turns as
+//! sequences of sites to click, the moves played, the result; and an
+//! agent's turn asked for by the page.
+
+use super::Session;
+use crate::Agent;
+use ludus::engine::{Engine, HAND, Move, NONE, Outcome, State};
+use ludus::notation::move_text;
+use ludus::playout::outcome_text;
+
+/// A part of a turn as it is made by clicks: in dice games one die move
+/// (its origin, then where it lands), elsewhere the whole turn (the
+/// piece, each landing of a chain, then the piece a completed line
+/// removes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ClickPart {
+    /// The part in notation, as it is typed.
+    pub text: String,
+    /// The sites clicked, in order (indices of the board's sites); none
+    /// for a part made without clicks (a pass, a turn typed whole).
+    pub sites: Vec<usize>,
+}
+
+/// The sites of a board among `sites`: the hand and absent sites left out.
+fn on_board(sites: impl IntoIterator<Item = u8>) -> Vec<usize> {
+    sites
+        .into_iter()
+        .filter(|&s| s != NONE && s != HAND)
+        .map(usize::from)
+        .collect()
+}
+
+/// The sites a turn of a game without dice is clicked by: the piece that
+/// moves (none for a placement), each landing, then the piece removed.
+fn grid_sites(m: &Move) -> Vec<usize> {
+    let mut sites = Vec::new();
+    if let Some(first) = m.steps().first() {
+        sites.push(first.from);
+    }
+    sites.extend(m.steps().iter().map(|s| s.to));
+    sites.push(m.remove);
+    on_board(sites)
+}
+
+impl<'e> Session<'e> {
+    /// The game's engine.
+    pub(crate) fn engine(&self) -> &'e Engine {
+        self.engine
+    }
+
+    /// The position, before any die moves typed so far this turn.
+    pub(crate) fn position(&self) -> &State {
+        &self.st
+    }
+
+    /// The position to draw: after the die moves typed so far.
+    pub(crate) fn shown(&self) -> State {
+        self.view()
+    }
+
+    /// The player to move.
+    pub(crate) fn to_move(&self) -> usize {
+        self.st.to_move as usize
+    }
+
+    /// Whether the player to move must throw the dice first.
+    pub(crate) fn waits_for_roll(&self) -> bool {
+        !self.finished && self.needs_roll()
+    }
+
+    /// The die moves typed so far this turn, in notation.
+    pub(crate) fn typed_so_far(&self) -> &[String] {
+        &self.partial
+    }
+
+    /// The dice left to play after the die moves typed so far (empty
+    /// before any).
+    pub(crate) fn left_to_play(&self) -> String {
+        if self.partial.is_empty() {
+            String::new()
+        } else {
+            self.dice_left()
+        }
+    }
+
+    /// Dice games: why the roll's turns are typed whole, not clicked die
+    /// move by die move (too many routes to list).
+    pub(crate) fn typed_whole(&self) -> Option<String> {
+        self.unlisted.map(|e| e.to_string())
+    }
+
+    /// What may be played next, as clicks: in dice games each die move
+    /// that may follow those typed so far (whole turns, without sites,
+    /// where the routes are too many to list), else each turn. None once
+    /// the game is over, or before the roll.
+    pub(crate) fn next_parts(&self) -> Vec<ClickPart> {
+        if self.finished || self.needs_roll() {
+            return Vec::new();
+        }
+        if self.engine.has_dice() && self.unlisted.is_none() {
+            let k = self.partial.len();
+            let mut parts: Vec<ClickPart> = Vec::new();
+            for i in self.extending(&self.partial) {
+                let (Some(step), Some(text)) = (
+                    self.sequences[i].steps().get(k),
+                    self.sequence_steps[i].get(k),
+                ) else {
+                    continue;
+                };
+                if !parts.iter().any(|p| p.text == *text) {
+                    parts.push(ClickPart {
+                        text: text.clone(),
+                        sites: on_board([step.from, step.to]),
+                    });
+                }
+            }
+            return parts;
+        }
+        self.moves
+            .iter()
+            .map(|m| ClickPart {
+                text: move_text(self.engine, m),
+                sites: if self.engine.has_dice() {
+                    Vec::new()
+                } else {
+                    grid_sites(m)
+                },
+            })
+            .collect()
+    }
+
+    /// The moves played, in notation, oldest first.
+    pub(crate) fn played(&self) -> Vec<String> {
+        self.history.iter().map(|t| t.played.clone()).collect()
+    }
+
+    /// The last move played, where this session played it.
+    pub(crate) fn last_move(&self) -> Option<Move> {
+        self.history.last().and_then(|t| t.m)
+    }
+
+    /// How the game ended (or why it cannot go on), once it has.
+    pub(crate) fn result(&self) -> Option<String> {
+        if let Some(fault) = &self.fault {
+            return Some(fault.clone());
+        }
+        if !self.finished {
+            return None;
+        }
+        let mut text = outcome_text(self.engine, self.outcome);
+        if let (Some(p), Outcome::Decisive { .. }) = (self.resigned, self.outcome) {
+            text = format!("{} resigned: {text}", self.engine.game().players[p].name);
+        }
+        Some(text)
+    }
+
+    /// The turn of the player to move, played by `agent` (its roll first
+    /// where the dice are not thrown), then any forced turns after it, as
+    /// the REPL plays a seat's agent; what happened, as the REPL says it.
+    pub(crate) fn agent_turn(&mut self, agent: Agent) -> String {
+        let mut out = String::new();
+        if self.finished {
+            out.push_str("the game is over\n");
+            return out;
+        }
+        self.partial.clear();
+        let seat = self.to_move();
+        let kept = std::mem::replace(&mut self.agents[seat], agent);
+        self.advance(&mut out);
+        self.agents[seat] = kept;
+        out
+    }
+}

@@ -1,0 +1,700 @@
+//! The JSON API of `ludus serve`: each request a method and a path under
+//! `/api/`, a JSON body, and an answer (JSON, or a record's text) or a
+//! refusal with a status and a message. Every move, roll, position and
+//! record goes through the REPL's session or the library's replay, which
+//! check them as `ludus play` and `ludus replay` do.
+//!
+//! | request | what it does |
+//! |---|---|
+//! | `GET /api/games` | the games listed |
+//! | `POST /api/new` | a new game: `{game, seed?, agents?, position?}` |
+//! | `GET /api/game/ID` | its state |
+//! | `POST /api/game/ID/move` | `{move}`: a turn, or die moves of it |
+//! | `POST /api/game/ID/roll` | `{dice?}`: the dice thrown (or as typed) |
+//! | `POST /api/game/ID/agent` | the turn of the seat's agent |
+//! | `POST /api/game/ID/agents` | `{agents}`: who plays each seat |
+//! | `POST /api/game/ID/undo`, `/hint`, `/resign` | as the REPL's commands |
+//! | `POST /api/game/ID/forget` | the game dropped |
+//! | `GET /api/game/ID/record` | the record, as `play` saves it |
+//! | `POST /api/replay` | `{text, game?}`: a record or PDN, every position |
+//! | `POST /api/load` | `{text, agents?}`: a record continued |
+
+use super::games::{Listed, Played, Served};
+use crate::Agent;
+use crate::cli::replay::Frame;
+use ludus::agent::{Judge, Spec};
+use ludus::engine::{Engine, State};
+use ludus::notation::{dice_text, position_text};
+use serde_json::{Value, json};
+
+/// The longest thinking time per turn an agent may be given, in seconds.
+pub(super) const MAX_THINK_SECONDS: f64 = 10.0;
+
+/// The deepest search an agent of the page may be given, in turns.
+pub(super) const MAX_PAGE_DEPTH: u32 = 2;
+
+/// The longest move or roll text read.
+const MAX_MOVE_TEXT: usize = 1_000;
+
+/// A request refused: the HTTP status and why.
+#[derive(Debug)]
+pub(super) struct Refusal {
+    /// A 4xx status.
+    pub status: u16,
+    /// The message, for the page to show.
+    pub message: String,
+}
+
+/// A refusal with `status` and `message`.
+fn refuse<T>(status: u16, message: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal {
+        status,
+        message: message.into(),
+    })
+}
+
+/// An answer of the API.
+pub(super) enum Answer {
+    /// A JSON document.
+    Json(Value),
+    /// A record's text, saved by the browser as `name`.
+    Record {
+        /// The text.
+        text: String,
+        /// The file name offered.
+        name: String,
+    },
+}
+
+/// The API's state: the games listed and those being played.
+pub(super) struct Api<'e> {
+    listed: &'e [Listed],
+    played: Played<'e>,
+}
+
+impl<'e> Api<'e> {
+    /// No game played yet.
+    pub(super) fn new(listed: &'e [Listed]) -> Self {
+        Api {
+            listed,
+            played: Played::new(),
+        }
+    }
+
+    /// Answers `method` on `path` (which starts with `/api/`) with the JSON
+    /// `body` (empty: `{}`).
+    pub(super) fn route(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &[u8],
+    ) -> Result<Answer, Refusal> {
+        let parts: Vec<&str> = path
+            .trim_start_matches("/api/")
+            .split('/')
+            .filter(|p| !p.is_empty())
+            .collect();
+        let post = method == "POST";
+        let get = method == "GET";
+        match parts[..] {
+            ["games"] if get => Ok(Answer::Json(self.games())),
+            ["new"] if post => self.new_game(&object(body)?).map(Answer::Json),
+            ["replay"] if post => self.replay(&object(body)?).map(Answer::Json),
+            ["load"] if post => self.load(&object(body)?).map(Answer::Json),
+            ["game", id] if get => {
+                let id = game_id(id)?;
+                self.served(id)?;
+                Ok(Answer::Json(self.state(id, String::new())?))
+            }
+            ["game", id, "record"] if get => self.record(game_id(id)?),
+            ["game", id, action] if post => {
+                let id = game_id(id)?;
+                let body = object(body)?;
+                self.act(id, action, &body).map(Answer::Json)
+            }
+            ["games" | "new" | "replay" | "load"] | ["game", _] | ["game", _, _] => refuse(
+                405,
+                format!("`{method} {path}`: this request takes another method"),
+            ),
+            _ => refuse(404, format!("no such request: `{method} {path}`")),
+        }
+    }
+
+    /// Forgets the game a request's `path` names, if any (after a fault).
+    pub(super) fn forget_path(&mut self, path: &str) {
+        let mut parts = path.trim_start_matches("/api/").split('/');
+        if parts.next() == Some("game")
+            && let Some(Ok(id)) = parts.next().map(str::parse::<u64>)
+        {
+            self.played.remove(id);
+        }
+    }
+
+    /// The games listed: their index, label, name, players and whether
+    /// they have dice and a learned evaluation.
+    fn games(&self) -> Value {
+        let games: Vec<Value> = self
+            .listed
+            .iter()
+            .enumerate()
+            .map(|(i, g)| {
+                let game = g.engine.game();
+                json!({
+                    "index": i,
+                    "label": g.label,
+                    "name": game.name,
+                    "players": game.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+                    "dice": g.engine.has_dice(),
+                    "learned": learned(g, 1).is_ok(),
+                })
+            })
+            .collect();
+        json!({ "games": games })
+    }
+
+    /// The game a request names: its index among the listed, or its label
+    /// or name.
+    fn listed_game(&self, v: Option<&Value>) -> Result<usize, Refusal> {
+        let found = match v {
+            Some(Value::Number(n)) => n
+                .as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|&n| n < self.listed.len()),
+            Some(Value::String(s)) => self
+                .listed
+                .iter()
+                .position(|g| g.label == *s || g.engine.game().name == *s),
+            None => return refuse(400, "`game` is missing: give a game's index or name"),
+            Some(_) => return refuse(400, "`game` is a game's index or name"),
+        };
+        match found {
+            Some(i) => Ok(i),
+            None => refuse(
+                404,
+                format!(
+                    "no game {} is served here",
+                    v.map_or_else(String::new, Value::to_string)
+                ),
+            ),
+        }
+    }
+
+    /// `POST /api/new`.
+    fn new_game(&mut self, body: &Value) -> Result<Value, Refusal> {
+        let game = self.listed_game(body.get("game"))?;
+        let listed = &self.listed[game];
+        let agents = match body.get("agents") {
+            None | Some(Value::Null) => [None, None],
+            Some(v) => seats(listed, v)?,
+        };
+        let seed = match body.get("seed") {
+            None | Some(Value::Null) => fresh_seed(),
+            Some(v) => match v.as_u64() {
+                Some(s) => s,
+                None => return refuse(400, "`seed` is a whole number from 0 to 2^64 - 1"),
+            },
+        };
+        let st = match body.get("position") {
+            None | Some(Value::Null) => listed.engine.start(),
+            Some(Value::String(text)) if text.trim().is_empty() => listed.engine.start(),
+            Some(Value::String(text)) => position(&listed.engine, text)?,
+            Some(_) => return refuse(400, "`position` is a position's text"),
+        };
+        let mut session = listed.session(st, seed);
+        let log = session.start();
+        let id = self.played.insert(Served {
+            game,
+            session,
+            agents,
+        });
+        self.state(id, log)
+    }
+
+    /// `POST /api/load`: a record of a listed game continued, its turns
+    /// kept to take back.
+    fn load(&mut self, body: &Value) -> Result<Value, Refusal> {
+        let text = text_field(body, "text")?;
+        let game = self.record_game(text)?;
+        let listed = &self.listed[game];
+        let agents = match body.get("agents") {
+            None | Some(Value::Null) => [None, None],
+            Some(v) => seats(listed, v)?,
+        };
+        let mut session = listed.session(listed.engine.start(), fresh_seed());
+        let turns = match session.load_text(text) {
+            Ok(n) => n,
+            Err(e) => return refuse(422, format!("cannot load the record: {e}")),
+        };
+        let id = self.played.insert(Served {
+            game,
+            session,
+            agents,
+        });
+        self.state(id, format!("loaded {turns} turns\n"))
+    }
+
+    /// The listed game a record is of: the one whose text it was played
+    /// with (its SHA-256), else one of the same name.
+    fn record_game(&self, text: &str) -> Result<usize, Refusal> {
+        let records = match ludus::playout::parse_records(text) {
+            Ok(r) => r,
+            Err(e) => return refuse(422, format!("not a record: {e}")),
+        };
+        let record = &records[0];
+        let by_hash = self
+            .listed
+            .iter()
+            .position(|g| ludus::playout::text_hash(&g.text) == record.sha256);
+        match by_hash {
+            Some(i) => Ok(i),
+            None => refuse(
+                422,
+                format!(
+                    "the record is of `{}` ({}), and no game served here has that text",
+                    record.variant, record.game
+                ),
+            ),
+        }
+    }
+
+    /// `POST /api/replay`: a record (JSON lines) or a PDN game (of the game
+    /// `game`, or of the one its `GameFile` tag names), played again and
+    /// checked; every position, to step through.
+    fn replay(&self, body: &Value) -> Result<Value, Refusal> {
+        let text = text_field(body, "text")?;
+        let (game, frames) = if text.trim_start().starts_with('{') {
+            self.record_frames(text)?
+        } else {
+            self.pdn_frames(text, body.get("game"))?
+        };
+        let engine = &self.listed[game].engine;
+        let frames: Vec<Value> = frames
+            .into_iter()
+            .map(|f| {
+                json!({
+                    "caption": f.caption,
+                    "position": position_text(engine, &f.position),
+                    "svg": f.svg,
+                })
+            })
+            .collect();
+        Ok(json!({ "game": game, "frames": frames }))
+    }
+
+    /// A record's game and positions, as `replay --html` shows them; the
+    /// last captioned with the result.
+    fn record_frames(&self, text: &str) -> Result<(usize, Vec<Frame>), Refusal> {
+        let game = self.record_game(text)?;
+        let engine = &self.listed[game].engine;
+        let records = ludus::playout::parse_records(text)
+            .or_else(|e| refuse(422, format!("not a record: {e}")))?;
+        let mut replays = Vec::new();
+        for record in &records {
+            let replay = ludus::playout::replay(engine, record)
+                .or_else(|e| refuse(422, format!("the record does not replay: {e}")))?;
+            replays.push(replay);
+        }
+        let mut frames = crate::cli::replay::frames(engine, &records, &replays);
+        if let (Some(last), Some(replay)) = (frames.last_mut(), replays.last()) {
+            let outcome = ludus::playout::outcome_text(engine, replay.outcome);
+            last.caption.push_str(&format!(" ({outcome})"));
+        }
+        Ok((game, frames))
+    }
+
+    /// A PDN game's game (`game`, else the one its `GameFile` tag names)
+    /// and positions, each move marked; the last captioned with the
+    /// result.
+    fn pdn_frames(&self, text: &str, game: Option<&Value>) -> Result<(usize, Vec<Frame>), Refusal> {
+        let parsed = ludus::pdn::parse_pdn(text)
+            .or_else(|e| refuse(422, format!("neither a record nor a PDN game: {e}")))?;
+        let game = match game {
+            Some(v) if !v.is_null() => self.listed_game(Some(v))?,
+            _ => {
+                let tag = parsed.tag("GameFile").unwrap_or_default();
+                let stem = |p: &str| {
+                    let stem = std::path::Path::new(p).file_stem();
+                    stem.and_then(|s| s.to_str()).map(str::to_string)
+                };
+                let found = self
+                    .listed
+                    .iter()
+                    .position(|g| !tag.is_empty() && stem(&g.label) == stem(tag));
+                match found {
+                    Some(i) => i,
+                    None => {
+                        return refuse(
+                            422,
+                            "the PDN game names no game served here (its `GameFile` tag): choose the game",
+                        );
+                    }
+                }
+            }
+        };
+        let engine = &self.listed[game].engine;
+        let replay = ludus::pdn::replay_pdn(engine, &parsed)
+            .or_else(|e| refuse(422, format!("the PDN game does not replay: {e}")))?;
+        let mut frames = vec![Frame {
+            caption: "the start".into(),
+            svg: ludus::svg::svg(engine, &replay.start, None),
+            position: replay.start.clone(),
+        }];
+        let mut before = replay.start.clone();
+        let mut moves = Vec::new();
+        for (k, (played, st)) in replay.turns.iter().enumerate() {
+            let _ = engine.try_legal_moves(&mut before, &mut moves);
+            let m = ludus::notation::find_move(engine, &before, &moves, played).ok();
+            let mover = &engine.game().players[before.to_move as usize].name;
+            let mut caption = format!("{}. {mover}: {played}", k + 1);
+            if k + 1 == replay.turns.len() {
+                caption.push_str(&format!(" ({})", replay.stated.text()));
+            }
+            frames.push(Frame {
+                caption,
+                svg: ludus::svg::svg(engine, st, m.as_ref()),
+                position: st.clone(),
+            });
+            before = st.clone();
+        }
+        Ok((game, frames))
+    }
+
+    /// The game `id`, or a refusal naming it.
+    fn served(&mut self, id: u64) -> Result<&mut Served<'e>, Refusal> {
+        match self.played.get_mut(id) {
+            Some(s) => Ok(s),
+            None => refuse(
+                404,
+                format!(
+                    "no game {id} is being played here (it ended with the server, or was dropped for newer ones)"
+                ),
+            ),
+        }
+    }
+
+    /// `GET /api/game/ID/record`: the record `ludus replay` reads.
+    fn record(&mut self, id: u64) -> Result<Answer, Refusal> {
+        let listed = self.listed;
+        let served = self.served(id)?;
+        let named = &listed[served.game].named;
+        match served.session.record_named(named) {
+            Some(text) => Ok(Answer::Record {
+                text,
+                name: format!(
+                    "{}-{id}.jsonl",
+                    file_name(&served.session.engine().game().name)
+                ),
+            }),
+            None => refuse(409, "this game keeps no record"),
+        }
+    }
+
+    /// `POST /api/game/ID/ACTION`.
+    fn act(&mut self, id: u64, action: &str, body: &Value) -> Result<Value, Refusal> {
+        let listed = self.listed;
+        let served = self.served(id)?;
+        let session = &mut served.session;
+        let mut out = String::new();
+        let over = session.result().is_some();
+        let seat = session.to_move();
+        let person = served.agents[seat].is_none();
+        match action {
+            "move" => {
+                let text = short_text(body, "move")?;
+                if over {
+                    return refuse(409, "the game is over");
+                }
+                if !person {
+                    return refuse(409, "it is the agent's turn: ask for it (`agent`)");
+                }
+                if let Err(e) = session.typed_move(text, &mut out) {
+                    return refuse(422, e);
+                }
+            }
+            "roll" => {
+                if over {
+                    return refuse(409, "the game is over");
+                }
+                if !person {
+                    return refuse(409, "it is the agent's turn: ask for it (`agent`)");
+                }
+                if !session.waits_for_roll() {
+                    return refuse(409, "there are no dice to throw now");
+                }
+                let typed = match body.get("dice") {
+                    None | Some(Value::Null) => None,
+                    Some(_) => Some(short_text(body, "dice")?),
+                };
+                let turns = session.played().len();
+                session.throw(typed, &mut out);
+                // Refused unless thrown: the dice wait to be played, or a
+                // turn was (a forced one, a pass), and the next player's
+                // wait to be thrown.
+                if session.waits_for_roll() && session.played().len() == turns {
+                    return refuse(422, out.trim_end().to_string());
+                }
+            }
+            "agent" => {
+                let Some(spec) = served.agents[seat].clone() else {
+                    return refuse(409, "a person plays this side: play a move");
+                };
+                if over {
+                    return refuse(409, "the game is over");
+                }
+                out = served.session.agent_turn(Agent::Machine(spec));
+            }
+            "agents" => {
+                let agents = match body.get("agents") {
+                    Some(v) => seats(&listed[served.game], v)?,
+                    None => return refuse(400, "`agents` is missing"),
+                };
+                served.agents = agents;
+            }
+            "undo" => {
+                let before = (session.played().len(), session.typed_so_far().len());
+                session.undo(&mut out);
+                if (session.played().len(), session.typed_so_far().len()) == before {
+                    return refuse(409, out.trim_end().to_string());
+                }
+            }
+            "hint" => {
+                if over {
+                    return refuse(409, "the game is over");
+                }
+                session.hint("", &mut out);
+            }
+            "resign" => {
+                if over {
+                    return refuse(409, "the game is over");
+                }
+                session.resign("", &mut out);
+            }
+            "forget" => {
+                self.played.remove(id);
+                return Ok(json!({ "forgotten": id }));
+            }
+            _ => {
+                return refuse(
+                    404,
+                    format!("no such request: `POST /api/game/{id}/{action}`"),
+                );
+            }
+        }
+        self.state(id, out)
+    }
+
+    /// What the page shows of the game `id`, and `log`, what the last
+    /// request did (as the REPL says it).
+    fn state(&mut self, id: u64, log: String) -> Result<Value, Refusal> {
+        let listed = self.listed;
+        let served = self.served(id)?;
+        let s = &served.session;
+        let engine = s.engine();
+        let game = engine.game();
+        let parts: Vec<Value> = s
+            .next_parts()
+            .into_iter()
+            .map(|p| json!({ "text": p.text, "sites": p.sites }))
+            .collect();
+        let result = s.result();
+        Ok(json!({
+            "id": id,
+            "game": served.game,
+            "label": listed[served.game].label,
+            "name": game.name,
+            "players": game.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+            "agents": served.agents.iter().map(|a| a.as_ref().map(Spec::to_string)).collect::<Vec<_>>(),
+            "to_move": s.to_move(),
+            "position": position_text(engine, s.position()),
+            "svg": ludus::svg::svg(engine, &s.shown(), s.last_move().as_ref()),
+            "dice_game": engine.has_dice(),
+            "dice": dice_text(s.position()),
+            "needs_roll": s.waits_for_roll(),
+            "typed": s.typed_so_far(),
+            "left": s.left_to_play(),
+            "whole_turns": s.typed_whole(),
+            "parts": parts,
+            "sites": game.board.sites.iter().map(|site| site.name.clone()).collect::<Vec<_>>(),
+            "played": s.played(),
+            "over": result.is_some(),
+            "result": result,
+            "log": log,
+        }))
+    }
+}
+
+/// `name` as a file name: letters and digits kept (lower case), runs of
+/// anything else one `-`.
+fn file_name(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        "game".into()
+    } else {
+        out.to_string()
+    }
+}
+
+/// The request's body as a JSON object (an empty body is `{}`).
+fn object(body: &[u8]) -> Result<Value, Refusal> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(json!({}));
+    }
+    match serde_json::from_slice::<Value>(body) {
+        Ok(v) if v.is_object() => Ok(v),
+        Ok(_) => refuse(400, "the body is not a JSON object"),
+        Err(e) => refuse(400, format!("the body is not JSON: {e}")),
+    }
+}
+
+/// A game's id in a path.
+fn game_id(text: &str) -> Result<u64, Refusal> {
+    text.parse()
+        .or_else(|_| refuse(404, format!("`{text}` is not a game's id")))
+}
+
+/// The text field `key` of `body`, required.
+fn text_field<'b>(body: &'b Value, key: &str) -> Result<&'b str, Refusal> {
+    match body.get(key) {
+        Some(Value::String(s)) => Ok(s),
+        Some(_) => refuse(400, format!("`{key}` is text")),
+        None => refuse(400, format!("`{key}` is missing")),
+    }
+}
+
+/// The text field `key` of `body`, required and at most [`MAX_MOVE_TEXT`]
+/// bytes long.
+fn short_text<'b>(body: &'b Value, key: &str) -> Result<&'b str, Refusal> {
+    let text = text_field(body, key)?;
+    if text.len() > MAX_MOVE_TEXT {
+        return refuse(400, format!("`{key}` is longer than {MAX_MOVE_TEXT} bytes"));
+    }
+    Ok(text)
+}
+
+/// A position typed: checked by the engine as `--position` is.
+fn position(engine: &Engine, text: &str) -> Result<State, Refusal> {
+    if text.len() > MAX_MOVE_TEXT * 10 {
+        return refuse(400, "the position is too long");
+    }
+    crate::read_position(engine, text).or_else(|e| refuse(422, format!("bad position: {e}")))
+}
+
+/// A seed for a game the request gives none: from the clock.
+fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The learned agent of a listed game (expectimax judged by the game's own
+/// evaluation), `depth` turns deep, where the game has an evaluation.
+fn learned(listed: &Listed, depth: u32) -> Result<Spec, String> {
+    let spec = Spec::Expectimax {
+        depth,
+        seconds: None,
+        judge: Judge::Learned(None),
+    };
+    spec.for_game(&listed.engine, std::path::Path::new(&listed.named))
+}
+
+/// Who plays each seat: `[a, b]`, each `null` or `"human"` for a person,
+/// or an agent `{"kind": "computer" | "random" | "mcts" | "expectimax" |
+/// "learned", "seconds": S, "depth": D}` (a plain string for the kind
+/// alone). Bounded: `computer` is the strongest agent measured for the
+/// game at a person's pace ([`Spec::strongest`]), MCTS thinks at most
+/// [`MAX_THINK_SECONDS`] a turn (1 unless given), the searches look at
+/// most [`MAX_PAGE_DEPTH`] turns ahead; no agent reads a file the request
+/// names.
+fn seats(listed: &Listed, v: &Value) -> Result<[Option<Spec>; 2], Refusal> {
+    let Some([a, b]) = v.as_array().map(Vec::as_slice) else {
+        return refuse(400, "`agents` is a list of two: one per seat");
+    };
+    Ok([seat(listed, a)?, seat(listed, b)?])
+}
+
+/// One seat of [`seats`].
+fn seat(listed: &Listed, v: &Value) -> Result<Option<Spec>, Refusal> {
+    let (kind, options) = match v {
+        Value::Null => return Ok(None),
+        Value::String(kind) => (kind.as_str(), None),
+        Value::Object(o) => match o.get("kind") {
+            Some(Value::String(kind)) => (kind.as_str(), Some(o)),
+            _ => return refuse(400, "an agent has a `kind`"),
+        },
+        _ => return refuse(400, "an agent is `null`, a kind, or `{\"kind\": ...}`"),
+    };
+    let number = |key: &str| options.and_then(|o| o.get(key)).filter(|v| !v.is_null());
+    if let Some(o) = options
+        && let Some(key) = o
+            .keys()
+            .find(|k| !["kind", "seconds", "depth"].contains(&k.as_str()))
+    {
+        return refuse(400, format!("an agent has no option `{key}`"));
+    }
+    let depth = match number("depth") {
+        None => MAX_PAGE_DEPTH,
+        Some(d) => match d
+            .as_u64()
+            .filter(|d| (1..=u64::from(MAX_PAGE_DEPTH)).contains(d))
+        {
+            Some(d) => d as u32,
+            None => {
+                return refuse(
+                    400,
+                    format!("`depth` is a whole number from 1 to {MAX_PAGE_DEPTH}"),
+                );
+            }
+        },
+    };
+    let seconds = match number("seconds") {
+        None => 1.0,
+        Some(s) => match s.as_f64().filter(|s| *s >= 0.01 && *s <= MAX_THINK_SECONDS) {
+            Some(s) => s,
+            None => {
+                return refuse(
+                    400,
+                    format!("`seconds` is a thinking time from 0.01 to {MAX_THINK_SECONDS}"),
+                );
+            }
+        },
+    };
+    let game = std::path::Path::new(&listed.named);
+    let spec = match kind {
+        "human" => return Ok(None),
+        "computer" => match Spec::Computer.for_game(&listed.engine, game) {
+            Ok(s) => s,
+            Err(e) => return refuse(422, format!("no computer agent for this game: {e}")),
+        },
+        "random" => Spec::Random,
+        "mcts" => Spec::Mcts {
+            iterations: ludus::agent::MAX_ITERATIONS,
+            exploration: ludus::agent::DEFAULT_EXPLORATION,
+            seconds: Some(seconds),
+            judge: Judge::Rules,
+        },
+        "expectimax" => Spec::Expectimax {
+            depth,
+            seconds: None,
+            judge: Judge::Rules,
+        },
+        "learned" => match learned(listed, depth) {
+            Ok(s) => s,
+            Err(e) => return refuse(422, format!("no learned agent for this game: {e}")),
+        },
+        other => {
+            return refuse(
+                400,
+                format!("no agent `{other}`: human, computer, random, mcts, expectimax or learned"),
+            );
+        }
+    };
+    Ok(Some(spec))
+}

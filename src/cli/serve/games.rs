@@ -1,0 +1,147 @@
+//! The games `ludus serve` offers, each loaded and checked once at the
+//! start, and the games being played, kept by id (a bounded number: the
+//! oldest is dropped to make room).
+
+use crate::Failure;
+use crate::cli::repl::Session;
+use ludus::agent::Spec;
+use ludus::engine::{Engine, State};
+use ludus::explain::Rules;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The most games kept in play at once.
+pub(super) const MAX_GAMES: usize = 64;
+
+/// A game the page lists.
+pub(super) struct Listed {
+    /// As given on the command line, or the bundled game's name.
+    pub label: String,
+    /// The game file as a record names it: a bundled game by its name, a
+    /// file by its absolute path (`ludus replay` finds either).
+    pub named: String,
+    /// The game file's text.
+    pub text: String,
+    /// The game.
+    pub engine: Engine,
+    /// Its rules, to explain a refused move with (files only).
+    pub rules: Option<Rules>,
+}
+
+/// Loads and checks the games `files` (every bundled game, by name, if
+/// none): a bad file stops the server before it starts, its diagnostics
+/// printed.
+pub(super) fn list(files: &[PathBuf]) -> Result<Vec<Listed>, Failure> {
+    if files.is_empty() {
+        return ludus::bundled::names().map(bundled).collect();
+    }
+    let mut listed = Vec::new();
+    for file in files {
+        let (engine, text) = crate::engine(file)?;
+        let on_disk = file.exists();
+        let named = if on_disk {
+            std::fs::canonicalize(file)
+                .map_err(|e| format!("cannot read {}: {e}", file.display()))?
+                .display()
+                .to_string()
+        } else {
+            file.display().to_string()
+        };
+        let rules = if on_disk {
+            Rules::load(file).ok()
+        } else {
+            None
+        };
+        listed.push(Listed {
+            label: file.display().to_string(),
+            named,
+            text,
+            engine,
+            rules,
+        });
+    }
+    Ok(listed)
+}
+
+/// The bundled game `name`, whatever files the current folder holds.
+fn bundled(name: &'static str) -> Result<Listed, Failure> {
+    let loaded = ludus::bundled::load(name)
+        .ok_or_else(|| Failure::Message(format!("no bundled game `{name}`")))?;
+    let (engine, text) = crate::checked(Path::new(name), loaded)?;
+    Ok(Listed {
+        label: name.to_string(),
+        named: name.to_string(),
+        text,
+        engine,
+        rules: None,
+    })
+}
+
+impl Listed {
+    /// A session of this game from `st`, its seats all people (the page
+    /// asks for the agents' turns), seeded with `seed`, keeping a record;
+    /// without the doubling cube, which the page does not offer.
+    pub(super) fn session(&self, st: State, seed: u64) -> Session<'_> {
+        let human = crate::Agent::Human;
+        let start =
+            (st != self.engine.start()).then(|| ludus::notation::position_text(&self.engine, &st));
+        let file = crate::cli::repl::GameFile {
+            path: Path::new(&self.named).to_path_buf(),
+            text: self.text.clone(),
+            record_to: None,
+            start,
+        };
+        let mut stakes = ludus::stakes::Stakes::new(&self.engine, 0);
+        stakes.rules = None;
+        Session::new(&self.engine, st, [human.clone(), human], seed)
+            .with_game((self.rules.as_ref(), Some(file)), stakes)
+    }
+}
+
+/// A game being played.
+pub(super) struct Served<'e> {
+    /// Its index among the games listed.
+    pub game: usize,
+    /// The REPL's session, which checks and plays every move.
+    pub session: Session<'e>,
+    /// The agent of each seat; `None` for a person at the page.
+    pub agents: [Option<Spec>; 2],
+}
+
+/// The games being played, by id.
+pub(super) struct Played<'e> {
+    games: BTreeMap<u64, Served<'e>>,
+    next: u64,
+}
+
+impl<'e> Played<'e> {
+    /// None yet.
+    pub(super) fn new() -> Self {
+        Played {
+            games: BTreeMap::new(),
+            next: 1,
+        }
+    }
+
+    /// Keeps `served` under a new id, dropping the oldest games while
+    /// [`MAX_GAMES`] are kept; the id.
+    pub(super) fn insert(&mut self, served: Served<'e>) -> u64 {
+        while self.games.len() >= MAX_GAMES {
+            self.games.pop_first();
+        }
+        let id = self.next;
+        self.next += 1;
+        self.games.insert(id, served);
+        id
+    }
+
+    /// The game `id`, if it is kept.
+    pub(super) fn get_mut(&mut self, id: u64) -> Option<&mut Served<'e>> {
+        self.games.get_mut(&id)
+    }
+
+    /// Forgets the game `id`.
+    pub(super) fn remove(&mut self, id: u64) {
+        self.games.remove(&id);
+    }
+}

@@ -1,0 +1,577 @@
+//! `ludus serve`'s JSON API without a browser: games started, moves
+//! played and refused, requests from another origin or host refused, bad
+//! bodies answered with a message and a 4xx status, and the records it
+//! saves replayed by `ludus replay`. The server must stay up throughout.
+
+mod common;
+
+use common::{Server, http, ludus, temp_dir};
+use ludus::notation::{find_move, position_text};
+use serde_json::{Value, json};
+
+/// The engine of a bundled game.
+fn bundled(name: &str) -> ludus::engine::Engine {
+    let loaded = ludus::bundled::load(name).expect("a bundled game");
+    ludus::engine::Engine::new(loaded.game.expect("a valid game"))
+}
+
+/// `POST PATH` with the JSON `body`; the answer must have `status`.
+fn post(server: &Server, path: &str, body: Value, status: u16) -> Value {
+    let reply = server.call("POST", path, &body.to_string());
+    let shown: String = reply.body.chars().take(600).collect();
+    assert_eq!(reply.status, status, "POST {path} {body}: {shown}");
+    reply.json()
+}
+
+/// The message of a refusal, which every 4xx answer carries.
+fn error(v: &Value) -> &str {
+    v["error"].as_str().expect("a refusal says why")
+}
+
+/// A new game of `game` between two people, seeded.
+fn new_game(server: &Server, game: &str) -> Value {
+    post(server, "/api/new", json!({"game": game, "seed": 7}), 200)
+}
+
+/// The first move (or die move) a state offers, as the page lists it.
+fn first_part(state: &Value) -> String {
+    state["parts"][0]["text"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_game_is_played_and_its_record_replays() {
+    let server = Server::start(&["alquerque", "backgammon"]);
+    let engine = bundled("alquerque");
+    let state = new_game(&server, "alquerque");
+    let id = state["id"].as_u64().unwrap();
+    assert_eq!(state["position"], position_text(&engine, &engine.start()));
+    let mut st = engine.start();
+    let mut moves = Vec::new();
+    let mut state = state;
+    for _ in 0..4 {
+        let text = first_part(&state);
+        engine.legal_moves(&mut st, &mut moves);
+        let m = find_move(&engine, &st, &moves, &text).unwrap();
+        engine.play_unchecked(&mut st, &m);
+        state = post(
+            &server,
+            &format!("/api/game/{id}/move"),
+            json!({"move": text}),
+            200,
+        );
+        assert_eq!(
+            state["position"],
+            position_text(&engine, &st),
+            "after {text}"
+        );
+        assert!(state["svg"].as_str().unwrap().contains(r#"data-site="#));
+    }
+    assert_eq!(state["played"].as_array().unwrap().len(), 4);
+
+    let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
+    assert_eq!(reply.status, 200);
+    let dir = temp_dir("serve", "record");
+    let record = dir.join("game.jsonl");
+    std::fs::write(&record, &reply.body).unwrap();
+    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("4 turns, every move legal"),
+        "{}",
+        run.stdout
+    );
+
+    // The same record opened in the page: the start and each turn.
+    let text = reply.body.clone();
+    let replay = post(&server, "/api/replay", json!({"text": text}), 200);
+    assert_eq!(replay["frames"].as_array().unwrap().len(), 5);
+    assert_eq!(replay["frames"][4]["position"], position_text(&engine, &st));
+    // And continued, its turns kept to take back.
+    let loaded = post(&server, "/api/load", json!({"text": text}), 200);
+    assert_eq!(loaded["position"], position_text(&engine, &st));
+    let lid = loaded["id"].as_u64().unwrap();
+    let undone = post(&server, &format!("/api/game/{lid}/undo"), json!({}), 200);
+    assert_eq!(undone["played"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn a_dice_game_against_an_agent_is_played_and_replays() {
+    let server = Server::start(&["backgammon"]);
+    let state = post(
+        &server,
+        "/api/new",
+        json!({"game": "backgammon", "seed": 3, "agents": [null, {"kind": "random"}]}),
+        200,
+    );
+    let id = state["id"].as_u64().unwrap();
+    let mut state = state;
+    // Each side's turns until white has played three.
+    let mut white_turns = 0;
+    let mut requests = 0;
+    while white_turns < 3 && !state["over"].as_bool().unwrap() {
+        requests += 1;
+        assert!(requests < 40, "the game goes on: {state}");
+        let to_move = state["to_move"].as_u64().unwrap();
+        state = if to_move == 1 {
+            post(&server, &format!("/api/game/{id}/agent"), json!({}), 200)
+        } else if state["needs_roll"].as_bool().unwrap() {
+            post(&server, &format!("/api/game/{id}/roll"), json!({}), 200)
+        } else {
+            white_turns += 1;
+            // The first die move offered, then the next, as the page
+            // clicks them, until they make a turn.
+            let played = state["played"].as_array().unwrap().len();
+            let mut typed = 0;
+            let mut last = state.clone();
+            while last["played"].as_array().unwrap().len() == played {
+                assert_eq!(last["typed"].as_array().unwrap().len(), typed);
+                let part = first_part(&last);
+                assert!(part.contains('/'), "a die move: {part}");
+                last = post(
+                    &server,
+                    &format!("/api/game/{id}/move"),
+                    json!({"move": part}),
+                    200,
+                );
+                typed += 1;
+            }
+            assert!(typed >= 1);
+            last
+        };
+    }
+    // A bad roll typed and a die move the dice do not allow are refused.
+    if state["to_move"] == 0 && state["needs_roll"] == true {
+        let refused = post(
+            &server,
+            &format!("/api/game/{id}/roll"),
+            json!({"dice": "9 9"}),
+            422,
+        );
+        assert!(error(&refused).contains("bad roll"), "{refused}");
+    }
+    let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
+    assert_eq!(reply.status, 200);
+    let dir = temp_dir("serve", "dice-record");
+    let record = dir.join("game.jsonl");
+    std::fs::write(&record, &reply.body).unwrap();
+    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stderr, reply.body);
+    assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+}
+
+#[test]
+fn bad_requests_are_refused_with_a_message_and_the_server_stays_up() {
+    let mut server = Server::start(&["alquerque"]);
+    let state = new_game(&server, "alquerque");
+    let id = state["id"].as_u64().unwrap();
+    let position = state["position"].clone();
+
+    // An illegal move, and text that is no move.
+    let refused = post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": "a1-e5"}),
+        422,
+    );
+    assert!(error(&refused).contains("a1-e5"), "{refused}");
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": "zz"}),
+        422,
+    );
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": 3}),
+        400,
+    );
+    post(&server, &format!("/api/game/{id}/move"), json!({}), 400);
+    let long = "a".repeat(5000);
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": long}),
+        400,
+    );
+    // Nothing to take back at the start; no dice to throw in this game.
+    let refused = post(&server, &format!("/api/game/{id}/undo"), json!({}), 409);
+    assert!(error(&refused).contains("nothing to undo"), "{refused}");
+    post(&server, &format!("/api/game/{id}/roll"), json!({}), 409);
+    // No agent plays this seat.
+    post(&server, &format!("/api/game/{id}/agent"), json!({}), 409);
+
+    // Garbage, a body that is not an object, and one not sent as JSON.
+    let path = format!("/api/game/{id}/move");
+    let garbage = server.call("POST", &path, "{\"move\": ");
+    assert_eq!(garbage.status, 400, "{}", garbage.body);
+    assert!(error(&garbage.json()).contains("not JSON"));
+    assert_eq!(server.call("POST", &path, "[1, 2]").status, 400);
+    let plain = http(
+        server.port,
+        "POST",
+        &path,
+        &[("Content-Type", "text/plain")],
+        b"{}",
+    );
+    assert_eq!(plain.status, 415, "{}", plain.body);
+    // A body over the limit.
+    let huge = vec![b' '; 9 << 20];
+    let json = [("Content-Type", "application/json")];
+    let reply = http(server.port, "POST", "/api/new", &json, &huge);
+    assert_eq!(reply.status, 413, "{}", reply.body);
+
+    // Unknown games, sessions, requests; methods that do not fit.
+    let refused = post(&server, "/api/new", json!({"game": "no-such-game"}), 404);
+    assert!(error(&refused).contains("no-such-game"), "{refused}");
+    post(&server, "/api/new", json!({"game": 99}), 404);
+    post(&server, "/api/new", json!({}), 400);
+    post(
+        &server,
+        "/api/game/12345/move",
+        json!({"move": "b2-c3"}),
+        404,
+    );
+    assert_eq!(server.call("GET", "/api/game/12345", "").status, 404);
+    assert_eq!(server.call("GET", "/api/game/x", "").status, 404);
+    assert_eq!(server.call("GET", "/api/nothing", "").status, 404);
+    assert_eq!(server.call("GET", "/nothing.html", "").status, 404);
+    assert_eq!(server.call("GET", "/api/new", "").status, 405);
+    post(&server, "/api/games", json!({}), 405);
+    post(&server, &format!("/api/game/{id}/dance"), json!({}), 404);
+
+    // Positions, seeds and agents out of bounds.
+    let refused = post(
+        &server,
+        "/api/new",
+        json!({"game": "alquerque", "position": "white: z9"}),
+        422,
+    );
+    assert!(error(&refused).contains("bad position"), "{refused}");
+    post(
+        &server,
+        "/api/new",
+        json!({"game": "alquerque", "seed": -1}),
+        400,
+    );
+    for agent in [
+        json!({"kind": "mcts", "seconds": 11}),
+        json!({"kind": "mcts", "seconds": 0}),
+        json!({"kind": "expectimax", "depth": 3}),
+        json!({"kind": "learned", "file": "/etc/passwd"}),
+        json!("wizard"),
+        json!(7),
+    ] {
+        let body = json!({"game": "alquerque", "agents": [null, agent]});
+        let refused = post(&server, "/api/new", body, 400);
+        assert!(!error(&refused).is_empty());
+    }
+    post(
+        &server,
+        "/api/new",
+        json!({"game": "alquerque", "agents": [null]}),
+        400,
+    );
+    // A record or PDN game that is none.
+    post(
+        &server,
+        "/api/replay",
+        json!({"text": "{\"oops\": 1}"}),
+        422,
+    );
+    post(
+        &server,
+        "/api/replay",
+        json!({"text": "not a game", "game": 0}),
+        422,
+    );
+    post(&server, "/api/load", json!({"text": "{}"}), 422);
+
+    // The game is as it was, and the server still answers.
+    let state = server.call("GET", &format!("/api/game/{id}"), "").json();
+    assert_eq!(state["position"], position);
+    assert_eq!(server.call("GET", "/api/games", "").status, 200);
+    assert!(server.running());
+}
+
+#[test]
+fn requests_from_another_origin_or_host_are_refused() {
+    let server = Server::start(&["alquerque"]);
+    let body = br#"{"game": "alquerque"}"#;
+    let json = ("Content-Type", "application/json");
+    let port = server.port;
+    let own = format!("http://127.0.0.1:{port}");
+    let local = format!("http://localhost:{port}");
+    let rebound = format!("evil.example:{port}");
+    let other_port = format!("http://127.0.0.1:{}", port.wrapping_add(1));
+    // Refused: another site's page, another port, a host name that is
+    // not this machine's (DNS rebinding), a cross-site fetch, no origin
+    // at all (`null`).
+    for headers in [
+        vec![json, ("Origin", "http://evil.example")],
+        vec![json, ("Origin", other_port.as_str())],
+        vec![json, ("Origin", "null")],
+        vec![json, ("Host", rebound.as_str())],
+        vec![
+            json,
+            ("Host", rebound.as_str()),
+            ("Origin", "http://evil.example"),
+        ],
+        vec![json, ("Sec-Fetch-Site", "cross-site")],
+    ] {
+        let reply = http(port, "POST", "/api/new", &headers, body);
+        assert_eq!(reply.status, 403, "{headers:?}: {}", reply.body);
+        assert!(
+            reply.json()["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("refused")
+        );
+    }
+    let host = format!("evil.example:{port}");
+    let page = http(port, "GET", "/", &[("Host", host.as_str())], b"");
+    assert_eq!(page.status, 403, "the page itself, to a rebound name");
+    // Allowed: this page, by either name of the loopback address.
+    for origin in [own.as_str(), local.as_str()] {
+        let reply = http(port, "POST", "/api/new", &[json, ("Origin", origin)], body);
+        assert_eq!(reply.status, 200, "{origin}: {}", reply.body);
+    }
+    let page = http(port, "GET", "/", &[], b"");
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<script src=\"/page.js\""));
+    assert_eq!(http(port, "GET", "/page.js", &[], b"").status, 200);
+    assert_eq!(http(port, "GET", "/page.css", &[], b"").status, 200);
+}
+
+#[test]
+fn bad_command_lines_and_game_files_exit_as_documented() {
+    let run = ludus(&["serve", "--port", "70000"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let run = ludus(&["serve", "no-such-game-file.game", "--port", "0"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}
+
+#[test]
+fn a_pdn_game_and_a_position_open_and_play_on() {
+    let server = Server::start(&["english-draughts"]);
+    let engine = bundled("english-draughts");
+    let dir = temp_dir("serve", "pdn");
+    let pdn = dir.join("game.pdn");
+    let run = ludus(&[
+        "playout",
+        "english-draughts",
+        "--seed",
+        "2",
+        "--pdn",
+        pdn.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&pdn).unwrap();
+    let parsed = ludus::pdn::parse_pdn(&text).unwrap();
+    let replayed = ludus::pdn::replay_pdn(&engine, &parsed).unwrap();
+    let replay = post(
+        &server,
+        "/api/replay",
+        json!({"text": text, "game": 0}),
+        200,
+    );
+    let frames = replay["frames"].as_array().unwrap();
+    assert_eq!(frames.len(), replayed.turns.len() + 1);
+    let (_, third) = &replayed.turns[2];
+    assert_eq!(frames[3]["position"], position_text(&engine, third));
+    // Played on from that position: the state is that position.
+    let state = post(
+        &server,
+        "/api/new",
+        json!({"game": 0, "position": frames[3]["position"]}),
+        200,
+    );
+    assert_eq!(state["position"], frames[3]["position"]);
+    assert!(!state["parts"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn hint_and_resign_answer_and_a_resigned_game_replays() {
+    let server = Server::start(&["alquerque"]);
+    let state = new_game(&server, "alquerque");
+    let id = state["id"].as_u64().unwrap();
+    let text = first_part(&state);
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": text}),
+        200,
+    );
+    let hint = post(&server, &format!("/api/game/{id}/hint"), json!({}), 200);
+    // The agent named, then the mover's best turns, each a legal one.
+    let log = hint["log"].as_str().unwrap();
+    assert!(log.contains("on the turns of black"), "{log}");
+    let best = log
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let parts: Vec<&str> = hint["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["text"].as_str().unwrap())
+        .collect();
+    assert!(parts.contains(&best), "{best} is one of {parts:?}");
+    let resigned = post(&server, &format!("/api/game/{id}/resign"), json!({}), 200);
+    assert_eq!(resigned["over"], true);
+    let result = resigned["result"].as_str().unwrap();
+    assert!(result.starts_with("black resigned"), "{result}");
+    // Nothing more is played once it is over.
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": "b2-c3"}),
+        409,
+    );
+    post(&server, &format!("/api/game/{id}/resign"), json!({}), 409);
+    let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
+    let dir = temp_dir("serve", "resigned");
+    let record = dir.join("game.jsonl");
+    std::fs::write(&record, &reply.body).unwrap();
+    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("1 turns, every move legal"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_roll_that_forces_the_turn_is_not_refused() {
+    // In the Royal Game of Ur every man starts off the board, so the first
+    // roll leaves one turn (or a pass), played at once: the dice then wait
+    // for the other player, and the roll was no failure.
+    let server = Server::start(&["ur"]);
+    for seed in 0..5 {
+        let state = post(
+            &server,
+            "/api/new",
+            json!({"game": "ur", "seed": seed}),
+            200,
+        );
+        let id = state["id"].as_u64().unwrap();
+        assert_eq!(state["needs_roll"], true);
+        let rolled = post(&server, &format!("/api/game/{id}/roll"), json!({}), 200);
+        // (A rosette gives the same player another throw.)
+        assert_eq!(
+            rolled["played"].as_array().unwrap().len(),
+            1,
+            "{}",
+            rolled["log"]
+        );
+        assert_eq!(rolled["needs_roll"], true);
+    }
+}
+
+#[test]
+fn malformed_http_leaves_the_server_up() {
+    use std::io::{Read, Write};
+    let mut server = Server::start(&["alquerque"]);
+    let long_path = format!("GET /{} HTTP/1.1\r\nHost: x\r\n\r\n", "a".repeat(100_000));
+    let long_header = format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nX: {}\r\n\r\n",
+        server.port,
+        "b".repeat(100_000)
+    );
+    let inputs: Vec<Vec<u8>> = vec![
+        b"\x00\x01\x02garbage\r\n\r\n".to_vec(),
+        b"GET\r\n\r\n".to_vec(),
+        b"POST /api/new HTTP/1.1\r\nContent-Length: -5\r\n\r\n".to_vec(),
+        b"POST /api/new HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".to_vec(),
+        long_path.into_bytes(),
+        long_header.into_bytes(),
+        Vec::new(),
+    ];
+    for input in inputs {
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+            .unwrap();
+        let _ = stream.write_all(&input);
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+    }
+    assert!(server.running());
+    let reply = server.call("GET", "/api/games", "");
+    assert_eq!(reply.status, 200, "{}", reply.body);
+
+    // A client that promises a body and sends half of it holds up no
+    // other request.
+    let mut slow = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    let head = format!(
+        "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{{\"game\"",
+        server.port
+    );
+    slow.write_all(head.as_bytes()).unwrap();
+    let reply = server.call("POST", "/api/new", r#"{"game": "alquerque"}"#);
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    drop(slow);
+}
+
+#[test]
+fn the_computer_plays_a_seat() {
+    let server = Server::start(&["alquerque"]);
+    let body = json!({"game": "alquerque", "seed": 1, "agents": [null, "computer"]});
+    let state = post(&server, "/api/new", body, 200);
+    let id = state["id"].as_u64().unwrap();
+    assert!(state["agents"][1].is_string(), "{}", state["agents"]);
+    post(&server, &format!("/api/game/{id}/agent"), json!({}), 409);
+    let text = first_part(&state);
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": text}),
+        200,
+    );
+    // Now the computer's turn: a person may not play it, the agent does.
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": text}),
+        409,
+    );
+    post(&server, &format!("/api/game/{id}/roll"), json!({}), 409);
+    let after = post(&server, &format!("/api/game/{id}/agent"), json!({}), 200);
+    assert_eq!(after["played"].as_array().unwrap().len(), 2);
+    assert_eq!(after["to_move"], 0);
+}
+
+#[test]
+fn a_game_forgotten_is_gone() {
+    let server = Server::start(&["alquerque"]);
+    let state = new_game(&server, "alquerque");
+    let id = state["id"].as_u64().unwrap();
+    post(&server, &format!("/api/game/{id}/forget"), json!({}), 200);
+    assert_eq!(
+        server.call("GET", &format!("/api/game/{id}"), "").status,
+        404
+    );
+}
+
+#[test]
+fn every_bundled_game_is_served_whatever_the_folder_holds() {
+    // A folder holding a directory named like a bundled game: by default
+    // the bundled games are listed by name, not looked for as files.
+    let dir = temp_dir("serve", "folder");
+    std::fs::create_dir_all(dir.join("ur")).unwrap();
+    let server = Server::start_in(&dir, &[]);
+    let games = server.call("GET", "/api/games", "").json();
+    let names: Vec<&str> = games["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["label"].as_str().unwrap())
+        .collect();
+    let bundled: Vec<&str> = ludus::bundled::names().collect();
+    assert_eq!(names, bundled);
+}
