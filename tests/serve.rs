@@ -258,6 +258,7 @@ fn bad_requests_are_refused_with_a_message_and_the_server_stays_up() {
         json!({"kind": "mcts", "seconds": 11}),
         json!({"kind": "mcts", "seconds": 0}),
         json!({"kind": "expectimax", "depth": 3}),
+        json!({"kind": "learned", "seconds": 11}),
         json!({"kind": "learned", "file": "/etc/passwd"}),
         json!("wizard"),
         json!(7),
@@ -523,6 +524,17 @@ fn the_computer_plays_a_seat() {
     let server = Server::start(&["alquerque"]);
     let body = json!({"game": "alquerque", "seed": 1, "agents": [null, "computer"]});
     let state = post(&server, "/api/new", body, 200);
+    // The learned agent with a thinking time deepens as far as it allows.
+    let timed =
+        json!({"game": "alquerque", "agents": [null, {"kind": "learned", "seconds": 0.05}]});
+    let timed = post(&server, "/api/new", timed, 200);
+    assert!(
+        timed["agents"][1]
+            .as_str()
+            .is_some_and(|a| a.starts_with("learned:") && a.ends_with("seconds=0.05")),
+        "{}",
+        timed["agents"]
+    );
     let id = state["id"].as_u64().unwrap();
     assert!(state["agents"][1].is_string(), "{}", state["agents"]);
     post(&server, &format!("/api/game/{id}/agent"), json!({}), 409);

@@ -145,7 +145,7 @@ impl<'e> Api<'e> {
                     "name": game.name,
                     "players": game.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
                     "dice": g.engine.has_dice(),
-                    "learned": learned(g, 1).is_ok(),
+                    "learned": learned(g, 1, None).is_ok(),
                 })
             })
             .collect();
@@ -595,11 +595,12 @@ fn fresh_seed() -> u64 {
 }
 
 /// The learned agent of a listed game (expectimax judged by the game's own
-/// evaluation), `depth` turns deep, where the game has an evaluation.
-fn learned(listed: &Listed, depth: u32) -> Result<Spec, String> {
+/// evaluation), searching as `depth` and `seconds` say, where the game has
+/// an evaluation.
+fn learned(listed: &Listed, depth: u32, seconds: Option<f64>) -> Result<Spec, String> {
     let spec = Spec::Expectimax {
         depth,
-        seconds: None,
+        seconds,
         judge: Judge::Learned(None),
     };
     spec.for_game(&listed.engine, std::path::Path::new(&listed.named))
@@ -610,9 +611,9 @@ fn learned(listed: &Listed, depth: u32) -> Result<Spec, String> {
 /// "learned", "seconds": S, "depth": D}` (a plain string for the kind
 /// alone). Bounded: `computer` is the strongest agent measured for the
 /// game at a person's pace ([`Spec::strongest`]), MCTS thinks at most
-/// [`MAX_THINK_SECONDS`] a turn (1 unless given), the searches look at
-/// most [`MAX_PAGE_DEPTH`] turns ahead; no agent reads a file the request
-/// names.
+/// [`MAX_THINK_SECONDS`] a turn (1 unless given); expectimax and learned
+/// look at most [`MAX_PAGE_DEPTH`] turns ahead, or with `seconds` deepen
+/// as far as that time allows; no agent reads a file the request names.
 fn seats(listed: &Listed, v: &Value) -> Result<[Option<Spec>; 2], Refusal> {
     let Some([a, b]) = v.as_array().map(Vec::as_slice) else {
         return refuse(400, "`agents` is a list of two: one per seat");
@@ -639,7 +640,10 @@ fn seat(listed: &Listed, v: &Value) -> Result<Option<Spec>, Refusal> {
     {
         return refuse(400, format!("an agent has no option `{key}`"));
     }
+    let timed = number("seconds").is_some();
     let depth = match number("depth") {
+        // A thinking time alone deepens as far as it allows.
+        None if timed => ludus::agent::MAX_DEPTH,
         None => MAX_PAGE_DEPTH,
         Some(d) => match d
             .as_u64()
@@ -682,10 +686,10 @@ fn seat(listed: &Listed, v: &Value) -> Result<Option<Spec>, Refusal> {
         },
         "expectimax" => Spec::Expectimax {
             depth,
-            seconds: None,
+            seconds: timed.then_some(seconds),
             judge: Judge::Rules,
         },
-        "learned" => match learned(listed, depth) {
+        "learned" => match learned(listed, depth, timed.then_some(seconds)) {
             Ok(s) => s,
             Err(e) => return refuse(422, format!("no learned agent for this game: {e}")),
         },

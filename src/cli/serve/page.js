@@ -58,22 +58,19 @@ function seat(i) {
     return null;
   }
   const agent = { kind };
-  if (kind === 'mcts') {
+  if (kind === 'mcts' || kind === 'expectimax' || kind === 'learned') {
     agent.seconds = parseFloat($('seat' + i + '-seconds').value) || 1;
-  }
-  if (kind === 'expectimax' || kind === 'learned') {
-    agent.depth = parseInt($('seat' + i + '-depth').value, 10) || 2;
   }
   return agent;
 }
 
 /** Shows, for each seat, only the settings its agent takes: the thinking
- * time of MCTS, the depth of the searches. */
+ * time of the searches (expectimax and learned deepen as far as it
+ * allows). */
 function showSettings() {
   for (const i of [0, 1]) {
     const kind = $('seat' + i + '-kind').value;
-    $('seat' + i + '-thinks').hidden = kind !== 'mcts';
-    $('seat' + i + '-deep').hidden = kind !== 'expectimax' && kind !== 'learned';
+    $('seat' + i + '-thinks').hidden = !['mcts', 'expectimax', 'learned'].includes(kind);
   }
 }
 
