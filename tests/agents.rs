@@ -375,7 +375,8 @@ fn the_computer_is_the_strongest_agent_for_the_game() {
             "english-draughts",
             "learned:file=games/english-draughts.eval,seconds=0.5",
         ),
-        ("plakoto", "expectimax:depth=2"),
+        ("plakoto", "learned:file=games/plakoto.eval,depth=2"),
+        ("verquere", "expectimax:depth=2"),
         ("nine-mens-morris", "mcts:iterations=1000"),
     ] {
         let path = common::root().join("games").join(format!("{game}.game"));
