@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Server, http, ludus, temp_dir};
+use common::{Reply, Server, http, ludus, temp_dir};
 use ludus::notation::{find_move, position_text};
 use serde_json::{Value, json};
 
@@ -68,18 +68,7 @@ fn a_game_is_played_and_its_record_replays() {
     }
     assert_eq!(state["played"].as_array().unwrap().len(), 4);
 
-    let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
-    assert_eq!(reply.status, 200);
-    let dir = temp_dir("serve", "record");
-    let record = dir.join("game.jsonl");
-    std::fs::write(&record, &reply.body).unwrap();
-    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout.contains("4 turns, every move legal"),
-        "{}",
-        run.stdout
-    );
+    let reply = replayed(&server, id, "record", "4 turns, every move legal");
 
     // The same record opened in the page: the start and each turn.
     let text = reply.body.clone();
@@ -149,14 +138,7 @@ fn a_dice_game_against_an_agent_is_played_and_replays() {
         );
         assert!(error(&refused).contains("bad roll"), "{refused}");
     }
-    let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
-    assert_eq!(reply.status, 200);
-    let dir = temp_dir("serve", "dice-record");
-    let record = dir.join("game.jsonl");
-    std::fs::write(&record, &reply.body).unwrap();
-    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
-    assert_eq!(run.code, 0, "{}\n{}", run.stderr, reply.body);
-    assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+    replayed(&server, id, "dice-record", "every move legal");
 }
 
 #[test]
@@ -433,17 +415,21 @@ fn hint_and_resign_answer_and_a_resigned_game_replays() {
         409,
     );
     post(&server, &format!("/api/game/{id}/resign"), json!({}), 409);
+    replayed(&server, id, "resigned", "1 turns, every move legal");
+}
+
+/// Game `id`'s record, fetched from the server, written to a file in a
+/// folder named `name` and replayed by `ludus replay`, which must accept it
+/// and say `says`; returns the reply that held it.
+fn replayed(server: &Server, id: u64, name: &str, says: &str) -> Reply {
     let reply = server.call("GET", &format!("/api/game/{id}/record"), "");
-    let dir = temp_dir("serve", "resigned");
-    let record = dir.join("game.jsonl");
+    assert_eq!(reply.status, 200);
+    let record = temp_dir("serve", name).join("game.jsonl");
     std::fs::write(&record, &reply.body).unwrap();
     let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout.contains("1 turns, every move legal"),
-        "{}",
-        run.stdout
-    );
+    assert_eq!(run.code, 0, "{}\n{}", run.stderr, reply.body);
+    assert!(run.stdout.contains(says), "{}", run.stdout);
+    reply
 }
 
 #[test]
