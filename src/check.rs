@@ -10,6 +10,7 @@ use crate::syntax::{ItemKind, Name, Section, SectionKind};
 mod again;
 mod board;
 mod conditions;
+mod dice;
 mod hand;
 mod invariants;
 mod limits;
