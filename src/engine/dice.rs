@@ -20,6 +20,7 @@ mod options;
 mod orders;
 mod route;
 mod search;
+mod searched;
 pub(crate) use listing::Root;
 mod table;
 mod tables;
