@@ -22,6 +22,7 @@
 mod cube;
 mod dice;
 mod help;
+mod hint;
 mod input;
 mod record;
 mod view;
@@ -38,15 +39,6 @@ use ludus::playout::{self, Rng, outcome_text};
 use ludus::render;
 use ludus::stakes::Stakes;
 use std::io::{self, Write};
-
-/// The most turns `hint` lists.
-const HINTS_SHOWN: usize = 5;
-
-/// In dice games, the games `hint` plays out from each turn it shows:
-/// five turns' worth take about a quarter of a second from the start of a
-/// game of 15 men a side (release build), an equity within some ±0.07
-/// points (one standard error), less between two turns (the same dice).
-const HINT_ROLLOUTS: u32 = 300;
 
 /// What one line of input produced.
 #[derive(Debug, PartialEq, Eq)]
@@ -686,160 +678,6 @@ impl<'e> Session<'e> {
                 Agent::Human => return,
             };
             self.play(m, false, forced, out);
-        }
-    }
-
-    /// Shows what an agent thinks of the legal turns, best first. The agent
-    /// draws from a generator of its own (seeded by the turn number), so
-    /// asking for a hint never changes the game that follows.
-    pub(crate) fn hint(&mut self, spec: &str, out: &mut String) {
-        // The strongest agent measured for the game's family (see
-        // `Spec::strongest`); in dice games its best turns are then rolled
-        // out for their equity.
-        let rollouts = spec.is_empty() && self.engine.has_dice();
-        let game = self
-            .file
-            .as_ref()
-            .map(|f| f.path.clone())
-            .unwrap_or_default();
-        let agent = match spec {
-            "" => Ok(ludus::agent::Spec::strongest(self.engine, &game)),
-            _ => spec
-                .parse::<ludus::agent::Spec>()
-                .and_then(|a| a.for_game(self.engine, &game)),
-        };
-        let agent = match agent {
-            Ok(a) => a,
-            Err(e) => {
-                out.push_str(&format!("{e}\n"));
-                return;
-            }
-        };
-        if self.finished || self.outcome != Outcome::Ongoing {
-            out.push_str("the game is over\n");
-            return;
-        }
-        if self.cube_hint(out) {
-            return;
-        }
-        if self.needs_roll() {
-            out.push_str("roll first: the best turn depends on the dice\n");
-            return;
-        }
-        if self.moves.is_empty() {
-            out.push_str("there is no move to choose\n");
-            return;
-        }
-        let mut rng = playout::rng(self.history.len() as u64);
-        if rollouts {
-            self.equity_hint(agent, &mut rng, out);
-            return;
-        }
-        match agent.hints(self.engine, &self.st, &self.moves, &mut rng) {
-            Ok(hints) => {
-                // MCTS's mean rewards are shares of wins where a game is
-                // worth one point and the judge is the playouts; otherwise,
-                // as the learned evaluations', shares of the points.
-                let points = agent.learned() || ludus::matches::most_points(self.engine) > 1;
-                let scale = match agent {
-                    _ if agent.learned() => {
-                        " (values: the learned evaluation, in shares of the most a game is worth)"
-                    }
-                    ludus::agent::Spec::Expectimax { .. } => {
-                        " (values: its evaluation, -1 lost to +1 won)"
-                    }
-                    ludus::agent::Spec::Mcts { .. } if points => {
-                        " (values: the points, in shares of the most a game is worth)"
-                    }
-                    _ => "",
-                };
-                out.push_str(&format!(
-                    "{agent} on the turns of {}{scale}:\n",
-                    self.mover()
-                ));
-                for h in hints.iter().take(HINTS_SHOWN) {
-                    let text = move_text(self.engine, &self.moves[h.index]);
-                    match agent {
-                        ludus::agent::Spec::Mcts { .. } if points => out.push_str(&format!(
-                            "  {text}  value {:+.3} over {} iterations\n",
-                            2.0 * h.value - 1.0,
-                            h.visits
-                        )),
-                        ludus::agent::Spec::Mcts { .. } => out.push_str(&format!(
-                            "  {text}  wins {:.0}% of {} playouts\n",
-                            100.0 * h.value,
-                            h.visits
-                        )),
-                        ludus::agent::Spec::Expectimax { .. } => {
-                            out.push_str(&format!("  {text}  value {:+.3}\n", h.value));
-                        }
-                        ludus::agent::Spec::Random | ludus::agent::Spec::Computer => {
-                            out.push_str(&format!("  {text}\n"));
-                        }
-                    }
-                }
-                if hints.len() > HINTS_SHOWN {
-                    out.push_str(&format!("  ({} more)\n", hints.len() - HINTS_SHOWN));
-                }
-            }
-            Err(e) => out.push_str(&format!("no hint: {e}\n")),
-        }
-    }
-
-    /// The hint of a dice game: the turns ranked by `agent`, the best
-    /// [`HINTS_SHOWN`] of them rolled out [`HINT_ROLLOUTS`] times each (the
-    /// same dice for each) and shown by their equity, the points the mover
-    /// can expect per game, best first.
-    fn equity_hint(&self, agent: ludus::agent::Spec, rng: &mut Rng, out: &mut String) {
-        let ranked = match agent.hints(self.engine, &self.st, &self.moves, rng) {
-            Ok(hints) => hints,
-            Err(e) => {
-                out.push_str(&format!("no hint: {e}\n"));
-                return;
-            }
-        };
-        let best: Vec<Move> = ranked
-            .iter()
-            .take(HINTS_SHOWN)
-            .map(|h| self.moves[h.index])
-            .collect();
-        let equities =
-            match ludus::agent::turn_equities(self.engine, &self.st, &best, HINT_ROLLOUTS, rng) {
-                Ok(e) => e,
-                Err(e) => {
-                    out.push_str(&format!("no hint: {e}\n"));
-                    return;
-                }
-            };
-        let mut order: Vec<usize> = (0..best.len()).collect();
-        // Best equity first; equal ones in the agent's order.
-        order.sort_by(|&a, &b| equities[b].points.total_cmp(&equities[a].points));
-        let doubled = ludus::matches::win_points(self.engine).len() > 1;
-        out.push_str(&format!(
-            "{agent} on the turns of {}, its best {} then played out {HINT_ROLLOUTS} times each by greedy play (equity: points expected per game, no doubling cube):\n",
-            self.mover(),
-            best.len()
-        ));
-        for i in order {
-            let e = &equities[i];
-            let text = move_text(self.engine, &best[i]);
-            let mut line = format!(
-                "  {text}  equity {:+.3}  (wins {:.0}%",
-                e.points,
-                100.0 * e.win
-            );
-            if doubled {
-                line.push_str(&format!(
-                    ", {:.0}% doubled or more; loses {:.0}% doubled or more",
-                    100.0 * e.win_more,
-                    100.0 * e.lose_more
-                ));
-            }
-            line.push_str(")\n");
-            out.push_str(&line);
-        }
-        if ranked.len() > HINTS_SHOWN {
-            out.push_str(&format!("  ({} more)\n", ranked.len() - HINTS_SHOWN));
         }
     }
 
