@@ -183,13 +183,7 @@ fn records_of_climbing_turns_replay() {
         .max()
         .unwrap_or(0);
     assert!(longest > 8, "a turn of more than 8 die moves: {longest}");
-    let run = ludus(&[
-        "replay",
-        "--quiet",
-        dir.join("game.jsonl").to_str().unwrap(),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+    common::replays_every_move_legally(&dir.join("game.jsonl"));
     let run = ludus(&["simulate", game, "--games", "40", "--seed", "3"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(!run.stdout.contains("unfinished"), "{}", run.stdout);

@@ -210,11 +210,5 @@ fn seeded_games_finish_and_replay() {
         lines.iter().any(|l| l.contains("climbing")),
         "a climbing double in the record"
     );
-    let run = ludus(&[
-        "replay",
-        "--quiet",
-        dir.join("game.jsonl").to_str().unwrap(),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+    common::replays_every_move_legally(&dir.join("game.jsonl"));
 }

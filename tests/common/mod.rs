@@ -164,6 +164,15 @@ pub fn record_game(dir: &Path, game: &str, seed: u64) -> Vec<String> {
         .collect()
 }
 
+/// `ludus replay --quiet` of the record at `path`: accepted, every move
+/// legal; returns the run.
+pub fn replays_every_move_legally(path: &Path) -> Run {
+    let run = ludus(&["replay", "--quiet", path.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+    run
+}
+
 /// The position written `text`; panics with the reason it is refused.
 #[track_caller]
 pub fn position(engine: &Engine, text: &str) -> State {
