@@ -184,7 +184,7 @@ impl Learned {
         expectimax::Leaves {
             net: &self.net,
             features,
-            most: f64::from(crate::matches::most_points(engine)),
+            most: f64::from(engine.most_points()),
         }
     }
 

@@ -25,6 +25,7 @@ pub mod perft;
 pub mod playout;
 pub mod position_id;
 pub mod render;
+pub mod replay;
 pub mod rng;
 pub mod simulate;
 pub mod stakes;

@@ -191,7 +191,7 @@ impl Match {
             win_points: Some(if self.length.is_some() {
                 vec![1]
             } else {
-                win_points(engine)
+                engine.win_points()
             }),
             match_to: self.length,
             score: score.map(|[p0, p1]| if a_first { [p0, p1] } else { [p1, p0] }),
@@ -313,32 +313,6 @@ fn one_game(
         st.dice = [0; 4];
         *plies += 1;
     }
-}
-
-/// The points a win of the game can be worth, in increasing order: 1 (a
-/// win by a rule other than an end condition) and each end condition's.
-pub fn win_points(engine: &Engine) -> Vec<u8> {
-    let mut points = vec![1u8];
-    for rule in &engine.game().end {
-        if let crate::ir::EndRule::When {
-            result: crate::ir::EndResult::Win | crate::ir::EndResult::Loss,
-            points: p,
-            ..
-        } = *rule
-        {
-            points.push(p);
-        }
-    }
-    points.sort_unstable();
-    points.dedup();
-    points
-}
-
-/// The most points a win of the game can be worth: the last of
-/// [`win_points`], the unit of the agents' and the learned evaluations'
-/// values.
-pub fn most_points(engine: &Engine) -> u8 {
-    win_points(engine).last().copied().unwrap_or(1)
 }
 
 /// A rate with its 95% Wilson score interval.

@@ -543,12 +543,10 @@ pub struct Replay {
 /// turn numbers, the positions with the dice thrown, the legal moves, the
 /// moves played, the result's text, winner, turns and position).
 ///
-/// Only `playout --record` writes records, so the moves too follow from
-/// the seed. The error names the first line and field that differ.
-pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
-    if record.typed || record.start.is_some() || record.stakes.is_some() {
-        return crate::hand_record::replay(engine, record);
-    }
+/// Only `playout --record` writes such records, so the moves too follow
+/// from the seed; [`crate::replay::replay`] replays a record of either
+/// kind. The error names the first line and field that differ.
+pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String> {
     let seed = record.seed;
     let mut game = SeededGame::new(engine, seed);
     if record.opening != game.opening {

@@ -445,7 +445,7 @@ pub fn cube_equity(engine: &Engine, st: &crate::engine::State, player: usize, se
     if engine.has_dice() {
         st.dice = [0; 4];
     }
-    let mut rng = crate::playout::rng(seed);
+    let mut rng = crate::rng::rng(seed);
     crate::agent::equity(engine, &st, player, CUBE_ROLLOUTS, &mut rng).map_or(0.0, |e| e.points)
 }
 

@@ -291,7 +291,7 @@ fn recorded_playouts_replay() {
                 .collect();
             let record = playout::parse_record(&record)
                 .unwrap_or_else(|e| panic!("{name}, seed {seed}: {e}"));
-            let replayed = playout::replay(&engine, &record)
+            let replayed = ludus::replay::replay(&engine, &record)
                 .unwrap_or_else(|e| panic!("{name}, seed {seed}: {e}"));
             assert_eq!(replayed.turns.len(), *plies as usize, "{name}, seed {seed}");
             assert_eq!(

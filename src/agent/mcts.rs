@@ -246,7 +246,7 @@ pub fn search_spending(
         decisions: Vec::new(),
         chances: Vec::new(),
         buffer: Vec::with_capacity(256),
-        most: f64::from(crate::matches::most_points(engine)),
+        most: f64::from(engine.most_points()),
         leaves,
         active: Vec::new(),
         scratch: crate::learn::Scratch::default(),

@@ -9,7 +9,7 @@ use ludus::render;
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Replays the record at `path` (see [`playout::replay`]): one game, or
+/// Replays the record at `path` (see [`ludus::replay::replay`]): one game, or
 /// the games of a match one after another.
 pub(crate) fn replay(path: &Path, quiet: bool, html: Option<&Path>) -> Result<ExitCode, Failure> {
     let text = read_record(path)?;
@@ -27,7 +27,7 @@ pub(crate) fn replay(path: &Path, quiet: bool, html: Option<&Path>) -> Result<Ex
     let several = records.len() > 1;
     let mut replays = Vec::new();
     for (i, record) in records.iter().enumerate() {
-        let replayed = playout::replay(&engine, record).map_err(|e| {
+        let replayed = ludus::replay::replay(&engine, record).map_err(|e| {
             if several {
                 format!("{}: game {}: {e}", path.display(), i + 1)
             } else {

@@ -5,6 +5,32 @@ use super::{Engine, Outcome, State, dice, progress};
 use crate::ir::{EndResult, EndRule};
 
 impl Engine {
+    /// The points a win of the game can be worth, in increasing order: 1 (a
+    /// win by a rule other than an end condition) and each end condition's.
+    pub fn win_points(&self) -> Vec<u8> {
+        let mut points = vec![1u8];
+        for rule in &self.game().end {
+            if let EndRule::When {
+                result: EndResult::Win | EndResult::Loss,
+                points: p,
+                ..
+            } = *rule
+            {
+                points.push(p);
+            }
+        }
+        points.sort_unstable();
+        points.dedup();
+        points
+    }
+
+    /// The most points a win of the game can be worth: the last of
+    /// [`Engine::win_points`], the unit of the agents' and the learned
+    /// evaluations' values.
+    pub fn most_points(&self) -> u8 {
+        self.win_points().last().copied().unwrap_or(1)
+    }
+
     /// The game's own judgement of a position for `player` (`evaluate:
     /// SUM`): the sum for him less the sum for his opponent, or `None`
     /// where the game gives none.

@@ -53,7 +53,7 @@ pub const MAX_TRAINING_TURNS: u32 = 2_000;
 
 /// The most points a game is worth.
 fn most_points(engine: &Engine) -> f32 {
-    f32::from(crate::matches::most_points(engine))
+    f32::from(engine.most_points())
 }
 
 /// The result for player 0, as a share of the most a game is worth.

@@ -163,7 +163,7 @@ pub fn record(engine: &Engine, jsonl: &str) -> Verdict {
     if record.variant != engine.game().name {
         return Err("another variant".into());
     }
-    let replayed = playout::replay(engine, &record)?;
+    let replayed = ludus::replay::replay(engine, &record)?;
     for (_, st) in &replayed.turns {
         let _ = position_text(engine, st);
     }

@@ -68,7 +68,7 @@ impl Session<'_> {
                 // MCTS's mean rewards are shares of wins where a game is
                 // worth one point and the judge is the playouts; otherwise,
                 // as the learned evaluations', shares of the points.
-                let points = agent.learned() || ludus::matches::most_points(self.engine) > 1;
+                let points = agent.learned() || self.engine.most_points() > 1;
                 let scale = match agent {
                     _ if agent.learned() => {
                         " (values: the learned evaluation, in shares of the most a game is worth)"
@@ -142,7 +142,7 @@ impl Session<'_> {
         let mut order: Vec<usize> = (0..best.len()).collect();
         // Best equity first; equal ones in the agent's order.
         order.sort_by(|&a, &b| equities[b].points.total_cmp(&equities[a].points));
-        let doubled = ludus::matches::win_points(self.engine).len() > 1;
+        let doubled = self.engine.win_points().len() > 1;
         out.push_str(&format!(
             "{agent} on the turns of {}, its best {} then played out {HINT_ROLLOUTS} times each by greedy play (equity: points expected per game, no doubling cube):\n",
             self.mover(),

@@ -201,8 +201,8 @@ impl Session<'_> {
         let last = records.len() - 1;
         for (i, record) in records[..last].iter().enumerate() {
             let game = i + 1;
-            let replay =
-                playout::replay(self.engine, record).map_err(|e| format!("game {game}: {e}"))?;
+            let replay = ludus::replay::replay(self.engine, record)
+                .map_err(|e| format!("game {game}: {e}"))?;
             let Some(mut stakes) = replay.stakes else {
                 return Err(format!(
                     "game {game} is followed by another, and its header names no match"
@@ -237,7 +237,7 @@ impl Session<'_> {
             match_games.push(record.text());
         }
         let record = &records[last];
-        let replay = playout::replay(self.engine, record).map_err(|e| {
+        let replay = ludus::replay::replay(self.engine, record).map_err(|e| {
             if last > 0 {
                 format!("game {}: {e}", last + 1)
             } else {

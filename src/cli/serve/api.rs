@@ -290,7 +290,7 @@ impl<'e> Api<'e> {
             .or_else(|e| refuse(422, format!("not a record: {e}")))?;
         let mut replays = Vec::new();
         for record in &records {
-            let replay = ludus::playout::replay(engine, record)
+            let replay = ludus::replay::replay(engine, record)
                 .or_else(|e| refuse(422, format!("the record does not replay: {e}")))?;
             replays.push(replay);
         }
