@@ -114,25 +114,7 @@ fn the_replay_page_runs_in_a_headless_browser() {
         return;
     };
     let dir = temp_dir("browser", "replay");
-    let record = dir.join("game.jsonl");
-    let page = dir.join("game.html");
-    let run = ludus(&[
-        "playout",
-        "games/alquerque.game",
-        "--seed",
-        "4",
-        "--record",
-        record.to_str().unwrap(),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let run = ludus(&[
-        "replay",
-        record.to_str().unwrap(),
-        "--quiet",
-        "--html",
-        page.to_str().unwrap(),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (record, page, _) = common::replay_page(&dir);
     // The turns of the record and the move of turn 3, as the page captions them.
     let lines: Vec<serde_json::Value> = std::fs::read_to_string(&record)
         .unwrap()

@@ -205,25 +205,7 @@ fn render_writes_a_file_or_standard_output() {
 #[test]
 fn replay_writes_a_page_that_steps_through_the_game() {
     let dir = common::temp_dir("svg", "html");
-    let record = dir.join("game.jsonl");
-    let page = dir.join("game.html");
-    let run = ludus(&[
-        "playout",
-        "games/alquerque.game",
-        "--seed",
-        "4",
-        "--record",
-        record.to_str().unwrap(),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let run = ludus(&[
-        "replay",
-        record.to_str().unwrap(),
-        "--quiet",
-        "--html",
-        page.to_str().unwrap(),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (_, page, run) = common::replay_page(&dir);
     let turns: usize = run
         .stdout
         .split(": ")

@@ -164,6 +164,32 @@ pub fn record_game(dir: &Path, game: &str, seed: u64) -> Vec<String> {
         .collect()
 }
 
+/// In `dir`, the record of Alquerque's seeded playout 4 and the page that
+/// `replay --html` makes of it: the record, the page and the replay's run
+/// (both runs must succeed).
+pub fn replay_page(dir: &Path) -> (PathBuf, PathBuf, Run) {
+    let record = dir.join("game.jsonl");
+    let page = dir.join("game.html");
+    let run = ludus(&[
+        "playout",
+        "games/alquerque.game",
+        "--seed",
+        "4",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = ludus(&[
+        "replay",
+        record.to_str().unwrap(),
+        "--quiet",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    (record, page, run)
+}
+
 /// `ludus replay --quiet` of the record at `path`: accepted, every move
 /// legal; returns the run.
 pub fn replays_every_move_legally(path: &Path) -> Run {
