@@ -52,6 +52,17 @@ fn held<B: Bits>(lines: &[B], theirs: B) -> B {
     held
 }
 
+/// The sites of the lines `set` (a bit per line of `lines`).
+#[inline(always)]
+fn line_sites<B: Bits>(lines: &[B], mut set: u64) -> B {
+    let mut sites = B::ZERO;
+    while set != 0 {
+        sites |= lines[set.trailing_zeros() as usize];
+        set &= set - 1;
+    }
+    sites
+}
+
 /// A mask at the board's width as 128 bits.
 #[inline(always)]
 fn wide<B: Bits>(m: B) -> u128 {
@@ -492,7 +503,13 @@ impl Actions {
             return;
         }
         let lines = B::lines(self);
-        (plan.closing, plan.closers) = closing(lines, own, empty);
+        (plan.closing, plan.closers) = match &self.gather {
+            Some(gather) => {
+                let closing = gather.closing(own.words()[0], empty.words()[0]);
+                (closing, line_sites(lines, closing) & !own)
+            }
+            None => closing(lines, own, empty),
+        };
         // What a completed line removes matters only where a move of
         // this plan completes one.
         if plan.closers.none() {
@@ -500,7 +517,10 @@ impl Actions {
         }
         plan.removable = opp;
         if self.protect {
-            let held = held(lines, opp);
+            let held = match &self.gather {
+                Some(gather) => line_sites(lines, gather.full(opp.words()[0])),
+                None => held(lines, opp),
+            };
             if !(opp & !held).none() {
                 plan.removable = opp & !held;
             }
