@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::super::bits::Bits;
 use super::super::found::Found;
 use super::super::sides::Sides;
-use super::super::{Engine, HAND, Move, NONE, State, Step};
+use super::super::{Engine, HAND, Move, NONE, State, Step, TooManyTurns};
 use super::{Actions, without_kinds};
 
 /// Of the lines `lines`: the mover's lines one piece short, on an empty
@@ -539,13 +539,70 @@ impl Actions {
         out: &mut Vec<Move>,
     ) -> Option<usize> {
         if self.narrow_board {
-            u64::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
+            u64::with_plan(|plan, judged| {
+                let phases = self.phases_kept(st, judged);
+                self.count_with(engine, st, out, plan, phases)
+            })
         } else {
-            u128::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
+            u128::with_plan(|plan, judged| {
+                let phases = self.phases_kept(st, judged);
+                self.count_with(engine, st, out, plan, phases)
+            })
         }
     }
 
-    /// [`Actions::count`] with the thread's plan, made anew.
+    /// [`Engine::draw_planned`] of a game with actions whose turns it
+    /// counts ([`Engine::count_turns`] would ask [`Actions::count`]), the
+    /// offenders none: [`Actions::count`] and [`Actions::counted_turn_into`]
+    /// in one, the plan kept on the stack, not the thread's; the turns
+    /// listed where there is no plan.
+    #[inline(always)]
+    pub(in crate::engine) fn draw(
+        &self,
+        engine: &Engine,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        drawn: &mut Move,
+        pick: impl FnOnce(&State, usize) -> Option<usize>,
+    ) -> Result<bool, TooManyTurns> {
+        if self.narrow_board {
+            self.draw_with::<u64>(engine, st, out, drawn, pick)
+        } else {
+            self.draw_with::<u128>(engine, st, out, drawn, pick)
+        }
+    }
+
+    /// [`Actions::draw`] with masks of `B`.
+    #[inline(always)]
+    fn draw_with<B: Width>(
+        &self,
+        engine: &Engine,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        drawn: &mut Move,
+        pick: impl FnOnce(&State, usize) -> Option<usize>,
+    ) -> Result<bool, TooManyTurns> {
+        let mut plan = Plan::none(B::ZERO);
+        let phases = THREAD.with_borrow_mut(|t| self.phases_kept(st, &mut t.judged));
+        out.clear();
+        let n = match self.count_with(engine, st, out, &mut plan, phases) {
+            Some(n) => n,
+            None => {
+                engine.try_legal_moves(st, out)?;
+                out.len()
+            }
+        };
+        let Some(i) = pick(st, n) else {
+            return Ok(false);
+        };
+        match out.get(i) {
+            Some(m) => *drawn = *m,
+            None => self.noted_turn_into(engine, st, &plan, i - out.len(), drawn),
+        }
+        Ok(true)
+    }
+
+    /// [`Actions::count`] with `plan`, made anew, and the phases `phases`.
     #[inline(always)]
     fn count_with<B: Width>(
         &self,
@@ -553,9 +610,8 @@ impl Actions {
         st: &mut State,
         out: &mut Vec<Move>,
         plan: &mut Plan<B>,
-        judged: &mut [Judged; KEPT],
+        phases: Phases,
     ) -> Option<usize> {
-        let phases = self.phases_kept(st, judged);
         self.plan_into(engine, st, plan, phases);
         if !plan.made {
             return None;
