@@ -133,6 +133,10 @@ pub struct Engine {
     /// player has a move and conditions (`NoPieces`, `NoMoves`, `When`):
     /// judged by a loop of their own (see `outcome.rs`).
     end_simple: bool,
+    /// With `end_simple`: while each player has more pieces on the board
+    /// than this and the player to move has a move, no rule of
+    /// `end_fast` holds (255 where that is not known).
+    end_floor: u8,
     /// Per end rule: its slot of [`State::counters`], [`NONE`] for
     /// `quiet` (or for a rule without a counter).
     end_counter: Vec<u8>,
@@ -302,6 +306,7 @@ impl Engine {
             actions: actions::Actions::new(&game).map(Box::new),
             actions_countable: false,
             lean_actions: false,
+            end_floor: u8::MAX,
             extended: false,
             plain_grid: false,
             again: again::Again::new(&game).map(Box::new),
@@ -340,6 +345,17 @@ impl Engine {
             && engine.game.rules.capture != Obligation::Huff
             && !engine.game.rules.no_return
             && !engine.repetition;
+        if engine.end_simple {
+            // A condition holds for neither player while both have more
+            // pieces than it allows the judged player.
+            engine.end_floor = (engine.end_fast.iter())
+                .map(|&i| match &engine.end_conditions[i] {
+                    Some(c) if matches!(engine.game.end[i], EndRule::When { .. }) => c.most()[0],
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0);
+        }
         engine
     }
 
