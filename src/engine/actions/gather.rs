@@ -71,10 +71,22 @@ impl Gather {
     /// that site in `empty`.
     #[inline(always)]
     pub(super) fn closing(&self, own: u64, empty: u64) -> u64 {
+        match self.lanes {
+            2 => self.closing_in::<2>(own, empty),
+            3 => self.closing_in::<3>(own, empty),
+            4 => self.closing_in::<4>(own, empty),
+            _ => self.closing_in::<0>(own, empty),
+        }
+    }
+
+    /// [`Gather::closing`] with `N` lanes, or [`Gather::lanes`] where `N`
+    /// is 0: the loop unrolled for the usual lines.
+    #[inline(always)]
+    fn closing_in<const N: u32>(&self, own: u64, empty: u64) -> u64 {
         let missing = !self.read(own);
         let open = self.read(empty) & missing;
         let (mut one, mut two, mut hole) = (0, 0, 0);
-        for k in 0..self.lanes {
+        for k in 0..if N == 0 { self.lanes } else { N } {
             let m = missing >> (k * self.width) & self.lane;
             two |= one & m;
             one |= m;
@@ -86,9 +98,20 @@ impl Gather {
     /// The lines (a bit per line) all of whose sites are in `mask`.
     #[inline(always)]
     pub(super) fn full(&self, mask: u64) -> u64 {
+        match self.lanes {
+            2 => self.full_in::<2>(mask),
+            3 => self.full_in::<3>(mask),
+            4 => self.full_in::<4>(mask),
+            _ => self.full_in::<0>(mask),
+        }
+    }
+
+    /// [`Gather::full`] with `N` lanes, as [`Gather::closing_in`].
+    #[inline(always)]
+    fn full_in<const N: u32>(&self, mask: u64) -> u64 {
         let got = self.read(mask);
         let mut all = self.lane;
-        for k in 0..self.lanes {
+        for k in 0..if N == 0 { self.lanes } else { N } {
             all &= got >> (k * self.width);
         }
         all
