@@ -184,8 +184,9 @@ struct Judged {
 
 /// How many phases a thread keeps: the totals of a game's positions
 /// repeat from game to game (every game starts with the same hands), so a
-/// small table keeps most of them.
-const KEPT: usize = 256;
+/// small table keeps most of them (a power of two: a slot is the top bits
+/// of a hash).
+const KEPT: usize = 1024;
 
 /// A thread's plans (one per width) and the phases it judged, each in the
 /// slot of a hash of its totals.
@@ -436,7 +437,8 @@ impl Actions {
     #[inline(always)]
     fn phases_kept(&self, st: &State, judged: &mut [Judged; KEPT]) -> Phases {
         let totals = self.totals(st);
-        let slot = (totals.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
+        let slot =
+            (totals.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - KEPT.trailing_zeros())) as usize;
         let kept = &mut judged[slot % KEPT];
         if totals != 0 && kept.totals == totals && kept.id == self.id {
             debug_assert_eq!(kept.phases, self.phases(st));
