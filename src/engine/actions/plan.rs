@@ -1,9 +1,11 @@
 //! A random playout's turns of a game with actions counted and drawn by
 //! masks, without listing them: the pieces each action moves, the lines
 //! one piece short of complete kept as a bit set and their empty sites as
-//! a mask, made in place in a per-thread [`Plan`] that the draw then
-//! reads, with the turns of each of its first groups noted so that the
-//! draw passes over them without counting again. The plan keeps its masks
+//! a mask (found by the lanes of `gather.rs` where the lines fit them),
+//! made in place in a per-thread [`Plan`] that the draw then reads, or
+//! on the stack where a playout counts and draws in one call
+//! ([`Actions::draw`]), with the turns of each of its first groups noted
+//! so that the draw passes over them without counting again. The plan keeps its masks
 //! at 64 bits where the board has at most 64 sites, else at 128
 //! ([`Bits`]); the phases (which lines and actions apply), where they read
 //! only the players' totals, are kept by the thread in a small table
