@@ -37,6 +37,9 @@ pub(super) struct Actions {
     fly: Vec<Option<Action>>,
     /// Whether some line has a `when`.
     gated: bool,
+    /// The game has one kind and no `return forbidden`: a piece's steps
+    /// are read without its kind or its memory.
+    one_kind: bool,
     /// The kinds that never capture (no jump line, none by region): they
     /// need no search for captures.
     captureless: u16,
@@ -133,6 +136,7 @@ impl Actions {
                 .kinds
                 .iter()
                 .any(|k| k.step_when.is_some() || k.jump_when.is_some()),
+            one_kind: game.kinds.len() == 1 && !game.rules.no_return,
             captureless: game
                 .kinds
                 .iter()

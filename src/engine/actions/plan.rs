@@ -673,6 +673,12 @@ impl Actions {
         site: usize,
         empty: B,
     ) -> (usize, B) {
+        if self.one_kind {
+            // The kind on `site` is the only one, and no piece remembers
+            // where it went.
+            let t = player * engine.sites + site;
+            return (t, B::of(engine.lines.near[t].step_mask) & empty);
+        }
         let sides = Sides {
             own: 0,
             opp: 0,
