@@ -117,3 +117,51 @@ impl Gather {
         all
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Gather;
+
+    /// Lines of `n` sites each, scattered over 60 sites (some overlap).
+    fn lines(n: u32, count: usize) -> Vec<u128> {
+        (0..count)
+            .map(|i| (0..n).fold(0u128, |m, k| m | 1 << ((i * 7 + k as usize * 11) % 60)))
+            .collect()
+    }
+
+    #[test]
+    fn the_lanes_find_what_a_scan_of_every_line_finds() {
+        for (n, count) in [(2, 30), (3, 16), (3, 21), (4, 16), (5, 12)] {
+            let lines = lines(n, count);
+            let gather = Gather::new(&lines).expect("the lines fit the lanes");
+            let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+            for _ in 0..2000 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let own = seed & seed >> 3 & (1 << 60) - 1;
+                let empty = !own & seed >> 1 & (1 << 60) - 1;
+                let (mut closing, mut full) = (0u64, 0u64);
+                for (i, &line) in lines.iter().enumerate() {
+                    let missing = line as u64 & !own;
+                    if missing.count_ones() == 1 && missing & empty != 0 {
+                        closing |= 1 << i;
+                    }
+                    if missing == 0 {
+                        full |= 1 << i;
+                    }
+                }
+                assert_eq!(gather.closing(own, empty), closing, "{n} sites a line");
+                assert_eq!(gather.full(own), full, "{n} sites a line");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_that_do_not_fit_have_no_lanes() {
+        assert!(Gather::new(&[]).is_none());
+        assert!(Gather::new(&[0b11, 0b111]).is_none());
+        assert!(Gather::new(&[1u128 << 70 | 1]).is_none());
+        assert!(Gather::new(&lines(3, 22)).is_none());
+    }
+}
