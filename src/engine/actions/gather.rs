@@ -139,8 +139,9 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                let own = seed & seed >> 3 & (1 << 60) - 1;
-                let empty = !own & seed >> 1 & (1 << 60) - 1;
+                let sites = (1u64 << 60) - 1;
+                let own = seed & seed >> 3 & sites;
+                let empty = !own & seed >> 1 & sites;
                 let (mut closing, mut full) = (0u64, 0u64);
                 for (i, &line) in lines.iter().enumerate() {
                     let missing = line as u64 & !own;
