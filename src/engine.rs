@@ -598,15 +598,15 @@ impl Engine {
         if self.plain_grid {
             return self.play_grid::<false, false, false>(st, m);
         }
-        if self.lean_actions {
-            return self.play_grid::<true, false, true>(st, m);
-        }
         self.play_other(st, m)
     }
 
     /// A move of a dice game, or of a game with the extended play: with
     /// actions (`place`, `line of N`), counters with `while`, or both.
     fn play_other(&self, st: &mut State, m: &Move) {
+        if self.lean_actions {
+            return self.play_grid::<true, false, true>(st, m);
+        }
         if self.tables.is_some() {
             return self.play_dice(st, m);
         }
