@@ -133,6 +133,10 @@ pub struct Engine {
     /// player has a move and conditions (`NoPieces`, `NoMoves`, `When`):
     /// judged by a loop of their own (see `outcome.rs`).
     end_simple: bool,
+    /// With `end_simple`: while each player has more pieces on the board
+    /// than this and the player to move has a move, no rule of
+    /// `end_fast` holds (255 where that is not known).
+    end_floor: u8,
     /// Per end rule: its slot of [`State::counters`], [`NONE`] for
     /// `quiet` (or for a rule without a counter).
     end_counter: Vec<u8>,
@@ -168,6 +172,10 @@ pub struct Engine {
     /// A game with actions whose steps could be counted (see
     /// [`Engine::steps_countable`]): `Actions::count` counts its turns.
     actions_countable: bool,
+    /// A game without dice with actions but no counters with `while`, no
+    /// `again`, no huff, no `return forbidden` and no repetition rule: its
+    /// moves are played by the extended play compiled without those.
+    lean_actions: bool,
 }
 
 /// A game without dice's named rule conditions (`forbid`, `pass`),
@@ -297,6 +305,8 @@ impl Engine {
             steps_countable: false,
             actions: actions::Actions::new(&game).map(Box::new),
             actions_countable: false,
+            lean_actions: false,
+            end_floor: u8::MAX,
             extended: false,
             plain_grid: false,
             again: again::Again::new(&game).map(Box::new),
@@ -328,6 +338,24 @@ impl Engine {
         engine.actions_countable = countable;
         engine.extended = engine.actions.is_some() || !engine.counter_while.is_empty();
         engine.plain_grid = engine.tables.is_none() && !engine.extended && engine.again.is_none();
+        engine.lean_actions = engine.tables.is_none()
+            && engine.actions.is_some()
+            && engine.counter_while.is_empty()
+            && engine.again.is_none()
+            && engine.game.rules.capture != Obligation::Huff
+            && !engine.game.rules.no_return
+            && !engine.repetition;
+        if engine.end_simple {
+            // A condition holds for neither player while both have more
+            // pieces than it allows the judged player.
+            engine.end_floor = (engine.end_fast.iter())
+                .map(|&i| match &engine.end_conditions[i] {
+                    Some(c) if matches!(engine.game.end[i], EndRule::When { .. }) => c.most()[0],
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0);
+        }
         engine
     }
 
@@ -568,7 +596,7 @@ impl Engine {
     pub fn play_unchecked(&self, st: &mut State, m: &Move) {
         // Most games without dice, by one test, as before the extended play.
         if self.plain_grid {
-            return self.play_grid::<false, false>(st, m);
+            return self.play_grid::<false, false, false>(st, m);
         }
         self.play_other(st, m)
     }
@@ -576,14 +604,17 @@ impl Engine {
     /// A move of a dice game, or of a game with the extended play: with
     /// actions (`place`, `line of N`), counters with `while`, or both.
     fn play_other(&self, st: &mut State, m: &Move) {
+        if self.lean_actions {
+            return self.play_grid::<true, false, true>(st, m);
+        }
         if self.tables.is_some() {
             return self.play_dice(st, m);
         }
         let mover = st.to_move as usize;
         match (self.actions.is_some(), self.counter_while.is_empty()) {
-            (true, true) => self.play_grid::<true, false>(st, m),
-            (false, _) => self.play_grid::<false, true>(st, m),
-            (true, false) => self.play_grid::<true, true>(st, m),
+            (true, true) => self.play_grid::<true, false, false>(st, m),
+            (false, _) => self.play_grid::<false, true, false>(st, m),
+            (true, false) => self.play_grid::<true, true, false>(st, m),
         }
         if let Some(again) = &self.again {
             again.after_grid_turn(st, mover, m);
@@ -593,10 +624,17 @@ impl Engine {
     /// A move of a game without dice; with `ACTIONS` (a game with `place`
     /// or `line of N`), also a placement from the hand and the removal a
     /// completed line earns; with `WHILE` (a counter that runs `while` a
-    /// condition holds), those counters. Compiled once for each, so that
-    /// other games run the loop they ran before.
+    /// condition holds), those counters; with `LEAN` (a game that
+    /// `lean_actions` names), without the offenders of a huff rule, the
+    /// memory of `return forbidden` and the repetition key, which such a
+    /// game never needs. Compiled once for each, so that other games run the loop
+    /// they ran before.
     #[inline(always)]
-    fn play_grid<const ACTIONS: bool, const WHILE: bool>(&self, st: &mut State, m: &Move) {
+    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool>(
+        &self,
+        st: &mut State,
+        m: &Move,
+    ) {
         let player = st.to_move as usize;
         let opp = 1 - player;
         let rules = &self.game.rules;
@@ -622,17 +660,21 @@ impl Engine {
             st.cells[to as usize] = cell(player, m.kind_after as usize);
             st.occupied[player] |= bit(to);
             st.counts[player] += 1;
-            if rules.no_return {
+            if !LEAN && rules.no_return {
                 st.visited[to as usize] = bit(to);
             }
         } else if m.len > 0 {
-            if rules.capture == Obligation::Huff && !m.capture {
+            if !LEAN && rules.capture == Obligation::Huff && !m.capture {
                 offenders = self.capturers(st, player);
             }
             let from = m.from();
             st.cells[from as usize] = NONE;
             st.occupied[player] &= !bit(from);
-            let mut memory = self.visited(st, from as usize);
+            let mut memory = if LEAN {
+                0
+            } else {
+                self.visited(st, from as usize)
+            };
             for step in m.steps() {
                 if step.over != NONE {
                     self.remove(st, step.over, opp);
@@ -642,7 +684,7 @@ impl Engine {
             let to = m.steps[m.len as usize - 1].to;
             st.cells[to as usize] = cell(player, m.kind_after as usize);
             st.occupied[player] |= bit(to);
-            if rules.no_return {
+            if !LEAN && rules.no_return {
                 st.visited[from as usize] = 0;
                 st.visited[to as usize] = memory;
             }
@@ -665,11 +707,12 @@ impl Engine {
         };
         // With a repetition rule, what a plain step changed of the
         // position's key (see `count_turn`); 0 where it is worked out anew.
-        let change = if self.repetition && !progress && m.len > 0 && !(ACTIONS && m.places()) {
-            self.step_key_change(st, m, moved, offenders)
-        } else {
-            0
-        };
+        let change =
+            if !LEAN && self.repetition && !progress && m.len > 0 && !(ACTIONS && m.places()) {
+                self.step_key_change(st, m, moved, offenders)
+            } else {
+                0
+            };
         st.offenders = offenders;
         st.to_move = opp as u8;
         self.count_turn::<WHILE>(st, moved, progress, held, change);

@@ -64,8 +64,52 @@ pub fn random_playout(
     // One loop per kind of game, each compiled for it.
     if engine.has_dice() {
         dice_playout_loop(engine, st, rng, moves)
+    } else if engine.draws_planned() {
+        planned_playout_loop(engine, st, rng, moves)
     } else {
         playout_loop::<false>(engine, st, rng, moves)
+    }
+}
+
+/// [`random_playout`] of a game whose turns are counted and drawn in one
+/// call ([`Engine::draw_planned`]): the same turns, drawn by the same
+/// draws, as [`playout_loop`] plays.
+#[inline(never)]
+fn planned_playout_loop(
+    engine: &Engine,
+    st: &mut State,
+    rng: &mut Rng,
+    moves: &mut Vec<Move>,
+) -> Result<Playout, TooManyTurnsAt> {
+    let mut plies = 0;
+    // The turn drawn, written over the last.
+    let mut drawn = Move::PASS;
+    loop {
+        let mut end = None;
+        let pick = |st: &State, n: usize| {
+            // As `playout_loop` judges the end, then draws.
+            let outcome = engine.outcome_after(st, n > 0, false);
+            if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
+                end = Some(outcome);
+                return None;
+            }
+            Some(rng.random_range(0..n))
+        };
+        let drew = engine
+            .draw_planned(st, moves, &mut drawn, pick)
+            .map_err(|cause| TooManyTurnsAt {
+                ply: plies + 1,
+                position: position_text(engine, st),
+                cause,
+            })?;
+        if !drew {
+            return Ok(Playout {
+                outcome: end.unwrap_or(Outcome::Ongoing),
+                plies,
+            });
+        }
+        engine.play_unchecked(st, &drawn);
+        plies += 1;
     }
 }
 

@@ -14,7 +14,9 @@ use super::condition::Condition;
 use super::sides::{Sides, bits};
 use super::{Engine, HAND, Move, NONE, State, Step, bit};
 use crate::ir::{self, Obligation};
+use gather::Gather;
 
+mod gather;
 mod plan;
 
 /// An action of a kind: the sites it may land on per player, and when.
@@ -35,6 +37,9 @@ pub(super) struct Actions {
     fly: Vec<Option<Action>>,
     /// Whether some line has a `when`.
     gated: bool,
+    /// The game has one kind and no `return forbidden`: a piece's steps
+    /// are read without its kind or its memory.
+    one_kind: bool,
     /// The kinds that never capture (no jump line, none by region): they
     /// need no search for captures.
     captureless: u16,
@@ -45,6 +50,9 @@ pub(super) struct Actions {
     lines: Vec<u128>,
     /// The same at 64 bits, where every line fits (a narrower scan).
     narrow: Option<Vec<u64>>,
+    /// The lines read all at once, where they fit the lanes of a word
+    /// (see `gather.rs`).
+    gather: Option<Gather>,
     /// A bit per kind of the game.
     all_kinds: u16,
     /// `not from line unless all`.
@@ -128,6 +136,7 @@ impl Actions {
                 .kinds
                 .iter()
                 .any(|k| k.step_when.is_some() || k.jump_when.is_some()),
+            one_kind: game.kinds.len() == 1 && !game.rules.no_return,
             captureless: game
                 .kinds
                 .iter()
@@ -139,6 +148,7 @@ impl Actions {
                 .iter()
                 .all(|&l| l >> 64 == 0)
                 .then(|| lines.iter().map(|&l| l as u64).collect()),
+            gather: Gather::new(&lines),
             lines,
             all_kinds: ((1u32 << game.kinds.len()) - 1) as u16,
             protect,

@@ -86,6 +86,39 @@ impl Engine {
         Ok(out.len())
     }
 
+    /// Whether [`Engine::draw_planned`] plays this game's random
+    /// playouts: a game without dice whose actions count its turns.
+    pub fn draws_planned(&self) -> bool {
+        self.tables.is_none() && self.actions.is_some() && self.actions_countable
+    }
+
+    /// [`Engine::count_turns`] and the draw of one of the turns in one
+    /// call, for a game that [`Engine::draws_planned`]: `pick` is given
+    /// `st` and the number of turns, and gives the index of the turn to
+    /// draw, which is written over `drawn` (a move that keeps
+    /// [`Step::NONE`] past its steps), or `None` to draw none (then
+    /// `false`). The turns, their order and their number are those of
+    /// [`Engine::count_turns`] and [`Engine::counted_turn_at`]. The state
+    /// is restored before returning.
+    #[inline(always)]
+    pub fn draw_planned(
+        &self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        drawn: &mut Move,
+        pick: impl FnOnce(&State, usize) -> Option<usize>,
+    ) -> Result<bool, TooManyTurns> {
+        if let Some(actions) = self.actions.as_ref().filter(|_| st.offenders == 0) {
+            return actions.draw(self, st, out, drawn, pick);
+        }
+        self.try_legal_moves(st, out)?;
+        let Some(i) = pick(st, out.len()) else {
+            return Ok(false);
+        };
+        *drawn = out[i];
+        Ok(true)
+    }
+
     /// [`Engine::turn_at`] called right after [`Engine::count_turns`] of
     /// the same `st` on this thread, nothing searched or played between: a
     /// dice game's turn is then taken from the routes counted without

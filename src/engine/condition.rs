@@ -656,6 +656,12 @@ impl Condition {
         self.cond.most_pieces()
     }
 
+    /// The most pieces on the board of the judged player, and of his
+    /// opponent, with which the condition may hold.
+    pub fn most(&self) -> [u8; 2] {
+        self.most
+    }
+
     /// Whether the condition holds for player `me` in `st`.
     #[inline(always)]
     pub fn holds(&self, st: &State, me: usize) -> bool {

@@ -110,6 +110,9 @@ impl Engine {
             return self.judge_rules::<true>(st, has_moves, 0..self.game.end.len());
         }
         if self.end_simple {
+            if has_moves && st.counts[0].min(st.counts[1]) > self.end_floor {
+                return Outcome::Ongoing;
+            }
             return self.judge_simple(st, has_moves);
         }
         self.judge_rules::<true>(st, has_moves, self.end_fast.iter().copied())

@@ -1,9 +1,11 @@
 //! A random playout's turns of a game with actions counted and drawn by
 //! masks, without listing them: the pieces each action moves, the lines
 //! one piece short of complete kept as a bit set and their empty sites as
-//! a mask, made in place in a per-thread [`Plan`] that the draw then
-//! reads, with the turns of each of its first groups noted so that the
-//! draw passes over them without counting again. The plan keeps its masks
+//! a mask (found by the lanes of `gather.rs` where the lines fit them),
+//! made in place in a per-thread [`Plan`] that the draw then reads, or
+//! on the stack where a playout counts and draws in one call
+//! ([`Actions::draw`]), with the turns of each of its first groups noted
+//! so that the draw passes over them without counting again. The plan keeps its masks
 //! at 64 bits where the board has at most 64 sites, else at 128
 //! ([`Bits`]); the phases (which lines and actions apply), where they read
 //! only the players' totals, are kept by the thread in a small table
@@ -17,7 +19,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::super::bits::Bits;
 use super::super::found::Found;
 use super::super::sides::Sides;
-use super::super::{Engine, HAND, Move, NONE, State, Step};
+use super::super::{Engine, HAND, Move, NONE, State, Step, TooManyTurns};
 use super::{Actions, without_kinds};
 
 /// Of the lines `lines`: the mover's lines one piece short, on an empty
@@ -50,6 +52,17 @@ fn held<B: Bits>(lines: &[B], theirs: B) -> B {
         }
     }
     held
+}
+
+/// The sites of the lines `set` (a bit per line of `lines`).
+#[inline(always)]
+fn line_sites<B: Bits>(lines: &[B], mut set: u64) -> B {
+    let mut sites = B::ZERO;
+    while set != 0 {
+        sites |= lines[set.trailing_zeros() as usize];
+        set &= set - 1;
+    }
+    sites
 }
 
 /// A mask at the board's width as 128 bits.
@@ -173,8 +186,9 @@ struct Judged {
 
 /// How many phases a thread keeps: the totals of a game's positions
 /// repeat from game to game (every game starts with the same hands), so a
-/// small table keeps most of them.
-const KEPT: usize = 256;
+/// small table keeps most of them (a power of two: a slot is the top bits
+/// of a hash).
+const KEPT: usize = 1024;
 
 /// A thread's plans (one per width) and the phases it judged, each in the
 /// slot of a hash of its totals.
@@ -425,7 +439,8 @@ impl Actions {
     #[inline(always)]
     fn phases_kept(&self, st: &State, judged: &mut [Judged; KEPT]) -> Phases {
         let totals = self.totals(st);
-        let slot = (totals.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 56) as usize;
+        let slot =
+            (totals.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - KEPT.trailing_zeros())) as usize;
         let kept = &mut judged[slot % KEPT];
         if totals != 0 && kept.totals == totals && kept.id == self.id {
             debug_assert_eq!(kept.phases, self.phases(st));
@@ -492,7 +507,13 @@ impl Actions {
             return;
         }
         let lines = B::lines(self);
-        (plan.closing, plan.closers) = closing(lines, own, empty);
+        (plan.closing, plan.closers) = match &self.gather {
+            Some(gather) => {
+                let closing = gather.closing(own.words()[0], empty.words()[0]);
+                (closing, line_sites(lines, closing) & !own)
+            }
+            None => closing(lines, own, empty),
+        };
         // What a completed line removes matters only where a move of
         // this plan completes one.
         if plan.closers.none() {
@@ -500,7 +521,10 @@ impl Actions {
         }
         plan.removable = opp;
         if self.protect {
-            let held = held(lines, opp);
+            let held = match &self.gather {
+                Some(gather) => line_sites(lines, gather.full(opp.words()[0])),
+                None => held(lines, opp),
+            };
             if !(opp & !held).none() {
                 plan.removable = opp & !held;
             }
@@ -519,13 +543,70 @@ impl Actions {
         out: &mut Vec<Move>,
     ) -> Option<usize> {
         if self.narrow_board {
-            u64::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
+            u64::with_plan(|plan, judged| {
+                let phases = self.phases_kept(st, judged);
+                self.count_with(engine, st, out, plan, phases)
+            })
         } else {
-            u128::with_plan(|plan, judged| self.count_with(engine, st, out, plan, judged))
+            u128::with_plan(|plan, judged| {
+                let phases = self.phases_kept(st, judged);
+                self.count_with(engine, st, out, plan, phases)
+            })
         }
     }
 
-    /// [`Actions::count`] with the thread's plan, made anew.
+    /// [`Engine::draw_planned`] of a game with actions whose turns it
+    /// counts ([`Engine::count_turns`] would ask [`Actions::count`]), the
+    /// offenders none: [`Actions::count`] and [`Actions::counted_turn_into`]
+    /// in one, the plan kept on the stack, not the thread's; the turns
+    /// listed where there is no plan.
+    #[inline(always)]
+    pub(in crate::engine) fn draw(
+        &self,
+        engine: &Engine,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        drawn: &mut Move,
+        pick: impl FnOnce(&State, usize) -> Option<usize>,
+    ) -> Result<bool, TooManyTurns> {
+        if self.narrow_board {
+            self.draw_with::<u64>(engine, st, out, drawn, pick)
+        } else {
+            self.draw_with::<u128>(engine, st, out, drawn, pick)
+        }
+    }
+
+    /// [`Actions::draw`] with masks of `B`.
+    #[inline(always)]
+    fn draw_with<B: Width>(
+        &self,
+        engine: &Engine,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        drawn: &mut Move,
+        pick: impl FnOnce(&State, usize) -> Option<usize>,
+    ) -> Result<bool, TooManyTurns> {
+        let mut plan = Plan::none(B::ZERO);
+        let phases = THREAD.with_borrow_mut(|t| self.phases_kept(st, &mut t.judged));
+        out.clear();
+        let n = match self.count_with(engine, st, out, &mut plan, phases) {
+            Some(n) => n,
+            None => {
+                engine.try_legal_moves(st, out)?;
+                out.len()
+            }
+        };
+        let Some(i) = pick(st, n) else {
+            return Ok(false);
+        };
+        match out.get(i) {
+            Some(m) => *drawn = *m,
+            None => self.noted_turn_into(engine, st, &plan, i - out.len(), drawn),
+        }
+        Ok(true)
+    }
+
+    /// [`Actions::count`] with `plan`, made anew, and the phases `phases`.
     #[inline(always)]
     fn count_with<B: Width>(
         &self,
@@ -533,9 +614,8 @@ impl Actions {
         st: &mut State,
         out: &mut Vec<Move>,
         plan: &mut Plan<B>,
-        judged: &mut [Judged; KEPT],
+        phases: Phases,
     ) -> Option<usize> {
-        let phases = self.phases_kept(st, judged);
         self.plan_into(engine, st, plan, phases);
         if !plan.made {
             return None;
@@ -593,6 +673,12 @@ impl Actions {
         site: usize,
         empty: B,
     ) -> (usize, B) {
+        if self.one_kind {
+            // The kind on `site` is the only one, and no piece remembers
+            // where it went.
+            let t = player * engine.sites + site;
+            return (t, B::of(engine.lines.near[t].step_mask) & empty);
+        }
         let sides = Sides {
             own: 0,
             opp: 0,
