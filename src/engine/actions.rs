@@ -17,6 +17,7 @@ use crate::ir::{self, Obligation};
 use gather::Gather;
 
 mod gather;
+mod phases;
 mod plan;
 
 /// An action of a kind: the sites it may land on per player, and when.
@@ -154,7 +155,7 @@ impl Actions {
             protect,
             narrow_board: game.board.sites.len() <= 64,
             phases_kept,
-            id: plan::new_id(),
+            id: phases::new_id(),
         })
     }
 

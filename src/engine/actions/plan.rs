@@ -14,12 +14,12 @@
 //! [`Engine::legal_moves`] lists.
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::super::bits::Bits;
 use super::super::found::Found;
 use super::super::sides::Sides;
 use super::super::{Engine, HAND, Move, NONE, State, Step, TooManyTurns};
+use super::phases::{Judged, KEPT, Phases};
 use super::{Actions, without_kinds};
 
 /// Of the lines `lines`: the mover's lines one piece short, on an empty
@@ -164,32 +164,6 @@ pub(super) struct Plan<B> {
 /// The most groups of turns a [`Plan`] notes.
 const NOTED: usize = 16;
 
-/// Which lines and actions apply to the player to move (a bit per kind
-/// each): what the phases (`when`) and the hand decide.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Phases {
-    step_off: u16,
-    jump_off: u16,
-    flying: u16,
-    placing: u16,
-}
-
-/// Phases judged, with what they were judged from: the game's
-/// [`Actions::id`] and the totals [`Actions::totals`] reads (0 where none
-/// are kept).
-#[derive(Clone, Copy, Default)]
-struct Judged {
-    id: u64,
-    totals: u64,
-    phases: Phases,
-}
-
-/// How many phases a thread keeps: the totals of a game's positions
-/// repeat from game to game (every game starts with the same hands), so a
-/// small table keeps most of them (a power of two: a slot is the top bits
-/// of a hash).
-const KEPT: usize = 1024;
-
 /// A thread's plans (one per width) and the phases it judged, each in the
 /// slot of a hash of its totals.
 struct Thread {
@@ -209,15 +183,6 @@ thread_local! {
             judged: [Judged { id: 0, totals: 0, phases: Phases { step_off: 0, jump_off: 0, flying: 0, placing: 0 } }; KEPT],
         })
     };
-}
-
-/// The source of [`Actions::id`]: a number per compiled game, so that a
-/// thread's kept phases are never read for another game.
-static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-
-/// A fresh [`Actions::id`].
-pub(super) fn new_id() -> u64 {
-    NEXT_ID.fetch_add(1, Ordering::Relaxed)
 }
 
 /// The width of a plan's masks, with the lines and the thread's plan at
@@ -394,65 +359,6 @@ impl Actions {
         self.fly[kind]
             .as_ref()
             .map_or(B::ZERO, |a| B::of(a.sites[player]) & plan.empty)
-    }
-
-    /// The totals the phases of the player to move are judged from, as one
-    /// number with the player: 0 where they are not kept (some phase reads
-    /// more than the totals, or the game has more than two kinds).
-    #[inline(always)]
-    fn totals(&self, st: &State) -> u64 {
-        if !self.phases_kept {
-            return 0;
-        }
-        let [[a, b, ..], [c, d, ..]] = st.hand;
-        u64::from_le_bytes([st.to_move, st.counts[0], st.counts[1], a, b, c, d, 1])
-    }
-
-    /// Which lines and actions apply to the player to move.
-    fn phases(&self, st: &State) -> Phases {
-        let player = st.to_move as usize;
-        let (step_off, jump_off) = if self.gated {
-            self.lines_off(st)
-        } else {
-            (0, 0)
-        };
-        let mut flying = 0u16;
-        let mut placing = 0u16;
-        for k in 0..self.place.len() {
-            if Self::allowed(st, &self.fly[k]).is_some() {
-                flying |= 1 << k;
-            }
-            if st.hand[player][k] > 0 && Self::allowed(st, &self.place[k]).is_some() {
-                placing |= 1 << k;
-            }
-        }
-        Phases {
-            step_off,
-            jump_off,
-            flying,
-            placing,
-        }
-    }
-
-    /// [`Actions::phases`], taken from `judged` where it was judged from
-    /// the same totals for this game, and kept there.
-    #[inline(always)]
-    fn phases_kept(&self, st: &State, judged: &mut [Judged; KEPT]) -> Phases {
-        let totals = self.totals(st);
-        let slot =
-            (totals.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (64 - KEPT.trailing_zeros())) as usize;
-        let kept = &mut judged[slot % KEPT];
-        if totals != 0 && kept.totals == totals && kept.id == self.id {
-            debug_assert_eq!(kept.phases, self.phases(st));
-            return kept.phases;
-        }
-        let phases = self.phases(st);
-        *kept = Judged {
-            id: self.id,
-            totals,
-            phases,
-        };
-        phases
     }
 
     /// The plan of `st`'s turns beyond the listed captures, or `None` where
