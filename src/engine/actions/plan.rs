@@ -72,18 +72,37 @@ fn wide<B: Bits>(m: B) -> u128 {
     u128::from(lo) | u128::from(hi) << 64
 }
 
+/// The bits set in each value of a byte.
+const BYTE_ONES: [u8; 256] = {
+    let mut ones = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        ones[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    ones
+};
+
+/// The bits set in `word`: read by bytes from a table where it has at
+/// most 24 (most boards that a plan counts), as the processor may have
+/// no instruction for it, and its count without one takes longer.
+#[inline(always)]
+fn ones(word: u64) -> usize {
+    if word >> 24 == 0 {
+        usize::from(BYTE_ONES[(word & 255) as usize])
+            + usize::from(BYTE_ONES[(word >> 8 & 255) as usize])
+            + usize::from(BYTE_ONES[(word >> 16 & 255) as usize])
+    } else {
+        word.count_ones() as usize
+    }
+}
+
 /// The sites of `mask`: a population count of the low word, and of the
-/// high word only where it has some (a `u64` has none), as the processor
-/// may have no instruction for it.
+/// high word only where it has some (a `u64` has none).
 #[inline(always)]
 fn count_sites<B: Bits>(mask: B) -> usize {
     let [low, high] = mask.words();
-    low.count_ones() as usize
-        + if high == 0 {
-            0
-        } else {
-            high.count_ones() as usize
-        }
+    ones(low) + if high == 0 { 0 } else { ones(high) }
 }
 
 /// The site of index `n` of `mask`, in site order.
