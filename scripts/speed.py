@@ -3,8 +3,14 @@
 
 For each game file it prints random playouts per second on one thread
 (`ludus bench --threads 1`, noisy on a busy machine) and the instructions
-per game that `valgrind --tool=callgrind` counts for `ludus simulate
---threads 1` (repeatable to a few parts in a million, so compare these).
+per playout that `valgrind --tool=callgrind` counts for `ludus simulate
+--threads 1` (repeatable to a few parts in a million, so compare these):
+the count for N + 1 games less the count for one, over N, so that the
+program's start-up (reading the game file, building the engine) is not
+spread over the games. A `--json` output keeps both that figure
+(`instructions_per_playout`) and the whole run's over N
+(`instructions_per_game`, start-up included, as earlier outputs have it);
+`--compare` compares the first where the file has it, else the second.
 
     python3 scripts/speed.py                      # every games/*.game
     python3 scripts/speed.py games/verquere.game --games 50 --seconds 2
@@ -37,7 +43,8 @@ def bench(game, seconds):
     return json.loads(out)["playouts_per_second"]
 
 
-def instructions(game, games):
+def collected(game, games):
+    """Instructions callgrind counts for `ludus simulate` of `games` games."""
     with tempfile.TemporaryDirectory() as tmp:
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
@@ -48,7 +55,13 @@ def instructions(game, games):
     found = re.search(r"Collected : (\d+)", run.stderr)
     if not found:
         sys.exit(f"speed.py: no instruction count from callgrind for {game}")
-    return int(found.group(1)) / games
+    return int(found.group(1))
+
+
+def instructions(game, games):
+    """Instructions per playout, start-up apart, and per game with it."""
+    whole = collected(game, games + 1)
+    return (whole - collected(game, 1)) / games, whole / (games + 1)
 
 
 def main():
@@ -75,15 +88,19 @@ def main():
         path = game if os.path.isabs(game) else str(ROOT / game)
         row = {"game": game, "playouts_per_second": bench(path, args.seconds)}
         if grind:
-            row["instructions_per_game"] = instructions(path, args.count)
+            (row["instructions_per_playout"],
+             row["instructions_per_game"]) = instructions(path, args.count)
         rows.append(row)
         if not args.json:
             line = f"{game:40} {row['playouts_per_second']:>10.0f} playouts/s"
             if grind:
-                line += f" {row['instructions_per_game']:>14,.0f} instructions/game"
-            old = before.get(game, {}).get("instructions_per_game")
-            if old and grind:
-                line += f" ({100 * (row['instructions_per_game'] / old - 1):+.1f}%)"
+                line += f" {row['instructions_per_playout']:>14,.0f} instructions/playout"
+                old = before.get(game, {})
+                key = next((k for k in ("instructions_per_playout", "instructions_per_game")
+                            if k in old), None)
+                if key:
+                    change = 100 * (row[key] / old[key] - 1)
+                    line += f" ({change:+.1f}%{'' if key == 'instructions_per_playout' else ' per game'})"
             print(line, flush=True)
     if args.json:
         print(json.dumps(rows, indent=1))

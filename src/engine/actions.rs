@@ -47,6 +47,9 @@ pub(super) struct Actions {
     /// Per site: the masks of the board's lines through it (with `line
     /// of N removes opponent piece`; empty otherwise).
     lines_through: Vec<Vec<u128>>,
+    /// Per site (a `u8`, [`HAND`] and the rest none): the lines through
+    /// it, a bit per line of `lines`, where there are at most 64.
+    line_sets: Box<[u64; 256]>,
     /// Every line, for the pieces a line protects.
     lines: Vec<u128>,
     /// The same at 64 bits, where every line fits (a narrower scan).
@@ -106,15 +109,19 @@ impl Actions {
             })
         };
         let mut lines_through = Vec::new();
+        let mut line_sets = Box::new([0u64; 256]);
         let mut lines = Vec::new();
         let mut protect = false;
         if let Some(l) = &game.rules.line_removal {
             lines_through = vec![Vec::new(); game.board.sites.len()];
-            for line in &l.lines {
+            for (i, line) in l.lines.iter().enumerate() {
                 let m = mask(line);
                 lines.push(m);
                 for &s in line {
                     lines_through[s].push(m);
+                    if i < 64 {
+                        line_sets[s] |= 1 << i;
+                    }
                 }
             }
             protect = l.protect;
@@ -145,6 +152,7 @@ impl Actions {
                 .filter(|(_, k)| k.jump.iter().all(Vec::is_empty) && k.standing.is_empty())
                 .fold(0, |m, (i, _)| m | 1 << i),
             lines_through,
+            line_sets,
             narrow: lines
                 .iter()
                 .all(|&l| l >> 64 == 0)

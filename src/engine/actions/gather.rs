@@ -20,6 +20,8 @@ pub(super) struct Gather {
     width: u32,
     /// A lane's bits that are lines, at the bottom.
     lane: u64,
+    /// The bytes of a mask the lines reach (the tables).
+    bytes: usize,
 }
 
 impl Gather {
@@ -53,6 +55,7 @@ impl Gather {
             lanes: n,
             width,
             lane: u64::MAX >> (64 - lines.len() as u32),
+            bytes,
         })
     }
 
@@ -60,8 +63,26 @@ impl Gather {
     /// it.
     #[inline(always)]
     fn read(&self, mask: u64) -> u64 {
+        match self.bytes {
+            1 => self.read_in::<1>(mask),
+            2 => self.read_in::<2>(mask),
+            3 => self.read_in::<3>(mask),
+            4 => self.read_in::<4>(mask),
+            _ => self.read_in::<0>(mask),
+        }
+    }
+
+    /// [`Gather::read`] of the first `N` bytes, or of every table where
+    /// `N` is 0: the loop unrolled for the usual boards.
+    #[inline(always)]
+    fn read_in<const N: usize>(&self, mask: u64) -> u64 {
+        let tables = if N == 0 {
+            &self.tables[..]
+        } else {
+            &self.tables[..N]
+        };
         let mut out = 0;
-        for (byte, table) in self.tables.iter().enumerate() {
+        for (byte, table) in tables.iter().enumerate() {
             out |= table[(mask >> (8 * byte)) as usize & 255];
         }
         out

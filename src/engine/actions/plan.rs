@@ -72,18 +72,37 @@ fn wide<B: Bits>(m: B) -> u128 {
     u128::from(lo) | u128::from(hi) << 64
 }
 
+/// The bits set in each value of a byte.
+const BYTE_ONES: [u8; 256] = {
+    let mut ones = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        ones[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    ones
+};
+
+/// The bits set in `word`: read by bytes from a table where it has at
+/// most 24 (most boards that a plan counts), as the processor may have
+/// no instruction for it, and its count without one takes longer.
+#[inline(always)]
+fn ones(word: u64) -> usize {
+    if word >> 24 == 0 {
+        usize::from(BYTE_ONES[(word & 255) as usize])
+            + usize::from(BYTE_ONES[(word >> 8 & 255) as usize])
+            + usize::from(BYTE_ONES[(word >> 16 & 255) as usize])
+    } else {
+        word.count_ones() as usize
+    }
+}
+
 /// The sites of `mask`: a population count of the low word, and of the
-/// high word only where it has some (a `u64` has none), as the processor
-/// may have no instruction for it.
+/// high word only where it has some (a `u64` has none).
 #[inline(always)]
 fn count_sites<B: Bits>(mask: B) -> usize {
     let [low, high] = mask.words();
-    low.count_ones() as usize
-        + if high == 0 {
-            0
-        } else {
-            high.count_ones() as usize
-        }
+    ones(low) + if high == 0 { 0 } else { ones(high) }
 }
 
 /// The site of index `n` of `mask`, in site order.
@@ -267,22 +286,22 @@ impl<B: Bits> Plan<B> {
         (g < usize::from(self.noted)).then(|| usize::from(self.turns[g]))
     }
 
-    /// The sites where a piece coming from `from` ([`HAND`] for a
-    /// placement) completes a line: the last empty sites of the closing
-    /// lines it does not leave.
-    #[inline]
-    fn closers(&self, lines: &[B], from: u8) -> B {
-        if from == HAND {
-            return self.closers;
+    /// Of the sites `sites`, those where a piece coming from `from`
+    /// ([`HAND`] for a placement) completes a line: the last empty sites
+    /// of the closing lines it does not leave (`sets`: the lines through
+    /// each site, [`Actions::line_sets`]).
+    #[inline(always)]
+    fn closers(&self, sets: &[u64; 256], from: u8, sites: B) -> B {
+        let mut rest = sites & self.closers;
+        if rest.none() {
+            return B::ZERO;
         }
-        let leaving = B::one(usize::from(from));
+        let kept = self.closing & !sets[usize::from(from)];
         let mut found = B::ZERO;
-        let mut set = self.closing;
-        while set != 0 {
-            let line = lines[set.trailing_zeros() as usize];
-            set &= set - 1;
-            if (line & leaving).none() {
-                found |= line & !self.own;
+        while !rest.none() {
+            let to = pop(&mut rest);
+            if kept & sets[to] != 0 {
+                found |= B::one(to);
             }
         }
         found
@@ -290,19 +309,18 @@ impl<B: Bits> Plan<B> {
 
     /// Turns of a move landing on the sites of `targets`, from `from`.
     #[inline(always)]
-    fn count(&self, lines: &[B], from: u8, targets: B) -> usize {
+    fn count(&self, sets: &[u64; 256], from: u8, targets: B) -> usize {
         let n = count_sites(targets);
         if self.copies == 1 || (targets & self.closers).none() {
             return n;
         }
-        n + count_sites(targets & self.closers(lines, from)) * (self.copies - 1)
+        n + count_sites(self.closers(sets, from, targets)) * (self.copies - 1)
     }
 
     /// Whether a move landing on `to` from `from` completes a line.
     #[inline]
-    fn completes(&self, lines: &[B], from: u8, to: u8) -> bool {
-        let to = B::one(usize::from(to));
-        !(self.closers & to).none() && !(self.closers(lines, from) & to).none()
+    fn completes(&self, sets: &[u64; 256], from: u8, to: u8) -> bool {
+        !self.closers(sets, from, B::one(usize::from(to))).none()
     }
 
     /// Of the turns of moves from `from` onto the sites of `sites`, in
@@ -311,11 +329,11 @@ impl<B: Bits> Plan<B> {
     /// line, the landing is the `left`-th site, found without walking the
     /// others.
     #[inline]
-    fn nth(&self, lines: &[B], from: u8, sites: B, mut left: usize) -> (u8, usize) {
+    fn nth(&self, sets: &[u64; 256], from: u8, sites: B, mut left: usize) -> (u8, usize) {
         if self.copies == 1 || (sites & self.closers).none() {
             return (nth_site(sites, left).unwrap_or(NONE), 0);
         }
-        let closers = self.closers(lines, from);
+        let closers = self.closers(sets, from, sites);
         let mut rest = sites;
         while !rest.none() {
             let to = pop(&mut rest);
@@ -335,8 +353,8 @@ impl<B: Bits> Plan<B> {
     /// Turns of a move landing on `to` from `from`: its copies where it
     /// completes a line.
     #[inline]
-    fn turns(&self, lines: &[B], from: u8, to: u8) -> usize {
-        if self.copies > 1 && self.completes(lines, from, to) {
+    fn turns(&self, sets: &[u64; 256], from: u8, to: u8) -> usize {
+        if self.copies > 1 && self.completes(sets, from, to) {
             self.copies
         } else {
             1
@@ -539,12 +557,12 @@ impl Actions {
         };
         let mut n = out.len();
         if !compulsory {
-            let lines = B::lines(self);
+            let sets = &*self.line_sets;
             let mut steppers = plan.steppers;
             while !steppers.none() {
                 let s = pop(&mut steppers);
                 let free = self.step_free(engine, st, player, s, plan.empty).1;
-                n += plan.note(s as u8, plan.count(lines, s as u8, free));
+                n += plan.note(s as u8, plan.count(sets, s as u8, free));
             }
             plan.stepping = plan.noted;
             let mut placing = plan.placing;
@@ -552,13 +570,13 @@ impl Actions {
                 let k = placing.trailing_zeros() as usize;
                 placing &= placing - 1;
                 let sites = self.place_sites(plan, player, k);
-                n += plan.note(HAND, plan.count(lines, HAND, sites));
+                n += plan.note(HAND, plan.count(sets, HAND, sites));
             }
             let mut fliers = plan.fliers;
             while !fliers.none() {
                 let s = pop(&mut fliers);
                 let sites = self.fly_sites(plan, player, (st.cells[s] & 15) as usize);
-                n += plan.note(s as u8, plan.count(lines, s as u8, sites));
+                n += plan.note(s as u8, plan.count(sets, s as u8, sites));
             }
         }
         if n == 0 && !engine.no_moves_rule {
@@ -696,7 +714,7 @@ impl Actions {
             return self.turn_into(engine, st, plan, i, out);
         }
         let player = st.to_move as usize;
-        let lines = B::lines(self);
+        let sets = &*self.line_sets;
         let from = plan.froms[g];
         let (to, kind, r) = if g < usize::from(plan.stepping) {
             let (t, free) = self.step_free(engine, st, player, usize::from(from), plan.empty);
@@ -705,7 +723,7 @@ impl Actions {
                 if (free & B::one(usize::from(target.to))).none() {
                     continue;
                 }
-                let k = plan.turns(lines, from, target.to);
+                let k = plan.turns(sets, from, target.to);
                 if left < k {
                     found = (target.to, target.after, left);
                     break;
@@ -720,12 +738,12 @@ impl Actions {
             }
             let kind = placing.trailing_zeros() as usize;
             let sites = self.place_sites(plan, player, kind);
-            let (to, r) = plan.nth(lines, HAND, sites, left);
+            let (to, r) = plan.nth(sets, HAND, sites, left);
             (to, kind as u8, r)
         } else {
             let kind = st.cells[usize::from(from)] & 15;
             let sites = self.fly_sites(plan, player, usize::from(kind));
-            let (to, r) = plan.nth(lines, from, sites, left);
+            let (to, r) = plan.nth(sets, from, sites, left);
             (to, kind, r)
         };
         let step = Step {
@@ -735,7 +753,7 @@ impl Actions {
             die: 0,
         };
         out.become_step(NONE, step, kind);
-        if plan.completes(lines, from, to) {
+        if plan.completes(sets, from, to) {
             out.remove = nth_site(plan.removable, r).unwrap_or(NONE);
         }
     }
@@ -754,7 +772,7 @@ impl Actions {
         out: &mut Move,
     ) {
         let player = st.to_move as usize;
-        let lines = B::lines(self);
+        let sets = &*self.line_sets;
         // The move from `from` to `to` of kind `kind`, with the removal of
         // index `r` where it completes a line.
         let mut make = |from: u8, to: u8, kind: u8, r: usize| {
@@ -765,7 +783,7 @@ impl Actions {
                 die: 0,
             };
             out.become_step(NONE, step, kind);
-            if plan.completes(lines, from, to) {
+            if plan.completes(sets, from, to) {
                 out.remove = nth_site(plan.removable, r).unwrap_or(NONE);
             }
         };
@@ -782,7 +800,7 @@ impl Actions {
                 continue;
             }
             let (t, free) = self.step_free(engine, st, player, s, plan.empty);
-            let n = plan.count(lines, s as u8, free);
+            let n = plan.count(sets, s as u8, free);
             if left >= n {
                 left -= n;
                 continue;
@@ -791,7 +809,7 @@ impl Actions {
                 if (free & B::one(usize::from(target.to))).none() {
                     continue;
                 }
-                let k = plan.turns(lines, s as u8, target.to);
+                let k = plan.turns(sets, s as u8, target.to);
                 if left < k {
                     return make(s as u8, target.to, target.after, left);
                 }
@@ -810,12 +828,12 @@ impl Actions {
                 continue;
             }
             let sites = self.place_sites(plan, player, kind);
-            let n = plan.count(lines, HAND, sites);
+            let n = plan.count(sets, HAND, sites);
             if left >= n {
                 left -= n;
                 continue;
             }
-            let (to, r) = plan.nth(lines, HAND, sites, left);
+            let (to, r) = plan.nth(sets, HAND, sites, left);
             return make(HAND, to, kind as u8, r);
         }
         let mut fliers = plan.fliers;
@@ -830,12 +848,12 @@ impl Actions {
             }
             let kind = st.cells[s] & 15;
             let sites = self.fly_sites(plan, player, kind as usize);
-            let n = plan.count(lines, s as u8, sites);
+            let n = plan.count(sets, s as u8, sites);
             if left >= n {
                 left -= n;
                 continue;
             }
-            let (to, r) = plan.nth(lines, s as u8, sites, left);
+            let (to, r) = plan.nth(sets, s as u8, sites, left);
             return make(s as u8, to, kind, r);
         }
         *out = Move::PASS;
