@@ -165,11 +165,13 @@ pub(super) struct Plan<B> {
     /// Their empty sites: where a piece from the hand completes a line
     /// (and no other piece completes one elsewhere).
     closers: B,
-    /// The turns of each of the first `noted` groups of turns past the
-    /// listed ones (each stepping piece, placed kind and flying piece in
-    /// turn), as [`Actions::count`] counted them, for [`Actions::turn_into`]
-    /// to pass over.
-    turns: [u16; NOTED],
+    /// Where each of the first `noted` groups of turns past the listed
+    /// ones (each stepping piece, placed kind and flying piece in turn)
+    /// ends, as [`Actions::count`] counted them: the turns of the groups
+    /// up to it; `u32::MAX` past `noted`. The draw finds its group by
+    /// how many of these its index reaches, with no branch per group,
+    /// whose outcome the processor could not foresee.
+    ends: [u32; NOTED],
     noted: u8,
     /// Where the pieces of each noted group come from: a site, or
     /// [`HAND`] for the placements of a kind; and how many of the groups
@@ -250,7 +252,7 @@ impl<B: Bits> Plan<B> {
             copies: 1,
             closing: 0,
             closers: zero,
-            turns: [0; NOTED],
+            ends: [u32::MAX; NOTED],
             noted: 0,
             froms: [0; NOTED],
             stepping: 0,
@@ -273,17 +275,27 @@ impl<B: Bits> Plan<B> {
     fn note(&mut self, from: u8, n: usize) -> usize {
         let g = usize::from(self.noted);
         if g < NOTED {
-            self.turns[g] = n as u16;
+            self.ends[g] = self.noted_end() + n as u32;
             self.froms[g] = from;
             self.noted += 1;
         }
         n
     }
 
+    /// The turns of the groups noted.
+    #[inline(always)]
+    fn noted_end(&self) -> u32 {
+        match self.noted {
+            0 => 0,
+            g => self.ends[usize::from(g) - 1],
+        }
+    }
+
     /// The turns of group `g`, where [`Plan::note`] noted them.
     #[inline(always)]
     fn noted(&self, g: usize) -> Option<usize> {
-        (g < usize::from(self.noted)).then(|| usize::from(self.turns[g]))
+        let start = if g == 0 { 0 } else { self.ends[g - 1] };
+        (g < usize::from(self.noted)).then(|| (self.ends[g] - start) as usize)
     }
 
     /// Of the sites `sites`, those where a piece coming from `from`
@@ -677,7 +689,7 @@ impl Actions {
         debug_assert_eq!(
             Some(Plan {
                 noted: 0,
-                turns: [0; NOTED],
+                ends: [u32::MAX; NOTED],
                 froms: [0; NOTED],
                 stepping: 0,
                 ..*plan
@@ -700,19 +712,17 @@ impl Actions {
         i: usize,
         out: &mut Move,
     ) {
-        let (mut left, mut g) = (i, 0);
         let noted = usize::from(plan.noted);
-        while g < noted {
-            let n = usize::from(plan.turns[g]);
-            if left < n {
-                break;
-            }
-            left -= n;
-            g += 1;
-        }
-        if g == noted {
+        if i >= plan.noted_end() as usize {
             return self.turn_into(engine, st, plan, i, out);
         }
+        // The groups the index passes: those that end at it or before.
+        let g = plan.ends[..noted]
+            .iter()
+            .map(|&end| usize::from(end as usize <= i))
+            .sum::<usize>();
+        debug_assert!(g < noted);
+        let mut left = i - if g == 0 { 0 } else { plan.ends[g - 1] as usize };
         let player = st.to_move as usize;
         let sets = &*self.line_sets;
         let from = plan.froms[g];
