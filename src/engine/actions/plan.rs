@@ -323,10 +323,16 @@ impl<B: Bits> Plan<B> {
     #[inline(always)]
     fn count(&self, sets: &[u64; 256], from: u8, targets: B) -> usize {
         let n = count_sites(targets);
-        if self.copies == 1 || (targets & self.closers).none() {
-            return n;
+        let landings = targets & self.closers;
+        if !landings.rest().none() {
+            return n + count_sites(self.closers(sets, from, targets)) * (self.copies - 1);
         }
-        n + count_sites(self.closers(sets, from, targets)) * (self.copies - 1)
+        // One landing at most on a closer (`landings` empty reads the
+        // lines of no site, past the board): whether it completes a line
+        // the piece does not leave, with no branch on either.
+        let to = landings.trailing_zeros() as usize;
+        let completes = self.closing & !sets[usize::from(from)] & sets[to] != 0;
+        n + usize::from(completes) * (self.copies - 1)
     }
 
     /// Whether a move landing on `to` from `from` completes a line.
