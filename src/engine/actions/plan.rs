@@ -105,10 +105,31 @@ fn count_sites<B: Bits>(mask: B) -> usize {
     ones(low) + if high == 0 { 0 } else { ones(high) }
 }
 
+/// Per value of a byte, the place of each of its bits set (8 past them).
+const BYTE_SELECT: [[u8; 8]; 256] = {
+    let mut select = [[8; 8]; 256];
+    let mut value = 0;
+    while value < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if value >> bit & 1 != 0 {
+                select[value][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        value += 1;
+    }
+    select
+};
+
 /// The site of index `n` of `mask`, in site order.
 #[inline]
 fn nth_site<B: Bits>(mask: B, n: usize) -> Option<u8> {
     let [low, high] = mask.words();
+    if high == 0 && low >> 24 == 0 {
+        return nth_of_24(low, n);
+    }
     let below = low.count_ones() as usize;
     if n < below {
         let mut word = low;
@@ -122,6 +143,27 @@ fn nth_site<B: Bits>(mask: B, n: usize) -> Option<u8> {
         word &= word.wrapping_sub(1);
     }
     (word != 0).then(|| 64 + word.trailing_zeros() as u8)
+}
+
+/// [`nth_site`] of a mask of at most 24 sites, read by bytes from tables
+/// with no branch on the index, whose outcome the processor could not
+/// foresee (an index drawn at random).
+#[inline(always)]
+fn nth_of_24(word: u64, n: usize) -> Option<u8> {
+    let first = usize::from(BYTE_ONES[(word & 255) as usize]);
+    let second = first + usize::from(BYTE_ONES[(word >> 8 & 255) as usize]);
+    let third = second + usize::from(BYTE_ONES[(word >> 16 & 255) as usize]);
+    let (past_first, past_second) = (n >= first, n >= second);
+    let byte = usize::from(past_first) + usize::from(past_second);
+    let before = if past_second {
+        second
+    } else if past_first {
+        first
+    } else {
+        0
+    };
+    let site = BYTE_SELECT[(word >> (8 * byte) & 255) as usize][(n - before) & 7] + 8 * byte as u8;
+    (n < third).then_some(site)
 }
 
 /// The lowest site of `mask` (not empty), taken out of it.
@@ -338,7 +380,9 @@ impl<B: Bits> Plan<B> {
     /// Whether a move landing on `to` from `from` completes a line.
     #[inline]
     fn completes(&self, sets: &[u64; 256], from: u8, to: u8) -> bool {
-        !self.closers(sets, from, B::one(usize::from(to))).none()
+        let closer = !(self.closers & B::one(usize::from(to))).none();
+        let kept = self.closing & !sets[usize::from(from)] & sets[usize::from(to)] != 0;
+        closer & kept
     }
 
     /// Of the turns of moves from `from` onto the sites of `sites`, in
@@ -769,8 +813,11 @@ impl Actions {
             die: 0,
         };
         out.become_step(NONE, step, kind);
+        // The removal read whether or not the move earns one, so that
+        // nothing branches on that.
+        let removal = nth_site(plan.removable, r).unwrap_or(NONE);
         if plan.completes(sets, from, to) {
-            out.remove = nth_site(plan.removable, r).unwrap_or(NONE);
+            out.remove = removal;
         }
     }
 
