@@ -54,17 +54,6 @@ fn held<B: Bits>(lines: &[B], theirs: B) -> B {
     held
 }
 
-/// The sites of the lines `set` (a bit per line of `lines`).
-#[inline(always)]
-fn line_sites<B: Bits>(lines: &[B], mut set: u64) -> B {
-    let mut sites = B::ZERO;
-    while set != 0 {
-        sites |= lines[set.trailing_zeros() as usize];
-        set &= set - 1;
-    }
-    sites
-}
-
 /// A mask at the board's width as 128 bits.
 #[inline(always)]
 fn wide<B: Bits>(m: B) -> u128 {
@@ -215,6 +204,8 @@ pub(super) struct Plan<B> {
     /// whose outcome the processor could not foresee.
     ends: [u32; NOTED],
     noted: u8,
+    /// The turns of the groups noted (the last of `ends`, 0 for none).
+    noted_turns: u32,
     /// Where the pieces of each noted group come from: a site, or
     /// [`HAND`] for the placements of a kind; and how many of the groups
     /// are stepping pieces (the first).
@@ -296,6 +287,7 @@ impl<B: Bits> Plan<B> {
             closers: zero,
             ends: [u32::MAX; NOTED],
             noted: 0,
+            noted_turns: 0,
             froms: [0; NOTED],
             stepping: 0,
             made: false,
@@ -317,20 +309,12 @@ impl<B: Bits> Plan<B> {
     fn note(&mut self, from: u8, n: usize) -> usize {
         let g = usize::from(self.noted);
         if g < NOTED {
-            self.ends[g] = self.noted_end() + n as u32;
+            self.noted_turns += n as u32;
+            self.ends[g] = self.noted_turns;
             self.froms[g] = from;
             self.noted += 1;
         }
         n
-    }
-
-    /// The turns of the groups noted.
-    #[inline(always)]
-    fn noted_end(&self) -> u32 {
-        match self.noted {
-            0 => 0,
-            g => self.ends[usize::from(g) - 1],
-        }
     }
 
     /// The turns of group `g`, where [`Plan::note`] noted them.
@@ -489,6 +473,7 @@ impl Actions {
         plan.closing = 0;
         plan.closers = B::ZERO;
         plan.noted = 0;
+        plan.noted_turns = 0;
         if self.lines.is_empty() {
             return;
         }
@@ -496,7 +481,7 @@ impl Actions {
         (plan.closing, plan.closers) = match &self.gather {
             Some(gather) => {
                 let closing = gather.closing(own.words()[0], empty.words()[0]);
-                (closing, line_sites(lines, closing) & !own)
+                (closing, B::of(u128::from(gather.sites(closing))) & !own)
             }
             None => closing(lines, own, empty),
         };
@@ -508,7 +493,7 @@ impl Actions {
         plan.removable = opp;
         if self.protect {
             let held = match &self.gather {
-                Some(gather) => line_sites(lines, gather.full(opp.words()[0])),
+                Some(gather) => B::of(u128::from(gather.sites(gather.full(opp.words()[0])))),
                 None => held(lines, opp),
             };
             if !(opp & !held).none() {
@@ -739,6 +724,7 @@ impl Actions {
         debug_assert_eq!(
             Some(Plan {
                 noted: 0,
+                noted_turns: 0,
                 ends: [u32::MAX; NOTED],
                 froms: [0; NOTED],
                 stepping: 0,
@@ -763,7 +749,7 @@ impl Actions {
         out: &mut Move,
     ) {
         let noted = usize::from(plan.noted);
-        if i >= plan.noted_end() as usize {
+        if i >= plan.noted_turns as usize {
             return self.turn_into(engine, st, plan, i, out);
         }
         // The groups the index passes: those that end at it or before.
@@ -816,9 +802,11 @@ impl Actions {
         // The removal read whether or not the move earns one, so that
         // nothing branches on that.
         let removal = nth_site(plan.removable, r).unwrap_or(NONE);
-        if plan.completes(sets, from, to) {
-            out.remove = removal;
-        }
+        out.remove = if plan.completes(sets, from, to) {
+            removal
+        } else {
+            NONE
+        };
     }
 
     /// The turn of index `left` past the listed ones of `st`, whose plan
