@@ -199,9 +199,10 @@ pub(super) struct Plan<B> {
     /// Where each of the first `noted` groups of turns past the listed
     /// ones (each stepping piece, placed kind and flying piece in turn)
     /// ends, as [`Actions::count`] counted them: the turns of the groups
-    /// up to it; `u32::MAX` past `noted`. The draw finds its group by
-    /// how many of these its index reaches, with no branch per group,
-    /// whose outcome the processor could not foresee.
+    /// up to it (those past `noted` are left from an earlier plan, never
+    /// read). The draw finds its group by how many of these its index
+    /// reaches, with no branch per group, whose outcome the processor
+    /// could not foresee.
     ends: [u32; NOTED],
     noted: u8,
     /// The turns of the groups noted (the last of `ends`, 0 for none).
@@ -320,8 +321,10 @@ impl<B: Bits> Plan<B> {
     /// The turns of group `g`, where [`Plan::note`] noted them.
     #[inline(always)]
     fn noted(&self, g: usize) -> Option<usize> {
-        let start = if g == 0 { 0 } else { self.ends[g - 1] };
-        (g < usize::from(self.noted)).then(|| (self.ends[g] - start) as usize)
+        (g < usize::from(self.noted)).then(|| {
+            let start = if g == 0 { 0 } else { self.ends[g - 1] };
+            (self.ends[g] - start) as usize
+        })
     }
 
     /// Of the sites `sites`, those where a piece coming from `from`
