@@ -198,15 +198,13 @@ pub(super) struct Plan<B> {
     closers: B,
     /// Where each of the first `noted` groups of turns past the listed
     /// ones (each stepping piece, placed kind and flying piece in turn)
-    /// ends, as [`Actions::count`] counted them: the turns of the groups
-    /// up to it (those past `noted` are left from an earlier plan, never
-    /// read). The draw finds its group by how many of these its index
-    /// reaches, with no branch per group, whose outcome the processor
-    /// could not foresee.
-    ends: [u32; NOTED],
+    /// starts, as [`Actions::count`] counted them, then where the last
+    /// ends: 0, then the turns of the groups up to each (those past
+    /// `noted` are left from an earlier plan, never read). The draw finds
+    /// its group by how many ends its index reaches, with no branch per
+    /// group, whose outcome the processor could not foresee.
+    bounds: [u32; NOTED + 1],
     noted: u8,
-    /// The turns of the groups noted (the last of `ends`, 0 for none).
-    noted_turns: u32,
     /// Where the pieces of each noted group come from: a site, or
     /// [`HAND`] for the placements of a kind; and how many of the groups
     /// are stepping pieces (the first).
@@ -286,9 +284,8 @@ impl<B: Bits> Plan<B> {
             copies: 1,
             closing: 0,
             closers: zero,
-            ends: [u32::MAX; NOTED],
+            bounds: [0; NOTED + 1],
             noted: 0,
-            noted_turns: 0,
             froms: [0; NOTED],
             stepping: 0,
             made: false,
@@ -310,8 +307,7 @@ impl<B: Bits> Plan<B> {
     fn note(&mut self, from: u8, n: usize) -> usize {
         let g = usize::from(self.noted);
         if g < NOTED {
-            self.noted_turns += n as u32;
-            self.ends[g] = self.noted_turns;
+            self.bounds[g + 1] = self.bounds[g] + n as u32;
             self.froms[g] = from;
             self.noted += 1;
         }
@@ -321,10 +317,7 @@ impl<B: Bits> Plan<B> {
     /// The turns of group `g`, where [`Plan::note`] noted them.
     #[inline(always)]
     fn noted(&self, g: usize) -> Option<usize> {
-        (g < usize::from(self.noted)).then(|| {
-            let start = if g == 0 { 0 } else { self.ends[g - 1] };
-            (self.ends[g] - start) as usize
-        })
+        (g < usize::from(self.noted)).then(|| (self.bounds[g + 1] - self.bounds[g]) as usize)
     }
 
     /// Of the sites `sites`, those where a piece coming from `from`
@@ -476,7 +469,6 @@ impl Actions {
         plan.closing = 0;
         plan.closers = B::ZERO;
         plan.noted = 0;
-        plan.noted_turns = 0;
         if self.lines.is_empty() {
             return;
         }
@@ -727,8 +719,7 @@ impl Actions {
         debug_assert_eq!(
             Some(Plan {
                 noted: 0,
-                noted_turns: 0,
-                ends: [u32::MAX; NOTED],
+                bounds: [0; NOTED + 1],
                 froms: [0; NOTED],
                 stepping: 0,
                 ..*plan
@@ -752,16 +743,16 @@ impl Actions {
         out: &mut Move,
     ) {
         let noted = usize::from(plan.noted);
-        if i >= plan.noted_turns as usize {
+        if i >= plan.bounds[noted] as usize {
             return self.turn_into(engine, st, plan, i, out);
         }
         // The groups the index passes: those that end at it or before.
-        let g = plan.ends[..noted]
+        let g = plan.bounds[1..=noted]
             .iter()
             .map(|&end| usize::from(end as usize <= i))
             .sum::<usize>();
         debug_assert!(g < noted);
-        let mut left = i - if g == 0 { 0 } else { plan.ends[g - 1] as usize };
+        let mut left = i - plan.bounds[g] as usize;
         let player = st.to_move as usize;
         let sets = &*self.line_sets;
         let from = plan.froms[g];
