@@ -481,8 +481,10 @@ impl Actions {
             None => closing(lines, own, empty),
         };
         // What a completed line removes matters only where a move of
-        // this plan completes one.
-        if plan.closers.none() {
+        // this plan completes one; where the lanes read the lines, it is
+        // found anyway, which costs less than a branch on whether a move
+        // completes one (whose outcome the processor could not foresee).
+        if plan.closers.none() && self.gather.is_none() {
             return;
         }
         plan.removable = opp;
