@@ -20,6 +20,7 @@ use super::super::found::Found;
 use super::super::sides::Sides;
 use super::super::{Engine, HAND, Move, NONE, State, Step, TooManyTurns};
 use super::phases::{Judged, KEPT, Phases};
+use super::sites::{count_sites, nth_site};
 use super::{Actions, without_kinds};
 
 /// Of the lines `lines`: the mover's lines one piece short, on an empty
@@ -59,100 +60,6 @@ fn held<B: Bits>(lines: &[B], theirs: B) -> B {
 fn wide<B: Bits>(m: B) -> u128 {
     let [lo, hi] = m.words();
     u128::from(lo) | u128::from(hi) << 64
-}
-
-/// The bits set in each value of a byte.
-const BYTE_ONES: [u8; 256] = {
-    let mut ones = [0; 256];
-    let mut i = 0;
-    while i < 256 {
-        ones[i] = (i as u8).count_ones() as u8;
-        i += 1;
-    }
-    ones
-};
-
-/// The bits set in `word`: read by bytes from a table where it has at
-/// most 24 (most boards that a plan counts), as the processor may have
-/// no instruction for it, and its count without one takes longer.
-#[inline(always)]
-fn ones(word: u64) -> usize {
-    if word >> 24 == 0 {
-        usize::from(BYTE_ONES[(word & 255) as usize])
-            + usize::from(BYTE_ONES[(word >> 8 & 255) as usize])
-            + usize::from(BYTE_ONES[(word >> 16 & 255) as usize])
-    } else {
-        word.count_ones() as usize
-    }
-}
-
-/// The sites of `mask`: a population count of the low word, and of the
-/// high word only where it has some (a `u64` has none).
-#[inline(always)]
-fn count_sites<B: Bits>(mask: B) -> usize {
-    let [low, high] = mask.words();
-    ones(low) + if high == 0 { 0 } else { ones(high) }
-}
-
-/// Per value of a byte, the place of each of its bits set (8 past them).
-const BYTE_SELECT: [[u8; 8]; 256] = {
-    let mut select = [[8; 8]; 256];
-    let mut value = 0;
-    while value < 256 {
-        let (mut bit, mut k) = (0, 0);
-        while bit < 8 {
-            if value >> bit & 1 != 0 {
-                select[value][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        value += 1;
-    }
-    select
-};
-
-/// The site of index `n` of `mask`, in site order.
-#[inline]
-fn nth_site<B: Bits>(mask: B, n: usize) -> Option<u8> {
-    let [low, high] = mask.words();
-    if high == 0 && low >> 24 == 0 {
-        return nth_of_24(low, n);
-    }
-    let below = low.count_ones() as usize;
-    if n < below {
-        let mut word = low;
-        for _ in 0..n {
-            word &= word - 1;
-        }
-        return Some(word.trailing_zeros() as u8);
-    }
-    let mut word = high;
-    for _ in below..n {
-        word &= word.wrapping_sub(1);
-    }
-    (word != 0).then(|| 64 + word.trailing_zeros() as u8)
-}
-
-/// [`nth_site`] of a mask of at most 24 sites, read by bytes from tables
-/// with no branch on the index, whose outcome the processor could not
-/// foresee (an index drawn at random).
-#[inline(always)]
-fn nth_of_24(word: u64, n: usize) -> Option<u8> {
-    let first = usize::from(BYTE_ONES[(word & 255) as usize]);
-    let second = first + usize::from(BYTE_ONES[(word >> 8 & 255) as usize]);
-    let third = second + usize::from(BYTE_ONES[(word >> 16 & 255) as usize]);
-    let (past_first, past_second) = (n >= first, n >= second);
-    let byte = usize::from(past_first) + usize::from(past_second);
-    let before = if past_second {
-        second
-    } else if past_first {
-        first
-    } else {
-        0
-    };
-    let site = BYTE_SELECT[(word >> (8 * byte) & 255) as usize][(n - before) & 7] + 8 * byte as u8;
-    (n < third).then_some(site)
 }
 
 /// The lowest site of `mask` (not empty), taken out of it.
@@ -346,7 +253,7 @@ impl<B: Bits> Plan<B> {
     fn count(&self, sets: &[u64; 256], from: u8, targets: B) -> usize {
         let n = count_sites(targets);
         let landings = targets & self.closers;
-        if !landings.rest().none() {
+        if landings.several() {
             return n + count_sites(self.closers(sets, from, targets)) * (self.copies - 1);
         }
         // One landing at most on a closer (`landings` empty reads the
