@@ -19,6 +19,7 @@ use gather::Gather;
 mod gather;
 mod phases;
 mod plan;
+mod sites;
 
 /// An action of a kind: the sites it may land on per player, and when.
 pub(super) struct Action {

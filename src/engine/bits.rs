@@ -44,6 +44,8 @@ pub(in crate::engine) trait Bits:
     fn count_ones(self) -> u32;
     /// The mask as 64-bit words, lowest first: one for a `u64`.
     fn words(self) -> [u64; 2];
+    /// Whether more than one bit is set.
+    fn several(self) -> bool;
     /// Whether no bit is set.
     #[inline(always)]
     fn none(self) -> bool {
@@ -99,6 +101,10 @@ macro_rules! bits {
             #[inline(always)]
             fn words(self) -> [u64; 2] {
                 $words(self)
+            }
+            #[inline(always)]
+            fn several(self) -> bool {
+                self & self.wrapping_sub(1) != 0
             }
         }
     };

@@ -22,6 +22,9 @@ pub(super) struct Gather {
     lane: u64,
     /// The bytes of a mask the lines reach (the tables).
     bytes: usize,
+    /// Per byte of a set of lines (a bit per line), per value of that
+    /// byte: the sites of those lines.
+    sites: Vec<[u64; 256]>,
 }
 
 impl Gather {
@@ -50,7 +53,16 @@ impl Gather {
                 }
             }
         }
+        let mut sites = vec![[0u64; 256]; lines.len().div_ceil(8)];
+        for (i, &line) in lines.iter().enumerate() {
+            for (value, entry) in sites[i / 8].iter_mut().enumerate() {
+                if value >> (i % 8) & 1 != 0 {
+                    *entry |= line as u64;
+                }
+            }
+        }
         Some(Gather {
+            sites,
             tables,
             lanes: n,
             width,
@@ -84,6 +96,33 @@ impl Gather {
         let mut out = 0;
         for (byte, table) in tables.iter().enumerate() {
             out |= table[(mask >> (8 * byte)) as usize & 255];
+        }
+        out
+    }
+
+    /// The sites of the lines `set` (a bit per line), read by bytes with
+    /// no branch on how many lines it has.
+    #[inline(always)]
+    pub(super) fn sites(&self, set: u64) -> u64 {
+        match self.sites.len() {
+            1 => self.sites_in::<1>(set),
+            2 => self.sites_in::<2>(set),
+            _ => self.sites_in::<0>(set),
+        }
+    }
+
+    /// [`Gather::sites`] of the first `N` bytes of the set, or of every
+    /// one where `N` is 0.
+    #[inline(always)]
+    fn sites_in<const N: usize>(&self, set: u64) -> u64 {
+        let tables = if N == 0 {
+            &self.sites[..]
+        } else {
+            &self.sites[..N]
+        };
+        let mut out = 0;
+        for (byte, table) in tables.iter().enumerate() {
+            out |= table[(set >> (8 * byte)) as usize & 255];
         }
         out
     }
@@ -174,6 +213,10 @@ mod tests {
                     }
                 }
                 assert_eq!(gather.closing(own, empty), closing, "{n} sites a line");
+                let sites = (lines.iter().enumerate())
+                    .filter(|&(i, _)| closing >> i & 1 != 0)
+                    .fold(0, |m, (_, &l)| m | l as u64);
+                assert_eq!(gather.sites(closing), sites, "{n} sites a line");
                 assert_eq!(gather.full(own), full, "{n} sites a line");
             }
         }

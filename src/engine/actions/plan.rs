@@ -20,6 +20,7 @@ use super::super::found::Found;
 use super::super::sides::Sides;
 use super::super::{Engine, HAND, Move, NONE, State, Step, TooManyTurns};
 use super::phases::{Judged, KEPT, Phases};
+use super::sites::{count_sites, nth_site};
 use super::{Actions, without_kinds};
 
 /// Of the lines `lines`: the mover's lines one piece short, on an empty
@@ -54,74 +55,11 @@ fn held<B: Bits>(lines: &[B], theirs: B) -> B {
     held
 }
 
-/// The sites of the lines `set` (a bit per line of `lines`).
-#[inline(always)]
-fn line_sites<B: Bits>(lines: &[B], mut set: u64) -> B {
-    let mut sites = B::ZERO;
-    while set != 0 {
-        sites |= lines[set.trailing_zeros() as usize];
-        set &= set - 1;
-    }
-    sites
-}
-
 /// A mask at the board's width as 128 bits.
 #[inline(always)]
 fn wide<B: Bits>(m: B) -> u128 {
     let [lo, hi] = m.words();
     u128::from(lo) | u128::from(hi) << 64
-}
-
-/// The bits set in each value of a byte.
-const BYTE_ONES: [u8; 256] = {
-    let mut ones = [0; 256];
-    let mut i = 0;
-    while i < 256 {
-        ones[i] = (i as u8).count_ones() as u8;
-        i += 1;
-    }
-    ones
-};
-
-/// The bits set in `word`: read by bytes from a table where it has at
-/// most 24 (most boards that a plan counts), as the processor may have
-/// no instruction for it, and its count without one takes longer.
-#[inline(always)]
-fn ones(word: u64) -> usize {
-    if word >> 24 == 0 {
-        usize::from(BYTE_ONES[(word & 255) as usize])
-            + usize::from(BYTE_ONES[(word >> 8 & 255) as usize])
-            + usize::from(BYTE_ONES[(word >> 16 & 255) as usize])
-    } else {
-        word.count_ones() as usize
-    }
-}
-
-/// The sites of `mask`: a population count of the low word, and of the
-/// high word only where it has some (a `u64` has none).
-#[inline(always)]
-fn count_sites<B: Bits>(mask: B) -> usize {
-    let [low, high] = mask.words();
-    ones(low) + if high == 0 { 0 } else { ones(high) }
-}
-
-/// The site of index `n` of `mask`, in site order.
-#[inline]
-fn nth_site<B: Bits>(mask: B, n: usize) -> Option<u8> {
-    let [low, high] = mask.words();
-    let below = low.count_ones() as usize;
-    if n < below {
-        let mut word = low;
-        for _ in 0..n {
-            word &= word - 1;
-        }
-        return Some(word.trailing_zeros() as u8);
-    }
-    let mut word = high;
-    for _ in below..n {
-        word &= word.wrapping_sub(1);
-    }
-    (word != 0).then(|| 64 + word.trailing_zeros() as u8)
 }
 
 /// The lowest site of `mask` (not empty), taken out of it.
@@ -165,11 +103,14 @@ pub(super) struct Plan<B> {
     /// Their empty sites: where a piece from the hand completes a line
     /// (and no other piece completes one elsewhere).
     closers: B,
-    /// The turns of each of the first `noted` groups of turns past the
-    /// listed ones (each stepping piece, placed kind and flying piece in
-    /// turn), as [`Actions::count`] counted them, for [`Actions::turn_into`]
-    /// to pass over.
-    turns: [u16; NOTED],
+    /// Where each of the first `noted` groups of turns past the listed
+    /// ones (each stepping piece, placed kind and flying piece in turn)
+    /// starts, as [`Actions::count`] counted them, then where the last
+    /// ends: 0, then the turns of the groups up to each (those past
+    /// `noted` are left from an earlier plan, never read). The draw finds
+    /// its group by how many ends its index reaches, with no branch per
+    /// group, whose outcome the processor could not foresee.
+    bounds: [u32; NOTED + 1],
     noted: u8,
     /// Where the pieces of each noted group come from: a site, or
     /// [`HAND`] for the placements of a kind; and how many of the groups
@@ -250,7 +191,7 @@ impl<B: Bits> Plan<B> {
             copies: 1,
             closing: 0,
             closers: zero,
-            turns: [0; NOTED],
+            bounds: [0; NOTED + 1],
             noted: 0,
             froms: [0; NOTED],
             stepping: 0,
@@ -273,7 +214,7 @@ impl<B: Bits> Plan<B> {
     fn note(&mut self, from: u8, n: usize) -> usize {
         let g = usize::from(self.noted);
         if g < NOTED {
-            self.turns[g] = n as u16;
+            self.bounds[g + 1] = self.bounds[g] + n as u32;
             self.froms[g] = from;
             self.noted += 1;
         }
@@ -283,7 +224,7 @@ impl<B: Bits> Plan<B> {
     /// The turns of group `g`, where [`Plan::note`] noted them.
     #[inline(always)]
     fn noted(&self, g: usize) -> Option<usize> {
-        (g < usize::from(self.noted)).then(|| usize::from(self.turns[g]))
+        (g < usize::from(self.noted)).then(|| (self.bounds[g + 1] - self.bounds[g]) as usize)
     }
 
     /// Of the sites `sites`, those where a piece coming from `from`
@@ -311,16 +252,24 @@ impl<B: Bits> Plan<B> {
     #[inline(always)]
     fn count(&self, sets: &[u64; 256], from: u8, targets: B) -> usize {
         let n = count_sites(targets);
-        if self.copies == 1 || (targets & self.closers).none() {
-            return n;
+        let landings = targets & self.closers;
+        if landings.several() {
+            return n + count_sites(self.closers(sets, from, targets)) * (self.copies - 1);
         }
-        n + count_sites(self.closers(sets, from, targets)) * (self.copies - 1)
+        // One landing at most on a closer (`landings` empty reads the
+        // lines of no site, past the board): whether it completes a line
+        // the piece does not leave, with no branch on either.
+        let to = landings.trailing_zeros() as usize;
+        let completes = self.closing & !sets[usize::from(from)] & sets[to] != 0;
+        n + usize::from(completes) * (self.copies - 1)
     }
 
     /// Whether a move landing on `to` from `from` completes a line.
     #[inline]
     fn completes(&self, sets: &[u64; 256], from: u8, to: u8) -> bool {
-        !self.closers(sets, from, B::one(usize::from(to))).none()
+        let closer = !(self.closers & B::one(usize::from(to))).none();
+        let kept = self.closing & !sets[usize::from(from)] & sets[usize::from(to)] != 0;
+        closer & kept
     }
 
     /// Of the turns of moves from `from` onto the sites of `sites`, in
@@ -434,19 +383,21 @@ impl Actions {
         (plan.closing, plan.closers) = match &self.gather {
             Some(gather) => {
                 let closing = gather.closing(own.words()[0], empty.words()[0]);
-                (closing, line_sites(lines, closing) & !own)
+                (closing, B::of(u128::from(gather.sites(closing))) & !own)
             }
             None => closing(lines, own, empty),
         };
         // What a completed line removes matters only where a move of
-        // this plan completes one.
-        if plan.closers.none() {
+        // this plan completes one; where the lanes read the lines, it is
+        // found anyway, which costs less than a branch on whether a move
+        // completes one (whose outcome the processor could not foresee).
+        if plan.closers.none() && self.gather.is_none() {
             return;
         }
         plan.removable = opp;
         if self.protect {
             let held = match &self.gather {
-                Some(gather) => line_sites(lines, gather.full(opp.words()[0])),
+                Some(gather) => B::of(u128::from(gather.sites(gather.full(opp.words()[0])))),
                 None => held(lines, opp),
             };
             if !(opp & !held).none() {
@@ -677,7 +628,7 @@ impl Actions {
         debug_assert_eq!(
             Some(Plan {
                 noted: 0,
-                turns: [0; NOTED],
+                bounds: [0; NOTED + 1],
                 froms: [0; NOTED],
                 stepping: 0,
                 ..*plan
@@ -700,19 +651,17 @@ impl Actions {
         i: usize,
         out: &mut Move,
     ) {
-        let (mut left, mut g) = (i, 0);
         let noted = usize::from(plan.noted);
-        while g < noted {
-            let n = usize::from(plan.turns[g]);
-            if left < n {
-                break;
-            }
-            left -= n;
-            g += 1;
-        }
-        if g == noted {
+        if i >= plan.bounds[noted] as usize {
             return self.turn_into(engine, st, plan, i, out);
         }
+        // The groups the index passes: those that end at it or before.
+        let g = plan.bounds[1..=noted]
+            .iter()
+            .map(|&end| usize::from(end as usize <= i))
+            .sum::<usize>();
+        debug_assert!(g < noted);
+        let mut left = i - plan.bounds[g] as usize;
         let player = st.to_move as usize;
         let sets = &*self.line_sets;
         let from = plan.froms[g];
@@ -753,9 +702,14 @@ impl Actions {
             die: 0,
         };
         out.become_step(NONE, step, kind);
-        if plan.completes(sets, from, to) {
-            out.remove = nth_site(plan.removable, r).unwrap_or(NONE);
-        }
+        // The removal read whether or not the move earns one, so that
+        // nothing branches on that.
+        let removal = nth_site(plan.removable, r).unwrap_or(NONE);
+        out.remove = if plan.completes(sets, from, to) {
+            removal
+        } else {
+            NONE
+        };
     }
 
     /// The turn of index `left` past the listed ones of `st`, whose plan
