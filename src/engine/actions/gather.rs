@@ -20,8 +20,6 @@ pub(super) struct Gather {
     width: u32,
     /// A lane's bits that are lines, at the bottom.
     lane: u64,
-    /// The bytes of a mask the lines reach (the tables).
-    bytes: usize,
     /// Per byte of a set of lines (a bit per line), per value of that
     /// byte: the sites of those lines.
     sites: Vec<[u64; 256]>,
@@ -67,7 +65,6 @@ impl Gather {
             lanes: n,
             width,
             lane: u64::MAX >> (64 - lines.len() as u32),
-            bytes,
         })
     }
 
@@ -75,56 +72,14 @@ impl Gather {
     /// it.
     #[inline(always)]
     fn read(&self, mask: u64) -> u64 {
-        match self.bytes {
-            1 => self.read_in::<1>(mask),
-            2 => self.read_in::<2>(mask),
-            3 => self.read_in::<3>(mask),
-            4 => self.read_in::<4>(mask),
-            _ => self.read_in::<0>(mask),
-        }
-    }
-
-    /// [`Gather::read`] of the first `N` bytes, or of every table where
-    /// `N` is 0: the loop unrolled for the usual boards.
-    #[inline(always)]
-    fn read_in<const N: usize>(&self, mask: u64) -> u64 {
-        let tables = if N == 0 {
-            &self.tables[..]
-        } else {
-            &self.tables[..N]
-        };
-        let mut out = 0;
-        for (byte, table) in tables.iter().enumerate() {
-            out |= table[(mask >> (8 * byte)) as usize & 255];
-        }
-        out
+        by_bytes(&self.tables, mask)
     }
 
     /// The sites of the lines `set` (a bit per line), read by bytes with
     /// no branch on how many lines it has.
     #[inline(always)]
     pub(super) fn sites(&self, set: u64) -> u64 {
-        match self.sites.len() {
-            1 => self.sites_in::<1>(set),
-            2 => self.sites_in::<2>(set),
-            _ => self.sites_in::<0>(set),
-        }
-    }
-
-    /// [`Gather::sites`] of the first `N` bytes of the set, or of every
-    /// one where `N` is 0.
-    #[inline(always)]
-    fn sites_in<const N: usize>(&self, set: u64) -> u64 {
-        let tables = if N == 0 {
-            &self.sites[..]
-        } else {
-            &self.sites[..N]
-        };
-        let mut out = 0;
-        for (byte, table) in tables.iter().enumerate() {
-            out |= table[(set >> (8 * byte)) as usize & 255];
-        }
-        out
+        by_bytes(&self.sites, set)
     }
 
     /// The lines (a bit per line) that lack exactly one site of `own`,
@@ -176,6 +131,31 @@ impl Gather {
         }
         all
     }
+}
+
+/// `mask` read through `tables`, a table per byte of it (the lowest
+/// first): the entries of its bytes together.
+#[inline(always)]
+fn by_bytes(tables: &[[u64; 256]], mask: u64) -> u64 {
+    match tables.len() {
+        1 => by_first::<1>(tables, mask),
+        2 => by_first::<2>(tables, mask),
+        3 => by_first::<3>(tables, mask),
+        4 => by_first::<4>(tables, mask),
+        _ => by_first::<0>(tables, mask),
+    }
+}
+
+/// [`by_bytes`] with the first `N` tables, or every one where `N` is 0:
+/// the loop unrolled for the usual boards.
+#[inline(always)]
+fn by_first<const N: usize>(tables: &[[u64; 256]], mask: u64) -> u64 {
+    let tables = if N == 0 { tables } else { &tables[..N] };
+    let mut out = 0;
+    for (byte, table) in tables.iter().enumerate() {
+        out |= table[(mask >> (8 * byte)) as usize & 255];
+    }
+    out
 }
 
 #[cfg(test)]
