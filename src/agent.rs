@@ -149,8 +149,8 @@ impl Judge {
     fn option(&self) -> Option<String> {
         match self {
             Judge::Rules => None,
-            Judge::Learned(Some(e)) => Some(format!("eval={}", e.path)),
-            Judge::Learned(None) => Some("eval=own".to_string()),
+            Judge::Learned(Some(e)) if !e.bundled => Some(format!("eval={}", e.path)),
+            Judge::Learned(_) => Some("eval=own".to_string()),
         }
     }
 
@@ -172,6 +172,9 @@ pub struct Learned {
     pub evaluation: crate::learn::Evaluation,
     /// Its network.
     pub net: crate::learn::Net,
+    /// Whether it is the one bundled for a bundled game of that name (no
+    /// file to name: an agent shows it as the game's own).
+    pub bundled: bool,
 }
 
 impl Learned {
@@ -208,6 +211,7 @@ impl Learned {
             path: path.to_string(),
             evaluation,
             net,
+            bundled: false,
         })
     }
 
@@ -220,7 +224,12 @@ impl Learned {
         }
         let stem = game.file_stem().and_then(|s| s.to_str()).unwrap_or("");
         match crate::bundled::evaluation(stem) {
-            Some(text) => Learned::from_text(&format!("{stem}.eval (bundled)"), text),
+            Some(text) => {
+                Learned::from_text(&format!("{stem}.eval (bundled)"), text).map(|learned| Learned {
+                    bundled: true,
+                    ..learned
+                })
+            }
             None => Err(format!(
                 "`learned` without a file plays by the game's own evaluation, and {} has none (no {} beside it, none bundled): train one with `ludus train {} --out {}`, or name one with `learned:file=FILE.eval`",
                 game.display(),
@@ -265,7 +274,7 @@ impl fmt::Display for Spec {
                 let name = match judge {
                     Judge::Rules => "expectimax",
                     Judge::Learned(evaluation) => {
-                        if let Some(e) = evaluation {
+                        if let Some(e) = evaluation.as_ref().filter(|e| !e.bundled) {
                             options.push(format!("file={}", e.path));
                         }
                         "learned"

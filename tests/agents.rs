@@ -917,3 +917,33 @@ fn a_match_of_matches_plays_each_to_its_points() {
         assert!(won >= 3 && lost < 3, "{line}");
     }
 }
+
+#[test]
+fn a_bundled_games_own_evaluation_is_shown_as_it_is_typed() {
+    // By name, the game's evaluation is the bundled one, which no file
+    // names: each agent is shown as typed, so that it reads back.
+    let run = |white: &str, black: &str| {
+        let args = [
+            "match",
+            "alquerque",
+            "--white",
+            white,
+            "--black",
+            black,
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--json",
+        ];
+        let run = ludus(&args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let name = |side: &str| json[side]["agent"].as_str().unwrap().to_string();
+        (name("white"), name("black"))
+    };
+    let (white, black) = run("learned", "mcts:iterations=4,eval=own");
+    assert_eq!(white, "learned:depth=2");
+    assert_eq!(black, "mcts:iterations=4,eval=own");
+    assert_eq!(run(&white, &black), (white.clone(), black.clone()));
+}
