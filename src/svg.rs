@@ -145,6 +145,22 @@ fn at_site(s: usize, draw: impl FnOnce(&mut String)) -> String {
 /// The gold of a king's crown.
 const CROWN: &str = "#d4a017";
 
+/// A man of `player` that stands for a stack of `men`: a disc in his
+/// colour with the count in bold.
+fn counted(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usize, men: u8) {
+    let (fill, ink) = colours(engine, player);
+    let _ = writeln!(
+        out,
+        r#"<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="black" stroke-width="2"/>"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<text class="count" x="{x}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="{ink}">{men}</text>"#,
+        y + r / 3,
+        r
+    );
+}
+
 fn piece(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usize, kind: usize) {
     let mark = engine.game().kinds[kind].marks[player];
     let (fill, ink) = colours(engine, player);
@@ -449,19 +465,19 @@ fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
                 }));
                 at += step;
             }
-            for _ in 0..men.min(SHOWN_MEN) {
+            // A taller stack shows its count on its last man drawn, within
+            // the point, where the facing point's count cannot meet it.
+            let shown = if men > SHOWN_MEN { SHOWN_MEN - 1 } else { men };
+            for _ in 0..shown {
                 out.push_str(&at_site(s, |o| {
                     piece(o, engine, x0 + POINT_W / 2, at, r, p, k);
                 }));
                 at += step;
             }
             if men > SHOWN_MEN {
-                let _ = writeln!(
-                    out,
-                    r#"<text x="{}" y="{}" font-size="16" font-weight="bold" text-anchor="middle" fill="{MARK}">{men}</text>"#,
-                    x0 + POINT_W / 2,
-                    at + 6
-                );
+                out.push_str(&at_site(s, |o| {
+                    counted(o, engine, x0 + POINT_W / 2, at, r, p, men);
+                }));
             }
         }
     }

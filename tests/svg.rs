@@ -108,6 +108,29 @@ fn stacks_are_counted_and_pinned_men_drawn() {
     assert_eq!(numbers, ["13", "14"]);
 }
 
+/// Two stacks facing each other across the board show their counts each
+/// on its own last man, apart (they met in the middle before).
+#[test]
+fn the_counts_of_facing_stacks_stay_apart() {
+    let engine = engine_at(Path::new("games/plakoto.game"));
+    let doc_text = svg(&engine, &engine.start(), None);
+    let doc = parse(&doc_text);
+    let counts: Vec<(f64, &str)> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("class") == Some("count"))
+        .map(|n| {
+            (
+                n.attribute("y").unwrap().parse().unwrap(),
+                n.text().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(counts.len(), 2, "{counts:?}");
+    assert!(counts.iter().all(|&(_, men)| men == "15"), "{counts:?}");
+    // More than a man's width apart: the men are 36 across.
+    assert!((counts[0].0 - counts[1].0).abs() > 36.0, "{counts:?}");
+}
+
 /// The last move's sites are marked.
 #[test]
 fn the_last_move_is_marked() {
