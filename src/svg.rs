@@ -10,6 +10,7 @@
 //! take clicks.
 
 use crate::engine::{Engine, Move, NONE, State};
+use crate::ir::AgainAfter;
 use std::fmt::Write;
 
 /// The size of a grid square, in pixels.
@@ -145,6 +146,48 @@ fn at_site(s: usize, draw: impl FnOnce(&mut String)) -> String {
 /// The gold of a king's crown.
 const CROWN: &str = "#d4a017";
 
+/// The sites where a man landing earns his player another turn (`again
+/// after landing in REGION`, any player's region): marked on the board,
+/// as the players of such games mark them (the rosettes of Ur).
+fn again_sites(engine: &Engine) -> Vec<usize> {
+    let game = engine.game();
+    let mut sites: Vec<usize> = (game.rules.again.iter())
+        .filter_map(|a| match &a.after {
+            AgainAfter::Landing(region) => Some(region),
+            _ => None,
+        })
+        .flat_map(|name| {
+            (game.players.iter())
+                .flat_map(|p| p.regions.iter().filter(|r| r.name == *name))
+                .flat_map(|r| r.sites.iter().copied())
+        })
+        .collect();
+    sites.sort_unstable();
+    sites.dedup();
+    sites
+}
+
+/// The mark of a site where a landing earns another turn: an
+/// eight-pointed star on the square centred at (`x`, `y`).
+fn rosette(out: &mut String, s: usize, x: i32, y: i32) {
+    let points: Vec<String> = (0..16)
+        .map(|i| {
+            let angle = f64::from(i) * std::f64::consts::PI / 8.0;
+            let r = f64::from(if i % 2 == 0 { CELL * 2 / 5 } else { CELL / 6 });
+            format!(
+                "{:.1},{:.1}",
+                f64::from(x) + r * angle.cos(),
+                f64::from(y) + r * angle.sin()
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        r#"<polygon class="again" data-site="{s}" points="{}" fill="{CROWN}" fill-opacity="0.6" stroke="{LINE}" stroke-width="1"/>"#,
+        points.join(" ")
+    );
+}
+
 /// A man of `player` that stands for a stack of `men`: a disc in his
 /// colour with the count in bold.
 fn counted(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usize, men: u8) {
@@ -232,6 +275,7 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
     let squares = board.links.is_empty();
     let mut out = String::new();
     if squares {
+        let again = again_sites(engine);
         for (s, site) in board.sites.iter().enumerate() {
             if let Some(c) = site.coord {
                 let (x, y) = centre(c);
@@ -241,6 +285,9 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
                     x - CELL / 2,
                     y - CELL / 2
                 );
+                if again.contains(&s) {
+                    rosette(&mut out, s, x, y);
+                }
             }
         }
     } else if !chequered {

@@ -366,3 +366,26 @@ fn every_site_drawn_on_the_board_is_marked_for_clicks() {
         }
     }
 }
+
+/// The squares where a landing earns another throw (`again after landing
+/// in`) are marked, as players mark the rosettes of Ur; no other.
+#[test]
+fn the_squares_that_earn_another_throw_are_marked() {
+    let engine = engine_at(Path::new("games/ur.game"));
+    let text = svg(&engine, &engine.start(), None);
+    let doc = parse(&text);
+    let mut marked: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("polygon") && n.attribute("class") == Some("again"))
+        .map(|n| {
+            let s: usize = n.attribute("data-site").unwrap().parse().unwrap();
+            engine.game().board.sites[s].name.as_str()
+        })
+        .collect();
+    marked.sort_unstable();
+    assert_eq!(marked, ["a1", "a3", "d2", "g1", "g3"]);
+    // A game without such a rule marks none.
+    let backgammon = engine_at(Path::new("games/backgammon.game"));
+    let plain = svg(&backgammon, &backgammon.start(), None);
+    assert!(!plain.contains(r#"class="again""#));
+}
