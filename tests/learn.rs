@@ -271,10 +271,8 @@ fn learned_without_a_file_plays_by_the_games_own_evaluation() {
     ]);
     assert_eq!(played.code, 0, "{}", played.stderr);
     let summary: serde_json::Value = serde_json::from_str(&played.stdout).unwrap();
-    assert_eq!(
-        summary["white"]["agent"],
-        "learned:file=backgammon.eval (bundled),depth=1"
-    );
+    // Shown as typed: the bundled evaluation has no file to name.
+    assert_eq!(summary["white"]["agent"], "learned:depth=1");
     assert!(
         summary["white"]["wins"].as_u64().unwrap() >= 36,
         "{summary}"
@@ -345,7 +343,7 @@ fn the_hint_of_a_game_with_an_evaluation_ranks_by_it() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let out = &run.stdout;
     let at = out
-        .find("learned:file=backgammon.eval (bundled),depth=2 on the turns of white")
+        .find("learned:depth=2 on the turns of white")
         .unwrap_or_else(|| panic!("{out}"));
     let first = out[at..].lines().nth(1).unwrap();
     assert!(first.trim_start().starts_with("24/18 13/11"), "{out}");
