@@ -230,3 +230,37 @@ fn men_off_their_track_are_refused() {
     );
     accepted(game, "white: 25 1*14; black: 13*15");
 }
+
+/// A hand is checked as the men on the board are (issue 42): no more of a
+/// kind in hand than the setup gives, no more men on the board and in hand
+/// together than the game gives the player, and each player's hand once.
+#[test]
+fn a_hand_beyond_what_the_game_gives_is_refused() {
+    let game = "games/nine-mens-morris.game";
+    refused(
+        game,
+        "white:; black:; turn: white; hand: white 10, black 9",
+        "hand: white holds 10 `man` in hand, more than the game gives him (9)",
+    );
+    refused(
+        game,
+        "white: a1 d1 g1 b2 d2 f2 c3 d3 e3; black:; turn: white; hand: white 9, black 9",
+        "hand: white has 9 men on the board and 9 in hand, 18 in all, more than the game gives him (9)",
+    );
+    refused(
+        game,
+        "white:; black:; turn: white; hand: white 9, black 9, white 2",
+        "hand: `white` is named twice",
+    );
+    refused(
+        "games/bagh-chal.game",
+        "goat:; tiger: a1 e1 a5 e5; turn: goat; hand: goat 255, tiger 0",
+        "more than the game gives him (20)",
+    );
+    // What the game can reach is read as before.
+    accepted(
+        game,
+        "white: a1 d1; black: g7; turn: white; hand: white 7, black 8",
+    );
+    accepted(game, "white:; black:; turn: white; hand: white 9, black 9");
+}

@@ -154,6 +154,8 @@ fn kind_refused(engine: &Engine, player: usize, k: usize) -> Option<String> {
 /// a count without a kind name is of the player's default kind.
 fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String> {
     let game = engine.game();
+    let start = engine.start();
+    let mut named = Vec::new();
     for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let mut words = part.split_whitespace();
         let who = words.next().unwrap_or("");
@@ -162,7 +164,14 @@ fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String
             .iter()
             .position(|pl| pl.name == who)
             .ok_or_else(|| format!("hand: `{who}` is not a player of this game"))?;
+        if named.contains(&p) {
+            return Err(format!(
+                "hand: `{who}` is named twice: give each player's hand once, such as `{who} 7`"
+            ));
+        }
+        named.push(p);
         let words: Vec<&str> = words.collect();
+        let mut kinds_named = Vec::new();
         let mut i = 0;
         while i < words.len() {
             let n: u8 = words[i].parse().map_err(|_| {
@@ -189,8 +198,46 @@ fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String
                     game.kinds[kind].name
                 ));
             }
+            if kinds_named.contains(&kind) {
+                return Err(format!(
+                    "hand: {who}'s `{}` is counted twice",
+                    game.kinds[kind].name
+                ));
+            }
+            kinds_named.push(kind);
+            // A hand only empties as the game goes on.
+            let given = start.hand[p][kind];
+            if n > given {
+                return Err(format!(
+                    "hand: {who} holds {n} `{}` in hand, more than the game gives him ({given})",
+                    game.kinds[kind].name
+                ));
+            }
             st.hand[p][kind] = n;
             i += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a position where a player's men on the board and in his hand
+/// together are more than the game gives him (the fields may come in any
+/// order, so this is judged once all are read).
+fn check_men_given(engine: &Engine, st: &State) -> Result<(), String> {
+    let game = engine.game();
+    let start = engine.start();
+    for (p, player) in game.players.iter().enumerate() {
+        let given = |s: &State| {
+            u32::from(s.counts[p]) + s.hand[p].iter().map(|&n| u32::from(n)).sum::<u32>()
+        };
+        let (now, setup) = (given(st), given(&start));
+        if now > setup {
+            return Err(format!(
+                "hand: {name} has {on} men on the board and {held} in hand, {now} in all, more than the game gives him ({setup})",
+                name = player.name,
+                on = st.counts[p],
+                held = now - u32::from(st.counts[p]),
+            ));
         }
     }
     Ok(())
@@ -404,6 +451,7 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
     for s in pinned {
         pin_man(engine, &mut st, s).map_err(|e| format!("pinned: {e}"))?;
     }
+    check_men_given(engine, &st)?;
     engine.sync_occupied(&mut st);
     engine.begin_history(&mut st);
     Ok(st)
