@@ -6,8 +6,8 @@
 //! [[run]]
 //! name = "plain"                      # optional; default: the game file
 //! game = "games/alquerque.game"       # relative to the TOML file
-//! white = "mcts:iterations=200"
-//! black = "random"
+//! white = "mcts:iterations=200"     # the agent of the player so named
+//! black = "random"                    # (or `first = ...`, `second = ...`)
 //! games = 100
 //! seed = 1                            # optional, default 0
 //! swap = true                         # optional, default false
@@ -16,6 +16,7 @@
 use crate::agent::Spec;
 use crate::matches::Match;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The most runs one experiment may hold.
@@ -29,19 +30,23 @@ struct File {
     run: Vec<RunText>,
 }
 
-/// One `[[run]]` as written.
+/// One `[[run]]` as written: its other keys name the game's players.
 #[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RunText {
     name: Option<String>,
     game: PathBuf,
-    white: String,
-    black: String,
     games: u64,
     #[serde(default)]
     seed: u64,
     #[serde(default)]
     swap: bool,
+    /// The agent of the game's first player, whatever his name.
+    first: Option<String>,
+    /// The agent of its second player.
+    second: Option<String>,
+    /// The agents of players by name (`white = "random"`).
+    #[serde(flatten)]
+    players: BTreeMap<String, toml::Value>,
 }
 
 /// One run of an experiment, checked.
@@ -51,8 +56,65 @@ pub struct Run {
     pub name: String,
     /// The game file, resolved against the experiment file's folder.
     pub game: PathBuf,
-    /// The match to play (without a shard).
-    pub spec: Match,
+    /// The agents named by player (`white = ...`), as written.
+    pub named: Vec<(String, Spec)>,
+    /// The agents of the first and second player (`first = ...`).
+    pub by_order: [Option<Spec>; 2],
+    /// Games to play.
+    pub games: u64,
+    /// The first game's seed.
+    pub seed: u64,
+    /// Whether the agents change sides on odd games.
+    pub swap: bool,
+}
+
+impl Run {
+    /// The match this run plays in `game` (without a shard): each agent
+    /// seated by the name of its player, as `match --white` seats it, or
+    /// by order; every player must have exactly one agent.
+    pub fn match_for(&self, game: &crate::ir::Game) -> Result<Match, String> {
+        let names = crate::matches::seat_names(game);
+        let mut seats: [Option<(Spec, String)>; 2] = [None, None];
+        for (i, spec) in self.by_order.iter().enumerate() {
+            if let Some(spec) = spec {
+                seats[i] = Some((spec.clone(), ["`first`", "`second`"][i].to_string()));
+            }
+        }
+        for (name, spec) in &self.named {
+            let Some(i) = names.iter().position(|n| n == name) else {
+                return Err(format!(
+                    "run `{}`: `{name}` is neither a key of a run nor a player of `{}`: its players are `{}` and `{}` (or use `first` and `second`)",
+                    self.name, game.name, names[0], names[1]
+                ));
+            };
+            if let Some((_, earlier)) = &seats[i] {
+                return Err(format!(
+                    "run `{}`: the agent for `{name}` is given twice (also by {earlier})",
+                    self.name
+                ));
+            }
+            seats[i] = Some((spec.clone(), format!("`{name}`")));
+        }
+        let [Some((a, _)), Some((b, _))] = seats else {
+            let missing = seats.iter().position(Option::is_none).unwrap_or(0);
+            return Err(format!(
+                "run `{}`: no agent for `{}`: give one (`{} = \"random\"`, or by order `{}`)",
+                self.name,
+                names[missing],
+                names[missing],
+                ["first", "second"][missing]
+            ));
+        };
+        Ok(Match {
+            a,
+            b,
+            games: self.games,
+            seed: self.seed,
+            swap: self.swap,
+            shard: None,
+            length: None,
+        })
+    }
 }
 
 /// Reads an experiment from its text; `path` is where it was read from,
@@ -95,20 +157,30 @@ pub fn parse(path: &Path, text: &str, max_games: u64) -> Result<Vec<Run>, String
             )));
         }
         crate::simulate::check_seeds(r.seed, r.games).map_err(at)?;
-        let a: Spec = r.white.parse().map_err(|e| at(format!("white: {e}")))?;
-        let b: Spec = r.black.parse().map_err(|e| at(format!("black: {e}")))?;
+        let spec = |key: &str, text: &str| -> Result<Spec, String> {
+            text.parse().map_err(|e| at(format!("{key}: {e}")))
+        };
+        let by_order = [
+            r.first.as_deref().map(|t| spec("first", t)).transpose()?,
+            r.second.as_deref().map(|t| spec("second", t)).transpose()?,
+        ];
+        let mut named = Vec::new();
+        for (key, value) in &r.players {
+            let Some(text) = value.as_str() else {
+                return Err(at(format!(
+                    "`{key} = {value}`: a run's keys are name, game, games, seed, swap, first, second, and the game's players, each given an agent such as \"random\""
+                )));
+            };
+            named.push((key.clone(), spec(key, text)?));
+        }
         runs.push(Run {
             name,
             game: folder.join(&r.game),
-            spec: Match {
-                a,
-                b,
-                games: r.games,
-                seed: r.seed,
-                swap: r.swap,
-                shard: None,
-                length: None,
-            },
+            named,
+            by_order,
+            games: r.games,
+            seed: r.seed,
+            swap: r.swap,
         });
     }
     Ok(runs)

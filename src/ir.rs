@@ -82,6 +82,11 @@ pub const CHOOSING: u8 = u8::MAX - 1;
 /// The most points one game's result may be worth (`=> win N points`).
 pub const MAX_RESULT_POINTS: u32 = 64;
 
+/// The highest value a cube may reach, and that of a `cube` without a
+/// bound: GNU Backgammon's Match ID keeps the cube's value as a power of
+/// two of at most 15.
+pub const MAX_CUBE: u32 = 1 << 15;
+
 /// Distinct no-progress counters a game may keep, besides the turns without
 /// a capture (`quiet`): counters with the same resets are one counter.
 pub const MAX_COUNTERS: usize = 4;

@@ -45,8 +45,7 @@
 const ID_CHARS: usize = 12;
 /// The largest match length and score: 15 bits.
 const MAX_POINTS: u32 = (1 << 15) - 1;
-/// The largest cube value: 2 to the 15th.
-const MAX_CUBE: u32 = 1 << 15;
+use crate::ir::MAX_CUBE;
 
 const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 

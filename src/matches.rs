@@ -86,6 +86,20 @@ pub struct Game {
     /// then the second's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<[u32; 2]>,
+    /// In a match of matches, the points a win of one of its games is
+    /// worth before the cube, in increasing order. Lines written before it
+    /// was added lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_points: Option<Vec<u8>>,
+    /// In a match of matches with the doubling cube, its highest value
+    /// (absent where `game_points` is given: no cube).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cube_max: Option<u32>,
+    /// The game's players by their names, the first to move first: `a`
+    /// played the first of them where `a_first`, else the second. Lines
+    /// written before it was added lack it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<[String; 2]>,
 }
 
 /// A game of the match that could not be played to its end.
@@ -195,6 +209,12 @@ impl Match {
             }),
             match_to: self.length,
             score: score.map(|[p0, p1]| if a_first { [p0, p1] } else { [p1, p0] }),
+            game_points: self.length.map(|_| engine.win_points()),
+            cube_max: self
+                .length
+                .and(engine.game().stakes)
+                .map(|rules| rules.cube_max),
+            players: Some(seat_names(engine.game())),
         })
     }
 
@@ -365,7 +385,7 @@ pub struct Side {
 }
 
 /// The summary of a match, or of merged shards of one.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// The game's name.
     pub game: String,
@@ -377,10 +397,15 @@ pub struct Summary {
     pub draw_rate: Rate,
     /// Games stopped at the turn limit.
     pub unfinished: u64,
+    /// The names of the players the two agents played in even games
+    /// (the game's players, first to move first): each agent's side is
+    /// written under its player's name in the summary's JSON, and games
+    /// read from lines without names call them `first` and `second`.
+    pub players: [String; 2],
     /// The first player's agent in even games.
-    pub white: Side,
+    pub first: Side,
     /// The second player's agent in even games.
-    pub black: Side,
+    pub second: Side,
     /// The first agent's Elo advantage: 400·log10(s / (1 - s)) for its score
     /// s (a draw counts half), with the 95% interval of the score carried
     /// through; infinite ends when s or its bounds reach 0 or 1.
@@ -389,6 +414,57 @@ pub struct Summary {
     pub mean_plies: f64,
     /// Games won by the side that moves first, whichever agent played it.
     pub first_player_wins: u64,
+}
+
+impl Serialize for Summary {
+    /// The summary's fields, each agent's side under the name of the
+    /// player it played in even games (`"black": {"agent": ...}`), and
+    /// `players`, those names with the first agent's first. A name that
+    /// is also one of the summary's fields is written `player NAME`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        const FIELDS: [&str; 9] = [
+            "game",
+            "games",
+            "draws",
+            "draw_rate",
+            "unfinished",
+            "players",
+            "elo",
+            "mean_plies",
+            "first_player_wins",
+        ];
+        let key = |name: &str| {
+            if FIELDS.contains(&name) || name.is_empty() {
+                format!("player {name}")
+            } else {
+                name.to_string()
+            }
+        };
+        let mut map = serializer.serialize_map(Some(11))?;
+        map.serialize_entry("game", &self.game)?;
+        map.serialize_entry("games", &self.games)?;
+        map.serialize_entry("players", &self.players)?;
+        map.serialize_entry(&key(&self.players[0]), &self.first)?;
+        map.serialize_entry(&key(&self.players[1]), &self.second)?;
+        map.serialize_entry("draws", &self.draws)?;
+        map.serialize_entry("draw_rate", &self.draw_rate)?;
+        map.serialize_entry("unfinished", &self.unfinished)?;
+        map.serialize_entry("elo", &self.elo)?;
+        map.serialize_entry("mean_plies", &self.mean_plies)?;
+        map.serialize_entry("first_player_wins", &self.first_player_wins)?;
+        map.end()
+    }
+}
+
+/// The names of a game's two players, the first to move first.
+pub fn seat_names(game: &crate::ir::Game) -> [String; 2] {
+    let name = |p: usize| {
+        game.players
+            .get(p)
+            .map_or_else(String::new, |p| p.name.clone())
+    };
+    [name(0), name(1)]
 }
 
 fn elo(score: f64) -> f64 {
@@ -461,8 +537,12 @@ pub fn summarize(games: &[Game]) -> Summary {
         draw_rate: wilson(draws, n),
         unfinished,
         first_player_wins: a.wins_first + b.wins_first,
-        white: a,
-        black: b,
+        players: games
+            .first()
+            .and_then(|g| g.players.clone())
+            .unwrap_or_else(|| ["first".into(), "second".into()]),
+        first: a,
+        second: b,
         elo: Rate {
             rate: elo(mean),
             low: elo((mean - half).max(0.0)),
@@ -538,6 +618,15 @@ pub fn read_games(files: &[(String, String)]) -> Result<Vec<Vec<Game>>, String> 
                 if first.match_to != game.match_to {
                     let text = |m: Option<u32>| m.map_or("none".to_string(), |m| m.to_string());
                     return differ("match_to", text(first.match_to), text(game.match_to));
+                }
+                if first.players != game.players {
+                    let text = |g: &Game| format!("{:?}", g.players);
+                    return differ("players", text(first), text(&game));
+                }
+                if first.game_points != game.game_points || first.cube_max != game.cube_max {
+                    let text =
+                        |g: &Game| format!("{:?} (cube up to {:?})", g.game_points, g.cube_max);
+                    return differ("game_points", text(first), text(&game));
                 }
             }
             if let Some(other) = seen.insert((game.run.clone(), game.index), at.clone()) {
@@ -653,6 +742,77 @@ fn check_game(g: &Game) -> Result<(), String> {
                 "result `{other}`: expected `a`, `b`, `draw` or `unfinished`"
             ));
         }
+    }
+    check_match_score(g)
+}
+
+/// Whether a line of a match of matches (`match_to`) has a final score
+/// its result can come with: the winner at the match's length or past
+/// it, the loser (or both, unfinished) short of it, and the winner's
+/// points those of a score short of the length plus what one game can
+/// score (a win of the game times a value of the cube). A match is
+/// never drawn.
+fn check_match_score(g: &Game) -> Result<(), String> {
+    let (length, score) = match (g.match_to, g.score) {
+        (None, None) => return Ok(()),
+        (Some(n), Some(score)) => (n, score),
+        (Some(n), None) => {
+            return Err(format!(
+                "a match to {n} points with no `score`: each line of a match of matches ends with its score"
+            ));
+        }
+        (None, Some(_)) => {
+            return Err("a `score` with no `match_to`: only a match of matches has a score".into());
+        }
+    };
+    let winner = match g.result.as_str() {
+        "a" => Some(0),
+        "b" => Some(1),
+        "unfinished" => None,
+        _ => {
+            return Err(format!(
+                "result `{}` in a match to {length} points: a match is won or unfinished, never drawn",
+                g.result
+            ));
+        }
+    };
+    let shown = format!("score {}-{}", score[0], score[1]);
+    let Some(w) = winner else {
+        if score.iter().any(|&p| p >= length) {
+            return Err(format!(
+                "{shown} in an unfinished match to {length} points: it would be over"
+            ));
+        }
+        return Ok(());
+    };
+    if score[w] < length || score[1 - w] >= length {
+        return Err(format!(
+            "{shown} with result `{}` in a match to {length} points: the winner reaches {length}, the loser does not",
+            g.result
+        ));
+    }
+    // What the last game scored: a win of the game times the cube.
+    let cube_max = g.cube_max.unwrap_or(1);
+    let points: Vec<u32> = match &g.game_points {
+        Some(p) => p.iter().map(|&p| u32::from(p)).collect(),
+        None => (1..=crate::ir::MAX_RESULT_POINTS).collect(),
+    };
+    let cube_max = if g.game_points.is_some() {
+        cube_max
+    } else {
+        crate::ir::MAX_CUBE
+    };
+    let last_game_can = |scored: u32| {
+        points.iter().any(|&p| {
+            scored.is_multiple_of(p) && (scored / p).is_power_of_two() && scored / p <= cube_max
+        })
+    };
+    let reached = (0..length.min(score[w])).any(|before| last_game_can(score[w] - before));
+    if !reached {
+        return Err(format!(
+            "{shown} with result `{}` in a match to {length} points: the winner had fewer than {length} points before the last game, and no game of `{}` scores the rest",
+            g.result, g.game
+        ));
     }
     Ok(())
 }

@@ -25,7 +25,7 @@ fn wins(game: &str, a: &str, b: &str, games: u64) -> u64 {
     };
     let summary = summarize(&m.run(&engine, 2, &|| {}).unwrap());
     assert_eq!(summary.games, games);
-    summary.white.wins
+    summary.first.wins
 }
 
 /// A time budget ends the search, however many iterations it allows.
@@ -527,7 +527,7 @@ fn an_experiment_runs_each_match_and_its_shards_merge() {
         ),
         (
             "[[run]]\ngame = \"x.game\"\nwhite = \"random\"\nblack = \"random\"\ngames = 3\ncolour = 1\n",
-            "unknown field `colour`",
+            "`colour = 1`: a run's keys are",
         ),
         (
             "[[run]]\ngame = \"x.game\"\nwhite = \"wizard\"\nblack = \"random\"\ngames = 3\n",
@@ -946,4 +946,168 @@ fn a_bundled_games_own_evaluation_is_shown_as_it_is_typed() {
     assert_eq!(white, "learned:depth=2");
     assert_eq!(black, "mcts:iterations=4,eval=own");
     assert_eq!(run(&white, &black), (white.clone(), black.clone()));
+}
+
+/// Seats are by name everywhere (issue 42): in English draughts, whose
+/// first player is Black, `--black mcts` is reported under `black` in the
+/// summary, its lines name the players, and an experiment's `black = ...`
+/// seats the same agent as `match --black`.
+#[test]
+fn agents_are_seated_and_reported_by_their_players_names() {
+    let dir = temp_dir("agents", "seats");
+    let out = dir.join("m.jsonl");
+    let run = ludus(&[
+        "match",
+        "games/english-draughts.game",
+        "--white",
+        "random",
+        "--black",
+        "mcts:iterations=20",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--json",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let summary: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(summary["black"]["agent"], "mcts:iterations=20");
+    assert_eq!(summary["white"]["agent"], "random");
+    assert_eq!(summary["players"], serde_json::json!(["black", "white"]));
+    let line = std::fs::read_to_string(&out).unwrap();
+    let first: serde_json::Value = serde_json::from_str(line.lines().next().unwrap()).unwrap();
+    assert_eq!(first["a"], "mcts:iterations=20");
+    assert_eq!(first["players"], serde_json::json!(["black", "white"]));
+
+    let spec = dir.join("e.toml");
+    std::fs::write(
+        &spec,
+        format!(
+            "[[run]]\nname = \"ed\"\ngame = \"{}/games/english-draughts.game\"\nwhite = \"random\"\nblack = \"mcts:iterations=20\"\ngames = 2\nseed = 1\n",
+            common::root().display()
+        ),
+    )
+    .unwrap();
+    let run = ludus(&["experiment", spec.to_str().unwrap(), "--json", "--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let rows: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(rows[0]["summary"]["black"]["agent"], "mcts:iterations=20");
+    let lines = std::fs::read_to_string(dir.join("e.jsonl")).unwrap();
+    let first_e: serde_json::Value = serde_json::from_str(lines.lines().next().unwrap()).unwrap();
+    assert_eq!(first_e["a"], first["a"]);
+    assert_eq!(first_e["result"], first["result"]);
+
+    // A key that names no player, or a player seated twice, is refused.
+    for (extra, says) in [
+        (
+            "red = \"random\"\n",
+            "`red` is neither a key of a run nor a player",
+        ),
+        (
+            "first = \"random\"\n",
+            "the agent for `black` is given twice",
+        ),
+        ("gmes = 3\n", "`gmes = 3`: a run's keys are"),
+    ] {
+        let text = std::fs::read_to_string(&spec).unwrap() + extra;
+        let bad = dir.join("bad.toml");
+        std::fs::write(&bad, text).unwrap();
+        let run = ludus(&["experiment", bad.to_str().unwrap(), "--quiet"]);
+        assert_eq!(run.code, 1, "{extra}");
+        assert!(run.stderr.contains(says), "{extra}: {}", run.stderr);
+    }
+}
+
+/// `merge` checks the final score of each match of a match of matches
+/// (issue 42): the winner reaches the length and the loser does not, a
+/// match is never drawn, and the winner's points are a score short of the
+/// length plus what one game of the game can score with the cube.
+#[test]
+fn merge_refuses_match_scores_no_match_gives() {
+    let dir = temp_dir("agents", "merge-score");
+    let out = dir.join("m.jsonl");
+    let run = ludus(&[
+        "match",
+        "games/backgammon.game",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--match",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines = std::fs::read_to_string(&out).unwrap();
+    let line = lines.lines().next().unwrap().to_string();
+    let game: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(game["game_points"], serde_json::json!([1, 2, 3]));
+    assert_eq!(game["match_to"], 3);
+    let merge = |text: &str| {
+        let path = dir.join("edited.jsonl");
+        std::fs::write(&path, format!("{text}\n")).unwrap();
+        ludus(&["merge", path.to_str().unwrap()])
+    };
+    assert_eq!(merge(&line).code, 0);
+    let score = game["score"].to_string();
+    let won_by_b = game["result"] == "b";
+    let (winner_too_far, contradicts) = if won_by_b {
+        ("[1,99]", "[3,1]")
+    } else {
+        ("[99,1]", "[1,3]")
+    };
+    for (edited, says) in [
+        (
+            line.replace(
+                &format!("\"score\":{score}"),
+                &format!("\"score\":{winner_too_far}"),
+            ),
+            "no game of `Backgammon` scores the rest",
+        ),
+        (
+            line.replace(
+                &format!("\"score\":{score}"),
+                &format!("\"score\":{contradicts}"),
+            ),
+            "the winner reaches 3, the loser does not",
+        ),
+        (
+            line.replace(&format!("\"score\":{score}"), "\"score\":[2,2]")
+                .replace(
+                    &format!("\"result\":\"{}\"", game["result"].as_str().unwrap()),
+                    "\"result\":\"unfinished\"",
+                )
+                .replace("\"points\":1", "\"points\":0"),
+            "",
+        ),
+        (
+            line.replace(
+                &format!(
+                    "\"result\":\"{}\",\"points\":1",
+                    game["result"].as_str().unwrap()
+                ),
+                "\"result\":\"draw\",\"points\":0",
+            ),
+            "a match is won or unfinished, never drawn",
+        ),
+    ] {
+        assert_ne!(edited, line);
+        let run = merge(&edited);
+        if says.is_empty() {
+            // An unfinished match short of the length is a line a match gives.
+            assert_eq!(run.code, 0, "{edited}: {}", run.stderr);
+        } else {
+            assert_eq!(run.code, 1, "{edited}");
+            assert!(run.stderr.contains(says), "{edited}: {}", run.stderr);
+        }
+    }
 }

@@ -5,10 +5,7 @@ use super::Checker;
 use crate::ir;
 use crate::syntax::{Item, ItemKind, SectionKind};
 
-/// The highest value a cube may reach, and that of a `cube` without a
-/// bound: GNU Backgammon's Match ID keeps the cube's value as a power of
-/// two of at most 15.
-pub const MAX_CUBE: u32 = 1 << 15;
+use ir::MAX_CUBE;
 
 impl Checker<'_> {
     /// The stakes, where the game has a cube.

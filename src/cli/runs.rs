@@ -36,23 +36,21 @@ pub(crate) fn experiment(
     inputs.extend(runs.iter().map(|r| r.game.as_path()));
     crate::refuse_overwrite("--out", &out, &inputs)?;
     let mut engines = Vec::new();
+    let mut matches = Vec::new();
     for run in &runs {
-        engines.push(engine(&run.game)?.0);
+        let engine = engine(&run.game)?.0;
+        let mut m = run
+            .match_for(engine.game())
+            .map_err(|e| format!("{}: {e}", spec.display()))?;
+        m.shard = shard;
+        matches.push(m);
+        engines.push(engine);
     }
     let threads = threads.unwrap_or_else(simulate::default_threads);
-    let total: u64 = runs
-        .iter()
-        .map(|r| {
-            let mut m = r.spec.clone();
-            m.shard = shard;
-            m.indices().count() as u64
-        })
-        .sum();
+    let total: u64 = matches.iter().map(|m| m.indices().count() as u64).sum();
     let bar = progress_bar(total, quiet || json);
     let mut groups = Vec::new();
-    for (run, engine) in runs.iter().zip(&engines) {
-        let mut m = run.spec.clone();
-        m.shard = shard;
+    for ((run, engine), m) in runs.iter().zip(&engines).zip(&matches) {
         let mut games = m
             .run(engine, threads, &|| bar.inc(1))
             .map_err(|e| format!("run `{}`: {e}", run.name))?;
@@ -118,10 +116,10 @@ pub(crate) fn print_groups(
         say!(
             "{:<16} {:<22} {:<22} {:>6}  {:<21} {:<21} {:<21} {:>6.1}",
             run,
-            s.white.agent,
-            s.black.agent,
+            format!("{} ({})", s.first.agent, s.players[0]),
+            format!("{} ({})", s.second.agent, s.players[1]),
             s.games,
-            ci(&s.white.win_rate),
+            ci(&s.first.win_rate),
             ci(&first),
             ci(&s.draw_rate),
             s.mean_plies
@@ -155,9 +153,9 @@ pub(crate) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<Exi
         )
     };
     say!("{}: {} games", m.game, m.games);
-    for side in [&m.white, &m.black] {
+    for (side, player) in [&m.first, &m.second].into_iter().zip(&m.players) {
         say!(
-            "  {} wins {}: {}, {:.3} points per game",
+            "  {} ({player}) wins {}: {}, {:.3} points per game",
             side.agent,
             side.wins,
             pct(&side.win_rate),
@@ -174,8 +172,8 @@ pub(crate) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<Exi
     }
     say!(
         "  Elo difference ({} over {}): {:+.0} (95% interval {:+.0} to {:+.0})",
-        m.white.agent,
-        m.black.agent,
+        m.first.agent,
+        m.second.agent,
         m.elo.rate,
         m.elo.low,
         m.elo.high
