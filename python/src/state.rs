@@ -164,6 +164,30 @@ impl State {
         }
     }
 
+    /// The chance outcomes of a chance node (see `chance_outcomes`).
+    fn chance_list(&self) -> Vec<(u32, f64)> {
+        let n = self.chance_count();
+        let p = 1.0 / f64::from(n);
+        let shaped = self
+            .engine()
+            .game()
+            .dice
+            .is_some_and(|d| d.values.is_some() || d.summed);
+        if self.opening || !shaped {
+            return (0..n).map(|i| (i, p)).collect();
+        }
+        let (faces, count) = self.shared.dice();
+        let mut outcomes: Vec<([u8; MAX_DICE], u32, f64)> = Vec::new();
+        for id in 0..n {
+            let dice = Self::roll_of(self.engine(), id, faces, count);
+            match outcomes.iter_mut().find(|(d, _, _)| *d == dice) {
+                Some((_, _, q)) => *q += p,
+                None => outcomes.push((dice, id, p)),
+            }
+        }
+        outcomes.into_iter().map(|(_, id, q)| (id, q)).collect()
+    }
+
     /// Applies a chance outcome (checked by the caller).
     fn apply_chance(&mut self, id: u32) {
         let (faces, count) = self.shared.dice();
@@ -456,7 +480,7 @@ impl State {
             return Ok(Vec::new());
         }
         Ok(match self.node {
-            Node::Chance => (0..self.chance_count()).collect(),
+            Node::Chance => self.chance_list().into_iter().map(|(id, _)| id).collect(),
             Node::Decision => {
                 let n = self.prefix.len();
                 let mut out: Vec<u32> = Vec::new();
@@ -488,14 +512,16 @@ impl State {
 
     /// The chance outcomes with their probabilities, summing to 1: every
     /// ordered roll of the dice, or every ordered pair of unequal faces of
-    /// the opening throw.
+    /// the opening throw. Where several ordered throws show the same dice
+    /// (summed dice, dice that list their faces' values), they are one
+    /// outcome, the first of them, its probability theirs summed: OpenSpiel
+    /// wants each outcome of a node to read differently.
     fn chance_outcomes(&self) -> PyResult<Vec<(u32, f64)>> {
         self.check_open()?;
         if !matches!(self.node, Node::Chance) {
             return Ok(Vec::new());
         }
-        let n = self.chance_count();
-        Ok((0..n).map(|i| (i, 1.0 / f64::from(n))).collect())
+        Ok(self.chance_list())
     }
 
     /// Applies an action (or a chance outcome); an illegal one raises

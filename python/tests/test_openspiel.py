@@ -46,3 +46,30 @@ def test_pyspiel_states_clone_observe_and_refuse_illegal_actions():
     assert tensor.sum() > 0
     with pytest.raises(Exception):
         state.apply_action(10**6)
+
+
+@pytest.mark.parametrize("name", ludus.games())
+def test_every_bundled_game_passes_openspiels_random_sim_test(name):
+    """OpenSpiel's own conformance test (issue 42: Ur failed it, several of
+    its chance outcomes reading `roll 1`): random games with every state
+    serialized and read back, distinct action and outcome strings, returns
+    that add up. Five games each, at most 300 turns, to stay quick."""
+    import ludus.openspiel
+
+    game = pyspiel.load_game(ludus.openspiel.short_name(name), {"max_turns": 300})
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
+
+
+def test_equal_throws_are_one_chance_outcome():
+    """Ur's four two-sided dice are summed: the 16 ordered throws show five
+    sums, each one outcome whose probability is its throws' (1, 4, 6, 4, 1
+    in 16), each read differently."""
+    game = register(str(ROOT / "games/ur.game"))
+    state = game.new_initial_state()
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    outcomes = state.chance_outcomes()
+    assert sorted(round(p * 16) for _, p in outcomes) == [1, 1, 4, 4, 6]
+    assert [a for a, _ in outcomes] == state.legal_actions()
+    texts = [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in outcomes]
+    assert len(set(texts)) == 5, texts
