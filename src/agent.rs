@@ -452,6 +452,26 @@ impl Spec {
         Ok(ready)
     }
 
+    /// A note where the agent plays by an evaluation learned for another
+    /// game than `engine`'s (of the same shape, or [`Spec::for_game`] would
+    /// have refused it), for the command to show: the agent plays, but by
+    /// what another game taught.
+    pub fn foreign_evaluation(&self, engine: &Engine) -> Option<String> {
+        let (Spec::Mcts { judge, .. } | Spec::Expectimax { judge, .. }) = self else {
+            return None;
+        };
+        let Judge::Learned(Some(e)) = judge else {
+            return None;
+        };
+        let game = &engine.game().name;
+        (e.evaluation.game != *game).then(|| {
+            format!(
+                "note: {} was learned for `{}`, not for `{game}`: the agent plays `{game}` by what `{}` taught it",
+                e.path, e.evaluation.game, e.evaluation.game
+            )
+        })
+    }
+
     /// The strongest agent measured for `engine`'s game, read from the file
     /// `game`, at a pace a person can play against: where the game has its
     /// own learned evaluation, expectimax judged by it ([`DEFAULT_LEARNED_DEPTH`]

@@ -229,6 +229,71 @@ pub fn plan(path: &Path) -> Result<Plan, CoverageError> {
     })
 }
 
+/// Seeded random games a `forbid` item is tried on by [`forbidding_all`],
+/// and the turns of each.
+const FORBID_TRIAL: (u64, u32) = (4, 200);
+
+/// The `forbid` items of a game (variants merged) that forbid every move:
+/// in a few seeded random games of the full game no piece ever moves
+/// (every turn is a pass), and the game without the item has a legal move
+/// at the first position where the full game passed. Empty where a piece
+/// moves in some game, as in every playable game.
+pub fn forbidding_all(path: &Path) -> Result<Vec<ItemCoverage>, CoverageError> {
+    let plan = plan(path)?;
+    let full = &plan.full;
+    let (games, turns) = FORBID_TRIAL;
+    let mut moves = Vec::new();
+    let mut first_pass: Option<State> = None;
+    for seed in 0..games {
+        let mut rng = playout::rng(seed);
+        let mut st = full.start();
+        full.opening(&mut st, &mut rng);
+        for _ in 0..turns {
+            if full.has_dice() && st.dice == [0; 4] {
+                full.roll(&mut st, &mut rng);
+            }
+            if full.try_legal_moves(&mut st, &mut moves).is_err() {
+                return Ok(Vec::new());
+            }
+            if full.outcome_with(&st, !moves.is_empty()) != Outcome::Ongoing {
+                break;
+            }
+            if moves
+                .iter()
+                .any(|m| m.len > 0 || m.huff != crate::engine::NONE)
+            {
+                return Ok(Vec::new());
+            }
+            first_pass.get_or_insert_with(|| st.clone());
+            let Some(&m) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+                break;
+            };
+            full.play_unchecked(&mut st, &m);
+            if full.has_dice() {
+                st.dice = [0; 4];
+            }
+        }
+    }
+    let Some(st) = first_pass else {
+        return Ok(Vec::new());
+    };
+    let mut found = Vec::new();
+    for (item, without) in plan.items.iter().zip(&plan.without) {
+        let Some(other) = without.as_ref().filter(|_| item.text.starts_with("forbid")) else {
+            continue;
+        };
+        let mut there = transplant(full, &st, other);
+        if other.try_legal_moves(&mut there, &mut moves).is_ok()
+            && moves
+                .iter()
+                .any(|m| m.len > 0 || m.huff != crate::engine::NONE)
+        {
+            found.push(item.clone());
+        }
+    }
+    Ok(found)
+}
+
 /// `st` of the full game as a state of `dst`, a game with the same sites
 /// and pieces: the pieces, the player to move, the dice and the counters
 /// `dst` keeps (matched by name).

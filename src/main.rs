@@ -42,6 +42,14 @@ impl Failure {
             Failure::Message(format!("cannot write to standard output: {e}"))
         }
     }
+
+    /// The message of a failure, for an answer that carries it.
+    fn text(self) -> String {
+        match self {
+            Failure::Message(m) | Failure::Usage(m) => m,
+            Failure::OutputClosed => "standard output was closed".into(),
+        }
+    }
 }
 
 /// `println!` that ends the command instead of panicking when standard
@@ -140,6 +148,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let chooser = match agent {
                 Some(spec) => {
                     let spec = spec.for_game(&engine, &file).map_err(Failure::Message)?;
+                    if let Some(note) = spec.foreign_evaluation(&engine) {
+                        eprintln!("{note}");
+                    }
                     Some((spec, playout::rng(seed)))
                 }
                 None => None,
@@ -337,8 +348,15 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 Some(path) => path_from(path, &file),
                 None => file.display().to_string(),
             };
-            let lines = playout::recorded_playout(&engine, &named, &text, seed)
-                .map_err(|e| format!("the playout with seed {seed} stopped {e}"))?;
+            let stopped =
+                |e: playout::RecordError| format!("the playout with seed {seed} stopped {e}");
+            let lines = if record.is_some() || pdn.is_some() {
+                playout::recorded_playout(&engine, &named, &text, seed).map_err(stopped)?
+            } else {
+                let result =
+                    playout::playout_result(&engine, seed).map_err(|e| stopped(e.into()))?;
+                vec![result]
+            };
             if let Some(path) = record {
                 let mut out = std::io::BufWriter::new(
                     std::fs::File::create(&path)
@@ -464,12 +482,17 @@ fn ready_agents(
     file: &Path,
     agents: [cli::args::Agent; 2],
 ) -> Result<[cli::args::Agent; 2], Failure> {
-    let ready = |agent: cli::args::Agent| match agent {
-        cli::args::Agent::Machine(spec) => spec
-            .for_game(engine, file)
-            .map(cli::args::Agent::Machine)
-            .map_err(Failure::Message),
-        human => Ok(human),
+    let ready = |agent: cli::args::Agent| -> Result<cli::args::Agent, Failure> {
+        match agent {
+            cli::args::Agent::Machine(spec) => {
+                let spec = spec.for_game(engine, file).map_err(Failure::Message)?;
+                if let Some(note) = spec.foreign_evaluation(engine) {
+                    eprintln!("{note}");
+                }
+                Ok(cli::args::Agent::Machine(spec))
+            }
+            human => Ok(human),
+        }
     };
     let [a, b] = agents;
     Ok([ready(a)?, ready(b)?])
@@ -636,8 +659,11 @@ fn moves_json(
 /// The longest line `moves --batch` reads.
 const MAX_BATCH_LINE: usize = 4096;
 
-/// `moves --batch`: one position per line of standard input (blank lines
-/// skipped), each answered by one line of JSON as `moves --json` prints.
+/// `moves --batch`: one position per line of standard input, each answered
+/// by one line of JSON as `moves --json` prints, so that answer i is of line
+/// i. A line refused (a bad position, a blank line, a line too long) is
+/// answered `{"line": N, "error": "..."}` and the batch goes on; the exit
+/// code is then 1.
 fn moves_batch(
     engine: &Engine,
     mut chooser: Option<&mut (ludus::agent::Spec, ludus::rng::Rng)>,
@@ -646,7 +672,9 @@ fn moves_batch(
     let mut input = std::io::stdin().lock();
     let mut bytes = Vec::new();
     let mut moves = Vec::new();
-    for number in 1.. {
+    let mut refused = 0u64;
+    let mut lines = 0u64;
+    for number in 1u64.. {
         bytes.clear();
         // The limit is on the line without its ending (`\n` or `\r\n`):
         // read up to two bytes more to see that ending.
@@ -657,42 +685,85 @@ fn moves_batch(
         if read == 0 {
             break;
         }
+        lines += 1;
         let mut line = bytes.as_slice();
+        let ended = line.ends_with(b"\n");
         if let Some(rest) = line.strip_suffix(b"\n") {
             line = rest.strip_suffix(b"\r").unwrap_or(rest);
         }
-        if line.len() > MAX_BATCH_LINE {
-            return Err(Failure::Message(format!(
-                "line {number} of standard input is longer than {MAX_BATCH_LINE} bytes (MAX_BATCH_LINE)"
-            )));
+        let answer = if line.len() > MAX_BATCH_LINE {
+            if !ended {
+                // The rest of the long line, read and dropped a buffer at a
+                // time.
+                loop {
+                    let buf = input
+                        .fill_buf()
+                        .map_err(|e| format!("line {number} of standard input: {e}"))?;
+                    if buf.is_empty() {
+                        break;
+                    }
+                    let (n, end) = match buf.iter().position(|&b| b == b'\n') {
+                        Some(k) => (k + 1, true),
+                        None => (buf.len(), false),
+                    };
+                    input.consume(n);
+                    if end {
+                        break;
+                    }
+                }
+            }
+            Err(format!(
+                "the line is longer than {MAX_BATCH_LINE} bytes (MAX_BATCH_LINE)"
+            ))
+        } else {
+            match std::str::from_utf8(line) {
+                Err(_) => Err("the line is not UTF-8 text".to_string()),
+                Ok(text) => batch_answer(engine, text.trim(), &mut moves, chooser.as_deref_mut()),
+            }
+        };
+        match answer {
+            Ok(value) => say!("{}", value),
+            Err(e) => {
+                refused += 1;
+                say!("{}", serde_json::json!({ "line": number, "error": e }));
+            }
         }
-        let text = std::str::from_utf8(line)
-            .map_err(|_| format!("line {number} of standard input is not UTF-8 text"))?
-            .trim();
-        if text.is_empty() {
-            continue;
-        }
-        let mut st =
-            read_position(engine, text).map_err(|e| format!("line {number}: bad position: {e}"))?;
-        if engine.has_dice() && st.dice == [0; 4] {
-            return Err(Failure::Message(format!(
-                "line {number}: this game is played with dice: give the roll in the position (`dice: 5-3`)"
-            )));
-        }
-        engine
-            .try_legal_moves(&mut st, &mut moves)
-            .map_err(|e| format!("line {number}: {e}"))?;
-        let outcome = engine.outcome_with(&st, !moves.is_empty());
-        if outcome != Outcome::Ongoing {
-            moves.clear();
-        }
-        let mut value = moves_json(engine, &st, &moves, outcome)?;
-        if let Some((spec, rng)) = chooser.as_deref_mut() {
-            choose_into(engine, &st, &moves, spec, rng, &mut value)?;
-        }
-        say!("{}", value);
+    }
+    if refused > 0 {
+        eprintln!("error: {refused} of {lines} lines refused (each answered with its error)");
+        return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The answer to one line of `moves --batch`, or why the line is refused.
+fn batch_answer(
+    engine: &Engine,
+    text: &str,
+    moves: &mut Vec<Move>,
+    chooser: Option<&mut (ludus::agent::Spec, ludus::rng::Rng)>,
+) -> Result<serde_json::Value, String> {
+    if text.is_empty() {
+        return Err("a blank line: give one position a line".into());
+    }
+    let mut st = read_position(engine, text).map_err(|e| format!("bad position: {e}"))?;
+    if engine.has_dice() && st.dice == [0; 4] {
+        return Err(
+            "this game is played with dice: give the roll in the position (`dice: 5-3`)".into(),
+        );
+    }
+    engine
+        .try_legal_moves(&mut st, moves)
+        .map_err(|e| e.to_string())?;
+    let outcome = engine.outcome_with(&st, !moves.is_empty());
+    if outcome != Outcome::Ongoing {
+        moves.clear();
+    }
+    let mut value = moves_json(engine, &st, moves, outcome).map_err(Failure::text)?;
+    if let Some((spec, rng)) = chooser {
+        choose_into(engine, &st, moves, spec, rng, &mut value).map_err(Failure::text)?;
+    }
+    Ok(value)
 }
 
 /// Adds to a `moves --json` answer the index of the turn `spec` chooses
@@ -746,7 +817,14 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
                 eprintln!("error: {e}");
             }
             Ok(Loaded { sources, game }) => match game {
-                Ok(_) => say!("{}: ok", file.display()),
+                Ok(game) => {
+                    say!("{}: ok", file.display());
+                    let forbids =
+                        !game.rules.forbid.is_empty() || !game.rules.forbid_after.is_empty();
+                    if forbids && file.is_file() {
+                        warn_forbidding_all(file);
+                    }
+                }
                 Err(diagnostics) => {
                     ok = false;
                     eprint!("{}", sources.render(&diagnostics));
@@ -764,6 +842,21 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Warns of each `forbid` rule that forbids every move (see
+/// [`ludus::coverage::forbidding_all`]): the game validates, but every turn
+/// of it is a pass.
+fn warn_forbidding_all(file: &Path) {
+    let Ok(items) = ludus::coverage::forbidding_all(file) else {
+        return;
+    };
+    for item in items {
+        eprintln!(
+            "warning: {}:{}: `{}` forbids every move: no piece moves in seeded games, every turn a pass, and without it the first of those passes has a legal move",
+            item.file, item.line, item.text
+        );
+    }
 }
 
 fn perft(

@@ -385,13 +385,36 @@ fn winner_name(engine: &Engine, outcome: Outcome) -> Option<String> {
     }
 }
 
-/// Plays one seeded random game and records every turn.
+/// Why a seeded game could not be recorded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A roll with more turns than the engine lists.
+    #[error("{0}")]
+    Turns(#[from] TooManyTurnsAt),
+    /// The record, with every turn's legal turns, grew past what `replay`
+    /// reads ([`crate::load::MAX_RECORD_BYTES`]).
+    #[error(
+        "at turn {ply}: its record, which lists every turn's legal turns, would be longer than {} bytes, the most a record may be",
+        crate::load::MAX_RECORD_BYTES
+    )]
+    TooLong {
+        /// The turn, from 1.
+        ply: u32,
+    },
+}
+
+/// Plays one seeded random game and records every turn; refused where the
+/// record would be longer than `replay` reads.
 pub fn recorded_playout(
     engine: &Engine,
     game_path: &str,
     game_text: &str,
     seed: u64,
-) -> Result<Vec<RecordLine>, TooManyTurnsAt> {
+) -> Result<Vec<RecordLine>, RecordError> {
+    // The record's length, counted as its lines are made: each text with
+    // its quotes and comma, and a line's fields.
+    let mut bytes: u64 = 0;
+    let counted = |t: &String| t.len() as u64 + 3;
     let mut game = SeededGame::new(engine, seed);
     let mut lines = vec![RecordLine::Header {
         game: game_path.to_string(),
@@ -406,10 +429,22 @@ pub fn recorded_playout(
     loop {
         match game.next()? {
             Next::Turn(m) => {
+                let ply = game.plies + 1;
+                let position = position_text(engine, &game.st);
+                bytes += 64 + counted(&position);
+                let mut legal = Vec::with_capacity(game.moves.len());
+                for m in &game.moves {
+                    let text = move_text(engine, m);
+                    bytes += counted(&text);
+                    if bytes > crate::load::MAX_RECORD_BYTES {
+                        return Err(RecordError::TooLong { ply });
+                    }
+                    legal.push(text);
+                }
                 lines.push(RecordLine::Turn {
-                    ply: game.plies + 1,
-                    position: position_text(engine, &game.st),
-                    legal: game.moves.iter().map(|m| move_text(engine, m)).collect(),
+                    ply,
+                    position,
+                    legal,
                     played: move_text(engine, &m),
                 });
                 game.play(&m);
@@ -418,6 +453,18 @@ pub fn recorded_playout(
                 lines.push(game.result_line(outcome));
                 return Ok(lines);
             }
+        }
+    }
+}
+
+/// Plays one seeded random game as [`recorded_playout`] does, without
+/// writing its turns: its result line alone.
+pub fn playout_result(engine: &Engine, seed: u64) -> Result<RecordLine, TooManyTurnsAt> {
+    let mut game = SeededGame::new(engine, seed);
+    loop {
+        match game.next()? {
+            Next::Turn(m) => game.play(&m),
+            Next::End(outcome) => return Ok(game.result_line(outcome)),
         }
     }
 }

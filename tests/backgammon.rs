@@ -403,12 +403,12 @@ fn the_repl_shows_the_opening_throw() {
     );
 }
 
-/// `moves --batch`: one JSON line per position read, with the position
-/// after each turn; a bad line is refused by its number, and so is a line
-/// past the limit.
+/// `moves --batch`: one JSON line per line read, with the position after
+/// each turn; a bad line (a blank one too) is answered with its number and
+/// why, and the batch goes on (exit 1), and so is a line past the limit.
 #[test]
 fn moves_batch_answers_each_line() {
-    let input = "white: 1*2 12*5 17*3 19*5; black: 24*2 13*5 8*3 6*5; turn: white; dice: 3-1\n\n\
+    let input = "white: 1*2 12*5 17*3 19*5; black: 24*2 13*5 8*3 6*5; turn: white; dice: 3-1\n\
                  white: 23 off*14; black: 1*2 2*2 3*2 4*4 6 14 20*2 24; turn: white; dice: 4-1\n";
     let run = common::ludus_in(
         common::root(),
@@ -439,23 +439,37 @@ fn moves_batch_answers_each_line() {
         serde_json::json!(["white wins 3 points"])
     );
     assert_eq!(lines[0]["ends"], serde_json::json!(vec![false; 16]));
+    let good = "white: 1*15; black: 24*15; dice: 3-1";
+    let long = "x".repeat(5000);
     let run = common::ludus_in(
         common::root(),
         &["moves", "games/backgammon.game", "--batch"],
-        common::Input::Text("white: 1*15; black: 24*15; dice: 3-1\nwhite: 99\n"),
+        common::Input::Text(&format!("{good}\nwhite: 99\n\r\n{long}\n{good}\n")),
     );
     assert_eq!(run.code, 1);
     assert!(
-        run.stderr.contains("line 2: bad position"),
+        run.stderr.contains("3 of 5 lines refused"),
         "{}",
         run.stderr
     );
-    let long = format!("{}\n", "x".repeat(5000));
-    let run = common::ludus_in(
-        common::root(),
-        &["moves", "games/backgammon.game", "--batch"],
-        common::Input::Text(&long),
+    let answers: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), 5, "{}", run.stdout);
+    assert_eq!(answers[0]["moves"], answers[4]["moves"]);
+    assert_eq!(answers[1]["line"], 2);
+    assert!(
+        answers[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("bad position"),
+        "{}",
+        answers[1]
     );
-    assert_eq!(run.code, 1);
-    assert!(run.stderr.contains("4096"), "{}", run.stderr);
+    assert_eq!(answers[2]["line"], 3);
+    assert!(answers[2]["error"].as_str().unwrap().contains("blank"));
+    assert_eq!(answers[3]["line"], 4);
+    assert!(answers[3]["error"].as_str().unwrap().contains("4096"));
 }

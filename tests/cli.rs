@@ -817,10 +817,11 @@ fn moves_batch_limits_the_line_without_its_ending_and_reads_fen() {
         let run = batch(&format!("{}{ending}", padded(4097)), "games/verquere.game");
         assert_eq!(run.code, 1, "{ending:?}");
         assert!(
-            run.stderr
-                .contains("line 1 of standard input is longer than 4096 bytes"),
+            run.stdout.contains(
+                r#"{"error":"the line is longer than 4096 bytes (MAX_BATCH_LINE)","line":1}"#
+            ),
             "{}",
-            run.stderr
+            run.stdout
         );
     }
     let fen = "B:W21,22,K30:B1,2,3";
@@ -928,4 +929,94 @@ fn an_output_that_is_an_input_is_refused() {
     assert_eq!(std::fs::read_to_string(&game).unwrap(), game_text);
     assert_eq!(std::fs::read_to_string(dir.join("e.toml")).unwrap(), spec);
     assert!(!dir.join("new.txt").exists());
+}
+
+/// `replay --html` of a record of 100,000 turns (issue 42: a page of 386
+/// MB, 1.5 GB of memory) draws at most `MAX_FRAMES` positions, the first
+/// and last halves of them, and says which it leaves out.
+#[test]
+fn a_page_of_a_long_game_draws_a_bounded_number_of_positions() {
+    let dir = temp_dir("cli", "long-page");
+    let game = dir.join("blocked-forever.game");
+    std::fs::copy(root().join("tests/data/blocked-forever.game"), &game).unwrap();
+    let record = dir.join("long.jsonl");
+    let run = ludus(&[
+        "playout",
+        game.to_str().unwrap(),
+        "--seed",
+        "1",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("after 100000 turns"), "{}", run.stdout);
+    let page = dir.join("long.html");
+    let run = ludus(&[
+        "replay",
+        record.to_str().unwrap(),
+        "--quiet",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.len() < 32 << 20, "{} bytes", html.len());
+    assert_eq!(html.matches("<svg").count(), 2_000);
+    assert!(
+        html.contains("positions 1001 to 99001 of 100001 are not drawn"),
+        "the note"
+    );
+    assert!(html.contains("100000. "), "the last turn is drawn");
+}
+
+/// A `forbid` rule that forbids every move is warned of by `validate`
+/// (issue 42: the game validated, and every game was 100,000 passes); the
+/// game still validates, and the bundled games get no warning.
+#[test]
+fn a_forbid_that_forbids_every_move_is_warned_of() {
+    let run = ludus(&["validate", "tests/data/forbid-every-move.game"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "warning: tests/data/forbid-every-move.game:6: `forbid everything: own men in off >= 0` forbids every move"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = ludus(&[
+        "validate",
+        "games/backgammon.game",
+        "games/fevga.game",
+        "games/ur.game",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+}
+
+/// A playout without a record lists no turns' texts (issue 42: a game of
+/// 255 men spent most of its time writing texts nobody asked for), and
+/// ends as the recorded playout of the same seed does.
+#[test]
+fn a_playout_ends_the_same_with_and_without_its_record() {
+    let dir = temp_dir("cli", "playout-record");
+    for game in [
+        "games/backgammon.game",
+        "games/english-draughts.game",
+        "games/nine-mens-morris.game",
+    ] {
+        let plain = ludus(&["playout", game, "--seed", "7", "--json"]);
+        assert_eq!(plain.code, 0, "{}", plain.stderr);
+        let record = dir.join("r.jsonl");
+        let recorded = ludus(&[
+            "playout",
+            game,
+            "--seed",
+            "7",
+            "--json",
+            "--record",
+            record.to_str().unwrap(),
+        ]);
+        assert_eq!(recorded.code, 0, "{}", recorded.stderr);
+        assert_eq!(plain.stdout, recorded.stdout, "{game}");
+    }
 }

@@ -348,3 +348,77 @@ fn the_hint_of_a_game_with_an_evaluation_ranks_by_it() {
     let first = out[at..].lines().nth(1).unwrap();
     assert!(first.trim_start().starts_with("24/18 13/11"), "{out}");
 }
+
+/// An evaluation learned for another game of the same shape plays with a
+/// note, and a file trained from it is named for the game it was trained
+/// on (issue 42: it kept the other game's name); a run that plays no game
+/// writes nothing and fails.
+#[test]
+fn an_evaluation_of_another_game_is_noted_and_training_names_its_own_game() {
+    let dir = temp_dir("learn", "foreign");
+    let run = ludus_in(
+        root(),
+        &[
+            "match",
+            "games/plakoto.game",
+            "--first",
+            "learned:file=games/fevga.eval,depth=1",
+            "--second",
+            "random",
+            "--games",
+            "1",
+            "--seed",
+            "1",
+            "--quiet",
+        ],
+        Input::Nothing,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("note: games/fevga.eval was learned for `Fevga`, not for `Plakoto`"),
+        "{}",
+        run.stderr
+    );
+    let out = dir.join("pf.eval");
+    let run = ludus_in(
+        root(),
+        &[
+            "train",
+            "games/plakoto.game",
+            "--from",
+            "games/fevga.eval",
+            "--out",
+            out.to_str().unwrap(),
+            "--games",
+            "1",
+        ],
+        Input::Nothing,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("Plakoto: 1 games"), "{}", run.stdout);
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(written["game"], "Plakoto");
+
+    let none = dir.join("none.eval");
+    let run = ludus_in(
+        root(),
+        &[
+            "train",
+            "games/alquerque.game",
+            "--out",
+            none.to_str().unwrap(),
+            "--seconds",
+            "1e-320",
+        ],
+        Input::Nothing,
+    );
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("no game of self-play was played"),
+        "{}",
+        run.stderr
+    );
+    assert!(!none.exists());
+}

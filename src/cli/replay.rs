@@ -132,9 +132,16 @@ pub(crate) struct Frame {
     pub svg: String,
 }
 
+/// The most positions one page draws (`replay --html`, `ludus serve`'s
+/// replays): a picture is a few kilobytes, so a page of a game of 100,000
+/// turns would take hundreds of megabytes to write and to open.
+pub(crate) const MAX_FRAMES: usize = 2_000;
+
 /// The positions of replayed records (`replay --html`, and `ludus
 /// serve`'s replays): for each game the start, then each turn's position
-/// with the turn marked, the cube actions before it in its caption.
+/// with the turn marked, the cube actions before it in its caption. Of
+/// more than [`MAX_FRAMES`] positions, the first and the last half of
+/// that many are drawn, and a frame between them says which are left out.
 pub(crate) fn frames(
     engine: &Engine,
     records: &[playout::Record],
@@ -142,6 +149,38 @@ pub(crate) fn frames(
 ) -> Vec<Frame> {
     let mut frames = Vec::new();
     let several = records.len() > 1;
+    let total: usize = records
+        .iter()
+        .zip(replays)
+        .map(|(record, replayed)| {
+            let dropped = cube_actions(record)
+                .get(replayed.turns.len())
+                .is_some_and(|a| !a.is_empty());
+            1 + replayed.turns.len() + usize::from(dropped)
+        })
+        .sum();
+    let half = MAX_FRAMES / 2;
+    let mut index = 0;
+    // Whether the next frame is drawn; the first left out adds the note.
+    let mut drawn = |frames: &mut Vec<Frame>, at: &State| {
+        let i = index;
+        index += 1;
+        if total <= MAX_FRAMES || i < half || i >= total - half {
+            return true;
+        }
+        if i == half {
+            frames.push(Frame {
+                caption: format!(
+                    "positions {} to {} of {total} are not drawn (a page draws at most {MAX_FRAMES}); `ludus replay` without `--html` lists every turn",
+                    half + 1,
+                    total - half
+                ),
+                svg: String::new(),
+                position: at.clone(),
+            });
+        }
+        false
+    };
     for (g, (record, replayed)) in records.iter().zip(replays).enumerate() {
         let game = if several {
             format!("game {}{}, ", g + 1, stakes_note(record))
@@ -156,14 +195,19 @@ pub(crate) fn frames(
                 .and_then(|p| ludus::notation::parse_position(engine, p).ok())
                 .unwrap_or_else(|| engine.start())
         });
-        frames.push(Frame {
-            caption: format!("{game}the start"),
-            svg: ludus::svg::svg(engine, &start, None),
-            position: start.clone(),
-        });
+        if drawn(&mut frames, &start) {
+            frames.push(Frame {
+                caption: format!("{game}the start"),
+                svg: ludus::svg::svg(engine, &start, None),
+                position: start.clone(),
+            });
+        }
         let actions = cube_actions(record);
         let mut moves = Vec::new();
         for (i, ((played, st), before)) in replayed.turns.iter().zip(&replayed.before).enumerate() {
+            if !drawn(&mut frames, st) {
+                continue;
+            }
             // The turn, found among the moves of the position before it (its
             // dice thrown), to mark it.
             let mut scratch = before.clone();
@@ -184,9 +228,12 @@ pub(crate) fn frames(
         }
         // A double after the last turn, dropped: the game's last frame.
         if let Some(last) = actions.get(replayed.turns.len()).filter(|a| !a.is_empty()) {
+            let end = replayed.turns.last().map_or(start, |(_, st)| st.clone());
+            if !drawn(&mut frames, &end) {
+                continue;
+            }
             let result = playout::outcome_text(engine, replayed.outcome);
             let ending = ending_note(engine, replayed);
-            let end = replayed.turns.last().map_or(start, |(_, st)| st.clone());
             frames.push(Frame {
                 caption: format!("{game}{}; {result}{ending}", last.join(", ")),
                 svg: ludus::svg::svg(engine, &end, None),

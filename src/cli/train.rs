@@ -29,8 +29,17 @@ pub(crate) fn train(r: TrainArgs) -> Result<ExitCode, Failure> {
     let command = std::env::args().collect::<Vec<_>>().join(" ");
     let (mut evaluation, mut net) = match &r.from {
         Some(from) => {
-            let e = read_evaluation(from, &engine)?;
-            if e.game_sha256 != sha {
+            let mut e = read_evaluation(from, &engine)?;
+            let game = &engine.game().name;
+            if e.game != *game {
+                eprintln!(
+                    "note: {} was learned for `{}`; its weights are the start of an evaluation of `{game}`",
+                    from.display(),
+                    e.game
+                );
+                // The new file is of the game it is trained on.
+                e.game = game.clone();
+            } else if e.game_sha256 != sha {
                 eprintln!(
                     "note: {} was learned on another text of the game (`{}`); its weights are the start",
                     from.display(),
@@ -93,6 +102,13 @@ pub(crate) fn train(r: TrainArgs) -> Result<ExitCode, Failure> {
     .map_err(|e| Failure::Message(format!("{}: {e}", r.file.display())))?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
+    if report.games == 0 {
+        return Err(Failure::Message(format!(
+            "no game of self-play was played in {:e} s: nothing learned, and {} not written; give more `--seconds`",
+            r.seconds.unwrap_or(0.0),
+            r.out.display()
+        )));
+    }
     evaluation.net = net;
     evaluation.game_sha256 = sha;
     evaluation.games += report.games;
