@@ -15,6 +15,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
+pub mod cube;
 pub mod expectimax;
 mod mcts;
 mod rollout;

@@ -15,6 +15,8 @@ pub mod format;
 pub mod hand_record;
 pub mod invariants;
 pub mod ir;
+#[cfg(test)]
+mod layers;
 pub mod learn;
 pub mod load;
 pub mod match_id;

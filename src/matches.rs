@@ -275,7 +275,7 @@ impl Match {
 
 /// Plays one game between the agents `by_colour` from the setup, with
 /// the cube of `stakes` where it has one (the searching agents double and
-/// answer by [`crate::stakes::should_double`] and `should_take` on their
+/// answer by [`crate::agent::cube::should_double`] and `should_take` on their
 /// rollouts' equity), its turns counted in `plies`: its outcome (`Ongoing`
 /// if stopped at [`MAX_PLIES`]), and whether a double was dropped.
 fn one_game(
@@ -286,7 +286,7 @@ fn one_game(
     moves: &mut Vec<crate::engine::Move>,
     plies: &mut u32,
 ) -> Result<(Outcome, bool), TooManyTurns> {
-    use crate::stakes::{cube_equity, judges_cube, should_double, should_take};
+    use crate::agent::cube::{cube_equity, judges_cube, should_double, should_take};
     use rand::RngExt;
     let mut st = engine.start();
     engine.opening(&mut st, rng);

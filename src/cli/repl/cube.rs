@@ -7,7 +7,7 @@ use super::Session;
 use crate::Agent;
 use ludus::engine::Outcome;
 use ludus::match_id::{GameState, MatchId};
-use ludus::stakes::{self, Won};
+use ludus::stakes::Won;
 
 /// The commands that may be typed while a double waits for its answer.
 const WHILE_DOUBLED: [&str; 12] = [
@@ -133,7 +133,7 @@ impl Session<'_> {
                 .stakes
                 .why_no_double(player, self.before_turn())
                 .is_none()
-            && stakes::should_double(&self.stakes, player, self.cube_equity(player))
+            && ludus::agent::cube::should_double(&self.stakes, player, self.cube_equity(player))
         {
             self.offer(player, out);
         }
@@ -150,16 +150,16 @@ impl Session<'_> {
         }
         // An agent without a judgement of positions (the random one) takes.
         let take = !cube_agent(&self.agents[taker])
-            || stakes::should_take(&self.stakes, taker, self.cube_equity(taker));
+            || ludus::agent::cube::should_take(&self.stakes, taker, self.cube_equity(taker));
         self.answered(take, out);
         true
     }
 
     /// The points `player` expects per game from the position before the
-    /// throw, without the cube ([`stakes::cube_equity`]), seeded by the
+    /// throw, without the cube ([`ludus::agent::cube::cube_equity`]), seeded by the
     /// turn number so that the session's own generator is untouched.
     fn cube_equity(&self, player: usize) -> f64 {
-        stakes::cube_equity(self.engine, &self.st, player, self.history.len() as u64)
+        ludus::agent::cube::cube_equity(self.engine, &self.st, player, self.history.len() as u64)
     }
 
     /// `hint` at a cube decision: a double to answer, or the start of a
@@ -171,7 +171,7 @@ impl Session<'_> {
         if let Some(doubler) = self.stakes.offered {
             let taker = 1 - doubler;
             let equity = self.cube_equity(taker);
-            let advice = if stakes::should_take(&self.stakes, taker, equity) {
+            let advice = if ludus::agent::cube::should_take(&self.stakes, taker, equity) {
                 "take"
             } else {
                 "drop"
@@ -179,7 +179,7 @@ impl Session<'_> {
             out.push_str(&format!(
                 "{advice}: {} expects {equity:+.3} points a game without the cube ({} games played out by greedy play); the rule of thumb takes from -0.6\n",
                 names(taker),
-                stakes::CUBE_ROLLOUTS
+                ludus::agent::cube::CUBE_ROLLOUTS
             ));
             return true;
         }
@@ -194,7 +194,7 @@ impl Session<'_> {
             return false;
         }
         let equity = self.cube_equity(player);
-        let advice = if stakes::should_double(&self.stakes, player, equity) {
+        let advice = if ludus::agent::cube::should_double(&self.stakes, player, equity) {
             "double"
         } else {
             "no double: roll"
@@ -202,7 +202,7 @@ impl Session<'_> {
         out.push_str(&format!(
             "{advice}: {} expects {equity:+.3} points a game without the cube ({} games played out by greedy play); the rule of thumb doubles from 0.4 to 1.0\n",
             names(player),
-            stakes::CUBE_ROLLOUTS
+            ludus::agent::cube::CUBE_ROLLOUTS
         ));
         true
     }
@@ -341,9 +341,9 @@ impl Session<'_> {
     }
 }
 
-/// Whether `agent` judges cube actions (see [`stakes::judges_cube`]).
+/// Whether `agent` judges cube actions (see [`ludus::agent::cube::judges_cube`]).
 fn cube_agent(agent: &Agent) -> bool {
-    matches!(agent, Agent::Machine(spec) if stakes::judges_cube(spec))
+    matches!(agent, Agent::Machine(spec) if ludus::agent::cube::judges_cube(spec))
 }
 
 /// `1 point`, `4 points`.
