@@ -166,18 +166,25 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
     let dice_game = engine.has_dice();
     let mut stakes = match &record.stakes {
         None => None,
-        Some(text) => {
-            let (stakes, rest) = Stakes::new(engine, 0)
-                .read_fields(engine, text)
-                .map_err(|e| format!("header, `stakes`: {e}"))?;
-            if !rest.is_empty() {
-                return Err(format!(
-                    "header, `stakes`: `{rest}` is not a field of the cube or the score"
-                ));
-            }
-            Some(stakes)
-        }
+        Some(text) => Some(Stakes::from_header(engine, text)?),
     };
+    // Who the opening throw made the starter, and the dice he plays where
+    // it gives them, are known before the first turn line: a cube action
+    // before it is judged in that position, as `play` judged it.
+    if opening {
+        let first = record.lines.iter().find_map(|(_, line)| match line {
+            RecordLine::Turn { position, .. } | RecordLine::Result { position, .. } => {
+                parse_position(engine, position).ok()
+            }
+            _ => None,
+        });
+        if let Some(first) = first {
+            st.to_move = first.to_move;
+            if engine.game().dice.is_some_and(|d| d.opening == Some(true)) {
+                st.dice = first.dice;
+            }
+        }
+    }
     let mut dropped = None;
     let mut moves = Vec::new();
     let mut turns = Vec::new();
@@ -189,7 +196,16 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 "line {n}: the record goes on after a double was dropped"
             ));
         }
-        if stakes.is_some_and(|s| s.offered.is_some()) && !matches!(line, RecordLine::Cube { .. }) {
+        // A game saved while a double waits for its answer ends with the
+        // double, then its result `unfinished`.
+        let saved_pending = matches!(
+            line,
+            RecordLine::Result { result, resigned: None, dropped: None, .. } if result == "unfinished"
+        );
+        if stakes.is_some_and(|s| s.offered.is_some())
+            && !matches!(line, RecordLine::Cube { .. })
+            && !saved_pending
+        {
             return Err(format!(
                 "line {n}: the double before it is neither taken nor dropped"
             ));
@@ -211,15 +227,9 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     return Err(format!("{at}, `player`: `{player}` is not a player"));
                 };
                 let ours = match action.as_str() {
-                    "double" => {
-                        if p != st.to_move as usize {
-                            return Err(format!("{at}: {player} doubles, and he is not to move"));
-                        }
-                        let before_turn = !dice_game || st.dice == [0; 4];
-                        stakes
-                            .double(p, before_turn)
-                            .map_err(|e| format!("{at}: {e}"))?
-                    }
+                    "double" => stakes
+                        .double_in(engine, &st, p)
+                        .map_err(|e| format!("{at}: {e}"))?,
                     "take" | "drop" if stakes.offered == Some(p) => {
                         return Err(format!("{at}: {player} answers his own double"));
                     }

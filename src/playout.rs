@@ -639,6 +639,12 @@ pub struct Replay {
 /// kind. The error names the first line and field that differ.
 pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String> {
     let seed = record.seed;
+    // The cube and score the game was played for: the random agent never
+    // doubles, so they only score its result.
+    let stakes = match &record.stakes {
+        Some(text) => Some(crate::stakes::Stakes::from_header(engine, text)?),
+        None => None,
+    };
     let mut game = SeededGame::new(engine, seed);
     if record.opening != game.opening {
         let says = |o: &Option<String>| match o {
@@ -661,7 +667,7 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
             }
             (RecordLine::Cube { .. }, _) => {
                 return Err(format!(
-                    "line {n}: a cube action, in a record of random play without stakes"
+                    "line {n}: a cube action, in a record of random play (not marked `\"typed\": true`), where nobody doubles"
                 ));
             }
             (RecordLine::Turn { ply, .. }, Next::End(outcome)) => {
@@ -758,7 +764,7 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
                     turns,
                     before,
                     outcome,
-                    stakes: None,
+                    stakes,
                     dropped: None,
                 });
             }

@@ -15,7 +15,7 @@
 //! None of this touches the engine: a [`Stakes`] sits beside the game's
 //! [`crate::engine::State`] in the programs that play whole games.
 
-use crate::engine::Engine;
+use crate::engine::{Engine, State};
 use crate::ir;
 
 /// The longest match, in points (GNU Backgammon's Match ID keeps 15 bits).
@@ -121,7 +121,7 @@ impl Stakes {
 
     /// Why `player` may not double now, or `None` if he may. `before_turn`
     /// says whether his turn has not begun (his dice are not thrown).
-    pub fn why_no_double(&self, player: usize, before_turn: bool) -> Option<String> {
+    fn why_no_double(&self, player: usize, before_turn: bool) -> Option<String> {
         let Some(rules) = self.rules else {
             return Some("this game has no doubling cube".into());
         };
@@ -140,7 +140,34 @@ impl Stakes {
         })
     }
 
-    /// `player` offers a double; the cube's value if it is taken.
+    /// Why `player` may not double in `st` now, or `None` if he may: he
+    /// doubles as the player to move, before his turn begins (before his
+    /// throw in a game with dice), where the cube allows. `play`, `replay`
+    /// and `match` all ask this, so that whatever one accepts the others
+    /// do.
+    pub fn why_no_double_in(&self, engine: &Engine, st: &State, player: usize) -> Option<String> {
+        if player != st.to_move as usize {
+            let name = &engine.game().players[player].name;
+            return Some(format!(
+                "{name} is not to move: a player doubles before his own turn"
+            ));
+        }
+        self.why_no_double(player, !engine.thrown(st))
+    }
+
+    /// `player` offers a double in `st` (see [`Stakes::why_no_double_in`]);
+    /// the cube's value if it is taken.
+    pub fn double_in(&mut self, engine: &Engine, st: &State, player: usize) -> Result<u32, String> {
+        if let Some(why) = self.why_no_double_in(engine, st, player) {
+            return Err(why);
+        }
+        self.double(player, true)
+    }
+
+    /// `player` offers a double, `before_turn` saying whether his turn has
+    /// not begun; the cube's value if it is taken. For a record already
+    /// checked: a player's double is judged in its position by
+    /// [`Stakes::double_in`].
     pub fn double(&mut self, player: usize, before_turn: bool) -> Result<u32, String> {
         if let Some(why) = self.why_no_double(player, before_turn) {
             return Err(why);
@@ -238,6 +265,20 @@ impl Stakes {
             }
         }
         out.join("; ")
+    }
+
+    /// The stakes a record's header gives (`"stakes"`: the fields
+    /// [`Stakes::fields`] writes, and nothing else).
+    pub fn from_header(engine: &Engine, text: &str) -> Result<Stakes, String> {
+        let (stakes, rest) = Stakes::new(engine, 0)
+            .read_fields(engine, text)
+            .map_err(|e| format!("header, `stakes`: {e}"))?;
+        if !rest.is_empty() {
+            return Err(format!(
+                "header, `stakes`: `{rest}` is not a field of the cube or the score"
+            ));
+        }
+        Ok(stakes)
     }
 
     /// Reads the fields [`Stakes::fields`] writes out of a position's

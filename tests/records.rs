@@ -487,3 +487,49 @@ fn positions_written_with_the_default_kind_named_replay() {
         ],
     );
 }
+
+/// A record with stakes that is not marked typed is checked against its
+/// seed, as every other untyped record is (issue 42: any legal moves
+/// passed).
+#[test]
+fn a_record_with_stakes_not_marked_typed_is_checked_against_its_seed() {
+    let dir = common::temp_dir("records", "stakes-seed");
+    let game = dir.join("nmm-cube.game");
+    std::fs::write(
+        &game,
+        format!(
+            "variant \"nmm cube\" of \"{}\"\nstakes {{\n  cube\n}}\n",
+            common::root().join("games/nine-mens-morris.game").display()
+        ),
+    )
+    .unwrap();
+    let typed = dir.join("p1.jsonl");
+    let run = common::ludus_in(
+        &dir,
+        &["play", game.to_str().unwrap(), "--seed", "3"],
+        common::Input::Text(&format!(
+            "moves\n5\nmoves\n3\nmoves\n7\nsave {}\nquit\n",
+            typed.display()
+        )),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let replayed = common::ludus(&["replay", typed.to_str().unwrap(), "--quiet"]);
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+    let untyped = dir.join("p5.jsonl");
+    std::fs::write(
+        &untyped,
+        std::fs::read_to_string(&typed)
+            .unwrap()
+            .replace(r#","typed":true"#, ""),
+    )
+    .unwrap();
+    let replayed = common::ludus(&["replay", untyped.to_str().unwrap(), "--quiet"]);
+    assert_eq!(replayed.code, 1);
+    assert!(
+        replayed
+            .stderr
+            .contains("with seed 3 the random agent plays"),
+        "{}",
+        replayed.stderr
+    );
+}

@@ -889,3 +889,175 @@ fn pip_counts_as_the_board_shows() {
         run.stdout
     );
 }
+
+/// Seeded random sessions of `ludus play`, a line at a time from a fixed
+/// vocabulary (moves by menu number, rolls, the cube's commands, undo,
+/// resign, new), saved at random points: every record saved is accepted
+/// by `ludus replay` and loaded by the REPL's `load` (issue 42: a game
+/// saved while a double waited could not be loaded). A bounded stand-in
+/// for a fuzz target of the save/load round trip.
+#[test]
+fn every_saved_session_loads_and_replays() {
+    let dir = common::temp_dir("repl", "round-trip");
+    std::fs::write(
+        dir.join("acey-deucey-cube.game"),
+        format!(
+            "variant \"acey-deucey cube\" of \"{}\"\nstakes {{\n  cube\n}}\n",
+            games_dir().join("acey-deucey.game").display()
+        ),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("nmm-cube.game"),
+        format!(
+            "variant \"nmm cube\" of \"{}\"\nstakes {{\n  cube\n}}\n",
+            games_dir().join("nine-mens-morris.game").display()
+        ),
+    )
+    .unwrap();
+    let games: [(PathBuf, &[&str]); 6] = [
+        (games_dir().join("backgammon.game"), &[]),
+        (games_dir().join("backgammon.game"), &["--match", "3"]),
+        (dir.join("acey-deucey-cube.game"), &[]),
+        (
+            games_dir().join("english-draughts.game"),
+            &["--black", "random"],
+        ),
+        (dir.join("nmm-cube.game"), &[]),
+        (games_dir().join("plakoto.game"), &["--white", "random"]),
+    ];
+    let words = [
+        "moves", "1", "2", "3", "roll", "roll", "double", "take", "drop", "undo", "resign", "new",
+    ];
+    let mut rng = playout::rng(42);
+    let mut saved = 0;
+    for (g, (file, args)) in games.iter().enumerate() {
+        for session in 0..6u64 {
+            let mut script = String::new();
+            let mut names = Vec::new();
+            for _ in 0..rng.random_range(5..60) {
+                let word = words[rng.random_range(0..words.len())];
+                // Moves are picked from the menu `moves` just listed.
+                if ["1", "2", "3"].contains(&word) {
+                    script.push_str("moves\n");
+                }
+                script.push_str(word);
+                script.push('\n');
+                if rng.random_range(0..8) == 0 {
+                    let name = dir.join(format!("g{g}-s{session}-{}.jsonl", names.len()));
+                    script.push_str(&format!("save {}\n", name.display()));
+                    names.push(name);
+                }
+            }
+            let name = dir.join(format!("g{g}-s{session}-last.jsonl"));
+            script.push_str(&format!("save {}\nquit\n", name.display()));
+            names.push(name);
+            let seed = (10 * g as u64 + session).to_string();
+            let run = play(file, &[&["--seed", &seed], *args].concat(), Some(&script));
+            assert_eq!(run.code, 0, "{}: {}\n{script}", file.display(), run.stderr);
+            for name in names {
+                if !name.exists() {
+                    // Saved after the game left nothing to save.
+                    continue;
+                }
+                saved += 1;
+                let record = name.to_str().unwrap();
+                let replayed = ludus(&["replay", record, "--quiet"]);
+                assert_eq!(
+                    replayed.code, 0,
+                    "{record} does not replay: {}\n{script}",
+                    replayed.stderr
+                );
+                let loaded = play(file, &[], Some(&format!("load {record}\nquit\n")));
+                assert!(
+                    loaded.stdout.contains("loaded "),
+                    "{record} does not load: {}{}\n{script}",
+                    loaded.stdout,
+                    loaded.stderr
+                );
+            }
+        }
+    }
+    assert!(saved >= 36, "{saved} records saved");
+}
+
+/// A game saved while a double waits for its answer ends with the double
+/// and `unfinished`; `replay` accepts it and `load` waits for the answer
+/// (issue 42: both refused it, and the game was lost).
+#[test]
+fn a_game_saved_while_a_double_waits_loads_and_replays() {
+    let dir = common::temp_dir("repl", "pending-double");
+    let record = dir.join("d.jsonl");
+    let file = games_dir().join("backgammon.game");
+    let run = play(
+        &file,
+        &["--seed", "1"],
+        Some(&format!(
+            "moves\n1\ndouble\nsave {}\nquit\n",
+            record.display()
+        )),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains(r#""action":"double""#), "{text}");
+    let replayed = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+    let loaded = play(
+        &file,
+        &[],
+        Some(&format!("load {}\ntake\nquit\n", record.display())),
+    );
+    assert!(
+        loaded.stdout.contains("loaded 1 turns"),
+        "{}",
+        loaded.stdout
+    );
+    assert!(
+        loaded.stdout.contains("white takes: the cube is at 2"),
+        "{}",
+        loaded.stdout
+    );
+}
+
+/// Whoever the opening throw makes the starter may double before his
+/// throw where it does not give him his dice, and `replay` accepts what
+/// `play` allowed (issue 42: it judged the double as the setup's first
+/// player's); where the opening gives the dice, both refuse it.
+#[test]
+fn a_double_before_the_starters_first_throw_is_judged_alike_by_play_and_replay() {
+    let dir = common::temp_dir("repl", "starter-doubles");
+    let game = dir.join("acey-deucey-cube.game");
+    std::fs::write(
+        &game,
+        format!(
+            "variant \"acey-deucey cube\" of \"{}\"\nstakes {{\n  cube\n}}\n",
+            games_dir().join("acey-deucey.game").display()
+        ),
+    )
+    .unwrap();
+    let record = dir.join("a.jsonl");
+    let run = play(
+        &game,
+        &["--seed", "8"],
+        Some(&format!("double\ntake\nsave {}\nquit\n", record.display())),
+    );
+    assert!(
+        run.stdout.contains("black starts and throws") && run.stdout.contains("black doubles to 2"),
+        "{}",
+        run.stdout
+    );
+    let replayed = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+    // Backgammon's opening throw is the starter's roll: no double then.
+    let run = play(
+        &games_dir().join("backgammon.game"),
+        &["--seed", "8"],
+        Some("double\nquit\n"),
+    );
+    assert!(
+        run.stdout
+            .contains("cannot double: a player doubles before his turn, not during it"),
+        "{}",
+        run.stdout
+    );
+}

@@ -141,6 +141,14 @@ impl Engine {
         self.tables.as_ref().is_some_and(|t| t.pin_blots)
     }
 
+    /// Whether the player to move has begun his turn by throwing: the dice
+    /// of a game with dice are thrown (or chosen, or set by a climbing
+    /// sequence). Never in a game without dice, whose turns begin with the
+    /// move.
+    pub fn thrown(&self, st: &State) -> bool {
+        self.tables.is_some() && st.dice != [0; MAX_DICE]
+    }
+
     /// Throws the dice for the player to move.
     #[inline]
     pub fn roll(&self, st: &mut State, rng: &mut crate::rng::Rng) {

@@ -32,12 +32,6 @@ impl Session<'_> {
         ))
     }
 
-    /// Whether the player to move has not begun his turn: in a game with
-    /// dice, before his throw.
-    fn before_turn(&self) -> bool {
-        !self.engine.has_dice() || (self.needs_roll() && self.partial.is_empty())
-    }
-
     /// `double`: the person to move offers a double.
     pub(super) fn double(&mut self, out: &mut String) {
         if self.finished {
@@ -58,8 +52,7 @@ impl Session<'_> {
 
     /// `player` doubles, if he may.
     fn offer(&mut self, player: usize, out: &mut String) {
-        let before_turn = self.before_turn();
-        match self.stakes.double(player, before_turn) {
+        match self.stakes.double_in(self.engine, &self.st, player) {
             Err(why) => out.push_str(&format!("{} cannot double: {why}\n", self.mover())),
             Ok(value) => {
                 if let Some(w) = &mut self.writer {
@@ -131,7 +124,7 @@ impl Session<'_> {
             && cube_agent(&self.agents[player])
             && self
                 .stakes
-                .why_no_double(player, self.before_turn())
+                .why_no_double_in(self.engine, &self.st, player)
                 .is_none()
             && ludus::agent::cube::should_double(&self.stakes, player, self.cube_equity(player))
         {
@@ -188,7 +181,7 @@ impl Session<'_> {
             || !self.needs_roll()
             || self
                 .stakes
-                .why_no_double(player, self.before_turn())
+                .why_no_double_in(self.engine, &self.st, player)
                 .is_some()
         {
             return false;
