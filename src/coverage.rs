@@ -249,7 +249,7 @@ pub fn forbidding_all(path: &Path) -> Result<Vec<ItemCoverage>, CoverageError> {
         let mut st = full.start();
         full.opening(&mut st, &mut rng);
         for _ in 0..turns {
-            if full.has_dice() && st.dice == [0; 4] {
+            if full.to_throw(&st) {
                 full.roll(&mut st, &mut rng);
             }
             if full.try_legal_moves(&mut st, &mut moves).is_err() {
@@ -396,7 +396,7 @@ fn play_one(plan: &Plan, seed: u64, tally: &mut Tally) -> Result<u64, TooManyTur
     let mut in_game = vec![false; plan.items.len()];
     let mut positions = 0;
     for plies in 0..=playout::MAX_PLIES {
-        if st.dice == [0; 4] {
+        if full.to_throw(&st) {
             full.roll(&mut st, &mut rng);
         }
         full.try_legal_moves(&mut st, &mut moves)

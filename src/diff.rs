@@ -578,7 +578,7 @@ pub fn witness(
             pair.b.dice = pair.a.dice;
         }
         for _ in 0..playout::MAX_PLIES {
-            if pair.a.dice == [0; 4] {
+            if a.to_throw(&pair.a) {
                 a.roll(&mut pair.a, &mut rng);
             }
             pair.b.dice = pair.a.dice;

@@ -163,7 +163,6 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
     // it gives them, as the first turn line shows (the header names the
     // throw; a game begun again in the REPL throws anew).
     let opening = record.start.is_none() && engine.game().dice.is_some_and(|d| d.opening.is_some());
-    let dice_game = engine.has_dice();
     let mut stakes = match &record.stakes {
         None => None,
         Some(text) => Some(Stakes::from_header(engine, text)?),
@@ -270,7 +269,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 if opening && plies == 0 {
                     st.to_move = recorded.to_move;
                 }
-                if dice_game && st.dice == [0; 4] {
+                if engine.to_throw(&st) {
                     // The dice typed or thrown for this turn.
                     st.dice = recorded.dice;
                 }
@@ -325,7 +324,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     if opening && plies == 0 {
                         st.to_move = recorded.to_move;
                     }
-                    if dice_game && st.dice == [0; 4] {
+                    if engine.to_throw(&st) {
                         st.dice = recorded.dice;
                     }
                 }
@@ -337,7 +336,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         "line {n}, `position`: the record says `{position}`, but the game is at `{ours}`"
                     ));
                 }
-                let ruled = if dice_game && st.dice == [0; 4] {
+                let ruled = if engine.to_throw(&st) {
                     engine.outcome_with(&st, true)
                 } else {
                     engine

@@ -238,7 +238,7 @@ fn play_one(
         if let Some(found) = broken(engine, &st) {
             return Ok(Some(violation(&st, &played, found)));
         }
-        if st.dice == [0; 4] {
+        if engine.to_throw(&st) {
             engine.roll(&mut st, &mut rng);
         }
         engine

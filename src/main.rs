@@ -163,7 +163,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             if let Some(dice) = dice {
                 st.dice = parse_dice(&engine, &dice)
                     .map_err(|e| Failure::Message(format!("bad dice: {e}")))?;
-            } else if engine.has_dice() && st.dice == [0; 4] {
+            } else if engine.to_throw(&st) {
                 return Err(Failure::Message(
                     "this game is played with dice: give the roll with `--dice 5-3` (or `dice: 5-3` in the position)".into(),
                 ));
@@ -747,7 +747,7 @@ fn batch_answer(
         return Err("a blank line: give one position a line".into());
     }
     let mut st = read_position(engine, text).map_err(|e| format!("bad position: {e}"))?;
-    if engine.has_dice() && st.dice == [0; 4] {
+    if engine.to_throw(&st) {
         return Err(
             "this game is played with dice: give the roll in the position (`dice: 5-3`)".into(),
         );

@@ -317,7 +317,7 @@ fn one_game(
             }
         }
         // The opening throw may have thrown the first roll already.
-        if st.dice == [0; 4] {
+        if engine.to_throw(&st) {
             engine.roll(&mut st, rng);
         }
         engine.try_legal_moves(&mut st, moves)?;

@@ -144,7 +144,7 @@ fn playout_loop<const DICE: bool>(
     let mut drawn = Move::PASS;
     loop {
         // The opening throw may have thrown the first roll already.
-        if st.dice == [0; 4] {
+        if engine.to_throw(st) {
             engine.roll(st, rng);
         }
         let n = if DICE {
@@ -344,7 +344,7 @@ impl<'e> SeededGame<'e> {
     fn next(&mut self) -> Result<Next, TooManyTurnsAt> {
         let engine = self.engine;
         // The opening throw may have thrown the first roll already.
-        if self.st.dice == [0; 4] {
+        if engine.to_throw(&self.st) {
             engine.roll(&mut self.st, &mut self.rng);
         }
         turns(engine, &mut self.st, &mut self.moves, self.plies)?;

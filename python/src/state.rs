@@ -102,7 +102,7 @@ impl State {
         }
         let shared = self.shared.clone();
         let engine = &shared.engine;
-        if engine.has_dice() && self.st.dice == [0; MAX_DICE] {
+        if engine.to_throw(&self.st) {
             let outcome = engine.outcome_with(&self.st, true);
             self.node = if outcome != Outcome::Ongoing || self.plies >= self.shared.max_turns {
                 Node::Terminal(outcome)

@@ -22,7 +22,7 @@ pub(crate) fn explain(
     if let Some(dice) = dice {
         st.dice =
             parse_dice(&engine, dice).map_err(|e| Failure::Message(format!("bad dice: {e}")))?;
-    } else if engine.has_dice() && st.dice == [0; 4] {
+    } else if engine.to_throw(&st) {
         return Err(Failure::Message(
             "this game is played with dice: give the roll with `--dice 5-3` (or `dice: 5-3` in the position)".into(),
         ));

@@ -149,6 +149,13 @@ impl Engine {
         self.tables.is_some() && st.dice != [0; MAX_DICE]
     }
 
+    /// Whether the player to move is still to throw: a game with dice
+    /// whose dice are not thrown for the turn.
+    #[inline]
+    pub fn to_throw(&self, st: &State) -> bool {
+        self.tables.is_some() && st.dice == [0; MAX_DICE]
+    }
+
     /// Throws the dice for the player to move.
     #[inline]
     pub fn roll(&self, st: &mut State, rng: &mut crate::rng::Rng) {

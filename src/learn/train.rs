@@ -169,7 +169,7 @@ fn self_play(
     let mut active = Vec::new();
     let mut scratch = Scratch::default();
     for _ in 0..MAX_TRAINING_TURNS {
-        if st.dice == [0; 4] && engine.has_dice() {
+        if engine.to_throw(&st) {
             engine.roll(&mut st, &mut rng);
         }
         engine.try_legal_moves(&mut st, &mut moves)?;
