@@ -572,3 +572,102 @@ fn every_bundled_game_is_served_whatever_the_folder_holds() {
     let bundled: Vec<&str> = ludus::bundled::names().collect();
     assert_eq!(names, bundled);
 }
+
+/// A new game of Alquerque whose first seat is MCTS thinking `seconds` a
+/// turn, the second a person: its id.
+fn game_against_a_slow_agent(server: &Server, seconds: f64) -> u64 {
+    let body = json!({"game": "alquerque", "seed": 1, "agents": [{"kind": "mcts", "seconds": seconds}, null]});
+    post(server, "/api/new", body, 200)["id"].as_u64().unwrap()
+}
+
+/// Asks for the agent's turn of game `id` on a thread of its own.
+fn agent_in_background(server: &Server, id: u64) -> std::thread::JoinHandle<Reply> {
+    let port = server.port;
+    let path = format!("/api/game/{id}/agent");
+    let json = ("Content-Type", "application/json");
+    std::thread::spawn(move || http(port, "POST", &path, &[json], b"{}"))
+}
+
+#[test]
+fn a_thinking_agent_holds_up_no_other_game() {
+    let server = Server::start(&["alquerque"]);
+    let id = game_against_a_slow_agent(&server, 3.0);
+    let other = new_game(&server, "alquerque");
+    let other_id = other["id"].as_u64().unwrap();
+    let started = std::time::Instant::now();
+    let agent = agent_in_background(&server, id);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // While it thinks: the list, another game's move and state, this
+    // game's state, and a new game are each answered at once.
+    let quick = std::time::Duration::from_millis(1500);
+    let timed = |what: &str, reply: Reply| {
+        assert_eq!(reply.status, 200, "{what}: {}", reply.body);
+        reply
+    };
+    let t = std::time::Instant::now();
+    timed("games", server.call("GET", "/api/games", ""));
+    let text = first_part(&other);
+    let body = json!({"move": text}).to_string();
+    let moved = timed(
+        "a move",
+        server.call("POST", &format!("/api/game/{other_id}/move"), &body),
+    );
+    assert_eq!(moved.json()["played"].as_array().unwrap().len(), 1);
+    let state = timed(
+        "its state",
+        server.call("GET", &format!("/api/game/{id}"), ""),
+    );
+    assert_eq!(state.json()["played"].as_array().unwrap().len(), 0);
+    timed(
+        "a new game",
+        server.call("POST", "/api/new", r#"{"game": "alquerque"}"#),
+    );
+    assert!(t.elapsed() < quick, "answered in {:?}", t.elapsed());
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(2500),
+        "the agent still thinks"
+    );
+    // Then the agent's move lands.
+    let reply = agent.join().unwrap();
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let after = reply.json();
+    assert_eq!(after["played"].as_array().unwrap().len(), 1);
+    assert_eq!(after["to_move"], 1);
+}
+
+#[test]
+fn a_game_changed_while_its_agent_thinks_refuses_the_agents_move() {
+    let server = Server::start(&["alquerque"]);
+    let id = game_against_a_slow_agent(&server, 2.0);
+    let agent = agent_in_background(&server, id);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let game = format!("/api/game/{id}");
+    // The agent's turn: no person may play it, and one search at a time.
+    let state = server.call("GET", &game, "").json();
+    let text = first_part(&state);
+    let refused = post(&server, &format!("{game}/move"), json!({"move": text}), 409);
+    assert!(error(&refused).contains("agent's turn"), "{refused}");
+    let refused = post(&server, &format!("{game}/agent"), json!({}), 409);
+    assert!(error(&refused).contains("thinking"), "{refused}");
+    // The seat given to a person, who moves: the agent's move is refused.
+    post(
+        &server,
+        &format!("{game}/agents"),
+        json!({"agents": [null, null]}),
+        200,
+    );
+    post(&server, &format!("{game}/move"), json!({"move": text}), 200);
+    let reply = agent.join().unwrap();
+    assert_eq!(reply.status, 409, "{}", reply.body);
+    assert!(error(&reply.json()).contains("changed"), "{}", reply.body);
+    // The game is the person's move, and its record replays.
+    let state = server.call("GET", &game, "").json();
+    assert_eq!(state["played"], json!([text]));
+    assert_eq!(state["to_move"], 1);
+    replayed(
+        &server,
+        id,
+        "changed-while-thinking",
+        "1 turns, every move legal",
+    );
+}

@@ -20,7 +20,6 @@ use games::Listed;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Runs the server for the games `files` (every bundled game if none) on
@@ -56,9 +55,10 @@ const MAX_IN_FLIGHT: usize = 32;
 
 /// Answers requests until the server stops, each on a thread of its own
 /// (so that a client slow to send its body holds up no other), the games
-/// behind one lock.
+/// each behind a lock of its own (so that an agent's search holds up no
+/// other game).
 fn run(server: &tiny_http::Server, listed: &[Listed], port: u16) {
-    let api = Mutex::new(api::Api::new(listed));
+    let api = api::Api::new(listed);
     let in_flight = AtomicUsize::new(0);
     std::thread::scope(|scope| {
         for request in server.incoming_requests() {

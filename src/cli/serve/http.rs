@@ -5,7 +5,6 @@
 
 use super::api::{Answer, Api, Refusal};
 use std::io::Read;
-use std::sync::Mutex;
 use tiny_http::{Header, Request, Response};
 
 /// The largest request body read, in bytes: a long game's record.
@@ -54,7 +53,7 @@ pub(super) fn too_busy(request: Request) {
 }
 
 /// Answers one request.
-pub(super) fn answer(mut request: Request, port: u16, api: &Mutex<Api>) {
+pub(super) fn answer(mut request: Request, port: u16, api: &Api) {
     let sent = respond(&mut request, port, api);
     send(request, sent);
 }
@@ -90,8 +89,8 @@ fn send(request: Request, sent: Sent) {
     let _ = request.respond(response);
 }
 
-/// The answer to `request`: the games locked only once its body is read.
-fn respond(request: &mut Request, port: u16, api: &Mutex<Api>) -> Sent {
+/// The answer to `request`.
+fn respond(request: &mut Request, port: u16, api: &Api) -> Sent {
     if let Err(r) = same_origin(request, port) {
         return Sent::refusal(&r);
     }
@@ -107,10 +106,6 @@ fn respond(request: &mut Request, port: u16, api: &Mutex<Api>) -> Sent {
     };
     // The server stays up whatever a request does; a fault in a game ends
     // that game only.
-    // A fault is caught inside the lock, so the lock is never poisoned.
-    let mut api = api
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let routed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         api.route(&method, &path, &body)
     }));
