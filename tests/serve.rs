@@ -572,3 +572,226 @@ fn every_bundled_game_is_served_whatever_the_folder_holds() {
     let bundled: Vec<&str> = ludus::bundled::names().collect();
     assert_eq!(names, bundled);
 }
+
+/// Sends `bytes` on a new connection to the server (a write refused, the
+/// server having answered and closed, is no fault), then reads until the
+/// server closes it, at most `wait`: what came back, and whether the
+/// connection was closed within the time.
+fn raw(server: &Server, bytes: &[&[u8]], wait: std::time::Duration) -> (String, bool) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream.set_read_timeout(Some(wait)).unwrap();
+    for chunk in bytes {
+        if stream.write_all(chunk).is_err() {
+            break;
+        }
+    }
+    let mut answer = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let closed = loop {
+        match stream.read(&mut chunk) {
+            Ok(0) => break true,
+            Ok(n) => answer.extend_from_slice(&chunk[..n]),
+            // Reset by the server: closed too.
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => break true,
+            Err(_) => break false,
+        }
+    };
+    (String::from_utf8_lossy(&answer).into_owned(), closed)
+}
+
+#[test]
+fn an_oversize_content_length_is_refused_and_the_connection_closed() {
+    let mut server = Server::start(&["alquerque"]);
+    let head = format!(
+        "POST /api/replay HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\n\r\n{{}}",
+        server.port
+    );
+    let started = std::time::Instant::now();
+    let (answer, closed) = raw(
+        &server,
+        &[head.as_bytes()],
+        std::time::Duration::from_secs(20),
+    );
+    assert!(answer.starts_with("HTTP/1.1 413 "), "{answer}");
+    assert!(answer.contains("larger than"), "{answer}");
+    // Closed by the server without waiting for the body it declared.
+    assert!(closed, "the connection is closed");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert!(server.running());
+    assert_eq!(server.call("GET", "/api/games", "").status, 200);
+}
+
+#[test]
+fn an_oversize_header_is_refused_and_the_server_goes_on() {
+    let mut server = Server::start(&["alquerque"]);
+    let head = format!(
+        "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nX-Big: ",
+        server.port
+    );
+    // One header line of 1 MiB, sent in pieces.
+    let piece = vec![b'b'; 64 << 10];
+    let mut parts: Vec<&[u8]> = vec![head.as_bytes()];
+    parts.extend(std::iter::repeat_n(piece.as_slice(), 16));
+    parts.push(b"\r\n\r\n");
+    let (answer, closed) = raw(&server, &parts, std::time::Duration::from_secs(20));
+    // Refused with 431, or the connection closed before it was read.
+    assert!(
+        answer.is_empty() || answer.starts_with("HTTP/1.1 431 "),
+        "{answer}"
+    );
+    assert!(closed, "the connection is closed");
+    assert!(server.running());
+    assert_eq!(server.call("GET", "/api/games", "").status, 200);
+}
+
+#[test]
+fn a_connection_is_kept_for_the_next_request() {
+    let server = Server::start(&["alquerque"]);
+    let port = server.port;
+    let first = format!("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n");
+    let body = r#"{"game": "alquerque"}"#;
+    // The second asks for `100 Continue` (as curl does), needless here:
+    // its body comes with its head.
+    let second = format!(
+        "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let (answer, closed) = raw(
+        &server,
+        &[first.as_bytes(), second.as_bytes()],
+        std::time::Duration::from_secs(20),
+    );
+    assert!(closed);
+    let statuses: Vec<&str> = answer
+        .match_indices("HTTP/1.1 ")
+        .map(|(i, _)| &answer[i + 9..i + 12])
+        .collect();
+    let shown: String = answer.chars().take(600).collect();
+    assert_eq!(statuses, ["200", "200"], "{shown}");
+    assert!(answer.contains("Connection: keep-alive"), "{shown}");
+    assert!(answer.contains("Connection: close"), "{shown}");
+}
+
+#[test]
+fn a_client_that_waits_for_100_continue_gets_it_then_its_answer() {
+    use std::io::{Read, Write};
+    let server = Server::start(&["alquerque"]);
+    let body = r#"{"game": "alquerque"}"#;
+    let head = format!(
+        "POST /api/new HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        server.port,
+        body.len()
+    );
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut interim = [0u8; 25];
+    stream.read_exact(&mut interim).unwrap();
+    assert_eq!(&interim, b"HTTP/1.1 100 Continue\r\n\r\n");
+    stream.write_all(body.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
+}
+
+/// A new game of Alquerque whose first seat is MCTS thinking `seconds` a
+/// turn, the second a person: its id.
+fn game_against_a_slow_agent(server: &Server, seconds: f64) -> u64 {
+    let body = json!({"game": "alquerque", "seed": 1, "agents": [{"kind": "mcts", "seconds": seconds}, null]});
+    post(server, "/api/new", body, 200)["id"].as_u64().unwrap()
+}
+
+/// Asks for the agent's turn of game `id` on a thread of its own.
+fn agent_in_background(server: &Server, id: u64) -> std::thread::JoinHandle<Reply> {
+    let port = server.port;
+    let path = format!("/api/game/{id}/agent");
+    let json = ("Content-Type", "application/json");
+    std::thread::spawn(move || http(port, "POST", &path, &[json], b"{}"))
+}
+
+#[test]
+fn a_thinking_agent_holds_up_no_other_game() {
+    let server = Server::start(&["alquerque"]);
+    let id = game_against_a_slow_agent(&server, 3.0);
+    let other = new_game(&server, "alquerque");
+    let other_id = other["id"].as_u64().unwrap();
+    let started = std::time::Instant::now();
+    let agent = agent_in_background(&server, id);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // While it thinks: the list, another game's move and state, this
+    // game's state, and a new game are each answered at once.
+    let quick = std::time::Duration::from_millis(1500);
+    let timed = |what: &str, reply: Reply| {
+        assert_eq!(reply.status, 200, "{what}: {}", reply.body);
+        reply
+    };
+    let t = std::time::Instant::now();
+    timed("games", server.call("GET", "/api/games", ""));
+    let text = first_part(&other);
+    let body = json!({"move": text}).to_string();
+    let moved = timed(
+        "a move",
+        server.call("POST", &format!("/api/game/{other_id}/move"), &body),
+    );
+    assert_eq!(moved.json()["played"].as_array().unwrap().len(), 1);
+    let state = timed(
+        "its state",
+        server.call("GET", &format!("/api/game/{id}"), ""),
+    );
+    assert_eq!(state.json()["played"].as_array().unwrap().len(), 0);
+    timed(
+        "a new game",
+        server.call("POST", "/api/new", r#"{"game": "alquerque"}"#),
+    );
+    assert!(t.elapsed() < quick, "answered in {:?}", t.elapsed());
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(2500),
+        "the agent still thinks"
+    );
+    // Then the agent's move lands.
+    let reply = agent.join().unwrap();
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    let after = reply.json();
+    assert_eq!(after["played"].as_array().unwrap().len(), 1);
+    assert_eq!(after["to_move"], 1);
+}
+
+#[test]
+fn a_game_changed_while_its_agent_thinks_refuses_the_agents_move() {
+    let server = Server::start(&["alquerque"]);
+    let id = game_against_a_slow_agent(&server, 2.0);
+    let agent = agent_in_background(&server, id);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let game = format!("/api/game/{id}");
+    // The agent's turn: no person may play it, and one search at a time.
+    let state = server.call("GET", &game, "").json();
+    let text = first_part(&state);
+    let refused = post(&server, &format!("{game}/move"), json!({"move": text}), 409);
+    assert!(error(&refused).contains("agent's turn"), "{refused}");
+    let refused = post(&server, &format!("{game}/agent"), json!({}), 409);
+    assert!(error(&refused).contains("thinking"), "{refused}");
+    // The seat given to a person, who moves: the agent's move is refused.
+    post(
+        &server,
+        &format!("{game}/agents"),
+        json!({"agents": [null, null]}),
+        200,
+    );
+    post(&server, &format!("{game}/move"), json!({"move": text}), 200);
+    let reply = agent.join().unwrap();
+    assert_eq!(reply.status, 409, "{}", reply.body);
+    assert!(error(&reply.json()).contains("changed"), "{}", reply.body);
+    // The game is the person's move, and its record replays.
+    let state = server.call("GET", &game, "").json();
+    assert_eq!(state["played"], json!([text]));
+    assert_eq!(state["to_move"], 1);
+    replayed(
+        &server,
+        id,
+        "changed-while-thinking",
+        "1 turns, every move legal",
+    );
+}

@@ -607,10 +607,21 @@ impl<'e> Session<'e> {
     /// Plays the agents' turns (rolling their dice), forced passes and, in
     /// dice games, forced turns until a person must act or the game ends.
     fn advance(&mut self, out: &mut String) {
+        while let Some(spec) = self.until_search(out) {
+            let picked = spec.choose(self.engine, &self.st, &self.moves, &mut self.rng);
+            self.searched(picked.map(|i| self.moves[i]), out);
+        }
+    }
+
+    /// [`Session::advance`] up to an agent's search: what comes before it
+    /// played (rolls, forced turns and passes, the cube's actions); the
+    /// agent that must now choose among `moves` in `st`, drawing from
+    /// `rng`, or `None` once a person must act or the game ends.
+    fn until_search(&mut self, out: &mut String) -> Option<ludus::agent::Spec> {
         let people = self.agents.iter().filter(|&a| *a == Agent::Human).count();
         loop {
             if self.fault.is_some() {
-                return;
+                return None;
             }
             if self.outcome != Outcome::Ongoing {
                 out.push_str(&format!(
@@ -621,14 +632,14 @@ impl<'e> Session<'e> {
                 if self.game_over(out) {
                     continue;
                 }
-                return;
+                return None;
             }
             if !self.cube_turn(out) {
-                return;
+                return None;
             }
             if self.finished {
                 // A double dropped ended the game, and the match.
-                return;
+                return None;
             }
             if people == 0 && self.history.len() >= playout::MAX_PLIES as usize {
                 self.finished = true;
@@ -636,7 +647,7 @@ impl<'e> Session<'e> {
                     "game stopped after {} turns: unfinished\n",
                     self.history.len()
                 ));
-                return;
+                return None;
             }
             let agent = self.agents[self.st.to_move as usize].clone();
             if self.needs_roll() {
@@ -646,7 +657,7 @@ impl<'e> Session<'e> {
                         self.mover(),
                         self.example_roll()
                     ));
-                    return;
+                    return None;
                 }
                 // As in a playout: the roll, then the choice.
                 self.engine.roll(&mut self.st, &mut self.rng);
@@ -657,15 +668,7 @@ impl<'e> Session<'e> {
             let only = self.moves.len() == 1;
             let (m, forced) = match agent {
                 Agent::Machine(_) if self.moves.is_empty() => (Move::PASS, false),
-                Agent::Machine(spec) => {
-                    match spec.choose(self.engine, &self.st, &self.moves, &mut self.rng) {
-                        Ok(i) => (self.moves[i], false),
-                        Err(e) => {
-                            self.fault = Some(format!("the agent's search stopped: {e}"));
-                            return;
-                        }
-                    }
-                }
+                Agent::Machine(spec) => return Some(spec),
                 Agent::Human
                     if self
                         .moves
@@ -675,9 +678,18 @@ impl<'e> Session<'e> {
                     (self.moves.first().copied().unwrap_or(Move::PASS), false)
                 }
                 Agent::Human if only && self.engine.has_dice() => (self.moves[0], true),
-                Agent::Human => return,
+                Agent::Human => return None,
             };
             self.play(m, false, forced, out);
+        }
+    }
+
+    /// Plays the turn an agent's search `picked`, or stops the session
+    /// where the search failed.
+    fn searched(&mut self, picked: Result<Move, ludus::engine::TooManyTurns>, out: &mut String) {
+        match picked {
+            Ok(m) => self.play(m, false, false, out),
+            Err(e) => self.fault = Some(format!("the agent's search stopped: {e}")),
         }
     }
 

@@ -1,5 +1,5 @@
 //! `ludus serve`: play and replay games in a web browser. A local web
-//! server (tiny_http, on 127.0.0.1 only) serves one page (`serve/page.*`,
+//! server (on 127.0.0.1 only, HTTP/1.1 of its own over `std::net`) serves one page (`serve/page.*`,
 //! built into the binary) and a JSON API over the REPL's own session: a
 //! move is read, checked and played by the code that reads a line typed
 //! at `ludus play` ([`crate::cli::repl::Session::typed_move`]), a record
@@ -7,20 +7,23 @@
 //! [`ludus::svg`], as `render` draws it.
 //!
 //! One concept a file: `games` (the games listed, and those being
-//! played, kept by id), `api` (the JSON requests and answers), `http`
-//! (the requests refused before they reach the API: another origin or
-//! host, a body too large; the page's files).
+//! played, kept by id, each behind a lock of its own), `api` (the JSON
+//! requests and answers), `http` (the requests refused before they reach
+//! the API: another origin or host, a body not sent as JSON; the page's
+//! files; every answer's headers), `wire` (HTTP/1.1 itself: a request's
+//! head and body read, bounded and with deadlines, an answer written).
 
 mod api;
 mod games;
 mod http;
+mod wire;
 
 use crate::Failure;
 use games::Listed;
 use std::io::Write;
+use std::net::TcpListener;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Runs the server for the games `files` (every bundled game if none) on
@@ -28,13 +31,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// is stopped. The page's address is the first line printed.
 pub(crate) fn serve(files: &[PathBuf], port: u16, open: bool) -> Result<ExitCode, Failure> {
     let listed = games::list(files)?;
-    let server = tiny_http::Server::http(("127.0.0.1", port))
+    let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| Failure::Message(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
-    let port = server
-        .server_addr()
-        .to_ip()
-        .map(|a| a.port())
-        .ok_or_else(|| Failure::Message("the server has no IP address".into()))?;
+    let port = listener
+        .local_addr()
+        .map_err(|e| Failure::Message(format!("the server has no address: {e}")))?
+        .port();
     let url = format!("http://127.0.0.1:{port}/");
     say!("{url}");
     say!(
@@ -46,34 +48,55 @@ pub(crate) fn serve(files: &[PathBuf], port: u16, open: bool) -> Result<ExitCode
     if open {
         open_browser(&url);
     }
-    run(&server, &listed, port);
+    run(&listener, &listed, port);
     Ok(ExitCode::SUCCESS)
 }
 
-/// The most requests answered at once; past it a request is refused
-/// (503) at once.
+/// The most connections served at once (each answers one request at a
+/// time); past it a connection is refused (503) at once.
 const MAX_IN_FLIGHT: usize = 32;
 
-/// Answers requests until the server stops, each on a thread of its own
-/// (so that a client slow to send its body holds up no other), the games
-/// behind one lock.
-fn run(server: &tiny_http::Server, listed: &[Listed], port: u16) {
-    let api = Mutex::new(api::Api::new(listed));
+/// Accepts connections until the server stops, each on a thread of its
+/// own (so that a client slow to send its body holds up no other), the
+/// games each behind a lock of its own (so that an agent's search holds up
+/// no other game).
+fn run(listener: &TcpListener, listed: &[Listed], port: u16) {
+    let api = api::Api::new(listed);
     let in_flight = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        for request in server.incoming_requests() {
+        for stream in listener.incoming() {
+            let stream = match stream {
+                Ok(s) => s,
+                Err(_) => {
+                    // Out of file descriptors, say: wait for some to close.
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                    continue;
+                }
+            };
             if in_flight.fetch_add(1, Ordering::SeqCst) >= MAX_IN_FLIGHT {
                 in_flight.fetch_sub(1, Ordering::SeqCst);
-                http::too_busy(request);
+                http::too_busy(stream);
                 continue;
             }
-            let (api, in_flight) = (&api, &in_flight);
-            scope.spawn(move || {
-                http::answer(request, port, api);
-                in_flight.fetch_sub(1, Ordering::SeqCst);
+            let slot = Slot(&in_flight);
+            let api = &api;
+            // A thread that cannot be made drops its connection (and slot).
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                let busy = || slot.0.load(Ordering::SeqCst) > MAX_IN_FLIGHT / 2;
+                http::connection(stream, port, api, busy);
+                drop(slot);
             });
         }
     });
+}
+
+/// A connection counted in flight, until it is dropped (even by a panic).
+struct Slot<'a>(&'a AtomicUsize);
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 /// Asks the system to open `url` in the web browser; says why not if it

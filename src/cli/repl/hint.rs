@@ -3,7 +3,8 @@
 //! turns then rolled out for their equity.
 
 use super::Session;
-use ludus::engine::{Move, Outcome};
+use ludus::agent::Spec;
+use ludus::engine::{Engine, Move, Outcome, State};
 use ludus::notation::move_text;
 use ludus::playout::{self, Rng};
 
@@ -16,11 +17,21 @@ const HINTS_SHOWN: usize = 5;
 /// points (one standard error), less between two turns (the same dice).
 const HINT_ROLLOUTS: u32 = 300;
 
-impl Session<'_> {
+impl<'e> Session<'e> {
     /// Shows what an agent thinks of the legal turns, best first. The agent
     /// draws from a generator of its own (seeded by the turn number), so
     /// asking for a hint never changes the game that follows.
     pub(crate) fn hint(&mut self, spec: &str, out: &mut String) {
+        if let Some(hinting) = self.hinting(spec, out) {
+            out.push_str(&hinting.think());
+        }
+    }
+
+    /// `hint` up to its search: what it says without one (the agent
+    /// refused, the game over, a cube decision, the dice to throw first, no
+    /// move) written to `out`; else the search, which the caller makes
+    /// ([`Hinting::think`], with the session free if it likes).
+    pub(crate) fn hinting(&self, spec: &str, out: &mut String) -> Option<Hinting<'e>> {
         // The strongest agent measured for the game's family (see
         // `Spec::strongest`); in dice games its best turns are then rolled
         // out for their equity.
@@ -40,28 +51,62 @@ impl Session<'_> {
             Ok(a) => a,
             Err(e) => {
                 out.push_str(&format!("{e}\n"));
-                return;
+                return None;
             }
         };
         if self.finished || self.outcome != Outcome::Ongoing {
             out.push_str("the game is over\n");
-            return;
+            return None;
         }
         if self.cube_hint(out) {
-            return;
+            return None;
         }
         if self.needs_roll() {
             out.push_str("roll first: the best turn depends on the dice\n");
-            return;
+            return None;
         }
         if self.moves.is_empty() {
             out.push_str("there is no move to choose\n");
-            return;
+            return None;
         }
-        let mut rng = playout::rng(self.history.len() as u64);
-        if rollouts {
+        Some(Hinting {
+            engine: self.engine,
+            agent,
+            st: self.st.clone(),
+            moves: self.moves.clone(),
+            seed: self.history.len() as u64,
+            rollouts,
+        })
+    }
+}
+
+/// A hint's search, apart from the session: the agent, the position, its
+/// legal turns, the seed of the hint's own generator, and whether the
+/// best turns are rolled out (dice games, the strongest agent).
+pub(crate) struct Hinting<'e> {
+    engine: &'e Engine,
+    agent: Spec,
+    st: State,
+    moves: Vec<Move>,
+    seed: u64,
+    rollouts: bool,
+}
+
+impl Hinting<'_> {
+    /// The player to move.
+    fn mover(&self) -> &str {
+        &self.engine.game().players[self.st.to_move as usize].name
+    }
+
+    /// What the agent thinks of the turns, best first, as `hint` says it.
+    pub(crate) fn think(&self) -> String {
+        let mut said = String::new();
+        let out = &mut said;
+        let agent = self.agent.clone();
+        let mut rng = playout::rng(self.seed);
+        if self.rollouts {
             self.equity_hint(agent, &mut rng, out);
-            return;
+            return said;
         }
         match agent.hints(self.engine, &self.st, &self.moves, &mut rng) {
             Ok(hints) => {
@@ -112,6 +157,7 @@ impl Session<'_> {
             }
             Err(e) => out.push_str(&format!("no hint: {e}\n")),
         }
+        said
     }
 
     /// The hint of a dice game: the turns ranked by `agent`, the best

@@ -1,13 +1,16 @@
 //! What a page shows of a session (`ludus serve` reads it; the REPL
 //! prints the same through its commands): the position, the turns as
 //! sequences of sites to click, the moves played, the result; and an
-//! agent's turn asked for by the page.
+//! agent's turn asked for by the page, its search made apart from the
+//! session ([`Search`]), so that the server need not hold the game while
+//! the agent thinks.
 
 use super::Session;
 use crate::Agent;
-use ludus::engine::{Engine, HAND, Move, NONE, Outcome, State};
+use ludus::agent::Spec;
+use ludus::engine::{Engine, HAND, Move, NONE, Outcome, State, TooManyTurns};
 use ludus::notation::move_text;
-use ludus::playout::outcome_text;
+use ludus::playout::{Rng, outcome_text};
 
 /// A part of a turn as it is made by clicks: in dice games one die move
 /// (its origin, then where it lands), elsewhere the whole turn (the
@@ -155,20 +158,82 @@ impl<'e> Session<'e> {
         Some(text)
     }
 
-    /// The turn of the player to move, played by `agent` (its roll first
-    /// where the dice are not thrown), then any forced turns after it, as
-    /// the REPL plays a seat's agent; what happened, as the REPL says it.
-    pub(crate) fn agent_turn(&mut self, agent: Agent) -> String {
-        let mut out = String::new();
-        if self.finished {
-            out.push_str("the game is over\n");
-            return out;
-        }
+    /// The turn of `seat`, played by `agent` as the REPL plays a seat's
+    /// agent, up to its search: its roll first where the dice are not
+    /// thrown, a pass where it has no move; the search it must make, which
+    /// the caller makes (with the session free, [`Search::think`]) and
+    /// hands to [`Session::agent_chose`]; or `None` once the agent's turn
+    /// and the forced turns after it are played. What happened is written
+    /// to `out` as the REPL says it.
+    pub(crate) fn agent_search(
+        &mut self,
+        seat: usize,
+        agent: &Agent,
+        out: &mut String,
+    ) -> Option<Search<'e>> {
         self.partial.clear();
-        let seat = self.to_move();
-        let kept = std::mem::replace(&mut self.agents[seat], agent);
-        self.advance(&mut out);
+        let kept = std::mem::replace(&mut self.agents[seat], agent.clone());
+        let spec = self.until_search(out);
         self.agents[seat] = kept;
-        out
+        let spec = spec?;
+        Some(Search {
+            engine: self.engine,
+            spec,
+            st: self.st.clone(),
+            moves: self.moves.clone(),
+            rng: self.rng.clone(),
+        })
+    }
+
+    /// Plays the turn a [`Search`] of this session chose (or stops the
+    /// session where the search failed), and takes back the generator it
+    /// drew from, so that a seeded game is the one `ludus play` plays;
+    /// refused if the session is no longer where the search began.
+    pub(crate) fn agent_chose(&mut self, thought: Thought, out: &mut String) -> Result<(), String> {
+        let legal = match thought.picked {
+            Ok(m) => self.moves.contains(&m),
+            Err(_) => true,
+        };
+        if thought.st != self.st || !self.partial.is_empty() || !legal {
+            return Err("the game changed while the agent thought".into());
+        }
+        self.rng = thought.rng;
+        self.searched(thought.picked, out);
+        Ok(())
+    }
+}
+
+/// An agent's search of a session's turn, taken out of the session so that
+/// it can be made while the session is free (`ludus serve` unlocks the
+/// game meanwhile): the position, its legal turns, and a copy of the
+/// session's generator, which the agent draws from.
+pub(crate) struct Search<'e> {
+    engine: &'e Engine,
+    spec: Spec,
+    st: State,
+    moves: Vec<Move>,
+    rng: Rng,
+}
+
+/// What a [`Search`] found: the turn (or why none), the position it was
+/// found in, and the generator after it.
+pub(crate) struct Thought {
+    picked: Result<Move, TooManyTurns>,
+    st: State,
+    rng: Rng,
+}
+
+impl Search<'_> {
+    /// The agent's choice, as [`Spec::choose`] makes it.
+    pub(crate) fn think(mut self) -> Thought {
+        let picked = self
+            .spec
+            .choose(self.engine, &self.st, &self.moves, &mut self.rng)
+            .map(|i| self.moves[i]);
+        Thought {
+            picked,
+            st: self.st,
+            rng: self.rng,
+        }
     }
 }

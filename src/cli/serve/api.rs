@@ -19,7 +19,7 @@
 //! | `POST /api/replay` | `{text, game?}`: a record or PDN, every position |
 //! | `POST /api/load` | `{text, agents?}`: a record continued |
 
-use super::games::{Listed, Played, Served};
+use super::games::{Game, Listed, Played, Served, lock};
 use crate::Agent;
 use crate::cli::replay::Frame;
 use ludus::agent::{Judge, Spec};
@@ -66,7 +66,9 @@ pub(super) enum Answer {
     },
 }
 
-/// The API's state: the games listed and those being played.
+/// The API's state: the games listed and those being played. Shared by
+/// every request's thread: each game has a lock of its own, held while a
+/// request reads or changes it, never while an agent searches.
 pub(super) struct Api<'e> {
     listed: &'e [Listed],
     played: Played<'e>,
@@ -83,12 +85,7 @@ impl<'e> Api<'e> {
 
     /// Answers `method` on `path` (which starts with `/api/`) with the JSON
     /// `body` (empty: `{}`).
-    pub(super) fn route(
-        &mut self,
-        method: &str,
-        path: &str,
-        body: &[u8],
-    ) -> Result<Answer, Refusal> {
+    pub(super) fn route(&self, method: &str, path: &str, body: &[u8]) -> Result<Answer, Refusal> {
         let parts: Vec<&str> = path
             .trim_start_matches("/api/")
             .split('/')
@@ -103,8 +100,9 @@ impl<'e> Api<'e> {
             ["load"] if post => self.load(&object(body)?).map(Answer::Json),
             ["game", id] if get => {
                 let id = game_id(id)?;
-                self.served(id)?;
-                Ok(Answer::Json(self.state(id, String::new())?))
+                let game = self.game(id)?;
+                let served = lock(&game);
+                Ok(Answer::Json(self.state(id, &served, String::new())))
             }
             ["game", id, "record"] if get => self.record(game_id(id)?),
             ["game", id, action] if post => {
@@ -121,7 +119,7 @@ impl<'e> Api<'e> {
     }
 
     /// Forgets the game a request's `path` names, if any (after a fault).
-    pub(super) fn forget_path(&mut self, path: &str) {
+    pub(super) fn forget_path(&self, path: &str) {
         let mut parts = path.trim_start_matches("/api/").split('/');
         if parts.next() == Some("game")
             && let Some(Ok(id)) = parts.next().map(str::parse::<u64>)
@@ -180,7 +178,7 @@ impl<'e> Api<'e> {
     }
 
     /// `POST /api/new`.
-    fn new_game(&mut self, body: &Value) -> Result<Value, Refusal> {
+    fn new_game(&self, body: &Value) -> Result<Value, Refusal> {
         let game = self.listed_game(body.get("game"))?;
         let listed = &self.listed[game];
         let agents = match body.get("agents") {
@@ -202,17 +200,14 @@ impl<'e> Api<'e> {
         };
         let mut session = listed.session(st, seed);
         let log = session.start();
-        let id = self.played.insert(Served {
-            game,
-            session,
-            agents,
-        });
-        self.state(id, log)
+        let (id, served) = self.played.insert(Served::new(game, session, agents));
+        let served = lock(&served);
+        Ok(self.state(id, &served, log))
     }
 
     /// `POST /api/load`: a record of a listed game continued, its turns
     /// kept to take back.
-    fn load(&mut self, body: &Value) -> Result<Value, Refusal> {
+    fn load(&self, body: &Value) -> Result<Value, Refusal> {
         let text = text_field(body, "text")?;
         let game = self.record_game(text)?;
         let listed = &self.listed[game];
@@ -225,12 +220,9 @@ impl<'e> Api<'e> {
             Ok(n) => n,
             Err(e) => return refuse(422, format!("cannot load the record: {e}")),
         };
-        let id = self.played.insert(Served {
-            game,
-            session,
-            agents,
-        });
-        self.state(id, format!("loaded {turns} turns\n"))
+        let (id, served) = self.played.insert(Served::new(game, session, agents));
+        let served = lock(&served);
+        Ok(self.state(id, &served, format!("loaded {turns} turns\n")))
     }
 
     /// The listed game a record is of: the one whose text it was played
@@ -360,9 +352,9 @@ impl<'e> Api<'e> {
     }
 
     /// The game `id`, or a refusal naming it.
-    fn served(&mut self, id: u64) -> Result<&mut Served<'e>, Refusal> {
-        match self.played.get_mut(id) {
-            Some(s) => Ok(s),
+    fn game(&self, id: u64) -> Result<Game<'e>, Refusal> {
+        match self.played.get(id) {
+            Some(g) => Ok(g),
             None => refuse(
                 404,
                 format!(
@@ -373,10 +365,10 @@ impl<'e> Api<'e> {
     }
 
     /// `GET /api/game/ID/record`: the record `ludus replay` reads.
-    fn record(&mut self, id: u64) -> Result<Answer, Refusal> {
-        let listed = self.listed;
-        let served = self.served(id)?;
-        let named = &listed[served.game].named;
+    fn record(&self, id: u64) -> Result<Answer, Refusal> {
+        let game = self.game(id)?;
+        let served = lock(&game);
+        let named = &self.listed[served.game].named;
         match served.session.record_named(named) {
             Some(text) => Ok(Answer::Record {
                 text,
@@ -390,9 +382,19 @@ impl<'e> Api<'e> {
     }
 
     /// `POST /api/game/ID/ACTION`.
-    fn act(&mut self, id: u64, action: &str, body: &Value) -> Result<Value, Refusal> {
-        let listed = self.listed;
-        let served = self.served(id)?;
+    fn act(&self, id: u64, action: &str, body: &Value) -> Result<Value, Refusal> {
+        let game = self.game(id)?;
+        match action {
+            "agent" => return self.agent(id, &game),
+            "hint" => return self.hint(id, &game),
+            "forget" => {
+                self.played.remove(id);
+                return Ok(json!({ "forgotten": id }));
+            }
+            _ => {}
+        }
+        let mut served = lock(&game);
+        let served = &mut *served;
         let session = &mut served.session;
         let mut out = String::new();
         let over = session.result().is_some();
@@ -434,18 +436,9 @@ impl<'e> Api<'e> {
                     return refuse(422, out.trim_end().to_string());
                 }
             }
-            "agent" => {
-                let Some(spec) = served.agents[seat].clone() else {
-                    return refuse(409, "a person plays this side: play a move");
-                };
-                if over {
-                    return refuse(409, "the game is over");
-                }
-                out = served.session.agent_turn(Agent::Machine(spec));
-            }
             "agents" => {
                 let agents = match body.get("agents") {
-                    Some(v) => seats(&listed[served.game], v)?,
+                    Some(v) => seats(&self.listed[served.game], v)?,
                     None => return refuse(400, "`agents` is missing"),
                 };
                 served.agents = agents;
@@ -457,21 +450,11 @@ impl<'e> Api<'e> {
                     return refuse(409, out.trim_end().to_string());
                 }
             }
-            "hint" => {
-                if over {
-                    return refuse(409, "the game is over");
-                }
-                session.hint("", &mut out);
-            }
             "resign" => {
                 if over {
                     return refuse(409, "the game is over");
                 }
                 session.resign("", &mut out);
-            }
-            "forget" => {
-                self.played.remove(id);
-                return Ok(json!({ "forgotten": id }));
             }
             _ => {
                 return refuse(
@@ -480,14 +463,95 @@ impl<'e> Api<'e> {
                 );
             }
         }
-        self.state(id, out)
+        // A refused request changed nothing; this one did.
+        served.version += 1;
+        Ok(self.state(id, served, out))
+    }
+
+    /// `POST /api/game/ID/agent`: the turn of the agent of the seat to
+    /// move, played by the session as the REPL plays it, the game unlocked
+    /// while the agent searches. Refused (409) if a search of the game is
+    /// under way, or if the game changed while the agent thought (its
+    /// choice is then not played).
+    fn agent(&self, id: u64, game: &Game<'e>) -> Result<Value, Refusal> {
+        let mut served = lock(game);
+        let seat = served.session.to_move();
+        let Some(spec) = served.agents[seat].clone() else {
+            return refuse(409, "a person plays this side: play a move");
+        };
+        if served.session.result().is_some() {
+            return refuse(409, "the game is over");
+        }
+        if served.searching {
+            return refuse(409, "the agent is thinking (or a hint is): wait for it");
+        }
+        let agent = Agent::Machine(spec);
+        let mut out = String::new();
+        // A turn may need more than one search: an extra turn earned.
+        while let Some(search) = served.session.agent_search(seat, &agent, &mut out) {
+            served.version += 1;
+            let version = served.version;
+            served.searching = true;
+            drop(served);
+            let thought = search.think();
+            served = lock(game);
+            served.searching = false;
+            self.unchanged(id, game, &served, version, "the agent thought")?;
+            if let Err(e) = served.session.agent_chose(thought, &mut out) {
+                return refuse(409, e);
+            }
+        }
+        served.version += 1;
+        Ok(self.state(id, &served, out))
+    }
+
+    /// `POST /api/game/ID/hint`: the REPL's `hint`, the game unlocked
+    /// while the agent searches.
+    fn hint(&self, id: u64, game: &Game<'e>) -> Result<Value, Refusal> {
+        let mut served = lock(game);
+        if served.session.result().is_some() {
+            return refuse(409, "the game is over");
+        }
+        if served.searching {
+            return refuse(409, "the agent is thinking (or a hint is): wait for it");
+        }
+        let mut out = String::new();
+        if let Some(hinting) = served.session.hinting("", &mut out) {
+            let version = served.version;
+            served.searching = true;
+            drop(served);
+            let said = hinting.think();
+            served = lock(game);
+            served.searching = false;
+            self.unchanged(id, game, &served, version, "the hint was thought")?;
+            out.push_str(&said);
+        }
+        Ok(self.state(id, &served, out))
+    }
+
+    /// Refuses (409) to go on with a search's result if the game `id` was
+    /// dropped or changed (its `version` moved on) while `what`.
+    fn unchanged(
+        &self,
+        id: u64,
+        game: &Game<'e>,
+        served: &Served<'e>,
+        version: u64,
+        what: &str,
+    ) -> Result<(), Refusal> {
+        if !self.played.keeps(id, game) {
+            return refuse(409, format!("the game was dropped while {what}"));
+        }
+        if served.version != version {
+            return refuse(409, format!("the game changed while {what}"));
+        }
+        Ok(())
     }
 
     /// What the page shows of the game `id`, and `log`, what the last
     /// request did (as the REPL says it).
-    fn state(&mut self, id: u64, log: String) -> Result<Value, Refusal> {
+    fn state(&self, id: u64, served: &Served<'e>, log: String) -> Value {
         let listed = self.listed;
-        let served = self.served(id)?;
         let s = &served.session;
         let engine = s.engine();
         let game = engine.game();
@@ -497,7 +561,7 @@ impl<'e> Api<'e> {
             .map(|p| json!({ "text": p.text, "sites": p.sites }))
             .collect();
         let result = s.result();
-        Ok(json!({
+        json!({
             "id": id,
             "game": served.game,
             "label": listed[served.game].label,
@@ -519,7 +583,7 @@ impl<'e> Api<'e> {
             "over": result.is_some(),
             "result": result,
             "log": log,
-        }))
+        })
     }
 }
 

@@ -1,6 +1,7 @@
 //! The games `ludus serve` offers, each loaded and checked once at the
 //! start, and the games being played, kept by id (a bounded number: the
-//! oldest is dropped to make room).
+//! oldest is dropped to make room), each behind a lock of its own; the
+//! map of them behind another, held only to find, add or drop a game.
 
 use crate::Failure;
 use crate::cli::repl::Session;
@@ -9,6 +10,7 @@ use ludus::engine::{Engine, State};
 use ludus::explain::Rules;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 /// The most games kept in play at once.
 pub(super) const MAX_GAMES: usize = 64;
@@ -106,11 +108,45 @@ pub(super) struct Served<'e> {
     pub session: Session<'e>,
     /// The agent of each seat; `None` for a person at the page.
     pub agents: [Option<Spec>; 2],
+    /// How many times the game has changed: a search made while the game
+    /// was unlocked is played only if it has not.
+    pub version: u64,
+    /// Whether a search of the game (an agent's turn, a hint) is under
+    /// way; one at a time.
+    pub searching: bool,
+}
+
+impl<'e> Served<'e> {
+    /// A game of the listed game `game` played by `session` and `agents`.
+    pub(super) fn new(game: usize, session: Session<'e>, agents: [Option<Spec>; 2]) -> Self {
+        Served {
+            game,
+            session,
+            agents,
+            version: 0,
+            searching: false,
+        }
+    }
+}
+
+/// A game being played, behind its own lock.
+pub(super) type Game<'e> = Arc<Mutex<Served<'e>>>;
+
+/// `mutex` locked, even if a thread panicked while it held it: a fault in
+/// a request closes its game (see `http`), and no other request is then
+/// refused for it.
+pub(super) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The games being played, by id.
 pub(super) struct Played<'e> {
-    games: BTreeMap<u64, Served<'e>>,
+    kept: Mutex<Kept<'e>>,
+}
+
+/// The map behind [`Played`]'s lock.
+struct Kept<'e> {
+    games: BTreeMap<u64, Game<'e>>,
     next: u64,
 }
 
@@ -118,30 +154,43 @@ impl<'e> Played<'e> {
     /// None yet.
     pub(super) fn new() -> Self {
         Played {
-            games: BTreeMap::new(),
-            next: 1,
+            kept: Mutex::new(Kept {
+                games: BTreeMap::new(),
+                next: 1,
+            }),
         }
     }
 
     /// Keeps `served` under a new id, dropping the oldest games while
-    /// [`MAX_GAMES`] are kept; the id.
-    pub(super) fn insert(&mut self, served: Served<'e>) -> u64 {
-        while self.games.len() >= MAX_GAMES {
-            self.games.pop_first();
+    /// [`MAX_GAMES`] are kept; the id and the game.
+    pub(super) fn insert(&self, served: Served<'e>) -> (u64, Game<'e>) {
+        let game = Arc::new(Mutex::new(served));
+        let mut kept = lock(&self.kept);
+        while kept.games.len() >= MAX_GAMES {
+            kept.games.pop_first();
         }
-        let id = self.next;
-        self.next += 1;
-        self.games.insert(id, served);
-        id
+        let id = kept.next;
+        kept.next += 1;
+        kept.games.insert(id, Arc::clone(&game));
+        (id, game)
     }
 
     /// The game `id`, if it is kept.
-    pub(super) fn get_mut(&mut self, id: u64) -> Option<&mut Served<'e>> {
-        self.games.get_mut(&id)
+    pub(super) fn get(&self, id: u64) -> Option<Game<'e>> {
+        lock(&self.kept).games.get(&id).cloned()
+    }
+
+    /// Whether `game` is still kept as `id` (not forgotten, nor dropped
+    /// for newer games).
+    pub(super) fn keeps(&self, id: u64, game: &Game<'e>) -> bool {
+        lock(&self.kept)
+            .games
+            .get(&id)
+            .is_some_and(|g| Arc::ptr_eq(g, game))
     }
 
     /// Forgets the game `id`.
-    pub(super) fn remove(&mut self, id: u64) {
-        self.games.remove(&id);
+    pub(super) fn remove(&self, id: u64) {
+        lock(&self.kept).games.remove(&id);
     }
 }

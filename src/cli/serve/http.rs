@@ -1,15 +1,12 @@
 //! HTTP for `ludus serve`: the requests refused before they reach the API
 //! (another host, as after DNS rebinding; another origin, as from another
-//! site's page; a body over [`MAX_BODY`]; a JSON request without its
-//! content type), the page's files, and every answer's headers.
+//! site's page; a JSON request without its content type; one that cannot
+//! be read, which `wire` refuses), the page's files, and every answer's
+//! headers.
 
 use super::api::{Answer, Api, Refusal};
-use std::io::Read;
-use std::sync::Mutex;
-use tiny_http::{Header, Request, Response};
-
-/// The largest request body read, in bytes: a long game's record.
-pub(super) const MAX_BODY: u64 = 8 << 20;
+use super::wire::{self, Head, Reply, Request, WireError};
+use std::net::TcpStream;
 
 /// The page, its script and its style, built into the binary.
 const PAGE_HTML: &str = include_str!("page.html");
@@ -42,30 +39,32 @@ impl Sent {
     }
 }
 
-/// Refuses a request at once: too many are being answered.
-pub(super) fn too_busy(request: Request) {
-    send(
-        request,
-        Sent::refusal(&Refusal {
-            status: 503,
-            message: "the server is answering too many requests: try again".into(),
-        }),
-    );
+/// Refuses a connection at once: too many are being answered.
+pub(super) fn too_busy(stream: TcpStream) {
+    let sent = Sent::refusal(&Refusal {
+        status: 503,
+        message: "the server is answering too many requests: try again".into(),
+    });
+    wire::refuse_now(stream, &reply(sent));
 }
 
-/// Answers one request.
-pub(super) fn answer(mut request: Request, port: u16, api: &Mutex<Api>) {
-    let sent = respond(&mut request, port, api);
-    send(request, sent);
+/// Answers the requests of one connection; `busy` says whether the server
+/// is too busy to keep it open once a request is answered.
+pub(super) fn connection(stream: TcpStream, port: u16, api: &Api, busy: impl Fn() -> bool) {
+    let answer = |request: Result<Request, WireError>| {
+        reply(match request {
+            Ok(request) => respond(&request, port, api),
+            Err(e) => Sent::refusal(&Refusal {
+                status: e.status(),
+                message: e.to_string(),
+            }),
+        })
+    };
+    wire::serve(stream, answer, || !busy());
 }
 
-/// Sends `sent` with its headers; a failure to send (the browser went
-/// away) is ignored.
-fn send(request: Request, sent: Sent) {
-    // Sent whole with its length, never in chunks: simpler for any client.
-    let mut response = Response::from_data(sent.body)
-        .with_status_code(sent.status)
-        .with_chunked_threshold(usize::MAX);
+/// `sent` with every answer's headers.
+fn reply(sent: Sent) -> Reply {
     let mut headers = vec![
         ("Content-Type", sent.content_type.to_string()),
         ("Cache-Control", "no-store".to_string()),
@@ -82,37 +81,31 @@ fn send(request: Request, sent: Sent) {
             format!("attachment; filename=\"{name}\""),
         ));
     }
-    for (field, value) in headers {
-        if let Ok(h) = Header::from_bytes(field.as_bytes(), value.as_bytes()) {
-            response.add_header(h);
-        }
+    Reply {
+        status: sent.status,
+        headers,
+        body: sent.body,
     }
-    let _ = request.respond(response);
 }
 
-/// The answer to `request`: the games locked only once its body is read.
-fn respond(request: &mut Request, port: u16, api: &Mutex<Api>) -> Sent {
-    if let Err(r) = same_origin(request, port) {
+/// The answer to `request`.
+fn respond(request: &Request, port: u16, api: &Api) -> Sent {
+    let head = &request.head;
+    if let Err(r) = same_origin(head, port) {
         return Sent::refusal(&r);
     }
-    let method = request.method().to_string();
-    let url = request.url().to_string();
-    let path = url.split(['?', '#']).next().unwrap_or_default().to_string();
+    let method = head.method.as_str();
+    let path = head.target.split(['?', '#']).next().unwrap_or_default();
     if !path.starts_with("/api/") {
-        return page_file(&method, &path);
+        return page_file(method, path);
     }
-    let body = match body(request, &method) {
-        Ok(b) => b,
-        Err(r) => return Sent::refusal(&r),
-    };
+    if let Err(r) = json_body(head, &request.body) {
+        return Sent::refusal(&r);
+    }
     // The server stays up whatever a request does; a fault in a game ends
     // that game only.
-    // A fault is caught inside the lock, so the lock is never poisoned.
-    let mut api = api
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let routed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        api.route(&method, &path, &body)
+        api.route(method, path, &request.body)
     }));
     match routed {
         Ok(Ok(Answer::Json(v))) => Sent::json(200, &v),
@@ -124,7 +117,7 @@ fn respond(request: &mut Request, port: u16, api: &Mutex<Api>) -> Sent {
         },
         Ok(Err(r)) => Sent::refusal(&r),
         Err(_) => {
-            api.forget_path(&path);
+            api.forget_path(path);
             Sent::json(
                 500,
                 &serde_json::json!({ "error": "the server failed on this request; the game was closed" }),
@@ -136,14 +129,8 @@ fn respond(request: &mut Request, port: u16, api: &Mutex<Api>) -> Sent {
 /// Refuses a request whose `Host` is not this server on the loopback
 /// address (a DNS-rebinding attack names another host), or whose `Origin`
 /// or `Sec-Fetch-Site` says another site's page sent it.
-fn same_origin(request: &Request, port: u16) -> Result<(), Refusal> {
-    let header = |name: &'static str| {
-        request
-            .headers()
-            .iter()
-            .find(|h| h.field.equiv(name))
-            .map(|h| h.value.as_str().to_string())
-    };
+fn same_origin(head: &Head, port: u16) -> Result<(), Refusal> {
+    let header = |name: &str| head.header(name);
     let hosts = [
         format!("127.0.0.1:{port}"),
         format!("localhost:{port}"),
@@ -156,7 +143,7 @@ fn same_origin(request: &Request, port: u16) -> Result<(), Refusal> {
         })
     };
     match header("Host") {
-        Some(host) if hosts.iter().any(|h| h.eq_ignore_ascii_case(&host)) => {}
+        Some(host) if hosts.iter().any(|h| h.eq_ignore_ascii_case(host)) => {}
         Some(host) => return refused(format!("refused: the host `{host}` is not this server")),
         None => return refused("refused: the request names no host".into()),
     }
@@ -170,46 +157,26 @@ fn same_origin(request: &Request, port: u16) -> Result<(), Refusal> {
         ));
     }
     if let Some(site) = header("Sec-Fetch-Site")
-        && !["same-origin", "none"].contains(&site.as_str())
+        && !["same-origin", "none"].contains(&site)
     {
         return refused(format!("refused: a {site} request"));
     }
     Ok(())
 }
 
-/// The body of an API request: at most [`MAX_BODY`] bytes, and JSON
-/// (its content type) where there is one.
-fn body(request: &mut Request, method: &str) -> Result<Vec<u8>, Refusal> {
-    let too_large = || Refusal {
-        status: 413,
-        message: format!("the body is larger than {MAX_BODY} bytes"),
-    };
-    if request.body_length().is_some_and(|n| n as u64 > MAX_BODY) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    request
-        .as_reader()
-        .take(MAX_BODY + 1)
-        .read_to_end(&mut body)
-        .map_err(|e| Refusal {
-            status: 400,
-            message: format!("cannot read the body: {e}"),
-        })?;
-    if body.len() as u64 > MAX_BODY {
-        return Err(too_large());
-    }
-    let json = request
-        .headers()
-        .iter()
-        .any(|h| h.field.equiv("Content-Type") && h.value.as_str().starts_with("application/json"));
-    if method == "POST" && !body.is_empty() && !json {
+/// Refuses a `POST` with a body that is not sent as JSON (its content
+/// type); the body's size is bounded by `wire` before it is read.
+fn json_body(head: &Head, body: &[u8]) -> Result<(), Refusal> {
+    let json = head
+        .header("Content-Type")
+        .is_some_and(|t| t.starts_with("application/json"));
+    if head.method == "POST" && !body.is_empty() && !json {
         return Err(Refusal {
             status: 415,
             message: "the body must be sent as `Content-Type: application/json`".into(),
         });
     }
-    Ok(body)
+    Ok(())
 }
 
 /// The page's files.
