@@ -272,14 +272,13 @@ fn one_game(
     engine.opening(&mut st, rng);
     loop {
         let player = st.to_move as usize;
-        let before_turn = !engine.has_dice() || st.dice == [0; 4];
         if stakes.rules.is_some()
             && judges_cube(by_colour[player])
-            && stakes.why_no_double(player, before_turn).is_none()
+            && stakes.why_no_double(engine, &st, player).is_none()
         {
             let seed: u64 = rng.random();
             if should_double(stakes, player, cube_equity(engine, &st, player, seed)) {
-                let _ = stakes.double(player, before_turn);
+                let _ = stakes.double(engine, &st, player);
                 let taker = 1 - player;
                 let take = !judges_cube(by_colour[taker])
                     || should_take(stakes, taker, cube_equity(engine, &st, taker, seed));

@@ -1,18 +1,28 @@
 //! Replaying a record of either kind: a seeded random game (`playout
 //! --record`), checked against the game its seed plays, or a game played
-//! by hand (`ludus play`, or one starting from a position or with stakes),
-//! checked turn by turn against the rules.
+//! by hand (`ludus play`, its header marked `"typed": true`), checked turn
+//! by turn against the rules.
 
 use crate::engine::Engine;
 use crate::playout::{Record, Replay};
 
-/// Replays `record` ([`crate::playout::replay_seeded`] or
-/// [`crate::hand_record::replay`], as its header says): the positions after
-/// every turn, or the first line and field that differ.
+/// Replays `record` ([`crate::hand_record::replay`] where its header says
+/// `"typed": true`, else [`crate::playout::replay_seeded`], in every game,
+/// with a cube or without): the positions after every turn, or the first
+/// line and field that differ.
 pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
-    if record.typed || record.start.is_some() || record.stakes.is_some() {
-        crate::hand_record::replay(engine, record)
-    } else {
-        crate::playout::replay_seeded(engine, record)
+    if record.typed {
+        return crate::hand_record::replay(engine, record);
     }
+    if record.start.is_some() {
+        return Err(
+            "header, `start`: a seeded random game starts from the setup; a game begun from a position is played by hand, its header marked `\"typed\": true`".into(),
+        );
+    }
+    // The stakes it is played for, checked as fields; a seeded game has no
+    // cube action, so it ends with them.
+    let stakes = crate::hand_record::header_stakes(engine, record)?;
+    let mut replayed = crate::playout::replay_seeded(engine, record)?;
+    replayed.stakes = stakes;
+    Ok(replayed)
 }

@@ -889,3 +889,126 @@ fn pip_counts_as_the_board_shows() {
         run.stdout
     );
 }
+
+/// A variant of the bundled game `base` with the doubling cube, written
+/// in `dir` as `NAME.game`.
+fn with_cube(dir: &Path, base: &str, name: &str) -> PathBuf {
+    let path = dir.join(format!("{name}.game"));
+    let text = format!(
+        "variant \"{name}\" of \"{}\"\nstakes {{\n  cube\n}}\n",
+        games_dir().join(base).display()
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Runs `ludus play FILE ARGS` in `dir` with `input` on stdin.
+fn play_in(dir: &Path, file: &Path, args: &[&str], input: &str) -> Run {
+    let args = [&["play", file.to_str().unwrap()], args].concat();
+    ludus_in(dir, &args, Input::Text(input))
+}
+
+/// `save` and `--record` while a double waits for its answer write a
+/// record that `replay` accepts, the double its last action, and that
+/// `load` continues with the double still waiting: the doubled player
+/// takes or drops, and nothing else is played first.
+#[test]
+fn a_save_while_a_double_waits_loads_and_replays() {
+    let dir = common::temp_dir("repl", "double_waits");
+    let file = games_dir().join("backgammon.game");
+    let run = play_in(
+        &dir,
+        &file,
+        &["--seed", "1", "--record", "r.jsonl"],
+        "moves\n1\ndouble\nsave d.jsonl\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for name in ["d.jsonl", "r.jsonl"] {
+        let record = std::fs::read_to_string(dir.join(name)).unwrap();
+        let last_action = record.lines().rev().nth(1).unwrap();
+        assert!(last_action.contains("\"action\":\"double\""), "{record}");
+        let replayed = ludus_in(&dir, &["replay", name, "--quiet"], Input::Nothing);
+        assert_eq!(replayed.code, 0, "{name}: {}", replayed.stderr);
+        assert!(
+            replayed
+                .stdout
+                .contains("unfinished, black's double to 2 waiting for its answer"),
+            "{}",
+            replayed.stdout
+        );
+    }
+    let run = play_in(
+        &dir,
+        &file,
+        &["--seed", "1"],
+        "load d.jsonl\nroll\nposition\ntake\nroll\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("loaded 1 turns from d.jsonl"), "{out}");
+    assert!(out.contains("white: `take` or `drop`"), "{out}");
+    assert!(
+        out.contains("black has doubled: white must first `take`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("turn: black; idle: 0; cube: 1; doubled: black"),
+        "{out}"
+    );
+    assert!(
+        out.contains("white takes: the cube is at 2, white's"),
+        "{out}"
+    );
+    assert!(out.contains("black rolls "), "{out}");
+}
+
+/// Whether a player may double is judged by one rule for `play` and
+/// `replay`: at the start of his turn, before he throws. In acey-deucey
+/// the winner of the opening throw throws again, so he may double before
+/// his first throw, and the record of it replays and loads; in backgammon
+/// he plays the opening dice, so his first turn has begun and he may not.
+#[test]
+fn the_opening_starter_doubles_before_his_first_throw_only_where_he_throws_again() {
+    let dir = common::temp_dir("repl", "opening_double");
+    let file = with_cube(&dir, "acey-deucey.game", "acey-deucey cube");
+    let run = play_in(
+        &dir,
+        &file,
+        &["--seed", "8"],
+        "double\ntake\nsave a1.jsonl\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("opening throw: white 4, black 6: black starts and throws"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("black doubles to 2"), "{}", run.stdout);
+    let replayed = ludus_in(&dir, &["replay", "a1.jsonl", "--quiet"], Input::Nothing);
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+    let run = play_in(
+        &dir,
+        &file,
+        &["--seed", "8"],
+        "load a1.jsonl\nposition\nquit\n",
+    );
+    assert!(run.stdout.contains("loaded 0 turns"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("turn: black; idle: 0; cube: 2 white"),
+        "{}",
+        run.stdout
+    );
+    // Backgammon: the starter plays the opening dice.
+    let run = play(
+        &games_dir().join("backgammon.game"),
+        &["--seed", "1"],
+        Some("double\nquit\n"),
+    );
+    assert!(
+        run.stdout
+            .contains("white cannot double: a player doubles before his turn, not during it"),
+        "{}",
+        run.stdout
+    );
+}

@@ -32,10 +32,13 @@ impl Session<'_> {
         ))
     }
 
-    /// Whether the player to move has not begun his turn: in a game with
-    /// dice, before his throw.
-    fn before_turn(&self) -> bool {
-        !self.engine.has_dice() || (self.needs_roll() && self.partial.is_empty())
+    /// Why `player` may not double now ([`ludus::stakes::Stakes::why_no_double`],
+    /// which `replay` asks too), or `None` if he may.
+    fn why_no_double(&self, player: usize) -> Option<String> {
+        if self.finished {
+            return Some("the game is over".into());
+        }
+        self.stakes.why_no_double(self.engine, &self.st, player)
     }
 
     /// `double`: the person to move offers a double.
@@ -56,10 +59,9 @@ impl Session<'_> {
         self.advance(out);
     }
 
-    /// `player` doubles, if he may.
+    /// `player` doubles, if he may (the game not over).
     fn offer(&mut self, player: usize, out: &mut String) {
-        let before_turn = self.before_turn();
-        match self.stakes.double(player, before_turn) {
+        match self.stakes.double(self.engine, &self.st, player) {
             Err(why) => out.push_str(&format!("{} cannot double: {why}\n", self.mover())),
             Ok(value) => {
                 if let Some(w) = &mut self.writer {
@@ -129,10 +131,7 @@ impl Session<'_> {
         let player = self.st.to_move as usize;
         if self.stakes.offered.is_none()
             && cube_agent(&self.agents[player])
-            && self
-                .stakes
-                .why_no_double(player, self.before_turn())
-                .is_none()
+            && self.why_no_double(player).is_none()
             && stakes::should_double(&self.stakes, player, self.cube_equity(player))
         {
             self.offer(player, out);
@@ -184,12 +183,7 @@ impl Session<'_> {
             return true;
         }
         let player = self.st.to_move as usize;
-        if self.stakes.rules.is_none()
-            || !self.needs_roll()
-            || self
-                .stakes
-                .why_no_double(player, self.before_turn())
-                .is_some()
+        if self.stakes.rules.is_none() || !self.needs_roll() || self.why_no_double(player).is_some()
         {
             return false;
         }
