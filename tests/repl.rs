@@ -1012,3 +1012,191 @@ fn the_opening_starter_doubles_before_his_first_throw_only_where_he_throws_again
         run.stdout
     );
 }
+
+/// A transcript's `position` printed after `save FILE`: the line after
+/// the one that echoes `position`, following the one that echoes the save.
+fn position_after_save(stdout: &str, name: &str) -> Option<String> {
+    let lines: Vec<&str> = stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.ends_with(&format!("> save {name}")))?;
+    assert!(lines[at + 1].starts_with("saved "), "{}", lines[at + 1]);
+    assert!(lines[at + 2].ends_with("> position"), "{}", lines[at + 2]);
+    Some(lines[at + 3].to_string())
+}
+
+/// A seeded script of commands for `ludus play`: moves picked by their
+/// number in the list `moves` gives (refused where there is none such),
+/// throws, the cube's commands, `undo`, now and then `save` (then
+/// `position`) and rarely `resign`, with a last `save` before `quit`; and
+/// the files it saves.
+fn random_script(seed: u64, commands: usize) -> (String, Vec<String>) {
+    let mut rng = playout::rng(seed);
+    let mut script = String::new();
+    let mut saves = Vec::new();
+    let mut save = |script: &mut String| {
+        let name = format!("s{}.jsonl", saves.len() + 1);
+        script.push_str(&format!("save {name}\nposition\n"));
+        saves.push(name);
+    };
+    for _ in 0..commands {
+        match rng.random_range(0..300) {
+            0..120 => {
+                let n = rng.random_range(1..=4);
+                script.push_str(&format!("moves\n{n}\n"));
+            }
+            120..170 => script.push_str("roll\n"),
+            170..200 => script.push_str("double\n"),
+            200..225 => script.push_str("take\n"),
+            225..231 => script.push_str("drop\n"),
+            231..260 => script.push_str("undo\n"),
+            260..261 => script.push_str("resign\n"),
+            _ => save(&mut script),
+        }
+    }
+    save(&mut script);
+    script.push_str("quit\n");
+    (script, saves)
+}
+
+/// The position a `position` line gives (its stakes fields left out),
+/// drawn as the REPL draws it, and the line with the cube and score under
+/// it.
+fn drawn(engine: &Engine, line: &str) -> (String, String) {
+    let (stakes, rest) = ludus::stakes::Stakes::new(engine, 0)
+        .read_fields(engine, line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    let st = ludus::notation::parse_position(engine, &rest).unwrap();
+    (ludus::render::board(engine, &st), stakes.summary(engine))
+}
+
+/// Checks one record saved by a session: every game in it replays (the
+/// library's `replay`, as `ludus replay` runs it), the last to the
+/// position `shown` (as `position` printed it, where known: for an
+/// unfinished game with its stakes), and `load` in a new session (`args`)
+/// continues from that position. True where the record ends with a
+/// double waiting for its answer.
+fn check_saved(
+    (dir, file, engine): (&Path, &Path, &Engine),
+    args: &[&str],
+    name: &str,
+    shown: Option<&str>,
+) -> bool {
+    let what = format!("{} {args:?}, {name}", file.display());
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let records = playout::parse_records(&text).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut last = None;
+    for record in &records {
+        let replayed = ludus::replay::replay(engine, record)
+            .unwrap_or_else(|e| panic!("{what}: replay refuses it: {e}\n{text}"));
+        last = Some(replayed);
+    }
+    let replayed = last.unwrap();
+    let ours = position_text(engine, &replayed.last);
+    let stakes = replayed.stakes.map_or(String::new(), |s| s.fields(engine));
+    let unfinished = replayed.outcome == Outcome::Ongoing;
+    if let Some(shown) = shown {
+        let full = if stakes.is_empty() {
+            ours.clone()
+        } else {
+            format!("{ours}; {stakes}")
+        };
+        if unfinished {
+            assert_eq!(shown, full, "{what}");
+        } else {
+            assert!(shown.starts_with(&ours), "{what}: {shown} / {ours}");
+        }
+    }
+    let run = play_in(dir, file, args, &format!("load {name}\nquit\n"));
+    assert_eq!(run.code, 0, "{what}: {}", run.stderr);
+    assert!(
+        !run.stdout.contains("cannot load"),
+        "{what}: {}\n{text}",
+        run.stdout
+    );
+    let line = match shown {
+        Some(s) => s.to_string(),
+        None if stakes.is_empty() => ours,
+        None => format!("{ours}; {stakes}"),
+    };
+    let (board, summary) = drawn(engine, &line);
+    let at = run
+        .stdout
+        .find(&format!("from {name}\n"))
+        .unwrap_or_else(|| panic!("{what}: {}", run.stdout));
+    let after = &run.stdout[at..];
+    let after = &after[after.find('\n').unwrap() + 1..];
+    assert!(
+        after.starts_with(&board),
+        "{what}:\n{after}\nwanted\n{board}"
+    );
+    if unfinished && !summary.is_empty() {
+        assert!(
+            after[board.len()..].starts_with(&summary),
+            "{what}: {after}"
+        );
+    }
+    replayed.stakes.is_some_and(|s| s.offered.is_some())
+}
+
+/// The REPL's save and load round trip (issue 42): sessions of several
+/// games (with a cube and without, with dice and without, people only,
+/// against an agent, a match) driven by seeded random commands; every
+/// record they save (and the `--record` file) is accepted by `replay` and
+/// by `load`, which reaches the position the session saved at.
+#[test]
+fn every_saved_session_loads_and_replays_at_its_position() {
+    let dir = common::temp_dir("repl", "round_trip");
+    let games = games_dir();
+    let backgammon = games.join("backgammon.game");
+    let acey = games.join("acey-deucey.game");
+    let acey_cube = with_cube(&dir, "acey-deucey.game", "acey-deucey cube");
+    let draughts = games.join("english-draughts.game");
+    let morris = games.join("nine-mens-morris.game");
+    let morris_cube = with_cube(&dir, "nine-mens-morris.game", "nine men's morris cube");
+    let runs: [(&Path, &[&str], u64); 13] = [
+        (&backgammon, &[], 1),
+        (&backgammon, &[], 2),
+        (&backgammon, &["--black", "random"], 3),
+        (&backgammon, &["--match", "3"], 4),
+        (&acey, &[], 1),
+        (&acey, &["--white", "random"], 2),
+        (&acey_cube, &[], 1),
+        (&acey_cube, &[], 8),
+        (&draughts, &[], 1),
+        (&draughts, &["--white", "random"], 2),
+        (&morris, &[], 1),
+        (&morris_cube, &[], 1),
+        (&morris_cube, &["--black", "random"], 2),
+    ];
+    let mut waiting = 0;
+    for (file, agents, seed) in runs {
+        let engine = engine(file);
+        let seed_text = seed.to_string();
+        let args = [agents, &["--seed", &seed_text]].concat();
+        let (script, saves) = random_script(seed, 150);
+        let recorded = [&args[..], &["--record", "recorded.jsonl"]].concat();
+        let _ = std::fs::remove_file(dir.join("recorded.jsonl"));
+        let run = play_in(&dir, file, &recorded, &script);
+        assert_eq!(run.code, 0, "{} {args:?}: {}", file.display(), run.stderr);
+        let mut checked = 0;
+        for name in &saves {
+            // A game that ended (a resignation, a drop) ends the session.
+            let Some(shown) = position_after_save(&run.stdout, name) else {
+                break;
+            };
+            waiting += usize::from(check_saved(
+                (&dir, file, &engine),
+                &args,
+                name,
+                Some(&shown),
+            ));
+            checked += 1;
+        }
+        assert!(checked > 0, "{} {args:?}: nothing saved", file.display());
+        if dir.join("recorded.jsonl").exists() {
+            check_saved((&dir, file, &engine), &args, "recorded.jsonl", None);
+        }
+    }
+    assert!(waiting > 0, "no record saved while a double waited");
+}
