@@ -148,42 +148,17 @@ impl Writer {
     }
 }
 
-/// Replays a record of a game played in `ludus play`: from its start (the
-/// setup, or the position its header names), every turn line's position must be the game's (with the dice
-/// the line shows, where the game is to throw), its legal turns the
-/// rules', its move one of them; the result must be the rules' (or a
-/// resignation, or `unfinished` where the game goes on). The error names
-/// the first line and field that differ.
+/// Replays a record of a game played in `ludus play`: from its start
+/// ([`start_position`]), every turn line's position must be the game's
+/// (with the dice the line shows, where the game is to throw), its legal
+/// turns the rules', its move one of them; every cube action the stakes'
+/// ([`Stakes::why_no_double`] judges a double, as `play` does); the result
+/// must be the rules' (or a resignation, or `unfinished` where the game
+/// goes on, also with a double waiting for its answer as the last action).
+/// The error names the first line and field that differ.
 pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
-    let mut st = match &record.start {
-        Some(text) => parse_position(engine, text).map_err(|e| format!("header, `start`: {e}"))?,
-        None => engine.start(),
-    };
-    // A game with an opening throw: who starts, and the dice he plays if
-    // it gives them, as the first turn line shows (the header names the
-    // throw; a game begun again in the REPL throws anew).
-    let opening = record.start.is_none() && engine.game().dice.is_some_and(|d| d.opening.is_some());
-    let mut stakes = match &record.stakes {
-        None => None,
-        Some(text) => Some(Stakes::from_header(engine, text)?),
-    };
-    // Who the opening throw made the starter, and the dice he plays where
-    // it gives them, are known before the first turn line: a cube action
-    // before it is judged in that position, as `play` judged it.
-    if opening {
-        let first = record.lines.iter().find_map(|(_, line)| match line {
-            RecordLine::Turn { position, .. } | RecordLine::Result { position, .. } => {
-                parse_position(engine, position).ok()
-            }
-            _ => None,
-        });
-        if let Some(first) = first {
-            st.to_move = first.to_move;
-            if engine.game().dice.is_some_and(|d| d.opening == Some(true)) {
-                st.dice = first.dice;
-            }
-        }
-    }
+    let mut st = start_position(engine, record)?;
+    let mut stakes = header_stakes(engine, record)?;
     let mut dropped = None;
     let mut moves = Vec::new();
     let mut turns = Vec::new();
@@ -195,15 +170,10 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 "line {n}: the record goes on after a double was dropped"
             ));
         }
-        // A game saved while a double waits for its answer ends with the
-        // double, then its result `unfinished`.
-        let saved_pending = matches!(
-            line,
-            RecordLine::Result { result, resigned: None, dropped: None, .. } if result == "unfinished"
-        );
+        // A double waits for its answer: the next line answers it, or the
+        // record ends there (a game saved while the double waits).
         if stakes.is_some_and(|s| s.offered.is_some())
-            && !matches!(line, RecordLine::Cube { .. })
-            && !saved_pending
+            && !matches!(line, RecordLine::Cube { .. } | RecordLine::Result { .. })
         {
             return Err(format!(
                 "line {n}: the double before it is neither taken nor dropped"
@@ -227,8 +197,8 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 };
                 let ours = match action.as_str() {
                     "double" => stakes
-                        .double_in(engine, &st, p)
-                        .map_err(|e| format!("{at}: {e}"))?,
+                        .double(engine, &st, p)
+                        .map_err(|e| format!("{at}: {player} may not double: {e}"))?,
                     "take" | "drop" if stakes.offered == Some(p) => {
                         return Err(format!("{at}: {player} answers his own double"));
                     }
@@ -266,9 +236,6 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 let at = format!("line {n} (turn {ply})");
                 let recorded = parse_position(engine, position)
                     .map_err(|e| format!("{at}, `position`: {e}"))?;
-                if opening && plies == 0 {
-                    st.to_move = recorded.to_move;
-                }
                 if engine.to_throw(&st) {
                     // The dice typed or thrown for this turn.
                     st.dice = recorded.dice;
@@ -318,15 +285,23 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         "line {n}, `plies`: the record says {recorded_plies}, but {plies} turns were played"
                     ));
                 }
-                // A game saved after its dice were thrown, or before its
-                // first turn after the opening throw.
-                if let Ok(recorded) = parse_position(engine, position) {
-                    if opening && plies == 0 {
-                        st.to_move = recorded.to_move;
-                    }
-                    if engine.to_throw(&st) {
-                        st.dice = recorded.dice;
-                    }
+                // A double waiting for its answer, the game saved before
+                // it is answered: unfinished, the dice not yet thrown.
+                let pending = stakes.and_then(|s| s.offered);
+                if let Some(doubler) = pending
+                    && (result != "unfinished" || resigned.is_some())
+                {
+                    return Err(format!(
+                        "line {n}, `result`: {}'s double waits for its answer, so the game is unfinished",
+                        engine.game().players[doubler].name
+                    ));
+                }
+                // A game saved after its dice were thrown.
+                if let Ok(recorded) = parse_position(engine, position)
+                    && engine.to_throw(&st)
+                    && pending.is_none()
+                {
+                    st.dice = recorded.dice;
                 }
                 let ours = position_text(engine, &st);
                 let same = parse_position(engine, position)
@@ -451,9 +426,52 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     outcome,
                     stakes,
                     dropped,
+                    last: st,
                 });
             }
         }
     }
     Err("the record has no result line".into())
+}
+
+/// The position a record's game starts from: its header's `start`, else
+/// the setup; then the opening throw its header names (who starts, and the
+/// dice he plays where the throw gives them). A record of a game with an
+/// opening throw that does not name it takes who starts from the first
+/// position it shows.
+pub fn start_position(engine: &Engine, record: &Record) -> Result<State, String> {
+    let mut st = match &record.start {
+        Some(text) => parse_position(engine, text).map_err(|e| format!("header, `start`: {e}"))?,
+        None => engine.start(),
+    };
+    if let Some(text) = &record.opening {
+        if st != engine.start() {
+            return Err(format!(
+                "header, `opening`: `{text}` begins a game from its setup, and `start` is another position"
+            ));
+        }
+        playout::read_opening(engine, &mut st, text)
+            .map_err(|e| format!("header, `opening`: {e}"))?;
+    } else if record.start.is_none() && engine.game().dice.is_some_and(|d| d.opening.is_some()) {
+        let first = record.lines.iter().find_map(|(_, line)| match line {
+            RecordLine::Turn { position, .. } | RecordLine::Result { position, .. } => {
+                Some(position)
+            }
+            _ => None,
+        });
+        if let Some(Ok(shown)) = first.map(|p| parse_position(engine, p)) {
+            st.to_move = shown.to_move;
+        }
+    }
+    Ok(st)
+}
+
+/// The cube and score a record's header names in its `stakes` field, if
+/// it has one.
+pub fn header_stakes(engine: &Engine, record: &Record) -> Result<Option<Stakes>, String> {
+    record
+        .stakes
+        .as_deref()
+        .map(|text| Stakes::from_header(engine, text))
+        .transpose()
 }

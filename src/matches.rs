@@ -294,11 +294,11 @@ fn one_game(
         let player = st.to_move as usize;
         if stakes.rules.is_some()
             && judges_cube(by_colour[player])
-            && stakes.why_no_double_in(engine, &st, player).is_none()
+            && stakes.why_no_double(engine, &st, player).is_none()
         {
             let seed: u64 = rng.random();
             if should_double(stakes, player, cube_equity(engine, &st, player, seed)) {
-                let _ = stakes.double_in(engine, &st, player);
+                let _ = stakes.double(engine, &st, player);
                 let taker = 1 - player;
                 let take = !judges_cube(by_colour[taker])
                     || should_take(stakes, taker, cube_equity(engine, &st, taker, seed));

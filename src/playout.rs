@@ -313,6 +313,34 @@ pub fn opening_text(engine: &Engine, dice: [u8; 2]) -> String {
     )
 }
 
+/// The opening throw a record names (as [`opening_text`] writes it),
+/// applied to `st`, the game's setup: who starts, and the dice he plays
+/// where the throw gives them. The error says why the text is not an
+/// opening throw of this game.
+pub fn read_opening(engine: &Engine, st: &mut State, text: &str) -> Result<(), String> {
+    let dice = (|| {
+        let (throws, _) = text.split_once(':')?;
+        let (a, b) = throws.split_once(',')?;
+        let die = |t: &str| t.trim().rsplit_once(' ')?.1.parse::<u8>().ok();
+        Some([die(a)?, die(b)?])
+    })();
+    let Some(dice) = dice.filter(|&d| opening_text(engine, d) == text) else {
+        return Err(format!(
+            "`{text}` is not an opening throw: write it as `{}`",
+            opening_text(engine, [1, 2])
+        ));
+    };
+    engine
+        .opened(st, dice)
+        .ok_or_else(|| match engine.game().dice {
+            Some(d) if d.opening.is_some() => format!(
+                "`{text}`: each player throws a different face of a die of {}",
+                d.faces
+            ),
+            _ => format!("`{text}`: this game has no opening throw"),
+        })
+}
+
 /// What comes next in a [`SeededGame`].
 enum Next {
     /// The random agent's move; the state holds the dice, `moves` the legal
@@ -627,6 +655,10 @@ pub struct Replay {
     pub stakes: Option<crate::stakes::Stakes>,
     /// The player who dropped a double, ending the game.
     pub dropped: Option<usize>,
+    /// The position the record ends at: after its last turn (or its start,
+    /// after the opening throw), with the dice its result line shows
+    /// thrown where the game was saved after the throw.
+    pub last: State,
 }
 
 /// Replays a record: plays the seeded random game its header names and
@@ -667,7 +699,7 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
             }
             (RecordLine::Cube { .. }, _) => {
                 return Err(format!(
-                    "line {n}: a cube action, in a record of random play (not marked `\"typed\": true`), where nobody doubles"
+                    "line {n}: a cube action, in a record of seeded random play (its header is not marked `\"typed\": true`), where nobody doubles"
                 ));
             }
             (RecordLine::Turn { ply, .. }, Next::End(outcome)) => {
@@ -766,6 +798,7 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
                     outcome,
                     stakes,
                     dropped: None,
+                    last: game.st.clone(),
                 });
             }
         }

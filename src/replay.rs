@@ -1,19 +1,25 @@
 //! Replaying a record of either kind: a seeded random game (`playout
 //! --record`), checked against the game its seed plays, or a game played
-//! by hand (`ludus play`, marked `"typed": true`, or one starting from a
-//! position), checked turn by turn against the rules. A record with
-//! stakes that is not marked typed is checked against its seed too.
+//! by hand (`ludus play`, its header marked `"typed": true`), checked turn
+//! by turn against the rules.
 
 use crate::engine::Engine;
 use crate::playout::{Record, Replay};
 
-/// Replays `record` ([`crate::playout::replay_seeded`] or
-/// [`crate::hand_record::replay`], as its header says): the positions after
-/// every turn, or the first line and field that differ.
+/// Replays `record` ([`crate::hand_record::replay`] where its header says
+/// `"typed": true`, else [`crate::playout::replay_seeded`], in every game,
+/// with a cube or without): the positions after every turn, or the first
+/// line and field that differ.
 pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
-    if record.typed || record.start.is_some() {
-        crate::hand_record::replay(engine, record)
-    } else {
-        crate::playout::replay_seeded(engine, record)
+    if record.typed {
+        return crate::hand_record::replay(engine, record);
     }
+    if record.start.is_some() {
+        return Err(
+            "header, `start`: a seeded random game starts from the setup; a game begun from a position is played by hand, its header marked `\"typed\": true`".into(),
+        );
+    }
+    // The stakes it is played for are read by the seeded replay: a seeded
+    // game has no cube action, so it ends with them.
+    crate::playout::replay_seeded(engine, record)
 }

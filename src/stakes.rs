@@ -119,15 +119,23 @@ impl Stakes {
         }
     }
 
-    /// Why `player` may not double now, or `None` if he may. `before_turn`
-    /// says whether his turn has not begun (his dice are not thrown).
-    fn why_no_double(&self, player: usize, before_turn: bool) -> Option<String> {
+    /// Why `player` may not double in `st`, or `None` if he may: the one
+    /// judge of a double, for the REPL, the replay of records and the
+    /// agents' matches alike. He may where the game has a cube, no double
+    /// waits for its answer, he is to move and his turn has not begun (in
+    /// a game with dice, he has not thrown: after an opening throw that he
+    /// plays, his first turn has begun; after one that he throws again, it
+    /// has not), this is not the Crawford game, the cube is in the middle
+    /// or his and below its highest value, and the game is not over.
+    pub fn why_no_double(&self, engine: &Engine, st: &State, player: usize) -> Option<String> {
         let Some(rules) = self.rules else {
             return Some("this game has no doubling cube".into());
         };
         Some(if self.offered.is_some() {
             "a double is already offered: `take` or `drop` it".into()
-        } else if !before_turn {
+        } else if player != usize::from(st.to_move) {
+            "it is not his turn: a player doubles at the start of his own".into()
+        } else if engine.thrown(st) {
             "a player doubles before his turn, not during it".into()
         } else if self.score.crawford {
             "this is the Crawford game: nobody may double in it".into()
@@ -135,41 +143,17 @@ impl Stakes {
             "the cube is the opponent's: only he may double".into()
         } else if self.cube.value.saturating_mul(2) > rules.cube_max {
             format!("the cube is at its highest value, {}", self.cube.value)
+        } else if over(engine, st) {
+            "the game is over".into()
         } else {
             return None;
         })
     }
 
-    /// Why `player` may not double in `st` now, or `None` if he may: he
-    /// doubles as the player to move, before his turn begins (before his
-    /// throw in a game with dice), where the cube allows. `play`, `replay`
-    /// and `match` all ask this, so that whatever one accepts the others
-    /// do.
-    pub fn why_no_double_in(&self, engine: &Engine, st: &State, player: usize) -> Option<String> {
-        if player != st.to_move as usize {
-            let name = &engine.game().players[player].name;
-            return Some(format!(
-                "{name} is not to move: a player doubles before his own turn"
-            ));
-        }
-        self.why_no_double(player, !engine.thrown(st))
-    }
-
-    /// `player` offers a double in `st` (see [`Stakes::why_no_double_in`]);
+    /// `player` offers a double in `st`, if he may ([`Stakes::why_no_double`]);
     /// the cube's value if it is taken.
-    pub fn double_in(&mut self, engine: &Engine, st: &State, player: usize) -> Result<u32, String> {
-        if let Some(why) = self.why_no_double_in(engine, st, player) {
-            return Err(why);
-        }
-        self.double(player, true)
-    }
-
-    /// `player` offers a double, `before_turn` saying whether his turn has
-    /// not begun; the cube's value if it is taken. For a record already
-    /// checked: a player's double is judged in its position by
-    /// [`Stakes::double_in`].
-    pub fn double(&mut self, player: usize, before_turn: bool) -> Result<u32, String> {
-        if let Some(why) = self.why_no_double(player, before_turn) {
+    pub fn double(&mut self, engine: &Engine, st: &State, player: usize) -> Result<u32, String> {
+        if let Some(why) = self.why_no_double(engine, st, player) {
             return Err(why);
         }
         self.offered = Some(player);
@@ -408,6 +392,18 @@ impl Stakes {
         }
         parts.join("; ")
     }
+}
+
+/// Whether the game is over in `st`, a position before its turn (in a
+/// game with dice, before the throw: the end rules do not wait for it).
+fn over(engine: &Engine, st: &State) -> bool {
+    let has_moves = engine.has_dice() || {
+        let mut scratch = st.clone();
+        let mut moves = Vec::new();
+        // A position with more turns than the engine lists has some.
+        engine.try_legal_moves(&mut scratch, &mut moves).is_err() || !moves.is_empty()
+    };
+    engine.outcome_with(st, has_moves) != crate::engine::Outcome::Ongoing
 }
 
 /// A GNU Backgammon ID, `POSITIONID:MATCHID` as gnubg prints it, read as

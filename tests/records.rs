@@ -488,48 +488,97 @@ fn positions_written_with_the_default_kind_named_replay() {
     );
 }
 
-/// A record with stakes that is not marked typed is checked against its
-/// seed, as every other untyped record is (issue 42: any legal moves
-/// passed).
+/// A record not marked `"typed": true` is the seeded random game its
+/// header names, in a game with a cube as in any other: a game played by
+/// hand, its mark taken off, is refused at the first turn the seed does
+/// not give.
 #[test]
-fn a_record_with_stakes_not_marked_typed_is_checked_against_its_seed() {
-    let dir = common::temp_dir("records", "stakes-seed");
-    let game = dir.join("nmm-cube.game");
+fn a_record_not_marked_typed_is_checked_against_its_seed_in_a_game_with_stakes() {
+    let dir = temp_dir("records", "untyped_stakes");
+    let file = dir.join("nmm-cube.game");
+    let base = root().join("games/nine-mens-morris.game");
     std::fs::write(
-        &game,
+        &file,
         format!(
             "variant \"nmm cube\" of \"{}\"\nstakes {{\n  cube\n}}\n",
-            common::root().join("games/nine-mens-morris.game").display()
+            base.display()
         ),
     )
     .unwrap();
-    let typed = dir.join("p1.jsonl");
-    let run = common::ludus_in(
+    let run = ludus_in(
         &dir,
-        &["play", game.to_str().unwrap(), "--seed", "3"],
-        common::Input::Text(&format!(
-            "moves\n5\nmoves\n3\nmoves\n7\nsave {}\nquit\n",
-            typed.display()
-        )),
+        &["play", "nmm-cube.game", "--seed", "3"],
+        Input::Text("moves\n5\nmoves\n3\nmoves\n7\nsave p1.jsonl\nquit\n"),
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let replayed = common::ludus(&["replay", typed.to_str().unwrap(), "--quiet"]);
-    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
-    let untyped = dir.join("p5.jsonl");
-    std::fs::write(
-        &untyped,
-        std::fs::read_to_string(&typed)
-            .unwrap()
-            .replace(r#","typed":true"#, ""),
-    )
-    .unwrap();
-    let replayed = common::ludus(&["replay", untyped.to_str().unwrap(), "--quiet"]);
-    assert_eq!(replayed.code, 1);
-    assert!(
-        replayed
-            .stderr
-            .contains("with seed 3 the random agent plays"),
-        "{}",
-        replayed.stderr
+    let typed = std::fs::read_to_string(dir.join("p1.jsonl")).unwrap();
+    assert!(typed.contains(",\"typed\":true"), "{typed}");
+    let lines: Vec<Value> = typed
+        .replace(",\"typed\":true", "")
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let run = replay(&dir, "p5.jsonl", &lines);
+    refused(
+        &run,
+        &[
+            "line 2 (turn 1), `played`",
+            "with seed 3 the random agent plays",
+        ],
     );
+    // A header marked typed is checked against the rules instead.
+    let run = ludus_in(&dir, &["replay", "--quiet", "p1.jsonl"], Input::Nothing);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// A double in a record is judged as `play` judges it
+/// (`Stakes::why_no_double`): the winner of backgammon's opening throw
+/// plays its dice, so he may not double before his first turn; and nobody
+/// may double once the game is over. Records that say so are refused.
+#[test]
+fn a_double_play_refuses_is_refused_in_a_record() {
+    let dir = temp_dir("records", "double_refused");
+    let mut lines = record(&dir, "games/backgammon.game", 1);
+    lines[0]["typed"] = Value::Bool(true);
+    lines[0]["stakes"] = Value::from("cube: 1");
+    let cube = |action: &str, player: &str| serde_json::json!({"type": "cube", "action": action, "player": player, "value": 2});
+    let first = lines[1]["position"].as_str().unwrap().to_string();
+    let starter = if first.contains("turn: white") {
+        ["white", "black"]
+    } else {
+        ["black", "white"]
+    };
+    let mut early = lines.clone();
+    early.insert(1, cube("take", starter[1]));
+    early.insert(1, cube("double", starter[0]));
+    let run = replay(&dir, "early.jsonl", &early);
+    refused(
+        &run,
+        &[&format!(
+            "line 2 (double): {} may not double: a player doubles before his turn, not during it",
+            starter[0]
+        )],
+    );
+    // After the last turn: the player to move in the final position.
+    let end = lines.last().unwrap()["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mover = if end.contains("turn: white") {
+        ["white", "black"]
+    } else {
+        ["black", "white"]
+    };
+    let at = lines.len() - 1;
+    let mut late = lines.clone();
+    late.insert(at, cube("take", mover[1]));
+    late.insert(at, cube("double", mover[0]));
+    let run = replay(&dir, "late.jsonl", &late);
+    refused(
+        &run,
+        &[&format!("{} may not double: the game is over", mover[0])],
+    );
+    // The record as it was, marked typed, replays.
+    let run = replay(&dir, "typed.jsonl", &lines);
+    assert_eq!(run.code, 0, "{}", run.stderr);
 }

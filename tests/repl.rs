@@ -890,174 +890,313 @@ fn pip_counts_as_the_board_shows() {
     );
 }
 
-/// Seeded random sessions of `ludus play`, a line at a time from a fixed
-/// vocabulary (moves by menu number, rolls, the cube's commands, undo,
-/// resign, new), saved at random points: every record saved is accepted
-/// by `ludus replay` and loaded by the REPL's `load` (issue 42: a game
-/// saved while a double waited could not be loaded). A bounded stand-in
-/// for a fuzz target of the save/load round trip.
-#[test]
-fn every_saved_session_loads_and_replays() {
-    let dir = common::temp_dir("repl", "round-trip");
-    std::fs::write(
-        dir.join("acey-deucey-cube.game"),
-        format!(
-            "variant \"acey-deucey cube\" of \"{}\"\nstakes {{\n  cube\n}}\n",
-            games_dir().join("acey-deucey.game").display()
-        ),
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("nmm-cube.game"),
-        format!(
-            "variant \"nmm cube\" of \"{}\"\nstakes {{\n  cube\n}}\n",
-            games_dir().join("nine-mens-morris.game").display()
-        ),
-    )
-    .unwrap();
-    let games: [(PathBuf, &[&str]); 6] = [
-        (games_dir().join("backgammon.game"), &[]),
-        (games_dir().join("backgammon.game"), &["--match", "3"]),
-        (dir.join("acey-deucey-cube.game"), &[]),
-        (
-            games_dir().join("english-draughts.game"),
-            &["--black", "random"],
-        ),
-        (dir.join("nmm-cube.game"), &[]),
-        (games_dir().join("plakoto.game"), &["--white", "random"]),
-    ];
-    let words = [
-        "moves", "1", "2", "3", "roll", "roll", "double", "take", "drop", "undo", "resign", "new",
-    ];
-    let mut rng = playout::rng(42);
-    let mut saved = 0;
-    for (g, (file, args)) in games.iter().enumerate() {
-        for session in 0..6u64 {
-            let mut script = String::new();
-            let mut names = Vec::new();
-            for _ in 0..rng.random_range(5..60) {
-                let word = words[rng.random_range(0..words.len())];
-                // Moves are picked from the menu `moves` just listed.
-                if ["1", "2", "3"].contains(&word) {
-                    script.push_str("moves\n");
-                }
-                script.push_str(word);
-                script.push('\n');
-                if rng.random_range(0..8) == 0 {
-                    let name = dir.join(format!("g{g}-s{session}-{}.jsonl", names.len()));
-                    script.push_str(&format!("save {}\n", name.display()));
-                    names.push(name);
-                }
-            }
-            let name = dir.join(format!("g{g}-s{session}-last.jsonl"));
-            script.push_str(&format!("save {}\nquit\n", name.display()));
-            names.push(name);
-            let seed = (10 * g as u64 + session).to_string();
-            let run = play(file, &[&["--seed", &seed], *args].concat(), Some(&script));
-            assert_eq!(run.code, 0, "{}: {}\n{script}", file.display(), run.stderr);
-            for name in names {
-                if !name.exists() {
-                    // Saved after the game left nothing to save.
-                    continue;
-                }
-                saved += 1;
-                let record = name.to_str().unwrap();
-                let replayed = ludus(&["replay", record, "--quiet"]);
-                assert_eq!(
-                    replayed.code, 0,
-                    "{record} does not replay: {}\n{script}",
-                    replayed.stderr
-                );
-                let loaded = play(file, &[], Some(&format!("load {record}\nquit\n")));
-                assert!(
-                    loaded.stdout.contains("loaded "),
-                    "{record} does not load: {}{}\n{script}",
-                    loaded.stdout,
-                    loaded.stderr
-                );
-            }
-        }
-    }
-    assert!(saved >= 36, "{saved} records saved");
+/// A variant of the bundled game `base` with the doubling cube, written
+/// in `dir` as `NAME.game`.
+fn with_cube(dir: &Path, base: &str, name: &str) -> PathBuf {
+    let path = dir.join(format!("{name}.game"));
+    let text = format!(
+        "variant \"{name}\" of \"{}\"\nstakes {{\n  cube\n}}\n",
+        games_dir().join(base).display()
+    );
+    std::fs::write(&path, text).unwrap();
+    path
 }
 
-/// A game saved while a double waits for its answer ends with the double
-/// and `unfinished`; `replay` accepts it and `load` waits for the answer
-/// (issue 42: both refused it, and the game was lost).
+/// Runs `ludus play FILE ARGS` in `dir` with `input` on stdin.
+fn play_in(dir: &Path, file: &Path, args: &[&str], input: &str) -> Run {
+    let args = [&["play", file.to_str().unwrap()], args].concat();
+    ludus_in(dir, &args, Input::Text(input))
+}
+
+/// `save` and `--record` while a double waits for its answer write a
+/// record that `replay` accepts, the double its last action, and that
+/// `load` continues with the double still waiting: the doubled player
+/// takes or drops, and nothing else is played first.
 #[test]
-fn a_game_saved_while_a_double_waits_loads_and_replays() {
-    let dir = common::temp_dir("repl", "pending-double");
-    let record = dir.join("d.jsonl");
+fn a_save_while_a_double_waits_loads_and_replays() {
+    let dir = common::temp_dir("repl", "double_waits");
     let file = games_dir().join("backgammon.game");
-    let run = play(
+    let run = play_in(
+        &dir,
         &file,
-        &["--seed", "1"],
-        Some(&format!(
-            "moves\n1\ndouble\nsave {}\nquit\n",
-            record.display()
-        )),
+        &["--seed", "1", "--record", "r.jsonl"],
+        "moves\n1\ndouble\nsave d.jsonl\nquit\n",
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let text = std::fs::read_to_string(&record).unwrap();
-    assert!(text.contains(r#""action":"double""#), "{text}");
-    let replayed = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
-    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
-    let loaded = play(
+    for name in ["d.jsonl", "r.jsonl"] {
+        let record = std::fs::read_to_string(dir.join(name)).unwrap();
+        let last_action = record.lines().rev().nth(1).unwrap();
+        assert!(last_action.contains("\"action\":\"double\""), "{record}");
+        let replayed = ludus_in(&dir, &["replay", name, "--quiet"], Input::Nothing);
+        assert_eq!(replayed.code, 0, "{name}: {}", replayed.stderr);
+        assert!(
+            replayed
+                .stdout
+                .contains("unfinished, black's double to 2 waiting for its answer"),
+            "{}",
+            replayed.stdout
+        );
+    }
+    let run = play_in(
+        &dir,
         &file,
-        &[],
-        Some(&format!("load {}\ntake\nquit\n", record.display())),
+        &["--seed", "1"],
+        "load d.jsonl\nroll\nposition\ntake\nroll\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("loaded 1 turns from d.jsonl"), "{out}");
+    assert!(out.contains("white: `take` or `drop`"), "{out}");
+    assert!(
+        out.contains("black has doubled: white must first `take`"),
+        "{out}"
     );
     assert!(
-        loaded.stdout.contains("loaded 1 turns"),
-        "{}",
-        loaded.stdout
+        out.contains("turn: black; idle: 0; cube: 1; doubled: black"),
+        "{out}"
     );
     assert!(
-        loaded.stdout.contains("white takes: the cube is at 2"),
-        "{}",
-        loaded.stdout
+        out.contains("white takes: the cube is at 2, white's"),
+        "{out}"
     );
+    assert!(out.contains("black rolls "), "{out}");
 }
 
-/// Whoever the opening throw makes the starter may double before his
-/// throw where it does not give him his dice, and `replay` accepts what
-/// `play` allowed (issue 42: it judged the double as the setup's first
-/// player's); where the opening gives the dice, both refuse it.
+/// Whether a player may double is judged by one rule for `play` and
+/// `replay`: at the start of his turn, before he throws. In acey-deucey
+/// the winner of the opening throw throws again, so he may double before
+/// his first throw, and the record of it replays and loads; in backgammon
+/// he plays the opening dice, so his first turn has begun and he may not.
 #[test]
-fn a_double_before_the_starters_first_throw_is_judged_alike_by_play_and_replay() {
-    let dir = common::temp_dir("repl", "starter-doubles");
-    let game = dir.join("acey-deucey-cube.game");
-    std::fs::write(
-        &game,
-        format!(
-            "variant \"acey-deucey cube\" of \"{}\"\nstakes {{\n  cube\n}}\n",
-            games_dir().join("acey-deucey.game").display()
-        ),
-    )
-    .unwrap();
-    let record = dir.join("a.jsonl");
-    let run = play(
-        &game,
+fn the_opening_starter_doubles_before_his_first_throw_only_where_he_throws_again() {
+    let dir = common::temp_dir("repl", "opening_double");
+    let file = with_cube(&dir, "acey-deucey.game", "acey-deucey cube");
+    let run = play_in(
+        &dir,
+        &file,
         &["--seed", "8"],
-        Some(&format!("double\ntake\nsave {}\nquit\n", record.display())),
+        "double\ntake\nsave a1.jsonl\nquit\n",
     );
+    assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stdout.contains("black starts and throws") && run.stdout.contains("black doubles to 2"),
+        run.stdout
+            .contains("opening throw: white 4, black 6: black starts and throws"),
         "{}",
         run.stdout
     );
-    let replayed = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert!(run.stdout.contains("black doubles to 2"), "{}", run.stdout);
+    let replayed = ludus_in(&dir, &["replay", "a1.jsonl", "--quiet"], Input::Nothing);
     assert_eq!(replayed.code, 0, "{}", replayed.stderr);
-    // Backgammon's opening throw is the starter's roll: no double then.
+    let run = play_in(
+        &dir,
+        &file,
+        &["--seed", "8"],
+        "load a1.jsonl\nposition\nquit\n",
+    );
+    assert!(run.stdout.contains("loaded 0 turns"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("turn: black; idle: 0; cube: 2 white"),
+        "{}",
+        run.stdout
+    );
+    // Backgammon: the starter plays the opening dice.
     let run = play(
         &games_dir().join("backgammon.game"),
-        &["--seed", "8"],
+        &["--seed", "1"],
         Some("double\nquit\n"),
     );
     assert!(
         run.stdout
-            .contains("cannot double: a player doubles before his turn, not during it"),
+            .contains("white cannot double: a player doubles before his turn, not during it"),
         "{}",
         run.stdout
     );
+}
+
+/// A transcript's `position` printed after `save FILE`: the line after
+/// the one that echoes `position`, following the one that echoes the save.
+fn position_after_save(stdout: &str, name: &str) -> Option<String> {
+    let lines: Vec<&str> = stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.ends_with(&format!("> save {name}")))?;
+    assert!(lines[at + 1].starts_with("saved "), "{}", lines[at + 1]);
+    assert!(lines[at + 2].ends_with("> position"), "{}", lines[at + 2]);
+    Some(lines[at + 3].to_string())
+}
+
+/// A seeded script of commands for `ludus play`: moves picked by their
+/// number in the list `moves` gives (refused where there is none such),
+/// throws, the cube's commands, `undo`, now and then `save` (then
+/// `position`) and rarely `resign`, with a last `save` before `quit`; and
+/// the files it saves.
+fn random_script(seed: u64, commands: usize) -> (String, Vec<String>) {
+    let mut rng = playout::rng(seed);
+    let mut script = String::new();
+    let mut saves = Vec::new();
+    let mut save = |script: &mut String| {
+        let name = format!("s{}.jsonl", saves.len() + 1);
+        script.push_str(&format!("save {name}\nposition\n"));
+        saves.push(name);
+    };
+    for _ in 0..commands {
+        match rng.random_range(0..300) {
+            0..120 => {
+                let n = rng.random_range(1..=4);
+                script.push_str(&format!("moves\n{n}\n"));
+            }
+            120..170 => script.push_str("roll\n"),
+            170..200 => script.push_str("double\n"),
+            200..225 => script.push_str("take\n"),
+            225..231 => script.push_str("drop\n"),
+            231..260 => script.push_str("undo\n"),
+            260..261 => script.push_str("resign\n"),
+            _ => save(&mut script),
+        }
+    }
+    save(&mut script);
+    script.push_str("quit\n");
+    (script, saves)
+}
+
+/// The position a `position` line gives (its stakes fields left out),
+/// drawn as the REPL draws it, and the line with the cube and score under
+/// it.
+fn drawn(engine: &Engine, line: &str) -> (String, String) {
+    let (stakes, rest) = ludus::stakes::Stakes::new(engine, 0)
+        .read_fields(engine, line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    let st = ludus::notation::parse_position(engine, &rest).unwrap();
+    (ludus::render::board(engine, &st), stakes.summary(engine))
+}
+
+/// Checks one record saved by a session: every game in it replays (the
+/// library's `replay`, as `ludus replay` runs it), the last to the
+/// position `shown` (as `position` printed it, where known: for an
+/// unfinished game with its stakes), and `load` in a new session (`args`)
+/// continues from that position. True where the record ends with a
+/// double waiting for its answer.
+fn check_saved(
+    (dir, file, engine): (&Path, &Path, &Engine),
+    args: &[&str],
+    name: &str,
+    shown: Option<&str>,
+) -> bool {
+    let what = format!("{} {args:?}, {name}", file.display());
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
+    let records = playout::parse_records(&text).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut last = None;
+    for record in &records {
+        let replayed = ludus::replay::replay(engine, record)
+            .unwrap_or_else(|e| panic!("{what}: replay refuses it: {e}\n{text}"));
+        last = Some(replayed);
+    }
+    let replayed = last.unwrap();
+    let ours = position_text(engine, &replayed.last);
+    let stakes = replayed.stakes.map_or(String::new(), |s| s.fields(engine));
+    let unfinished = replayed.outcome == Outcome::Ongoing;
+    if let Some(shown) = shown {
+        let full = if stakes.is_empty() {
+            ours.clone()
+        } else {
+            format!("{ours}; {stakes}")
+        };
+        if unfinished {
+            assert_eq!(shown, full, "{what}");
+        } else {
+            assert!(shown.starts_with(&ours), "{what}: {shown} / {ours}");
+        }
+    }
+    let run = play_in(dir, file, args, &format!("load {name}\nquit\n"));
+    assert_eq!(run.code, 0, "{what}: {}", run.stderr);
+    assert!(
+        !run.stdout.contains("cannot load"),
+        "{what}: {}\n{text}",
+        run.stdout
+    );
+    let line = match shown {
+        Some(s) => s.to_string(),
+        None if stakes.is_empty() => ours,
+        None => format!("{ours}; {stakes}"),
+    };
+    let (board, summary) = drawn(engine, &line);
+    let at = run
+        .stdout
+        .find(&format!("from {name}\n"))
+        .unwrap_or_else(|| panic!("{what}: {}", run.stdout));
+    let after = &run.stdout[at..];
+    let after = &after[after.find('\n').unwrap() + 1..];
+    assert!(
+        after.starts_with(&board),
+        "{what}:\n{after}\nwanted\n{board}"
+    );
+    if unfinished && !summary.is_empty() {
+        assert!(
+            after[board.len()..].starts_with(&summary),
+            "{what}: {after}"
+        );
+    }
+    replayed.stakes.is_some_and(|s| s.offered.is_some())
+}
+
+/// The REPL's save and load round trip (issue 42): sessions of several
+/// games (with a cube and without, with dice and without, people only,
+/// against an agent, a match) driven by seeded random commands; every
+/// record they save (and the `--record` file) is accepted by `replay` and
+/// by `load`, which reaches the position the session saved at.
+#[test]
+fn every_saved_session_loads_and_replays_at_its_position() {
+    let dir = common::temp_dir("repl", "round_trip");
+    let games = games_dir();
+    let backgammon = games.join("backgammon.game");
+    let acey = games.join("acey-deucey.game");
+    let acey_cube = with_cube(&dir, "acey-deucey.game", "acey-deucey cube");
+    let draughts = games.join("english-draughts.game");
+    let morris = games.join("nine-mens-morris.game");
+    let morris_cube = with_cube(&dir, "nine-mens-morris.game", "nine men's morris cube");
+    let runs: [(&Path, &[&str], u64); 13] = [
+        (&backgammon, &[], 1),
+        (&backgammon, &[], 2),
+        (&backgammon, &["--black", "random"], 3),
+        (&backgammon, &["--match", "3"], 4),
+        (&acey, &[], 1),
+        (&acey, &["--white", "random"], 2),
+        (&acey_cube, &[], 1),
+        (&acey_cube, &[], 8),
+        (&draughts, &[], 1),
+        (&draughts, &["--white", "random"], 2),
+        (&morris, &[], 1),
+        (&morris_cube, &[], 1),
+        (&morris_cube, &["--black", "random"], 2),
+    ];
+    let mut waiting = 0;
+    for (file, agents, seed) in runs {
+        let engine = engine(file);
+        let seed_text = seed.to_string();
+        let args = [agents, &["--seed", &seed_text]].concat();
+        let (script, saves) = random_script(seed, 150);
+        let recorded = [&args[..], &["--record", "recorded.jsonl"]].concat();
+        let _ = std::fs::remove_file(dir.join("recorded.jsonl"));
+        let run = play_in(&dir, file, &recorded, &script);
+        assert_eq!(run.code, 0, "{} {args:?}: {}", file.display(), run.stderr);
+        let mut checked = 0;
+        for name in &saves {
+            // A game that ended (a resignation, a drop) ends the session.
+            let Some(shown) = position_after_save(&run.stdout, name) else {
+                break;
+            };
+            waiting += usize::from(check_saved(
+                (&dir, file, &engine),
+                &args,
+                name,
+                Some(&shown),
+            ));
+            checked += 1;
+        }
+        assert!(checked > 0, "{} {args:?}: nothing saved", file.display());
+        if dir.join("recorded.jsonl").exists() {
+            check_saved((&dir, file, &engine), &args, "recorded.jsonl", None);
+        }
+    }
+    assert!(waiting > 0, "no record saved while a double waited");
 }

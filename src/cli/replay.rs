@@ -75,13 +75,23 @@ fn stakes_note(record: &playout::Record) -> String {
         .map_or(String::new(), |s| format!(" ({s})"))
 }
 
-/// `, black dropped; 2 points`: how a game with stakes ended.
+/// `, black dropped; 2 points`: how a game with stakes ended (or, unfinished,
+/// the double waiting for its answer).
 fn ending_note(engine: &Engine, replayed: &playout::Replay) -> String {
     let mut note = String::new();
     if let Some(p) = replayed.dropped {
         note.push_str(&format!(
             ", {} dropped the double",
             engine.game().players[p].name
+        ));
+    }
+    if let Some(stakes) = replayed.stakes
+        && let Some(doubler) = stakes.offered
+    {
+        note.push_str(&format!(
+            ", {}'s double to {} waiting for its answer",
+            engine.game().players[doubler].name,
+            stakes.cube.value.saturating_mul(2)
         ));
     }
     if let (Some(stakes), ludus::engine::Outcome::Decisive { points, .. }) =

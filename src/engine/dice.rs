@@ -230,13 +230,33 @@ impl Engine {
         if second >= first {
             second += 1;
         }
+        self.open_with(st, [first, second], plays_both);
+        Some([first, second])
+    }
+
+    /// The opening throw `dice` (by player, unequal) as a record names it:
+    /// the higher die's thrower is to move, with the two dice as his first
+    /// roll where the game's opening plays both. `None` (and `st`
+    /// unchanged) where the game has no opening throw or the dice are not
+    /// two unequal faces of its die.
+    pub fn opened(&self, st: &mut State, dice: [u8; 2]) -> Option<()> {
+        let t = self.tables.as_ref()?;
+        let plays_both = t.dice.opening?;
+        let face = |d: u8| (1..=t.dice.faces).contains(&d);
+        if dice[0] == dice[1] || !face(dice[0]) || !face(dice[1]) {
+            return None;
+        }
+        self.open_with(st, dice, plays_both);
+        Some(())
+    }
+
+    fn open_with(&self, st: &mut State, [first, second]: [u8; 2], plays_both: bool) {
         st.to_move = u8::from(second > first);
         st.dice = [0; MAX_DICE];
         if plays_both {
             st.dice[0] = first.max(second);
             st.dice[1] = first.min(second);
         }
-        Some([first, second])
     }
 
     /// The die moves a roll allows, with doubles counted twice where the game says so.

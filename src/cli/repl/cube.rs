@@ -32,6 +32,15 @@ impl Session<'_> {
         ))
     }
 
+    /// Why `player` may not double now ([`ludus::stakes::Stakes::why_no_double`],
+    /// which `replay` asks too), or `None` if he may.
+    fn why_no_double(&self, player: usize) -> Option<String> {
+        if self.finished {
+            return Some("the game is over".into());
+        }
+        self.stakes.why_no_double(self.engine, &self.st, player)
+    }
+
     /// `double`: the person to move offers a double.
     pub(super) fn double(&mut self, out: &mut String) {
         if self.finished {
@@ -50,9 +59,9 @@ impl Session<'_> {
         self.advance(out);
     }
 
-    /// `player` doubles, if he may.
+    /// `player` doubles, if he may (the game not over).
     fn offer(&mut self, player: usize, out: &mut String) {
-        match self.stakes.double_in(self.engine, &self.st, player) {
+        match self.stakes.double(self.engine, &self.st, player) {
             Err(why) => out.push_str(&format!("{} cannot double: {why}\n", self.mover())),
             Ok(value) => {
                 if let Some(w) = &mut self.writer {
@@ -122,10 +131,7 @@ impl Session<'_> {
         let player = self.st.to_move as usize;
         if self.stakes.offered.is_none()
             && cube_agent(&self.agents[player])
-            && self
-                .stakes
-                .why_no_double_in(self.engine, &self.st, player)
-                .is_none()
+            && self.why_no_double(player).is_none()
             && ludus::agent::cube::should_double(&self.stakes, player, self.cube_equity(player))
         {
             self.offer(player, out);
@@ -177,12 +183,7 @@ impl Session<'_> {
             return true;
         }
         let player = self.st.to_move as usize;
-        if self.stakes.rules.is_none()
-            || !self.needs_roll()
-            || self
-                .stakes
-                .why_no_double_in(self.engine, &self.st, player)
-                .is_some()
+        if self.stakes.rules.is_none() || !self.needs_roll() || self.why_no_double(player).is_some()
         {
             return false;
         }

@@ -254,6 +254,14 @@ impl Session<'_> {
             }
             None => ludus::stakes::Stakes::new(self.engine, 0),
         };
+        // A record of seeded random play names no stakes: the game's cube
+        // in the middle, as a record begun here would name it, so that the
+        // cube actions to come replay.
+        let fields = stakes.fields(self.engine);
+        let named = record
+            .stakes
+            .clone()
+            .or_else(|| (!fields.is_empty()).then_some(fields));
         let mut history = Vec::new();
         let mut writer = self.file.as_ref().map(|f| {
             Writer::new(
@@ -261,7 +269,7 @@ impl Session<'_> {
                 &f.text,
                 record.seed,
                 (record.opening.clone(), record.start.clone()),
-                record.stakes.clone(),
+                named,
             )
         });
         let mut resigned = None;
@@ -289,9 +297,11 @@ impl Session<'_> {
                     action, player: p, ..
                 } => {
                     // Checked by the replay: each action is the rules'.
-                    let p = player(p).unwrap_or(0);
                     let _ = match action.as_str() {
-                        "double" => stakes.double(p, true).map(|_| ()),
+                        "double" => {
+                            stakes.offered = player(p);
+                            Ok(())
+                        }
                         "take" => stakes.take().map(|_| ()),
                         _ => stakes.drop().map(|_| ()),
                     };
@@ -307,19 +317,10 @@ impl Session<'_> {
                 w.push_line(line.clone());
             }
         }
-        let st = match replay.turns.last() {
-            Some((_, st)) => st.clone(),
-            None => match &record.start {
-                Some(p) => ludus::notation::parse_position(self.engine, p)?,
-                None => {
-                    let mut st = self.engine.start();
-                    self.engine.opening(&mut st, &mut playout::rng(record.seed));
-                    st
-                }
-            },
-        };
         let turns = history.len();
-        self.st = st;
+        // Where the record ends: after its last turn or its opening throw,
+        // the dice as saved (thrown, or not yet).
+        self.st = replay.last;
         self.history = history;
         self.writer = writer;
         self.resigned = resigned;
