@@ -116,7 +116,8 @@ pub(crate) enum Command {
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
     },
-    /// Play in the terminal, against people or the random agent (in dice
+    /// Play in the terminal, against people or agents (`computer`, the
+    /// strongest measured for the game, or any agent of `match`; in dice
     /// games: `roll`, or `dice 5 3` for a roll thrown with real dice).
     Play {
         /// The game file.
@@ -216,7 +217,8 @@ pub(crate) enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Measure random playouts per second (single thread).
+    /// Measure random playouts per second (on every core by default;
+    /// `--threads 1` for one core's rate).
     Bench {
         /// The game file.
         file: PathBuf,

@@ -14,10 +14,9 @@ Commands:
   board     draw the board again
   undo      take back your last move and the agents' moves after it
   position  print the position in notation (for `ludus play --position`)
-  hint      the best moves with the strongest agent for the game: MCTS
-            (1000 iterations) with their win rates; in dice games
-            expectimax two turns deep, its best five then played out 300
-            times each for their equity (points expected per game);
+  hint      the best moves by the strongest agent for the game
+            (`computer`): its learned evaluation as deep as half a second
+            allows where the game has one, else MCTS of 1,000 iterations;
             `hint AGENT` asks another agent, such as `hint expectimax:depth=3`
   resign    concede the game (`resign 2`: worth 2 points to the opponent)
   new       start a new game
@@ -78,8 +77,10 @@ Commands:
   undo      take back your last die move; at the start of a turn, take back
             your last turn and the agents' turns after it
   position  print the position in notation (for `ludus play --position`)
-  hint      the best turns of the roll by expectimax two turns deep, with
-            their values; `hint AGENT` asks another, such as `hint mcts`
+  hint      the best turns of the roll by the game's learned evaluation
+            where it has one, else expectimax two turns deep; the best five
+            played out 300 times each for their equity (points expected a
+            game); `hint AGENT` asks another, such as `hint mcts`
   pip       each player's pip count
   resign    concede the game: `resign` (a single game), `resign double`,
             `resign triple` or `resign N` points
@@ -105,16 +106,29 @@ Commands:
         let mut text = match self.moves.iter().find(|m| m.len > 0) {
             Some(m) => {
                 let example = move_text(self.engine, m);
-                let begun: String = example
-                    .chars()
-                    .take(example.chars().count().div_ceil(2))
+                // The shortest beginning of the example that no other legal
+                // move shares, if one is shorter than the move.
+                let texts: Vec<String> = self
+                    .moves
+                    .iter()
+                    .map(|m| move_text(self.engine, m).to_lowercase())
                     .collect();
-                HELP.replacen(
+                let begun = (1..example.len())
+                    .filter(|&k| example.is_char_boundary(k))
+                    .map(|k| &example[..k])
+                    .find(|b| {
+                        let b = b.to_lowercase();
+                        texts.iter().filter(|t| t.starts_with(&b)).count() == 1
+                    });
+                let text = HELP.replacen(
                     "Type a move in notation: `b2-c3` (a step), `a1xc3xe5` (a capture chain),\n`huff d4 b2-c3` (a huff, then a move).",
                     &format!("Type a move in notation, such as `{example}` here."),
                     1,
-                )
-                .replacen("(`b2-c`)", &format!("(`{begun}`)"), 1)
+                );
+                match begun {
+                    Some(b) => text.replacen("(`b2-c`)", &format!("(`{b}`)"), 1),
+                    None => text.replacen(" (`b2-c`)", "", 1),
+                }
             }
             None => HELP.into(),
         };
