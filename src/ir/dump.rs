@@ -6,6 +6,24 @@ use std::fmt;
 
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.board_text(f)?;
+        self.players_text(f)?;
+        self.kinds_text(f)?;
+        self.setup_text(f)?;
+        self.rules_text(f)?;
+        self.dice_text(f)?;
+        self.move_rules_text(f)?;
+        self.limits_text(f)?;
+        self.end_text(f)?;
+        self.stakes_text(f)
+    }
+}
+
+/// The dump's sections, one method each, in the order [`Game`]'s
+/// `Display` writes them.
+impl Game {
+    /// The game's name and its board: sites, links, lines and rows.
+    fn board_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "game {:?}", self.name)?;
         let board = &self.board;
         match &board.grid {
@@ -65,6 +83,12 @@ impl fmt::Display for Game {
         for row in &board.rows {
             writeln!(f, "row: {}", self.site_list(row))?;
         }
+        Ok(())
+    }
+
+    /// The players: forward directions, tracks and regions.
+    fn players_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let board = &self.board;
         for p in &self.players {
             match p.forward {
                 Some(d) => writeln!(f, "player {}: forward {}", p.name, board.directions[d].name)?,
@@ -80,6 +104,11 @@ impl fmt::Display for Game {
                 writeln!(f, "  region {}: {}", r.name, self.site_list(&r.sites))?;
             }
         }
+        Ok(())
+    }
+
+    /// The pieces: marks, lines, actions and promotion.
+    fn kinds_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for k in &self.kinds {
             let marks: String = k.marks.iter().collect();
             writeln!(f, "piece {} (marks {marks})", k.name)?;
@@ -164,6 +193,11 @@ impl fmt::Display for Game {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The setup: each player's pieces by kind, on the board and in hand.
+    fn setup_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (pi, p) in self.players.iter().enumerate() {
             for (ki, k) in self.kinds.iter().enumerate() {
                 let sites: Vec<String> = self
@@ -183,6 +217,11 @@ impl fmt::Display for Game {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The rules of capture: obligations, removal, duplicates, lines, flights.
+    fn rules_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let r = &self.rules;
         writeln!(
             f,
@@ -218,6 +257,11 @@ impl fmt::Display for Game {
         if r.never_turn_back {
             writeln!(f, "rules: chain never turns back")?;
         }
+        Ok(())
+    }
+
+    /// The dice: count, faces, doubles, the opening throw.
+    fn dice_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(d) = &self.dice {
             // Summed dice throw one number: no doubles.
             let doubles = match (d.summed, d.doubles_twice) {
@@ -264,6 +308,12 @@ impl fmt::Display for Game {
                 writeln!(f, "dice: opening each one die, higher starts, {then}")?;
             }
         }
+        Ok(())
+    }
+
+    /// The rules of moving: forbid, hits, pins, bearing off, extra turns, choices, the play list, pass and evaluate.
+    fn move_rules_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = &self.rules;
         for (name, cond) in &r.forbid {
             writeln!(f, "rules: forbid {name}: {cond}")?;
         }
@@ -356,6 +406,12 @@ impl fmt::Display for Game {
         if let Some(c) = &r.evaluate {
             writeln!(f, "rules: evaluate {c}")?;
         }
+        Ok(())
+    }
+
+    /// The `limit` rules of dice games: regions left per turn, runs of held points.
+    fn limits_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let r = &self.rules;
         for l in &r.leave_limits {
             let plural = if l.most == 1 {
                 "man leaves"
@@ -401,6 +457,11 @@ impl fmt::Display for Game {
                 l.name, l.length
             )?;
         }
+        Ok(())
+    }
+
+    /// The end rules.
+    fn end_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for e in &self.end {
             match e {
                 EndRule::NoPieces(r) => writeln!(f, "end: no pieces -> {r}")?,
@@ -450,6 +511,11 @@ impl fmt::Display for Game {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The stakes and the invariants.
+    fn stakes_text(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(stakes) = self.stakes {
             let mut rules = String::new();
             if stakes.crawford {
