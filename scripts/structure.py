@@ -150,21 +150,21 @@ def measure():
     counts["files with impl Engine"], where["files with impl Engine"] = len(impl), impl
 
     above = [p for p in rust_files("src", "python/src") if not rel(p).startswith("src/engine")]
-    calls = [
-        f"{rel(p)}:{n}"
-        for p in above
-        for n, l in enumerate(code_lines(p), 1)
-        for _ in re.findall(r"\bhas_dice\(\)", l)
-    ]
-    counts["has_dice() above the engine"], where["has_dice() above the engine"] = len(calls), calls
 
-    raw = [
-        f"{rel(p)}:{n}"
-        for p in above
-        for n, l in enumerate(code_lines(p), 1)
-        for _ in re.findall(r"dice\s*[!=]=\s*\[0;\s*\w+\]", l)
-    ]
-    counts["dice == [0; N] outside the engine"], where["dice == [0; N] outside the engine"] = len(raw), raw
+    def hits(pattern):
+        return [
+            f"{rel(p)}:{n}"
+            for p in above
+            for n, l in enumerate(code_lines(p), 1)
+            for _ in re.findall(pattern, l)
+        ]
+
+    for key, pattern in [
+        ("has_dice() above the engine", r"\bhas_dice\(\)"),
+        ("dice == [0; N] outside the engine", r"dice\s*[!=]=\s*\[0;\s*\w+\]"),
+    ]:
+        found = hits(pattern)
+        counts[key], where[key] = len(found), found
 
     mods = library_modules()
     edges = module_edges(mods)

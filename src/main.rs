@@ -579,6 +579,25 @@ fn read_position(engine: &Engine, text: &str) -> Result<State, String> {
     }
 }
 
+/// The position given (else the start) with the dice given: a game with
+/// dice needs them, here or in the position (`moves`, `explain`).
+fn position_with_dice(
+    engine: &Engine,
+    position: Option<&str>,
+    dice: Option<&str>,
+) -> Result<State, Failure> {
+    let mut st = position_or_start(engine, position)?;
+    if let Some(dice) = dice {
+        st.dice =
+            parse_dice(engine, dice).map_err(|e| Failure::Message(format!("bad dice: {e}")))?;
+    } else if engine.to_throw(&st) {
+        return Err(Failure::Message(
+            "this game is played with dice: give the roll with `--dice 5-3` (or `dice: 5-3` in the position)".into(),
+        ));
+    }
+    Ok(st)
+}
+
 fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, Failure> {
     match position {
         Some(p) => {

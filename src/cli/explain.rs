@@ -2,10 +2,9 @@
 //! lines that decide it (see [`ludus::explain`]); also the text of the
 //! REPL's refusals.
 
-use crate::{Failure, engine, position_or_start};
+use crate::{Failure, engine, position_with_dice};
 use ludus::diag::Diagnostic;
 use ludus::explain::{Explanation, MAX_TRIALS, RuleRef, Rules};
-use ludus::notation::parse_dice;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -18,15 +17,7 @@ pub(crate) fn explain(
 ) -> Result<ExitCode, Failure> {
     let (engine, _) = engine(file)?;
     let rules = Rules::load(file).map_err(Failure::Message)?;
-    let mut st = position_or_start(&engine, position)?;
-    if let Some(dice) = dice {
-        st.dice =
-            parse_dice(&engine, dice).map_err(|e| Failure::Message(format!("bad dice: {e}")))?;
-    } else if engine.to_throw(&st) {
-        return Err(Failure::Message(
-            "this game is played with dice: give the roll with `--dice 5-3` (or `dice: 5-3` in the position)".into(),
-        ));
-    }
+    let st = position_with_dice(&engine, position, dice)?;
     let text = words.join(" ");
     // Text that is no move at all, or a roll with too many turns: exit 1.
     let explained = ludus::explain::explain(&rules, &engine, &st, &text)?;

@@ -1,9 +1,9 @@
 //! `ludus moves`: the legal moves of a position, as text or JSON, and
 //! `--batch`, one answer per line of positions read from standard input.
 
-use crate::{Failure, engine, position_or_start, read_position};
+use crate::{Failure, engine, position_with_dice, read_position};
 use ludus::engine::{Engine, Move, Outcome, State};
-use ludus::notation::{move_text, parse_dice, position_text};
+use ludus::notation::{move_text, position_text};
 use ludus::playout;
 use std::path::Path;
 use std::process::ExitCode;
@@ -35,15 +35,7 @@ pub(crate) fn moves(
     if batch {
         return moves_batch(&engine, chooser.as_mut());
     }
-    let mut st = position_or_start(&engine, position)?;
-    if let Some(dice) = dice {
-        st.dice =
-            parse_dice(&engine, dice).map_err(|e| Failure::Message(format!("bad dice: {e}")))?;
-    } else if engine.to_throw(&st) {
-        return Err(Failure::Message(
-            "this game is played with dice: give the roll with `--dice 5-3` (or `dice: 5-3` in the position)".into(),
-        ));
-    }
+    let mut st = position_with_dice(&engine, position, dice)?;
     let mut moves = Vec::new();
     engine.try_legal_moves(&mut st, &mut moves)?;
     let outcome = engine.outcome_with(&st, !moves.is_empty());
