@@ -623,8 +623,15 @@ pub fn read_games(files: &[(String, String)]) -> Result<Vec<Vec<Game>>, String> 
                     return differ("players", text(first), text(&game));
                 }
                 if first.game_points != game.game_points || first.cube_max != game.cube_max {
-                    let text =
-                        |g: &Game| format!("{:?} (cube up to {:?})", g.game_points, g.cube_max);
+                    let text = |g: &Game| {
+                        let points = g.game_points.as_ref().map_or("none".to_string(), |p| {
+                            p.iter().map(u8::to_string).collect::<Vec<_>>().join(" or ")
+                        });
+                        let cube = g
+                            .cube_max
+                            .map_or(String::new(), |c| format!(", the cube up to {c}"));
+                        format!("{points}{cube}")
+                    };
                     return differ("game_points", text(first), text(&game));
                 }
             }
@@ -801,12 +808,16 @@ fn check_match_score(g: &Game) -> Result<(), String> {
     } else {
         crate::ir::MAX_CUBE
     };
-    let last_game_can = |scored: u32| {
-        points.iter().any(|&p| {
-            scored.is_multiple_of(p) && (scored / p).is_power_of_two() && scored / p <= cube_max
+    // Each score the last game can make (a win times a value of the cube,
+    // at most 64 times 16 of them), and whether the winner had fewer than
+    // the length before it.
+    let reached = points.iter().any(|&p| {
+        (0..=cube_max.max(1).ilog2()).any(|k| {
+            let scored = u64::from(p) << k;
+            let before = u64::from(score[w]).checked_sub(scored);
+            before.is_some_and(|b| b < u64::from(length))
         })
-    };
-    let reached = (0..length.min(score[w])).any(|before| last_game_can(score[w] - before));
+    });
     if !reached {
         return Err(format!(
             "{shown} with result `{}` in a match to {length} points: the winner had fewer than {length} points before the last game, and no game of `{}` scores the rest",
