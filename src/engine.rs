@@ -5,13 +5,16 @@
 //! buffer) and never touch the board graph: every neighbour, jump and
 //! promotion site is looked up in flat arrays built once by [`Engine::new`].
 
-use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE, Obligation};
+use crate::ir::{Game, MAX_DICE};
+use std::ops::Deref;
+use strategy::Strategy;
 
 mod actions;
 mod again;
 mod bits;
 mod choice;
 mod condition;
+mod core;
 mod dice;
 mod found;
 mod grid;
@@ -21,9 +24,11 @@ mod progress;
 mod rays;
 mod sides;
 mod state;
+mod strategy;
 mod turn;
 mod turns;
 
+pub use self::core::Core;
 pub use condition::compare;
 pub(crate) use dice::Root;
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
@@ -75,455 +80,211 @@ struct Range {
     len: u32,
 }
 
-/// A checked game compiled for play.
+/// A checked game compiled for play: the rules core every game shares,
+/// and the move tables of its family, played by that family's strategy
+/// (see `strategy.rs`). The core's methods (the game, its sites, the
+/// outcome of the end rules, the counters) are the engine's through
+/// [`Deref`].
 pub struct Engine {
-    game: Game,
-    sites: usize,
-    /// The mask of every site.
-    all_sites: u128,
-    kinds: usize,
-    /// Per (player, kind, site): its near steps and jumps, with masks.
-    lines: lines::Lines,
-    /// Per (player, kind): promotion target, the sites where it happens,
-    /// whether it ends a capture chain (`then stop`), and whether it waits
-    /// for the end of the move (`at end`).
-    promote: Vec<(u8, u128, bool, bool)>,
-    /// Whether some promotion waits for the end of the move.
-    promote_at_end: bool,
-    /// The long-range (`far`) lines, precomputed as rays.
-    rays: rays::Rays,
-    /// Whether far captures follow `capture lands where it goes on` or
-    /// `chain never turns back` (searched by [`Engine::fly_ruled`]).
-    ruled_flight: bool,
-    /// What a captured piece leaves on its site until the chain is undone:
-    /// [`NONE`] (removed at once) or [`TAKEN`] (removed at the end: it
-    /// blocks and cannot be jumped again).
-    taken: u8,
-    zobrist: Vec<u64>,
-    /// Per site: the landings that some piece reaches by jumping over two
-    /// different sites, so a capture's landings alone may not name it.
-    ambiguous_landings: Vec<u128>,
-    /// The rules of dice games, compiled.
-    tables: Option<dice::Tables>,
-    /// Per slot of [`State::counters`]: whether a capture resets it, and
-    /// the mask of the kinds whose moves do.
-    counter_resets: Vec<(bool, u16)>,
-    /// Their names, as positions write them (`no capture or man move`).
-    counter_labels: Vec<String>,
-    /// The slots of [`State::counters`] that count only while a condition
-    /// holds (`NAME: ... while CONDITION`), with their conditions and the
-    /// most pieces on the board of each side with which each may hold.
-    counter_while: Vec<(u8, condition::Condition, [u32; 2])>,
-    /// The most pieces on the board of the judged player and of his
-    /// opponent with which any of them may hold: above them none is judged.
-    while_most: [u32; 2],
-    /// Per slot of [`State::counters`]: 0 for a counter with `while`, all
-    /// ones for the others, so that one `and` sets the former to 0.
-    while_clear: [u32; MAX_COUNTERS],
-    /// Per slot of [`State::counters`] counting `while` a condition holds:
-    /// the fewest turns of its end rules; `u32::MAX` for the other slots.
-    while_due: [u32; MAX_COUNTERS],
-    /// The end rules but those of the counters with `while`, by index:
-    /// those judged while no such counter is due.
-    end_fast: Box<[usize]>,
-    /// Whether the end rules have neither conditions nor counters with
-    /// `while` (every dice game, and most others).
-    outcome_plain: bool,
-    /// Whether the rules of `end_fast` read only the pieces, whether the
-    /// player has a move and conditions (`NoPieces`, `NoMoves`, `When`):
-    /// judged by a loop of their own (see `outcome.rs`).
-    end_simple: bool,
-    /// With `end_simple`: while each player has more pieces on the board
-    /// than this and the player to move has a move, no rule of
-    /// `end_fast` holds (255 where that is not known).
-    end_floor: u8,
-    /// Per end rule: its slot of [`State::counters`], [`NONE`] for
-    /// `quiet` (or for a rule without a counter).
-    end_counter: Vec<u8>,
-    /// Whether the game ends on a repeated position (keeps a history).
-    repetition: bool,
-    /// Whether the game has a `no moves` end rule.
-    no_moves_rule: bool,
-    /// Whether [`Engine::count_turns`] counts the steps instead of
-    /// listing them (see [`Engine::steps_countable`]).
-    steps_countable: bool,
-    /// Games without dice: the phases, actions and effects beyond the
-    /// pieces' lines (`place`, `fly`, `when`, `line of N removes ...`).
-    actions: Option<Box<actions::Actions>>,
-    /// Games without dice: per end rule, its condition compiled (`NAME:
-    /// CONDITION => RESULT`), else `None`.
-    end_conditions: Vec<Option<condition::Condition>>,
-    /// Games without dice: the `forbid` rules, judged for each move with
-    /// its origin and final landing site (see [`Engine::forbids`]).
-    forbid: Box<[condition::Condition]>,
-    /// Games without dice: the game's `evaluate: SUM`, compiled.
-    evaluate: Option<condition::Condition>,
-    /// Games without dice: the `pass` rules, judged for the player to
-    /// move; where one holds, his one turn is to pass.
-    pass: Box<[condition::Condition]>,
-    /// A game without dice with actions or counters that run `while` a
-    /// condition holds: its moves are played by the extended play.
-    extended: bool,
-    /// A game without dice and without the extended play: its moves are
-    /// played by the plain grid play, chosen by this one test.
-    plain_grid: bool,
-    /// The `again` rules: the extra turn a turn played may earn.
-    again: Option<Box<again::Again>>,
-    /// A game with actions whose steps could be counted (see
-    /// [`Engine::steps_countable`]): `Actions::count` counts its turns.
-    actions_countable: bool,
-    /// A game without dice with actions but no counters with `while`, no
-    /// `again`, no huff, no `return forbidden` and no repetition rule: its
-    /// moves are played by the extended play compiled without those.
-    lean_actions: bool,
+    core: Core,
+    family: strategy::Family,
 }
 
-/// A game without dice's named rule conditions (`forbid`, `pass`),
-/// compiled; none in a dice game, whose search judges its own.
-fn grid_rules(game: &Game, rules: &[(String, crate::ir::Cond)]) -> Box<[condition::Condition]> {
-    match game.dice {
-        Some(_) => Box::new([]),
-        None => rules
-            .iter()
-            .map(|(_, c)| condition::Condition::compile(game, c))
-            .collect(),
+impl Deref for Engine {
+    type Target = Core;
+
+    fn deref(&self) -> &Core {
+        &self.core
     }
 }
 
 impl Engine {
     /// Compiles a checked game.
     pub fn new(game: Game) -> Engine {
-        let sites = game.board.sites.len();
-        let kinds = game.kinds.len();
-        let players = game.players.len();
-        let board = &game.board;
-        // neighbour[site][direction]
-        let dirs = board.directions.len();
-        let mut neighbour = vec![None; sites * dirs];
-        for l in &board.links {
-            neighbour[l.from * dirs + l.direction] = Some(l.to);
-        }
-        let mut promote = Vec::new();
-        let mut rays = rays::Rays::default();
-        let mut lines = lines::Lines::default();
-        for p in 0..players {
-            for (k, kind) in game.kinds.iter().enumerate() {
-                for s in 0..sites {
-                    rays.add_site(kind, p, s, &neighbour, dirs);
-                    lines.add_site((k, kind), p, s, (&neighbour, dirs), &board.lines);
-                }
-                promote.push(match &kind.promote {
-                    Some(pr) => (
-                        pr.to as u8,
-                        pr.sites[p].iter().fold(0u128, |m, &s| m | bit(s as u8)),
-                        pr.ends_chain,
-                        pr.at_end,
-                    ),
-                    None => (NONE, 0, false, false),
-                });
-            }
-        }
-        let mut ambiguous_landings = vec![0u128; sites];
-        for i in 0..lines.near.len() {
-            let jumps = lines.jumps(i);
-            for (a, &(over, land)) in jumps.iter().enumerate() {
-                if jumps[..a].iter().any(|&(o, l)| l == land && o != over) {
-                    ambiguous_landings[i % sites] |= bit(land);
-                }
-            }
-        }
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        // Per site and owner, per count; the player to move; per site (huff
-        // and memory); per site, a pinned man (dice games).
-        let zobrist: Vec<u64> = (0..sites * 2 * 16 + 2 + 2 * sites)
-            .map(|_| splitmix(&mut seed))
-            .collect();
-        let tables = dice::Tables::new(&game, &zobrist);
-        let (counter_resets, counter_labels, end_counter, counter_while) =
-            progress::counters(&game);
-        let mut while_due = [u32::MAX; MAX_COUNTERS];
-        let mut end_fast = Vec::new();
-        for (i, rule) in game.end.iter().enumerate() {
-            let slot = usize::from(end_counter[i]);
-            match rule {
-                EndRule::NoProgress { turns, .. }
-                    if counter_while.iter().any(|w| usize::from(w.0) == slot) =>
-                {
-                    while_due[slot] = while_due[slot].min(*turns);
-                }
-                _ => end_fast.push(i),
-            }
-        }
-        let repetition = game
-            .end
-            .iter()
-            .any(|e| matches!(e, EndRule::Repetition(..)));
-        let mut engine = Engine {
-            sites,
-            all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
-            kinds,
-            lines,
-            promote_at_end: promote.iter().any(|p| p.3),
-            promote,
-            rays,
-            ruled_flight: game.rules.land_going_on || game.rules.never_turn_back,
-            taken: if game.rules.removal_at_end {
-                TAKEN
-            } else {
-                NONE
-            },
-            zobrist,
-            ambiguous_landings,
-            tables,
-            counter_resets,
-            counter_labels,
-            while_most: counter_while
-                .iter()
-                .fold([0; 2], |m, w| [m[0].max(w.2[0]), m[1].max(w.2[1])]),
-            while_clear: std::array::from_fn(|i| {
-                if counter_while.iter().any(|w| usize::from(w.0) == i) {
-                    0
-                } else {
-                    u32::MAX
-                }
-            }),
-            outcome_plain: counter_while.is_empty()
-                && !(game.dice.is_none()
-                    && game.end.iter().any(|e| matches!(e, EndRule::When { .. }))),
-            counter_while,
-            while_due,
-            end_simple: end_fast.iter().all(|&i| {
-                matches!(
-                    game.end[i],
-                    EndRule::NoPieces(_) | EndRule::NoMoves(_) | EndRule::When { .. }
-                )
-            }),
-            end_fast: end_fast.into(),
-            end_counter,
-            repetition,
-            no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
-            steps_countable: false,
-            actions: actions::Actions::new(&game).map(Box::new),
-            actions_countable: false,
-            lean_actions: false,
-            end_floor: u8::MAX,
-            extended: false,
-            plain_grid: false,
-            again: again::Again::new(&game).map(Box::new),
-            end_conditions: game
-                .end
-                .iter()
-                .map(|e| match e {
-                    EndRule::When { cond, .. } if game.dice.is_none() => {
-                        Some(condition::Condition::compile(&game, cond))
-                    }
-                    _ => None,
-                })
-                .collect(),
-            forbid: grid_rules(&game, &game.rules.forbid),
-            pass: grid_rules(&game, &game.rules.pass),
-            evaluate: match game.dice {
-                Some(_) => None,
-                None => game
-                    .rules
-                    .evaluate
-                    .as_ref()
-                    .map(|c| condition::Condition::compile(&game, c)),
-            },
-            game,
+        let core = Core::new(game);
+        let family = match dice::Tables::new(&core.game, &core.zobrist) {
+            Some(tables) => strategy::Family::Dice(tables),
+            None => strategy::Family::Grid(grid::GridTables::new(&core)),
         };
-        // A game with actions counts its turns its own way (`Actions::count`).
-        let countable = engine.steps_countable();
-        engine.steps_countable = engine.actions.is_none() && countable;
-        engine.actions_countable = countable;
-        engine.extended = engine.actions.is_some() || !engine.counter_while.is_empty();
-        engine.plain_grid = engine.tables.is_none() && !engine.extended && engine.again.is_none();
-        engine.lean_actions = engine.tables.is_none()
-            && engine.actions.is_some()
-            && engine.counter_while.is_empty()
-            && engine.again.is_none()
-            && engine.game.rules.capture != Obligation::Huff
-            && !engine.game.rules.no_return
-            && !engine.repetition;
-        if engine.end_simple {
-            // A condition holds for neither player while both have more
-            // pieces than it allows the judged player.
-            engine.end_floor = (engine.end_fast.iter())
-                .map(|&i| match &engine.end_conditions[i] {
-                    Some(c) if matches!(engine.game.end[i], EndRule::When { .. }) => c.most()[0],
-                    _ => 0,
-                })
-                .max()
-                .unwrap_or(0);
-        }
-        engine
+        Engine { core, family }
     }
 
-    /// The game this engine plays.
-    pub fn game(&self) -> &Game {
-        &self.game
+    /// The strategy of a dice game, `None` in a game of another family.
+    fn dice(&self) -> Option<dice::Dice<'_>> {
+        match &self.family {
+            strategy::Family::Dice(t) => Some(dice::Dice {
+                core: &self.core,
+                t,
+            }),
+            _ => None,
+        }
     }
 
-    /// Number of sites on the board.
-    pub fn sites(&self) -> usize {
-        self.sites
+    /// The strategy of a grid game, `None` in a game of another family.
+    fn grid(&self) -> Option<grid::Grid<'_>> {
+        match &self.family {
+            strategy::Family::Grid(g) => Some(grid::Grid {
+                core: &self.core,
+                g,
+            }),
+            _ => None,
+        }
     }
 
-    /// The start position.
-    pub fn start(&self) -> State {
-        let mut st = self.empty_state();
-        for pl in &self.game.setup {
-            st.cells[pl.site] = cell(pl.player, pl.kind);
-            st.counts[pl.player] += pl.count;
-            if let Some(n) = st.stack.get_mut(pl.site) {
-                *n = pl.count;
-            }
-            if self.game.rules.no_return {
-                st.visited[pl.site] = bit(pl.site as u8);
-            }
-        }
-        for h in &self.game.hand {
-            st.hand[h.player][h.kind] += h.count;
-        }
-        self.sync_occupied(&mut st);
-        self.begin_history(&mut st);
-        st
-    }
-
-    /// A board with nothing on it, White to move.
-    pub fn empty_state(&self) -> State {
-        let memory = if self.game.rules.no_return {
-            self.sites
-        } else {
-            0
-        };
-        State {
-            cells: vec![NONE; self.sites],
-            visited: vec![0; memory],
-            counts: [0; 2],
-            to_move: 0,
-            quiet: 0,
-            offenders: 0,
-            stack: if self.tables.is_some() {
-                vec![0; self.sites]
-            } else {
-                Vec::new()
-            },
-            dice: [0; MAX_DICE],
-            idle: 0,
-            again: 0,
-            chosen: false,
-            climbing: false,
-            counters: [0; MAX_COUNTERS],
-            history: Vec::new(),
-            turns: [0; 2],
-            pinned: 0,
-            hand: [[0; MAX_KINDS]; 2],
-            occupied: [0; 2],
-            work: 0,
-        }
+    /// Whether the game is played with dice (see [`Engine::roll`]).
+    pub fn has_dice(&self) -> bool {
+        self.dice().is_some()
     }
 
     /// Whether some piece jumping from `from` may land on `to` over either of
     /// two sites: then a capture is named by what it takes, not only where
     /// it lands (see [`crate::notation::move_text`]).
     pub fn landing_is_ambiguous(&self, from: u8, to: u8) -> bool {
-        self.ambiguous_landings
-            .get(from as usize)
-            .is_some_and(|&m| m & bit(to) != 0)
+        self.grid()
+            .is_some_and(|g| g.landing_is_ambiguous(from, to))
     }
 
     /// Dice games: the latest turn of a player that the game's limits name
     /// (each player's turns are counted up to it; 0: they are not counted).
     pub fn turns_counted(&self) -> u8 {
-        self.tables.as_ref().map_or(0, |t| t.turn_cap)
-    }
-
-    /// Whether a turn may earn its mover another (`again` rules).
-    pub fn has_again(&self) -> bool {
-        self.again.is_some()
-    }
-
-    /// Whether the game is played with dice (see [`Engine::roll`]).
-    pub fn has_dice(&self) -> bool {
-        self.tables.is_some()
+        self.dice().map_or(0, |d| d.t.turn_cap)
     }
 
     /// Dice games: the site at each position of `player`'s track.
     pub fn track(&self, player: usize) -> &[u8] {
-        self.tables.as_ref().map_or(&[], |t| &t.track[player])
+        match &self.family {
+            strategy::Family::Dice(t) => &t.track[player],
+            _ => &[],
+        }
     }
 
     /// Dice games: the second zone at the start of `player`'s track
     /// (`start or bar, ...`), at position 0 like `track(player)[0]`.
     pub fn second_start(&self, player: usize) -> Option<usize> {
-        let t = self.tables.as_ref()?;
-        let s = t.second_start[player];
+        let s = self.dice()?.t.second_start[player];
         (s != NONE).then_some(s as usize)
     }
 
     /// Dice games: the position of `site` on `player`'s track.
     pub fn track_position(&self, player: usize, site: usize) -> Option<usize> {
-        let t = self.tables.as_ref()?;
-        let p = t.position[player][site];
+        let p = self.dice()?.t.position[player][site];
         (p != NONE).then_some(p as usize)
     }
 
-    /// Men on a site: the stack in dice games, else 0 or 1.
-    pub fn men(&self, st: &State, site: usize) -> u8 {
-        match st.stack.get(site) {
-            Some(&n) => n,
-            None => u8::from(st.cells[site] != NONE),
+    /// Dice games with `pin blots`: the player whose man lies pinned on
+    /// `site`, under the other player's men, if one does.
+    pub fn pinned_man(&self, st: &State, site: usize) -> Option<usize> {
+        (st.pinned & bit(site as u8) != 0)
+            .then(|| st.piece(site).map(|(owner, _)| 1 - owner))
+            .flatten()
+    }
+
+    /// Where the game climbs doubles a double a turn (`doubles climb to N
+    /// ..., each double a turn`) and the dice to play are a double of such
+    /// a sequence: the next double, the same player's once he has played
+    /// this one in full.
+    pub fn next_climbing_double(&self, st: &State) -> Option<u8> {
+        let count = usize::from(self.dice()?.t.dice.count);
+        self.again.as_ref()?.next_double(st, count)
+    }
+
+    /// Whether the game's rules pin men (`pin blots`).
+    pub fn pins(&self) -> bool {
+        self.dice().is_some_and(|d| d.pins())
+    }
+
+    /// Dice games: where the dice to play are a double of a climbing
+    /// sequence (`doubles climb`), the double the sequence climbs to next.
+    pub(crate) fn climbs(&self, st: &State) -> Option<u8> {
+        self.dice()?.climbs(st)
+    }
+
+    /// Dice games: the `pass` rule that makes the player to move pass, if
+    /// one does.
+    pub fn pass_rule(&self, st: &State) -> Option<&str> {
+        if let Some(d) = self.dice() {
+            return d.pass_rule(st);
         }
+        let player = st.to_move as usize;
+        let holds = self.pass.iter().position(|c| c.holds(st, player))?;
+        Some(&self.game.rules.pass[holds].0)
+    }
+
+    /// Dice games: every die move the player to move may play first with
+    /// the dice thrown; none in other games.
+    pub fn first_die_moves(&self, st: &State) -> Vec<Step> {
+        self.dice().map_or_else(Vec::new, |d| d.first_die_moves(st))
+    }
+
+    /// Dice games: the turns of `legal` (the legal turns of `st`, as
+    /// [`Engine::try_legal_moves`] lists them) that a route of die moves
+    /// reaches, when `matches(i, step)` tells which die moves may be the
+    /// route's `i`-th of its first `len`. With `exact` the route is those
+    /// die moves alone, a whole turn; otherwise it may go on in any legal
+    /// way. None in other games.
+    ///
+    /// Die moves are walked one by one, never every route of the roll, so
+    /// this is cheap whatever the roll.
+    pub fn turns_by_route(
+        &self,
+        st: &State,
+        legal: &[Move],
+        len: usize,
+        exact: bool,
+        matches: &mut dyn FnMut(usize, &Step) -> bool,
+    ) -> Result<Vec<Move>, TooManyTurns> {
+        match self.dice() {
+            Some(d) => d.turns_by_route(st, legal, len, exact, matches),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// Whether the player to move has begun his turn by throwing: the dice
+    /// of a game with dice are thrown (or chosen, or set by a climbing
+    /// sequence). Never in a game without dice, whose turns begin with the
+    /// move.
+    pub fn thrown(&self, st: &State) -> bool {
+        self.has_dice() && !self.to_throw(st)
+    }
+
+    /// Whether the player to move is still to throw: a game with dice
+    /// whose dice are not thrown for the turn.
+    #[inline]
+    pub fn to_throw(&self, st: &State) -> bool {
+        strategy::by_family!(self, s => s.to_throw(st))
+    }
+
+    /// Throws the dice for the player to move.
+    #[inline]
+    pub fn roll(&self, st: &mut State, rng: &mut crate::rng::Rng) {
+        strategy::by_family!(self, s => s.roll(st, rng))
+    }
+
+    /// The opening throw, for a game that has one (`None` otherwise): each
+    /// player throws one die and equal dice are thrown again, which is
+    /// drawn at once among the pairs of unequal faces (the same odds, in
+    /// bounded time, one draw of the generator). The higher die's thrower
+    /// moves first; with `plays both` the two dice are his first roll,
+    /// otherwise he throws anew. Returns the dice by player.
+    pub fn opening(&self, st: &mut State, rng: &mut crate::rng::Rng) -> Option<[u8; 2]> {
+        strategy::by_family!(self, s => s.opening(st, rng))
+    }
+
+    /// The opening throw `dice` (by player, unequal) as a record names it:
+    /// the higher die's thrower is to move, with the two dice as his first
+    /// roll where the game's opening plays both. `None` (and `st`
+    /// unchanged) where the game has no opening throw or the dice are not
+    /// two unequal faces of its die.
+    pub fn opened(&self, st: &mut State, dice: [u8; 2]) -> Option<()> {
+        strategy::by_family!(self, s => s.opened(st, dice))
     }
 
     /// Dice games: every sequence of die moves the roll allows, after the
     /// obligations, including sequences that reach the same position; an
     /// error past [`MAX_TURNS`] of them (`out` then holds those found).
+    /// Other games: their legal turns.
     pub fn all_sequences(&self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
-        if self.tables.is_some() {
-            self.dice_turns(st, out, true)
-        } else {
-            self.legal_moves(st, out);
-            Ok(())
-        }
-    }
-
-    fn table(&self, player: usize, kind: usize, site: usize) -> usize {
-        (player * self.kinds + kind) * self.sites + site
-    }
-
-    fn jumps(&self, player: usize, kind: usize, site: usize) -> &[(u8, u8)] {
-        self.lines.jumps(self.table(player, kind, site))
-    }
-
-    /// The kind a piece becomes on arriving at `site` where its move ends.
-    fn arrive(&self, player: usize, kind: usize, site: u8) -> usize {
-        let (to, sites, _, _) = self.promote[player * self.kinds + kind];
-        if to != NONE && sites & bit(site) != 0 {
-            to as usize
-        } else {
-            kind
-        }
-    }
-
-    /// The kind a piece becomes on landing at `site` in a capture chain, and
-    /// whether that promotion ends the chain; a promotion `at end` waits.
-    fn arrive_in_chain(&self, player: usize, kind: usize, site: u8) -> (usize, bool) {
-        let (to, sites, stops, at_end) = self.promote[player * self.kinds + kind];
-        if to != NONE && sites & bit(site) != 0 && !at_end {
-            (to as usize, stops)
-        } else {
-            (kind, false)
-        }
-    }
-
-    fn visited(&self, st: &State, site: usize) -> u128 {
-        if self.game.rules.no_return {
-            st.visited[site]
-        } else {
-            0
-        }
+        strategy::by_family!(self, s => s.routes(st, out))
     }
 
     /// Fills `out` with every legal complete turn of the player to move.
@@ -544,188 +305,115 @@ impl Engine {
     /// than the engine lists. Only dice games can fail; it allocates no
     /// more than `legal_moves`.
     pub fn try_legal_moves(&self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
-        if self.tables.is_some() {
-            return self.dice_turns(st, out, false);
-        }
-        let player = st.to_move as usize;
-        if self.pass.iter().any(|c| c.holds(st, player)) {
-            out.clear();
-            out.push(Move::PASS);
-            return Ok(());
-        }
-        let mut found = found::Found::new(out);
-        self.turns_after_huff(st, NONE, &mut found);
-        let mut offenders = st.offenders;
-        let opp = 1 - st.to_move as usize;
-        while offenders != 0 {
-            let h = offenders.trailing_zeros() as u8;
-            offenders &= offenders - 1;
-            let piece = st.cells[h as usize];
-            st.cells[h as usize] = NONE;
-            st.occupied[opp] &= !bit(h);
-            st.counts[opp] -= 1;
-            if st.counts[opp] == 0 {
-                found.push(&Move {
-                    huff: h,
-                    ..Move::EMPTY
-                });
-            } else {
-                self.turns_after_huff(st, h, &mut found);
-            }
-            st.counts[opp] += 1;
-            st.cells[h as usize] = piece;
-            st.occupied[opp] |= bit(h);
-        }
-        found.finish();
-        if !self.game.rules.play.is_empty() {
-            turns::obligations(&self.game.rules.play, out);
-        }
-        if let Some(actions) = &self.actions {
-            actions.extend(self, st, out);
-            if !self.forbid.is_empty() {
-                out.retain(|m| !self.forbids(st, m));
-            }
-        }
-        if out.is_empty() && !self.no_moves_rule {
-            out.push(Move::PASS);
-        }
-        Ok(())
+        strategy::by_family!(self, s => s.turns(st, out))
+    }
+
+    /// The number of legal turns of `st`, those of
+    /// [`Engine::try_legal_moves`] in its order, of which `out` holds the
+    /// first: all of them, or, where the steps are counted rather than
+    /// listed, the turns before the steps, or, in a dice game, none (the
+    /// thread keeps them in a smaller form). [`Engine::turn_at`] gives any
+    /// of them by its index. The state is restored before returning.
+    #[inline]
+    pub fn count_turns(&self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
+        strategy::by_family!(self, s => s.count(st, out))
+    }
+
+    /// Whether [`Engine::draw_planned`] plays this game's random
+    /// playouts: a game without dice whose actions count its turns.
+    pub fn draws_planned(&self) -> bool {
+        strategy::by_family!(self, s => s.draws_planned())
+    }
+
+    /// [`Engine::count_turns`] and the draw of one of the turns in one
+    /// call, for a game that [`Engine::draws_planned`]: `pick` is given
+    /// `st` and the number of turns, and gives the index of the turn to
+    /// draw, which is written over `drawn` (a move that keeps
+    /// [`Step::NONE`] past its steps), or `None` to draw none (then
+    /// `false`). The turns, their order and their number are those of
+    /// [`Engine::count_turns`] and [`Engine::counted_turn_at`]. The state
+    /// is restored before returning.
+    #[inline(always)]
+    pub fn draw_planned(
+        &self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        drawn: &mut Move,
+        pick: impl FnOnce(&State, usize) -> Option<usize>,
+    ) -> Result<bool, TooManyTurns> {
+        strategy::by_family!(self, s => s.draw(st, out, drawn, pick))
+    }
+
+    /// [`Engine::turn_at`] called right after [`Engine::count_turns`] of
+    /// the same `st` on this thread, nothing searched or played between: a
+    /// dice game's turn is then taken from the routes counted without
+    /// checking that they are the turns of `st` (a debug build checks),
+    /// and a game with actions takes the plan counted (see `actions.rs`);
+    /// other games without dice ask [`Engine::turn_at`].
+    #[inline(never)]
+    pub fn counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
+        strategy::by_family!(self, s => s.counted_turn_at(st, listed, i))
+    }
+
+    /// [`Engine::counted_turn_at`], inlined where it is called.
+    #[inline]
+    pub(crate) fn grid_counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
+        strategy::by_family!(self, s => s.counted_turn_at(st, listed, i))
+    }
+
+    /// [`Engine::counted_turn_at`] of a game with actions, written over
+    /// `out` (a move that keeps [`Step::NONE`] past its steps, as every
+    /// move does): no whole move built and copied. `false`, `out`
+    /// untouched, in a game without actions.
+    #[inline]
+    pub(crate) fn counted_action_turn_into(
+        &self,
+        st: &State,
+        listed: &[Move],
+        i: usize,
+        out: &mut Move,
+    ) -> bool {
+        self.grid()
+            .is_some_and(|g| g.counted_action_turn_into(st, listed, i, out))
+    }
+
+    /// [`Engine::count_turns`] of `st`, reached by the turn whose
+    /// the root after it (see `dice/listing.rs`) is `carried`, where given (a dice game).
+    #[inline]
+    pub(crate) fn count_turns_from(
+        &self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        carried: Option<&Root>,
+    ) -> Result<usize, TooManyTurns> {
+        strategy::by_family!(self, s => s.count_from(st, out, carried))
+    }
+
+    /// Plays the turn [`Engine::counted_turn_at`] gives: returns whether
+    /// it ends the game and its the root after it (see `dice/listing.rs`), without making a
+    /// [`Move`] of a dice game's turn where it was counted on this thread.
+    #[inline]
+    pub(crate) fn play_counted_turn(
+        &self,
+        st: &mut State,
+        listed: &[Move],
+        i: usize,
+    ) -> (bool, Option<Root>) {
+        strategy::by_family!(self, s => s.play_counted(st, listed, i))
+    }
+
+    /// The turn of index `i` of `st` (below what [`Engine::count_turns`]
+    /// returned, with the turns it left in `listed`). In a dice game, the
+    /// turns counted last on this thread if they are those of `st`; else
+    /// the roll is searched again.
+    pub fn turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
+        strategy::by_family!(self, s => s.turn_at(st, listed, i))
     }
 
     /// Plays a move known to be legal. Never allocates.
+    #[inline]
     pub fn play_unchecked(&self, st: &mut State, m: &Move) {
-        // Most games without dice, by one test, as before the extended play.
-        if self.plain_grid {
-            return self.play_grid::<false, false, false>(st, m);
-        }
-        self.play_other(st, m)
-    }
-
-    /// A move of a dice game, or of a game with the extended play: with
-    /// actions (`place`, `line of N`), counters with `while`, or both.
-    fn play_other(&self, st: &mut State, m: &Move) {
-        if self.lean_actions {
-            return self.play_grid::<true, false, true>(st, m);
-        }
-        if self.tables.is_some() {
-            return self.play_dice(st, m);
-        }
-        let mover = st.to_move as usize;
-        match (self.actions.is_some(), self.counter_while.is_empty()) {
-            (true, true) => self.play_grid::<true, false, false>(st, m),
-            (false, _) => self.play_grid::<false, true, false>(st, m),
-            (true, false) => self.play_grid::<true, true, false>(st, m),
-        }
-        if let Some(again) = &self.again {
-            again.after_grid_turn(st, mover, m);
-        }
-    }
-
-    /// A move of a game without dice; with `ACTIONS` (a game with `place`
-    /// or `line of N`), also a placement from the hand and the removal a
-    /// completed line earns; with `WHILE` (a counter that runs `while` a
-    /// condition holds), those counters; with `LEAN` (a game that
-    /// `lean_actions` names), without the offenders of a huff rule, the
-    /// memory of `return forbidden` and the repetition key, which such a
-    /// game never needs. Compiled once for each, so that other games run the loop
-    /// they ran before.
-    #[inline(always)]
-    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool>(
-        &self,
-        st: &mut State,
-        m: &Move,
-    ) {
-        let player = st.to_move as usize;
-        let opp = 1 - player;
-        let rules = &self.game.rules;
-        let mut progress = false;
-        // Which conditions of the counters with `while` hold before the turn.
-        let held = if WHILE { self.while_held(st) } else { 0 };
-        // The kind of the piece that moves, as the move starts.
-        let moved = if ACTIONS && m.places() {
-            m.kind_after
-        } else if m.len > 0 {
-            st.cells[m.from() as usize] & 15
-        } else {
-            NONE
-        };
-        if m.huff != NONE {
-            self.remove(st, m.huff, opp);
-            progress = true;
-        }
-        let mut offenders = 0;
-        if ACTIONS && m.places() {
-            let to = m.steps[0].to;
-            st.hand[player][m.kind_after as usize] -= 1;
-            st.cells[to as usize] = cell(player, m.kind_after as usize);
-            st.occupied[player] |= bit(to);
-            st.counts[player] += 1;
-            if !LEAN && rules.no_return {
-                st.visited[to as usize] = bit(to);
-            }
-        } else if m.len > 0 {
-            if !LEAN && rules.capture == Obligation::Huff && !m.capture {
-                offenders = self.capturers(st, player);
-            }
-            let from = m.from();
-            st.cells[from as usize] = NONE;
-            st.occupied[player] &= !bit(from);
-            let mut memory = if LEAN {
-                0
-            } else {
-                self.visited(st, from as usize)
-            };
-            for step in m.steps() {
-                if step.over != NONE {
-                    self.remove(st, step.over, opp);
-                }
-                memory |= bit(step.to);
-            }
-            let to = m.steps[m.len as usize - 1].to;
-            st.cells[to as usize] = cell(player, m.kind_after as usize);
-            st.occupied[player] |= bit(to);
-            if !LEAN && rules.no_return {
-                st.visited[from as usize] = 0;
-                st.visited[to as usize] = memory;
-            }
-            if offenders & bit(from) != 0 {
-                offenders = offenders & !bit(from) | bit(to);
-            }
-            if m.stopped_early {
-                offenders |= bit(to);
-            }
-            progress |= m.capture;
-        }
-        if ACTIONS && m.remove != NONE {
-            self.remove(st, m.remove, opp);
-            progress = true;
-        }
-        st.quiet = if progress {
-            0
-        } else {
-            st.quiet.saturating_add(1)
-        };
-        // With a repetition rule, what a plain step changed of the
-        // position's key (see `count_turn`); 0 where it is worked out anew.
-        let change =
-            if !LEAN && self.repetition && !progress && m.len > 0 && !(ACTIONS && m.places()) {
-                self.step_key_change(st, m, moved, offenders)
-            } else {
-                0
-            };
-        st.offenders = offenders;
-        st.to_move = opp as u8;
-        self.count_turn::<WHILE>(st, moved, progress, held, change);
-    }
-
-    /// Takes the piece of `owner` off `site`, with its memory.
-    fn remove(&self, st: &mut State, site: u8, owner: usize) {
-        st.cells[site as usize] = NONE;
-        st.occupied[owner] &= !bit(site);
-        st.counts[owner] -= 1;
-        if self.game.rules.no_return {
-            st.visited[site as usize] = 0;
-        }
+        strategy::by_family!(self, s => s.play(st, m))
     }
 
     /// Plays `m` if it is legal; otherwise leaves the state unchanged.
@@ -756,35 +444,57 @@ impl Engine {
                 h ^= self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize];
             }
         }
-        if self.tables.is_some() {
-            h ^= self.position_key(st);
-            for (i, &d) in st.dice.iter().enumerate() {
-                h ^= u64::from(d).wrapping_mul(self.zobrist[i + 1] | 1);
-            }
-            h ^= u64::from(st.idle).wrapping_mul(0xff51_afd7_ed55_8ccd);
-            for (p, &n) in st.turns.iter().enumerate() {
-                h ^= u64::from(n).wrapping_mul(self.zobrist[MAX_DICE + 1 + p] | 1);
-            }
-            return h;
+        strategy::by_family!(self, s => s.hash(st, h))
+    }
+
+    /// The game's own judgement of a position for `player` (`evaluate:
+    /// SUM`): the sum for him less the sum for his opponent, or `None`
+    /// where the game gives none.
+    pub fn evaluation(&self, st: &State, player: usize) -> Option<i64> {
+        match &self.evaluate {
+            Some(c) => Some(c.sum(st, player) - c.sum(st, 1 - player)),
+            None => strategy::by_family!(self, s => s.own_evaluation(st, player)),
         }
-        for (p, kinds) in st.hand.iter().enumerate() {
-            for (k, &n) in kinds.iter().enumerate() {
-                if n > 0 {
-                    let key = self.zobrist[(p * MAX_KINDS + k) % self.zobrist.len()] | 1;
-                    h ^= u64::from(n).wrapping_mul(key.rotate_left(17));
-                }
-            }
+    }
+
+    /// Judges the end rules for the player about to move, in file order.
+    ///
+    /// `has_moves` says whether he has a legal move (see [`Engine::legal_moves`]).
+    pub fn outcome_with(&self, st: &State, has_moves: bool) -> Outcome {
+        if let Some(o) = strategy::by_family!(self, s => s.own_outcome(st)) {
+            return o;
         }
-        let extra = self.sites * 32 + 2;
-        for s in 0..self.sites {
-            if st.offenders & bit(s as u8) != 0 {
-                h ^= self.zobrist[extra + s];
-            }
-            if let Some(&v) = st.visited.get(s) {
-                h ^= (v as u64 ^ (v >> 64) as u64).wrapping_mul(self.zobrist[extra + s] | 1);
-            }
+        self.rules_outcome(st, has_moves)
+    }
+
+    /// [`Engine::outcome_with`] for the position reached by a turn the
+    /// engine listed, played from one where the game went on; `ended` is
+    /// that turn's [`Move::ends`] (true where no turn was played).
+    ///
+    /// In a dice game the search judged the end conditions after every die
+    /// move of the turn and noted whether one held: where none did, none
+    /// holds now (none held before the turn, and each die move was judged
+    /// for what it changed), so they are not judged again. A random
+    /// playout thus judges them once per die move, not once more per turn.
+    pub fn outcome_after(&self, st: &State, has_moves: bool, ended: bool) -> Outcome {
+        if ended && self.core.dice {
+            return self.outcome_with(st, has_moves);
         }
-        h
+        let outcome = self.rules_outcome(st, has_moves);
+        debug_assert_eq!(
+            outcome,
+            self.outcome_with(st, has_moves),
+            "a listed turn that ends the game not noted as ending it"
+        );
+        outcome
+    }
+
+    /// Judges the end rules, generating moves to know whether any exist.
+    pub fn outcome(&self, st: &State) -> Outcome {
+        let mut scratch = st.clone();
+        let mut moves = Vec::new();
+        self.legal_moves(&mut scratch, &mut moves);
+        self.outcome_with(st, !moves.is_empty())
     }
 }
 

@@ -9,22 +9,22 @@
 //! their order and their number are those of [`Engine::legal_moves`].
 
 use super::found::Found;
+use super::grid::Grid;
 use super::sides::{Sides, bits, few_bits};
-use super::{Engine, Move, NONE, Root, State, Step, TooManyTurns};
+use super::{Move, NONE, State, Step, TooManyTurns};
 
-impl Engine {
+impl Grid<'_> {
     /// Whether [`Engine::count_turns`] may leave the steps unlisted: no
     /// dice, no `play` obligations, no `forbid` or `pass` rules, no far
     /// lines, and no piece with two near steps to one site.
-    pub(super) fn steps_countable(&self) -> bool {
-        self.tables.is_none()
-            && self.game.rules.play.is_empty()
+    pub(super) fn steps_countable(self) -> bool {
+        self.game.rules.play.is_empty()
             && self.forbid.is_empty()
             && self.pass.is_empty()
-            && !self.rays.any
-            && (0..self.lines.near.len()).all(|t| {
+            && !self.g.rays.any
+            && (0..self.g.lines.near.len()).all(|t| {
                 let mut seen = 0u128;
-                self.lines.steps(t).iter().all(|target| {
+                self.g.lines.steps(t).iter().all(|target| {
                     let new = seen & target.bit == 0;
                     seen |= target.bit;
                     new
@@ -38,8 +38,12 @@ impl Engine {
     /// listed, the turns before the steps, or, in a dice game, none (the
     /// thread keeps them in a smaller form). [`Engine::turn_at`] gives any
     /// of them by its index. The state is restored before returning.
-    pub fn count_turns(&self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
-        if !self.steps_countable || st.offenders != 0 {
+    pub(super) fn count_turns(
+        self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+    ) -> Result<usize, TooManyTurns> {
+        if !self.g.steps_countable || st.offenders != 0 {
             return self.count_other_turns(st, out);
         }
         let player = st.to_move as usize;
@@ -62,34 +66,23 @@ impl Engine {
     /// the rest, listed. Compiled apart, so that the loop of the others
     /// stays as it was.
     #[inline(never)]
-    fn count_other_turns(
-        &self,
-        st: &mut State,
-        out: &mut Vec<Move>,
-    ) -> Result<usize, TooManyTurns> {
-        if self.tables.is_some() {
-            // Dice turns are kept as routes, and made moves one by one.
-            out.clear();
-            return self.count_dice_turns(st, None);
-        }
-        if let Some(actions) = self
-            .actions
-            .as_ref()
-            .filter(|_| self.actions_countable && st.offenders == 0)
+    fn count_other_turns(self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
+        if let Some(actions) =
+            (self.g.actions.as_ref()).filter(|_| self.g.actions_countable && st.offenders == 0)
         {
             out.clear();
             if let Some(n) = actions.count(self, st, out) {
                 return Ok(n);
             }
         }
-        self.try_legal_moves(st, out)?;
+        self.legal(st, out);
         Ok(out.len())
     }
 
     /// Whether [`Engine::draw_planned`] plays this game's random
     /// playouts: a game without dice whose actions count its turns.
-    pub fn draws_planned(&self) -> bool {
-        self.tables.is_none() && self.actions.is_some() && self.actions_countable
+    pub(super) fn draws_planned(self) -> bool {
+        self.g.actions.is_some() && self.g.actions_countable
     }
 
     /// [`Engine::count_turns`] and the draw of one of the turns in one
@@ -101,17 +94,17 @@ impl Engine {
     /// [`Engine::count_turns`] and [`Engine::counted_turn_at`]. The state
     /// is restored before returning.
     #[inline(always)]
-    pub fn draw_planned(
-        &self,
+    pub(super) fn draw_planned(
+        self,
         st: &mut State,
         out: &mut Vec<Move>,
         drawn: &mut Move,
         pick: impl FnOnce(&State, usize) -> Option<usize>,
     ) -> Result<bool, TooManyTurns> {
-        if let Some(actions) = self.actions.as_ref().filter(|_| st.offenders == 0) {
+        if let Some(actions) = self.g.actions.as_ref().filter(|_| st.offenders == 0) {
             return actions.draw(self, st, out, drawn, pick);
         }
-        self.try_legal_moves(st, out)?;
+        self.legal(st, out);
         let Some(i) = pick(st, out.len()) else {
             return Ok(false);
         };
@@ -119,29 +112,12 @@ impl Engine {
         Ok(true)
     }
 
-    /// [`Engine::turn_at`] called right after [`Engine::count_turns`] of
-    /// the same `st` on this thread, nothing searched or played between: a
-    /// dice game's turn is then taken from the routes counted without
-    /// checking that they are the turns of `st` (a debug build checks),
-    /// and a game with actions takes the plan counted (see `actions.rs`);
-    /// other games without dice ask [`Engine::turn_at`].
-    #[inline(never)]
-    pub fn counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
-        if self.tables.is_none() {
-            return self.grid_counted_turn_at(st, listed, i);
-        }
-        match listed.get(i) {
-            Some(m) => *m,
-            None => self.counted_dice_turn_at(st, i - listed.len()),
-        }
-    }
-
     /// [`Engine::counted_turn_at`] of a game without dice: with actions,
     /// from the plan counted (see `actions/plan.rs`), else
     /// [`Engine::turn_at`].
     #[inline]
-    pub(crate) fn grid_counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
-        match &self.actions {
+    pub(super) fn counted_turn_at(self, st: &State, listed: &[Move], i: usize) -> Move {
+        match &self.g.actions {
             Some(actions) => {
                 let mut m = Move::PASS;
                 actions.counted_turn_into(self, st, listed, i, &mut m);
@@ -156,14 +132,14 @@ impl Engine {
     /// every move does): no whole move built and copied. `false`, `out`
     /// untouched, in a game without actions.
     #[inline]
-    pub(crate) fn counted_action_turn_into(
-        &self,
+    pub(super) fn counted_action_turn_into(
+        self,
         st: &State,
         listed: &[Move],
         i: usize,
         out: &mut Move,
     ) -> bool {
-        match &self.actions {
+        match &self.g.actions {
             Some(actions) => {
                 actions.counted_turn_into(self, st, listed, i, out);
                 true
@@ -172,63 +148,18 @@ impl Engine {
         }
     }
 
-    /// [`Engine::count_turns`] of `st`, reached by the turn whose
-    /// [`Engine::root_after`] is `carried`, where given (a dice game).
-    pub(crate) fn count_turns_from(
-        &self,
-        st: &mut State,
-        out: &mut Vec<Move>,
-        carried: Option<&Root>,
-    ) -> Result<usize, TooManyTurns> {
-        if self.tables.is_none() {
-            return self.count_turns(st, out);
-        }
-        out.clear();
-        self.count_dice_turns(st, carried)
-    }
-
-    /// Where the search of the next roll starts after `m`, a turn of a
-    /// dice game drawn by [`Engine::counted_turn_at`] and played to reach
-    /// `st`, nothing else having changed but the dice: for
-    /// [`Engine::count_turns_from`]. `None` in a game without dice.
-    pub(crate) fn root_after(&self, st: &State, m: &Move) -> Option<Root> {
-        self.tables.as_ref()?;
-        self.dice_root_after(st, m)
-    }
-
-    /// Plays the turn [`Engine::counted_turn_at`] gives, `st` a position of
-    /// a dice game: returns whether it ends the game and its
-    /// [`Engine::root_after`], without making a [`Move`] of the turn where
-    /// it was counted on this thread.
-    pub(crate) fn play_counted_turn(
-        &self,
-        st: &mut State,
-        listed: &[Move],
-        i: usize,
-    ) -> (bool, Option<Root>) {
-        if self.tables.is_none() || i < listed.len() {
-            let m = self.counted_turn_at(st, listed, i);
-            self.play_unchecked(st, &m);
-            return (m.ends, self.root_after(st, &m));
-        }
-        self.play_counted_dice_turn(st, i - listed.len())
-    }
-
     /// The turn of index `i` of `st` (below what [`Engine::count_turns`]
     /// returned, with the turns it left in `listed`). In a dice game, the
     /// turns counted last on this thread if they are those of `st`; else
     /// the roll is searched again.
-    pub fn turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
+    pub(super) fn turn_at(self, st: &State, listed: &[Move], i: usize) -> Move {
         if let Some(m) = listed.get(i) {
             return *m;
         }
-        // Past the listed turns of a game whose steps are not counted: a
-        // dice game's, or one with actions (one test for both).
-        if !self.steps_countable {
-            if self.tables.is_some() {
-                return self.dice_turn_at(st, i - listed.len());
-            }
-            if let Some(actions) = &self.actions {
+        // Past the listed turns of a game whose steps are not counted: one
+        // with actions.
+        if !self.g.steps_countable {
+            if let Some(actions) = &self.g.actions {
                 return actions.turn_at(self, st, listed, i);
             }
             // Past the last turn: not a turn `count_turns` counted.
@@ -244,7 +175,7 @@ impl Engine {
                 left -= n;
                 continue;
             }
-            for target in self.lines.steps(t) {
+            for target in self.g.lines.steps(t) {
                 if free & target.bit == 0 {
                     continue;
                 }

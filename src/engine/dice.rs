@@ -4,8 +4,10 @@
 //! complete turns are filtered by the game's obligations, and turns that
 //! reach the same position are kept once.
 
-use super::{Engine, MAX_STEPS, NONE, State, bit};
+use super::strategy::Strategy;
+use super::{Core, MAX_STEPS, Move, NONE, Outcome, State};
 use crate::ir::{MAX_DICE, ZERO_THROW, stored_value};
+use std::ops::Deref;
 
 mod climb;
 mod conditions;
@@ -112,67 +114,145 @@ fn men(st: &State, site: u8, player: usize) -> i32 {
     }
 }
 
-impl Engine {
-    fn tables(&self) -> &Tables {
-        self.tables
-            .as_ref()
-            .expect("only dice games reach the dice code")
-    }
+/// The strategy of dice games: the rules core and the dice tables.
+#[derive(Clone, Copy)]
+pub(super) struct Dice<'a> {
+    pub(super) core: &'a Core,
+    pub(super) t: &'a Tables,
+}
 
-    /// Dice games with `pin blots`: the player whose man lies pinned on
-    /// `site`, under the other player's men, if one does.
-    pub fn pinned_man(&self, st: &State, site: usize) -> Option<usize> {
-        (st.pinned & bit(site as u8) != 0)
-            .then(|| st.piece(site).map(|(owner, _)| 1 - owner))
-            .flatten()
-    }
+impl Deref for Dice<'_> {
+    type Target = Core;
 
-    /// Where the game climbs doubles a double a turn (`doubles climb to N
-    /// ..., each double a turn`) and the dice to play are a double of such
-    /// a sequence: the next double, the same player's once he has played
-    /// this one in full.
-    pub fn next_climbing_double(&self, st: &State) -> Option<u8> {
-        let count = usize::from(self.tables.as_ref()?.dice.count);
-        self.again.as_ref()?.next_double(st, count)
+    fn deref(&self) -> &Core {
+        self.core
     }
+}
 
-    /// Whether the game's rules pin men (`pin blots`).
-    pub fn pins(&self) -> bool {
-        self.tables.as_ref().is_some_and(|t| t.pin_blots)
-    }
-
-    /// Whether the player to move has begun his turn by throwing: the dice
-    /// of a game with dice are thrown (or chosen, or set by a climbing
-    /// sequence). Never in a game without dice, whose turns begin with the
-    /// move.
-    pub fn thrown(&self, st: &State) -> bool {
-        self.tables.is_some() && st.dice != [0; MAX_DICE]
-    }
-
-    /// Whether the player to move is still to throw: a game with dice
-    /// whose dice are not thrown for the turn.
+impl Strategy for Dice<'_> {
     #[inline]
-    pub fn to_throw(&self, st: &State) -> bool {
-        self.tables.is_some() && st.dice == [0; MAX_DICE]
+    fn turns(self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
+        self.dice_turns(st, out, false)
+    }
+
+    fn routes(self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
+        self.dice_turns(st, out, true)
+    }
+
+    fn count(self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
+        // Dice turns are kept as routes, and made moves one by one.
+        out.clear();
+        self.count_dice_turns(st, None)
+    }
+
+    #[inline]
+    fn count_from(
+        self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        carried: Option<&Root>,
+    ) -> Result<usize, TooManyTurns> {
+        out.clear();
+        self.count_dice_turns(st, carried)
+    }
+
+    fn turn_at(self, st: &State, listed: &[Move], i: usize) -> Move {
+        match listed.get(i) {
+            Some(m) => *m,
+            None => self.dice_turn_at(st, i - listed.len()),
+        }
+    }
+
+    fn counted_turn_at(self, st: &State, listed: &[Move], i: usize) -> Move {
+        match listed.get(i) {
+            Some(m) => *m,
+            None => self.counted_dice_turn_at(st, i - listed.len()),
+        }
+    }
+
+    #[inline]
+    fn root_after(self, st: &State, m: &Move) -> Option<Root> {
+        self.dice_root_after(st, m)
+    }
+
+    #[inline]
+    fn play_counted(self, st: &mut State, listed: &[Move], i: usize) -> (bool, Option<Root>) {
+        if i < listed.len() {
+            let m = listed[i];
+            self.play_dice(st, &m);
+            return (m.ends, self.dice_root_after(st, &m));
+        }
+        self.play_counted_dice_turn(st, i - listed.len())
+    }
+
+    #[inline]
+    fn play(self, st: &mut State, m: &Move) {
+        self.play_dice(st, m)
+    }
+
+    fn hash(self, st: &State, mut h: u64) -> u64 {
+        h ^= self.position_key(st);
+        for (i, &d) in st.dice.iter().enumerate() {
+            h ^= u64::from(d).wrapping_mul(self.zobrist[i + 1] | 1);
+        }
+        h ^= u64::from(st.idle).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        for (p, &n) in st.turns.iter().enumerate() {
+            h ^= u64::from(n).wrapping_mul(self.zobrist[MAX_DICE + 1 + p] | 1);
+        }
+        h
+    }
+
+    fn own_outcome(self, st: &State) -> Option<Outcome> {
+        let (who, result, points) =
+            self.dice_outcome(st, &Masks::of(st), st.last_mover(), &Change::ANY)?;
+        Some(super::outcome::result_for(who, result, points))
+    }
+
+    fn own_evaluation(self, st: &State, player: usize) -> Option<i64> {
+        self.dice_evaluation(st, player)
+    }
+
+    #[inline]
+    fn to_throw(self, st: &State) -> bool {
+        st.dice == [0; MAX_DICE]
+    }
+
+    #[inline]
+    fn roll(self, st: &mut State, rng: &mut crate::rng::Rng) {
+        self.throw(st, rng)
+    }
+
+    fn opening(self, st: &mut State, rng: &mut crate::rng::Rng) -> Option<[u8; 2]> {
+        Dice::opening(self, st, rng)
+    }
+
+    fn opened(self, st: &mut State, dice: [u8; 2]) -> Option<()> {
+        Dice::opened(self, st, dice)
+    }
+}
+
+impl<'a> Dice<'a> {
+    /// Whether the game's rules pin men (`pin blots`).
+    pub(super) fn pins(self) -> bool {
+        self.t.pin_blots
     }
 
     /// Throws the dice for the player to move.
     #[inline]
-    pub fn roll(&self, st: &mut State, rng: &mut crate::rng::Rng) {
+    fn throw(self, st: &mut State, rng: &mut crate::rng::Rng) {
         use rand::RngExt;
-        if let Some(t) = &self.tables {
-            st.dice = [0; MAX_DICE];
-            if t.shaped_dice {
-                Self::roll_shaped(&t.dice, st, rng);
-            } else {
-                for d in st.dice.iter_mut().take(t.dice.count as usize) {
-                    *d = rng.random_range(1..=t.dice.faces);
-                }
+        let t = self.t;
+        st.dice = [0; MAX_DICE];
+        if t.shaped_dice {
+            Self::roll_shaped(&t.dice, st, rng);
+        } else {
+            for d in st.dice.iter_mut().take(t.dice.count as usize) {
+                *d = rng.random_range(1..=t.dice.faces);
             }
         }
     }
 
-    /// [`Engine::roll`] for dice that list their faces or are summed: each
+    /// [`super::Engine::roll`] for dice that list their faces or are summed: each
     /// die a face drawn from the seed, its value kept (a 0 as
     /// `ZERO_THROW`), or the values' sum in the first slot.
     #[inline(never)]
@@ -219,9 +299,9 @@ impl Engine {
     /// bounded time, one draw of the generator). The higher die's thrower
     /// moves first; with `plays both` the two dice are his first roll,
     /// otherwise he throws anew. Returns the dice by player.
-    pub fn opening(&self, st: &mut State, rng: &mut crate::rng::Rng) -> Option<[u8; 2]> {
+    fn opening(self, st: &mut State, rng: &mut crate::rng::Rng) -> Option<[u8; 2]> {
         use rand::RngExt;
-        let t = self.tables.as_ref()?;
+        let t = self.t;
         let plays_both = t.dice.opening?;
         let faces = u32::from(t.dice.faces);
         let k = rng.random_range(0..faces * (faces - 1));
@@ -239,8 +319,8 @@ impl Engine {
     /// roll where the game's opening plays both. `None` (and `st`
     /// unchanged) where the game has no opening throw or the dice are not
     /// two unequal faces of its die.
-    pub fn opened(&self, st: &mut State, dice: [u8; 2]) -> Option<()> {
-        let t = self.tables.as_ref()?;
+    fn opened(self, st: &mut State, dice: [u8; 2]) -> Option<()> {
+        let t = self.t;
         let plays_both = t.dice.opening?;
         let face = |d: u8| (1..=t.dice.faces).contains(&d);
         if dice[0] == dice[1] || !face(dice[0]) || !face(dice[1]) {
@@ -250,7 +330,7 @@ impl Engine {
         Some(())
     }
 
-    fn open_with(&self, st: &mut State, [first, second]: [u8; 2], plays_both: bool) {
+    fn open_with(self, st: &mut State, [first, second]: [u8; 2], plays_both: bool) {
         st.to_move = u8::from(second > first);
         st.dice = [0; MAX_DICE];
         if plays_both {
@@ -260,8 +340,8 @@ impl Engine {
     }
 
     /// The die moves a roll allows, with doubles counted twice where the game says so.
-    fn dice_to_play(&self, st: &State) -> ([u8; SEARCH_DIE_MOVES], usize) {
-        let t = self.tables();
+    fn dice_to_play(self, st: &State) -> ([u8; SEARCH_DIE_MOVES], usize) {
+        let t = self.t;
         // Summed dice leave all but the first slot at 0.
         let thrown = &st.dice[..t.dice.count as usize];
         let mut dice = [0u8; SEARCH_DIE_MOVES];

@@ -4,8 +4,12 @@
 
 use super::found::Found;
 use super::sides::{Sides, bits, few_bits};
-use super::{Engine, Move, NONE, State, Step, TAKEN, bit};
+use super::strategy::Strategy;
+use super::{
+    Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, bit, cell, lines, rays, turns,
+};
 use crate::ir::{MAX_STEPS, Obligation};
+use std::ops::Deref;
 
 /// The sides a game with phases captures and steps with: the mover's
 /// pieces whose jump lines, and step lines, apply before this turn.
@@ -25,25 +29,430 @@ fn gated(actions: &super::actions::Actions, st: &State, sides: &Sides) -> (Sides
     )
 }
 
-impl Engine {
-    /// Sets [`State::occupied`] from the cells, in games without dice
-    /// (dice games keep it empty): for a state whose cells were written
-    /// by hand, such as a position read from text.
-    pub fn sync_occupied(&self, st: &mut State) {
-        st.occupied = [0; 2];
-        if self.tables.is_some() {
+/// The move tables of a grid game, compiled.
+pub(super) struct GridTables {
+    /// Per (player, kind, site): its near steps and jumps, with masks.
+    pub(super) lines: lines::Lines,
+    /// Per (player, kind): promotion target, the sites where it happens,
+    /// whether it ends a capture chain (`then stop`), and whether it waits
+    /// for the end of the move (`at end`).
+    pub(super) promote: Vec<(u8, u128, bool, bool)>,
+    /// Whether some promotion waits for the end of the move.
+    pub(super) promote_at_end: bool,
+    /// The long-range (`far`) lines, precomputed as rays.
+    pub(super) rays: rays::Rays,
+    /// Whether far captures follow `capture lands where it goes on` or
+    /// `chain never turns back` (searched by `Grid::fly_ruled`).
+    pub(super) ruled_flight: bool,
+    /// What a captured piece leaves on its site until the chain is undone:
+    /// [`NONE`] (removed at once) or [`TAKEN`] (removed at the end: it
+    /// blocks and cannot be jumped again).
+    pub(super) taken: u8,
+    /// Per site: the landings that some piece reaches by jumping over two
+    /// different sites, so a capture's landings alone may not name it.
+    pub(super) ambiguous_landings: Vec<u128>,
+    /// Whether [`super::Engine::count_turns`] counts the steps instead of
+    /// listing them (see `Grid::steps_countable`).
+    pub(super) steps_countable: bool,
+    /// The phases, actions and effects beyond the pieces' lines (`place`,
+    /// `fly`, `when`, `line of N removes ...`).
+    pub(super) actions: Option<Box<actions::Actions>>,
+    /// A game with actions whose steps could be counted (see
+    /// `Grid::steps_countable`): `Actions::count` counts its turns.
+    pub(super) actions_countable: bool,
+    /// A game without actions, counters with `while` or `again` rules: its
+    /// moves are played by the plain grid play, chosen by this one test.
+    pub(super) plain_grid: bool,
+    /// A game with actions but no counters with `while`, no `again`, no
+    /// huff, no `return forbidden` and no repetition rule: its moves are
+    /// played by the extended play compiled without those.
+    pub(super) lean_actions: bool,
+}
+
+impl GridTables {
+    /// The move tables of the grid game whose rules `core` holds.
+    pub(super) fn new(core: &Core) -> GridTables {
+        let game = &core.game;
+        let (sites, kinds) = (core.sites, core.kinds);
+        let board = &game.board;
+        // neighbour[site][direction]
+        let dirs = board.directions.len();
+        let mut neighbour = vec![None; sites * dirs];
+        for l in &board.links {
+            neighbour[l.from * dirs + l.direction] = Some(l.to);
+        }
+        let mut promote = Vec::new();
+        let mut rays = rays::Rays::default();
+        let mut lines = lines::Lines::default();
+        for p in 0..game.players.len() {
+            for (k, kind) in game.kinds.iter().enumerate() {
+                for s in 0..sites {
+                    rays.add_site(kind, p, s, &neighbour, dirs);
+                    lines.add_site((k, kind), p, s, (&neighbour, dirs), &board.lines);
+                }
+                promote.push(match &kind.promote {
+                    Some(pr) => (
+                        pr.to as u8,
+                        pr.sites[p].iter().fold(0u128, |m, &s| m | bit(s as u8)),
+                        pr.ends_chain,
+                        pr.at_end,
+                    ),
+                    None => (NONE, 0, false, false),
+                });
+            }
+        }
+        let mut ambiguous_landings = vec![0u128; sites];
+        for i in 0..lines.near.len() {
+            let jumps = lines.jumps(i);
+            for (a, &(over, land)) in jumps.iter().enumerate() {
+                if jumps[..a].iter().any(|&(o, l)| l == land && o != over) {
+                    ambiguous_landings[i % sites] |= bit(land);
+                }
+            }
+        }
+        let _ = kinds;
+        let actions = actions::Actions::new(game).map(Box::new);
+        let extended = actions.is_some() || !core.counter_while.is_empty();
+        let mut g = GridTables {
+            lines,
+            promote_at_end: promote.iter().any(|p| p.3),
+            promote,
+            rays,
+            ruled_flight: game.rules.land_going_on || game.rules.never_turn_back,
+            taken: if game.rules.removal_at_end {
+                TAKEN
+            } else {
+                NONE
+            },
+            ambiguous_landings,
+            steps_countable: false,
+            plain_grid: !extended && core.again.is_none(),
+            lean_actions: actions.is_some()
+                && core.counter_while.is_empty()
+                && core.again.is_none()
+                && game.rules.capture != Obligation::Huff
+                && !game.rules.no_return
+                && !core.repetition,
+            actions,
+            actions_countable: false,
+        };
+        // A game with actions counts its turns its own way (`Actions::count`).
+        let countable = Grid { core, g: &g }.steps_countable();
+        g.steps_countable = g.actions.is_none() && countable;
+        g.actions_countable = countable;
+        g
+    }
+}
+
+/// The strategy of grid games: the rules core and the grid's tables.
+#[derive(Clone, Copy)]
+pub(super) struct Grid<'a> {
+    pub(super) core: &'a Core,
+    pub(super) g: &'a GridTables,
+}
+
+impl Deref for Grid<'_> {
+    type Target = Core;
+
+    fn deref(&self) -> &Core {
+        self.core
+    }
+}
+
+impl Strategy for Grid<'_> {
+    #[inline]
+    fn turns(self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
+        self.legal(st, out);
+        Ok(())
+    }
+
+    #[inline]
+    fn count(self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
+        self.count_turns(st, out)
+    }
+
+    fn turn_at(self, st: &State, listed: &[Move], i: usize) -> Move {
+        Grid::turn_at(self, st, listed, i)
+    }
+
+    #[inline]
+    fn counted_turn_at(self, st: &State, listed: &[Move], i: usize) -> Move {
+        Grid::counted_turn_at(self, st, listed, i)
+    }
+
+    #[inline]
+    fn play(self, st: &mut State, m: &Move) {
+        Grid::play(self, st, m)
+    }
+
+    fn hash(self, st: &State, mut h: u64) -> u64 {
+        for (p, kinds) in st.hand.iter().enumerate() {
+            for (k, &n) in kinds.iter().enumerate() {
+                if n > 0 {
+                    let key = self.zobrist[(p * super::MAX_KINDS + k) % self.zobrist.len()] | 1;
+                    h ^= u64::from(n).wrapping_mul(key.rotate_left(17));
+                }
+            }
+        }
+        let extra = self.sites * 32 + 2;
+        for s in 0..self.sites {
+            if st.offenders & bit(s as u8) != 0 {
+                h ^= self.zobrist[extra + s];
+            }
+            if let Some(&v) = st.visited.get(s) {
+                h ^= (v as u64 ^ (v >> 64) as u64).wrapping_mul(self.zobrist[extra + s] | 1);
+            }
+        }
+        h
+    }
+
+    fn draws_planned(self) -> bool {
+        Grid::draws_planned(self)
+    }
+
+    #[inline(always)]
+    fn draw(
+        self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+        drawn: &mut Move,
+        pick: impl FnOnce(&State, usize) -> Option<usize>,
+    ) -> Result<bool, TooManyTurns> {
+        self.draw_planned(st, out, drawn, pick)
+    }
+}
+
+impl<'a> Grid<'a> {
+    /// Whether some piece jumping from `from` may land on `to` over
+    /// either of two sites.
+    pub(super) fn landing_is_ambiguous(self, from: u8, to: u8) -> bool {
+        self.g
+            .ambiguous_landings
+            .get(from as usize)
+            .is_some_and(|&m| m & bit(to) != 0)
+    }
+
+    pub(super) fn table(self, player: usize, kind: usize, site: usize) -> usize {
+        (player * self.kinds + kind) * self.sites + site
+    }
+
+    pub(super) fn jumps(self, player: usize, kind: usize, site: usize) -> &'a [(u8, u8)] {
+        self.g.lines.jumps(self.table(player, kind, site))
+    }
+
+    /// The kind a piece becomes on arriving at `site` where its move ends.
+    pub(super) fn arrive(self, player: usize, kind: usize, site: u8) -> usize {
+        let (to, sites, _, _) = self.g.promote[player * self.kinds + kind];
+        if to != NONE && sites & bit(site) != 0 {
+            to as usize
+        } else {
+            kind
+        }
+    }
+
+    /// The kind a piece becomes on landing at `site` in a capture chain, and
+    /// whether that promotion ends the chain; a promotion `at end` waits.
+    pub(super) fn arrive_in_chain(self, player: usize, kind: usize, site: u8) -> (usize, bool) {
+        let (to, sites, stops, at_end) = self.g.promote[player * self.kinds + kind];
+        if to != NONE && sites & bit(site) != 0 && !at_end {
+            (to as usize, stops)
+        } else {
+            (kind, false)
+        }
+    }
+
+    pub(super) fn visited(self, st: &State, site: usize) -> u128 {
+        if self.game.rules.no_return {
+            st.visited[site]
+        } else {
+            0
+        }
+    }
+
+    /// Every legal complete turn of the player to move (see
+    /// [`super::Engine::legal_moves`]).
+    pub(super) fn legal(self, st: &mut State, out: &mut Vec<Move>) {
+        let player = st.to_move as usize;
+        if self.pass.iter().any(|c| c.holds(st, player)) {
+            out.clear();
+            out.push(Move::PASS);
             return;
         }
-        for (s, &c) in st.cells.iter().enumerate() {
-            if c != NONE && c != TAKEN {
-                st.occupied[(c >> 4) as usize & 1] |= bit(s as u8);
+        let mut found = Found::new(out);
+        self.turns_after_huff(st, NONE, &mut found);
+        let mut offenders = st.offenders;
+        let opp = 1 - st.to_move as usize;
+        while offenders != 0 {
+            let h = offenders.trailing_zeros() as u8;
+            offenders &= offenders - 1;
+            let piece = st.cells[h as usize];
+            st.cells[h as usize] = NONE;
+            st.occupied[opp] &= !bit(h);
+            st.counts[opp] -= 1;
+            if st.counts[opp] == 0 {
+                found.push(&Move {
+                    huff: h,
+                    ..Move::EMPTY
+                });
+            } else {
+                self.turns_after_huff(st, h, &mut found);
             }
+            st.counts[opp] += 1;
+            st.cells[h as usize] = piece;
+            st.occupied[opp] |= bit(h);
+        }
+        found.finish();
+        if !self.game.rules.play.is_empty() {
+            turns::obligations(&self.game.rules.play, out);
+        }
+        if let Some(actions) = &self.g.actions {
+            actions.extend(self, st, out);
+            if !self.forbid.is_empty() {
+                out.retain(|m| !self.forbids(st, m));
+            }
+        }
+        if out.is_empty() && !self.no_moves_rule {
+            out.push(Move::PASS);
+        }
+    }
+
+    /// Plays a turn known to be legal.
+    #[inline]
+    pub(super) fn play(self, st: &mut State, m: &Move) {
+        // Most games, by one test, as before the extended play.
+        if self.g.plain_grid {
+            return self.play_grid::<false, false, false>(st, m);
+        }
+        self.play_other(st, m)
+    }
+
+    /// A move of a game with the extended play: with actions (`place`,
+    /// `line of N`), counters with `while`, or both, or `again` rules.
+    pub(super) fn play_other(self, st: &mut State, m: &Move) {
+        if self.g.lean_actions {
+            return self.play_grid::<true, false, true>(st, m);
+        }
+        let mover = st.to_move as usize;
+        match (self.g.actions.is_some(), self.counter_while.is_empty()) {
+            (true, true) => self.play_grid::<true, false, false>(st, m),
+            (false, _) => self.play_grid::<false, true, false>(st, m),
+            (true, false) => self.play_grid::<true, true, false>(st, m),
+        }
+        if let Some(again) = &self.again {
+            again.after_grid_turn(st, mover, m);
+        }
+    }
+
+    /// A move of a game without dice; with `ACTIONS` (a game with `place`
+    /// or `line of N`), also a placement from the hand and the removal a
+    /// completed line earns; with `WHILE` (a counter that runs `while` a
+    /// condition holds), those counters; with `LEAN` (a game that
+    /// `lean_actions` names), without the offenders of a huff rule, the
+    /// memory of `return forbidden` and the repetition key, which such a
+    /// game never needs. Compiled once for each, so that other games run the loop
+    /// they ran before.
+    #[inline(always)]
+    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool>(
+        self,
+        st: &mut State,
+        m: &Move,
+    ) {
+        let player = st.to_move as usize;
+        let opp = 1 - player;
+        let rules = &self.game.rules;
+        let mut progress = false;
+        // Which conditions of the counters with `while` hold before the turn.
+        let held = if WHILE { self.while_held(st) } else { 0 };
+        // The kind of the piece that moves, as the move starts.
+        let moved = if ACTIONS && m.places() {
+            m.kind_after
+        } else if m.len > 0 {
+            st.cells[m.from() as usize] & 15
+        } else {
+            NONE
+        };
+        if m.huff != NONE {
+            self.remove(st, m.huff, opp);
+            progress = true;
+        }
+        let mut offenders = 0;
+        if ACTIONS && m.places() {
+            let to = m.steps[0].to;
+            st.hand[player][m.kind_after as usize] -= 1;
+            st.cells[to as usize] = cell(player, m.kind_after as usize);
+            st.occupied[player] |= bit(to);
+            st.counts[player] += 1;
+            if !LEAN && rules.no_return {
+                st.visited[to as usize] = bit(to);
+            }
+        } else if m.len > 0 {
+            if !LEAN && rules.capture == Obligation::Huff && !m.capture {
+                offenders = self.capturers(st, player);
+            }
+            let from = m.from();
+            st.cells[from as usize] = NONE;
+            st.occupied[player] &= !bit(from);
+            let mut memory = if LEAN {
+                0
+            } else {
+                self.visited(st, from as usize)
+            };
+            for step in m.steps() {
+                if step.over != NONE {
+                    self.remove(st, step.over, opp);
+                }
+                memory |= bit(step.to);
+            }
+            let to = m.steps[m.len as usize - 1].to;
+            st.cells[to as usize] = cell(player, m.kind_after as usize);
+            st.occupied[player] |= bit(to);
+            if !LEAN && rules.no_return {
+                st.visited[from as usize] = 0;
+                st.visited[to as usize] = memory;
+            }
+            if offenders & bit(from) != 0 {
+                offenders = offenders & !bit(from) | bit(to);
+            }
+            if m.stopped_early {
+                offenders |= bit(to);
+            }
+            progress |= m.capture;
+        }
+        if ACTIONS && m.remove != NONE {
+            self.remove(st, m.remove, opp);
+            progress = true;
+        }
+        st.quiet = if progress {
+            0
+        } else {
+            st.quiet.saturating_add(1)
+        };
+        // With a repetition rule, what a plain step changed of the
+        // position's key (see `count_turn`); 0 where it is worked out anew.
+        let change =
+            if !LEAN && self.repetition && !progress && m.len > 0 && !(ACTIONS && m.places()) {
+                self.step_key_change(st, m, moved, offenders)
+            } else {
+                0
+            };
+        st.offenders = offenders;
+        st.to_move = opp as u8;
+        self.count_turn::<WHILE>(st, moved, progress, held, change);
+    }
+
+    /// Takes the piece of `owner` off `site`, with its memory.
+    pub(super) fn remove(self, st: &mut State, site: u8, owner: usize) {
+        st.cells[site as usize] = NONE;
+        st.occupied[owner] &= !bit(site);
+        st.counts[owner] -= 1;
+        if self.game.rules.no_return {
+            st.visited[site as usize] = 0;
         }
     }
 
     /// Whether the piece of `player` and `kind` on `site` has a jump.
     pub(super) fn can_jump(
-        &self,
+        self,
         st: &State,
         player: usize,
         kind: usize,
@@ -60,7 +469,7 @@ impl Engine {
     }
 
     /// The sites of `player`'s pieces that have a capture available.
-    pub fn capturers(&self, st: &State, player: usize) -> u128 {
+    pub fn capturers(self, st: &State, player: usize) -> u128 {
         let sides = Sides::of(st, player, self.all_sites);
         let mut found = 0;
         for s in bits(sides.own) {
@@ -71,7 +480,7 @@ impl Engine {
                 found |= bit(s as u8);
             }
         }
-        if self.rays.any {
+        if self.g.rays.any {
             for s in bits(sides.own) {
                 let kind = (st.cells[s] & 15) as usize;
                 if self.can_fly(st, player, kind, s, self.visited(st, s)) {
@@ -85,17 +494,17 @@ impl Engine {
     /// Whether the near jumps of the piece of `player` and `kind` on `site`
     /// pass over some opposing piece and land on some empty site (a piece
     /// lifted from `site` leaves it empty): when not, it has no near jump.
-    fn may_jump(&self, t: usize, site: usize, sides: &Sides) -> bool {
-        let near = &self.lines.near[t];
+    fn may_jump(self, t: usize, site: usize, sides: &Sides) -> bool {
+        let near = &self.g.lines.near[t];
         near.over_mask & sides.opp != 0 && near.land_mask & (sides.empty | bit(site as u8)) != 0
     }
 
-    pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
+    pub(super) fn turns_after_huff(self, st: &mut State, huff: u8, found: &mut Found) {
         let sides = Sides::of(st, st.to_move as usize, self.all_sites);
         // In a game whose lines have phases (`when`), only the pieces whose
         // jump lines apply capture, and only those whose step lines apply step.
         let phased;
-        let (jumping, stepping) = match &self.actions {
+        let (jumping, stepping) = match &self.g.actions {
             Some(actions) => {
                 phased = gated(actions, st, &sides);
                 (&phased.0, &phased.1)
@@ -118,7 +527,7 @@ impl Engine {
     /// other games.
     #[inline(never)]
     fn turns_forbidding(
-        &self,
+        self,
         st: &mut State,
         huff: u8,
         (jumping, stepping): (&Sides, &Sides),
@@ -139,7 +548,7 @@ impl Engine {
     /// of the player to move in `st`, judged in `st` (before the move)
     /// with the site it leaves as `from` (none for a placement) and the
     /// site where it ends as `here`.
-    pub(super) fn forbids(&self, st: &State, m: &Move) -> bool {
+    pub(super) fn forbids(self, st: &State, m: &Move) -> bool {
         if m.len == 0 {
             return false;
         }
@@ -161,7 +570,7 @@ impl Engine {
     /// read in the same pass.
     #[inline(always)]
     pub(super) fn captures(
-        &self,
+        self,
         st: &mut State,
         huff: u8,
         sides: &Sides,
@@ -178,10 +587,11 @@ impl Engine {
                 let kind = (c & 15) as usize;
                 let t = self.table(player, kind, s);
                 if let Some(n) = steps.as_deref_mut() {
-                    *n +=
-                        few_bits(self.lines.near[t].step_mask & sides.empty & !self.visited(st, s));
+                    *n += few_bits(
+                        self.g.lines.near[t].step_mask & sides.empty & !self.visited(st, s),
+                    );
                 }
-                if !self.may_jump(t, s, sides) && (!self.rays.any || !self.rays.flies(t)) {
+                if !self.may_jump(t, s, sides) && (!self.g.rays.any || !self.g.rays.flies(t)) {
                     continue;
                 }
                 let m = chain.get_or_insert(Move {
@@ -207,14 +617,14 @@ impl Engine {
 
     /// Records the steps of the player to move (after the huff `huff`).
     #[inline]
-    fn steps(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
+    fn steps(self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
         let player = st.to_move as usize;
         for s in bits(sides.own) {
             let (t, free) = self.step_targets(st, player, s, sides);
             if free == 0 {
                 continue;
             }
-            for target in self.lines.steps(t) {
+            for target in self.g.lines.steps(t) {
                 if free & target.bit != 0 {
                     let step = Step {
                         from: s as u8,
@@ -226,7 +636,7 @@ impl Engine {
                 }
             }
         }
-        if self.rays.any {
+        if self.g.rays.any {
             for s in bits(sides.own) {
                 self.slide(st, huff, s as u8, self.visited(st, s), found);
             }
@@ -237,7 +647,7 @@ impl Engine {
     /// near steps may go to.
     #[inline]
     pub(super) fn step_targets(
-        &self,
+        self,
         st: &State,
         player: usize,
         site: usize,
@@ -246,14 +656,14 @@ impl Engine {
         let t = self.table(player, (st.cells[site] & 15) as usize, site);
         (
             t,
-            self.lines.near[t].step_mask & sides.empty & !self.visited(st, site),
+            self.g.lines.near[t].step_mask & sides.empty & !self.visited(st, site),
         )
     }
 
     /// Extends the capture chain in `m` from `at`; records the moves it allows.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn chain(
-        &self,
+        self,
         st: &mut State,
         player: usize,
         kind: usize,
@@ -279,7 +689,7 @@ impl Engine {
                 extended = true;
                 self.take(st, player, kind, (at, over, land), visited, m, found);
             }
-            if self.rays.any {
+            if self.g.rays.any {
                 extended |= self.fly(st, player, kind, at, visited, m, found);
             }
         }
@@ -293,7 +703,7 @@ impl Engine {
         if record {
             let done = found.push(m);
             done.stopped_early = extended && chain == Obligation::Huff;
-            if self.promote_at_end {
+            if self.g.promote_at_end {
                 done.kind_after = self.arrive(player, kind, at) as u8;
             }
         }
@@ -304,7 +714,7 @@ impl Engine {
     /// undoes the capture.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn take(
-        &self,
+        self,
         st: &mut State,
         player: usize,
         kind: usize,
@@ -315,7 +725,7 @@ impl Engine {
     ) {
         let depth = m.len as usize;
         let jumped = st.cells[over as usize];
-        st.cells[over as usize] = self.taken;
+        st.cells[over as usize] = self.g.taken;
         m.steps[depth] = Step {
             from: at,
             to: land,

@@ -1,10 +1,10 @@
 //! The outcome of a position: the game's end rules judged for the player
 //! about to move.
 
-use super::{Engine, Outcome, State, dice, progress};
+use super::{Core, Outcome, State, progress};
 use crate::ir::{EndResult, EndRule};
 
-impl Engine {
+impl Core {
     /// The points a win of the game can be worth, in increasing order: 1 (a
     /// win by a rule other than an end condition) and each end condition's.
     pub fn win_points(&self) -> Vec<u8> {
@@ -25,72 +25,23 @@ impl Engine {
     }
 
     /// The most points a win of the game can be worth: the last of
-    /// [`Engine::win_points`], the unit of the agents' and the learned
+    /// [`Core::win_points`], the unit of the agents' and the learned
     /// evaluations' values.
     pub fn most_points(&self) -> u8 {
         self.win_points().last().copied().unwrap_or(1)
     }
 
-    /// The game's own judgement of a position for `player` (`evaluate:
-    /// SUM`): the sum for him less the sum for his opponent, or `None`
-    /// where the game gives none.
-    pub fn evaluation(&self, st: &State, player: usize) -> Option<i64> {
-        match &self.evaluate {
-            Some(c) => Some(c.sum(st, player) - c.sum(st, 1 - player)),
-            None => self.dice_evaluation(st, player),
-        }
-    }
-
-    /// Judges the end rules for the player about to move, in file order.
-    ///
-    /// `has_moves` says whether he has a legal move (see [`Engine::legal_moves`]).
-    pub fn outcome_with(&self, st: &State, has_moves: bool) -> Outcome {
-        if self.tables.is_some()
-            && let Some((who, result, points)) = self.dice_outcome(
-                st,
-                &dice::Masks::of(st),
-                st.last_mover(),
-                &dice::Change::ANY,
-            )
-        {
-            return result_for(who, result, points);
-        }
-        self.rules_outcome(st, has_moves)
-    }
-
-    /// [`Engine::outcome_with`] for the position reached by a turn the
-    /// engine listed, played from one where the game went on; `ended` is
-    /// that turn's [`super::Move::ends`] (true where no turn was played).
-    ///
-    /// In a dice game the search judged the end conditions after every die
-    /// move of the turn and noted whether one held: where none did, none
-    /// holds now (none held before the turn, and each die move was judged
-    /// for what it changed), so they are not judged again. A random
-    /// playout thus judges them once per die move, not once more per turn.
-    pub fn outcome_after(&self, st: &State, has_moves: bool, ended: bool) -> Outcome {
-        if ended && self.tables.is_some() {
-            return self.outcome_with(st, has_moves);
-        }
-        let outcome = self.rules_outcome(st, has_moves);
-        debug_assert_eq!(
-            outcome,
-            self.outcome_with(st, has_moves),
-            "a listed turn that ends the game not noted as ending it"
-        );
-        outcome
-    }
-
     /// The end rules for the player about to move but the end conditions
     /// of a dice game, in file order.
     #[inline]
-    fn rules_outcome(&self, st: &State, has_moves: bool) -> Outcome {
+    pub(super) fn rules_outcome(&self, st: &State, has_moves: bool) -> Outcome {
         if self.outcome_plain {
             return self.rules_outcome_plain(st, has_moves);
         }
         self.rules_outcome_extended(st, has_moves)
     }
 
-    /// [`Engine::rules_outcome`] of a game whose end rules have neither
+    /// [`Core::rules_outcome`] of a game whose end rules have neither
     /// conditions nor counters with `while`: what such games judged before
     /// those. Never inlined, so that [`Engine::outcome_after`] stays small
     /// enough to be inlined in a playout's loop.
@@ -99,7 +50,7 @@ impl Engine {
         self.judge_rules::<false>(st, has_moves, 0..self.game.end.len())
     }
 
-    /// [`Engine::rules_outcome`] of the other games without dice. The
+    /// [`Core::rules_outcome`] of the other games without dice. The
     /// rules of the counters with `while` are passed over while none of
     /// those counters has reached the turns of its rules (they count only
     /// while their conditions hold: most turns they are 0).
@@ -118,7 +69,7 @@ impl Engine {
         self.judge_rules::<true>(st, has_moves, self.end_fast.iter().copied())
     }
 
-    /// [`Engine::judge_rules`] of `end_fast` where its rules are only of
+    /// [`Core::judge_rules`] of `end_fast` where its rules are only of
     /// the kinds `end_simple` names: a loop that reads nothing else (the
     /// general one makes ready for every kind before its first rule).
     #[inline(always)]
@@ -210,18 +161,10 @@ impl Engine {
             .find(|&who| cond.holds(st, who))
             .map(|who| result_for(who, result, points))
     }
-
-    /// Judges the end rules, generating moves to know whether any exist.
-    pub fn outcome(&self, st: &State) -> Outcome {
-        let mut scratch = st.clone();
-        let mut moves = Vec::new();
-        self.legal_moves(&mut scratch, &mut moves);
-        self.outcome_with(st, !moves.is_empty())
-    }
 }
 
 /// The outcome of `result` for player `who`, worth `points` to the winner.
-fn result_for(who: usize, result: EndResult, points: u8) -> Outcome {
+pub(super) fn result_for(who: usize, result: EndResult, points: u8) -> Outcome {
     match result {
         EndResult::Loss => Outcome::Decisive {
             winner: 1 - who,

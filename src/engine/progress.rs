@@ -6,7 +6,7 @@
 
 use super::condition::Condition;
 use super::sides::bits;
-use super::{Engine, MAX_KINDS, Move, NONE, Outcome, State};
+use super::{Core, MAX_KINDS, Move, NONE, Outcome, State};
 use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE};
 
 // Two states are equal when every field but the history (and the work
@@ -69,7 +69,7 @@ impl std::hash::Hash for State {
     }
 }
 
-impl Engine {
+impl Core {
     /// The names of the game's no-progress counters besides `quiet`, one
     /// per slot of [`State::counters`], as positions write them
     /// (`no capture or man move: 12`).
@@ -88,7 +88,7 @@ impl Engine {
     /// position to the history (which a capture starts afresh).
     ///
     /// `held` has a bit per slot of a counter with `while` whose condition
-    /// held for some player before the turn ([`Engine::while_held`]): such
+    /// held for some player before the turn ([`Core::while_held`]): such
     /// a counter counts the turn only if its condition held before it and
     /// holds after it.
     ///
@@ -158,7 +158,7 @@ impl Engine {
         self.while_judged(counts, st)
     }
 
-    /// [`Engine::while_held`] past its first test.
+    /// [`Core::while_held`] past its first test.
     #[cold]
     #[inline(never)]
     fn while_judged(&self, [a, b]: [u32; 2], st: &State) -> u8 {
@@ -205,7 +205,7 @@ impl Engine {
     pub fn repetition_key(&self, st: &State) -> u64 {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize];
         let piece = |s: usize, c: u8| self.piece_key(s, c);
-        if self.tables.is_none() {
+        if !self.dice {
             // Only the occupied sites (the same key, read from fewer cells).
             for s in bits(st.occupied[0] | st.occupied[1]) {
                 h ^= piece(s, st.cells[s]);
@@ -232,9 +232,9 @@ impl Engine {
     }
 }
 
-impl Engine {
+impl Core {
     /// The key of piece `c` (its owner and kind) on site `s`, a part of
-    /// [`Engine::repetition_key`].
+    /// [`Core::repetition_key`].
     #[inline(always)]
     pub(super) fn piece_key(&self, s: usize, c: u8) -> u64 {
         self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize]

@@ -4,7 +4,8 @@
 //! arrays, never walk the board graph and allocate nothing.
 
 use super::found::Found;
-use super::{Engine, Move, NONE, Range, State, Step, bit};
+use super::grid::Grid;
+use super::{Move, NONE, Range, State, Step, bit};
 use crate::ir::{Kind, LineKind, MAX_STEPS, Obligation, Reach};
 
 /// The rays of the far lines of every (player, kind, site).
@@ -88,14 +89,14 @@ impl Rays {
     }
 }
 
-impl Engine {
+impl Grid<'_> {
     /// The far steps of the piece on `from`: to every empty site along
     /// each ray up to the first occupied one.
-    pub(super) fn slide(&self, st: &State, huff: u8, from: u8, visited: u128, found: &mut Found) {
+    pub(super) fn slide(self, st: &State, huff: u8, from: u8, visited: u128, found: &mut Found) {
         let c = st.cells[from as usize];
         let (player, kind) = ((c >> 4) as usize, (c & 15) as usize);
-        let of = self.rays.slide[self.table(player, kind, from as usize)];
-        for (ray, _) in self.rays.rays(of) {
+        let of = self.g.rays.slide[self.table(player, kind, from as usize)];
+        for (ray, _) in self.g.rays.rays(of) {
             for &t in ray {
                 if st.cells[t as usize] != NONE {
                     break;
@@ -119,7 +120,7 @@ impl Engine {
     /// taken, and the empty sites right after it (only the first with
     /// `land behind`).
     fn target<'r>(
-        &self,
+        self,
         st: &State,
         player: usize,
         ray: &'r [u8],
@@ -143,7 +144,7 @@ impl Engine {
     /// whether there was any.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn fly(
-        &self,
+        self,
         st: &mut State,
         player: usize,
         kind: usize,
@@ -152,12 +153,12 @@ impl Engine {
         m: &mut Move,
         found: &mut Found,
     ) -> bool {
-        if self.ruled_flight {
+        if self.g.ruled_flight {
             return self.fly_ruled(st, player, kind, at, visited, m, found);
         }
-        let of = self.rays.fly[self.table(player, kind, at as usize)];
+        let of = self.g.rays.fly[self.table(player, kind, at as usize)];
         let mut extended = false;
-        for (ray, behind) in self.rays.rays(of) {
+        for (ray, behind) in self.g.rays.rays(of) {
             let Some((over, landings)) = self.target(st, player, ray, behind) else {
                 continue;
             };
@@ -184,7 +185,7 @@ impl Engine {
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn fly_ruled(
-        &self,
+        self,
         st: &mut State,
         player: usize,
         kind: usize,
@@ -201,9 +202,9 @@ impl Engine {
         } else {
             NONE
         };
-        let of = self.rays.fly[self.table(player, kind, at as usize)];
+        let of = self.g.rays.fly[self.table(player, kind, at as usize)];
         let mut extended = false;
-        for (ray, behind) in self.rays.rays(of) {
+        for (ray, behind) in self.g.rays.rays(of) {
             if back != NONE && ray.contains(&back) {
                 continue;
             }
@@ -214,7 +215,7 @@ impl Engine {
             let mut going_on = 0u128;
             if rules.land_going_on && landings.len() > 1 {
                 let jumped = st.cells[over as usize];
-                st.cells[over as usize] = self.taken;
+                st.cells[over as usize] = self.g.taken;
                 for &land in landings {
                     if visited & bit(land) == 0
                         && self.goes_on(st, player, kind, land, visited, over, depth + 1)
@@ -239,7 +240,7 @@ impl Engine {
     /// capturing, the piece there of `kind` before it arrived.
     #[allow(clippy::too_many_arguments)]
     fn goes_on(
-        &self,
+        self,
         st: &State,
         player: usize,
         kind: usize,
@@ -261,8 +262,8 @@ impl Engine {
             return true;
         }
         let never = self.game.rules.never_turn_back;
-        let of = self.rays.fly[self.table(player, next, land as usize)];
-        self.rays.rays(of).any(|(ray, behind)| {
+        let of = self.g.rays.fly[self.table(player, next, land as usize)];
+        self.g.rays.rays(of).any(|(ray, behind)| {
             !(never && ray.contains(&over))
                 && self
                     .target(st, player, ray, behind)
@@ -272,15 +273,15 @@ impl Engine {
 
     /// Whether the piece on `site` has a far jump.
     pub(super) fn can_fly(
-        &self,
+        self,
         st: &State,
         player: usize,
         kind: usize,
         site: usize,
         visited: u128,
     ) -> bool {
-        let of = self.rays.fly[self.table(player, kind, site)];
-        self.rays.rays(of).any(|(ray, behind)| {
+        let of = self.g.rays.fly[self.table(player, kind, site)];
+        self.g.rays.rays(of).any(|(ray, behind)| {
             self.target(st, player, ray, behind)
                 .is_some_and(|(_, lands)| lands.iter().any(|&l| visited & bit(l) == 0))
         })

@@ -18,7 +18,7 @@ use std::cell::RefCell;
 use super::super::bits::Bits;
 use super::super::found::Found;
 use super::super::sides::Sides;
-use super::super::{Engine, HAND, Move, NONE, State, Step, TooManyTurns};
+use super::super::{HAND, Move, NONE, State, Step, TooManyTurns, grid::Grid};
 use super::phases::{Judged, KEPT, Phases};
 use super::sites::{count_sites, nth_site};
 use super::{Actions, without_kinds};
@@ -331,7 +331,7 @@ impl Actions {
     /// The plan of `st`'s turns beyond the listed captures, or `None` where
     /// they must be listed (a piece both steps and flies, or too many lines
     /// are one piece short).
-    fn plan<B: Width>(&self, engine: &Engine, st: &State) -> Option<Plan<B>> {
+    fn plan<B: Width>(&self, engine: Grid<'_>, st: &State) -> Option<Plan<B>> {
         let mut plan = Plan::none(B::ZERO);
         let phases = self.phases(st);
         self.plan_into(engine, st, &mut plan, phases);
@@ -341,7 +341,13 @@ impl Actions {
     /// [`Actions::plan`] made in `plan` (a thread's, not copied about)
     /// with the phases `phases`: `plan.made` says whether there is one.
     #[inline(always)]
-    fn plan_into<B: Width>(&self, engine: &Engine, st: &State, plan: &mut Plan<B>, phases: Phases) {
+    fn plan_into<B: Width>(
+        &self,
+        engine: Grid<'_>,
+        st: &State,
+        plan: &mut Plan<B>,
+        phases: Phases,
+    ) {
         let player = st.to_move as usize;
         let own = B::of(st.occupied[player]);
         let opp = B::of(st.occupied[1 - player]);
@@ -413,7 +419,7 @@ impl Actions {
     #[inline(never)]
     pub(in crate::engine) fn count(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &mut State,
         out: &mut Vec<Move>,
     ) -> Option<usize> {
@@ -438,7 +444,7 @@ impl Actions {
     #[inline(always)]
     pub(in crate::engine) fn draw(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &mut State,
         out: &mut Vec<Move>,
         drawn: &mut Move,
@@ -455,7 +461,7 @@ impl Actions {
     #[inline(always)]
     fn draw_with<B: Width>(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &mut State,
         out: &mut Vec<Move>,
         drawn: &mut Move,
@@ -467,7 +473,7 @@ impl Actions {
         let n = match self.count_with(engine, st, out, &mut plan, phases) {
             Some(n) => n,
             None => {
-                engine.try_legal_moves(st, out)?;
+                engine.legal(st, out);
                 out.len()
             }
         };
@@ -485,7 +491,7 @@ impl Actions {
     #[inline(always)]
     fn count_with<B: Width>(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &mut State,
         out: &mut Vec<Move>,
         plan: &mut Plan<B>,
@@ -542,7 +548,7 @@ impl Actions {
     #[inline(always)]
     fn step_free<B: Bits>(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &State,
         player: usize,
         site: usize,
@@ -552,7 +558,7 @@ impl Actions {
             // The kind on `site` is the only one, and no piece remembers
             // where it went.
             let t = player * engine.sites + site;
-            return (t, B::of(engine.lines.near[t].step_mask) & empty);
+            return (t, B::of(engine.g.lines.near[t].step_mask) & empty);
         }
         let sides = Sides {
             own: 0,
@@ -568,7 +574,7 @@ impl Actions {
     /// [`Engine::legal_moves`] lists them.
     pub(in crate::engine) fn turn_at(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &State,
         listed: &[Move],
         i: usize,
@@ -593,7 +599,7 @@ impl Actions {
     /// is taken as `st`'s (a debug build checks).
     pub(in crate::engine) fn counted_turn_into(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &State,
         listed: &[Move],
         i: usize,
@@ -614,7 +620,7 @@ impl Actions {
     #[inline(always)]
     fn counted_turn_with<B: Width>(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &State,
         listed: &[Move],
         i: usize,
@@ -645,7 +651,7 @@ impl Actions {
     #[inline(always)]
     fn noted_turn_into<B: Width>(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &State,
         plan: &Plan<B>,
         i: usize,
@@ -668,7 +674,7 @@ impl Actions {
         let (to, kind, r) = if g < usize::from(plan.stepping) {
             let (t, free) = self.step_free(engine, st, player, usize::from(from), plan.empty);
             let mut found = (NONE, NONE, 0);
-            for target in engine.lines.steps(t) {
+            for target in engine.g.lines.steps(t) {
                 if (free & B::one(usize::from(target.to))).none() {
                     continue;
                 }
@@ -719,7 +725,7 @@ impl Actions {
     #[inline(never)]
     fn turn_into<B: Width>(
         &self,
-        engine: &Engine,
+        engine: Grid<'_>,
         st: &State,
         plan: &Plan<B>,
         mut left: usize,
@@ -759,7 +765,7 @@ impl Actions {
                 left -= n;
                 continue;
             }
-            for target in engine.lines.steps(t) {
+            for target in engine.g.lines.steps(t) {
                 if (free & B::one(usize::from(target.to))).none() {
                     continue;
                 }

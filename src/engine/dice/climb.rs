@@ -13,11 +13,12 @@
 //! kept per resulting position. All of it is out of line, behind one test
 //! of [`Engine::climbs`], so other rolls are searched as before.
 
+use super::Dice;
 use super::route::Route;
 use super::{
     MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, SEARCH_DIE_MOVES, TooManyTurns,
 };
-use crate::engine::{Engine, Move, NONE, State, Step};
+use crate::engine::{Move, NONE, State, Step};
 use crate::ir::Priority;
 use std::collections::HashSet;
 
@@ -46,20 +47,20 @@ struct Climbing {
     work: usize,
 }
 
-impl Engine {
+impl<'a> Dice<'a> {
     /// The double a climbing sequence starts from, where the roll in
     /// `st.dice` climbs: a double below the game's top, from the turn the
     /// game names on (`None` for every other roll, and in other games).
     #[inline]
-    pub(crate) fn climbs(&self, st: &State) -> Option<u8> {
-        let t = self.tables.as_ref()?;
+    pub(crate) fn climbs(self, st: &State) -> Option<u8> {
+        let t = self.t;
         let climb = t.dice.climb?;
         self.climb_start(st, climb)
     }
 
     #[inline(never)]
-    fn climb_start(&self, st: &State, climb: crate::ir::Climb) -> Option<u8> {
-        let t = self.tables();
+    fn climb_start(self, st: &State, climb: crate::ir::Climb) -> Option<u8> {
+        let t = self.t;
         let thrown = &st.dice[..t.dice.count as usize];
         let d = thrown[0];
         // Turns are counted up to the one the rule names (`turn_cap`).
@@ -82,7 +83,7 @@ impl Engine {
     /// many).
     #[inline(never)]
     pub(super) fn climbing_turns(
-        &self,
+        self,
         st: &mut State,
         first: u8,
         (masks, key): (&Masks, u64),
@@ -99,7 +100,7 @@ impl Engine {
             out.push(pass);
             return Ok(());
         }
-        let t = self.tables();
+        let t = self.t;
         let climb = t.dice.climb.expect("a climbing roll");
         let per = usize::from(t.dice.count) * if t.dice.doubles_twice { 2 } else { 1 };
         debug_assert!(per <= SEARCH_DIE_MOVES && usize::from(climb.top) * per <= MAX_DIE_MOVES);
@@ -142,7 +143,7 @@ impl Engine {
     /// sequence so far being `so_far` (its largest die and pips with it),
     /// and the doubles above it from each position it reaches in full.
     fn climb_double(
-        &self,
+        self,
         st: &mut State,
         c: &mut Climbing,
         die: u8,
@@ -203,14 +204,14 @@ impl Engine {
     /// position with as many die moves. A route not whole (`exact` false)
     /// reaches the legal turns that begin with it as listed.
     pub(super) fn climbing_by_route(
-        &self,
+        self,
         st: &State,
         first: u8,
         legal: &[Move],
         (len, exact): (usize, bool),
         matches: &mut dyn FnMut(usize, &Step) -> bool,
     ) -> Vec<Move> {
-        let t = self.tables();
+        let t = self.t;
         let per = usize::from(t.dice.count) * if t.dice.doubles_twice { 2 } else { 1 };
         let mut found = Vec::new();
         if !exact {
@@ -247,7 +248,7 @@ impl Engine {
     /// Walks die moves `i..len` of a typed climbing route from `st`,
     /// noting the key of each position the whole route reaches.
     fn climb_walk(
-        &self,
+        self,
         st: &mut State,
         (first, per): (usize, usize),
         (i, len): (usize, usize),
@@ -263,7 +264,7 @@ impl Engine {
         let player = st.to_move as usize;
         let masks = Masks::of(st);
         let o = self.options(st, &masks, player, &Route::EMPTY, None, None, None);
-        let track = &self.tables().track[player];
+        let track = &self.t.track[player];
         for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
             if !Self::may_leave(&o, site) {
                 continue;

@@ -4,26 +4,27 @@
 //! with the die move judged and the vulnerable runs it needs.
 
 use super::Change;
+use super::Dice;
 use super::masks::Masks;
 use super::men;
 use crate::engine::bits::Bits;
 use crate::engine::condition::{Cond, Judged};
-use crate::engine::{Engine, NONE, State, bit};
+use crate::engine::{NONE, State, bit};
 use crate::ir::EndResult;
 
-impl Engine {
+impl<'a> Dice<'a> {
     /// Sites of `player`'s runs of closed points longer than the game allows.
     #[inline]
-    pub(super) fn vulnerable(&self, st: &State, player: usize) -> u128 {
-        match self.tables().vulnerable_run {
+    pub(super) fn vulnerable(self, st: &State, player: usize) -> u128 {
+        match self.t.vulnerable_run {
             Some(limit) => self.runs_longer_than(st, player, limit),
             None => 0,
         }
     }
 
-    fn runs_longer_than(&self, st: &State, player: usize, limit: u32) -> u128 {
+    fn runs_longer_than(self, st: &State, player: usize, limit: u32) -> u128 {
         let (mut found, mut run, mut run_len) = (0u128, 0u128, 0);
-        for &site in &self.tables().points[player] {
+        for &site in &self.t.points[player] {
             if men(st, site, player) >= 2 {
                 run |= bit(site);
                 run_len += 1;
@@ -45,7 +46,7 @@ impl Engine {
     /// die move being judged ([`NONE`] where there is none).
     #[inline]
     pub(super) fn holds<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         c: &Cond,
@@ -60,14 +61,14 @@ impl Engine {
     /// A position, its masks and a die move, to judge conditions in for
     /// player `me`.
     #[inline(always)]
-    pub(super) fn judging<'a, B: Bits>(
-        &'a self,
-        st: &'a State,
-        masks: &'a Masks<B>,
+    pub(super) fn judging<'b, B: Bits>(
+        &'b self,
+        st: &'b State,
+        masks: &'b Masks<B>,
         me: usize,
         (from, here): (u8, u8),
         vulnerable: B,
-    ) -> Judged<'a, B, &'a Masks<B>> {
+    ) -> Judged<'b, B, &'b Masks<B>> {
         Judged {
             st,
             standing: masks,
@@ -75,13 +76,13 @@ impl Engine {
             from,
             here,
             vulnerable,
-            regions: &self.tables().regions,
+            regions: &self.t.regions,
         }
     }
 
     /// [`Engine::evaluation`] of a dice game.
-    pub(in crate::engine) fn dice_evaluation(&self, st: &State, player: usize) -> Option<i64> {
-        let c = self.tables.as_ref()?.evaluate.as_ref()?;
+    pub(in crate::engine) fn dice_evaluation(self, st: &State, player: usize) -> Option<i64> {
+        let c = self.t.evaluate.as_ref()?;
         let masks = Masks::of(st);
         let mine = self.judging(st, &masks, player, (NONE, NONE), 0).sum(c);
         let theirs = self.judging(st, &masks, 1 - player, (NONE, NONE), 0).sum(c);
@@ -94,13 +95,13 @@ impl Engine {
     /// Only conditions that `change` can have made true are judged: the
     /// others hold no more after the die move than before it.
     pub(in crate::engine) fn dice_outcome<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         mover: usize,
         change: &Change,
     ) -> Option<(usize, EndResult, u8)> {
-        let t = self.tables();
+        let t = self.t;
         let fired = t.ends_fire.fired(change);
         if fired == 0 {
             return None;
@@ -139,8 +140,8 @@ impl Engine {
     /// ([`super::triggers::Gates`]: usually none, no man borne off yet),
     /// and of those only the ones `change` sets off are judged.
     #[inline(always)]
-    pub(super) fn ends_hold<B: Bits>(&self, st: &State, masks: &Masks<B>, change: &Change) -> bool {
-        let t = self.tables();
+    pub(super) fn ends_hold<B: Bits>(self, st: &State, masks: &Masks<B>, change: &Change) -> bool {
+        let t = self.t;
         let live = t.ends_gates.live(&masks.occ, B::of(st.pinned));
         let holds = live != 0 && self.live_ends_hold(st, masks, change, live);
         debug_assert_eq!(
@@ -155,13 +156,13 @@ impl Engine {
     /// [`Engine::ends_hold`] of the pairs `live`, whose needs are met.
     #[inline(never)]
     fn live_ends_hold<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         change: &Change,
         live: u64,
     ) -> bool {
-        let t = self.tables();
+        let t = self.t;
         let ends = t.ends.len();
         let fired = t.ends_fire.fired(change);
         if ends >= 32 {
@@ -187,8 +188,8 @@ impl Engine {
     /// ([`Engine::ends_fire_after`]). The needs are read as gates
     /// ([`super::triggers::Gates`]).
     #[inline(always)]
-    pub(super) fn ends_may_fire<B: Bits>(&self, fired: u64, occ: &[B; 2], pinned: B) -> u64 {
-        let may = fired & self.tables().ends_gates.live(occ, pinned);
+    pub(super) fn ends_may_fire<B: Bits>(self, fired: u64, occ: &[B; 2], pinned: B) -> u64 {
+        let may = fired & self.t.ends_gates.live(occ, pinned);
         debug_assert_eq!(
             may != 0,
             self.ends_may_fire_one_by_one(fired, occ, pinned),
@@ -199,8 +200,8 @@ impl Engine {
 
     /// [`Engine::ends_may_fire`], each pair's needs tested in turn: what
     /// debug builds hold the gates to.
-    fn ends_may_fire_one_by_one<B: Bits>(&self, fired: u64, occ: &[B; 2], pinned: B) -> bool {
-        let t = self.tables();
+    fn ends_may_fire_one_by_one<B: Bits>(self, fired: u64, occ: &[B; 2], pinned: B) -> bool {
+        let t = self.t;
         if fired == 0 {
             return false;
         }
@@ -223,18 +224,13 @@ impl Engine {
 
     /// The name of the game's pass rule that makes the player to move pass
     /// his turn, if one holds.
-    pub fn pass_rule(&self, st: &State) -> Option<&str> {
-        if self.tables.is_none() {
-            let player = st.to_move as usize;
-            let holds = self.pass.iter().position(|c| c.holds(st, player))?;
-            return Some(&self.game.rules.pass[holds].0);
-        }
+    pub(in crate::engine) fn pass_rule(self, st: &State) -> Option<&'a str> {
         self.passes(st, &Masks::of(st))
     }
 
     /// [`Engine::pass_rule`], with `masks` the position's.
-    pub(super) fn passes(&self, st: &State, masks: &Masks) -> Option<&str> {
-        if !self.tables().may_pass {
+    pub(super) fn passes(self, st: &State, masks: &Masks) -> Option<&'a str> {
+        if !self.t.may_pass {
             return None;
         }
         self.pass_holds(st, masks)
@@ -243,8 +239,8 @@ impl Engine {
     /// [`Engine::passes`] of a game with pass rules: out of line, which
     /// keeps the root of the others' search small.
     #[inline(never)]
-    fn pass_holds(&self, st: &State, masks: &Masks) -> Option<&str> {
-        let t = self.tables();
+    fn pass_holds(self, st: &State, masks: &Masks) -> Option<&'a str> {
+        let t = self.t;
         // A throw that passes (thrown: not a double chosen or climbed to).
         if !t.passing_throws.is_empty() && !st.chosen && !st.climbing {
             let mut thrown = st.dice;

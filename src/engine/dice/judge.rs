@@ -17,11 +17,12 @@
 //! and no origin too, takes the same exact form where it has one
 //! ([`Engine::may_bear_off`]).
 
+use super::Dice;
 use super::masks::Masks;
 use super::{Standing, men};
 use crate::engine::bits::Bits;
 use crate::engine::condition::{Cond, Term, compare, pinned_in};
-use crate::engine::{Engine, NONE, State, bit};
+use crate::engine::{NONE, State, bit};
 use crate::ir::Compare;
 
 /// A count an exact condition reads; players are absolute (the judged
@@ -443,7 +444,7 @@ impl<B: Bits> View<'_, B> {
     }
 }
 
-impl Engine {
+impl<'a> Dice<'a> {
     /// Whether end condition `e` (an index of the game's end conditions)
     /// holds for `who` in the position `st`, whose free men stand on the
     /// sites of `masks`, with `vulnerable` the runs it may read (worked
@@ -451,13 +452,13 @@ impl Engine {
     /// be, else by the interpreter.
     #[inline(always)]
     pub(super) fn end_holds<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         (e, who): (usize, usize),
         vulnerable: &mut Option<B>,
     ) -> bool {
-        let t = self.tables();
+        let t = self.t;
         let end = &t.ends[e];
         if let Some(exact) = &end.exact[who] {
             return self.exact_holds(st, masks, (exact, &end.cond), who);
@@ -479,13 +480,13 @@ impl Engine {
     /// interpreter.
     #[inline(always)]
     pub(super) fn may_bear_off<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
         vulnerable: B,
     ) -> bool {
-        let t = self.tables();
+        let t = self.t;
         let Some(rule) = &t.bear_off else {
             return false;
         };
@@ -501,7 +502,7 @@ impl Engine {
     /// interpreter too and compare.
     #[inline(always)]
     fn exact_holds<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         (exact, cond): (&Exact, &Cond),
@@ -542,7 +543,7 @@ impl Engine {
     /// line, the search calling it seldom.
     #[inline(never)]
     pub(super) fn ends_fire_after<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -550,7 +551,7 @@ impl Engine {
         fired: u64,
         (occ, _): Standing<B>,
     ) -> bool {
-        let t = self.tables();
+        let t = self.t;
         if fired == 0 {
             return false;
         }
@@ -585,7 +586,7 @@ impl Engine {
     /// changes of the counts of men (see [`Shift`]); `hit` where the men
     /// it hits go, as [`Engine::die_move_preview`] says.
     #[inline(always)]
-    fn shift(&self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Shift {
+    fn shift(self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Shift {
         let mut shift = Shift {
             mover: player,
             from,
@@ -593,7 +594,7 @@ impl Engine {
             ..Shift::NONE
         };
         let opp = 1 - player;
-        if self.tables().pin_blots {
+        if self.t.pin_blots {
             // See `Engine::pin_move`: a lone opposing man where he lands is
             // pinned; the man pinned where he leaves is freed with his last
             // pinner.
@@ -620,14 +621,14 @@ impl Engine {
     /// [`Engine::ends_fire_after`] judged one to (`holds`).
     #[cfg(debug_assertions)]
     fn debug_check_ends_after(
-        &self,
+        self,
         st: &State,
         player: usize,
         (from, to): (u8, u8),
         fired: u64,
         holds: bool,
     ) {
-        let t = self.tables();
+        let t = self.t;
         let mut after = st.clone();
         self.die_move(&mut after, player, from, to);
         let masks = Masks::of(&after);
@@ -647,7 +648,7 @@ impl Engine {
 
     #[cfg(not(debug_assertions))]
     #[inline(always)]
-    fn debug_check_ends_after(&self, _: &State, _: usize, _: (u8, u8), _: u64, _: bool) {}
+    fn debug_check_ends_after(self, _: &State, _: usize, _: (u8, u8), _: u64, _: bool) {}
 }
 
 #[cfg(test)]

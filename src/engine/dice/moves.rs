@@ -3,13 +3,14 @@
 //! with the change of the position key; the preview of a die move that is
 //! not played; the position key.
 
+use super::Dice;
 use super::masks::Masks;
 use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
 use super::{Standing, men};
 use crate::engine::again::Played;
 use crate::engine::bits::Bits;
-use crate::engine::{Engine, Move, NONE, State, Step, cell};
+use crate::engine::{Move, NONE, State, Step, cell};
 use crate::ir::MAX_DICE;
 
 /// What a die move did besides moving its man in a game that pins, in the
@@ -57,20 +58,14 @@ pub(super) fn set_pin(st: &mut State, site: u8, owner: usize, pin: bool) {
     }
 }
 
-impl Engine {
+impl<'a> Dice<'a> {
     /// Moves one man of `player` from `from` to `to`, hitting what stands
     /// there (or pinning it, see [`Engine::pin_move`]); returns the site the
     /// hit men went to (or [`NONE`]), how many, and the change of the
     /// position key.
     #[inline(always)]
-    pub(super) fn die_move(
-        &self,
-        st: &mut State,
-        player: usize,
-        from: u8,
-        to: u8,
-    ) -> (u8, u8, u64) {
-        if self.tables().pin_blots {
+    pub(super) fn die_move(self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
+        if self.t.pin_blots {
             return self.pin_move(st, player, from, to);
         }
         let mut delta = self.take_man(st, from);
@@ -78,7 +73,7 @@ impl Engine {
         let victims = men(st, to, opp) as u8;
         let mut hit = NONE;
         if victims > 0
-            && let Some(zones) = &self.tables().hit_to
+            && let Some(zones) = &self.t.hit_to
         {
             hit = zones[opp];
             for _ in 0..victims {
@@ -103,7 +98,7 @@ impl Engine {
     /// moves knows once for all.
     #[inline(always)]
     pub(super) fn die_move_preview<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -111,8 +106,8 @@ impl Engine {
         pins: bool,
     ) -> Option<(u64, u8, u64, Option<Standing<B>>)> {
         use triggers::{CAME, FEWER, GONE, MORE};
-        debug_assert_eq!(pins, self.tables().pin_blots, "whether the game pins");
-        let fires = &self.tables().ends_fire;
+        debug_assert_eq!(pins, self.t.pin_blots, "whether the game pins");
+        let fires = &self.t.ends_fire;
         if pins {
             let (delta, hit, fired, standing) = self.pin_move_preview(st, masks, player, from, to);
             return Some((delta, hit, fired, Some(standing)));
@@ -125,7 +120,7 @@ impl Engine {
         let victims = men(st, to, opp) as u8;
         let mut hit = NONE;
         if victims > 0
-            && let Some(zones) = &self.tables().hit_to
+            && let Some(zones) = &self.t.hit_to
         {
             hit = zones[opp];
             let h = hit as usize;
@@ -164,7 +159,7 @@ impl Engine {
     /// where an end condition may fire.
     #[inline(always)]
     pub(super) fn standing_after<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -184,7 +179,7 @@ impl Engine {
 
     #[inline(always)]
     pub(super) fn undo_die_move(
-        &self,
+        self,
         st: &mut State,
         player: usize,
         from: u8,
@@ -192,7 +187,7 @@ impl Engine {
         hit: u8,
         victims: u8,
     ) {
-        if self.tables().pin_blots {
+        if self.t.pin_blots {
             return self.undo_pin_move(st, player, from, to, victims);
         }
         // Only the men move back: the key is the caller's to restore.
@@ -211,13 +206,7 @@ impl Engine {
     /// `from` is freed if the last of his pinners leaves. Returns [`NONE`],
     /// the flags [`PINNED`] and [`RELEASED`], and the change of the key.
     #[inline(never)]
-    pub(super) fn pin_move(
-        &self,
-        st: &mut State,
-        player: usize,
-        from: u8,
-        to: u8,
-    ) -> (u8, u8, u64) {
+    pub(super) fn pin_move(self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
         let mut delta = self.take_man(st, from);
         let opp = 1 - player;
         let mut flags = 0;
@@ -237,7 +226,7 @@ impl Engine {
     /// [`Engine::pin_move`] and [`Masks::pinned`] would do, without moving.
     #[inline(never)]
     pub(super) fn pin_move_preview<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -273,7 +262,7 @@ impl Engine {
         delta ^= self.men_key(to, player, before + 1);
         occ[player] |= B::one(usize::from(to));
         // Any change of either player's men where he left and landed.
-        let fires = &self.tables().ends_fire;
+        let fires = &self.t.ends_fire;
         let fired = fires.at(from, 0, 0xf)
             | fires.at(from, 1, 0xf)
             | fires.at(to, 0, 0xf)
@@ -282,7 +271,7 @@ impl Engine {
     }
 
     #[inline(never)]
-    pub(super) fn undo_pin_move(&self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
+    pub(super) fn undo_pin_move(self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
         lift_man(st, to);
         if flags & PINNED != 0 {
             set_pin(st, to, 1 - player, false);
@@ -296,7 +285,7 @@ impl Engine {
     /// Pins the lone man of `owner` on `site`, leaving the site empty for
     /// his pinner (`pin`), or frees him, alone on the site his last pinner
     /// left (`!pin`); returns the change of the position key.
-    pub(super) fn pin(&self, st: &mut State, site: u8, owner: usize, pin: bool) -> u64 {
+    pub(super) fn pin(self, st: &mut State, site: u8, owner: usize, pin: bool) -> u64 {
         let s = site as usize;
         set_pin(st, site, owner, pin);
         self.site_key(s, cell(owner, 0), 1) ^ self.pinned_key(s)
@@ -304,13 +293,13 @@ impl Engine {
 
     /// The key of a man pinned on `site` (whose man follows from the men
     /// standing there).
-    pub(super) fn pinned_key(&self, site: usize) -> u64 {
+    pub(super) fn pinned_key(self, site: usize) -> u64 {
         self.zobrist[self.sites * 32 + 2 + self.sites + site]
     }
 
     /// Takes a man off `site`; returns the change of the position key.
     #[inline(always)]
-    pub(super) fn take_man(&self, st: &mut State, site: u8) -> u64 {
+    pub(super) fn take_man(self, st: &mut State, site: u8) -> u64 {
         let s = site as usize;
         let (owner, men) = ((st.cells[s] >> 4) as usize, st.stack[s]);
         lift_man(st, site);
@@ -320,7 +309,7 @@ impl Engine {
     /// Puts a man of `player` on `site` (empty or his); returns the change
     /// of the position key.
     #[inline(always)]
-    pub(super) fn put_man(&self, st: &mut State, site: u8, player: usize) -> u64 {
+    pub(super) fn put_man(self, st: &mut State, site: u8, player: usize) -> u64 {
         drop_man(st, site, player);
         self.men_key(site, player, st.stack[site as usize])
     }
@@ -329,12 +318,12 @@ impl Engine {
     /// go from `men - 1` to `men` (`men` > 0), or back: [`Engine::site_key`]
     /// of both counts, in one look-up for the usual stack.
     #[inline(always)]
-    pub(super) fn men_key(&self, site: u8, owner: usize, men: u8) -> u64 {
+    pub(super) fn men_key(self, site: u8, owner: usize, men: u8) -> u64 {
         debug_assert!(men > 0 && owner < 2);
         if (men as usize) < MEN_KEYS {
             // In range whatever the arguments: masked to the table.
             let i = site as usize * 32 + owner * 16 + men as usize;
-            self.tables().men_keys[i & (MEN_KEY_SLOTS - 1)]
+            self.t.men_keys[i & (MEN_KEY_SLOTS - 1)]
         } else {
             self.men_key_far(site as usize, owner, men)
         }
@@ -343,12 +332,12 @@ impl Engine {
     /// [`Engine::men_key`] of a stack of [`MEN_KEYS`] men or more.
     #[cold]
     #[inline(never)]
-    pub(super) fn men_key_far(&self, site: usize, owner: usize, men: u8) -> u64 {
+    pub(super) fn men_key_far(self, site: usize, owner: usize, men: u8) -> u64 {
         self.site_key(site, cell(owner, 0), men) ^ self.site_key(site, cell(owner, 0), men - 1)
     }
 
     /// The key of one site's stack: zero when empty.
-    pub(super) fn site_key(&self, site: usize, c: u8, men: u8) -> u64 {
+    pub(super) fn site_key(self, site: usize, c: u8, men: u8) -> u64 {
         if c == NONE {
             0
         } else {
@@ -358,7 +347,7 @@ impl Engine {
     }
 
     /// Plays the die moves of a turn and passes the dice on.
-    pub(in crate::engine) fn play_dice(&self, st: &mut State, m: &Move) {
+    pub(in crate::engine) fn play_dice(self, st: &mut State, m: &Move) {
         match m.chosen() {
             Some(d) => self.play_choice(st, d),
             None => self.play_die_moves(st, m.steps()),
@@ -368,7 +357,7 @@ impl Engine {
     /// Plays the choice of the double of `d` (`choose double`): the dice
     /// to play, the same player's.
     #[cold]
-    pub(in crate::engine) fn play_choice(&self, st: &mut State, d: u8) {
+    pub(in crate::engine) fn play_choice(self, st: &mut State, d: u8) {
         st.dice = [0; MAX_DICE];
         st.dice[..2].fill(d);
         st.chosen = true;
@@ -376,7 +365,7 @@ impl Engine {
 
     /// [`Engine::play_dice`] of the turn of die moves `steps`.
     #[inline]
-    pub(in crate::engine) fn play_die_moves(&self, st: &mut State, steps: &[Step]) {
+    pub(in crate::engine) fn play_die_moves(self, st: &mut State, steps: &[Step]) {
         let player = st.to_move as usize;
         // What the `again` rules look at, read before the men move.
         let played = self.again.as_ref().map(|_| played(self, st, player, steps));
@@ -391,9 +380,7 @@ impl Engine {
         st.dice = [0; MAX_DICE];
         st.chosen = false;
         st.climbing = false;
-        st.turns[player] = st.turns[player]
-            .saturating_add(1)
-            .min(self.tables().turn_cap);
+        st.turns[player] = st.turns[player].saturating_add(1).min(self.t.turn_cap);
         st.to_move = 1 - st.to_move;
         if let (Some(again), Some(played)) = (&self.again, played) {
             again.after_turn(st, player, &played);
@@ -402,7 +389,7 @@ impl Engine {
 
     /// A hash of what stands where, for telling turns apart by their result.
     #[inline]
-    pub(in crate::engine) fn position_key(&self, st: &State) -> u64 {
+    pub(in crate::engine) fn position_key(self, st: &State) -> u64 {
         let h = (0..st.cells.len()).fold(0, |h, s| h ^ self.site_key(s, st.cells[s], st.stack[s]));
         if st.pinned == 0 {
             h
@@ -414,7 +401,7 @@ impl Engine {
     /// [`Masks::of`] and [`Engine::position_key`] of `st` in one pass over
     /// the sites: what a roll's search starts from.
     #[inline]
-    pub(super) fn masks_and_key(&self, st: &State) -> (Masks, u64) {
+    pub(super) fn masks_and_key(self, st: &State) -> (Masks, u64) {
         let n = st.cells.len().min(st.stack.len());
         let (cells, stack) = (&st.cells[..n], &st.stack[..n]);
         let mut h = 0;
@@ -454,7 +441,7 @@ impl Engine {
 
     /// The key of the pinned men on the sites of `pins`.
     #[inline(never)]
-    pub(super) fn pins_key(&self, mut pins: u128) -> u64 {
+    pub(super) fn pins_key(self, mut pins: u128) -> u64 {
         let mut h = 0;
         while pins != 0 {
             h ^= self.pinned_key(pins.trailing_zeros() as usize);
@@ -469,7 +456,7 @@ impl Engine {
 /// (thrown or chosen), whether a die move lands on opposing men (hitting or
 /// pinning), and whether it plays every die move of the dice.
 #[inline(never)]
-fn played(engine: &Engine, st: &State, player: usize, steps: &[Step]) -> Played {
+fn played(engine: Dice<'_>, st: &State, player: usize, steps: &[Step]) -> Played {
     Played {
         full: engine
             .again
@@ -479,7 +466,7 @@ fn played(engine: &Engine, st: &State, player: usize, steps: &[Step]) -> Played 
         climb: engine
             .again
             .as_ref()
-            .and_then(|a| a.next_double(st, usize::from(engine.tables().dice.count))),
+            .and_then(|a| a.next_double(st, usize::from(engine.t.dice.count))),
         landed: steps.last().map_or(NONE, |s| s.to),
         dice: st.dice,
         took: steps.iter().any(|s| {

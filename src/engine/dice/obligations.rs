@@ -1,11 +1,11 @@
 //! The obligations of a roll: what each of the game's priorities
 //! measures of a complete turn, and the turns they keep.
 
+use super::Dice;
 use super::route::Route;
-use crate::engine::Engine;
 use crate::ir::Priority;
 
-impl Engine {
+impl<'a> Dice<'a> {
     /// What an obligation measures of a route.
     pub(super) fn measure(priority: Priority, r: &Route) -> u32 {
         match priority {
@@ -23,8 +23,8 @@ impl Engine {
     /// unplayed, and it counts like any other: a turn that wins with more
     /// dice or pips rules out the turns with fewer. With `ending turn
     /// obliged` it is measured like every other turn.
-    pub(super) fn obligations(&self, out: &mut Vec<Route>) {
-        let t = self.tables();
+    pub(super) fn obligations(self, out: &mut Vec<Route>) {
+        let t = self.t;
         for &priority in &t.play {
             let best = out.iter().map(|r| Self::measure(priority, r)).max();
             if let Some(best) = best {

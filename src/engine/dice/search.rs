@@ -2,6 +2,7 @@
 //! order (track position, then die), one turn kept per resulting position,
 //! then the obligations; and the walk of one typed route.
 
+use super::Dice;
 use super::listing::Root;
 use super::options::Options;
 use super::orders;
@@ -10,7 +11,7 @@ use super::searched::{MEMO, Turn, Width};
 use super::table::{Entry, dice_signature};
 use super::{Change, MAX_SEARCH, MAX_WORK, Masks, SEARCH_DIE_MOVES, Standing, TooManyTurns};
 use crate::engine::bits::Bits;
-use crate::engine::{Engine, NONE, State, Step};
+use crate::engine::{NONE, State, Step};
 use crate::ir::{CHOOSING, MAX_DICE};
 
 /// What undoes a die move: see [`Engine::advance`].
@@ -53,13 +54,13 @@ fn pad(dice: &[u8]) -> [u8; SEARCH_DIE_MOVES] {
     out
 }
 
-impl Engine {
+impl<'a> Dice<'a> {
     /// Fills `routes` with the turns of the roll in `st.dice`, in the order
     /// they are listed: see [`Engine::dice_turns`]. The search starts from
     /// the `carried` root where given (else worked out), and leaves in
     /// `root` the one it started from.
     pub(super) fn dice_routes(
-        &self,
+        self,
         st: &mut State,
         routes: &mut Vec<Route>,
         all: bool,
@@ -98,7 +99,7 @@ impl Engine {
             });
             return Ok(());
         }
-        if self.tables().narrow {
+        if self.t.narrow {
             self.search_roll(st, routes, all, (dice, n), (masks.narrow::<u64>(), key))
         } else {
             self.search_roll(st, routes, all, (dice, n), (masks, key))
@@ -110,7 +111,7 @@ impl Engine {
     /// number, leading to the same position.
     #[cold]
     fn choice_routes(
-        &self,
+        self,
         st: &State,
         routes: &mut Vec<Route>,
         (carried, root): (Option<&Root>, &mut Option<Root>),
@@ -123,7 +124,7 @@ impl Engine {
             }
         };
         *root = Some(found);
-        for d in 1..=self.tables().dice.faces {
+        for d in 1..=self.t.dice.faces {
             routes.push(Route::choice(d, found.key));
         }
         Ok(())
@@ -133,7 +134,7 @@ impl Engine {
     /// roll's die moves from masks `masks` at the width `B` the board
     /// allows, and the obligations.
     fn search_roll<B: Width>(
-        &self,
+        self,
         st: &mut State,
         routes: &mut Vec<Route>,
         all: bool,
@@ -160,15 +161,15 @@ impl Engine {
                 out: &mut *routes,
                 memo: (!all && !single).then_some(&mut *memo),
                 overflow: None,
-                orders: !all && self.tables().orders_commute && orders::apply(&dice[..n]),
+                orders: !all && self.t.orders_commute && orders::apply(&dice[..n]),
                 base: 0,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
-                position: &self.tables().position[player],
+                position: &self.t.position[player],
             };
             if turn.orders
                 && let Some(memo) = turn.memo.as_deref_mut()
             {
-                let positions = self.tables().track[player].len();
+                let positions = self.t.track[player].len();
                 B::orders(memo).start(&dice[..n], 0, positions);
             }
             self.search(st, &mut turn, n, key);
@@ -188,7 +189,7 @@ impl Engine {
             // place of another reaches the same position later, so with a
             // greater rank, never replacing it.
             debug_assert!(
-                routes.is_sorted_by_key(|r| r.rank(&self.tables().position[player])),
+                routes.is_sorted_by_key(|r| r.rank(&self.t.position[player])),
                 "routes out of rank order"
             );
             // Routes that measure alike (the usual roll: every die played,
@@ -220,7 +221,7 @@ impl Engine {
     /// resulting position, before the obligations. Returns the positions
     /// searched and turns found.
     pub(super) fn continuations<B: Width>(
-        &self,
+        self,
         st: &mut State,
         masks: &Masks<B>,
         (dice, n): (&[u8; SEARCH_DIE_MOVES], usize),
@@ -241,15 +242,15 @@ impl Engine {
                 out,
                 memo: Some(memo),
                 overflow: None,
-                orders: self.tables().orders_commute && orders::apply(&dice[..n]),
+                orders: self.t.orders_commute && orders::apply(&dice[..n]),
                 base: m.len as usize,
                 low: dice[..n].iter().copied().min().unwrap_or(0),
-                position: &self.tables().position[st.to_move as usize],
+                position: &self.t.position[st.to_move as usize],
             };
             if turn.orders
                 && let Some(memo) = turn.memo.as_deref_mut()
             {
-                let positions = self.tables().track[st.to_move as usize].len();
+                let positions = self.t.track[st.to_move as usize].len();
                 B::orders(memo).start(&dice[..n], m.len as usize, positions);
             }
             self.search(st, &mut turn, n, key);
@@ -264,7 +265,7 @@ impl Engine {
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn advance<B: Bits>(
-        &self,
+        self,
         st: &mut State,
         masks: &mut Masks<B>,
         player: usize,
@@ -286,7 +287,7 @@ impl Engine {
         };
         let mark = m.push(step, (from, target));
         dice.swap(k, n - 1);
-        let change = if self.tables().pin_blots {
+        let change = if self.t.pin_blots {
             masks.pinned(st, player, (site, to), victims)
         } else {
             masks.moved(st, player, (site, to, hit))
@@ -318,7 +319,7 @@ impl Engine {
     /// worked out by the caller.
     #[inline(always)]
     fn last_move<B: Width>(
-        &self,
+        self,
         st: &State,
         turn: &mut Turn<B>,
         (site, to): (u8, u8),
@@ -355,7 +356,7 @@ impl Engine {
     /// last die moves does not hold what only this reads of the tables.
     #[inline(never)]
     fn fires_after<B: Bits>(
-        &self,
+        self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -381,7 +382,7 @@ impl Engine {
     /// for the others).
     #[inline(always)]
     fn leaves<B: Width, const PINS: bool>(
-        &self,
+        self,
         st: &mut State,
         turn: &mut Turn<B>,
         last: usize,
@@ -424,7 +425,7 @@ impl Engine {
     /// last die).
     #[inline(never)]
     fn played_leaf<B: Width>(
-        &self,
+        self,
         st: &mut State,
         turn: &mut Turn<B>,
         (from, target): (usize, usize),
@@ -457,8 +458,8 @@ impl Engine {
     /// Whether `player` has no free man at track position 0, on either
     /// zone of a track that starts in two (`start or bar`).
     #[inline(never)]
-    fn start_left(&self, st: &State, player: usize) -> bool {
-        let t = self.tables();
+    fn start_left(self, st: &State, player: usize) -> bool {
+        let t = self.t;
         [
             t.track[player].first().copied(),
             Some(t.second_start[player]),
@@ -471,7 +472,7 @@ impl Engine {
     /// Takes back what [`Engine::advance`] did.
     #[inline(always)]
     pub(super) fn retreat<B: Bits>(
-        &self,
+        self,
         st: &mut State,
         masks: &mut Masks<B>,
         player: usize,
@@ -492,7 +493,7 @@ impl Engine {
     /// where it ends the game, else searches beyond.
     #[inline(always)]
     fn visit<B: Width>(
-        &self,
+        self,
         st: &mut State,
         turn: &mut Turn<B>,
         (o, track): (&Options<B>, &[u8]),
@@ -567,7 +568,7 @@ impl Engine {
     /// (where the position has a `parent` whose orders are noted).
     #[inline(always)]
     fn allowed<B: Width>(
-        &self,
+        self,
         st: &State,
         turn: &mut Turn<B>,
         o: &Options<B>,
@@ -592,7 +593,7 @@ impl Engine {
 
     /// Searches the die moves from a position reached with `n` dice left,
     /// in presentation order: track position first, then the die.
-    fn search<B: Width>(&self, st: &mut State, turn: &mut Turn<B>, n: usize, key: u64) {
+    fn search<B: Width>(self, st: &mut State, turn: &mut Turn<B>, n: usize, key: u64) {
         if n == 1 {
             self.search_last(st, turn, key);
         } else {
@@ -605,7 +606,7 @@ impl Engine {
     /// with more dice left does (noting orders, carrying options) left
     /// out, compiled into [`Engine::search`].
     #[inline(always)]
-    fn search_last<B: Width>(&self, st: &mut State, turn: &mut Turn<B>, key: u64) {
+    fn search_last<B: Width>(self, st: &mut State, turn: &mut Turn<B>, key: u64) {
         self.node::<B, true>(st, turn, 1, key);
     }
 
@@ -613,7 +614,7 @@ impl Engine {
     /// left (one if `LAST`).
     #[inline(always)]
     fn node<B: Width, const LAST: bool>(
-        &self,
+        self,
         st: &mut State,
         turn: &mut Turn<B>,
         n: usize,
@@ -629,7 +630,7 @@ impl Engine {
         if turn.m.len >= 2
             && let Some(memo) = turn.memo.as_deref_mut()
         {
-            let limited = if self.tables().leave_limits.is_empty() {
+            let limited = if self.t.leave_limits.is_empty() {
                 0
             } else {
                 self.leave_key(turn.m.steps())
@@ -658,7 +659,7 @@ impl Engine {
             turn.positions.take(),
             turn.forbidden.take(),
         );
-        if self.tables().origins_masked {
+        if self.t.origins_masked {
             self.mask_origins(st, &turn.masks, player, &mut o);
         }
         let (distinct, kinds) = match turn.dice[..n] {
@@ -690,7 +691,7 @@ impl Engine {
             let mut froms = self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);
             if n == 1 {
                 let die = distinct[0];
-                if self.tables().pin_blots {
+                if self.t.pin_blots {
                     self.leaves::<B, true>(st, turn, o.last, key, die, (froms, track));
                 } else {
                     self.leaves::<B, false>(st, turn, o.last, key, die, (froms, track));

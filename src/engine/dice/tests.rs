@@ -64,30 +64,43 @@ fn dice_games() -> Vec<(String, Engine)> {
         .join("tests/data/wide-board/long-race.game");
     let loaded = crate::load::load(&wide).expect("a readable game");
     let engine = Engine::new(loaded.game.expect("a valid game"));
-    assert!(!engine.tables().narrow, "a board of more than 64 sites");
+    assert!(
+        !engine.dice().unwrap().t.narrow,
+        "a board of more than 64 sites"
+    );
     games.push((wide.display().to_string(), engine));
     games
 }
 
 /// Checks every first die move of the position `st` (dice thrown).
 fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
-    let t = engine.tables();
+    let t = engine.dice().unwrap().t;
     let player = st.to_move as usize;
     let masks = Masks::of(st);
     let bearing = |st: &State, masks: &Masks| {
         t.bear_off.as_ref().is_some_and(|c| {
-            let vulnerable = engine.vulnerable(st, 1 - player);
-            engine.holds(st, masks, c, player, (NONE, NONE), vulnerable)
+            let vulnerable = engine.dice().unwrap().vulnerable(st, 1 - player);
+            engine
+                .dice()
+                .unwrap()
+                .holds(st, masks, c, player, (NONE, NONE), vulnerable)
         })
     };
     let was = bearing(st, &masks);
     let mut checked = 0;
     for step in engine.first_die_moves(st) {
         let (from, to) = (step.from, step.to);
-        let preview = engine.die_move_preview(st, &masks, player, (from, to), t.pin_blots);
+        let preview =
+            engine
+                .dice()
+                .unwrap()
+                .die_move_preview(st, &masks, player, (from, to), t.pin_blots);
         let mut after = st.clone();
         let mut kept = masks;
-        let (hit, victims, delta) = engine.die_move(&mut after, player, from, to);
+        let (hit, victims, delta) = engine
+            .dice()
+            .unwrap()
+            .die_move(&mut after, player, from, to);
         let change = if t.pin_blots {
             kept.pinned(&after, player, (from, to), victims)
         } else {
@@ -96,14 +109,18 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
         let at = format!("{name}: {from}->{to} in {st:?}");
         assert_eq!(kept, Masks::of(&after), "masks kept up to date: {at}");
         assert_eq!(
-            engine.position_key(st) ^ delta,
-            engine.position_key(&after),
+            engine.dice().unwrap().position_key(st) ^ delta,
+            engine.dice().unwrap().position_key(&after),
             "key change: {at}"
         );
         let fired = t.ends_fire.fired(&change);
         let preview = preview.map(|(key_change, preview_hit, preview_fired, standing)| {
-            let standing = standing
-                .unwrap_or_else(|| engine.standing_after(st, &masks, player, (from, to, hit)));
+            let standing = standing.unwrap_or_else(|| {
+                engine
+                    .dice()
+                    .unwrap()
+                    .standing_after(st, &masks, player, (from, to, hit))
+            });
             (key_change, preview_hit, preview_fired, standing)
         });
         if let Some((key_change, preview_hit, preview_fired, (occ, pinned))) = preview {
@@ -119,20 +136,39 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
         // Every end condition judged in full, for the mover and then his
         // opponent: neither triggers nor needs.
         let judged = [player, 1 - player].into_iter().find_map(|who| {
-            let vulnerable = engine.vulnerable(&after, 1 - who);
+            let vulnerable = engine.dice().unwrap().vulnerable(&after, 1 - who);
             t.ends
                 .iter()
-                .find(|e| engine.holds(&after, &kept, &e.cond, who, (NONE, NONE), vulnerable))
+                .find(|e| {
+                    engine.dice().unwrap().holds(
+                        &after,
+                        &kept,
+                        &e.cond,
+                        who,
+                        (NONE, NONE),
+                        vulnerable,
+                    )
+                })
                 .map(|e| (who, e.result, e.points))
         });
         assert_eq!(
-            engine.dice_outcome(&after, &kept, player, &change),
+            engine
+                .dice()
+                .unwrap()
+                .dice_outcome(&after, &kept, player, &change),
             judged,
             "end conditions skipped only where they cannot hold: {at}"
         );
         if let Some((_, preview_hit, preview_fired, standing)) = preview {
             let moved = (from, to, preview_hit);
-            let fires = engine.ends_fire_after(st, &masks, player, moved, preview_fired, standing);
+            let fires = engine.dice().unwrap().ends_fire_after(
+                st,
+                &masks,
+                player,
+                moved,
+                preview_fired,
+                standing,
+            );
             if judged.is_some() {
                 assert!(
                     fires,
@@ -148,7 +184,11 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
                 );
             }
         }
-        if let Some(carried) = engine.bearing_after(player, was, &change, (from, to, hit, victims))
+        if let Some(carried) =
+            engine
+                .dice()
+                .unwrap()
+                .bearing_after(player, was, &change, (from, to, hit, victims))
         {
             assert_eq!(carried, bearing(&after, &kept), "bearing off: {at}");
         }
@@ -224,9 +264,13 @@ fn playout_turns_and_root_agree_with_the_plain_computation() {
         let mut listed = Vec::new();
         let mut compared = 0;
         random_games(&engine, (7, 6, 300), |st, rng| {
-            let (masks, key) = engine.masks_and_key(st);
+            let (masks, key) = engine.dice().unwrap().masks_and_key(st);
             assert_eq!(masks, Masks::of(st), "{name}: the masks of {st:?}");
-            assert_eq!(key, engine.position_key(st), "{name}: the key of {st:?}");
+            assert_eq!(
+                key,
+                engine.dice().unwrap().position_key(st),
+                "{name}: the key of {st:?}"
+            );
             engine
                 .try_legal_moves(st, &mut moves)
                 .expect("a roll the engine lists");
@@ -256,13 +300,13 @@ fn men_keys_are_the_change_of_the_site_key_for_every_count() {
                 let c = crate::engine::cell(owner, 0);
                 for men in 1..=u8::MAX {
                     let fewer = if men > 1 {
-                        engine.site_key(site, c, men - 1)
+                        engine.dice().unwrap().site_key(site, c, men - 1)
                     } else {
                         0
                     };
                     assert_eq!(
-                        engine.men_key(site as u8, owner, men),
-                        engine.site_key(site, c, men) ^ fewer,
+                        engine.dice().unwrap().men_key(site as u8, owner, men),
+                        engine.dice().unwrap().site_key(site, c, men) ^ fewer,
                         "{name}: site {site}, owner {owner}, {men} men"
                     );
                 }
@@ -279,7 +323,7 @@ fn men_keys_are_the_change_of_the_site_key_for_every_count() {
 #[test]
 fn bundled_end_conditions_are_judged_exactly() {
     for (name, engine) in dice_games() {
-        let t = engine.tables();
+        let t = engine.dice().unwrap().t;
         assert!(!t.ends.is_empty(), "{name}: end conditions");
         for (i, e) in t.ends.iter().enumerate() {
             assert!(
@@ -298,7 +342,7 @@ fn bundled_end_conditions_are_judged_exactly() {
 fn bundled_bear_off_rules_are_judged_exactly() {
     let mut judged = 0;
     for (name, engine) in dice_games() {
-        let t = engine.tables();
+        let t = engine.dice().unwrap().t;
         if t.bear_off.is_some() {
             assert!(
                 t.bear_off_exact.iter().all(Option::is_some),
@@ -319,7 +363,7 @@ fn bundled_bear_off_rules_are_judged_exactly() {
 fn bundled_pass_rules_need_men() {
     let mut rules = 0;
     for (name, engine) in dice_games() {
-        let t = engine.tables();
+        let t = engine.dice().unwrap().t;
         assert_eq!(t.pass.len(), t.pass_needs.len(), "{name}");
         for (who, needs) in t.pass_needs.iter().flatten().enumerate() {
             let none = [0u128; 2];
@@ -340,7 +384,7 @@ fn bundled_pass_rules_need_men() {
 fn the_search_finds_the_same_turns_at_either_width() {
     let mut narrow = 0;
     for (name, engine) in dice_games() {
-        if !engine.tables().narrow {
+        if !engine.dice().unwrap().t.narrow {
             continue;
         }
         narrow += 1;
@@ -350,7 +394,10 @@ fn the_search_finds_the_same_turns_at_either_width() {
                 .game
                 .expect("a valid game"),
         );
-        wide.tables.as_mut().expect("a dice game").narrow = false;
+        match &mut wide.family {
+            crate::engine::strategy::Family::Dice(t) => t.narrow = false,
+            _ => panic!("a dice game"),
+        }
         let (mut moves, mut wide_moves) = (Vec::new(), Vec::new());
         let mut listed = Vec::new();
         let mut compared = 0;

@@ -2,10 +2,11 @@
 //! partly or wholly typed route can reach, found die move by die move
 //! rather than from every route of the roll.
 
+use super::Dice;
 use super::route::Route;
 use super::search::distinct;
 use super::{Masks, SEARCH_DIE_MOVES, TooManyTurns};
-use crate::engine::{Engine, Move, NONE, State, Step};
+use crate::engine::{Move, NONE, State, Step};
 
 /// A route being walked: see [`Engine::turns_by_route`].
 pub(super) struct Walk<'a> {
@@ -18,12 +19,12 @@ pub(super) struct Walk<'a> {
     found: Vec<Move>,
 }
 
-impl Engine {
+impl<'a> Dice<'a> {
     /// Dice games: the die moves the player to move can play first, before
     /// the obligations.
-    pub fn first_die_moves(&self, st: &State) -> Vec<Step> {
+    pub fn first_die_moves(self, st: &State) -> Vec<Step> {
         let mut found = Vec::new();
-        if self.tables.is_none() || self.pass_rule(st).is_some() {
+        if self.pass_rule(st).is_some() {
             return found;
         }
         let player = st.to_move as usize;
@@ -59,7 +60,7 @@ impl Engine {
     /// Die moves are walked one by one, never every route of the roll, so
     /// this is cheap whatever the roll.
     pub fn turns_by_route(
-        &self,
+        self,
         st: &State,
         legal: &[Move],
         len: usize,
@@ -74,7 +75,7 @@ impl Engine {
             matches,
             found: Vec::new(),
         };
-        if self.tables.is_none() || self.pass_rule(st).is_some() {
+        if self.pass_rule(st).is_some() {
             return Ok(walk.found);
         }
         if let Some(first) = self.climbs(st) {
@@ -104,7 +105,7 @@ impl Engine {
 
     #[allow(clippy::too_many_arguments)]
     fn walk(
-        &self,
+        self,
         st: &mut State,
         masks: &mut Masks,
         w: &mut Walk,
@@ -172,11 +173,11 @@ impl Engine {
 
     /// Notes the listed turn that a complete route `leaf` of `player`
     /// amounts to, if the obligations allow the route.
-    fn accept(&self, w: &mut Walk, player: usize, leaf: &Route) {
+    fn accept(self, w: &mut Walk, player: usize, leaf: &Route) {
         // The turns the obligations keep share their measures, except turns
         // that end the game in a game that exempts them, which are kept
         // whatever they measure.
-        let t = self.tables();
+        let t = self.t;
         let exempt = |m: &Route| t.ending_turn_exempt && m.ends;
         let allowed = exempt(leaf)
             || w.legal

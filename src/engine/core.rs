@@ -1,0 +1,283 @@
+//! The rules core: what every game's rules compile to, whatever moves its
+//! pieces. The board's size and the hash keys, the end rules, the
+//! no-progress counters and the history of positions, the extra turns
+//! (`again`), and the conditions of `forbid`, `pass` and `evaluate`. The
+//! move generators ([`super::strategy`]) read it; the outcome
+//! (`outcome.rs`) and the counting of a turn (`progress.rs`) are its
+//! methods.
+
+use super::{MAX_KINDS, NONE, State, TAKEN, again, bit, cell, condition, progress};
+use crate::ir::{EndRule, Game};
+use crate::ir::{MAX_COUNTERS, MAX_DICE};
+
+/// A checked game's rules, compiled once for every game.
+pub struct Core {
+    pub(super) game: Game,
+    pub(super) sites: usize,
+    /// The mask of every site.
+    pub(super) all_sites: u128,
+    pub(super) kinds: usize,
+    pub(super) zobrist: Vec<u64>,
+    /// Whether the game's moves are dice moves: its board keeps stacks of
+    /// men, not [`State::occupied`].
+    pub(super) dice: bool,
+    /// Per slot of [`State::counters`]: whether a capture resets it, and
+    /// the mask of the kinds whose moves do.
+    pub(super) counter_resets: Vec<(bool, u16)>,
+    /// Their names, as positions write them (`no capture or man move`).
+    pub(super) counter_labels: Vec<String>,
+    /// The slots of [`State::counters`] that count only while a condition
+    /// holds (`NAME: ... while CONDITION`), with their conditions and the
+    /// most pieces on the board of each side with which each may hold.
+    pub(super) counter_while: Vec<(u8, condition::Condition, [u32; 2])>,
+    /// The most pieces on the board of the judged player and of his
+    /// opponent with which any of them may hold: above them none is judged.
+    pub(super) while_most: [u32; 2],
+    /// Per slot of [`State::counters`]: 0 for a counter with `while`, all
+    /// ones for the others, so that one `and` sets the former to 0.
+    pub(super) while_clear: [u32; MAX_COUNTERS],
+    /// Per slot of [`State::counters`] counting `while` a condition holds:
+    /// the fewest turns of its end rules; `u32::MAX` for the other slots.
+    pub(super) while_due: [u32; MAX_COUNTERS],
+    /// The end rules but those of the counters with `while`, by index:
+    /// those judged while no such counter is due.
+    pub(super) end_fast: Box<[usize]>,
+    /// Whether the end rules have neither conditions nor counters with
+    /// `while` (every dice game, and most others).
+    pub(super) outcome_plain: bool,
+    /// Whether the rules of `end_fast` read only the pieces, whether the
+    /// player has a move and conditions (`NoPieces`, `NoMoves`, `When`):
+    /// judged by a loop of their own (see `outcome.rs`).
+    pub(super) end_simple: bool,
+    /// With `end_simple`: while each player has more pieces on the board
+    /// than this and the player to move has a move, no rule of
+    /// `end_fast` holds (255 where that is not known).
+    pub(super) end_floor: u8,
+    /// Per end rule: its slot of [`State::counters`], [`NONE`] for
+    /// `quiet` (or for a rule without a counter).
+    pub(super) end_counter: Vec<u8>,
+    /// Whether the game ends on a repeated position (keeps a history).
+    pub(super) repetition: bool,
+    /// Whether the game has a `no moves` end rule.
+    pub(super) no_moves_rule: bool,
+    /// Games without dice: per end rule, its condition compiled (`NAME:
+    /// CONDITION => RESULT`), else `None`.
+    pub(super) end_conditions: Vec<Option<condition::Condition>>,
+    /// Games without dice: the `forbid` rules, judged for each move with
+    /// its origin and final landing site (see `grid.rs`).
+    pub(super) forbid: Box<[condition::Condition]>,
+    /// Games without dice: the game's `evaluate: SUM`, compiled.
+    pub(super) evaluate: Option<condition::Condition>,
+    /// Games without dice: the `pass` rules, judged for the player to
+    /// move; where one holds, his one turn is to pass.
+    pub(super) pass: Box<[condition::Condition]>,
+    /// The `again` rules: the extra turn a turn played may earn.
+    pub(super) again: Option<Box<again::Again>>,
+}
+
+/// A game without dice's named rule conditions (`forbid`, `pass`),
+/// compiled; none in a dice game, whose search judges its own.
+fn grid_rules(game: &Game, rules: &[(String, crate::ir::Cond)]) -> Box<[condition::Condition]> {
+    match game.dice {
+        Some(_) => Box::new([]),
+        None => rules
+            .iter()
+            .map(|(_, c)| condition::Condition::compile(game, c))
+            .collect(),
+    }
+}
+
+impl Core {
+    /// Compiles the rules of a checked game.
+    pub(super) fn new(game: Game) -> Core {
+        let sites = game.board.sites.len();
+        let kinds = game.kinds.len();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        // Per site and owner, per count; the player to move; per site (huff
+        // and memory); per site, a pinned man (dice games).
+        let zobrist: Vec<u64> = (0..sites * 2 * 16 + 2 + 2 * sites)
+            .map(|_| super::splitmix(&mut seed))
+            .collect();
+        let (counter_resets, counter_labels, end_counter, counter_while) =
+            progress::counters(&game);
+        let mut while_due = [u32::MAX; MAX_COUNTERS];
+        let mut end_fast = Vec::new();
+        for (i, rule) in game.end.iter().enumerate() {
+            let slot = usize::from(end_counter[i]);
+            match rule {
+                EndRule::NoProgress { turns, .. }
+                    if counter_while.iter().any(|w| usize::from(w.0) == slot) =>
+                {
+                    while_due[slot] = while_due[slot].min(*turns);
+                }
+                _ => end_fast.push(i),
+            }
+        }
+        let repetition = game
+            .end
+            .iter()
+            .any(|e| matches!(e, EndRule::Repetition(..)));
+        let mut core = Core {
+            sites,
+            all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
+            kinds,
+            zobrist,
+            dice: game.dice.is_some(),
+            counter_resets,
+            counter_labels,
+            while_most: counter_while
+                .iter()
+                .fold([0; 2], |m, w| [m[0].max(w.2[0]), m[1].max(w.2[1])]),
+            while_clear: std::array::from_fn(|i| {
+                if counter_while.iter().any(|w| usize::from(w.0) == i) {
+                    0
+                } else {
+                    u32::MAX
+                }
+            }),
+            outcome_plain: counter_while.is_empty()
+                && !(game.dice.is_none()
+                    && game.end.iter().any(|e| matches!(e, EndRule::When { .. }))),
+            counter_while,
+            while_due,
+            end_simple: end_fast.iter().all(|&i| {
+                matches!(
+                    game.end[i],
+                    EndRule::NoPieces(_) | EndRule::NoMoves(_) | EndRule::When { .. }
+                )
+            }),
+            end_fast: end_fast.into(),
+            end_counter,
+            repetition,
+            no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
+            end_floor: u8::MAX,
+            again: again::Again::new(&game).map(Box::new),
+            end_conditions: game
+                .end
+                .iter()
+                .map(|e| match e {
+                    EndRule::When { cond, .. } if game.dice.is_none() => {
+                        Some(condition::Condition::compile(&game, cond))
+                    }
+                    _ => None,
+                })
+                .collect(),
+            forbid: grid_rules(&game, &game.rules.forbid),
+            pass: grid_rules(&game, &game.rules.pass),
+            evaluate: match game.dice {
+                Some(_) => None,
+                None => game
+                    .rules
+                    .evaluate
+                    .as_ref()
+                    .map(|c| condition::Condition::compile(&game, c)),
+            },
+            game,
+        };
+        if core.end_simple {
+            // A condition holds for neither player while both have more
+            // pieces than it allows the judged player.
+            core.end_floor = (core.end_fast.iter())
+                .map(|&i| match &core.end_conditions[i] {
+                    Some(c) if matches!(core.game.end[i], EndRule::When { .. }) => c.most()[0],
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0);
+        }
+        core
+    }
+
+    /// The game this engine plays.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Number of sites on the board.
+    pub fn sites(&self) -> usize {
+        self.sites
+    }
+
+    /// Men on a site: the stack in dice games, else 0 or 1.
+    pub fn men(&self, st: &State, site: usize) -> u8 {
+        match st.stack.get(site) {
+            Some(&n) => n,
+            None => u8::from(st.cells[site] != NONE),
+        }
+    }
+
+    /// Whether a turn may earn its mover another (`again` rules).
+    pub fn has_again(&self) -> bool {
+        self.again.is_some()
+    }
+
+    /// Sets [`State::occupied`] from the cells, in games without dice
+    /// (dice games keep it empty): for a state whose cells were written
+    /// by hand, such as a position read from text.
+    pub fn sync_occupied(&self, st: &mut State) {
+        st.occupied = [0; 2];
+        if self.dice {
+            return;
+        }
+        for (s, &c) in st.cells.iter().enumerate() {
+            if c != NONE && c != TAKEN {
+                st.occupied[(c >> 4) as usize & 1] |= bit(s as u8);
+            }
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> State {
+        let mut st = self.empty_state();
+        for pl in &self.game.setup {
+            st.cells[pl.site] = cell(pl.player, pl.kind);
+            st.counts[pl.player] += pl.count;
+            if let Some(n) = st.stack.get_mut(pl.site) {
+                *n = pl.count;
+            }
+            if self.game.rules.no_return {
+                st.visited[pl.site] = bit(pl.site as u8);
+            }
+        }
+        for h in &self.game.hand {
+            st.hand[h.player][h.kind] += h.count;
+        }
+        self.sync_occupied(&mut st);
+        self.begin_history(&mut st);
+        st
+    }
+
+    /// A board with nothing on it, White to move.
+    pub fn empty_state(&self) -> State {
+        let memory = if self.game.rules.no_return {
+            self.sites
+        } else {
+            0
+        };
+        State {
+            cells: vec![NONE; self.sites],
+            visited: vec![0; memory],
+            counts: [0; 2],
+            to_move: 0,
+            quiet: 0,
+            offenders: 0,
+            stack: if self.dice {
+                vec![0; self.sites]
+            } else {
+                Vec::new()
+            },
+            dice: [0; MAX_DICE],
+            idle: 0,
+            again: 0,
+            chosen: false,
+            climbing: false,
+            counters: [0; MAX_COUNTERS],
+            history: Vec::new(),
+            turns: [0; 2],
+            pinned: 0,
+            hand: [[0; MAX_KINDS]; 2],
+            occupied: [0; 2],
+            work: 0,
+        }
+    }
+}
