@@ -16,6 +16,10 @@ spread over the games. A `--json` output keeps both that figure
     python3 scripts/speed.py games/verquere.game --games 50 --seconds 2
     python3 scripts/speed.py --json > before.json # for a later comparison
     python3 scripts/speed.py --compare before.json
+    python3 scripts/speed.py --binary /tmp/old/ludus --no-bench --json > old.json
+
+It builds the release binary first (not with `--binary`, which measures
+another build, such as an older commit's, on the same game files).
 
 It builds the release binary first. Without valgrind on the PATH it prints
 playouts per second alone.
@@ -37,7 +41,7 @@ LUDUS = ROOT / "target" / "release" / "ludus"
 
 def bench(game, seconds):
     out = subprocess.run(
-        [LUDUS, "bench", game, "--seconds", str(seconds), "--threads", "1", "--json"],
+        [str(LUDUS), "bench", game, "--seconds", str(seconds), "--threads", "1", "--json"],
         check=True, capture_output=True, text=True,
     ).stdout
     return json.loads(out)["playouts_per_second"]
@@ -48,7 +52,7 @@ def collected(game, games):
     with tempfile.TemporaryDirectory() as tmp:
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg.out",
-             LUDUS, "simulate", game, "--games", str(games), "--seed", "1",
+             str(LUDUS), "simulate", game, "--games", str(games), "--seed", "1",
              "--threads", "1", "--json"],
             check=True, capture_output=True, text=True,
         )
@@ -74,11 +78,19 @@ def main():
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--compare", metavar="FILE",
                         help="a --json output to show the change against")
+    parser.add_argument("--binary", metavar="PATH",
+                        help="measure this ludus binary instead of building the tree's")
+    parser.add_argument("--no-bench", action="store_true",
+                        help="count instructions only, no timed bench")
     args = parser.parse_args()
     if args.count < 1 or args.seconds <= 0:
         parser.error("--games must be at least 1 and --seconds more than 0")
     files = args.games or sorted(str(p.relative_to(ROOT)) for p in (ROOT / "games").glob("*.game"))
-    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    global LUDUS
+    if args.binary:
+        LUDUS = Path(args.binary).resolve()
+    else:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     before = {}
     if args.compare:
         before = {row["game"]: row for row in json.loads(Path(args.compare).read_text())}
@@ -86,13 +98,17 @@ def main():
     rows = []
     for game in files:
         path = game if os.path.isabs(game) else str(ROOT / game)
-        row = {"game": game, "playouts_per_second": bench(path, args.seconds)}
+        row = {"game": game}
+        if not args.no_bench:
+            row["playouts_per_second"] = bench(path, args.seconds)
         if grind:
             (row["instructions_per_playout"],
              row["instructions_per_game"]) = instructions(path, args.count)
         rows.append(row)
         if not args.json:
-            line = f"{game:40} {row['playouts_per_second']:>10.0f} playouts/s"
+            line = f"{game:40}"
+            if "playouts_per_second" in row:
+                line += f" {row['playouts_per_second']:>10.0f} playouts/s"
             if grind:
                 line += f" {row['instructions_per_playout']:>14,.0f} instructions/playout"
                 old = before.get(game, {})
