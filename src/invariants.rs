@@ -28,7 +28,10 @@ pub fn holds(engine: &Engine, st: &State, cond: &ir::Cond, me: usize) -> bool {
         ir::Cond::Or(parts) => parts.iter().any(|c| holds(engine, st, c, me)),
         ir::Cond::And(parts) => parts.iter().all(|c| holds(engine, st, c, me)),
         ir::Cond::Not(c) => !holds(engine, st, c, me),
-        ir::Cond::HereIn(..) | ir::Cond::FromIn(..) | ir::Cond::HereVulnerable => false,
+        ir::Cond::HereIn(..)
+        | ir::Cond::FromIn(..)
+        | ir::Cond::HereVulnerable
+        | ir::Cond::Moving(_) => false,
         ir::Cond::Player(p) => engine.game().players[me].name == *p,
         ir::Cond::Compare(a, op, b) => {
             let value = sum(engine, st, a, me) - sum(engine, st, b, me);

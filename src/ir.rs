@@ -671,6 +671,9 @@ pub enum Cond {
     Compare(Vec<Term>, Compare, Vec<Term>),
     /// The judged player is the one of this name (games without dice).
     Player(String),
+    /// The piece the judged move moves or places is of the kind of this
+    /// name as the move starts.
+    Moving(String),
 }
 
 /// A number in a condition.

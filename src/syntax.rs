@@ -240,6 +240,9 @@ pub enum Cond {
     Compare(Vec<Term>, Compare, Vec<Term>, Span),
     /// `player NAME`: the judged player is this one; the span of the atom.
     Player(Name, Span),
+    /// `moving KIND`: the piece the judged move moves or places is of this
+    /// kind as the move starts; the span of the atom.
+    Moving(Name, Span),
 }
 
 /// A number in a condition.

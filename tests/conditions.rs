@@ -423,3 +423,26 @@ fn vulnerable_runs_are_seen_by_both_players() {
         assert_eq!(none, holds, "`{cond}` for player {player}");
     }
 }
+
+/// `moving KIND` reads the kind of the man a die move moves: a dice game's
+/// men are of one kind, so it holds for every die move, alone (a landing
+/// program) and joined to a test the search judges move by move.
+#[test]
+fn moving_reads_the_kind_of_the_man_moved() {
+    assert_eq!(
+        landings("moving man and here in start", 0, "1"),
+        ["12", "6"]
+    );
+    assert_eq!(
+        landings("moving man and here in start", 1, "2"),
+        landings("here in start", 1, "2")
+    );
+    assert_eq!(
+        landings("moving man and own men here = 3", 0, "1"),
+        ["12", "2", "6"]
+    );
+    assert_eq!(
+        landings("not moving man or here in end", 0, "1"),
+        landings("here in end", 0, "1")
+    );
+}

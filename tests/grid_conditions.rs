@@ -134,3 +134,41 @@ fn a_pass_rule_makes_the_player_to_move_pass() {
         3
     );
 }
+
+#[test]
+fn a_forbid_rule_may_name_the_moving_piece_s_kind() {
+    // Black's man on 8 steps to 11 or to 12 (h6, on the edge); his king
+    // on 17 (b4) to 13 and 21 (a5, a3: the edge), 14 and 22.
+    let position = Some("black: 8 king 17; white: 30; turn: black");
+    let plain = draughts(EDGE, "");
+    assert_eq!(
+        turns(&plain, position),
+        ["17-13", "17-14", "17-21", "17-22", "8-11", "8-12"]
+    );
+    let kings = draughts(
+        EDGE,
+        "  forbid kings-inland: moving king and here in edge\n",
+    );
+    assert_eq!(turns(&kings, position), ["17-14", "17-22", "8-11", "8-12"]);
+    let men = draughts(EDGE, "  forbid men-inland: moving man and here in edge\n");
+    assert_eq!(
+        turns(&men, position),
+        ["17-13", "17-14", "17-21", "17-22", "8-11"]
+    );
+    // `moving` names a kind the game has, and judges a move.
+    let path = root().join("games/english-draughts.game");
+    let text = std::fs::read_to_string(&path).unwrap();
+    for (rule, said) in [
+        ("  forbid x: moving kong\n", "there is no piece `kong`"),
+        ("  pass x: moving king\n", "`moving KIND` needs a move"),
+    ] {
+        let text = text.replace(
+            "  chain compulsory\n",
+            &format!("  chain compulsory\n{rule}"),
+        );
+        let loaded = load_text(&path, &text);
+        let err = loaded.game.expect_err("a refused rule");
+        let shown = loaded.sources.render(&err);
+        assert!(shown.contains(said), "{shown}");
+    }
+}

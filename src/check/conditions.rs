@@ -53,7 +53,11 @@ impl Checker<'_> {
                     "runs of points are vulnerable in games with dice only: judge the landing site by its region, `here in REGION`".into()
                 }),
             ),
-            Cond::HereIn(..) | Cond::FromIn(..) | Cond::Compare(..) | Cond::Player(..) => {}
+            Cond::HereIn(..)
+            | Cond::FromIn(..)
+            | Cond::Compare(..)
+            | Cond::Player(..)
+            | Cond::Moving(..) => {}
         }
     }
 
@@ -135,6 +139,19 @@ impl Checker<'_> {
                     self.no_landing(file, span, "here vulnerable");
                 }
                 ir::Cond::HereVulnerable
+            }
+            Cond::Moving(kind, span) => {
+                if !here {
+                    self.error(
+                        file,
+                        span.clone(),
+                        "`moving KIND` needs a move, and this condition judges none",
+                        "no move here",
+                        Some("`moving KIND` may be used in `forbid` rules only".into()),
+                    );
+                }
+                self.known_kind(file, kind);
+                ir::Cond::Moving(kind.text.clone())
             }
             Cond::Compare(a, op, b, span) => {
                 for t in a.iter().chain(b) {
@@ -231,6 +248,23 @@ impl Checker<'_> {
         }
     }
 
+    /// Reports a piece kind the game does not declare.
+    fn known_kind(&mut self, file: FileId, kind: &Name) {
+        if !self.kind_names.contains(&kind.text) {
+            let known = self.kind_names.clone();
+            self.error(
+                file,
+                kind.span.clone(),
+                format!("there is no piece `{}`", kind.text),
+                "unknown piece",
+                suggest(&kind.text, known.iter().map(String::as_str)).or(Some(format!(
+                    "the pieces of this game are `{}`",
+                    known.join("`, `")
+                ))),
+            );
+        }
+    }
+
     fn no_landing(&mut self, file: FileId, span: &Span, what: &str) {
         self.error(
             file,
@@ -308,18 +342,7 @@ impl Checker<'_> {
                 Term::InHand(w, _) => ir::Term::InHand(*w),
                 Term::Captured(w, _) => ir::Term::Captured(*w),
                 Term::KindPieces(w, kind, _) => {
-                    if !self.kind_names.contains(&kind.text) {
-                        let known = self.kind_names.clone();
-                        self.error(
-                            file,
-                            kind.span.clone(),
-                            format!("there is no piece `{}`", kind.text),
-                            "unknown piece",
-                            suggest(&kind.text, known.iter().map(String::as_str)).or(Some(
-                                format!("the pieces of this game are `{}`", known.join("`, `")),
-                            )),
-                        );
-                    }
+                    self.known_kind(file, kind);
                     ir::Term::KindPieces(*w, kind.text.clone())
                 }
             });

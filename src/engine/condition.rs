@@ -33,6 +33,9 @@ pub(in crate::engine) enum Cond {
     HereIn(usize),
     /// The site the piece moves from is in a region.
     FromIn(usize),
+    /// The piece that moves (or is placed) is of this kind as the move
+    /// starts.
+    Moving(u8),
     /// The landing site is in one of the opponent's runs of closed points
     /// longer than the game allows.
     HereVulnerable,
@@ -171,6 +174,12 @@ impl Cond {
             ir::Cond::HereIn(w, r) => Cond::HereIn(regions.index(w, r)),
             ir::Cond::FromIn(w, r) => Cond::FromIn(regions.index(w, r)),
             ir::Cond::HereVulnerable => Cond::HereVulnerable,
+            // The checker refuses an unknown kind: it never holds.
+            ir::Cond::Moving(name) => Cond::Moving(
+                (game.kinds.iter())
+                    .position(|k| k.name == *name)
+                    .map_or(NONE, |k| k as u8),
+            ),
             // The checker refuses an unknown player: it never holds.
             ir::Cond::Player(name) => Cond::Player(
                 game.players
@@ -395,6 +404,9 @@ pub(in crate::engine) struct Judged<'a, B: Bits, S: Standing<B>> {
     pub me: usize,
     pub from: u8,
     pub here: u8,
+    /// The kind of the piece the judged move moves, [`NONE`] where none is
+    /// judged.
+    pub moving: u8,
     pub vulnerable: B,
     pub regions: &'a [Vec<u128>],
 }
@@ -410,6 +422,7 @@ impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
             Cond::Player(p) => me == *p,
             Cond::HereIn(r) => here != NONE && self.regions[me][*r] >> here & 1 != 0,
             Cond::FromIn(r) => self.from != NONE && self.regions[me][*r] >> self.from & 1 != 0,
+            Cond::Moving(k) => self.moving != NONE && self.moving == *k,
             Cond::HereVulnerable => {
                 here != NONE && !(self.vulnerable & B::one(usize::from(here))).none()
             }
@@ -665,15 +678,16 @@ impl Condition {
     /// Whether the condition holds for player `me` in `st`.
     #[inline(always)]
     pub fn holds(&self, st: &State, me: usize) -> bool {
-        self.holds_at(st, me, (NONE, NONE))
+        self.holds_at(st, me, (NONE, NONE, NONE))
     }
 
     /// Whether the condition holds for player `me` in `st` for a move from
-    /// `from` to `here` ([`NONE`] where there is none).
+    /// `from` to `here` of a piece of kind `moving` ([`NONE`] where there
+    /// is none).
     /// Where either player has more pieces on the board than the
     /// condition allows, it is known false at once, without a call.
     #[inline(always)]
-    pub fn holds_at(&self, st: &State, me: usize, at: (u8, u8)) -> bool {
+    pub fn holds_at(&self, st: &State, me: usize, at: (u8, u8, u8)) -> bool {
         if st.counts[me] > self.most[0] || st.counts[1 - me] > self.most[1] {
             return false;
         }
@@ -682,13 +696,13 @@ impl Condition {
 
     /// [`Condition::holds_at`] past its test of the pieces on the board.
     #[inline]
-    fn holds_judged(&self, st: &State, me: usize, (from, here): (u8, u8)) -> bool {
+    fn holds_judged(&self, st: &State, me: usize, at: (u8, u8, u8)) -> bool {
         if let Some(tests) = &self.tally {
             let holds = Self::tallied(tests, st, self.kinds, me);
-            debug_assert_eq!(holds, self.judged(st, me, (from, here)).holds(&self.cond));
+            debug_assert_eq!(holds, self.judged(st, me, at).holds(&self.cond));
             return holds;
         }
-        self.judged(st, me, (from, here)).holds(&self.cond)
+        self.judged(st, me, at).holds(&self.cond)
     }
 
     /// Whether the conjunction of `tests` holds for player `me` in `st`.
@@ -728,7 +742,7 @@ impl Condition {
 
     /// The sum of a comparison (see [`Judged::sum`]) for player `me`.
     pub fn sum(&self, st: &State, me: usize) -> i64 {
-        self.judged(st, me, (NONE, NONE)).sum(&self.cond)
+        self.judged(st, me, (NONE, NONE, NONE)).sum(&self.cond)
     }
 
     #[inline(always)]
@@ -736,7 +750,7 @@ impl Condition {
         &'a self,
         st: &'a State,
         me: usize,
-        (from, here): (u8, u8),
+        (from, here, moving): (u8, u8, u8),
     ) -> Judged<'a, u128, Pieces> {
         Judged {
             st,
@@ -744,6 +758,7 @@ impl Condition {
             me,
             from,
             here,
+            moving,
             vulnerable: 0u128,
             regions: &self.regions,
         }

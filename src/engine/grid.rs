@@ -558,9 +558,14 @@ impl<'a> Grid<'a> {
         };
         let here = m.steps[m.len as usize - 1].to;
         let player = st.to_move as usize;
+        // The kind placed, or the kind of the piece on its origin.
+        let moving = match from {
+            NONE => m.kind_after,
+            from => st.cells[from as usize] & 15,
+        };
         self.forbid
             .iter()
-            .any(|c| c.holds_at(st, player, (from, here)))
+            .any(|c| c.holds_at(st, player, (from, here, moving)))
     }
 
     /// Records the captures of the player to move (after the huff

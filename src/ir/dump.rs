@@ -557,6 +557,7 @@ impl fmt::Display for Cond {
             Cond::HereIn(Whose::Own, r) => write!(f, "here in {r}"),
             Cond::HereIn(Whose::Opponent, r) => write!(f, "here in opponent {r}"),
             Cond::Player(p) => write!(f, "player {p}"),
+            Cond::Moving(k) => write!(f, "moving {k}"),
             Cond::HereVulnerable => write!(f, "here vulnerable"),
             Cond::FromIn(Whose::Own, r) => write!(f, "from in {r}"),
             Cond::FromIn(Whose::Opponent, r) => write!(f, "from in opponent {r}"),

@@ -327,6 +327,10 @@ fn condition(pair: Pair<Rule>) -> Cond {
             let (frame, region) = framed(pair.into_inner());
             Cond::FromIn(frame, region, span)
         }
+        Rule::moving => {
+            let span = spanned(&pair);
+            Cond::Moving(name(pair.into_inner().next().unwrap()), span)
+        }
         _ => {
             let span = spanned(&pair);
             let mut parts = pair.into_inner();

@@ -75,6 +75,8 @@ impl<'a> Dice<'a> {
             me,
             from,
             here,
+            // A dice game's men are of one kind, its first.
+            moving: if here == NONE { NONE } else { 0 },
             vulnerable,
             regions: &self.t.regions,
         }

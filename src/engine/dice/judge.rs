@@ -259,7 +259,9 @@ impl Tree {
             Cond::And(p) => Tree::All(all(p)?),
             Cond::Not(c) => Tree::Not(Box::new(Tree::new(c, regions, me)?)),
             // No landing site and no origin.
-            Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable => Tree::Is(false),
+            Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable | Cond::Moving(_) => {
+                Tree::Is(false)
+            }
             Cond::HereCount { constant, op, .. } => Tree::Is(compare(*constant, *op)),
             Cond::Player(p) => Tree::Is(me == *p),
             Cond::Test {

@@ -385,7 +385,7 @@ pub(super) fn maskable(c: &Cond) -> bool {
     match c {
         Cond::Or(p) | Cond::And(p) => p.iter().all(maskable),
         Cond::Not(c) => maskable(c),
-        Cond::HereIn(_) | Cond::HereVulnerable | Cond::Player(_) => true,
+        Cond::HereIn(_) | Cond::HereVulnerable | Cond::Player(_) | Cond::Moving(_) => true,
         Cond::HereCount { constant, op, .. } => {
             // The masks tell none, at least one and at least two men.
             let k = -constant;
@@ -448,6 +448,12 @@ fn emit(
         // The same for every site: the judged player is or is not this one.
         Cond::Player(p) => {
             ops.push(Op::Sites(if *p == me { u128::MAX } else { 0 }));
+            true
+        }
+        // The same for every die move: a dice game's men are of one kind,
+        // its first.
+        Cond::Moving(k) => {
+            ops.push(Op::Sites(if *k == 0 { u128::MAX } else { 0 }));
             true
         }
         Cond::HereCount {
