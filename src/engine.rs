@@ -86,15 +86,18 @@ struct Range {
 /// outcome of the end rules, the counters) are the engine's through
 /// [`Deref`].
 pub struct Engine {
-    core: Core,
     family: strategy::Family,
 }
 
 impl Deref for Engine {
     type Target = Core;
 
+    #[inline]
     fn deref(&self) -> &Core {
-        &self.core
+        match &self.family {
+            strategy::Family::Grid(g) => &g.core,
+            strategy::Family::Dice(d) => &d.core,
+        }
     }
 }
 
@@ -103,30 +106,24 @@ impl Engine {
     pub fn new(game: Game) -> Engine {
         let core = Core::new(game);
         let family = match dice::Tables::new(&core.game, &core.zobrist) {
-            Some(tables) => strategy::Family::Dice(tables),
-            None => strategy::Family::Grid(grid::GridTables::new(&core)),
+            Some(t) => strategy::Family::Dice(dice::Dice { core, t }),
+            None => strategy::Family::Grid(grid::Grid::new(core)),
         };
-        Engine { core, family }
+        Engine { family }
     }
 
     /// The strategy of a dice game, `None` in a game of another family.
-    fn dice(&self) -> Option<dice::Dice<'_>> {
+    fn dice(&self) -> Option<&dice::Dice> {
         match &self.family {
-            strategy::Family::Dice(t) => Some(dice::Dice {
-                core: &self.core,
-                t,
-            }),
+            strategy::Family::Dice(d) => Some(d),
             _ => None,
         }
     }
 
     /// The strategy of a grid game, `None` in a game of another family.
-    fn grid(&self) -> Option<grid::Grid<'_>> {
+    fn grid(&self) -> Option<&grid::Grid> {
         match &self.family {
-            strategy::Family::Grid(g) => Some(grid::Grid {
-                core: &self.core,
-                g,
-            }),
+            strategy::Family::Grid(g) => Some(g),
             _ => None,
         }
     }
@@ -152,10 +149,7 @@ impl Engine {
 
     /// Dice games: the site at each position of `player`'s track.
     pub fn track(&self, player: usize) -> &[u8] {
-        match &self.family {
-            strategy::Family::Dice(t) => &t.track[player],
-            _ => &[],
-        }
+        self.dice().map_or(&[], |d| &d.t.track[player])
     }
 
     /// Dice games: the second zone at the start of `player`'s track
@@ -476,8 +470,9 @@ impl Engine {
     /// holds now (none held before the turn, and each die move was judged
     /// for what it changed), so they are not judged again. A random
     /// playout thus judges them once per die move, not once more per turn.
+    #[inline]
     pub fn outcome_after(&self, st: &State, has_moves: bool, ended: bool) -> Outcome {
-        if ended && self.core.dice {
+        if ended && self.dice {
             return self.outcome_with(st, has_moves);
         }
         let outcome = self.rules_outcome(st, has_moves);

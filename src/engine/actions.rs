@@ -212,7 +212,7 @@ impl Actions {
     /// the placements and flights of the player to move, then gives each
     /// turn that completes a line the removals it earns. A compulsory
     /// capture, where there is one, leaves no room for the actions.
-    pub(super) fn extend(&self, engine: Grid<'_>, st: &State, out: &mut Vec<Move>) {
+    pub(super) fn extend(&self, engine: &Grid, st: &State, out: &mut Vec<Move>) {
         let player = st.to_move as usize;
         let sides = Sides::of(st, player, engine.all_sites);
         let must_capture =

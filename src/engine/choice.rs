@@ -13,11 +13,11 @@ use super::grid::Grid;
 use super::sides::{Sides, bits, few_bits};
 use super::{Move, NONE, State, Step, TooManyTurns};
 
-impl Grid<'_> {
+impl Grid {
     /// Whether [`Engine::count_turns`] may leave the steps unlisted: no
     /// dice, no `play` obligations, no `forbid` or `pass` rules, no far
     /// lines, and no piece with two near steps to one site.
-    pub(super) fn steps_countable(self) -> bool {
+    pub(super) fn steps_countable(&self) -> bool {
         self.game.rules.play.is_empty()
             && self.forbid.is_empty()
             && self.pass.is_empty()
@@ -39,7 +39,7 @@ impl Grid<'_> {
     /// thread keeps them in a smaller form). [`Engine::turn_at`] gives any
     /// of them by its index. The state is restored before returning.
     pub(super) fn count_turns(
-        self,
+        &self,
         st: &mut State,
         out: &mut Vec<Move>,
     ) -> Result<usize, TooManyTurns> {
@@ -66,7 +66,11 @@ impl Grid<'_> {
     /// the rest, listed. Compiled apart, so that the loop of the others
     /// stays as it was.
     #[inline(never)]
-    fn count_other_turns(self, st: &mut State, out: &mut Vec<Move>) -> Result<usize, TooManyTurns> {
+    fn count_other_turns(
+        &self,
+        st: &mut State,
+        out: &mut Vec<Move>,
+    ) -> Result<usize, TooManyTurns> {
         if let Some(actions) =
             (self.g.actions.as_ref()).filter(|_| self.g.actions_countable && st.offenders == 0)
         {
@@ -81,7 +85,7 @@ impl Grid<'_> {
 
     /// Whether [`Engine::draw_planned`] plays this game's random
     /// playouts: a game without dice whose actions count its turns.
-    pub(super) fn draws_planned(self) -> bool {
+    pub(super) fn draws_planned(&self) -> bool {
         self.g.actions.is_some() && self.g.actions_countable
     }
 
@@ -95,7 +99,7 @@ impl Grid<'_> {
     /// is restored before returning.
     #[inline(always)]
     pub(super) fn draw_planned(
-        self,
+        &self,
         st: &mut State,
         out: &mut Vec<Move>,
         drawn: &mut Move,
@@ -116,7 +120,7 @@ impl Grid<'_> {
     /// from the plan counted (see `actions/plan.rs`), else
     /// [`Engine::turn_at`].
     #[inline]
-    pub(super) fn counted_turn_at(self, st: &State, listed: &[Move], i: usize) -> Move {
+    pub(super) fn counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
         match &self.g.actions {
             Some(actions) => {
                 let mut m = Move::PASS;
@@ -133,7 +137,7 @@ impl Grid<'_> {
     /// untouched, in a game without actions.
     #[inline]
     pub(super) fn counted_action_turn_into(
-        self,
+        &self,
         st: &State,
         listed: &[Move],
         i: usize,
@@ -152,7 +156,7 @@ impl Grid<'_> {
     /// returned, with the turns it left in `listed`). In a dice game, the
     /// turns counted last on this thread if they are those of `st`; else
     /// the roll is searched again.
-    pub(super) fn turn_at(self, st: &State, listed: &[Move], i: usize) -> Move {
+    pub(super) fn turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
         if let Some(m) = listed.get(i) {
             return *m;
         }

@@ -114,22 +114,22 @@ fn men(st: &State, site: u8, player: usize) -> i32 {
     }
 }
 
-/// The strategy of dice games: the rules core and the dice tables.
-#[derive(Clone, Copy)]
-pub(super) struct Dice<'a> {
-    pub(super) core: &'a Core,
-    pub(super) t: &'a Tables,
+/// A dice game compiled: the rules core and the dice tables. Its strategy
+/// is a reference to it.
+pub(super) struct Dice {
+    pub(super) core: Core,
+    pub(super) t: Tables,
 }
 
-impl Deref for Dice<'_> {
+impl Deref for Dice {
     type Target = Core;
 
     fn deref(&self) -> &Core {
-        self.core
+        &self.core
     }
 }
 
-impl Strategy for Dice<'_> {
+impl Strategy for &Dice {
     #[inline]
     fn turns(self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
         self.dice_turns(st, out, false)
@@ -231,17 +231,17 @@ impl Strategy for Dice<'_> {
     }
 }
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// Whether the game's rules pin men (`pin blots`).
-    pub(super) fn pins(self) -> bool {
+    pub(super) fn pins(&self) -> bool {
         self.t.pin_blots
     }
 
     /// Throws the dice for the player to move.
     #[inline]
-    fn throw(self, st: &mut State, rng: &mut crate::rng::Rng) {
+    fn throw(&self, st: &mut State, rng: &mut crate::rng::Rng) {
         use rand::RngExt;
-        let t = self.t;
+        let t = &self.t;
         st.dice = [0; MAX_DICE];
         if t.shaped_dice {
             Self::roll_shaped(&t.dice, st, rng);
@@ -299,9 +299,9 @@ impl<'a> Dice<'a> {
     /// bounded time, one draw of the generator). The higher die's thrower
     /// moves first; with `plays both` the two dice are his first roll,
     /// otherwise he throws anew. Returns the dice by player.
-    fn opening(self, st: &mut State, rng: &mut crate::rng::Rng) -> Option<[u8; 2]> {
+    fn opening(&self, st: &mut State, rng: &mut crate::rng::Rng) -> Option<[u8; 2]> {
         use rand::RngExt;
-        let t = self.t;
+        let t = &self.t;
         let plays_both = t.dice.opening?;
         let faces = u32::from(t.dice.faces);
         let k = rng.random_range(0..faces * (faces - 1));
@@ -319,8 +319,8 @@ impl<'a> Dice<'a> {
     /// roll where the game's opening plays both. `None` (and `st`
     /// unchanged) where the game has no opening throw or the dice are not
     /// two unequal faces of its die.
-    fn opened(self, st: &mut State, dice: [u8; 2]) -> Option<()> {
-        let t = self.t;
+    fn opened(&self, st: &mut State, dice: [u8; 2]) -> Option<()> {
+        let t = &self.t;
         let plays_both = t.dice.opening?;
         let face = |d: u8| (1..=t.dice.faces).contains(&d);
         if dice[0] == dice[1] || !face(dice[0]) || !face(dice[1]) {
@@ -330,7 +330,7 @@ impl<'a> Dice<'a> {
         Some(())
     }
 
-    fn open_with(self, st: &mut State, [first, second]: [u8; 2], plays_both: bool) {
+    fn open_with(&self, st: &mut State, [first, second]: [u8; 2], plays_both: bool) {
         st.to_move = u8::from(second > first);
         st.dice = [0; MAX_DICE];
         if plays_both {
@@ -340,8 +340,8 @@ impl<'a> Dice<'a> {
     }
 
     /// The die moves a roll allows, with doubles counted twice where the game says so.
-    fn dice_to_play(self, st: &State) -> ([u8; SEARCH_DIE_MOVES], usize) {
-        let t = self.t;
+    fn dice_to_play(&self, st: &State) -> ([u8; SEARCH_DIE_MOVES], usize) {
+        let t = &self.t;
         // Summed dice leave all but the first slot at 0.
         let thrown = &st.dice[..t.dice.count as usize];
         let mut dice = [0u8; SEARCH_DIE_MOVES];

@@ -113,7 +113,7 @@ impl GridTables {
         let _ = kinds;
         let actions = actions::Actions::new(game).map(Box::new);
         let extended = actions.is_some() || !core.counter_while.is_empty();
-        let mut g = GridTables {
+        GridTables {
             lines,
             promote_at_end: promote.iter().any(|p| p.3),
             promote,
@@ -135,31 +135,39 @@ impl GridTables {
                 && !core.repetition,
             actions,
             actions_countable: false,
-        };
-        // A game with actions counts its turns its own way (`Actions::count`).
-        let countable = Grid { core, g: &g }.steps_countable();
-        g.steps_countable = g.actions.is_none() && countable;
-        g.actions_countable = countable;
-        g
+        }
     }
 }
 
-/// The strategy of grid games: the rules core and the grid's tables.
-#[derive(Clone, Copy)]
-pub(super) struct Grid<'a> {
-    pub(super) core: &'a Core,
-    pub(super) g: &'a GridTables,
+/// A grid game compiled: the rules core and the grid's tables. Its
+/// strategy is a reference to it.
+pub(super) struct Grid {
+    pub(super) core: Core,
+    pub(super) g: GridTables,
 }
 
-impl Deref for Grid<'_> {
+impl Grid {
+    /// The grid game whose rules `core` holds.
+    pub(super) fn new(core: Core) -> Grid {
+        let g = GridTables::new(&core);
+        let mut grid = Grid { core, g };
+        // A game with actions counts its turns its own way (`Actions::count`).
+        let countable = grid.steps_countable();
+        grid.g.steps_countable = grid.g.actions.is_none() && countable;
+        grid.g.actions_countable = countable;
+        grid
+    }
+}
+
+impl Deref for Grid {
     type Target = Core;
 
     fn deref(&self) -> &Core {
-        self.core
+        &self.core
     }
 }
 
-impl Strategy for Grid<'_> {
+impl Strategy for &Grid {
     #[inline]
     fn turns(self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
         self.legal(st, out);
@@ -222,26 +230,26 @@ impl Strategy for Grid<'_> {
     }
 }
 
-impl<'a> Grid<'a> {
+impl Grid {
     /// Whether some piece jumping from `from` may land on `to` over
     /// either of two sites.
-    pub(super) fn landing_is_ambiguous(self, from: u8, to: u8) -> bool {
+    pub(super) fn landing_is_ambiguous(&self, from: u8, to: u8) -> bool {
         self.g
             .ambiguous_landings
             .get(from as usize)
             .is_some_and(|&m| m & bit(to) != 0)
     }
 
-    pub(super) fn table(self, player: usize, kind: usize, site: usize) -> usize {
+    pub(super) fn table(&self, player: usize, kind: usize, site: usize) -> usize {
         (player * self.kinds + kind) * self.sites + site
     }
 
-    pub(super) fn jumps(self, player: usize, kind: usize, site: usize) -> &'a [(u8, u8)] {
+    pub(super) fn jumps(&self, player: usize, kind: usize, site: usize) -> &[(u8, u8)] {
         self.g.lines.jumps(self.table(player, kind, site))
     }
 
     /// The kind a piece becomes on arriving at `site` where its move ends.
-    pub(super) fn arrive(self, player: usize, kind: usize, site: u8) -> usize {
+    pub(super) fn arrive(&self, player: usize, kind: usize, site: u8) -> usize {
         let (to, sites, _, _) = self.g.promote[player * self.kinds + kind];
         if to != NONE && sites & bit(site) != 0 {
             to as usize
@@ -252,7 +260,7 @@ impl<'a> Grid<'a> {
 
     /// The kind a piece becomes on landing at `site` in a capture chain, and
     /// whether that promotion ends the chain; a promotion `at end` waits.
-    pub(super) fn arrive_in_chain(self, player: usize, kind: usize, site: u8) -> (usize, bool) {
+    pub(super) fn arrive_in_chain(&self, player: usize, kind: usize, site: u8) -> (usize, bool) {
         let (to, sites, stops, at_end) = self.g.promote[player * self.kinds + kind];
         if to != NONE && sites & bit(site) != 0 && !at_end {
             (to as usize, stops)
@@ -261,7 +269,7 @@ impl<'a> Grid<'a> {
         }
     }
 
-    pub(super) fn visited(self, st: &State, site: usize) -> u128 {
+    pub(super) fn visited(&self, st: &State, site: usize) -> u128 {
         if self.game.rules.no_return {
             st.visited[site]
         } else {
@@ -271,7 +279,7 @@ impl<'a> Grid<'a> {
 
     /// Every legal complete turn of the player to move (see
     /// [`super::Engine::legal_moves`]).
-    pub(super) fn legal(self, st: &mut State, out: &mut Vec<Move>) {
+    pub(super) fn legal(&self, st: &mut State, out: &mut Vec<Move>) {
         let player = st.to_move as usize;
         if self.pass.iter().any(|c| c.holds(st, player)) {
             out.clear();
@@ -318,7 +326,7 @@ impl<'a> Grid<'a> {
 
     /// Plays a turn known to be legal.
     #[inline]
-    pub(super) fn play(self, st: &mut State, m: &Move) {
+    pub(super) fn play(&self, st: &mut State, m: &Move) {
         // Most games, by one test, as before the extended play.
         if self.g.plain_grid {
             return self.play_grid::<false, false, false>(st, m);
@@ -328,7 +336,7 @@ impl<'a> Grid<'a> {
 
     /// A move of a game with the extended play: with actions (`place`,
     /// `line of N`), counters with `while`, or both, or `again` rules.
-    pub(super) fn play_other(self, st: &mut State, m: &Move) {
+    pub(super) fn play_other(&self, st: &mut State, m: &Move) {
         if self.g.lean_actions {
             return self.play_grid::<true, false, true>(st, m);
         }
@@ -353,7 +361,7 @@ impl<'a> Grid<'a> {
     /// they ran before.
     #[inline(always)]
     fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool>(
-        self,
+        &self,
         st: &mut State,
         m: &Move,
     ) {
@@ -441,7 +449,7 @@ impl<'a> Grid<'a> {
     }
 
     /// Takes the piece of `owner` off `site`, with its memory.
-    pub(super) fn remove(self, st: &mut State, site: u8, owner: usize) {
+    pub(super) fn remove(&self, st: &mut State, site: u8, owner: usize) {
         st.cells[site as usize] = NONE;
         st.occupied[owner] &= !bit(site);
         st.counts[owner] -= 1;
@@ -452,7 +460,7 @@ impl<'a> Grid<'a> {
 
     /// Whether the piece of `player` and `kind` on `site` has a jump.
     pub(super) fn can_jump(
-        self,
+        &self,
         st: &State,
         player: usize,
         kind: usize,
@@ -469,7 +477,7 @@ impl<'a> Grid<'a> {
     }
 
     /// The sites of `player`'s pieces that have a capture available.
-    pub fn capturers(self, st: &State, player: usize) -> u128 {
+    pub fn capturers(&self, st: &State, player: usize) -> u128 {
         let sides = Sides::of(st, player, self.all_sites);
         let mut found = 0;
         for s in bits(sides.own) {
@@ -494,12 +502,12 @@ impl<'a> Grid<'a> {
     /// Whether the near jumps of the piece of `player` and `kind` on `site`
     /// pass over some opposing piece and land on some empty site (a piece
     /// lifted from `site` leaves it empty): when not, it has no near jump.
-    fn may_jump(self, t: usize, site: usize, sides: &Sides) -> bool {
+    fn may_jump(&self, t: usize, site: usize, sides: &Sides) -> bool {
         let near = &self.g.lines.near[t];
         near.over_mask & sides.opp != 0 && near.land_mask & (sides.empty | bit(site as u8)) != 0
     }
 
-    pub(super) fn turns_after_huff(self, st: &mut State, huff: u8, found: &mut Found) {
+    pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
         let sides = Sides::of(st, st.to_move as usize, self.all_sites);
         // In a game whose lines have phases (`when`), only the pieces whose
         // jump lines apply capture, and only those whose step lines apply step.
@@ -527,7 +535,7 @@ impl<'a> Grid<'a> {
     /// other games.
     #[inline(never)]
     fn turns_forbidding(
-        self,
+        &self,
         st: &mut State,
         huff: u8,
         (jumping, stepping): (&Sides, &Sides),
@@ -548,7 +556,7 @@ impl<'a> Grid<'a> {
     /// of the player to move in `st`, judged in `st` (before the move)
     /// with the site it leaves as `from` (none for a placement) and the
     /// site where it ends as `here`.
-    pub(super) fn forbids(self, st: &State, m: &Move) -> bool {
+    pub(super) fn forbids(&self, st: &State, m: &Move) -> bool {
         if m.len == 0 {
             return false;
         }
@@ -575,7 +583,7 @@ impl<'a> Grid<'a> {
     /// read in the same pass.
     #[inline(always)]
     pub(super) fn captures(
-        self,
+        &self,
         st: &mut State,
         huff: u8,
         sides: &Sides,
@@ -622,7 +630,7 @@ impl<'a> Grid<'a> {
 
     /// Records the steps of the player to move (after the huff `huff`).
     #[inline]
-    fn steps(self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
+    fn steps(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
         let player = st.to_move as usize;
         for s in bits(sides.own) {
             let (t, free) = self.step_targets(st, player, s, sides);
@@ -652,7 +660,7 @@ impl<'a> Grid<'a> {
     /// near steps may go to.
     #[inline]
     pub(super) fn step_targets(
-        self,
+        &self,
         st: &State,
         player: usize,
         site: usize,
@@ -668,7 +676,7 @@ impl<'a> Grid<'a> {
     /// Extends the capture chain in `m` from `at`; records the moves it allows.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn chain(
-        self,
+        &self,
         st: &mut State,
         player: usize,
         kind: usize,
@@ -719,7 +727,7 @@ impl<'a> Grid<'a> {
     /// undoes the capture.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn take(
-        self,
+        &self,
         st: &mut State,
         player: usize,
         kind: usize,

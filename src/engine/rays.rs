@@ -89,10 +89,10 @@ impl Rays {
     }
 }
 
-impl Grid<'_> {
+impl Grid {
     /// The far steps of the piece on `from`: to every empty site along
     /// each ray up to the first occupied one.
-    pub(super) fn slide(self, st: &State, huff: u8, from: u8, visited: u128, found: &mut Found) {
+    pub(super) fn slide(&self, st: &State, huff: u8, from: u8, visited: u128, found: &mut Found) {
         let c = st.cells[from as usize];
         let (player, kind) = ((c >> 4) as usize, (c & 15) as usize);
         let of = self.g.rays.slide[self.table(player, kind, from as usize)];
@@ -120,7 +120,7 @@ impl Grid<'_> {
     /// taken, and the empty sites right after it (only the first with
     /// `land behind`).
     fn target<'r>(
-        self,
+        &self,
         st: &State,
         player: usize,
         ray: &'r [u8],
@@ -144,7 +144,7 @@ impl Grid<'_> {
     /// whether there was any.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn fly(
-        self,
+        &self,
         st: &mut State,
         player: usize,
         kind: usize,
@@ -185,7 +185,7 @@ impl Grid<'_> {
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn fly_ruled(
-        self,
+        &self,
         st: &mut State,
         player: usize,
         kind: usize,
@@ -240,7 +240,7 @@ impl Grid<'_> {
     /// capturing, the piece there of `kind` before it arrived.
     #[allow(clippy::too_many_arguments)]
     fn goes_on(
-        self,
+        &self,
         st: &State,
         player: usize,
         kind: usize,
@@ -273,7 +273,7 @@ impl Grid<'_> {
 
     /// Whether the piece on `site` has a far jump.
     pub(super) fn can_fly(
-        self,
+        &self,
         st: &State,
         player: usize,
         kind: usize,

@@ -18,29 +18,17 @@ use super::{Move, Outcome, Root, State, TooManyTurns, dice, grid};
 pub(super) enum Family {
     /// Pieces step and jump along the board's lines, placed from the hand
     /// and removed by actions (`grid.rs`).
-    Grid(grid::GridTables),
+    Grid(grid::Grid),
     /// Men advance along their owner's track by the dice (`dice.rs`).
-    Dice(dice::Tables),
+    Dice(dice::Dice),
 }
 
 /// Runs `$body` with `$s` bound to the strategy of `$engine`'s family.
 macro_rules! by_family {
     ($engine:expr, $s:ident => $body:expr) => {
         match &$engine.family {
-            $crate::engine::strategy::Family::Grid(g) => {
-                let $s = $crate::engine::grid::Grid {
-                    core: &$engine.core,
-                    g,
-                };
-                $body
-            }
-            $crate::engine::strategy::Family::Dice(t) => {
-                let $s = $crate::engine::dice::Dice {
-                    core: &$engine.core,
-                    t,
-                };
-                $body
-            }
+            $crate::engine::strategy::Family::Grid($s) => $body,
+            $crate::engine::strategy::Family::Dice($s) => $body,
         }
     };
 }

@@ -331,7 +331,7 @@ impl Actions {
     /// The plan of `st`'s turns beyond the listed captures, or `None` where
     /// they must be listed (a piece both steps and flies, or too many lines
     /// are one piece short).
-    fn plan<B: Width>(&self, engine: Grid<'_>, st: &State) -> Option<Plan<B>> {
+    fn plan<B: Width>(&self, engine: &Grid, st: &State) -> Option<Plan<B>> {
         let mut plan = Plan::none(B::ZERO);
         let phases = self.phases(st);
         self.plan_into(engine, st, &mut plan, phases);
@@ -341,13 +341,7 @@ impl Actions {
     /// [`Actions::plan`] made in `plan` (a thread's, not copied about)
     /// with the phases `phases`: `plan.made` says whether there is one.
     #[inline(always)]
-    fn plan_into<B: Width>(
-        &self,
-        engine: Grid<'_>,
-        st: &State,
-        plan: &mut Plan<B>,
-        phases: Phases,
-    ) {
+    fn plan_into<B: Width>(&self, engine: &Grid, st: &State, plan: &mut Plan<B>, phases: Phases) {
         let player = st.to_move as usize;
         let own = B::of(st.occupied[player]);
         let opp = B::of(st.occupied[1 - player]);
@@ -419,7 +413,7 @@ impl Actions {
     #[inline(never)]
     pub(in crate::engine) fn count(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &mut State,
         out: &mut Vec<Move>,
     ) -> Option<usize> {
@@ -444,7 +438,7 @@ impl Actions {
     #[inline(always)]
     pub(in crate::engine) fn draw(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &mut State,
         out: &mut Vec<Move>,
         drawn: &mut Move,
@@ -461,7 +455,7 @@ impl Actions {
     #[inline(always)]
     fn draw_with<B: Width>(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &mut State,
         out: &mut Vec<Move>,
         drawn: &mut Move,
@@ -491,7 +485,7 @@ impl Actions {
     #[inline(always)]
     fn count_with<B: Width>(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &mut State,
         out: &mut Vec<Move>,
         plan: &mut Plan<B>,
@@ -548,7 +542,7 @@ impl Actions {
     #[inline(always)]
     fn step_free<B: Bits>(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &State,
         player: usize,
         site: usize,
@@ -574,7 +568,7 @@ impl Actions {
     /// [`Engine::legal_moves`] lists them.
     pub(in crate::engine) fn turn_at(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &State,
         listed: &[Move],
         i: usize,
@@ -599,7 +593,7 @@ impl Actions {
     /// is taken as `st`'s (a debug build checks).
     pub(in crate::engine) fn counted_turn_into(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &State,
         listed: &[Move],
         i: usize,
@@ -620,7 +614,7 @@ impl Actions {
     #[inline(always)]
     fn counted_turn_with<B: Width>(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &State,
         listed: &[Move],
         i: usize,
@@ -651,7 +645,7 @@ impl Actions {
     #[inline(always)]
     fn noted_turn_into<B: Width>(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &State,
         plan: &Plan<B>,
         i: usize,
@@ -725,7 +719,7 @@ impl Actions {
     #[inline(never)]
     fn turn_into<B: Width>(
         &self,
-        engine: Grid<'_>,
+        engine: &Grid,
         st: &State,
         plan: &Plan<B>,
         mut left: usize,

@@ -47,20 +47,20 @@ struct Climbing {
     work: usize,
 }
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// The double a climbing sequence starts from, where the roll in
     /// `st.dice` climbs: a double below the game's top, from the turn the
     /// game names on (`None` for every other roll, and in other games).
     #[inline]
-    pub(crate) fn climbs(self, st: &State) -> Option<u8> {
-        let t = self.t;
+    pub(crate) fn climbs(&self, st: &State) -> Option<u8> {
+        let t = &self.t;
         let climb = t.dice.climb?;
         self.climb_start(st, climb)
     }
 
     #[inline(never)]
-    fn climb_start(self, st: &State, climb: crate::ir::Climb) -> Option<u8> {
-        let t = self.t;
+    fn climb_start(&self, st: &State, climb: crate::ir::Climb) -> Option<u8> {
+        let t = &self.t;
         let thrown = &st.dice[..t.dice.count as usize];
         let d = thrown[0];
         // Turns are counted up to the one the rule names (`turn_cap`).
@@ -83,7 +83,7 @@ impl<'a> Dice<'a> {
     /// many).
     #[inline(never)]
     pub(super) fn climbing_turns(
-        self,
+        &self,
         st: &mut State,
         first: u8,
         (masks, key): (&Masks, u64),
@@ -100,7 +100,7 @@ impl<'a> Dice<'a> {
             out.push(pass);
             return Ok(());
         }
-        let t = self.t;
+        let t = &self.t;
         let climb = t.dice.climb.expect("a climbing roll");
         let per = usize::from(t.dice.count) * if t.dice.doubles_twice { 2 } else { 1 };
         debug_assert!(per <= SEARCH_DIE_MOVES && usize::from(climb.top) * per <= MAX_DIE_MOVES);
@@ -143,7 +143,7 @@ impl<'a> Dice<'a> {
     /// sequence so far being `so_far` (its largest die and pips with it),
     /// and the doubles above it from each position it reaches in full.
     fn climb_double(
-        self,
+        &self,
         st: &mut State,
         c: &mut Climbing,
         die: u8,
@@ -204,14 +204,14 @@ impl<'a> Dice<'a> {
     /// position with as many die moves. A route not whole (`exact` false)
     /// reaches the legal turns that begin with it as listed.
     pub(super) fn climbing_by_route(
-        self,
+        &self,
         st: &State,
         first: u8,
         legal: &[Move],
         (len, exact): (usize, bool),
         matches: &mut dyn FnMut(usize, &Step) -> bool,
     ) -> Vec<Move> {
-        let t = self.t;
+        let t = &self.t;
         let per = usize::from(t.dice.count) * if t.dice.doubles_twice { 2 } else { 1 };
         let mut found = Vec::new();
         if !exact {
@@ -248,7 +248,7 @@ impl<'a> Dice<'a> {
     /// Walks die moves `i..len` of a typed climbing route from `st`,
     /// noting the key of each position the whole route reaches.
     fn climb_walk(
-        self,
+        &self,
         st: &mut State,
         (first, per): (usize, usize),
         (i, len): (usize, usize),

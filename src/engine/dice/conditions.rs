@@ -12,17 +12,17 @@ use crate::engine::condition::{Cond, Judged};
 use crate::engine::{NONE, State, bit};
 use crate::ir::EndResult;
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// Sites of `player`'s runs of closed points longer than the game allows.
     #[inline]
-    pub(super) fn vulnerable(self, st: &State, player: usize) -> u128 {
+    pub(super) fn vulnerable(&self, st: &State, player: usize) -> u128 {
         match self.t.vulnerable_run {
             Some(limit) => self.runs_longer_than(st, player, limit),
             None => 0,
         }
     }
 
-    fn runs_longer_than(self, st: &State, player: usize, limit: u32) -> u128 {
+    fn runs_longer_than(&self, st: &State, player: usize, limit: u32) -> u128 {
         let (mut found, mut run, mut run_len) = (0u128, 0u128, 0);
         for &site in &self.t.points[player] {
             if men(st, site, player) >= 2 {
@@ -46,7 +46,7 @@ impl<'a> Dice<'a> {
     /// die move being judged ([`NONE`] where there is none).
     #[inline]
     pub(super) fn holds<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         c: &Cond,
@@ -83,7 +83,7 @@ impl<'a> Dice<'a> {
     }
 
     /// [`Engine::evaluation`] of a dice game.
-    pub(in crate::engine) fn dice_evaluation(self, st: &State, player: usize) -> Option<i64> {
+    pub(in crate::engine) fn dice_evaluation(&self, st: &State, player: usize) -> Option<i64> {
         let c = self.t.evaluate.as_ref()?;
         let masks = Masks::of(st);
         let mine = self.judging(st, &masks, player, (NONE, NONE), 0).sum(c);
@@ -97,13 +97,13 @@ impl<'a> Dice<'a> {
     /// Only conditions that `change` can have made true are judged: the
     /// others hold no more after the die move than before it.
     pub(in crate::engine) fn dice_outcome<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         mover: usize,
         change: &Change,
     ) -> Option<(usize, EndResult, u8)> {
-        let t = self.t;
+        let t = &self.t;
         let fired = t.ends_fire.fired(change);
         if fired == 0 {
             return None;
@@ -142,8 +142,8 @@ impl<'a> Dice<'a> {
     /// ([`super::triggers::Gates`]: usually none, no man borne off yet),
     /// and of those only the ones `change` sets off are judged.
     #[inline(always)]
-    pub(super) fn ends_hold<B: Bits>(self, st: &State, masks: &Masks<B>, change: &Change) -> bool {
-        let t = self.t;
+    pub(super) fn ends_hold<B: Bits>(&self, st: &State, masks: &Masks<B>, change: &Change) -> bool {
+        let t = &self.t;
         let live = t.ends_gates.live(&masks.occ, B::of(st.pinned));
         let holds = live != 0 && self.live_ends_hold(st, masks, change, live);
         debug_assert_eq!(
@@ -158,13 +158,13 @@ impl<'a> Dice<'a> {
     /// [`Engine::ends_hold`] of the pairs `live`, whose needs are met.
     #[inline(never)]
     fn live_ends_hold<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         change: &Change,
         live: u64,
     ) -> bool {
-        let t = self.t;
+        let t = &self.t;
         let ends = t.ends.len();
         let fired = t.ends_fire.fired(change);
         if ends >= 32 {
@@ -190,7 +190,7 @@ impl<'a> Dice<'a> {
     /// ([`Engine::ends_fire_after`]). The needs are read as gates
     /// ([`super::triggers::Gates`]).
     #[inline(always)]
-    pub(super) fn ends_may_fire<B: Bits>(self, fired: u64, occ: &[B; 2], pinned: B) -> u64 {
+    pub(super) fn ends_may_fire<B: Bits>(&self, fired: u64, occ: &[B; 2], pinned: B) -> u64 {
         let may = fired & self.t.ends_gates.live(occ, pinned);
         debug_assert_eq!(
             may != 0,
@@ -202,8 +202,8 @@ impl<'a> Dice<'a> {
 
     /// [`Engine::ends_may_fire`], each pair's needs tested in turn: what
     /// debug builds hold the gates to.
-    fn ends_may_fire_one_by_one<B: Bits>(self, fired: u64, occ: &[B; 2], pinned: B) -> bool {
-        let t = self.t;
+    fn ends_may_fire_one_by_one<B: Bits>(&self, fired: u64, occ: &[B; 2], pinned: B) -> bool {
+        let t = &self.t;
         if fired == 0 {
             return false;
         }
@@ -226,12 +226,12 @@ impl<'a> Dice<'a> {
 
     /// The name of the game's pass rule that makes the player to move pass
     /// his turn, if one holds.
-    pub(in crate::engine) fn pass_rule(self, st: &State) -> Option<&'a str> {
+    pub(in crate::engine) fn pass_rule(&self, st: &State) -> Option<&str> {
         self.passes(st, &Masks::of(st))
     }
 
     /// [`Engine::pass_rule`], with `masks` the position's.
-    pub(super) fn passes(self, st: &State, masks: &Masks) -> Option<&'a str> {
+    pub(super) fn passes(&self, st: &State, masks: &Masks) -> Option<&str> {
         if !self.t.may_pass {
             return None;
         }
@@ -241,8 +241,8 @@ impl<'a> Dice<'a> {
     /// [`Engine::passes`] of a game with pass rules: out of line, which
     /// keeps the root of the others' search small.
     #[inline(never)]
-    fn pass_holds(self, st: &State, masks: &Masks) -> Option<&'a str> {
-        let t = self.t;
+    fn pass_holds(&self, st: &State, masks: &Masks) -> Option<&str> {
+        let t = &self.t;
         // A throw that passes (thrown: not a double chosen or climbed to).
         if !t.passing_throws.is_empty() && !st.chosen && !st.climbing {
             let mut thrown = st.dice;

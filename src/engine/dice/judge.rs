@@ -446,7 +446,7 @@ impl<B: Bits> View<'_, B> {
     }
 }
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// Whether end condition `e` (an index of the game's end conditions)
     /// holds for `who` in the position `st`, whose free men stand on the
     /// sites of `masks`, with `vulnerable` the runs it may read (worked
@@ -454,13 +454,13 @@ impl<'a> Dice<'a> {
     /// be, else by the interpreter.
     #[inline(always)]
     pub(super) fn end_holds<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         (e, who): (usize, usize),
         vulnerable: &mut Option<B>,
     ) -> bool {
-        let t = self.t;
+        let t = &self.t;
         let end = &t.ends[e];
         if let Some(exact) = &end.exact[who] {
             return self.exact_holds(st, masks, (exact, &end.cond), who);
@@ -482,13 +482,13 @@ impl<'a> Dice<'a> {
     /// interpreter.
     #[inline(always)]
     pub(super) fn may_bear_off<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
         vulnerable: B,
     ) -> bool {
-        let t = self.t;
+        let t = &self.t;
         let Some(rule) = &t.bear_off else {
             return false;
         };
@@ -504,7 +504,7 @@ impl<'a> Dice<'a> {
     /// interpreter too and compare.
     #[inline(always)]
     fn exact_holds<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         (exact, cond): (&Exact, &Cond),
@@ -545,7 +545,7 @@ impl<'a> Dice<'a> {
     /// line, the search calling it seldom.
     #[inline(never)]
     pub(super) fn ends_fire_after<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -553,7 +553,7 @@ impl<'a> Dice<'a> {
         fired: u64,
         (occ, _): Standing<B>,
     ) -> bool {
-        let t = self.t;
+        let t = &self.t;
         if fired == 0 {
             return false;
         }
@@ -588,7 +588,7 @@ impl<'a> Dice<'a> {
     /// changes of the counts of men (see [`Shift`]); `hit` where the men
     /// it hits go, as [`Engine::die_move_preview`] says.
     #[inline(always)]
-    fn shift(self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Shift {
+    fn shift(&self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Shift {
         let mut shift = Shift {
             mover: player,
             from,
@@ -623,14 +623,14 @@ impl<'a> Dice<'a> {
     /// [`Engine::ends_fire_after`] judged one to (`holds`).
     #[cfg(debug_assertions)]
     fn debug_check_ends_after(
-        self,
+        &self,
         st: &State,
         player: usize,
         (from, to): (u8, u8),
         fired: u64,
         holds: bool,
     ) {
-        let t = self.t;
+        let t = &self.t;
         let mut after = st.clone();
         self.die_move(&mut after, player, from, to);
         let masks = Masks::of(&after);
@@ -650,7 +650,7 @@ impl<'a> Dice<'a> {
 
     #[cfg(not(debug_assertions))]
     #[inline(always)]
-    fn debug_check_ends_after(self, _: &State, _: usize, _: (u8, u8), _: u64, _: bool) {}
+    fn debug_check_ends_after(&self, _: &State, _: usize, _: (u8, u8), _: u64, _: bool) {}
 }
 
 #[cfg(test)]

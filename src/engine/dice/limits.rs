@@ -86,12 +86,12 @@ pub(super) fn points_span(points: &[u8], position: &[u8]) -> Option<u64> {
     (consecutive && first + points.len() <= 64).then(|| (u64::MAX >> (64 - points.len())) << first)
 }
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// The sites `player` may not leave any more this turn, after the die
     /// moves `steps`: those of every region whose limit they have reached.
     #[inline]
-    pub(super) fn leave_blocked(self, st: &State, player: usize, steps: &[Step]) -> u128 {
-        let t = self.t;
+    pub(super) fn leave_blocked(&self, st: &State, player: usize, steps: &[Step]) -> u128 {
+        let t = &self.t;
         let mut blocked = 0;
         for l in &t.leave_limits {
             let mask = l.masks[player];
@@ -105,8 +105,8 @@ impl<'a> Dice<'a> {
 
     /// How many men `player` may move out of a limit's region this turn:
     /// the first exception that applies to his turn and roll, else the rule.
-    fn leave_most(self, st: &State, player: usize, l: &LeaveLimit) -> u8 {
-        let t = self.t;
+    fn leave_most(&self, st: &State, player: usize, l: &LeaveLimit) -> u8 {
+        let t = &self.t;
         // Turns are counted up to the latest one an exception names.
         let played = st.turns[player];
         let turn = (played < t.turn_cap).then_some(played + 1);
@@ -126,8 +126,8 @@ impl<'a> Dice<'a> {
     /// What the search must tell apart besides the position: how many die
     /// moves so far left each limited region.
     #[inline]
-    pub(super) fn leave_key(self, steps: &[Step]) -> u64 {
-        let t = self.t;
+    pub(super) fn leave_key(&self, steps: &[Step]) -> u64 {
+        let t = &self.t;
         let mut key = 0u64;
         for (i, l) in t.leave_limits.iter().enumerate() {
             let left = steps
@@ -141,8 +141,8 @@ impl<'a> Dice<'a> {
 
     /// Whether moving a man of `player` from `from` to `to` makes a run the
     /// game's `limit ... no run` rules forbid.
-    pub(super) fn makes_run(self, st: &State, player: usize, from: u8, to: u8) -> bool {
-        let t = self.t;
+    pub(super) fn makes_run(&self, st: &State, player: usize, from: u8, to: u8) -> bool {
+        let t = &self.t;
         let index = t.point_index[player][to as usize];
         if index == NONE {
             return false;
@@ -187,13 +187,13 @@ impl<'a> Dice<'a> {
     /// within the first 64 positions, a run of points held by three men
     /// or more, a run longer than [`MAX_RUN_MASKED`]), every position.
     pub(super) fn run_risks<B: Bits>(
-        self,
+        &self,
         masks: &Masks<B>,
         player: usize,
         positions: B,
         last: usize,
     ) -> B {
-        let t = self.t;
+        let t = &self.t;
         let every = B::one(last) - B::ONE;
         let Some(span) = t.points_span[player] else {
             return every;
@@ -243,8 +243,8 @@ impl<'a> Dice<'a> {
 
     /// Whether a man of `opp` stands further along his track than every
     /// site of `run`.
-    fn opponent_ahead(self, st: &State, opp: usize, run: &[u8]) -> bool {
-        let t = self.t;
+    fn opponent_ahead(&self, st: &State, opp: usize, run: &[u8]) -> bool {
+        let t = &self.t;
         let position = &t.position[opp];
         let Some(far) = run
             .iter()

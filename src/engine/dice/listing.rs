@@ -27,12 +27,12 @@ thread_local! {
     };
 }
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// Fills `out` with the complete turns of the roll in `st.dice`; with
     /// `all`, every route (sequence of die moves) rather than one turn per
     /// position. Past a limit, `out` keeps what was found before it.
     pub(in crate::engine) fn dice_turns(
-        self,
+        &self,
         st: &mut State,
         out: &mut Vec<Move>,
         all: bool,
@@ -72,7 +72,7 @@ impl<'a> Dice<'a> {
     /// `carried`, where given, is the [`Engine::dice_root_after`] of the turn
     /// that reached `st`.
     pub(in crate::engine) fn count_dice_turns(
-        self,
+        &self,
         st: &mut State,
         carried: Option<&Root>,
     ) -> Result<usize, TooManyTurns> {
@@ -93,7 +93,7 @@ impl<'a> Dice<'a> {
     /// `first`: its turns kept whole in `listed.long` (no routes).
     #[inline(never)]
     fn count_climbing_turns(
-        self,
+        &self,
         st: &mut State,
         first: u8,
         listed: &mut Listed,
@@ -110,7 +110,7 @@ impl<'a> Dice<'a> {
     /// the turns [`Engine::count_dice_turns`] counted last on this thread
     /// if they are the turns of `st`, else searched again.
     #[inline(never)]
-    pub(in crate::engine) fn dice_turn_at(self, st: &State, i: usize) -> Move {
+    pub(in crate::engine) fn dice_turn_at(&self, st: &State, i: usize) -> Move {
         let listed = LISTED.with_borrow(|listed| {
             listed.of.is(st, self.position_key(st)).then(|| {
                 if !listed.long.is_empty() {
@@ -134,7 +134,7 @@ impl<'a> Dice<'a> {
 
     /// [`Engine::dice_turn_at`] right after [`Engine::count_dice_turns`]
     /// of `st` on this thread: the turns counted are those of `st`.
-    pub(in crate::engine) fn counted_dice_turn_at(self, st: &State, i: usize) -> Move {
+    pub(in crate::engine) fn counted_dice_turn_at(&self, st: &State, i: usize) -> Move {
         LISTED.with_borrow(|listed| {
             debug_assert!(
                 listed.of.is(st, self.position_key(st)),
@@ -157,7 +157,7 @@ impl<'a> Dice<'a> {
     /// move): the masks of that roll's root with the sites `m` moved men
     /// on or off read again, and the key of the position `m` leads to.
     /// `None` where that roll was not searched.
-    pub(in crate::engine) fn dice_root_after(self, st: &State, m: &Move) -> Option<Root> {
+    pub(in crate::engine) fn dice_root_after(&self, st: &State, m: &Move) -> Option<Root> {
         let root = LISTED.with_borrow(|listed| listed.root)?;
         // A choice of dice leaves the board as it was.
         let key = match m.chosen() {
@@ -174,7 +174,7 @@ impl<'a> Dice<'a> {
     /// ends the game, and where the search of the next roll starts (`None`
     /// where there is no such turn: nothing is played).
     pub(in crate::engine) fn play_counted_dice_turn(
-        self,
+        &self,
         st: &mut State,
         i: usize,
     ) -> (bool, Option<Root>) {

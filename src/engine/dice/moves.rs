@@ -58,13 +58,19 @@ pub(super) fn set_pin(st: &mut State, site: u8, owner: usize, pin: bool) {
     }
 }
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// Moves one man of `player` from `from` to `to`, hitting what stands
     /// there (or pinning it, see [`Engine::pin_move`]); returns the site the
     /// hit men went to (or [`NONE`]), how many, and the change of the
     /// position key.
     #[inline(always)]
-    pub(super) fn die_move(self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
+    pub(super) fn die_move(
+        &self,
+        st: &mut State,
+        player: usize,
+        from: u8,
+        to: u8,
+    ) -> (u8, u8, u64) {
         if self.t.pin_blots {
             return self.pin_move(st, player, from, to);
         }
@@ -98,7 +104,7 @@ impl<'a> Dice<'a> {
     /// moves knows once for all.
     #[inline(always)]
     pub(super) fn die_move_preview<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -159,7 +165,7 @@ impl<'a> Dice<'a> {
     /// where an end condition may fire.
     #[inline(always)]
     pub(super) fn standing_after<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -179,7 +185,7 @@ impl<'a> Dice<'a> {
 
     #[inline(always)]
     pub(super) fn undo_die_move(
-        self,
+        &self,
         st: &mut State,
         player: usize,
         from: u8,
@@ -206,7 +212,13 @@ impl<'a> Dice<'a> {
     /// `from` is freed if the last of his pinners leaves. Returns [`NONE`],
     /// the flags [`PINNED`] and [`RELEASED`], and the change of the key.
     #[inline(never)]
-    pub(super) fn pin_move(self, st: &mut State, player: usize, from: u8, to: u8) -> (u8, u8, u64) {
+    pub(super) fn pin_move(
+        &self,
+        st: &mut State,
+        player: usize,
+        from: u8,
+        to: u8,
+    ) -> (u8, u8, u64) {
         let mut delta = self.take_man(st, from);
         let opp = 1 - player;
         let mut flags = 0;
@@ -226,7 +238,7 @@ impl<'a> Dice<'a> {
     /// [`Engine::pin_move`] and [`Masks::pinned`] would do, without moving.
     #[inline(never)]
     pub(super) fn pin_move_preview<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -271,7 +283,7 @@ impl<'a> Dice<'a> {
     }
 
     #[inline(never)]
-    pub(super) fn undo_pin_move(self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
+    pub(super) fn undo_pin_move(&self, st: &mut State, player: usize, from: u8, to: u8, flags: u8) {
         lift_man(st, to);
         if flags & PINNED != 0 {
             set_pin(st, to, 1 - player, false);
@@ -285,7 +297,7 @@ impl<'a> Dice<'a> {
     /// Pins the lone man of `owner` on `site`, leaving the site empty for
     /// his pinner (`pin`), or frees him, alone on the site his last pinner
     /// left (`!pin`); returns the change of the position key.
-    pub(super) fn pin(self, st: &mut State, site: u8, owner: usize, pin: bool) -> u64 {
+    pub(super) fn pin(&self, st: &mut State, site: u8, owner: usize, pin: bool) -> u64 {
         let s = site as usize;
         set_pin(st, site, owner, pin);
         self.site_key(s, cell(owner, 0), 1) ^ self.pinned_key(s)
@@ -293,13 +305,13 @@ impl<'a> Dice<'a> {
 
     /// The key of a man pinned on `site` (whose man follows from the men
     /// standing there).
-    pub(super) fn pinned_key(self, site: usize) -> u64 {
+    pub(super) fn pinned_key(&self, site: usize) -> u64 {
         self.zobrist[self.sites * 32 + 2 + self.sites + site]
     }
 
     /// Takes a man off `site`; returns the change of the position key.
     #[inline(always)]
-    pub(super) fn take_man(self, st: &mut State, site: u8) -> u64 {
+    pub(super) fn take_man(&self, st: &mut State, site: u8) -> u64 {
         let s = site as usize;
         let (owner, men) = ((st.cells[s] >> 4) as usize, st.stack[s]);
         lift_man(st, site);
@@ -309,7 +321,7 @@ impl<'a> Dice<'a> {
     /// Puts a man of `player` on `site` (empty or his); returns the change
     /// of the position key.
     #[inline(always)]
-    pub(super) fn put_man(self, st: &mut State, site: u8, player: usize) -> u64 {
+    pub(super) fn put_man(&self, st: &mut State, site: u8, player: usize) -> u64 {
         drop_man(st, site, player);
         self.men_key(site, player, st.stack[site as usize])
     }
@@ -318,7 +330,7 @@ impl<'a> Dice<'a> {
     /// go from `men - 1` to `men` (`men` > 0), or back: [`Engine::site_key`]
     /// of both counts, in one look-up for the usual stack.
     #[inline(always)]
-    pub(super) fn men_key(self, site: u8, owner: usize, men: u8) -> u64 {
+    pub(super) fn men_key(&self, site: u8, owner: usize, men: u8) -> u64 {
         debug_assert!(men > 0 && owner < 2);
         if (men as usize) < MEN_KEYS {
             // In range whatever the arguments: masked to the table.
@@ -332,12 +344,12 @@ impl<'a> Dice<'a> {
     /// [`Engine::men_key`] of a stack of [`MEN_KEYS`] men or more.
     #[cold]
     #[inline(never)]
-    pub(super) fn men_key_far(self, site: usize, owner: usize, men: u8) -> u64 {
+    pub(super) fn men_key_far(&self, site: usize, owner: usize, men: u8) -> u64 {
         self.site_key(site, cell(owner, 0), men) ^ self.site_key(site, cell(owner, 0), men - 1)
     }
 
     /// The key of one site's stack: zero when empty.
-    pub(super) fn site_key(self, site: usize, c: u8, men: u8) -> u64 {
+    pub(super) fn site_key(&self, site: usize, c: u8, men: u8) -> u64 {
         if c == NONE {
             0
         } else {
@@ -347,7 +359,7 @@ impl<'a> Dice<'a> {
     }
 
     /// Plays the die moves of a turn and passes the dice on.
-    pub(in crate::engine) fn play_dice(self, st: &mut State, m: &Move) {
+    pub(in crate::engine) fn play_dice(&self, st: &mut State, m: &Move) {
         match m.chosen() {
             Some(d) => self.play_choice(st, d),
             None => self.play_die_moves(st, m.steps()),
@@ -357,7 +369,7 @@ impl<'a> Dice<'a> {
     /// Plays the choice of the double of `d` (`choose double`): the dice
     /// to play, the same player's.
     #[cold]
-    pub(in crate::engine) fn play_choice(self, st: &mut State, d: u8) {
+    pub(in crate::engine) fn play_choice(&self, st: &mut State, d: u8) {
         st.dice = [0; MAX_DICE];
         st.dice[..2].fill(d);
         st.chosen = true;
@@ -365,7 +377,7 @@ impl<'a> Dice<'a> {
 
     /// [`Engine::play_dice`] of the turn of die moves `steps`.
     #[inline]
-    pub(in crate::engine) fn play_die_moves(self, st: &mut State, steps: &[Step]) {
+    pub(in crate::engine) fn play_die_moves(&self, st: &mut State, steps: &[Step]) {
         let player = st.to_move as usize;
         // What the `again` rules look at, read before the men move.
         let played = self.again.as_ref().map(|_| played(self, st, player, steps));
@@ -389,7 +401,7 @@ impl<'a> Dice<'a> {
 
     /// A hash of what stands where, for telling turns apart by their result.
     #[inline]
-    pub(in crate::engine) fn position_key(self, st: &State) -> u64 {
+    pub(in crate::engine) fn position_key(&self, st: &State) -> u64 {
         let h = (0..st.cells.len()).fold(0, |h, s| h ^ self.site_key(s, st.cells[s], st.stack[s]));
         if st.pinned == 0 {
             h
@@ -401,7 +413,7 @@ impl<'a> Dice<'a> {
     /// [`Masks::of`] and [`Engine::position_key`] of `st` in one pass over
     /// the sites: what a roll's search starts from.
     #[inline]
-    pub(super) fn masks_and_key(self, st: &State) -> (Masks, u64) {
+    pub(super) fn masks_and_key(&self, st: &State) -> (Masks, u64) {
         let n = st.cells.len().min(st.stack.len());
         let (cells, stack) = (&st.cells[..n], &st.stack[..n]);
         let mut h = 0;
@@ -441,7 +453,7 @@ impl<'a> Dice<'a> {
 
     /// The key of the pinned men on the sites of `pins`.
     #[inline(never)]
-    pub(super) fn pins_key(self, mut pins: u128) -> u64 {
+    pub(super) fn pins_key(&self, mut pins: u128) -> u64 {
         let mut h = 0;
         while pins != 0 {
             h ^= self.pinned_key(pins.trailing_zeros() as usize);
@@ -456,7 +468,7 @@ impl<'a> Dice<'a> {
 /// (thrown or chosen), whether a die move lands on opposing men (hitting or
 /// pinning), and whether it plays every die move of the dice.
 #[inline(never)]
-fn played(engine: Dice<'_>, st: &State, player: usize, steps: &[Step]) -> Played {
+fn played(engine: &Dice, st: &State, player: usize, steps: &[Step]) -> Played {
     Played {
         full: engine
             .again

@@ -5,7 +5,7 @@ use super::Dice;
 use super::route::Route;
 use crate::ir::Priority;
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// What an obligation measures of a route.
     pub(super) fn measure(priority: Priority, r: &Route) -> u32 {
         match priority {
@@ -23,8 +23,8 @@ impl<'a> Dice<'a> {
     /// unplayed, and it counts like any other: a turn that wins with more
     /// dice or pips rules out the turns with fewer. With `ending turn
     /// obliged` it is measured like every other turn.
-    pub(super) fn obligations(self, out: &mut Vec<Route>) {
-        let t = self.t;
+    pub(super) fn obligations(&self, out: &mut Vec<Route>) {
+        let t = &self.t;
         for &priority in &t.play {
             let best = out.iter().map(|r| Self::measure(priority, r)).max();
             if let Some(best) = best {

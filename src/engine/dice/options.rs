@@ -53,7 +53,7 @@ pub(super) struct Options<B: Bits = u128> {
     pub(super) judge_more: bool,
 }
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// What decides the die moves of `player` from a position reached by
     /// the die moves of `m`, his turn so far; `positions` the track
     /// positions of his free men where the caller knows them (see
@@ -62,7 +62,7 @@ impl<'a> Dice<'a> {
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn options<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -71,7 +71,7 @@ impl<'a> Dice<'a> {
         positions: Option<B>,
         was: Option<(B, B, bool)>,
     ) -> Options<B> {
-        let t = self.t;
+        let t = &self.t;
         let track = &t.track[player];
         let last = track.len().saturating_sub(1);
         let vulnerable = if t.landing_sees_runs {
@@ -170,8 +170,8 @@ impl<'a> Dice<'a> {
     /// not land on. Only the opponent's are worth comparing: nearly every
     /// die move changes the mover's.
     #[inline(always)]
-    pub(super) fn forbidden_reads(self, player: usize) -> Option<u8> {
-        let t = self.t;
+    pub(super) fn forbidden_reads(&self, player: usize) -> Option<u8> {
+        let t = &self.t;
         match (&t.hit_to, t.pin_blots) {
             (Some(_), _) => t.forbid_program[player].reads(),
             (None, false) => t.forbid_program[player]
@@ -191,7 +191,7 @@ impl<'a> Dice<'a> {
     /// moves one by one.
     #[inline(always)]
     pub(super) fn mask_origins<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -218,13 +218,13 @@ impl<'a> Dice<'a> {
     /// rules.
     #[inline(never)]
     fn masked_origins<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
         (vulnerable, leavable, positions, last): (B, B, B, usize),
     ) -> (B, B, bool) {
-        let t = self.t;
+        let t = &self.t;
         let from_forbidden = self.origins_forbidden(st, masks, player, vulnerable, leavable);
         let from_forbidden_at = if from_forbidden.none() {
             B::ZERO
@@ -246,8 +246,8 @@ impl<'a> Dice<'a> {
     /// The track positions of `player` before `last` whose sites are in
     /// `sites`, as a mask (see [`super::masks::TrackMap`]).
     #[inline(always)]
-    pub(super) fn track_positions<B: Bits>(self, player: usize, sites: B, last: usize) -> B {
-        let t = self.t;
+    pub(super) fn track_positions<B: Bits>(&self, player: usize, sites: B, last: usize) -> B {
+        let t = &self.t;
         let positions = t.track_map[player].positions(sites);
         debug_assert_eq!(positions, {
             let mut sites = sites;
@@ -274,13 +274,13 @@ impl<'a> Dice<'a> {
     /// `victims` of [`Engine::die_move`]) left every count as it was.
     #[inline(always)]
     pub(super) fn bearing_after(
-        self,
+        &self,
         player: usize,
         was: bool,
         change: &Change,
         moved: (u8, u8, u8, u8),
     ) -> Option<bool> {
-        let t = self.t;
+        let t = &self.t;
         let fires = t.bear_off_fires.as_ref()?;
         let may_change = fires.fired(change) >> (2 * player + usize::from(was)) & 1 != 0;
         if !may_change {
@@ -294,8 +294,8 @@ impl<'a> Dice<'a> {
     /// where his men at position 0 leave the second zone at its start,
     /// with that zone at position 0.
     #[inline(always)]
-    pub(super) fn origin_track<B: Bits>(self, player: usize, o: &Options<B>) -> &'a [u8] {
-        let t = self.t;
+    pub(super) fn origin_track<B: Bits>(&self, player: usize, o: &Options<B>) -> &[u8] {
+        let t = &self.t;
         if o.from_second {
             &t.start_track[player]
         } else {
@@ -313,7 +313,7 @@ impl<'a> Dice<'a> {
     /// if he may: the site and the track position (the last for bearing off).
     #[inline(always)]
     pub(super) fn landing<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -321,7 +321,7 @@ impl<'a> Dice<'a> {
         from: usize,
         die: u8,
     ) -> Option<(u8, usize)> {
-        let t = self.t;
+        let t = &self.t;
         let track = self.origin_track(player, o);
         let last = track.len() - 1;
         let target = from + die as usize;
@@ -350,7 +350,7 @@ impl<'a> Dice<'a> {
     /// die bears off. A die move from one of them is legal unless the
     /// `judge_more` rules forbid it ([`Engine::lands`]).
     #[inline(always)]
-    pub(super) fn origins<B: Bits>(self, o: &Options<B>, die: u8) -> B {
+    pub(super) fn origins<B: Bits>(&self, o: &Options<B>, die: u8) -> B {
         let d = die as usize;
         let last = o.last;
         if d >= last {
@@ -373,7 +373,7 @@ impl<'a> Dice<'a> {
     /// The track positions of `froms` from which a die of `d` pips bears
     /// off, where the mover may bear off.
     #[inline(always)]
-    pub(super) fn bear_origins<B: Bits>(self, o: &Options<B>, d: usize) -> B {
+    pub(super) fn bear_origins<B: Bits>(&self, o: &Options<B>, d: usize) -> B {
         let last = o.last;
         let exact = if d <= last { B::one(last - d) } else { B::ZERO };
         let rearmost = o.rearmost as usize;
@@ -391,7 +391,7 @@ impl<'a> Dice<'a> {
     /// where the `judge_more` rules forbid it.
     #[inline(always)]
     pub(super) fn lands<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -414,7 +414,7 @@ impl<'a> Dice<'a> {
     /// `origins` (of [`Engine::origins`] for `die`) less those the
     /// `judge_more` rules forbid.
     pub(super) fn judged<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -422,7 +422,7 @@ impl<'a> Dice<'a> {
         die: u8,
         origins: B,
     ) -> B {
-        let t = self.t;
+        let t = &self.t;
         let mut allowed = origins;
         // Where only runs are judged one by one, only die moves onto a
         // risky position.
@@ -449,7 +449,7 @@ impl<'a> Dice<'a> {
     /// find the die moves [`Engine::landing`] finds from every origin.
     #[inline(always)]
     pub(super) fn debug_check_origins<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -480,7 +480,7 @@ impl<'a> Dice<'a> {
     /// Whether `player` can play any of `dice` from the position reached
     /// by the die moves of `m`, his turn so far.
     pub(super) fn can_move<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -503,13 +503,13 @@ impl<'a> Dice<'a> {
     /// rules are judged site by site ([`Engine::forbidden_more`]).
     #[inline(always)]
     pub(super) fn forbidden<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
         vulnerable: B,
     ) -> B {
-        let t = self.t;
+        let t = &self.t;
         let opp = 1 - player;
         let mut forbidden = match (&t.hit_to, t.pin_blots) {
             (Some(_), _) => B::ZERO,
@@ -534,7 +534,7 @@ impl<'a> Dice<'a> {
     /// `leavable`.
     #[inline(always)]
     pub(super) fn origins_forbidden<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -560,7 +560,7 @@ impl<'a> Dice<'a> {
     /// runs it may make where `target` is risky.
     #[inline(never)]
     pub(super) fn forbidden_rest<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -568,7 +568,7 @@ impl<'a> Dice<'a> {
         o: &Options<B>,
         target: usize,
     ) -> bool {
-        let t = self.t;
+        let t = &self.t;
         let from_rules = if o.masked {
             &t.forbid_from_rest
         } else {
@@ -599,14 +599,14 @@ impl<'a> Dice<'a> {
     // inlined it slows their search.
     #[inline(never)]
     pub(super) fn forbidden_more<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
         (from, to): (u8, u8),
         vulnerable: B,
     ) -> bool {
-        let t = self.t;
+        let t = &self.t;
         t.forbid
             .iter()
             .any(|c| self.holds(st, masks, c, player, (NONE, to), vulnerable))
@@ -626,7 +626,7 @@ impl<'a> Dice<'a> {
     /// have such rules alone.
     #[inline(never)]
     pub(super) fn forbidden_after<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,

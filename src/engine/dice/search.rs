@@ -54,13 +54,13 @@ fn pad(dice: &[u8]) -> [u8; SEARCH_DIE_MOVES] {
     out
 }
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// Fills `routes` with the turns of the roll in `st.dice`, in the order
     /// they are listed: see [`Engine::dice_turns`]. The search starts from
     /// the `carried` root where given (else worked out), and leaves in
     /// `root` the one it started from.
     pub(super) fn dice_routes(
-        self,
+        &self,
         st: &mut State,
         routes: &mut Vec<Route>,
         all: bool,
@@ -111,7 +111,7 @@ impl<'a> Dice<'a> {
     /// number, leading to the same position.
     #[cold]
     fn choice_routes(
-        self,
+        &self,
         st: &State,
         routes: &mut Vec<Route>,
         (carried, root): (Option<&Root>, &mut Option<Root>),
@@ -134,7 +134,7 @@ impl<'a> Dice<'a> {
     /// roll's die moves from masks `masks` at the width `B` the board
     /// allows, and the obligations.
     fn search_roll<B: Width>(
-        self,
+        &self,
         st: &mut State,
         routes: &mut Vec<Route>,
         all: bool,
@@ -221,7 +221,7 @@ impl<'a> Dice<'a> {
     /// resulting position, before the obligations. Returns the positions
     /// searched and turns found.
     pub(super) fn continuations<B: Width>(
-        self,
+        &self,
         st: &mut State,
         masks: &Masks<B>,
         (dice, n): (&[u8; SEARCH_DIE_MOVES], usize),
@@ -265,7 +265,7 @@ impl<'a> Dice<'a> {
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(super) fn advance<B: Bits>(
-        self,
+        &self,
         st: &mut State,
         masks: &mut Masks<B>,
         player: usize,
@@ -319,7 +319,7 @@ impl<'a> Dice<'a> {
     /// worked out by the caller.
     #[inline(always)]
     fn last_move<B: Width>(
-        self,
+        &self,
         st: &State,
         turn: &mut Turn<B>,
         (site, to): (u8, u8),
@@ -356,7 +356,7 @@ impl<'a> Dice<'a> {
     /// last die moves does not hold what only this reads of the tables.
     #[inline(never)]
     fn fires_after<B: Bits>(
-        self,
+        &self,
         st: &State,
         masks: &Masks<B>,
         player: usize,
@@ -382,7 +382,7 @@ impl<'a> Dice<'a> {
     /// for the others).
     #[inline(always)]
     fn leaves<B: Width, const PINS: bool>(
-        self,
+        &self,
         st: &mut State,
         turn: &mut Turn<B>,
         last: usize,
@@ -425,7 +425,7 @@ impl<'a> Dice<'a> {
     /// last die).
     #[inline(never)]
     fn played_leaf<B: Width>(
-        self,
+        &self,
         st: &mut State,
         turn: &mut Turn<B>,
         (from, target): (usize, usize),
@@ -458,8 +458,8 @@ impl<'a> Dice<'a> {
     /// Whether `player` has no free man at track position 0, on either
     /// zone of a track that starts in two (`start or bar`).
     #[inline(never)]
-    fn start_left(self, st: &State, player: usize) -> bool {
-        let t = self.t;
+    fn start_left(&self, st: &State, player: usize) -> bool {
+        let t = &self.t;
         [
             t.track[player].first().copied(),
             Some(t.second_start[player]),
@@ -472,7 +472,7 @@ impl<'a> Dice<'a> {
     /// Takes back what [`Engine::advance`] did.
     #[inline(always)]
     pub(super) fn retreat<B: Bits>(
-        self,
+        &self,
         st: &mut State,
         masks: &mut Masks<B>,
         player: usize,
@@ -493,7 +493,7 @@ impl<'a> Dice<'a> {
     /// where it ends the game, else searches beyond.
     #[inline(always)]
     fn visit<B: Width>(
-        self,
+        &self,
         st: &mut State,
         turn: &mut Turn<B>,
         (o, track): (&Options<B>, &[u8]),
@@ -568,7 +568,7 @@ impl<'a> Dice<'a> {
     /// (where the position has a `parent` whose orders are noted).
     #[inline(always)]
     fn allowed<B: Width>(
-        self,
+        &self,
         st: &State,
         turn: &mut Turn<B>,
         o: &Options<B>,
@@ -593,7 +593,7 @@ impl<'a> Dice<'a> {
 
     /// Searches the die moves from a position reached with `n` dice left,
     /// in presentation order: track position first, then the die.
-    fn search<B: Width>(self, st: &mut State, turn: &mut Turn<B>, n: usize, key: u64) {
+    fn search<B: Width>(&self, st: &mut State, turn: &mut Turn<B>, n: usize, key: u64) {
         if n == 1 {
             self.search_last(st, turn, key);
         } else {
@@ -606,7 +606,7 @@ impl<'a> Dice<'a> {
     /// with more dice left does (noting orders, carrying options) left
     /// out, compiled into [`Engine::search`].
     #[inline(always)]
-    fn search_last<B: Width>(self, st: &mut State, turn: &mut Turn<B>, key: u64) {
+    fn search_last<B: Width>(&self, st: &mut State, turn: &mut Turn<B>, key: u64) {
         self.node::<B, true>(st, turn, 1, key);
     }
 
@@ -614,7 +614,7 @@ impl<'a> Dice<'a> {
     /// left (one if `LAST`).
     #[inline(always)]
     fn node<B: Width, const LAST: bool>(
-        self,
+        &self,
         st: &mut State,
         turn: &mut Turn<B>,
         n: usize,

@@ -74,7 +74,7 @@ fn dice_games() -> Vec<(String, Engine)> {
 
 /// Checks every first die move of the position `st` (dice thrown).
 fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
-    let t = engine.dice().unwrap().t;
+    let t = &engine.dice().unwrap().t;
     let player = st.to_move as usize;
     let masks = Masks::of(st);
     let bearing = |st: &State, masks: &Masks| {
@@ -323,7 +323,7 @@ fn men_keys_are_the_change_of_the_site_key_for_every_count() {
 #[test]
 fn bundled_end_conditions_are_judged_exactly() {
     for (name, engine) in dice_games() {
-        let t = engine.dice().unwrap().t;
+        let t = &engine.dice().unwrap().t;
         assert!(!t.ends.is_empty(), "{name}: end conditions");
         for (i, e) in t.ends.iter().enumerate() {
             assert!(
@@ -342,7 +342,7 @@ fn bundled_end_conditions_are_judged_exactly() {
 fn bundled_bear_off_rules_are_judged_exactly() {
     let mut judged = 0;
     for (name, engine) in dice_games() {
-        let t = engine.dice().unwrap().t;
+        let t = &engine.dice().unwrap().t;
         if t.bear_off.is_some() {
             assert!(
                 t.bear_off_exact.iter().all(Option::is_some),
@@ -363,7 +363,7 @@ fn bundled_bear_off_rules_are_judged_exactly() {
 fn bundled_pass_rules_need_men() {
     let mut rules = 0;
     for (name, engine) in dice_games() {
-        let t = engine.dice().unwrap().t;
+        let t = &engine.dice().unwrap().t;
         assert_eq!(t.pass.len(), t.pass_needs.len(), "{name}");
         for (who, needs) in t.pass_needs.iter().flatten().enumerate() {
             let none = [0u128; 2];
@@ -395,7 +395,7 @@ fn the_search_finds_the_same_turns_at_either_width() {
                 .expect("a valid game"),
         );
         match &mut wide.family {
-            crate::engine::strategy::Family::Dice(t) => t.narrow = false,
+            crate::engine::strategy::Family::Dice(d) => d.t.narrow = false,
             _ => panic!("a dice game"),
         }
         let (mut moves, mut wide_moves) = (Vec::new(), Vec::new());

@@ -19,10 +19,10 @@ pub(super) struct Walk<'a> {
     found: Vec<Move>,
 }
 
-impl<'a> Dice<'a> {
+impl Dice {
     /// Dice games: the die moves the player to move can play first, before
     /// the obligations.
-    pub fn first_die_moves(self, st: &State) -> Vec<Step> {
+    pub fn first_die_moves(&self, st: &State) -> Vec<Step> {
         let mut found = Vec::new();
         if self.pass_rule(st).is_some() {
             return found;
@@ -60,7 +60,7 @@ impl<'a> Dice<'a> {
     /// Die moves are walked one by one, never every route of the roll, so
     /// this is cheap whatever the roll.
     pub fn turns_by_route(
-        self,
+        &self,
         st: &State,
         legal: &[Move],
         len: usize,
@@ -105,7 +105,7 @@ impl<'a> Dice<'a> {
 
     #[allow(clippy::too_many_arguments)]
     fn walk(
-        self,
+        &self,
         st: &mut State,
         masks: &mut Masks,
         w: &mut Walk,
@@ -173,11 +173,11 @@ impl<'a> Dice<'a> {
 
     /// Notes the listed turn that a complete route `leaf` of `player`
     /// amounts to, if the obligations allow the route.
-    fn accept(self, w: &mut Walk, player: usize, leaf: &Route) {
+    fn accept(&self, w: &mut Walk, player: usize, leaf: &Route) {
         // The turns the obligations keep share their measures, except turns
         // that end the game in a game that exempts them, which are kept
         // whatever they measure.
-        let t = self.t;
+        let t = &self.t;
         let exempt = |m: &Route| t.ending_turn_exempt && m.ends;
         let allowed = exempt(leaf)
             || w.legal
