@@ -20,6 +20,7 @@ mod found;
 mod grid;
 mod lines;
 mod outcome;
+mod playout;
 mod progress;
 mod rays;
 mod sides;
@@ -32,6 +33,7 @@ pub use self::core::Core;
 pub use condition::compare;
 pub(crate) use dice::Root;
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
+pub use playout::Stopped;
 pub use state::{State, cell};
 pub use turn::{Move, Step};
 
@@ -313,31 +315,6 @@ impl Engine {
         strategy::by_family!(self, s => s.count(st, out))
     }
 
-    /// Whether [`Engine::draw_planned`] plays this game's random
-    /// playouts: a game without dice whose actions count its turns.
-    pub fn draws_planned(&self) -> bool {
-        strategy::by_family!(self, s => s.draws_planned())
-    }
-
-    /// [`Engine::count_turns`] and the draw of one of the turns in one
-    /// call, for a game that [`Engine::draws_planned`]: `pick` is given
-    /// `st` and the number of turns, and gives the index of the turn to
-    /// draw, which is written over `drawn` (a move that keeps
-    /// [`Step::NONE`] past its steps), or `None` to draw none (then
-    /// `false`). The turns, their order and their number are those of
-    /// [`Engine::count_turns`] and [`Engine::counted_turn_at`]. The state
-    /// is restored before returning.
-    #[inline(always)]
-    pub fn draw_planned(
-        &self,
-        st: &mut State,
-        out: &mut Vec<Move>,
-        drawn: &mut Move,
-        pick: impl FnOnce(&State, usize) -> Option<usize>,
-    ) -> Result<bool, TooManyTurns> {
-        strategy::by_family!(self, s => s.draw(st, out, drawn, pick))
-    }
-
     /// [`Engine::turn_at`] called right after [`Engine::count_turns`] of
     /// the same `st` on this thread, nothing searched or played between: a
     /// dice game's turn is then taken from the routes counted without
@@ -349,59 +326,29 @@ impl Engine {
         strategy::by_family!(self, s => s.counted_turn_at(st, listed, i))
     }
 
-    /// [`Engine::counted_turn_at`], inlined where it is called.
-    #[inline]
-    pub(crate) fn grid_counted_turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
-        strategy::by_family!(self, s => s.counted_turn_at(st, listed, i))
-    }
-
-    /// [`Engine::counted_turn_at`] of a game with actions, written over
-    /// `out` (a move that keeps [`Step::NONE`] past its steps, as every
-    /// move does): no whole move built and copied. `false`, `out`
-    /// untouched, in a game without actions.
-    #[inline]
-    pub(crate) fn counted_action_turn_into(
-        &self,
-        st: &State,
-        listed: &[Move],
-        i: usize,
-        out: &mut Move,
-    ) -> bool {
-        self.grid()
-            .is_some_and(|g| g.counted_action_turn_into(st, listed, i, out))
-    }
-
-    /// [`Engine::count_turns`] of `st`, reached by the turn whose
-    /// the root after it (see `dice/listing.rs`) is `carried`, where given (a dice game).
-    #[inline]
-    pub(crate) fn count_turns_from(
-        &self,
-        st: &mut State,
-        out: &mut Vec<Move>,
-        carried: Option<&Root>,
-    ) -> Result<usize, TooManyTurns> {
-        strategy::by_family!(self, s => s.count_from(st, out, carried))
-    }
-
-    /// Plays the turn [`Engine::counted_turn_at`] gives: returns whether
-    /// it ends the game and its the root after it (see `dice/listing.rs`), without making a
-    /// [`Move`] of a dice game's turn where it was counted on this thread.
-    #[inline]
-    pub(crate) fn play_counted_turn(
-        &self,
-        st: &mut State,
-        listed: &[Move],
-        i: usize,
-    ) -> (bool, Option<Root>) {
-        strategy::by_family!(self, s => s.play_counted(st, listed, i))
-    }
-
     /// The turn of index `i` of `st` (below what [`Engine::count_turns`]
     /// returned, with the turns it left in `listed`). In a dice game, the
     /// turns counted last on this thread if they are those of `st`; else
     /// the roll is searched again.
     pub fn turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
         strategy::by_family!(self, s => s.turn_at(st, listed, i))
+    }
+
+    /// Plays uniformly random legal turns from `st` to the end of the game
+    /// or `max_plies` turns: the outcome (`Ongoing` at the limit) and the
+    /// turns played; or, where a roll has more turns than the engine
+    /// lists, the turn (from 1) and why, `st` the position of that roll.
+    /// `moves` is a reusable buffer; nothing is allocated once it has
+    /// grown. One loop per family, compiled for its strategy: the turns
+    /// and draws are those of listing every turn and drawing one.
+    pub fn random_playout(
+        &self,
+        st: &mut State,
+        rng: &mut crate::rng::Rng,
+        moves: &mut Vec<Move>,
+        max_plies: u32,
+    ) -> Result<(Outcome, u32), Stopped> {
+        strategy::by_family!(self, s => playout::random(s, st, rng, moves, max_plies))
     }
 
     /// Plays a move known to be legal. Never allocates.

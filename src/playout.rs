@@ -52,7 +52,8 @@ fn turns(
         })
 }
 
-/// Plays uniformly random legal turns from `st` to the end of the game.
+/// Plays uniformly random legal turns from `st` to the end of the game
+/// (see [`Engine::random_playout`]), at most [`MAX_PLIES`].
 ///
 /// `moves` is a reusable buffer; nothing is allocated once it has grown.
 pub fn random_playout(
@@ -61,126 +62,13 @@ pub fn random_playout(
     rng: &mut Rng,
     moves: &mut Vec<Move>,
 ) -> Result<Playout, TooManyTurnsAt> {
-    // One loop per kind of game, each compiled for it.
-    if engine.has_dice() {
-        dice_playout_loop(engine, st, rng, moves)
-    } else if engine.draws_planned() {
-        planned_playout_loop(engine, st, rng, moves)
-    } else {
-        playout_loop::<false>(engine, st, rng, moves)
-    }
-}
-
-/// [`random_playout`] of a game whose turns are counted and drawn in one
-/// call ([`Engine::draw_planned`]): the same turns, drawn by the same
-/// draws, as [`playout_loop`] plays.
-#[inline(never)]
-fn planned_playout_loop(
-    engine: &Engine,
-    st: &mut State,
-    rng: &mut Rng,
-    moves: &mut Vec<Move>,
-) -> Result<Playout, TooManyTurnsAt> {
-    let mut plies = 0;
-    // The turn drawn, written over the last.
-    let mut drawn = Move::PASS;
-    loop {
-        let mut end = None;
-        let pick = |st: &State, n: usize| {
-            // As `playout_loop` judges the end, then draws.
-            let outcome = engine.outcome_after(st, n > 0, false);
-            if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
-                end = Some(outcome);
-                return None;
-            }
-            Some(rng.random_range(0..n))
-        };
-        let drew = engine
-            .draw_planned(st, moves, &mut drawn, pick)
-            .map_err(|cause| TooManyTurnsAt {
-                ply: plies + 1,
-                position: position_text(engine, st),
-                cause,
-            })?;
-        if !drew {
-            return Ok(Playout {
-                outcome: end.unwrap_or(Outcome::Ongoing),
-                plies,
-            });
-        }
-        engine.play_unchecked(st, &drawn);
-        plies += 1;
-    }
-}
-
-/// [`random_playout`] of a game with dice, compiled apart from the loop
-/// of the others, so that theirs is not built around its needs.
-#[inline(never)]
-fn dice_playout_loop(
-    engine: &Engine,
-    st: &mut State,
-    rng: &mut Rng,
-    moves: &mut Vec<Move>,
-) -> Result<Playout, TooManyTurnsAt> {
-    playout_loop::<true>(engine, st, rng, moves)
-}
-
-/// [`random_playout`] of a game with dice (`DICE`) or without.
-#[inline(always)]
-fn playout_loop<const DICE: bool>(
-    engine: &Engine,
-    st: &mut State,
-    rng: &mut Rng,
-    moves: &mut Vec<Move>,
-) -> Result<Playout, TooManyTurnsAt> {
-    let mut plies = 0;
-    // Whether the end conditions of a dice game are to be judged: at the
-    // start, and after a turn the search found to end the game.
-    let mut ended = true;
-    // Where the search of the next roll starts, carried from the turn
-    // played (see `Engine::root_after`).
-    let mut root = None;
-    // The turn drawn, in a game with actions, written over the last.
-    let mut drawn = Move::PASS;
-    loop {
-        // The opening throw may have thrown the first roll already.
-        if engine.to_throw(st) {
-            engine.roll(st, rng);
-        }
-        let n = if DICE {
-            engine.count_turns_from(st, moves, root.as_ref())
-        } else {
-            engine.count_turns(st, moves)
-        };
-        let n = n.map_err(|cause| TooManyTurnsAt {
-            ply: plies + 1,
+    match engine.random_playout(st, rng, moves, MAX_PLIES) {
+        Ok((outcome, plies)) => Ok(Playout { outcome, plies }),
+        Err((ply, cause)) => Err(TooManyTurnsAt {
+            ply,
             position: position_text(engine, st),
             cause,
-        })?;
-        let outcome = engine.outcome_after(st, n > 0, ended);
-        if outcome != Outcome::Ongoing || plies >= MAX_PLIES {
-            st.dice = [0; 4];
-            return Ok(Playout { outcome, plies });
-        }
-        // The same draw as from the list of every turn (see `Game::next`).
-        let i = rng.random_range(0..n);
-        if DICE {
-            // Drawn from the turns just counted of this very position.
-            (ended, root) = engine.play_counted_turn(st, moves, i);
-        } else if let Some(m) = moves.get(i) {
-            engine.play_unchecked(st, m);
-            ended = m.ends;
-        } else if engine.counted_action_turn_into(st, moves, i, &mut drawn) {
-            // Drawn from the turns just counted of this very position.
-            engine.play_unchecked(st, &drawn);
-            ended = drawn.ends;
-        } else {
-            // Drawn from the turns just counted of this very position.
-            let m = engine.grid_counted_turn_at(st, moves, i);
-            engine.play_unchecked(st, &m);
-            ended = m.ends;
-        }
-        plies += 1;
+        }),
     }
 }
 

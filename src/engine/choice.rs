@@ -131,24 +131,16 @@ impl Grid {
         }
     }
 
-    /// [`Engine::grid_counted_turn_at`] of a game with actions, written
-    /// over `out` (a move that keeps [`Step::NONE`] past its steps, as
-    /// every move does): no whole move built and copied. `false`, `out`
-    /// untouched, in a game without actions.
-    #[inline]
-    pub(super) fn counted_action_turn_into(
-        &self,
-        st: &State,
-        listed: &[Move],
-        i: usize,
-        out: &mut Move,
-    ) -> bool {
+    /// [`Grid::counted_turn_at`], written over `out` (a move that keeps
+    /// [`Step::NONE`] past its steps, as every move does): no whole move
+    /// built and copied where the turn is a step or a plan's.
+    pub(super) fn counted_turn_into(&self, st: &State, listed: &[Move], i: usize, out: &mut Move) {
         match &self.g.actions {
-            Some(actions) => {
-                actions.counted_turn_into(self, st, listed, i, out);
-                true
-            }
-            None => false,
+            Some(actions) => actions.counted_turn_into(self, st, listed, i, out),
+            None => match listed.get(i) {
+                Some(m) => *out = *m,
+                None => self.step_into(st, i - listed.len(), out),
+            },
         }
     }
 
@@ -169,7 +161,16 @@ impl Grid {
             // Past the last turn: not a turn `count_turns` counted.
             return Move::PASS;
         }
-        let mut left = i - listed.len();
+        let mut m = Move::PASS;
+        self.step_into(st, i - listed.len(), &mut m);
+        m
+    }
+
+    /// The step of index `left` among the steps [`Grid::count_turns`]
+    /// counted (those past its listed turns), written over `out` (a move
+    /// that keeps [`Step::NONE`] past its steps, as every move does): no
+    /// whole move built and copied. [`Move::PASS`] past the last.
+    pub(super) fn step_into(&self, st: &State, mut left: usize, out: &mut Move) {
         let player = st.to_move as usize;
         let sides = Sides::of(st, player, self.all_sites);
         for s in bits(sides.own) {
@@ -184,23 +185,19 @@ impl Grid {
                     continue;
                 }
                 if left == 0 {
-                    let mut m = Move {
-                        len: 1,
-                        kind_after: target.after,
-                        ..Move::EMPTY
-                    };
-                    m.steps[0] = Step {
+                    let step = Step {
                         from: s as u8,
                         to: target.to,
                         over: NONE,
                         die: 0,
                     };
-                    return m;
+                    out.become_step(NONE, step, target.after);
+                    return;
                 }
                 left -= 1;
             }
         }
         // Past the last turn: not a turn `count_turns` counted.
-        Move::PASS
+        *out = Move::PASS;
     }
 }

@@ -130,6 +130,23 @@ impl Deref for Dice {
 }
 
 impl Strategy for &Dice {
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
+    #[inline(always)]
+    fn play_drawn(
+        self,
+        st: &mut State,
+        listed: &[Move],
+        i: usize,
+        _drawn: &mut Move,
+    ) -> (bool, Option<Root>) {
+        // Drawn from the turns just counted of this very position.
+        self.play_counted(st, listed, i)
+    }
+
     #[inline]
     fn turns(self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
         self.dice_turns(st, out, false)

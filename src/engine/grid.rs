@@ -168,6 +168,11 @@ impl Deref for Grid {
 }
 
 impl Strategy for &Grid {
+    #[inline(always)]
+    fn core(&self) -> &Core {
+        &self.core
+    }
+
     #[inline]
     fn turns(self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns> {
         self.legal(st, out);
@@ -186,6 +191,11 @@ impl Strategy for &Grid {
     #[inline]
     fn counted_turn_at(self, st: &State, listed: &[Move], i: usize) -> Move {
         Grid::counted_turn_at(self, st, listed, i)
+    }
+
+    #[inline]
+    fn counted_turn_into(self, st: &State, listed: &[Move], i: usize, out: &mut Move) {
+        Grid::counted_turn_into(self, st, listed, i, out)
     }
 
     #[inline]

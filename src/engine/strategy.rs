@@ -10,7 +10,7 @@
 //! dispatched statically: a playout's loop calls the family's code
 //! directly.
 
-use super::{Move, Outcome, Root, State, TooManyTurns, dice, grid};
+use super::{Core, Move, Outcome, Root, State, TooManyTurns, dice, grid};
 
 /// The family of a game and its compiled move tables. One per engine,
 /// held inline: the tables are one load away from the view.
@@ -37,6 +37,9 @@ pub(super) use by_family;
 /// What a family of games provides: its turns listed, counted and drawn,
 /// played, and hashed, its chance, and the end conditions it judges itself.
 pub(super) trait Strategy: Copy {
+    /// The rules core.
+    fn core(&self) -> &Core;
+
     /// Every legal complete turn of the player to move (see
     /// [`super::Engine::try_legal_moves`]).
     fn turns(self, st: &mut State, out: &mut Vec<Move>) -> Result<(), TooManyTurns>;
@@ -72,6 +75,11 @@ pub(super) trait Strategy: Copy {
     /// `st` on this thread (see [`super::Engine::counted_turn_at`]).
     fn counted_turn_at(self, st: &State, listed: &[Move], i: usize) -> Move;
 
+    /// [`Strategy::counted_turn_at`], written over `out`.
+    fn counted_turn_into(self, st: &State, listed: &[Move], i: usize, out: &mut Move) {
+        *out = self.counted_turn_at(st, listed, i);
+    }
+
     /// Where the count of the next turn starts after `m` (see
     /// [`super::Engine::root_after`]); `None` where nothing is carried.
     fn root_after(self, st: &State, m: &Move) -> Option<Root> {
@@ -85,6 +93,27 @@ pub(super) trait Strategy: Copy {
         let m = self.counted_turn_at(st, listed, i);
         self.play(st, &m);
         (m.ends, self.root_after(st, &m))
+    }
+
+    /// Plays the turn of index `i` just counted (see
+    /// [`Strategy::counted_turn_at`]), written over `drawn` where it is not
+    /// one of `listed`: whether it ends the game (the family's own end
+    /// conditions, noted by its search), and its [`Strategy::root_after`].
+    #[inline(always)]
+    fn play_drawn(
+        self,
+        st: &mut State,
+        listed: &[Move],
+        i: usize,
+        drawn: &mut Move,
+    ) -> (bool, Option<Root>) {
+        if let Some(m) = listed.get(i) {
+            self.play(st, m);
+            return (m.ends, None);
+        }
+        self.counted_turn_into(st, listed, i, drawn);
+        self.play(st, drawn);
+        (drawn.ends, None)
     }
 
     /// Plays a turn known to be legal; never allocates.
