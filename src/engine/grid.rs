@@ -198,7 +198,7 @@ impl Strategy for &Grid {
         Grid::counted_turn_into(self, st, listed, i, out)
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(self, st: &mut State, m: &Move) {
         Grid::play(self, st, m)
     }
@@ -335,7 +335,7 @@ impl Grid {
     }
 
     /// Plays a turn known to be legal.
-    #[inline]
+    #[inline(always)]
     pub(super) fn play(&self, st: &mut State, m: &Move) {
         // Most games, by one test, as before the extended play.
         if self.g.plain_grid {
