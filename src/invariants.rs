@@ -119,9 +119,16 @@ fn term(engine: &Engine, st: &State, t: &ir::Term, me: usize) -> i64 {
             let all: Vec<usize> = (0..engine.sites()).collect();
             count(side(me, *w), &all, true)
         }
-        ir::Term::KindPieces(w, name) => {
+        ir::Term::KindPieces(w, name, region_of) => {
             let kind = engine.game().kinds.iter().position(|k| k.name == *name);
-            (0..engine.sites())
+            let all: Vec<usize> = (0..engine.sites()).collect();
+            let sites = match region_of {
+                Some((frame, r)) => region(engine, me, *frame, r),
+                None => &all,
+            };
+            sites
+                .iter()
+                .copied()
                 .filter(|&s| {
                     st.piece(s)
                         .is_some_and(|(p, k)| (p, Some(k)) == (side(me, *w), kind))

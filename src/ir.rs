@@ -706,9 +706,10 @@ pub enum Term {
     /// board and in hand) less those on the board and in hand. Games
     /// without dice only.
     Captured(Whose),
-    /// The pieces of one kind (named) of one side on the board. Games
-    /// without dice only.
-    KindPieces(Whose, String),
+    /// The pieces of one kind (named) of one side on the board, or, with
+    /// a region, on its sites (framed like [`Term::MenIn`]: whose region,
+    /// and its name). Games without dice only.
+    KindPieces(Whose, String, Option<(Whose, String)>),
 }
 
 /// `NAME: CONDITION` in `invariants`: a condition that must hold for

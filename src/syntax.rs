@@ -273,7 +273,7 @@ pub enum Term {
     Captured(Whose, Span),
     /// `own|opponent KIND pieces`: that side's pieces of one kind on the
     /// board; the span is the term's.
-    KindPieces(Whose, Name, Span),
+    KindPieces(Whose, Name, Span, Option<(Option<Whose>, Name)>),
 }
 
 /// The name and the condition of a no-progress counter that runs only

@@ -172,3 +172,30 @@ fn a_forbid_rule_may_name_the_moving_piece_s_kind() {
         assert!(shown.contains(said), "{shown}");
     }
 }
+
+#[test]
+fn a_count_of_one_kind_may_be_read_in_a_region() {
+    // Squares 4, 12, 20, 28 are on the h-file and 5, 13, 21, 29 on the
+    // a-file: the edge. Black has a man and two kings there and a king
+    // inland; White a king there and a man inland.
+    let position = "black: 12 king 13 21 14; white: 22 king 29; turn: black";
+    let eval = |sum: &str, player: usize| {
+        let judged = draughts(EDGE, &format!("  evaluate: {sum}\n"));
+        let st = parse_position(&judged, position).unwrap();
+        judged.evaluation(&st, player)
+    };
+    // Kings on the edge: Black 2, White 1.
+    assert_eq!(eval("own king pieces in edge", 0), Some(1));
+    assert_eq!(eval("own king pieces in edge", 1), Some(-1));
+    // Men on the edge: Black 1, White 0.
+    assert_eq!(eval("own man pieces in edge", 0), Some(1));
+    // A region read in the other player's frame: the same edge here.
+    assert_eq!(eval("own king pieces in opponent edge", 0), Some(1));
+    // The whole board, as before: Black's three kings against White's one.
+    assert_eq!(eval("own king pieces", 0), Some(2));
+    // Against other terms: Black's pieces less his kings off the edge.
+    assert_eq!(
+        eval("own pieces + opponent king pieces in edge", 0),
+        Some(4 + 1 - 2 - 2)
+    );
+}

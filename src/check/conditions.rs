@@ -201,7 +201,7 @@ impl Checker<'_> {
                             );
                         }
                     }
-                    if let (Term::KindPieces(w, kind, span), true) = (t, self.has_dice) {
+                    if let (Term::KindPieces(w, kind, span, _), true) = (t, self.has_dice) {
                         let whose = if *w == Whose::Own { "own" } else { "opponent" };
                         self.error(
                             file,
@@ -341,9 +341,13 @@ impl Checker<'_> {
                 Term::Pieces(w, _) => ir::Term::Pieces(*w),
                 Term::InHand(w, _) => ir::Term::InHand(*w),
                 Term::Captured(w, _) => ir::Term::Captured(*w),
-                Term::KindPieces(w, kind, _) => {
+                Term::KindPieces(w, kind, _, region) => {
                     self.known_kind(file, kind);
-                    ir::Term::KindPieces(*w, kind.text.clone())
+                    let region = region.as_ref().map(|(frame, r)| {
+                        self.region(players, file, r);
+                        (frame.unwrap_or(*w), r.text.clone())
+                    });
+                    ir::Term::KindPieces(*w, kind.text.clone(), region)
                 }
             });
         }
@@ -456,7 +460,16 @@ pub(super) fn reads_position(a: &[Term], b: &[Term]) -> bool {
             Term::Pieces(w, _) => Some(format!("{} pieces", whose(w))),
             Term::InHand(w, _) => Some(format!("{} pieces in hand", whose(w))),
             Term::Captured(w, _) => Some(format!("{} pieces captured", whose(w))),
-            Term::KindPieces(w, kind, _) => Some(format!("{} {} pieces", whose(w), kind.text)),
+            Term::KindPieces(w, kind, _, None) => {
+                Some(format!("{} {} pieces", whose(w), kind.text))
+            }
+            Term::KindPieces(w, kind, _, Some((frame, r))) => Some(format!(
+                "{} {} pieces in {} {}",
+                whose(w),
+                kind.text,
+                whose(frame.as_ref().unwrap_or(w)),
+                r.text
+            )),
         }
     };
     let mut net: Vec<(String, i64)> = Vec::new();

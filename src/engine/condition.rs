@@ -99,8 +99,13 @@ pub(in crate::engine) enum Term {
         kinds: u8,
         start: [u16; 2],
     },
-    /// The pieces of one kind on the board.
-    Kind { opponent: bool, kind: u8 },
+    /// The pieces of one kind on the board, or on the sites of a region
+    /// (`usize::MAX`: every site).
+    Kind {
+        opponent: bool,
+        kind: u8,
+        region: usize,
+    },
 }
 
 /// Every player's regions as site masks, indexed as conditions read them:
@@ -245,13 +250,16 @@ impl Cond {
                             },
                         )),
                         // The checker refuses an unknown kind.
-                        ir::Term::KindPieces(w, name) => {
+                        ir::Term::KindPieces(w, name, region) => {
                             if let Some(k) = game.kinds.iter().position(|k| k.name == *name) {
                                 terms.push((
                                     sign,
                                     Term::Kind {
                                         opponent: opponent(w),
                                         kind: k as u8,
+                                        region: region
+                                            .as_ref()
+                                            .map_or(usize::MAX, |(f, r)| regions.index(f, r)),
                                     },
                                 ));
                             }
@@ -519,9 +527,16 @@ impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
                 let held: i32 = hand.iter().map(|&n| i32::from(n)).sum();
                 i32::from(start[who]) - i32::from(st.counts[who]) - held
             }
-            Term::Kind { opponent, kind } => {
+            Term::Kind {
+                opponent,
+                kind,
+                region: r,
+            } => {
                 let mut n = 0;
                 let mut sites = self.standing.occupied(side(opponent));
+                if r != usize::MAX {
+                    sites = sites & region(r);
+                }
                 while !sites.none() {
                     let s = sites.trailing_zeros() as usize;
                     sites = sites.rest();

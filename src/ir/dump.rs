@@ -601,7 +601,13 @@ fn sum_text(terms: &[Term]) -> String {
             Term::Pieces(w) => format!("{} pieces", whose(w)),
             Term::InHand(w) => format!("{} pieces in hand", whose(w)),
             Term::Captured(w) => format!("{} pieces captured", whose(w)),
-            Term::KindPieces(w, kind) => format!("{} {kind} pieces", whose(w)),
+            Term::KindPieces(w, kind, None) => format!("{} {kind} pieces", whose(w)),
+            Term::KindPieces(w, kind, Some((frame, r))) if w == frame => {
+                format!("{} {kind} pieces in {r}", whose(w))
+            }
+            Term::KindPieces(w, kind, Some((frame, r))) => {
+                format!("{} {kind} pieces in {} {r}", whose(w), whose(frame))
+            }
         })
         .collect();
     parts.join(" + ")

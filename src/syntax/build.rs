@@ -385,7 +385,9 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
                 let span = spanned(&term);
                 let mut it = term.into_inner();
                 let w = whose(it.next().unwrap().as_str());
-                Term::KindPieces(w, name(it.next().unwrap()), span)
+                let kind = name(it.next().unwrap());
+                let region = (it.peek().is_some()).then(|| framed(it));
+                Term::KindPieces(w, kind, span, region)
             }
             _ => {
                 let mut it = term.into_inner();
