@@ -535,7 +535,7 @@ impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
                 let mut n = 0;
                 let mut sites = self.standing.occupied(side(opponent));
                 if r != usize::MAX {
-                    sites = sites & region(r);
+                    sites &= region(r);
                 }
                 while !sites.none() {
                     let s = sites.trailing_zeros() as usize;
