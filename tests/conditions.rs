@@ -446,3 +446,24 @@ fn moving_reads_the_kind_of_the_man_moved() {
         landings("here in end", 0, "1")
     );
 }
+
+/// `player NAME` binds a condition to one side in a dice game too: in a
+/// landing program, in the search's own judgement of a test, and in an
+/// end condition.
+#[test]
+fn player_binds_a_condition_to_one_side() {
+    // White may not land in his start; Black lands as he would.
+    let rule = "player white and here in start";
+    assert_eq!(landings(rule, 0, "1"), landings("here in start", 0, "1"));
+    assert_eq!(landings(rule, 1, "1"), landings("1 = 1 and 0 = 1", 1, "1"));
+    // Joined to a count of the landing site the search judges itself.
+    let rule = "player black and opponent men here = 1";
+    assert_eq!(
+        landings(rule, 1, "1"),
+        landings("opponent men here = 1", 1, "1")
+    );
+    assert_eq!(landings(rule, 0, "1"), landings("1 = 1 and 0 = 1", 0, "1"));
+    // An end condition: it holds for the player it names only.
+    assert!(as_end("player white and own men in bar >= 0", 0));
+    assert!(!as_end("player white and own men in bar >= 0", 1));
+}

@@ -112,16 +112,7 @@ impl Checker<'_> {
                 }
                 ir::Cond::FromIn(frame.unwrap_or(Whose::Own), region.text.clone())
             }
-            Cond::Player(name, span) => {
-                if self.has_dice {
-                    self.error(
-                        file,
-                        span.clone(),
-                        "`player NAME` is a condition of games without dice",
-                        "not in a game with dice",
-                        Some("a dice game's conditions read the same for both players: count `own` and `opponent` men".into()),
-                    );
-                }
+            Cond::Player(name, _) => {
                 if !players.iter().any(|p| p.name == name.text) {
                     let known = players.iter().map(|p| p.name.as_str());
                     self.error(
