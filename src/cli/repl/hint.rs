@@ -54,7 +54,7 @@ impl<'e> Session<'e> {
                 return None;
             }
         };
-        if self.finished || self.outcome != Outcome::Ongoing {
+        if self.game.over() || self.game.outcome() != Outcome::Ongoing {
             out.push_str("the game is over\n");
             return None;
         }
@@ -65,16 +65,16 @@ impl<'e> Session<'e> {
             out.push_str("roll first: the best turn depends on the dice\n");
             return None;
         }
-        if self.moves.is_empty() {
+        if self.game.legal().is_empty() {
             out.push_str("there is no move to choose\n");
             return None;
         }
         Some(Hinting {
             engine: self.engine,
             agent,
-            st: self.st.clone(),
-            moves: self.moves.clone(),
-            seed: self.history.len() as u64,
+            st: self.game.state().clone(),
+            moves: self.game.legal().to_vec(),
+            seed: self.game.history().len() as u64,
             rollouts,
         })
     }
