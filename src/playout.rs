@@ -6,6 +6,7 @@
 //! notation, then the result.
 
 use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
+use crate::in_progress::{GameInProgress, Kept};
 use crate::notation::{dice_text, find_move, move_text, parse_position, position_text};
 use rand::RngExt;
 
@@ -38,22 +39,6 @@ pub struct TooManyTurnsAt {
     pub position: String,
     /// The limit it ran into.
     pub cause: TooManyTurns,
-}
-
-/// The legal turns of `st`, or where and why there are too many.
-fn turns(
-    engine: &Engine,
-    st: &mut State,
-    moves: &mut Vec<Move>,
-    plies: u32,
-) -> Result<(), TooManyTurnsAt> {
-    engine
-        .try_legal_moves(st, moves)
-        .map_err(|cause| TooManyTurnsAt {
-            ply: plies + 1,
-            position: position_text(engine, st),
-            cause,
-        })
 }
 
 /// Plays uniformly random legal turns from `st` to the end of the game.
@@ -189,13 +174,11 @@ fn playout_loop<const DICE: bool>(
 }
 
 /// A seeded random game, one turn at a time: what a record holds, for
-/// both writing it and replaying it, so that the two judge alike.
+/// both writing it and replaying it, so that the two judge alike. The
+/// game in progress throws the dice; the random agent draws its turn from
+/// the same generator.
 struct SeededGame<'e> {
-    engine: &'e Engine,
-    rng: Rng,
-    st: State,
-    moves: Vec<Move>,
-    plies: u32,
+    game: GameInProgress<'e>,
     /// The opening throw, as records write it.
     opening: Option<String>,
 }
@@ -212,51 +195,61 @@ enum Next {
 impl<'e> SeededGame<'e> {
     /// The game from its setup, after its opening throw if it has one.
     fn new(engine: &'e Engine, seed: u64) -> Self {
-        let mut game = SeededGame {
-            engine,
-            rng: rng(seed),
-            st: engine.start(),
-            moves: Vec::new(),
-            plies: 0,
-            opening: None,
-        };
-        game.opening = engine
-            .opening(&mut game.st, &mut game.rng)
-            .map(|dice| opening_text(engine, dice));
-        game
+        let mut game = GameInProgress::new(engine, engine.start(), seed, Kept::NOTHING);
+        game.open();
+        let opening = game.opening_text();
+        SeededGame { game, opening }
+    }
+
+    /// The position.
+    fn st(&self) -> &State {
+        self.game.state()
+    }
+
+    /// Its legal turns.
+    fn moves(&self) -> &[Move] {
+        self.game.legal()
+    }
+
+    /// Turns played.
+    fn plies(&self) -> u32 {
+        self.game.plies()
     }
 
     /// Throws the dice, lists the legal moves and draws one, as
     /// [`random_playout`] does; or says how the game ended.
     fn next(&mut self) -> Result<Next, TooManyTurnsAt> {
-        let engine = self.engine;
         // The opening throw may have thrown the first roll already.
-        if engine.to_throw(&self.st) {
-            engine.roll(&mut self.st, &mut self.rng);
+        self.game.throw_if_due();
+        if let Some(stuck) = self.game.stuck() {
+            return Err(TooManyTurnsAt {
+                ply: stuck.ply,
+                position: stuck.position.clone(),
+                cause: stuck.cause,
+            });
         }
-        turns(engine, &mut self.st, &mut self.moves, self.plies)?;
-        let outcome = engine.outcome_with(&self.st, !self.moves.is_empty());
-        if outcome != Outcome::Ongoing || self.plies >= MAX_PLIES {
-            self.st.dice = [0; 4];
+        let outcome = self.game.outcome();
+        if outcome != Outcome::Ongoing || self.game.plies() >= MAX_PLIES {
+            self.game.forget_roll();
             return Ok(Next::End(outcome));
         }
+        let (_, moves, rng) = self.game.choice();
         Ok(Next::Turn(Box::new(
-            self.moves[self.rng.random_range(0..self.moves.len())],
+            moves[rng.random_range(0..moves.len())],
         )))
     }
 
     fn play(&mut self, m: &Move) {
-        self.engine.play_unchecked(&mut self.st, m);
-        self.plies += 1;
+        self.game.play(m, false);
     }
 
     fn result_line(&self, outcome: Outcome) -> RecordLine {
-        let engine = self.engine;
+        let engine = self.game.engine();
         RecordLine::Result {
             result: outcome_text(engine, outcome),
             winner: winner_name(engine, outcome),
-            plies: self.plies,
-            position: position_text(engine, &self.st),
+            plies: self.plies(),
+            position: position_text(engine, self.st()),
             resigned: None,
             dropped: None,
             points: None,
@@ -308,11 +301,11 @@ pub fn recorded_playout(
     loop {
         match game.next()? {
             Next::Turn(m) => {
-                let ply = game.plies + 1;
-                let position = position_text(engine, &game.st);
+                let ply = game.plies() + 1;
+                let position = position_text(engine, game.st());
                 bytes += 64 + counted(&position);
-                let mut legal = Vec::with_capacity(game.moves.len());
-                for m in &game.moves {
+                let mut legal = Vec::with_capacity(game.moves().len());
+                for m in game.moves() {
                     let text = move_text(engine, m);
                     bytes += counted(&text);
                     if bytes > crate::load::MAX_RECORD_BYTES {
@@ -392,7 +385,7 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
             (RecordLine::Turn { ply, .. }, Next::End(outcome)) => {
                 return Err(format!(
                     "line {n}: the record goes on with turn {ply}, but the game is over after {} turns: {}",
-                    game.plies,
+                    game.plies(),
                     outcome_text(engine, outcome)
                 ));
             }
@@ -405,15 +398,15 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
                 },
                 Next::Turn(m),
             ) => {
-                let turn = game.plies + 1;
+                let turn = game.plies() + 1;
                 if *ply != turn {
                     return Err(format!(
                         "line {n}, `ply`: the record says {ply}, but this is turn {turn}"
                     ));
                 }
                 let at = format!("line {n} (turn {turn})");
-                check_position(engine, &at, seed, position, &game.st)?;
-                let ours: Vec<String> = game.moves.iter().map(|m| move_text(engine, m)).collect();
+                check_position(engine, &at, seed, position, game.st())?;
+                let ours: Vec<String> = game.moves().iter().map(|m| move_text(engine, m)).collect();
                 if &ours != legal {
                     return Err(format!(
                         "{at}, `legal`: the record lists the legal moves\n  {}\nbut the rules give\n  {}",
@@ -423,7 +416,7 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
                 }
                 let drawn = move_text(engine, &m);
                 if *played != drawn {
-                    return Err(match find_move(engine, &game.st, &game.moves, played) {
+                    return Err(match find_move(engine, game.st(), game.moves(), played) {
                         Err(e) => format!("{at}, `played`: `{played}` is illegal: {e}"),
                         Ok(found) if move_text(engine, &found) == drawn => {
                             format!("{at}, `played`: `{played}` is written `{drawn}` in notation")
@@ -433,15 +426,15 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
                         ),
                     });
                 }
-                before.push(game.st.clone());
+                before.push(game.st().clone());
                 game.play(&m);
-                turns.push((drawn, game.st.clone()));
+                turns.push((drawn, game.st().clone()));
             }
             (RecordLine::Result { .. }, Next::Turn(_)) => {
-                let mover = &engine.game().players[game.st.to_move as usize].name;
+                let mover = &engine.game().players[game.st().to_move as usize].name;
                 return Err(format!(
                     "line {n}: the record ends after {} turns, but the game goes on: {mover} is to move",
-                    game.plies
+                    game.plies()
                 ));
             }
             (
@@ -468,10 +461,10 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
                 if *winner != our_winner {
                     return differs("winner", &name(winner), &name(&our_winner));
                 }
-                if *plies != game.plies {
-                    return differs("plies", &plies.to_string(), &game.plies.to_string());
+                if *plies != game.plies() {
+                    return differs("plies", &plies.to_string(), &game.plies().to_string());
                 }
-                let our_position = position_text(engine, &game.st);
+                let our_position = position_text(engine, game.st());
                 let same = |text: &str| {
                     parse_position(engine, text)
                         .is_ok_and(|p| position_text(engine, &p) == our_position)
@@ -485,7 +478,7 @@ pub fn replay_seeded(engine: &Engine, record: &Record) -> Result<Replay, String>
                     outcome,
                     stakes,
                     dropped: None,
-                    last: game.st.clone(),
+                    last: game.st().clone(),
                 });
             }
         }
