@@ -6,7 +6,8 @@
 //! for the seeded random games of `playout --record`. A game may end by a
 //! resignation (the result line names who resigned) or be left unfinished.
 
-use crate::engine::{Engine, Move, Outcome, State};
+use crate::engine::{Engine, Outcome, State};
+use crate::in_progress::{GameInProgress, Kept};
 use crate::notation::{find_move, move_text, parse_position, position_text};
 use crate::playout::{self, Record, RecordLine, Replay, outcome_text};
 pub use crate::record::{Ending, Writer};
@@ -21,14 +22,20 @@ use crate::stakes::Stakes;
 /// goes on, also with a double waiting for its answer as the last action).
 /// The error names the first line and field that differ.
 pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
-    let mut st = start_position(engine, record)?;
-    let mut stakes = header_stakes(engine, record)?;
-    let mut dropped = None;
-    let mut moves = Vec::new();
+    let st = start_position(engine, record)?;
+    // The stakes the header names, if any (a game without them has no
+    // cube action).
+    let staked = header_stakes(engine, record)?;
+    let mut game = GameInProgress::new(engine, st, record.seed, Kept::NOTHING);
+    if let Some(stakes) = staked {
+        game.set_stakes(stakes);
+    }
+    let stakes_of = |game: &GameInProgress| staked.map(|_| *game.stakes());
     let mut turns = Vec::new();
     let mut before = Vec::new();
-    let mut plies = 0u32;
     for (n, line) in &record.lines {
+        let dropped = game.dropped();
+        let stakes = stakes_of(&game);
         if dropped.is_some() && !matches!(line, RecordLine::Result { .. }) {
             return Err(format!(
                 "line {n}: the record goes on after a double was dropped"
@@ -50,7 +57,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 player,
                 value,
             } => {
-                let Some(stakes) = stakes.as_mut() else {
+                let Some(stakes) = stakes else {
                     return Err(format!(
                         "line {n}: a cube action, and the header gives no stakes"
                     ));
@@ -60,17 +67,17 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     return Err(format!("{at}, `player`: `{player}` is not a player"));
                 };
                 let ours = match action.as_str() {
-                    "double" => stakes
-                        .double(engine, &st, p)
+                    "double" => game
+                        .double(p)
                         .map_err(|e| format!("{at}: {player} may not double: {e}"))?,
                     "take" | "drop" if stakes.offered == Some(p) => {
                         return Err(format!("{at}: {player} answers his own double"));
                     }
-                    "take" => stakes.take().map_err(|e| format!("{at}: {e}"))?,
+                    "take" => game.take().map_err(|e| format!("{at}: {e}"))?,
                     "drop" => {
+                        // The doubled player drops: the doubler wins.
                         let value = stakes.cube.value * 2;
-                        stakes.drop().map_err(|e| format!("{at}: {e}"))?;
-                        dropped = Some(p);
+                        game.drop_double().map_err(|e| format!("{at}: {e}"))?;
                         value
                     }
                     _ => {
@@ -91,6 +98,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 legal,
                 played,
             } => {
+                let plies = game.plies();
                 if *ply != plies + 1 {
                     return Err(format!(
                         "line {n}, `ply`: the record says {ply}, but this is turn {}",
@@ -100,20 +108,23 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 let at = format!("line {n} (turn {ply})");
                 let recorded = parse_position(engine, position)
                     .map_err(|e| format!("{at}, `position`: {e}"))?;
-                if engine.to_throw(&st) {
+                if game.to_throw() {
                     // The dice typed or thrown for this turn.
-                    st.dice = recorded.dice;
+                    game.set_dice(recorded.dice);
+                    // A turn recorded before any throw is listed as it is.
+                    game.list_unthrown();
                 }
-                let ours = position_text(engine, &st);
+                let ours = position_text(engine, game.state());
                 if ours != position_text(engine, &recorded) {
                     return Err(format!(
                         "{at}, `position`: the record says\n  {position}\nbut the game is at\n  {ours}"
                     ));
                 }
-                engine
-                    .try_legal_moves(&mut st, &mut moves)
-                    .map_err(|e| format!("{at}: {e}"))?;
-                let outcome = engine.outcome_with(&st, !moves.is_empty());
+                if let Some(stuck) = game.stuck() {
+                    return Err(format!("{at}: {}", stuck.cause));
+                }
+                let outcome = game.outcome();
+                let moves = game.legal();
                 if outcome != Outcome::Ongoing {
                     return Err(format!(
                         "{at}: the record goes on, but the game is over: {}",
@@ -128,12 +139,11 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         texts.join(", ")
                     ));
                 }
-                let m = find_move(engine, &st, &moves, played)
+                let m = find_move(engine, game.state(), moves, played)
                     .map_err(|e| format!("{at}, `played`: `{played}` is illegal: {e}"))?;
-                before.push(st.clone());
-                engine.play_unchecked(&mut st, &m);
-                plies += 1;
-                turns.push((move_text(engine, &m), st.clone()));
+                before.push(game.state().clone());
+                game.play(&m, true);
+                turns.push((move_text(engine, &m), game.state().clone()));
             }
             RecordLine::Result {
                 result,
@@ -144,6 +154,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 dropped: dropped_by,
                 points,
             } => {
+                let plies = game.plies();
                 if *recorded_plies != plies {
                     return Err(format!(
                         "line {n}, `plies`: the record says {recorded_plies}, but {plies} turns were played"
@@ -162,12 +173,12 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 }
                 // A game saved after its dice were thrown.
                 if let Ok(recorded) = parse_position(engine, position)
-                    && engine.to_throw(&st)
+                    && game.to_throw()
                     && pending.is_none()
                 {
-                    st.dice = recorded.dice;
+                    game.set_dice(recorded.dice);
                 }
-                let ours = position_text(engine, &st);
+                let ours = position_text(engine, game.state());
                 let same = parse_position(engine, position)
                     .is_ok_and(|p| position_text(engine, &p) == ours);
                 if *position != ours && !same {
@@ -175,14 +186,11 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         "line {n}, `position`: the record says `{position}`, but the game is at `{ours}`"
                     ));
                 }
-                let ruled = if engine.to_throw(&st) {
-                    engine.outcome_with(&st, true)
-                } else {
-                    engine
-                        .try_legal_moves(&mut st, &mut moves)
-                        .map_err(|e| format!("line {n}: {e}"))?;
-                    engine.outcome_with(&st, !moves.is_empty())
-                };
+                // The rules' outcome: before the throw, the end rules alone.
+                if let Some(stuck) = game.stuck() {
+                    return Err(format!("line {n}: {}", stuck.cause));
+                }
+                let ruled = game.outcome();
                 let player = |field: &str, name: &str| {
                     engine
                         .game()
@@ -290,7 +298,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     outcome,
                     stakes,
                     dropped,
-                    last: st,
+                    last: game.state().clone(),
                 });
             }
         }

@@ -410,10 +410,18 @@ impl<'e> GameInProgress<'e> {
         if self.to_throw() {
             // No turn before the throw; the end rules do not wait for it.
             self.moves.clear();
-            self.outcome = self.engine.outcome_with(&self.st, true);
+            self.judged(self.engine.outcome_with(&self.st, true));
             return;
         }
         self.list();
+    }
+
+    /// The rules' outcome, kept unless a resignation or a drop ended the
+    /// game.
+    fn judged(&mut self, outcome: Outcome) {
+        if self.resigned.is_none() && self.dropped.is_none() {
+            self.outcome = outcome;
+        }
     }
 
     /// Lists the legal turns and judges the outcome; the die moves of the
@@ -429,7 +437,7 @@ impl<'e> GameInProgress<'e> {
             self.finished = true;
             return;
         }
-        self.outcome = self.engine.outcome_with(&self.st, !self.moves.is_empty());
+        self.judged(self.engine.outcome_with(&self.st, !self.moves.is_empty()));
         // Die moves exist only where dice are thrown.
         if !self.kept.parts || !self.engine.thrown(&self.st) {
             return;
