@@ -30,7 +30,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
     if let Some(stakes) = staked {
         game.set_stakes(stakes);
     }
-    let stakes_of = |game: &GameInProgress| staked.map(|_| *game.stakes());
+    let stakes_of = |game: &GameInProgress<&Engine>| staked.map(|_| *game.stakes());
     let mut turns = Vec::new();
     let mut before = Vec::new();
     for (n, line) in &record.lines {

@@ -24,6 +24,7 @@ use crate::notation::{dice_text, move_text, position_text};
 use crate::record::{Ending, Writer, opening_text};
 use crate::rng::{Rng, rng};
 use crate::stakes::{Stakes, Won};
+use std::ops::Deref;
 
 /// What a [`GameInProgress`] keeps beyond the position and its turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,8 +97,8 @@ pub enum Undone {
 
 /// A game being played (see the module's documentation).
 #[derive(Clone)]
-pub struct GameInProgress<'e> {
-    engine: &'e Engine,
+pub struct GameInProgress<E: Deref<Target = Engine>> {
+    engine: E,
     st: State,
     rng: Rng,
     seed: u64,
@@ -135,11 +136,18 @@ pub struct GameInProgress<'e> {
     writer: Option<Writer>,
 }
 
-impl<'e> GameInProgress<'e> {
+impl<E: Deref<Target = Engine>> GameInProgress<E> {
     /// The game at `st`, its random choices drawn from `seed`, keeping
     /// what `kept` says; played for nothing until
     /// [`GameInProgress::set_stakes`].
-    pub fn new(engine: &'e Engine, st: State, seed: u64, kept: Kept) -> Self {
+    pub fn new(engine: E, st: State, seed: u64, kept: Kept) -> Self {
+        Self::after(engine, (st, 0), seed, kept)
+    }
+
+    /// [`GameInProgress::new`] of a game at `st` after `plies` turns
+    /// played elsewhere.
+    pub fn after(engine: E, (st, plies): (State, u32), seed: u64, kept: Kept) -> Self {
+        let stakes = Stakes::new(&engine, 0);
         let mut game = GameInProgress {
             engine,
             st,
@@ -151,14 +159,14 @@ impl<'e> GameInProgress<'e> {
             outcome: Outcome::Ongoing,
             finished: false,
             stuck: None,
-            plies: 0,
+            plies,
             history: Vec::new(),
             sequences: Vec::new(),
             sequence_steps: Vec::new(),
             typed: Vec::new(),
             unlisted: None,
             version: 0,
-            stakes: Stakes::new(engine, 0),
+            stakes,
             resigned: None,
             dropped: None,
             writer: None,
@@ -168,8 +176,8 @@ impl<'e> GameInProgress<'e> {
     }
 
     /// The game's engine.
-    pub fn engine(&self) -> &'e Engine {
-        self.engine
+    pub fn engine(&self) -> &Engine {
+        &self.engine
     }
 
     /// The position (before any die moves typed this turn).
@@ -227,10 +235,22 @@ impl<'e> GameInProgress<'e> {
         Some(dice)
     }
 
+    /// The opening throw `dice` (by player, unequal faces of the die), as
+    /// a record or a chance outcome names it; false (nothing changed)
+    /// where the game has none or the dice cannot be one.
+    pub fn open_with(&mut self, dice: [u8; 2]) -> bool {
+        if self.engine.opened(&mut self.st, dice).is_none() {
+            return false;
+        }
+        self.opening = Some(dice);
+        self.refresh();
+        true
+    }
+
     /// The opening throw thrown by [`GameInProgress::open`], as records
     /// write it.
     pub fn opening_text(&self) -> Option<String> {
-        self.opening.map(|d| opening_text(self.engine, d))
+        self.opening.map(|d| opening_text(&self.engine, d))
     }
 
     /// Whether the player to move must throw the dice before his turn.
@@ -310,14 +330,14 @@ impl<'e> GameInProgress<'e> {
     /// not), noting it in the record.
     pub fn play(&mut self, m: &Move, typed: bool) {
         if let Some(w) = &mut self.writer {
-            w.turn(self.engine, &self.st, &self.moves, m);
+            w.turn(&self.engine, &self.st, &self.moves, m);
         }
         if self.kept.history {
             self.history.push(Played {
                 before: self.st.clone(),
                 typed,
                 stakes: self.stakes,
-                played: move_text(self.engine, m),
+                played: move_text(&self.engine, m),
                 m: Some(*m),
             });
         }
@@ -432,7 +452,7 @@ impl<'e> GameInProgress<'e> {
             self.stuck = Some(Stuck {
                 cause,
                 ply: self.plies + 1,
-                position: position_text(self.engine, &self.st),
+                position: position_text(&self.engine, &self.st),
             });
             self.finished = true;
             return;
@@ -448,7 +468,7 @@ impl<'e> GameInProgress<'e> {
             return;
         }
         let mover = self.st.to_move;
-        let engine = self.engine;
+        let engine = &*self.engine;
         self.sequence_steps = self
             .sequences
             .iter()
@@ -463,7 +483,7 @@ impl<'e> GameInProgress<'e> {
 }
 
 /// Turns played die move by die move.
-impl GameInProgress<'_> {
+impl<E: Deref<Target = Engine>> GameInProgress<E> {
     /// Whether the turns of the roll are played die move by die move:
     /// dice thrown, and every sequence of them listed.
     pub fn by_die_moves(&self) -> bool {
@@ -646,7 +666,7 @@ impl GameInProgress<'_> {
 }
 
 /// The stakes, resignation and the record.
-impl GameInProgress<'_> {
+impl<E: Deref<Target = Engine>> GameInProgress<E> {
     /// The cube and score.
     pub fn stakes(&self) -> &Stakes {
         &self.stakes
@@ -679,15 +699,15 @@ impl GameInProgress<'_> {
         if self.finished {
             return Some("the game is over".into());
         }
-        self.stakes.why_no_double(self.engine, &self.st, player)
+        self.stakes.why_no_double(&self.engine, &self.st, player)
     }
 
     /// `player` doubles, if [`Stakes::why_no_double`] lets him: the cube's
     /// value once taken.
     pub fn double(&mut self, player: usize) -> Result<u32, String> {
-        let value = self.stakes.double(self.engine, &self.st, player)?;
+        let value = self.stakes.double(&self.engine, &self.st, player)?;
         if let Some(w) = &mut self.writer {
-            w.cube(self.engine, "double", player, value);
+            w.cube(&self.engine, "double", player, value);
         }
         Ok(value)
     }
@@ -697,7 +717,7 @@ impl GameInProgress<'_> {
         let taker = self.stakes.offered.map(|d| 1 - d);
         let value = self.stakes.take()?;
         if let (Some(w), Some(taker)) = (&mut self.writer, taker) {
-            w.cube(self.engine, "take", taker, value);
+            w.cube(&self.engine, "take", taker, value);
         }
         Ok(value)
     }
@@ -708,7 +728,7 @@ impl GameInProgress<'_> {
         let value = self.stakes.cube.value * 2;
         let won = self.stakes.drop()?;
         if let Some(w) = &mut self.writer {
-            w.cube(self.engine, "drop", taker, value);
+            w.cube(&self.engine, "drop", taker, value);
         }
         self.dropped = Some(taker);
         self.clear_typed();
@@ -757,9 +777,9 @@ impl GameInProgress<'_> {
     /// Begins the record of the game, whose file's text is `game_text`,
     /// begun from the setup (after its opening throw) or from `start`.
     pub fn begin_record(&mut self, game_text: &str, start: Option<String>) {
-        let fields = self.stakes.fields(self.engine);
+        let fields = self.stakes.fields(&self.engine);
         self.writer = Some(Writer::new(
-            self.engine,
+            &self.engine,
             game_text,
             self.seed,
             (self.opening_text(), start),
@@ -785,7 +805,7 @@ impl GameInProgress<'_> {
                 ending.points = Some(self.scored(points));
             }
         }
-        Some(writer.text(self.engine, named, &self.st, ending))
+        Some(writer.text(&self.engine, named, &self.st, ending))
     }
 }
 

@@ -178,7 +178,7 @@ fn playout_loop<const DICE: bool>(
 /// game in progress throws the dice; the random agent draws its turn from
 /// the same generator.
 struct SeededGame<'e> {
-    game: GameInProgress<'e>,
+    game: GameInProgress<&'e Engine>,
     /// The opening throw, as records write it.
     opening: Option<String>,
 }

@@ -54,7 +54,7 @@ pub struct Session<'e> {
     engine: &'e Engine,
     agents: [Agent; 2],
     /// The game: position, dice, turns, stakes and record.
-    game: GameInProgress<'e>,
+    game: GameInProgress<&'e Engine>,
     /// The moves as last numbered by `moves`, with the game's version
     /// then: stale once the position changes.
     menu: (u64, Vec<Move>),
