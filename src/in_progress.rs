@@ -347,6 +347,13 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
         self.finished |= self.outcome != Outcome::Ongoing;
     }
 
+    /// Adds `work` done for this position elsewhere (the searches of
+    /// other games judged beside it) to the game's work bound (see
+    /// `State::work`).
+    pub fn charge(&mut self, work: u64) {
+        self.st.work = self.st.work.saturating_add(work);
+    }
+
     /// Forgets the roll that found the end, as a playout ends.
     pub fn forget_roll(&mut self) {
         self.st.dice = [0; crate::ir::MAX_DICE];
