@@ -109,6 +109,9 @@ pub struct GameInProgress<E: Deref<Target = Engine>> {
     moves: Vec<Move>,
     /// The outcome: the rules' of `st`, or a resignation's or drop's.
     outcome: Outcome,
+    /// Whether `outcome` is still to be judged: before the throw the end
+    /// rules are judged only when asked (a playout never asks).
+    unjudged: bool,
     /// Whether the game has ended (by the rules, a resignation, a drop, a
     /// stop, or a roll that could not be listed).
     finished: bool,
@@ -157,6 +160,7 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
             opening: None,
             moves: Vec::new(),
             outcome: Outcome::Ongoing,
+            unjudged: false,
             finished: false,
             stuck: None,
             plies,
@@ -181,11 +185,13 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
     }
 
     /// The position (before any die moves typed this turn).
+    #[inline]
     pub fn state(&self) -> &State {
         &self.st
     }
 
     /// The player to move.
+    #[inline]
     pub fn to_move(&self) -> usize {
         usize::from(self.st.to_move)
     }
@@ -203,6 +209,7 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
 
     /// What a choice of the turn reads: the position, its legal turns,
     /// and the generator to draw from.
+    #[inline]
     pub fn choice(&mut self) -> (&State, &[Move], &mut Rng) {
         (&self.st, &self.moves, &mut self.rng)
     }
@@ -222,10 +229,12 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
     /// nothing played nor offered: who starts, and his first roll where
     /// the throw gives it. The dice by player, or `None`.
     pub fn open(&mut self) -> Option<[u8; 2]> {
-        if !self.history.is_empty()
+        let rules = self.engine.game().dice;
+        if rules.is_none_or(|d| d.opening.is_none())
+            || !self.history.is_empty()
             || self.plies > 0
-            || self.st != self.engine.start()
             || self.stakes.offered.is_some()
+            || self.st != self.engine.start()
         {
             return None;
         }
@@ -254,17 +263,20 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
     }
 
     /// Whether the player to move must throw the dice before his turn.
+    #[inline]
     pub fn to_throw(&self) -> bool {
         self.engine.to_throw(&self.st)
     }
 
     /// Whether the player to move has thrown: his turn began with a throw
     /// (never in a game without dice).
+    #[inline]
     pub fn thrown(&self) -> bool {
         self.engine.thrown(&self.st)
     }
 
     /// Throws the dice from the game's generator where they are due.
+    #[inline]
     pub fn throw_if_due(&mut self) -> bool {
         if !self.to_throw() {
             return false;
@@ -295,6 +307,7 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
     }
 
     /// The legal turns of the position (none before the throw).
+    #[inline]
     pub fn legal(&self) -> &[Move] {
         &self.moves
     }
@@ -302,21 +315,26 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
     /// The outcome: the rules' (before the throw, the end rules judged as
     /// if the player could move), or the resignation's or drop's.
     pub fn outcome(&self) -> Outcome {
+        if self.unjudged && self.resigned.is_none() && self.dropped.is_none() {
+            return self.engine.outcome_with(&self.st, true);
+        }
         self.outcome
     }
 
     /// Whether the game has ended.
     pub fn over(&self) -> bool {
-        self.finished
+        self.finished || (self.unjudged && self.outcome() != Outcome::Ongoing)
     }
 
     /// The roll whose turns the engine could not list, if one stopped the
     /// game.
+    #[inline]
     pub fn stuck(&self) -> Option<&Stuck> {
         self.stuck.as_ref()
     }
 
     /// Turns played.
+    #[inline]
     pub fn plies(&self) -> u32 {
         self.plies
     }
@@ -344,7 +362,9 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
         self.engine.play_unchecked(&mut self.st, m);
         self.plies += 1;
         self.refresh();
-        self.finished |= self.outcome != Outcome::Ongoing;
+        if !self.unjudged {
+            self.finished |= self.outcome != Outcome::Ongoing;
+        }
     }
 
     /// Adds `work` done for this position elsewhere (the searches of
@@ -390,16 +410,27 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
     }
 
     /// The game again from `st`: nothing played, nobody resigned or
-    /// dropped, the stakes as they are.
+    /// dropped, the stakes and the generator as they are.
     pub fn restart(&mut self, st: State) {
         self.st = st;
         self.history.clear();
         self.plies = 0;
         self.opening = None;
         self.finished = false;
+        self.stuck = None;
         self.resigned = None;
         self.dropped = None;
         self.refresh();
+    }
+
+    /// Another game from `st`, its random choices drawn from `seed`, no
+    /// record kept: [`GameInProgress::new`] again, the buffers of this one
+    /// kept (for programs that play many games, one after another).
+    pub fn next_game(&mut self, st: State, seed: u64) {
+        self.rng = rng(seed);
+        self.seed = seed;
+        self.writer = None;
+        self.restart(st);
     }
 
     /// The game continued at `st` after the turns `history` (read from a
@@ -423,6 +454,7 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
         self.finished = outcome != Outcome::Ongoing;
         if self.finished {
             self.outcome = outcome;
+            self.unjudged = false;
         }
     }
 
@@ -430,14 +462,18 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
     /// changed.
     fn refresh(&mut self) {
         self.version += 1;
-        self.typed.clear();
-        self.sequences.clear();
-        self.sequence_steps.clear();
-        self.unlisted = None;
+        if self.kept.parts {
+            self.typed.clear();
+            self.sequences.clear();
+            self.sequence_steps.clear();
+            self.unlisted = None;
+        }
+        self.unjudged = false;
         if self.to_throw() {
-            // No turn before the throw; the end rules do not wait for it.
+            // No turn before the throw; the end rules do not wait for it,
+            // and are judged when asked.
             self.moves.clear();
-            self.judged(self.engine.outcome_with(&self.st, true));
+            self.unjudged = true;
             return;
         }
         self.list();
@@ -703,7 +739,7 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
     /// Why `player` may not double now, or `None` if he may (the game not
     /// over, and [`Stakes::why_no_double`]).
     pub fn why_no_double(&self, player: usize) -> Option<String> {
-        if self.finished {
+        if self.over() {
             return Some("the game is over".into());
         }
         self.stakes.why_no_double(&self.engine, &self.st, player)
@@ -772,7 +808,7 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
 
     /// The game as a win scores it with the stakes, once decided.
     pub fn won(&self) -> Option<Won> {
-        match self.outcome {
+        match self.outcome() {
             Outcome::Decisive { winner, points } => Some(Won {
                 winner,
                 points: self.scored(points),
@@ -804,9 +840,10 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
             dropped: self.dropped,
             ..Ending::default()
         };
-        if self.finished {
-            ending.outcome = Some(self.outcome);
-            if let Outcome::Decisive { points, .. } = self.outcome
+        if self.over() {
+            let outcome = self.outcome();
+            ending.outcome = Some(outcome);
+            if let Outcome::Decisive { points, .. } = outcome
                 && self.staked()
             {
                 ending.points = Some(self.scored(points));

@@ -213,11 +213,11 @@ pub struct Summary {
 /// every turn; the violation if one fails.
 fn play_one(
     engine: &Engine,
-    game: u64,
-    seed: u64,
+    (game, seed): (u64, u64),
+    playing: &mut GameInProgress<&Engine>,
     tally: &mut Summary,
 ) -> Result<Option<Violation>, TooManyTurnsAt> {
-    let mut playing = GameInProgress::new(engine, engine.start(), seed, Kept::NOTHING);
+    playing.next_game(engine.start(), seed);
     let opening = playing.open();
     let mut played: Vec<String> = Vec::new();
     let violation = |st: &State, played: &Vec<String>, (i, p): (usize, usize)| Violation {
@@ -278,6 +278,8 @@ pub fn check(
     let first: Mutex<Option<(u64, Found)>> = Mutex::new(None);
     let work = || {
         let mut tally = Summary::default();
+        // One game in progress a thread, its buffers kept from game to game.
+        let mut playing = GameInProgress::new(engine, engine.start(), seed, Kept::NOTHING);
         loop {
             let from = next.fetch_add(BATCH, Ordering::Relaxed);
             if from >= games || from >= stop_at.load(Ordering::Relaxed) {
@@ -286,14 +288,15 @@ pub fn check(
             let to = (from + BATCH).min(games);
             for i in from..to {
                 let game_seed = seed.wrapping_add(i);
-                let found: Option<Found> = match play_one(engine, i, game_seed, &mut tally) {
-                    Ok(None) => None,
-                    Ok(Some(v)) => Some(Ok(v)),
-                    Err(cause) => Some(Err(Stopped {
-                        seed: game_seed,
-                        cause,
-                    })),
-                };
+                let found: Option<Found> =
+                    match play_one(engine, (i, game_seed), &mut playing, &mut tally) {
+                        Ok(None) => None,
+                        Ok(Some(v)) => Some(Ok(v)),
+                        Err(cause) => Some(Err(Stopped {
+                            seed: game_seed,
+                            cause,
+                        })),
+                    };
                 if let Some(found) = found {
                     stop_at.fetch_min(i, Ordering::Relaxed);
                     let mut slot = first.lock().unwrap_or_else(|e| e.into_inner());
