@@ -209,7 +209,7 @@ pub fn plan(path: &Path) -> Result<Plan, CoverageError> {
                         let same_shape = g.board.sites.len() == full.sites()
                             && g.kinds.len() == full.game().kinds.len()
                             && g.players.len() == full.game().players.len()
-                            && g.dice.is_some() == full.has_dice();
+                            && g.dice.is_some() == full.game().dice.is_some();
                         if same_shape {
                             engine = Some(Engine::new(g));
                         } else {
@@ -270,7 +270,7 @@ pub fn forbidding_all(path: &Path) -> Result<Vec<ItemCoverage>, CoverageError> {
                 break;
             };
             full.play_unchecked(&mut st, &m);
-            if full.has_dice() {
+            if full.thrown(&st) {
                 st.dice = [0; 4];
             }
         }
