@@ -568,7 +568,8 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
 
     /// What the die moves `words` make after those typed so far: a whole
     /// turn, or the beginning of some; else the index of the first word
-    /// no legal turn continues with.
+    /// no legal turn continues with (0 where no turn goes on from those
+    /// typed so far at all).
     pub fn extend(&self, words: &[String]) -> Result<Extended, usize> {
         let mut typed = self.typed.clone();
         for (k, word) in words.iter().enumerate() {
@@ -578,11 +579,14 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
             }
         }
         let found = self.extending(&typed);
+        let Some(&first) = found.first() else {
+            return Err(0);
+        };
         if found
             .iter()
             .all(|&i| self.sequence_steps[i].len() == typed.len())
         {
-            Ok(Extended::Turn(self.sequences[found[0]]))
+            Ok(Extended::Turn(self.sequences[first]))
         } else {
             Ok(Extended::Part(typed))
         }

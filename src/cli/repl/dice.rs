@@ -155,9 +155,12 @@ impl Session<'_> {
         }
         let words = die_moves(self.engine, input);
         self.game.extend(&words).map_err(|k| {
+            let Some(word) = words.get(k) else {
+                return format!("`{input}` names no die move");
+            };
             let mut before = self.game.typed().to_vec();
             before.extend_from_slice(&words[..k]);
-            self.refuse(&before, &words[k], words.len() > 1)
+            self.refuse(&before, word, words.len() > 1)
         })
     }
 

@@ -33,9 +33,7 @@ impl<'e> Session<'e> {
     /// ([`Hinting::think`], with the session free if it likes).
     pub(crate) fn hinting(&self, spec: &str, out: &mut String) -> Option<Hinting<'e>> {
         // The strongest agent measured for the game's family (see
-        // `Spec::strongest`); in dice games its best turns are then rolled
-        // out for their equity.
-        let rollouts = spec.is_empty() && self.engine.has_dice();
+        // `Spec::strongest`).
         let game = self
             .file
             .as_ref()
@@ -75,7 +73,10 @@ impl<'e> Session<'e> {
             st: self.game.state().clone(),
             moves: self.game.legal().to_vec(),
             seed: self.game.history().len() as u64,
-            rollouts,
+            // A turn of thrown dice (hinted only after the throw): the
+            // strongest agent's best turns are then rolled out for their
+            // equity, over the dice to come.
+            rollouts: spec.is_empty() && self.game.thrown(),
         })
     }
 }
