@@ -21,9 +21,10 @@ use crate::check;
 use crate::diag::FileId;
 use crate::diff::section_label;
 use crate::engine::{Engine, Move, Outcome, State};
+use crate::in_progress::{GameInProgress, Kept};
 use crate::ir::Obligation;
 use crate::load;
-use crate::notation::{move_text, position_text};
+use crate::notation::move_text;
 use crate::playout::{self, TooManyTurnsAt};
 use crate::simulate::{MAX_THREADS, Stopped};
 use crate::syntax::{ItemKind, Name, Section, SectionKind};
@@ -208,7 +209,7 @@ pub fn plan(path: &Path) -> Result<Plan, CoverageError> {
                         let same_shape = g.board.sites.len() == full.sites()
                             && g.kinds.len() == full.game().kinds.len()
                             && g.players.len() == full.game().players.len()
-                            && g.dice.is_some() == full.has_dice();
+                            && g.dice.is_some() == full.game().dice.is_some();
                         if same_shape {
                             engine = Some(Engine::new(g));
                         } else {
@@ -269,7 +270,7 @@ pub fn forbidding_all(path: &Path) -> Result<Vec<ItemCoverage>, CoverageError> {
                 break;
             };
             full.play_unchecked(&mut st, &m);
-            if full.has_dice() {
+            if full.thrown(&st) {
                 st.dice = [0; 4];
             }
         }
@@ -388,25 +389,24 @@ fn texts(engine: &Engine, st: &mut State, buffer: &mut Vec<Move>) -> Option<Vec<
 /// positions it decided; the number of positions judged.
 fn play_one(plan: &Plan, seed: u64, tally: &mut Tally) -> Result<u64, TooManyTurnsAt> {
     let full = &plan.full;
-    let mut rng = playout::rng(seed);
-    let mut st = full.start();
-    full.opening(&mut st, &mut rng);
-    let mut moves = Vec::with_capacity(256);
+    let mut game = GameInProgress::new(full, full.start(), seed, Kept::NOTHING);
+    game.open();
     let mut other = Vec::with_capacity(256);
     let mut in_game = vec![false; plan.items.len()];
     let mut positions = 0;
-    for plies in 0..=playout::MAX_PLIES {
-        if full.to_throw(&st) {
-            full.roll(&mut st, &mut rng);
+    loop {
+        let plies = game.plies();
+        game.throw_if_due();
+        if let Some(stuck) = game.stuck() {
+            return Err(TooManyTurnsAt {
+                ply: stuck.ply,
+                position: stuck.position.clone(),
+                cause: stuck.cause,
+            });
         }
-        full.try_legal_moves(&mut st, &mut moves)
-            .map_err(|cause| TooManyTurnsAt {
-                ply: plies + 1,
-                position: position_text(full, &st),
-                cause,
-            })?;
-        let outcome = full.outcome_with(&st, !moves.is_empty());
+        let outcome = game.outcome();
         let ongoing = outcome == Outcome::Ongoing && plies < playout::MAX_PLIES;
+        let (st, moves, rng) = game.choice();
         let chosen = ongoing.then(|| moves[rng.random_range(0..moves.len())]);
         let mut mine: Vec<String> = moves.iter().map(|m| move_text(full, m)).collect();
         mine.sort();
@@ -416,13 +416,14 @@ fn play_one(plan: &Plan, seed: u64, tally: &mut Tally) -> Result<u64, TooManyTur
             full.play_unchecked(&mut after, m);
         }
         let chosen_text = chosen.as_ref().map(|m| move_text(full, m));
+        // The game's work budget pays for every changed game's search
+        // too, so a game too costly to play is refused as soon here.
+        let mut work = 0u64;
         for (k, engine) in plan.without.iter().enumerate() {
             let Some(engine) = engine else { continue };
-            let mut alt = transplant(full, &st, engine);
+            let mut alt = transplant(full, st, engine);
             let listed = texts(engine, &mut alt, &mut other);
-            // The game's work budget pays for every changed game's search
-            // too, so a game too costly to play is refused as soon here.
-            st.work = st.work.saturating_add(alt.work);
+            work = work.saturating_add(alt.work);
             let alt_outcome = engine.outcome_with(&alt, !other.is_empty());
             let t = &mut tally[k];
             let mut decided = false;
@@ -432,7 +433,7 @@ fn play_one(plan: &Plan, seed: u64, tally: &mut Tally) -> Result<u64, TooManyTur
             } else if outcome == Outcome::Ongoing
                 && listed.as_ref() != Some(&mine)
                 && (listed.is_none()
-                    || turn_keys(engine, &alt, &other) != turn_keys(full, &st, &moves))
+                    || turn_keys(engine, &alt, &other) != turn_keys(full, st, moves))
             {
                 // Other turns, not merely the same turns written otherwise.
                 t[0] += 1;
@@ -453,8 +454,9 @@ fn play_one(plan: &Plan, seed: u64, tally: &mut Tally) -> Result<u64, TooManyTur
                 in_game[k] = true;
             }
         }
+        game.charge(work);
         let Some(m) = chosen else { break };
-        full.play_unchecked(&mut st, &m);
+        game.play(&m, false);
     }
     for (k, fired) in in_game.into_iter().enumerate() {
         tally[k][4] += u64::from(fired);

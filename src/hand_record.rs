@@ -6,147 +6,12 @@
 //! for the seeded random games of `playout --record`. A game may end by a
 //! resignation (the result line names who resigned) or be left unfinished.
 
-use crate::engine::{Engine, Move, Outcome, State};
+use crate::engine::{Engine, Outcome, State};
+use crate::in_progress::{GameInProgress, Kept};
 use crate::notation::{find_move, move_text, parse_position, position_text};
 use crate::playout::{self, Record, RecordLine, Replay, outcome_text};
+pub use crate::record::{Ending, Writer};
 use crate::stakes::Stakes;
-
-/// How a game recorded in `ludus play` ended, besides its position.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Ending {
-    /// The result (`Ongoing`: unfinished).
-    pub outcome: Option<Outcome>,
-    /// The player who resigned, if one did.
-    pub resigned: Option<usize>,
-    /// The player who dropped a double, if one did.
-    pub dropped: Option<usize>,
-    /// The points the winner scores with the cube, in a game with stakes.
-    pub points: Option<u32>,
-}
-
-/// A record being written as a game is played.
-pub struct Writer {
-    sha256: String,
-    variant: String,
-    seed: u64,
-    opening: Option<String>,
-    start: Option<String>,
-    stakes: Option<String>,
-    turns: Vec<RecordLine>,
-}
-
-impl Writer {
-    /// A record of the game whose file's text is `game_text`, played from
-    /// the setup (with the opening throw `opening` if it has one) or from
-    /// the position `start`, its random choices from `seed`, played for
-    /// `stakes` (the cube and score fields) in a game with stakes or a match.
-    pub fn new(
-        engine: &Engine,
-        game_text: &str,
-        seed: u64,
-        (opening, start): (Option<String>, Option<String>),
-        stakes: Option<String>,
-    ) -> Writer {
-        Writer {
-            sha256: playout::text_hash(game_text),
-            variant: engine.game().name.clone(),
-            seed,
-            opening,
-            start,
-            stakes,
-            turns: Vec::new(),
-        }
-    }
-
-    /// Notes a cube action: `action` (`double`, `take` or `drop`) by
-    /// `player`, the cube at `value` once taken.
-    pub fn cube(&mut self, engine: &Engine, action: &str, player: usize, value: u32) {
-        self.turns.push(RecordLine::Cube {
-            action: action.into(),
-            player: engine.game().players[player].name.clone(),
-            value,
-        });
-    }
-
-    /// Notes the turn `played` of the position `before` (its dice thrown),
-    /// whose legal turns are `legal`.
-    pub fn turn(&mut self, engine: &Engine, before: &State, legal: &[Move], played: &Move) {
-        self.turns.push(RecordLine::Turn {
-            ply: self.turns() as u32 + 1,
-            position: position_text(engine, before),
-            legal: legal.iter().map(|m| move_text(engine, m)).collect(),
-            played: move_text(engine, played),
-        });
-    }
-
-    /// Keeps the first `n` turns noted and the cube actions before the
-    /// next: the others were taken back.
-    pub fn truncate(&mut self, n: usize) {
-        let cut = self
-            .turns
-            .iter()
-            .enumerate()
-            .filter(|(_, l)| matches!(l, RecordLine::Turn { .. }))
-            .nth(n)
-            .map_or(self.turns.len(), |(i, _)| i);
-        self.turns.truncate(cut);
-    }
-
-    /// Notes a turn or cube line read from another record (see `load` in
-    /// the REPL).
-    pub fn push_line(&mut self, line: RecordLine) {
-        self.turns.push(line);
-    }
-
-    /// The turns noted.
-    pub fn turns(&self) -> usize {
-        self.turns
-            .iter()
-            .filter(|l| matches!(l, RecordLine::Turn { .. }))
-            .count()
-    }
-
-    /// The record as JSON lines, naming its game file `game_path`, ending
-    /// at `st` as `ending` says.
-    pub fn text(&self, engine: &Engine, game_path: &str, st: &State, ending: Ending) -> String {
-        let outcome = ending.outcome.unwrap_or(Outcome::Ongoing);
-        let name = |p: Option<usize>| p.map(|p| engine.game().players[p].name.clone());
-        let header = RecordLine::Header {
-            game: game_path.to_string(),
-            sha256: self.sha256.clone(),
-            variant: self.variant.clone(),
-            seed: self.seed,
-            opening: self.opening.clone(),
-            typed: true,
-            start: self.start.clone(),
-            stakes: self.stakes.clone(),
-        };
-        let result = RecordLine::Result {
-            result: outcome_text(engine, outcome),
-            winner: match outcome {
-                Outcome::Decisive { winner, .. } => {
-                    Some(engine.game().players[winner].name.clone())
-                }
-                _ => None,
-            },
-            plies: self.turns() as u32,
-            position: position_text(engine, st),
-            resigned: name(ending.resigned),
-            dropped: name(ending.dropped),
-            points: ending.points.filter(|_| outcome != Outcome::Ongoing),
-        };
-        let mut out = String::new();
-        for line in std::iter::once(&header)
-            .chain(&self.turns)
-            .chain(std::iter::once(&result))
-        {
-            // A record line is plain data: it always serialises.
-            out.push_str(&serde_json::to_string(line).unwrap_or_default());
-            out.push('\n');
-        }
-        out
-    }
-}
 
 /// Replays a record of a game played in `ludus play`: from its start
 /// ([`start_position`]), every turn line's position must be the game's
@@ -157,14 +22,20 @@ impl Writer {
 /// goes on, also with a double waiting for its answer as the last action).
 /// The error names the first line and field that differ.
 pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
-    let mut st = start_position(engine, record)?;
-    let mut stakes = header_stakes(engine, record)?;
-    let mut dropped = None;
-    let mut moves = Vec::new();
+    let st = start_position(engine, record)?;
+    // The stakes the header names, if any (a game without them has no
+    // cube action).
+    let staked = header_stakes(engine, record)?;
+    let mut game = GameInProgress::new(engine, st, record.seed, Kept::NOTHING);
+    if let Some(stakes) = staked {
+        game.set_stakes(stakes);
+    }
+    let stakes_of = |game: &GameInProgress<&Engine>| staked.map(|_| *game.stakes());
     let mut turns = Vec::new();
     let mut before = Vec::new();
-    let mut plies = 0u32;
     for (n, line) in &record.lines {
+        let dropped = game.dropped();
+        let stakes = stakes_of(&game);
         if dropped.is_some() && !matches!(line, RecordLine::Result { .. }) {
             return Err(format!(
                 "line {n}: the record goes on after a double was dropped"
@@ -186,7 +57,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 player,
                 value,
             } => {
-                let Some(stakes) = stakes.as_mut() else {
+                let Some(stakes) = stakes else {
                     return Err(format!(
                         "line {n}: a cube action, and the header gives no stakes"
                     ));
@@ -196,17 +67,17 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     return Err(format!("{at}, `player`: `{player}` is not a player"));
                 };
                 let ours = match action.as_str() {
-                    "double" => stakes
-                        .double(engine, &st, p)
+                    "double" => game
+                        .double(p)
                         .map_err(|e| format!("{at}: {player} may not double: {e}"))?,
                     "take" | "drop" if stakes.offered == Some(p) => {
                         return Err(format!("{at}: {player} answers his own double"));
                     }
-                    "take" => stakes.take().map_err(|e| format!("{at}: {e}"))?,
+                    "take" => game.take().map_err(|e| format!("{at}: {e}"))?,
                     "drop" => {
+                        // The doubled player drops: the doubler wins.
                         let value = stakes.cube.value * 2;
-                        stakes.drop().map_err(|e| format!("{at}: {e}"))?;
-                        dropped = Some(p);
+                        game.drop_double().map_err(|e| format!("{at}: {e}"))?;
                         value
                     }
                     _ => {
@@ -227,6 +98,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 legal,
                 played,
             } => {
+                let plies = game.plies();
                 if *ply != plies + 1 {
                     return Err(format!(
                         "line {n}, `ply`: the record says {ply}, but this is turn {}",
@@ -236,20 +108,23 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 let at = format!("line {n} (turn {ply})");
                 let recorded = parse_position(engine, position)
                     .map_err(|e| format!("{at}, `position`: {e}"))?;
-                if engine.to_throw(&st) {
+                if game.to_throw() {
                     // The dice typed or thrown for this turn.
-                    st.dice = recorded.dice;
+                    game.set_dice(recorded.dice);
+                    // A turn recorded before any throw is listed as it is.
+                    game.list_unthrown();
                 }
-                let ours = position_text(engine, &st);
+                let ours = position_text(engine, game.state());
                 if ours != position_text(engine, &recorded) {
                     return Err(format!(
                         "{at}, `position`: the record says\n  {position}\nbut the game is at\n  {ours}"
                     ));
                 }
-                engine
-                    .try_legal_moves(&mut st, &mut moves)
-                    .map_err(|e| format!("{at}: {e}"))?;
-                let outcome = engine.outcome_with(&st, !moves.is_empty());
+                if let Some(stuck) = game.stuck() {
+                    return Err(format!("{at}: {}", stuck.cause));
+                }
+                let outcome = game.outcome();
+                let moves = game.legal();
                 if outcome != Outcome::Ongoing {
                     return Err(format!(
                         "{at}: the record goes on, but the game is over: {}",
@@ -264,12 +139,11 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         texts.join(", ")
                     ));
                 }
-                let m = find_move(engine, &st, &moves, played)
+                let m = find_move(engine, game.state(), moves, played)
                     .map_err(|e| format!("{at}, `played`: `{played}` is illegal: {e}"))?;
-                before.push(st.clone());
-                engine.play_unchecked(&mut st, &m);
-                plies += 1;
-                turns.push((move_text(engine, &m), st.clone()));
+                before.push(game.state().clone());
+                game.play(&m, true);
+                turns.push((move_text(engine, &m), game.state().clone()));
             }
             RecordLine::Result {
                 result,
@@ -280,6 +154,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 dropped: dropped_by,
                 points,
             } => {
+                let plies = game.plies();
                 if *recorded_plies != plies {
                     return Err(format!(
                         "line {n}, `plies`: the record says {recorded_plies}, but {plies} turns were played"
@@ -298,12 +173,12 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                 }
                 // A game saved after its dice were thrown.
                 if let Ok(recorded) = parse_position(engine, position)
-                    && engine.to_throw(&st)
+                    && game.to_throw()
                     && pending.is_none()
                 {
-                    st.dice = recorded.dice;
+                    game.set_dice(recorded.dice);
                 }
-                let ours = position_text(engine, &st);
+                let ours = position_text(engine, game.state());
                 let same = parse_position(engine, position)
                     .is_ok_and(|p| position_text(engine, &p) == ours);
                 if *position != ours && !same {
@@ -311,14 +186,11 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                         "line {n}, `position`: the record says `{position}`, but the game is at `{ours}`"
                     ));
                 }
-                let ruled = if engine.to_throw(&st) {
-                    engine.outcome_with(&st, true)
-                } else {
-                    engine
-                        .try_legal_moves(&mut st, &mut moves)
-                        .map_err(|e| format!("line {n}: {e}"))?;
-                    engine.outcome_with(&st, !moves.is_empty())
-                };
+                // The rules' outcome: before the throw, the end rules alone.
+                if let Some(stuck) = game.stuck() {
+                    return Err(format!("line {n}: {}", stuck.cause));
+                }
+                let ruled = game.outcome();
                 let player = |field: &str, name: &str| {
                     engine
                         .game()
@@ -426,7 +298,7 @@ pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
                     outcome,
                     stakes,
                     dropped,
-                    last: st,
+                    last: game.state().clone(),
                 });
             }
         }

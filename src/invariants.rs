@@ -9,7 +9,8 @@
 //! in `men in`, vulnerable runs in `open points`); `tests/invariants.rs`
 //! holds the two to agreement on the games' pass and end rules.
 
-use crate::engine::{Engine, Move, NONE, Outcome, State};
+use crate::engine::{Engine, NONE, Outcome, State};
+use crate::in_progress::{GameInProgress, Kept};
 use crate::ir::{self, Whose};
 use crate::notation::{dice_text, move_text, position_text};
 use crate::playout::{self, TooManyTurnsAt, opening_text};
@@ -222,14 +223,12 @@ pub struct Summary {
 /// every turn; the violation if one fails.
 fn play_one(
     engine: &Engine,
-    game: u64,
-    seed: u64,
-    moves: &mut Vec<Move>,
+    (game, seed): (u64, u64),
+    playing: &mut GameInProgress<&Engine>,
     tally: &mut Summary,
 ) -> Result<Option<Violation>, TooManyTurnsAt> {
-    let mut rng = playout::rng(seed);
-    let mut st = engine.start();
-    let opening = engine.opening(&mut st, &mut rng);
+    playing.next_game(engine.start(), seed);
+    let opening = playing.open();
     let mut played: Vec<String> = Vec::new();
     let violation = |st: &State, played: &Vec<String>, (i, p): (usize, usize)| Violation {
         index: i,
@@ -241,36 +240,33 @@ fn play_one(
         moves: played.clone(),
         position: position_text(engine, st),
     };
-    let mut plies = 0u32;
     tally.games += 1;
     loop {
         tally.positions += 1;
-        if let Some(found) = broken(engine, &st) {
-            return Ok(Some(violation(&st, &played, found)));
+        if let Some(found) = broken(engine, playing.state()) {
+            return Ok(Some(violation(playing.state(), &played, found)));
         }
-        if engine.to_throw(&st) {
-            engine.roll(&mut st, &mut rng);
+        playing.throw_if_due();
+        if let Some(stuck) = playing.stuck() {
+            return Err(TooManyTurnsAt {
+                ply: stuck.ply,
+                position: stuck.position.clone(),
+                cause: stuck.cause,
+            });
         }
-        engine
-            .try_legal_moves(&mut st, moves)
-            .map_err(|cause| TooManyTurnsAt {
-                ply: plies + 1,
-                position: position_text(engine, &st),
-                cause,
-            })?;
-        let outcome = engine.outcome_with(&st, !moves.is_empty());
-        if outcome != Outcome::Ongoing || plies >= playout::MAX_PLIES {
+        let outcome = playing.outcome();
+        if outcome != Outcome::Ongoing || playing.plies() >= playout::MAX_PLIES {
             tally.unfinished += u64::from(outcome == Outcome::Ongoing);
             return Ok(None);
         }
+        let (st, moves, rng) = playing.choice();
         let m = moves[rng.random_range(0..moves.len())];
         let text = move_text(engine, &m);
-        played.push(match dice_text(&st) {
+        played.push(match dice_text(st) {
             Some(roll) => format!("{roll}: {text}"),
             None => text,
         });
-        engine.play_unchecked(&mut st, &m);
-        plies += 1;
+        playing.play(&m, false);
     }
 }
 
@@ -291,8 +287,9 @@ pub fn check(
     type Found = Result<Violation, Stopped>;
     let first: Mutex<Option<(u64, Found)>> = Mutex::new(None);
     let work = || {
-        let mut moves = Vec::with_capacity(256);
         let mut tally = Summary::default();
+        // One game in progress a thread, its buffers kept from game to game.
+        let mut playing = GameInProgress::new(engine, engine.start(), seed, Kept::NOTHING);
         loop {
             let from = next.fetch_add(BATCH, Ordering::Relaxed);
             if from >= games || from >= stop_at.load(Ordering::Relaxed) {
@@ -302,7 +299,7 @@ pub fn check(
             for i in from..to {
                 let game_seed = seed.wrapping_add(i);
                 let found: Option<Found> =
-                    match play_one(engine, i, game_seed, &mut moves, &mut tally) {
+                    match play_one(engine, (i, game_seed), &mut playing, &mut tally) {
                         Ok(None) => None,
                         Ok(Some(v)) => Some(Ok(v)),
                         Err(cause) => Some(Err(Stopped {

@@ -7,7 +7,7 @@
 //! |---|---|---|
 //! | language | `diag`, `syntax`, `ir`, `check`, `load`, `format`, `bundled` | itself |
 //! | engine | `rng`, `engine` | language |
-//! | play | `notation`, `position_id`, `match_id`, `render`, `svg`, `playout`, `hand_record`, `replay`, `pdn`, `perft`, `stakes`, `learn`, `agent`, `simulate`, `matches`, `experiment` | engine, language |
+//! | play | `notation`, `position_id`, `match_id`, `render`, `svg`, `record`, `in_progress`, `playout`, `hand_record`, `replay`, `pdn`, `perft`, `stakes`, `learn`, `agent`, `simulate`, `matches`, `experiment` | engine, language |
 //! | tools | `explain`, `diff`, `coverage`, `invariants` | play, engine, language |
 //!
 //! The binary (`main.rs`, `cli/`) and the Python module sit above them all.
@@ -27,6 +27,8 @@ const LAYERS: [(&str, &[&str]); 4] = [
             "match_id",
             "render",
             "svg",
+            "record",
+            "in_progress",
             "playout",
             "hand_record",
             "replay",

@@ -13,6 +13,7 @@ pub mod experiment;
 pub mod explain;
 pub mod format;
 pub mod hand_record;
+pub mod in_progress;
 pub mod invariants;
 pub mod ir;
 #[cfg(test)]
@@ -26,6 +27,7 @@ pub mod pdn;
 pub mod perft;
 pub mod playout;
 pub mod position_id;
+pub mod record;
 pub mod render;
 pub mod replay;
 pub mod rng;

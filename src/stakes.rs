@@ -394,10 +394,10 @@ impl Stakes {
     }
 }
 
-/// Whether the game is over in `st`, a position before its turn (in a
-/// game with dice, before the throw: the end rules do not wait for it).
+/// Whether the game is over in `st`, a position before its turn (before
+/// the throw, the end rules do not wait for it).
 fn over(engine: &Engine, st: &State) -> bool {
-    let has_moves = engine.has_dice() || {
+    let has_moves = engine.to_throw(st) || {
         let mut scratch = st.clone();
         let mut moves = Vec::new();
         // A position with more turns than the engine lists has some.

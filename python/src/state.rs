@@ -9,12 +9,25 @@
 use crate::actions::END;
 use crate::{LudusError, Shared, observation};
 use ludus::engine::{Engine, Move, Outcome, State as EngineState};
+use ludus::in_progress::{GameInProgress, Kept};
 use ludus::ir::MAX_DICE;
 use ludus::notation;
 use ludus::render;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+use std::ops::Deref;
 use std::sync::Arc;
+
+/// The engine of a game shared by its states, as a game in progress holds it.
+#[derive(Clone)]
+struct EngineOf(Arc<Shared>);
+
+impl Deref for EngineOf {
+    type Target = Engine;
+    fn deref(&self) -> &Engine {
+        &self.0.engine
+    }
+}
 
 /// OpenSpiel's id of the chance player.
 pub const CHANCE: i64 = -1;
@@ -40,15 +53,12 @@ enum Node {
 #[derive(Clone)]
 pub struct State {
     shared: Arc<Shared>,
-    st: EngineState,
+    /// The game: position, turns played, legal turns and outcome.
+    game: GameInProgress<EngineOf>,
     /// The opening throw is still to be made.
     opening: bool,
     node: Node,
-    /// Turns played.
-    plies: u32,
-    /// The legal turns, at a decision node.
-    moves: Vec<Move>,
-    /// Their actions, flat: turn `i` is `codes[starts[i]..starts[i + 1]]`.
+    /// The actions of the legal turns at a decision node, flat: turn `i` is `codes[starts[i]..starts[i + 1]]`.
     codes: Vec<u32>,
     starts: Vec<usize>,
     /// The actions of the turn applied so far.
@@ -68,14 +78,18 @@ impl State {
     /// The start of the game: before the opening throw, or the first roll.
     pub fn initial(shared: Arc<Shared>) -> PyResult<State> {
         let st = shared.engine.start();
-        let opening = shared.has_opening();
+        Ok(Self::at(shared.clone(), (st, 0), shared.has_opening()))
+    }
+
+    /// The game at `st` after `plies` turns, before its opening throw
+    /// where `opening` says.
+    fn at(shared: Arc<Shared>, (st, plies): (EngineState, u32), opening: bool) -> State {
+        let game = GameInProgress::after(EngineOf(shared.clone()), (st, plies), 0, Kept::NOTHING);
         let mut state = State {
             shared,
-            st,
+            game,
             opening,
             node: Node::Chance,
-            plies: 0,
-            moves: Vec::new(),
             codes: Vec::new(),
             starts: Vec::new(),
             prefix: Vec::new(),
@@ -83,61 +97,69 @@ impl State {
             root: None,
         };
         state.refresh();
-        Ok(state)
+        state
     }
 
     fn engine(&self) -> &Engine {
         &self.shared.engine
     }
 
-    /// Works out the node after the engine state changed.
+    /// Works out the node after the game changed.
     fn refresh(&mut self) {
         self.prefix.clear();
-        self.moves.clear();
         self.codes.clear();
         self.starts.clear();
         if self.opening {
             self.node = Node::Chance;
             return;
         }
-        let shared = self.shared.clone();
-        let engine = &shared.engine;
-        if engine.to_throw(&self.st) {
-            let outcome = engine.outcome_with(&self.st, true);
-            self.node = if outcome != Outcome::Ongoing || self.plies >= self.shared.max_turns {
+        let game = &mut self.game;
+        let stopped = game.plies() >= self.shared.max_turns;
+        if game.to_throw() {
+            let outcome = game.outcome();
+            self.node = if outcome != Outcome::Ongoing || stopped {
                 Node::Terminal(outcome)
             } else {
                 Node::Chance
             };
             return;
         }
-        if let Err(cause) = engine.try_legal_moves(&mut self.st, &mut self.moves) {
+        if let Some(stuck) = game.stuck() {
             self.node = Node::Failed(format!(
-                "at turn {} ({}): {cause}",
-                self.plies + 1,
-                notation::position_text(engine, &self.st)
+                "at turn {} ({}): {}",
+                stuck.ply, stuck.position, stuck.cause
             ));
-            self.moves.clear();
             return;
         }
-        let outcome = engine.outcome_with(&self.st, !self.moves.is_empty());
-        if outcome != Outcome::Ongoing || self.plies >= self.shared.max_turns {
+        let outcome = game.outcome();
+        if outcome != Outcome::Ongoing || stopped {
             // As a playout ends: the roll that found the end is not kept.
-            self.st.dice = [0; MAX_DICE];
-            self.moves.clear();
+            game.forget_roll();
             self.node = Node::Terminal(outcome);
             return;
         }
         self.starts.push(0);
-        for m in &self.moves {
-            if let Err(fault) = shared.space.encode(engine, m, &mut self.codes) {
-                self.node = Node::Failed(format!("at turn {}: {fault}", self.plies + 1));
-                self.moves.clear();
+        for m in game.legal() {
+            if let Err(fault) = self.shared.space.encode(game.engine(), m, &mut self.codes) {
+                self.node = Node::Failed(format!("at turn {}: {fault}", game.plies() + 1));
                 return;
             }
             self.starts.push(self.codes.len());
         }
         self.node = Node::Decision;
+    }
+
+    /// The position.
+    fn st(&self) -> &EngineState {
+        self.game.state()
+    }
+
+    /// The legal turns at a decision node (none elsewhere).
+    fn moves(&self) -> &[Move] {
+        match self.node {
+            Node::Decision => self.game.legal(),
+            _ => &[],
+        }
     }
 
     fn code(&self, i: usize) -> &[u32] {
@@ -146,7 +168,7 @@ impl State {
 
     /// The turns whose actions start with the prefix.
     fn matching(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.moves.len()).filter(|&i| self.code(i).starts_with(&self.prefix))
+        (0..self.moves().len()).filter(|&i| self.code(i).starts_with(&self.prefix))
     }
 
     fn check_open(&self) -> PyResult<()> {
@@ -188,32 +210,31 @@ impl State {
         outcomes.into_iter().map(|(_, id, q)| (id, q)).collect()
     }
 
-    /// Applies a chance outcome (checked by the caller).
+    /// The opening throw of chance outcome `id`, by player: as
+    /// `Engine::opening` draws it, the k-th ordered pair of unequal faces.
+    fn opening_of(&self, id: u32) -> [u8; 2] {
+        let (faces, _) = self.shared.dice();
+        let first = (id / (faces - 1)) as u8 + 1;
+        let mut second = (id % (faces - 1)) as u8 + 1;
+        if second >= first {
+            second += 1;
+        }
+        [first, second]
+    }
+
+    /// Applies a chance outcome (checked by the caller); the game lists
+    /// the turns of the roll.
     fn apply_chance(&mut self, id: u32) {
-        let (faces, count) = self.shared.dice();
-        self.st.dice = [0; MAX_DICE];
         if self.opening {
-            // As `Engine::opening` draws it: the k-th ordered pair of
-            // unequal faces, the higher die's thrower starts.
-            let first = (id / (faces - 1)) as u8 + 1;
-            let mut second = (id % (faces - 1)) as u8 + 1;
-            if second >= first {
-                second += 1;
-            }
-            self.st.to_move = u8::from(second > first);
-            let plays_both = self
-                .engine()
-                .game()
-                .dice
-                .and_then(|d| d.opening)
-                .unwrap_or(false);
-            if plays_both {
-                self.st.dice[0] = first.max(second);
-                self.st.dice[1] = first.min(second);
-            }
+            // The higher die's thrower starts, with both dice where the
+            // game's opening plays them.
+            let dice = self.opening_of(id);
+            self.game.open_with(dice);
             self.opening = false;
         } else {
-            self.st.dice = Self::roll_of(self.engine(), id, faces, count);
+            let (faces, count) = self.shared.dice();
+            let dice = Self::roll_of(self.engine(), id, faces, count);
+            self.game.set_dice(dice);
         }
     }
 
@@ -290,17 +311,15 @@ impl State {
 
     /// The engine state and whether the opening throw is to come.
     pub fn engine_state(&self) -> (&EngineState, bool) {
-        (&self.st, self.opening)
+        (self.st(), self.opening)
     }
 
     fn play(&mut self, i: usize) {
-        let m = self.moves[i];
-        let shared = self.shared.clone();
+        let m = self.moves()[i];
         // The play leaves the dice empty for the next throw, or set where
         // the game sets them (a double chosen, the next double of a
         // climbing sequence).
-        shared.engine.play_unchecked(&mut self.st, &m);
-        self.plies += 1;
+        self.game.play(&m, false);
         self.refresh();
     }
 
@@ -309,35 +328,28 @@ impl State {
     }
 
     fn chance_text(&self, id: u32) -> String {
-        let mut scratch = self.clone();
-        let names: Vec<String> = self
+        let names: Vec<&str> = self
             .engine()
             .game()
             .players
             .iter()
-            .map(|p| p.name.clone())
+            .map(|p| p.name.as_str())
             .collect();
-        let opening = self.opening;
-        scratch.apply_chance(id);
-        let dice: Vec<String> = scratch
-            .st
-            .dice
+        if self.opening {
+            let [first, second] = self.opening_of(id);
+            let starter = names[usize::from(second > first)];
+            return format!(
+                "opening {} {first}, {} {second}: {starter} starts",
+                names[0], names[1]
+            );
+        }
+        let (faces, count) = self.shared.dice();
+        let dice: Vec<String> = Self::roll_of(self.engine(), id, faces, count)
             .iter()
             .filter(|&&d| d != 0)
             .map(|&d| ludus::ir::shown_value(d).to_string())
             .collect();
-        if opening {
-            let (faces, _) = self.shared.dice();
-            let first = id / (faces - 1) + 1;
-            let second = id % (faces - 1) + 1;
-            let second = if second >= first { second + 1 } else { second };
-            format!(
-                "opening {} {first}, {} {second}: {} starts",
-                names[0], names[1], names[scratch.st.to_move as usize]
-            )
-        } else {
-            format!("roll {}", dice.join("-"))
-        }
+        format!("roll {}", dice.join("-"))
     }
 
     /// A state from its serialized text: with a `history` line, the game's
@@ -396,9 +408,8 @@ impl State {
         let position = lines.next().unwrap_or("");
         let st = notation::parse_position(&shared.engine, position)
             .map_err(|e| err(format!("bad position `{position}`: {e}")))?;
-        let mut state = State::initial(shared)?;
-        state.st = st;
-        state.opening = false;
+        let mut opening = false;
+        let mut plies = 0;
         let mut turn = Vec::new();
         let mut root = vec![position];
         for line in lines {
@@ -407,12 +418,12 @@ impl State {
                 root.push(line);
             }
             if line == "opening" {
-                if !state.shared.has_opening() {
+                if !shared.has_opening() {
                     return Err(err("`opening`: this game has no opening throw"));
                 }
-                state.opening = true;
+                opening = true;
             } else if let Some(n) = line.strip_prefix("plies ") {
-                state.plies = n
+                plies = n
                     .trim()
                     .parse()
                     .map_err(|_| err(format!("`{line}`: expected `plies N`")))?;
@@ -429,7 +440,7 @@ impl State {
                 )));
             }
         }
-        state.refresh();
+        let mut state = State::at(shared, (st, plies), opening);
         state.root = Some(root.join("\n"));
         for a in turn {
             state.apply_action(a)?;
@@ -446,7 +457,7 @@ impl State {
         match self.node {
             Node::Chance => CHANCE,
             Node::Terminal(_) => TERMINAL,
-            _ => i64::from(self.st.to_move),
+            _ => i64::from(self.st().to_move),
         }
     }
 
@@ -549,7 +560,7 @@ impl State {
             Node::Decision => {
                 let legal = self.legal_actions(None)?;
                 if legal.binary_search(&id).is_err() {
-                    let player = self.st.to_move as usize;
+                    let player = self.st().to_move as usize;
                     let named = self
                         .action_text(player, id)
                         .map_or_else(String::new, |t| format!(" (`{t}`)"));
@@ -614,7 +625,7 @@ impl State {
         let player = if (0..2).contains(&player) {
             player as usize
         } else {
-            self.st.to_move as usize
+            self.st().to_move as usize
         };
         self.action_text(player, id)
             .ok_or_else(|| err(format!("{action} is not an action of this game")))
@@ -659,18 +670,18 @@ impl State {
                 "a turn is under way: `turns()` lists whole turns from their start",
             ));
         }
-        Ok((0..self.moves.len())
+        Ok((0..self.moves().len())
             .map(|i| {
                 let mut code = self.code(i).to_vec();
                 // A turn that another one goes on from ends with `end`.
                 let n = code.len();
-                if (0..self.moves.len()).any(|j| {
+                if (0..self.moves().len()).any(|j| {
                     let other = self.code(j);
                     other.len() > n && other.starts_with(&code)
                 }) {
                     code.push(END);
                 }
-                (notation::move_text(self.engine(), &self.moves[i]), code)
+                (notation::move_text(self.engine(), &self.moves()[i]), code)
             })
             .collect())
     }
@@ -684,10 +695,10 @@ impl State {
                 "`{text}`: a whole turn is played only at a decision node before its first action"
             )));
         }
-        let m = notation::find_move(self.engine(), &self.st, &self.moves, text)
+        let m = notation::find_move(self.engine(), self.st(), self.moves(), text)
             .map_err(|e| err(format!("`{text}`: {e}")))?;
         let i = self
-            .moves
+            .moves()
             .iter()
             .position(|x| *x == m)
             .ok_or_else(|| err(format!("`{text}` is not a legal turn")))?;
@@ -711,7 +722,7 @@ impl State {
                 "`{agent}` chooses a whole turn only at a decision node before its first action"
             )));
         }
-        if self.moves.is_empty() {
+        if self.moves().is_empty() {
             return Err(err(format!("`{agent}`: there is no turn to choose")));
         }
         let game = match &self.shared.origin {
@@ -724,9 +735,9 @@ impl State {
             .map_err(|e| err(format!("`{agent}`: {e}")))?;
         let mut rng = ludus::rng::rng(seed);
         let i = spec
-            .choose(self.engine(), &self.st, &self.moves, &mut rng)
+            .choose(self.engine(), self.st(), self.moves(), &mut rng)
             .map_err(|e| err(format!("`{agent}`: {e}")))?;
-        Ok(notation::move_text(self.engine(), &self.moves[i]))
+        Ok(notation::move_text(self.engine(), &self.moves()[i]))
     }
 
     /// Points per player when the game is over (a double game is ±2);
@@ -757,7 +768,7 @@ impl State {
 
     /// Turns played.
     fn plies(&self) -> u32 {
-        self.plies
+        self.game.plies()
     }
 
     /// Actions applied so far, chance outcomes included.
@@ -790,12 +801,12 @@ impl State {
     /// rebuilds it exactly (the positions a repetition rule counts
     /// included).
     fn serialize(&self) -> String {
-        let mut out = notation::position_text(self.engine(), &self.st);
+        let mut out = notation::position_text(self.engine(), self.st());
         if self.opening {
             out.push_str("\nopening");
         }
-        if self.plies > 0 {
-            out.push_str(&format!("\nplies {}", self.plies));
+        if self.game.plies() > 0 {
+            out.push_str(&format!("\nplies {}", self.game.plies()));
         }
         if !self.prefix.is_empty() {
             let turn: Vec<String> = self.prefix.iter().map(|a| a.to_string()).collect();
@@ -833,12 +844,12 @@ impl State {
             Some(p @ 0..=1) => p as usize,
             Some(p) => return Err(err(format!("player {p}: players are 0 and 1"))),
             None => match self.node {
-                Node::Decision => self.st.to_move as usize,
+                Node::Decision => self.st().to_move as usize,
                 _ => 0,
             },
         };
-        let to_move = matches!(self.node, Node::Decision).then_some(self.st.to_move as usize);
-        let values = observation::tensor(&self.shared, &self.st, observer, to_move);
+        let to_move = matches!(self.node, Node::Decision).then_some(self.st().to_move as usize);
+        let values = observation::tensor(&self.shared, self.st(), observer, to_move);
         let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
         let array = py
             .import("numpy")?
@@ -868,9 +879,9 @@ impl State {
     }
 
     fn __str__(&self) -> String {
-        let mut out = render::board(self.engine(), &self.st);
+        let mut out = render::board(self.engine(), self.st());
         if !self.prefix.is_empty() {
-            let player = self.st.to_move as usize;
+            let player = self.st().to_move as usize;
             let turn: Vec<String> = self
                 .prefix
                 .iter()

@@ -22,7 +22,7 @@ pub fn judges_cube(agent: &super::Spec) -> bool {
 /// search that stops (a roll with too many turns) counts as even.
 pub fn cube_equity(engine: &Engine, st: &crate::engine::State, player: usize, seed: u64) -> Equity {
     let mut st = st.clone();
-    if engine.has_dice() {
+    if engine.thrown(&st) {
         st.dice = [0; 4];
     }
     let mut rng = crate::rng::rng(seed);

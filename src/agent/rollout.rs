@@ -359,7 +359,7 @@ impl Exposure {
 impl<'e> Roller<'e> {
     fn new(engine: &'e Engine, st: &State, policy: Policy) -> Self {
         let opening = engine.game().dice.is_some_and(|d| d.opening.is_some())
-            && st.dice.iter().all(|&d| d == 0)
+            && engine.to_throw(st)
             && *st == engine.start();
         Roller {
             engine,
@@ -389,7 +389,7 @@ impl<'e> Roller<'e> {
         }
         let mut ended = self.ended;
         for _ in 0..MAX_ROLLOUT_TURNS {
-            if self.game.dice.iter().all(|&d| d == 0) {
+            if engine.to_throw(&self.game) {
                 engine.roll(&mut self.game, &mut dice);
             }
             engine.try_legal_moves(&mut self.game, &mut self.moves)?;

@@ -30,12 +30,12 @@ mod view;
 pub use record::GameFile;
 
 use crate::Agent;
-use dice::{DiceInput, step_text};
 use input::Input;
 use ludus::engine::{Engine, Move, NONE, Outcome, State};
 use ludus::explain::Rules;
+use ludus::in_progress::{Extended, GameInProgress, Kept, Undone};
 use ludus::notation::{find_move, move_text, position_text};
-use ludus::playout::{self, Rng, outcome_text};
+use ludus::playout::{self, outcome_text};
 use ludus::render;
 use ludus::stakes::Stakes;
 use std::io::{self, Write};
@@ -49,62 +49,24 @@ pub struct Reply {
     pub quit: bool,
 }
 
-/// A turn played, kept so that it can be taken back.
-struct Turn {
-    before: State,
-    by_human: bool,
-    /// The cube and score as the turn was played.
-    stakes: Stakes,
-    /// The move played, in notation.
-    played: String,
-    /// The move played, where this session played it (not read from a
-    /// record), to mark on a picture.
-    m: Option<Move>,
-}
-
 /// A game in progress, with everything the REPL needs besides the terminal.
 pub struct Session<'e> {
     engine: &'e Engine,
     agents: [Agent; 2],
-    rng: Rng,
-    st: State,
-    /// The legal moves in `st` (none in a dice game before the roll).
-    moves: Vec<Move>,
-    /// The outcome of `st`.
-    outcome: Outcome,
-    /// Every turn played in this session, oldest first.
-    history: Vec<Turn>,
-    /// The moves as last numbered by `moves`; empty once the position changes.
-    menu: Vec<Move>,
-    finished: bool,
-    /// Dice games: every legal sequence of die moves of the roll in `st`.
-    sequences: Vec<Move>,
-    /// The die moves of each of `sequences`, in notation.
-    sequence_steps: Vec<Vec<String>>,
-    /// Dice games: the die moves typed so far this turn (a beginning of
-    /// some of `sequences`); `st` stays the position before them.
-    partial: Vec<String>,
-    /// Dice games: the roll has too many routes to list in `sequences`, so
-    /// its turns are typed whole: why.
-    unlisted: Option<ludus::engine::TooManyTurns>,
+    /// The game: position, dice, turns, stakes and record.
+    game: GameInProgress<&'e Engine>,
+    /// The moves as last numbered by `moves`, with the game's version
+    /// then: stale once the position changes.
+    menu: (u64, Vec<Move>),
     /// The game file's rules, to explain refusals with (see
     /// [`ludus::explain`]); without them a refusal says only why.
     rules: Option<&'e Rules>,
-    /// Why the session cannot go on (a roll with more turns than the
-    /// engine lists); it is then over, and [`run`] fails with this.
+    /// Why the session cannot go on besides a roll the engine cannot list
+    /// (a record not written, an agent's search stopped); it is then
+    /// over, and [`run`] fails with this.
     fault: Option<String>,
-    /// The seed of the session's random choices.
-    seed: u64,
     /// The game file, for records (none: no record is kept).
     file: Option<GameFile>,
-    /// The record of the game so far.
-    writer: Option<ludus::hand_record::Writer>,
-    /// The player who resigned, if one did.
-    resigned: Option<usize>,
-    /// The player who dropped a double, if one did.
-    dropped: Option<usize>,
-    /// The cube and the score of the match (or money play).
-    stakes: Stakes,
     /// The records of the match's games already finished, as text.
     match_games: Vec<String>,
 }
@@ -112,32 +74,16 @@ pub struct Session<'e> {
 impl<'e> Session<'e> {
     /// A session at `st`; nothing is played until [`Session::start`].
     pub fn new(engine: &'e Engine, st: State, agents: [Agent; 2], seed: u64) -> Self {
-        let mut session = Session {
+        Session {
             engine,
             agents,
-            rng: playout::rng(seed),
-            st,
-            moves: Vec::new(),
-            outcome: Outcome::Ongoing,
-            history: Vec::new(),
-            menu: Vec::new(),
-            finished: false,
-            sequences: Vec::new(),
-            sequence_steps: Vec::new(),
-            partial: Vec::new(),
-            unlisted: None,
+            game: GameInProgress::new(engine, st, seed, Kept::ALL),
+            menu: (0, Vec::new()),
             rules: None,
             fault: None,
-            seed,
             file: None,
-            writer: None,
-            resigned: None,
-            dropped: None,
-            stakes: Stakes::new(engine, 0),
             match_games: Vec::new(),
-        };
-        session.refresh();
-        session
+        }
     }
 
     /// The session with the game file's rules (to explain refusals), the
@@ -149,7 +95,7 @@ impl<'e> Session<'e> {
     ) -> Self {
         self.rules = rules;
         self.file = file;
-        self.stakes = stakes;
+        self.game.set_stakes(stakes);
         self
     }
 
@@ -167,30 +113,23 @@ impl<'e> Session<'e> {
     /// begun, its record too, nothing played yet.
     fn start_game(&mut self) -> String {
         let mut out = String::new();
-        let mut opening = None;
-        if self.history.is_empty()
-            && self.st == self.engine.start()
-            && self.stakes.offered.is_none()
-            && let Some(dice) = self.engine.opening(&mut self.st, &mut self.rng)
-        {
-            opening = Some(playout::opening_text(self.engine, dice));
+        if let Some(dice) = self.game.open() {
             out.push_str("opening throw: ");
             out.push_str(&playout::opening_text(self.engine, dice));
-            match ludus::notation::dice_text(&self.st) {
+            match ludus::notation::dice_text(self.game.state()) {
                 Some(roll) => out.push_str(&format!(" and plays {roll}\n")),
                 None => out.push_str(" and throws\n"),
             }
-            self.refresh();
         }
-        self.begin_record(opening);
-        out.push_str(&self.board(&self.st));
+        self.begin_record();
+        out.push_str(&self.board(self.game.state()));
         out
     }
 
     /// The board of `st`, with the cube and the score where there are.
     fn board(&self, st: &State) -> String {
         let mut text = render::board(self.engine, st);
-        let summary = self.stakes.summary(self.engine);
+        let summary = self.game.stakes().summary(self.engine);
         if !summary.is_empty() {
             text.push_str(&summary);
             text.push('\n');
@@ -200,31 +139,44 @@ impl<'e> Session<'e> {
 
     /// Whether the game has ended.
     pub fn over(&self) -> bool {
-        self.finished
+        self.game.over()
+    }
+
+    /// Why the session cannot go on, if it cannot.
+    fn fault(&self) -> Option<String> {
+        if let Some(fault) = &self.fault {
+            return Some(fault.clone());
+        }
+        let stuck = self.game.stuck()?;
+        Some(format!(
+            "{} to play {}: {}",
+            self.mover(),
+            self.roll_text(),
+            stuck.cause
+        ))
     }
 
     /// The prompt: the name of the player to move; in dice games also the
     /// roll and the dice left to play.
     pub fn prompt(&self) -> String {
-        if let Some(doubler) = self.stakes.offered {
+        if let Some(doubler) = self.game.stakes().offered {
             let name = &self.engine.game().players[1 - doubler].name;
             return format!("{name}, take or drop> ");
         }
-        if !self.engine.has_dice() || self.finished {
+        if self.game.over() {
             return format!("{}> ", self.mover());
         }
         if self.needs_roll() {
             return format!("{} to roll> ", self.mover());
         }
-        if self.partial.is_empty() {
-            return format!("{} {}> ", self.mover(), self.roll_text());
+        if !self.game.thrown() {
+            return format!("{}> ", self.mover());
         }
-        format!(
-            "{} {}, {} left> ",
-            self.mover(),
-            self.roll_text(),
-            self.dice_left()
-        )
+        let roll = self.roll_text();
+        if self.game.typed().is_empty() {
+            return format!("{} {roll}> ", self.mover());
+        }
+        format!("{} {roll}, {} left> ", self.mover(), self.game.dice_left())
     }
 
     /// Obeys one line of input: a command, a move, or a menu number.
@@ -254,23 +206,24 @@ impl<'e> Session<'e> {
             "help" | "?" => out.push_str(&self.help()),
             "board" => self.show_board(&mut out),
             "position" => {
-                out.push_str(&position_text(self.engine, &self.st));
-                let fields = self.stakes.fields(self.engine);
+                let st = self.game.state();
+                out.push_str(&position_text(self.engine, st));
+                let fields = self.game.stakes().fields(self.engine);
                 if !fields.is_empty() {
                     out.push_str("; ");
                     out.push_str(&fields);
                 }
                 out.push('\n');
-                if let Ok(id) = ludus::position_id::position_id(self.engine, &self.st) {
+                if let Ok(id) = ludus::position_id::position_id(self.engine, st) {
                     out.push_str(&format!("GNU Backgammon Position ID: {id}\n"));
                 }
                 if let Some(id) = self.match_id() {
                     out.push_str(&format!("GNU Backgammon Match ID: {id}\n"));
                 }
-                if !self.partial.is_empty() {
+                if !self.game.typed().is_empty() {
                     out.push_str(&format!(
                         "(the position before the die moves typed so far: {})\n",
-                        self.partial.join(" ")
+                        self.game.typed().join(" ")
                     ));
                 }
             }
@@ -309,98 +262,54 @@ impl<'e> Session<'e> {
     /// with the reason (also written to `out`). The REPL and `ludus serve`
     /// read moves through this one function.
     pub(crate) fn typed_move(&mut self, input: &str, out: &mut String) -> Result<(), String> {
-        let refused = if self.engine.has_dice() {
-            match self.choose_dice(input) {
-                Ok(DiceInput::Turn(m)) => {
-                    self.play(m, true, false, out);
-                    self.advance(out);
-                    return Ok(());
-                }
-                Ok(DiceInput::Part(typed)) => {
-                    let new = typed[self.partial.len()..].join(" ");
-                    self.partial = typed;
-                    self.menu.clear();
-                    out.push_str(&format!("{} moves {new}\n", self.mover()));
-                    self.show_board(out);
-                    return Ok(());
-                }
-                Err(message) => message,
+        match self.choose_typed(input) {
+            Ok(Extended::Turn(m)) => {
+                self.play(m, true, false, out);
+                self.advance(out);
+                Ok(())
             }
-        } else {
-            match self.choose(input) {
-                Ok(m) => {
-                    self.play(m, true, false, out);
-                    self.advance(out);
-                    return Ok(());
-                }
-                Err(message) => message,
+            Ok(Extended::Part(typed)) => {
+                let new = typed[self.game.typed().len()..].join(" ");
+                self.game.set_typed(typed);
+                out.push_str(&format!("{} moves {new}\n", self.mover()));
+                self.show_board(out);
+                Ok(())
             }
-        };
-        out.push_str(&refused);
-        out.push('\n');
-        Err(refused)
+            Err(refused) => {
+                out.push_str(&refused);
+                out.push('\n');
+                Err(refused)
+            }
+        }
     }
 
     fn mover(&self) -> &str {
-        &self.engine.game().players[self.st.to_move as usize].name
+        &self.engine.game().players[self.game.to_move()].name
     }
 
-    /// Recomputes the legal moves and the outcome after the position changed.
-    fn refresh(&mut self) {
-        self.menu.clear();
-        self.partial.clear();
-        self.sequences.clear();
-        self.sequence_steps.clear();
-        self.unlisted = None;
-        if self.needs_roll() {
-            // No turn before the roll; the end rules do not wait for it.
-            self.moves.clear();
-            self.outcome = self.engine.outcome_with(&self.st, true);
-            return;
-        }
-        if let Err(e) = self.engine.try_legal_moves(&mut self.st, &mut self.moves) {
-            self.moves.clear();
-            self.fault = Some(format!(
-                "{} to play {}: {e}",
-                self.mover(),
-                self.roll_text()
-            ));
-            self.finished = true;
-            return;
-        }
-        self.outcome = self.engine.outcome_with(&self.st, !self.moves.is_empty());
-        if self.engine.has_dice() {
-            if let Err(e) = self.engine.all_sequences(&mut self.st, &mut self.sequences) {
-                self.sequences.clear();
-                self.unlisted = Some(e);
-                return;
-            }
-            let mover = self.st.to_move;
-            self.sequence_steps = self
-                .sequences
-                .iter()
-                .map(|m| {
-                    let steps = m.steps().iter();
-                    steps.map(|s| step_text(self.engine, mover, *s)).collect()
-                })
-                .collect();
+    /// The moves numbered by the last `moves`, while the position is the same.
+    fn menu(&self) -> &[Move] {
+        if self.menu.0 == self.game.version() {
+            &self.menu.1
+        } else {
+            &[]
         }
     }
 
     /// The board after the die moves typed so far, with the dice left.
     fn show_board(&self, out: &mut String) {
-        out.push_str(&self.board(&self.view()));
-        if !self.partial.is_empty() {
+        out.push_str(&self.board(&self.game.view()));
+        if !self.game.typed().is_empty() {
             out.push_str(&format!(
                 "played so far: {}; left to play: {}\n",
-                self.partial.join(" "),
-                self.dice_left()
+                self.game.typed().join(" "),
+                self.game.dice_left()
             ));
         }
     }
 
     fn list_moves(&mut self, out: &mut String) {
-        if self.finished {
+        if self.game.over() {
             out.push_str("the game is over\n");
             return;
         }
@@ -410,29 +319,13 @@ impl<'e> Session<'e> {
             return;
         }
         // Dice games, after some die moves: the turns that begin with them.
-        let listed: Vec<Move> = if self.partial.is_empty() {
-            self.moves.clone()
-        } else {
-            let mut seen = Vec::new();
-            let mut turns = Vec::new();
-            for i in self.extending(&self.partial) {
-                let m = self.sequences[i];
-                if !seen.contains(&m.key) {
-                    seen.push(m.key);
-                    turns.push(m);
-                }
-            }
-            turns
-        };
-        let what = if self.engine.has_dice() {
-            "turns"
-        } else {
-            "moves"
-        };
-        let after = if self.partial.is_empty() {
+        let listed = self.game.turns_begun();
+        let typed = self.game.typed();
+        let what = if self.game.thrown() { "turns" } else { "moves" };
+        let after = if typed.is_empty() {
             String::new()
         } else {
-            format!(" beginning {}", self.partial.join(" "))
+            format!(" beginning {}", typed.join(" "))
         };
         out.push_str(&format!(
             "legal {what} of {}{after} (type a number to play one):\n",
@@ -446,13 +339,11 @@ impl<'e> Session<'e> {
                 move_text(self.engine, m)
             ));
         }
-        if self.engine.has_dice() {
-            let next = self.next_die_moves(&self.partial);
-            if !next.is_empty() {
-                out.push_str(&format!("next die move: {}\n", next.join(", ")));
-            }
+        let next = self.game.continuations(typed);
+        if !next.is_empty() {
+            out.push_str(&format!("next die move: {}\n", next.join(", ")));
         }
-        self.menu = listed;
+        self.menu = (self.game.version(), listed);
     }
 
     fn is_site(&self, word: &str) -> bool {
@@ -463,43 +354,41 @@ impl<'e> Session<'e> {
     /// The menu's move numbered `input`.
     fn pick(&self, input: &str) -> Result<Move, String> {
         let n: usize = input.parse().unwrap_or(0);
-        match n.checked_sub(1).and_then(|i| self.menu.get(i)) {
+        let menu = self.menu();
+        match n.checked_sub(1).and_then(|i| menu.get(i)) {
             Some(m) => Ok(*m),
             None => Err(format!(
                 "there is no move {input}: the list goes from 1 to {}",
-                self.menu.len()
+                menu.len()
             )),
         }
     }
 
     /// The legal move that `input` names, or why there is none.
     fn choose(&self, input: &str) -> Result<Move, String> {
-        if self.finished {
+        if self.game.over() {
             return Err("the game is over".into());
         }
         let digits = input.chars().all(|c| c.is_ascii_digit());
-        if digits && !self.menu.is_empty() {
+        if digits && !self.menu().is_empty() {
             return self.pick(input);
         }
-        let reason = match find_move(self.engine, &self.st, &self.moves, input) {
+        let (st, moves) = (self.game.state(), self.game.legal());
+        let reason = match find_move(self.engine, st, moves, input) {
             Ok(m) => return Ok(m),
             Err(reason) => reason,
         };
         // Also accept the text without its spaces, and a unique beginning.
         let wanted = compact(input);
-        let texts: Vec<String> = self
-            .moves
-            .iter()
-            .map(|m| move_text(self.engine, m))
-            .collect();
+        let texts: Vec<String> = moves.iter().map(|m| move_text(self.engine, m)).collect();
         if let Some(i) = texts.iter().position(|t| compact(t) == wanted) {
-            return Ok(self.moves[i]);
+            return Ok(moves[i]);
         }
         let matching: Vec<usize> = (0..texts.len())
             .filter(|&i| compact(&texts[i]).starts_with(&wanted))
             .collect();
         match matching[..] {
-            [i] => return Ok(self.moves[i]),
+            [i] => return Ok(moves[i]),
             [_, _, ..] => {
                 let names: Vec<&str> = matching.iter().map(|&i| texts[i].as_str()).collect();
                 return Err(format!("ambiguous: matches {}", names.join(", ")));
@@ -525,27 +414,29 @@ impl<'e> Session<'e> {
     /// nearest legal moves.
     fn explained(&self, input: &str) -> Option<String> {
         let rules = self.rules?;
-        let explained = ludus::explain::explain(rules, self.engine, &self.st, input).ok()?;
+        let explained =
+            ludus::explain::explain(rules, self.engine, self.game.state(), input).ok()?;
         let text = crate::cli::explain::refusal(rules, &explained);
         (!text.is_empty()).then(|| text.trim_end().to_string())
     }
 
     /// Plays `m`, says so and draws the board.
     fn play(&mut self, m: Move, by_human: bool, forced: bool, out: &mut String) {
+        let st = self.game.state();
         if let Some(d) = m.chosen() {
             out.push_str(&format!("{} chooses {d}-{d}\n", self.mover()));
         } else if m.len == 0 && m.huff == NONE {
-            if let Some(rule) = self.engine.pass_rule(&self.st) {
+            let thrown = self.engine.thrown(st);
+            if let Some(rule) = self.engine.pass_rule(st) {
                 out.push_str(&format!("{} passes ({rule})\n", self.mover()));
-            } else if self.engine.has_dice()
-                && self
-                    .st
+            } else if thrown
+                && st
                     .dice
                     .iter()
                     .all(|&d| d == 0 || d == ludus::ir::ZERO_THROW)
             {
                 out.push_str(&format!("{} throws 0: the turn passes\n", self.mover()));
-            } else if self.engine.has_dice() {
+            } else if thrown {
                 out.push_str(&format!("{} cannot move: the turn passes\n", self.mover()));
             } else {
                 out.push_str(&format!("{} has no legal move and passes\n", self.mover()));
@@ -555,45 +446,34 @@ impl<'e> Session<'e> {
             let forced = if forced { " (forced)" } else { "" };
             out.push_str(&format!("{} plays {text}{forced}\n", self.mover()));
         }
-        self.history.push(Turn {
-            before: self.st.clone(),
-            by_human,
-            stakes: self.stakes,
-            played: move_text(self.engine, &m),
-            m: Some(m),
-        });
-        self.note_turn(&m);
-        self.engine.play_unchecked(&mut self.st, &m);
-        self.refresh();
-        self.finished |= self.outcome != Outcome::Ongoing;
+        let thrown = self.engine.thrown(st);
+        self.game.play(&m, by_human);
         self.write_record();
-        out.push_str(&self.board(&self.st));
-        if self.st.dice[0] == ludus::ir::CHOOSING && self.outcome == Outcome::Ongoing {
+        let (st, ongoing) = (self.game.state(), self.game.outcome() == Outcome::Ongoing);
+        out.push_str(&self.board(st));
+        if st.dice[0] == ludus::ir::CHOOSING && ongoing {
             let faces = self.engine.game().dice.map_or(6, |d| d.faces);
             out.push_str(&format!(
                 "{} chooses a double to play: `choose 1-1` to `choose {faces}-{faces}`\n",
                 self.mover()
             ));
-        } else if self.st.chosen {
-            let d = self.st.dice[0];
+        } else if st.chosen {
+            let d = st.dice[0];
             out.push_str(&format!(
                 "{} to play the double chosen, {d}-{d}\n",
                 self.mover()
             ));
-        } else if self.st.climbing && self.outcome == Outcome::Ongoing {
-            let d = self.st.dice[0];
+        } else if st.climbing && ongoing {
+            let d = st.dice[0];
             out.push_str(&format!(
                 "{} climbs to the next double, {d}-{d}: a turn of its own\n",
                 self.mover()
             ));
-        } else if self.st.again > 0 && self.outcome == Outcome::Ongoing {
-            let verb = if self.engine.has_dice() {
-                "throws"
-            } else {
-                "moves"
-            };
-            let row = if self.st.again > 1 {
-                format!(", {} in a row", self.st.again)
+        } else if st.again > 0 && ongoing {
+            // The turn just played began with a throw: so does the next.
+            let verb = if thrown { "throws" } else { "moves" };
+            let row = if st.again > 1 {
+                format!(", {} in a row", st.again)
             } else {
                 String::new()
             };
@@ -608,26 +488,29 @@ impl<'e> Session<'e> {
     /// dice games, forced turns until a person must act or the game ends.
     fn advance(&mut self, out: &mut String) {
         while let Some(spec) = self.until_search(out) {
-            let picked = spec.choose(self.engine, &self.st, &self.moves, &mut self.rng);
-            self.searched(picked.map(|i| self.moves[i]), out);
+            let picked = {
+                let (st, moves, rng) = self.game.choice();
+                spec.choose(self.engine, st, moves, rng).map(|i| moves[i])
+            };
+            self.searched(picked, out);
         }
     }
 
     /// [`Session::advance`] up to an agent's search: what comes before it
     /// played (rolls, forced turns and passes, the cube's actions); the
-    /// agent that must now choose among `moves` in `st`, drawing from
-    /// `rng`, or `None` once a person must act or the game ends.
+    /// agent that must now choose among the legal turns, drawing from the
+    /// game's generator, or `None` once a person must act or the game ends.
     fn until_search(&mut self, out: &mut String) -> Option<ludus::agent::Spec> {
         let people = self.agents.iter().filter(|&a| *a == Agent::Human).count();
         loop {
-            if self.fault.is_some() {
+            if self.fault().is_some() {
                 return None;
             }
-            if self.outcome != Outcome::Ongoing {
+            if self.game.outcome() != Outcome::Ongoing {
                 out.push_str(&format!(
                     "game over after {} turns: {}\n",
-                    self.history.len(),
-                    outcome_text(self.engine, self.outcome)
+                    self.game.history().len(),
+                    outcome_text(self.engine, self.game.outcome())
                 ));
                 if self.game_over(out) {
                     continue;
@@ -637,19 +520,19 @@ impl<'e> Session<'e> {
             if !self.cube_turn(out) {
                 return None;
             }
-            if self.finished {
+            if self.game.over() {
                 // A double dropped ended the game, and the match.
                 return None;
             }
-            if people == 0 && self.history.len() >= playout::MAX_PLIES as usize {
-                self.finished = true;
+            if people == 0 && self.game.history().len() >= playout::MAX_PLIES as usize {
+                self.game.stop();
                 out.push_str(&format!(
                     "game stopped after {} turns: unfinished\n",
-                    self.history.len()
+                    self.game.history().len()
                 ));
                 return None;
             }
-            let agent = self.agents[self.st.to_move as usize].clone();
+            let agent = self.agents[self.game.to_move()].clone();
             if self.needs_roll() {
                 if agent == Agent::Human {
                     out.push_str(&format!(
@@ -660,24 +543,25 @@ impl<'e> Session<'e> {
                     return None;
                 }
                 // As in a playout: the roll, then the choice.
-                self.engine.roll(&mut self.st, &mut self.rng);
-                self.refresh();
+                self.game.throw_if_due();
                 out.push_str(&format!("{} rolls {}\n", self.mover(), self.rolled_text()));
                 continue;
             }
-            let only = self.moves.len() == 1;
+            let moves = self.game.legal();
+            let only = moves.len() == 1;
             let (m, forced) = match agent {
-                Agent::Machine(_) if self.moves.is_empty() => (Move::PASS, false),
+                Agent::Machine(_) if moves.is_empty() => (Move::PASS, false),
                 Agent::Machine(spec) => return Some(spec),
                 Agent::Human
-                    if self
-                        .moves
+                    if moves
                         .iter()
                         .all(|m| m.len == 0 && m.huff == NONE && m.chosen().is_none()) =>
                 {
-                    (self.moves.first().copied().unwrap_or(Move::PASS), false)
+                    (moves.first().copied().unwrap_or(Move::PASS), false)
                 }
-                Agent::Human if only && self.engine.has_dice() => (self.moves[0], true),
+                // A roll's one turn is played for him; a move without
+                // dice he makes himself.
+                Agent::Human if only && self.game.thrown() => (moves[0], true),
                 Agent::Human => return None,
             };
             self.play(m, false, forced, out);
@@ -696,30 +580,20 @@ impl<'e> Session<'e> {
     /// Takes back the last die move typed this turn; at the start of a turn,
     /// the last move made by a person and every turn after it.
     pub(crate) fn undo(&mut self, out: &mut String) {
-        if let Some(last) = self.partial.pop() {
-            self.menu.clear();
-            out.push_str(&format!("took back {last}\n"));
-            self.show_board(out);
-            return;
+        match self.game.undo() {
+            Undone::DieMove(last) => {
+                out.push_str(&format!("took back {last}\n"));
+                self.show_board(out);
+            }
+            Undone::Nothing => {
+                out.push_str("nothing to undo: no move typed here has been played\n");
+            }
+            Undone::Turns(taken) => {
+                let s = if taken == 1 { "" } else { "s" };
+                out.push_str(&format!("took back {taken} turn{s}\n"));
+                out.push_str(&self.board(self.game.state()));
+            }
         }
-        let Some(i) = self.history.iter().rposition(|t| t.by_human) else {
-            out.push_str("nothing to undo: no move typed here has been played\n");
-            return;
-        };
-        let taken = self.history.len() - i;
-        self.st = self.history[i].before.clone();
-        self.stakes = self.history[i].stakes;
-        self.dropped = None;
-        self.history.truncate(i);
-        if let Some(w) = &mut self.writer {
-            w.truncate(i);
-        }
-        self.resigned = None;
-        self.refresh();
-        self.finished = false;
-        let s = if taken == 1 { "" } else { "s" };
-        out.push_str(&format!("took back {taken} turn{s}\n"));
-        out.push_str(&self.board(&self.st));
     }
 }
 
@@ -750,12 +624,12 @@ pub fn run(
     let mut out = io::stdout();
     write(&mut out, &session.start())?;
     if session.over() {
-        return session.fault.map_or(Ok(()), Err);
+        return session.fault().map_or(Ok(()), Err);
     }
     let mut input = Input::open()?;
     let result = converse(&mut session, &mut input, &mut out);
     input.save();
-    session.fault.map_or(result, Err)
+    session.fault().map_or(result, Err)
 }
 
 fn converse(session: &mut Session, input: &mut Input, out: &mut impl Write) -> Result<(), String> {

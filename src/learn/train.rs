@@ -5,7 +5,7 @@
 
 use super::{Features, Net, Scratch};
 use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
-use crate::rng::{Rng, rng as seeded};
+use crate::in_progress::{GameInProgress, Kept};
 use rand::RngExt;
 
 /// How a training run goes.
@@ -158,10 +158,8 @@ fn self_play(
     predictions: &mut Vec<f32>,
 ) -> Result<Option<f32>, TooManyTurns> {
     let most = most_points(engine);
-    let mut rng: Rng = seeded(seed);
-    let mut st = engine.start();
-    engine.opening(&mut st, &mut rng);
-    let mut moves = Vec::new();
+    let mut game = GameInProgress::new(engine, engine.start(), seed, Kept::NOTHING);
+    game.open();
     let mut previous: Option<f32> = None;
     if let Some(t) = trace.as_deref_mut() {
         t.iter_mut().for_each(|x| *x = 0.0);
@@ -169,11 +167,14 @@ fn self_play(
     let mut active = Vec::new();
     let mut scratch = Scratch::default();
     for _ in 0..MAX_TRAINING_TURNS {
-        if engine.to_throw(&st) {
-            engine.roll(&mut st, &mut rng);
+        game.throw_if_due();
+        if let Some(stuck) = game.stuck() {
+            return Err(stuck.cause);
         }
-        engine.try_legal_moves(&mut st, &mut moves)?;
-        let outcome = engine.outcome_with(&st, !moves.is_empty());
+        let outcome = game.outcome();
+        // Turns that begin with a throw explore by their dice alone.
+        let thrown = game.thrown();
+        let (st, moves, rng) = game.choice();
         if outcome != Outcome::Ongoing || moves.is_empty() {
             let z = result_for_first(outcome, most);
             if let (Some(t), Some(p)) = (trace.as_deref_mut(), previous) {
@@ -183,7 +184,7 @@ fn self_play(
         }
         // The value of this position for player 0, and its gradient.
         let mover = st.to_move as usize;
-        features.encode(engine, &st, mover, &mut active);
+        features.encode(engine, st, mover, &mut active);
         let v = net.value(&active, &mut scratch);
         let sign = if mover == 0 { 1.0 } else { -1.0 };
         let w = sign * v;
@@ -196,15 +197,14 @@ fn self_play(
             net.add_gradient(&active, &scratch, v, sign, t);
         }
         previous = Some(w);
-        let explore =
-            !engine.has_dice() && trace.is_some() && rng.random::<f64>() < options.explore;
+        let explore = !thrown && trace.is_some() && rng.random::<f64>() < options.explore;
         let i = if explore {
             rng.random_range(0..moves.len())
         } else {
-            greedy_choice(engine, features, net, &st, &moves, judge)
+            greedy_choice(engine, features, net, st, moves, judge)
         };
         let m = moves[i];
-        engine.play_unchecked(&mut st, &m);
+        game.play(&m, false);
     }
     Ok(None)
 }

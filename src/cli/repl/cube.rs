@@ -5,9 +5,7 @@
 
 use super::Session;
 use crate::Agent;
-use ludus::engine::Outcome;
 use ludus::match_id::{GameState, MatchId};
-use ludus::stakes::Won;
 
 /// The commands that may be typed while a double waits for its answer.
 const WHILE_DOUBLED: [&str; 12] = [
@@ -18,7 +16,8 @@ const WHILE_DOUBLED: [&str; 12] = [
 impl Session<'_> {
     /// Why `line` cannot be obeyed while a double waits for its answer.
     pub(super) fn awaiting_answer(&self, lower: &str) -> Option<String> {
-        let doubler = self.stakes.offered?;
+        let stakes = self.game.stakes();
+        let doubler = stakes.offered?;
         let first = lower.split_whitespace().next().unwrap_or_default();
         if WHILE_DOUBLED.contains(&first) || ["save", "hint"].contains(&first) {
             return None;
@@ -27,27 +26,24 @@ impl Session<'_> {
         Some(format!(
             "{} has doubled: {name} must first `take` (the cube at {}) or `drop` (losing {})",
             self.engine.game().players[doubler].name,
-            self.stakes.cube.value * 2,
-            points(self.stakes.cube.value)
+            stakes.cube.value * 2,
+            points(stakes.cube.value)
         ))
     }
 
     /// Why `player` may not double now ([`ludus::stakes::Stakes::why_no_double`],
     /// which `replay` asks too), or `None` if he may.
     fn why_no_double(&self, player: usize) -> Option<String> {
-        if self.finished {
-            return Some("the game is over".into());
-        }
-        self.stakes.why_no_double(self.engine, &self.st, player)
+        self.game.why_no_double(player)
     }
 
     /// `double`: the person to move offers a double.
     pub(super) fn double(&mut self, out: &mut String) {
-        if self.finished {
+        if self.game.over() {
             out.push_str("the game is over\n");
             return;
         }
-        let player = self.st.to_move as usize;
+        let player = self.game.to_move();
         if self.agents[player] != Agent::Human {
             out.push_str(&format!(
                 "{} is played by an agent, which decides its own doubles\n",
@@ -61,18 +57,15 @@ impl Session<'_> {
 
     /// `player` doubles, if he may (the game not over).
     fn offer(&mut self, player: usize, out: &mut String) {
-        match self.stakes.double(self.engine, &self.st, player) {
+        match self.game.double(player) {
             Err(why) => out.push_str(&format!("{} cannot double: {why}\n", self.mover())),
             Ok(value) => {
-                if let Some(w) = &mut self.writer {
-                    w.cube(self.engine, "double", player, value);
-                }
                 self.write_record();
                 let name = &self.engine.game().players[1 - player].name;
                 out.push_str(&format!(
                     "{} doubles to {value}: {name} takes (the cube at {value}, his) or drops (losing {})\n",
                     self.mover(),
-                    points(self.stakes.cube.value)
+                    points(self.game.stakes().cube.value)
                 ));
             }
         }
@@ -80,7 +73,7 @@ impl Session<'_> {
 
     /// `take` or `drop`, typed by the person doubled.
     pub(super) fn answer(&mut self, take: bool, out: &mut String) {
-        let Some(doubler) = self.stakes.offered else {
+        let Some(doubler) = self.game.stakes().offered else {
             out.push_str("no double is offered\n");
             return;
         };
@@ -94,30 +87,17 @@ impl Session<'_> {
 
     /// The double is taken or dropped.
     fn answered(&mut self, take: bool, out: &mut String) {
-        let Some(doubler) = self.stakes.offered else {
+        let Some(doubler) = self.game.stakes().offered else {
             return;
         };
         let taker = 1 - doubler;
         let name = self.engine.game().players[taker].name.clone();
         if take {
-            if let Ok(value) = self.stakes.take() {
-                if let Some(w) = &mut self.writer {
-                    w.cube(self.engine, "take", taker, value);
-                }
+            if let Ok(value) = self.game.take() {
                 out.push_str(&format!("{name} takes: the cube is at {value}, {name}'s\n"));
             }
-        } else if let Ok(won) = self.stakes.drop() {
-            if let Some(w) = &mut self.writer {
-                w.cube(self.engine, "drop", taker, self.stakes.cube.value * 2);
-            }
+        } else if self.game.drop_double().is_ok() {
             out.push_str(&format!("{name} drops\n"));
-            self.dropped = Some(taker);
-            self.partial.clear();
-            self.outcome = Outcome::Decisive {
-                winner: won.winner,
-                points: 1,
-            };
-            self.finished = true;
         }
         self.write_record();
     }
@@ -125,18 +105,22 @@ impl Session<'_> {
     /// The agents' cube actions before the turn: an agent doubled answers,
     /// an agent to move may double. False when a person must answer.
     pub(super) fn cube_turn(&mut self, out: &mut String) -> bool {
-        if self.stakes.rules.is_none() || self.finished {
+        if self.game.stakes().rules.is_none() || self.game.over() {
             return true;
         }
-        let player = self.st.to_move as usize;
-        if self.stakes.offered.is_none()
+        let player = self.game.to_move();
+        if self.game.stakes().offered.is_none()
             && cube_agent(&self.agents[player])
             && self.why_no_double(player).is_none()
-            && ludus::agent::cube::should_double(&self.stakes, player, self.cube_equity(player))
+            && ludus::agent::cube::should_double(
+                self.game.stakes(),
+                player,
+                self.cube_equity(player),
+            )
         {
             self.offer(player, out);
         }
-        let Some(doubler) = self.stakes.offered else {
+        let Some(doubler) = self.game.stakes().offered else {
             return true;
         };
         let taker = 1 - doubler;
@@ -149,7 +133,7 @@ impl Session<'_> {
         }
         // An agent without a judgement of positions (the random one) takes.
         let take = !cube_agent(&self.agents[taker])
-            || ludus::agent::cube::should_take(&self.stakes, taker, self.cube_equity(taker));
+            || ludus::agent::cube::should_take(self.game.stakes(), taker, self.cube_equity(taker));
         self.answered(take, out);
         true
     }
@@ -158,7 +142,8 @@ impl Session<'_> {
     /// throw, without the cube ([`ludus::agent::cube::cube_equity`]), seeded by the
     /// turn number so that the session's own generator is untouched.
     fn cube_equity(&self, player: usize) -> f64 {
-        ludus::agent::cube::cube_equity(self.engine, &self.st, player, self.history.len() as u64)
+        let turn = self.game.history().len() as u64;
+        ludus::agent::cube::cube_equity(self.engine, self.game.state(), player, turn)
     }
 
     /// `hint` at a cube decision: a double to answer, or the start of a
@@ -167,10 +152,11 @@ impl Session<'_> {
     /// no cube decision (a hint about the turn is then wanted).
     pub(super) fn cube_hint(&self, out: &mut String) -> bool {
         let names = |p: usize| self.engine.game().players[p].name.clone();
-        if let Some(doubler) = self.stakes.offered {
+        let stakes = self.game.stakes();
+        if let Some(doubler) = stakes.offered {
             let taker = 1 - doubler;
             let equity = self.cube_equity(taker);
-            let advice = if ludus::agent::cube::should_take(&self.stakes, taker, equity) {
+            let advice = if ludus::agent::cube::should_take(stakes, taker, equity) {
                 "take"
             } else {
                 "drop"
@@ -182,13 +168,12 @@ impl Session<'_> {
             ));
             return true;
         }
-        let player = self.st.to_move as usize;
-        if self.stakes.rules.is_none() || !self.needs_roll() || self.why_no_double(player).is_some()
-        {
+        let player = self.game.to_move();
+        if stakes.rules.is_none() || !self.needs_roll() || self.why_no_double(player).is_some() {
             return false;
         }
         let equity = self.cube_equity(player);
-        let advice = if ludus::agent::cube::should_double(&self.stakes, player, equity) {
+        let advice = if ludus::agent::cube::should_double(stakes, player, equity) {
             "double"
         } else {
             "no double: roll"
@@ -204,23 +189,18 @@ impl Session<'_> {
     /// The game has ended: says what it scores and, in a match that goes
     /// on, begins the next game (true: there is a game to play on).
     pub(super) fn game_over(&mut self, out: &mut String) -> bool {
-        self.finished = true;
-        let won = match self.outcome {
-            Outcome::Decisive { winner, points } => Some(Won {
-                winner,
-                points: self.scored(points),
-            }),
-            _ => None,
-        };
-        let staked = self.stakes.rules.is_some() || !self.stakes.score.money();
-        let money = self.stakes.score.money();
+        self.game.stop();
+        let won = self.game.won();
+        let staked = self.game.staked();
+        let stakes = *self.game.stakes();
+        let money = stakes.score.money();
         if let Some(won) = won
             && staked
-            && (!money || self.stakes.cube.value > 1)
+            && (!money || stakes.cube.value > 1)
         {
             let name = &self.engine.game().players[won.winner].name;
-            let cube = if self.stakes.cube.value > 1 {
-                format!(", the cube at {}", self.stakes.cube.value)
+            let cube = if stakes.cube.value > 1 {
+                format!(", the cube at {}", stakes.cube.value)
             } else {
                 String::new()
             };
@@ -233,8 +213,10 @@ impl Session<'_> {
         if let Some(text) = self.finished_record() {
             self.match_games.push(text);
         }
-        self.stakes.finish(won);
-        let score = self.stakes.score;
+        let mut stakes = stakes;
+        stakes.finish(won);
+        self.game.set_stakes(stakes);
+        let score = stakes.score;
         let names = |p: usize| self.engine.game().players[p].name.clone();
         if score.money() {
             if score.games < 2 {
@@ -264,34 +246,21 @@ impl Session<'_> {
         out.push_str(&format!(
             "game {} of the match: {}\n",
             score.games + 1,
-            self.stakes.summary(self.engine)
+            stakes.summary(self.engine)
         ));
         self.next_game(out);
         true
     }
 
-    /// What the end rules' `points` score with the cube.
-    pub(super) fn scored(&self, points: u8) -> u32 {
-        if self.dropped.is_some() {
-            self.stakes.cube.value
-        } else {
-            self.stakes.scored(u32::from(points))
-        }
-    }
-
     /// The next game of the match, from the setup (or the position the
     /// session started from), with its opening throw.
     fn next_game(&mut self, out: &mut String) {
-        self.st = match self.file.as_ref().and_then(|f| f.start.as_deref()) {
+        let st = match self.file.as_ref().and_then(|f| f.start.as_deref()) {
             Some(p) => ludus::notation::parse_position(self.engine, p)
                 .unwrap_or_else(|_| self.engine.start()),
             None => self.engine.start(),
         };
-        self.history.clear();
-        self.finished = false;
-        self.resigned = None;
-        self.dropped = None;
-        self.refresh();
+        self.game.restart(st);
         out.push_str(&self.start_game());
     }
 }
@@ -300,19 +269,20 @@ impl Session<'_> {
     /// GNU Backgammon's Match ID of the game and its stakes, where the
     /// game has Position IDs.
     pub(super) fn match_id(&self) -> Option<String> {
-        ludus::position_id::position_id(self.engine, &self.st).ok()?;
-        let stakes = &self.stakes;
-        let state = if self.dropped.is_some() {
+        let st = self.game.state();
+        ludus::position_id::position_id(self.engine, st).ok()?;
+        let stakes = self.game.stakes();
+        let state = if self.game.dropped().is_some() {
             GameState::Dropped
-        } else if self.resigned.is_some() {
+        } else if self.game.resigned().is_some() {
             GameState::Resigned
-        } else if self.finished {
+        } else if self.game.over() {
             GameState::Over
         } else {
             GameState::Playing
         };
-        let on_roll = self.st.to_move;
-        let thrown = self.engine.has_dice() && !self.needs_roll() && self.st.dice[1] != 0;
+        let on_roll = st.to_move;
+        let thrown = self.game.thrown() && st.dice[1] != 0;
         let id = MatchId {
             cube: stakes.cube.value,
             cube_owner: stakes.cube.owner.map(|p| p as u8),
@@ -323,7 +293,7 @@ impl Session<'_> {
             double_offered: stakes.offered.is_some(),
             resign: 0,
             dice: if thrown {
-                [self.st.dice[0], self.st.dice[1]]
+                [st.dice[0], st.dice[1]]
             } else {
                 [0, 0]
             },

@@ -4,34 +4,28 @@
 //! typed so far.
 
 use super::Session;
-use ludus::engine::{Engine, Move, State, Step};
+use ludus::engine::Engine;
+use ludus::in_progress::{Extended, step_text};
 use ludus::ir::Priority;
-use ludus::notation::{self, find_move, move_text, parse_dice};
+use ludus::notation::{self, find_move, parse_dice};
 use ludus::render;
 
-/// What a line typed in a dice game asks for.
-pub(super) enum DiceInput {
-    /// A complete turn, to play.
-    Turn(Move),
-    /// Die moves that begin a legal turn: all those typed so far this turn.
-    Part(Vec<String>),
-}
 impl Session<'_> {
     /// Whether the player to move must still throw the dice.
     pub(super) fn needs_roll(&self) -> bool {
-        self.engine.has_dice() && self.st.dice.iter().all(|&d| d == 0)
+        self.game.to_throw()
     }
 
     /// The dice thrown, such as `5-3`.
     pub(super) fn roll_text(&self) -> String {
-        ludus::notation::dice_text(&self.st).unwrap_or_default()
+        self.game.roll_text()
     }
 
     /// The roll as the line announcing it names it: a double that starts a
     /// climbing sequence played a double a turn says what follows.
     pub(super) fn rolled_text(&self) -> String {
         let roll = self.roll_text();
-        match self.engine.next_climbing_double(&self.st) {
+        match self.engine.next_climbing_double(self.game.state()) {
             Some(next) => {
                 format!("{roll}: a climbing double, then {next}-{next} once it is played in full")
             }
@@ -62,105 +56,6 @@ impl Session<'_> {
         values.join(" ")
     }
 
-    /// The legal sequences that begin with the die moves `typed`.
-    pub(super) fn extending(&self, typed: &[String]) -> Vec<usize> {
-        (0..self.sequences.len())
-            .filter(|&i| self.sequence_steps[i].starts_with(typed))
-            .collect()
-    }
-
-    /// The position after the die moves typed so far, the mover still to move.
-    pub(super) fn view(&self) -> State {
-        self.view_after(&self.partial)
-    }
-
-    /// The position after the die moves `typed`, the mover still to move
-    /// with the same roll.
-    fn view_after(&self, typed: &[String]) -> State {
-        let mut view = self.st.clone();
-        if typed.is_empty() {
-            return view;
-        }
-        let Some(&i) = self.extending(typed).first() else {
-            return view;
-        };
-        let mut part = self.sequences[i];
-        part.len = typed.len() as u8;
-        self.engine.play_unchecked(&mut view, &part);
-        view.to_move = self.st.to_move;
-        view.dice = self.st.dice;
-        view.idle = self.st.idle;
-        view.turns = self.st.turns;
-        view
-    }
-
-    /// The dice still to play after the die moves typed so far, such as `3`
-    /// or `5-5-5` (alternatives joined by `or` when the dice used are not
-    /// decided, as when either die bears a man off).
-    pub(super) fn dice_left(&self) -> String {
-        let options: Vec<String> = self
-            .left_after(&self.partial)
-            .iter()
-            .map(|left| {
-                let text: Vec<String> = left.iter().map(u8::to_string).collect();
-                if text.is_empty() {
-                    "none".to_string()
-                } else {
-                    text.join("-")
-                }
-            })
-            .collect();
-        options.join(" or ")
-    }
-
-    /// The dice left after the die moves `typed`, largest first: one list
-    /// per way of having played them.
-    fn left_after(&self, typed: &[String]) -> Vec<Vec<u8>> {
-        let Some(dice) = self.engine.game().dice else {
-            return Vec::new();
-        };
-        let thrown: Vec<u8> = self
-            .st
-            .dice
-            .iter()
-            .copied()
-            .filter(|&d| d != 0 && d != ludus::ir::ZERO_THROW)
-            .collect();
-        let doubles = thrown.len() > 1 && thrown.iter().all(|&d| d == thrown[0]);
-        let times = if doubles && dice.doubles_twice { 2 } else { 1 };
-        let all: Vec<u8> = thrown
-            .iter()
-            .flat_map(|&d| std::iter::repeat_n(d, times))
-            .collect();
-        let mut options: Vec<Vec<u8>> = Vec::new();
-        for i in self.extending(typed) {
-            let mut left = all.clone();
-            for s in &self.sequences[i].steps()[..typed.len()] {
-                if let Some(k) = left.iter().position(|&d| d == s.die) {
-                    left.remove(k);
-                }
-            }
-            left.sort_unstable_by(|a, b| b.cmp(a));
-            if !options.contains(&left) {
-                options.push(left);
-            }
-        }
-        options
-    }
-
-    /// The die moves that may follow those typed so far, in the engine's order.
-    pub(super) fn next_die_moves(&self, typed: &[String]) -> Vec<String> {
-        let mut next: Vec<String> = Vec::new();
-        for i in self.extending(typed) {
-            if let Some(t) = self.sequence_steps[i].get(typed.len())
-                && !next.contains(t)
-            {
-                next.push(t.clone());
-            }
-        }
-        next
-    }
-
     /// What to say when the dice are not thrown yet.
     pub(super) fn roll_first(&self) -> String {
         format!(
@@ -172,9 +67,9 @@ impl Session<'_> {
 
     /// Throws the dice: with the seeded generator, or as typed.
     pub(crate) fn throw(&mut self, typed: Option<&str>, out: &mut String) {
-        let refusal = if !self.engine.has_dice() {
+        let refusal = if !self.needs_roll() && !self.game.thrown() {
             Some("this game has no dice".to_string())
-        } else if self.finished {
+        } else if self.game.over() {
             Some("the game is over".into())
         } else if !self.needs_roll() {
             Some(format!(
@@ -190,34 +85,40 @@ impl Session<'_> {
             return;
         }
         match typed {
-            None => self.engine.roll(&mut self.st, &mut self.rng),
+            None => {
+                self.game.throw_if_due();
+            }
             Some(text) => match parse_dice(self.engine, text) {
-                Ok(dice) => self.st.dice = dice,
+                Ok(dice) => self.game.set_dice(dice),
                 Err(e) => {
                     out.push_str(&format!("bad roll: {e}\n"));
                     return;
                 }
             },
         }
-        self.refresh();
         out.push_str(&format!("{} rolls {}\n", self.mover(), self.rolled_text()));
-        out.push_str(&render::board(self.engine, &self.st));
+        out.push_str(&render::board(self.engine, self.game.state()));
         self.advance(out);
     }
 
-    /// Reads a line of a dice game: a menu number, a whole turn, or die moves
-    /// that go on from those typed so far.
-    pub(super) fn choose_dice(&self, input: &str) -> Result<DiceInput, String> {
-        if self.finished {
+    /// Reads a line typed as a move: in a turn that begins with a throw,
+    /// a menu number, a whole turn, or die moves that go on from those
+    /// typed so far ([`Session::choose`] elsewhere).
+    pub(super) fn choose_typed(&self, input: &str) -> Result<Extended, String> {
+        if !self.needs_roll() && !self.game.thrown() {
+            return self.choose(input).map(Extended::Turn);
+        }
+        if self.game.over() {
             return Err("the game is over".into());
         }
         let digits = input.chars().all(|c| c.is_ascii_digit());
-        if digits && !self.menu.is_empty() {
-            return self.pick(input).map(DiceInput::Turn);
+        if digits && !self.menu().is_empty() {
+            return self.pick(input).map(Extended::Turn);
         }
-        if self.st.dice[0] == ludus::ir::CHOOSING {
+        let (st, moves) = (self.game.state(), self.game.legal());
+        if st.dice[0] == ludus::ir::CHOOSING {
             // The player chooses his dice: `choose 5-5`, a whole turn.
-            return find_move(self.engine, &self.st, &self.moves, input).map(DiceInput::Turn);
+            return find_move(self.engine, st, moves, input).map(Extended::Turn);
         }
         let first = input.split_whitespace().next().unwrap_or_default();
         if first.chars().all(char::is_alphabetic)
@@ -236,10 +137,10 @@ impl Session<'_> {
         if self.needs_roll() {
             return Err(self.roll_first());
         }
-        if let Some(unlisted) = self.unlisted {
+        if let Some(unlisted) = self.game.unlisted() {
             // Too many routes to follow die move by die move: whole turns only.
-            return match find_move(self.engine, &self.st, &self.moves, input) {
-                Ok(m) => Ok(DiceInput::Turn(m)),
+            return match find_move(self.engine, st, moves, input) {
+                Ok(m) => Ok(Extended::Turn(m)),
                 // Not explained by the rules: each changed game would list
                 // as many turns again.
                 Err(e) => Err(format!(
@@ -247,34 +148,26 @@ impl Session<'_> {
                 )),
             };
         }
-        if self.partial.is_empty()
-            && let Ok(m) = find_move(self.engine, &self.st, &self.moves, input)
+        if self.game.typed().is_empty()
+            && let Ok(m) = find_move(self.engine, st, moves, input)
         {
-            return Ok(DiceInput::Turn(m));
+            return Ok(Extended::Turn(m));
         }
         let words = die_moves(self.engine, input);
-        let mut typed = self.partial.clone();
-        for word in &words {
-            typed.push(word.clone());
-            if self.extending(&typed).is_empty() {
-                return Err(self.refuse(&typed[..typed.len() - 1], word, words.len() > 1));
-            }
-        }
-        let found = self.extending(&typed);
-        if found
-            .iter()
-            .all(|&i| self.sequence_steps[i].len() == typed.len())
-        {
-            Ok(DiceInput::Turn(self.sequences[found[0]]))
-        } else {
-            Ok(DiceInput::Part(typed))
-        }
+        self.game.extend(&words).map_err(|k| {
+            let Some(word) = words.get(k) else {
+                return format!("`{input}` names no die move");
+            };
+            let mut before = self.game.typed().to_vec();
+            before.extend_from_slice(&words[..k]);
+            self.refuse(&before, word, words.len() > 1)
+        })
     }
 
     /// Why the die move `word` cannot follow the die moves `before`.
     fn refuse(&self, before: &[String], word: &str, more: bool) -> String {
         let mover = self.mover();
-        let next = self.next_die_moves(before);
+        let next = self.game.continuations(before);
         let playable = if next.is_empty() {
             "no die move can follow them: this is a whole turn already".to_string()
         } else if before.is_empty() {
@@ -313,7 +206,7 @@ impl Session<'_> {
         };
         let mut typed = before.to_vec();
         typed.push(word.to_string());
-        match ludus::explain::explain_die_moves(rules, self.engine, &self.st, &typed) {
+        match ludus::explain::explain_die_moves(rules, self.engine, self.game.state(), &typed) {
             Ok(Some(explained @ ludus::explain::Explanation::Illegal { .. })) if matches!(&explained, ludus::explain::Explanation::Illegal { forbidden_by, .. } if !forbidden_by.is_empty()) =>
             {
                 let text = crate::cli::explain::forbidding(rules, &explained);
@@ -333,7 +226,7 @@ impl Session<'_> {
         b: usize,
     ) -> String {
         let mover = self.mover();
-        let player = self.st.to_move as usize;
+        let player = self.game.to_move();
         let game = self.engine.game();
         let track = self.engine.track(player);
         let last = track.len() - 1;
@@ -345,7 +238,7 @@ impl Session<'_> {
             format!("after {}, ", before.join(" "))
         };
         // The position and the dice after the die moves before this one.
-        let view = self.view_after(before);
+        let view = self.game.view_after(before);
         let own = |s: usize| view.piece(s).is_some_and(|(p, _)| p == player);
         if b <= a {
             return format!("`{word}` does not go forward along {mover}'s track");
@@ -373,7 +266,7 @@ impl Session<'_> {
                 game.board.sites[z].name
             );
         }
-        let mut left: Vec<u8> = self.left_after(before).concat();
+        let mut left: Vec<u8> = self.game.left_after(before).concat();
         left.sort_unstable_by(|x, y| y.cmp(x));
         left.dedup();
         let fits: Vec<u8> = left
@@ -428,18 +321,8 @@ impl Session<'_> {
     /// A point of the mover's track as written in a die move: its number,
     /// or the name of the site at either end (a zone such as the bar).
     fn track_site(&self, word: &str) -> Option<(usize, usize)> {
-        notation::track_site(self.engine, self.st.to_move as usize, word)
+        notation::track_site(self.engine, self.game.to_move(), word)
     }
-}
-
-/// One die move of `mover` in notation, such as `13/18`, without a hit's
-/// mark (`13/7*` is typed and matched as `13/7`).
-pub(super) fn step_text(engine: &Engine, mover: u8, step: Step) -> String {
-    let mut m = Move::PASS;
-    m.mover = mover;
-    m.len = 1;
-    m.steps[0] = step;
-    move_text(engine, &m).replace('*', "")
 }
 
 /// The die moves of a line, lower case, spaces around `/` closed up:

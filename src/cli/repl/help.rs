@@ -41,7 +41,7 @@ impl Session<'_> {
         if !self.engine.has_dice() {
             return self.grid_help();
         }
-        let mover = self.st.to_move as usize;
+        let mover = self.game.to_move();
         let track = self.engine.track(mover);
         if track.len() < 6 {
             return self.grid_help();
@@ -91,7 +91,7 @@ Commands:
   quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
 {cube}",
             dashed = roll.replace(' ', "-"),
-            cube = if self.stakes.rules.is_some() {
+            cube = if self.game.stakes().rules.is_some() {
                 CUBE_HELP
             } else {
                 ""
@@ -103,13 +103,13 @@ Commands:
     /// position's legal moves where there is one, and the cube's commands
     /// where the game has a cube.
     fn grid_help(&self) -> String {
-        let mut text = match self.moves.iter().find(|m| m.len > 0) {
+        let moves = self.game.legal();
+        let mut text = match moves.iter().find(|m| m.len > 0) {
             Some(m) => {
                 let example = move_text(self.engine, m);
                 // The shortest beginning of the example that no other legal
                 // move shares, if one is shorter than the move.
-                let texts: Vec<String> = self
-                    .moves
+                let texts: Vec<String> = moves
                     .iter()
                     .map(|m| move_text(self.engine, m).to_lowercase())
                     .collect();
@@ -132,7 +132,7 @@ Commands:
             }
             None => HELP.into(),
         };
-        if self.stakes.rules.is_some() {
+        if self.game.stakes().rules.is_some() {
             text.push_str(CUBE_HELP);
         }
         text
@@ -141,7 +141,7 @@ Commands:
     /// A die move and a whole turn of this game, as it writes them: from
     /// the turns of the position's roll, or of `roll` thrown on it.
     fn example_turn(&self, roll: &str) -> Option<(String, String)> {
-        let mut probe = self.st.clone();
+        let mut probe = self.game.state().clone();
         if self.needs_roll() {
             probe.dice = ludus::notation::parse_dice(self.engine, roll).ok()?;
         }

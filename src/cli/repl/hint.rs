@@ -33,9 +33,7 @@ impl<'e> Session<'e> {
     /// ([`Hinting::think`], with the session free if it likes).
     pub(crate) fn hinting(&self, spec: &str, out: &mut String) -> Option<Hinting<'e>> {
         // The strongest agent measured for the game's family (see
-        // `Spec::strongest`); in dice games its best turns are then rolled
-        // out for their equity.
-        let rollouts = spec.is_empty() && self.engine.has_dice();
+        // `Spec::strongest`).
         let game = self
             .file
             .as_ref()
@@ -54,7 +52,7 @@ impl<'e> Session<'e> {
                 return None;
             }
         };
-        if self.finished || self.outcome != Outcome::Ongoing {
+        if self.game.over() || self.game.outcome() != Outcome::Ongoing {
             out.push_str("the game is over\n");
             return None;
         }
@@ -65,17 +63,20 @@ impl<'e> Session<'e> {
             out.push_str("roll first: the best turn depends on the dice\n");
             return None;
         }
-        if self.moves.is_empty() {
+        if self.game.legal().is_empty() {
             out.push_str("there is no move to choose\n");
             return None;
         }
         Some(Hinting {
             engine: self.engine,
             agent,
-            st: self.st.clone(),
-            moves: self.moves.clone(),
-            seed: self.history.len() as u64,
-            rollouts,
+            st: self.game.state().clone(),
+            moves: self.game.legal().to_vec(),
+            seed: self.game.history().len() as u64,
+            // A turn of thrown dice (hinted only after the throw): the
+            // strongest agent's best turns are then rolled out for their
+            // equity, over the dice to come.
+            rollouts: spec.is_empty() && self.game.thrown(),
         })
     }
 }

@@ -3,10 +3,11 @@
 //! accepts: see [`ludus::hand_record`]), `load FILE` (a record, typed or
 //! seeded, continued from its last position), `new`, `resign` and `pip`.
 
-use super::{Session, Turn};
+use super::Session;
 use ludus::engine::{Outcome, State};
-use ludus::hand_record::{Ending, Writer};
+use ludus::in_progress::Played;
 use ludus::playout::{self, RecordLine, outcome_text};
+use ludus::record::Writer;
 use ludus::render;
 use std::path::{Path, PathBuf};
 
@@ -24,23 +25,9 @@ pub struct GameFile {
 
 impl Session<'_> {
     /// A new record of the game from the position it starts from.
-    pub(super) fn begin_record(&mut self, opening: Option<String>) {
+    pub(super) fn begin_record(&mut self) {
         if let Some(file) = &self.file {
-            let fields = self.stakes.fields(self.engine);
-            self.writer = Some(Writer::new(
-                self.engine,
-                &file.text,
-                self.seed,
-                (opening, file.start.clone()),
-                (!fields.is_empty()).then_some(fields),
-            ));
-        }
-    }
-
-    /// Notes the turn `m` about to be played from the current position.
-    pub(super) fn note_turn(&mut self, m: &ludus::engine::Move) {
-        if let Some(w) = &mut self.writer {
-            w.turn(self.engine, &self.st, &self.moves, m);
+            self.game.begin_record(&file.text, file.start.clone());
         }
     }
 
@@ -55,7 +42,7 @@ impl Session<'_> {
     /// one), naming the game file `named`.
     pub(crate) fn record_named(&self, named: &str) -> Option<String> {
         let mut text = self.match_games.concat();
-        text.push_str(&self.game_record_named(named)?);
+        text.push_str(&self.game.record_text(named)?);
         Some(text)
     }
 
@@ -63,27 +50,7 @@ impl Session<'_> {
     /// from `to`.
     fn game_record(&self, to: &Path) -> Option<String> {
         let file = self.file.as_ref()?;
-        self.game_record_named(&crate::path_from(to, &file.path))
-    }
-
-    /// The record of the game being played, naming the game file `named`.
-    fn game_record_named(&self, named: &str) -> Option<String> {
-        let writer = self.writer.as_ref()?;
-        let mut ending = Ending {
-            resigned: self.resigned,
-            dropped: self.dropped,
-            ..Ending::default()
-        };
-        if self.finished {
-            ending.outcome = Some(self.outcome);
-            let staked = self.stakes.rules.is_some() || !self.stakes.score.money();
-            if let Outcome::Decisive { points, .. } = self.outcome
-                && staked
-            {
-                ending.points = Some(self.scored(points));
-            }
-        }
-        Some(writer.text(self.engine, named, &self.st, ending))
+        self.game.record_text(&crate::path_from(to, &file.path))
     }
 
     /// The record of the game just finished, to keep with the match's:
@@ -137,7 +104,7 @@ impl Session<'_> {
                     };
                     out.push_str(&format!(
                         "saved {before}{} turns to {arg} (`ludus replay {arg}` replays them, `load {arg}` continues)\n",
-                        self.history.len()
+                        self.game.history().len()
                     ));
                 }
                 Err(e) => out.push_str(&format!("cannot write {arg}: {e}\n")),
@@ -160,14 +127,13 @@ impl Session<'_> {
                 } else {
                     out.push_str(&format!("loaded {turns} turns from {arg}\n"));
                 }
-                out.push_str(&self.board(&self.st));
-                if self.finished {
+                out.push_str(&self.board(self.game.state()));
+                if self.game.over() {
                     out.push_str(&format!(
                         "the game is over: {}\n",
-                        outcome_text(self.engine, self.outcome)
+                        outcome_text(self.engine, self.game.outcome())
                     ));
-                    let staked = self.stakes.rules.is_some() || !self.stakes.score.money();
-                    if staked && self.game_over(out) {
+                    if self.game.staked() && self.game_over(out) {
                         self.advance(out);
                     }
                 } else {
@@ -284,10 +250,10 @@ impl Session<'_> {
                 } => {
                     let before: State = ludus::notation::parse_position(self.engine, position)?;
                     // Taken back by `undo` as this session's seats say.
-                    let by_human = self.agents[before.to_move as usize & 1] == crate::Agent::Human;
-                    history.push(Turn {
+                    let typed = self.agents[before.to_move as usize & 1] == crate::Agent::Human;
+                    history.push(Played {
                         before,
-                        by_human,
+                        typed,
                         stakes,
                         played: played.clone(),
                         m: None,
@@ -320,37 +286,35 @@ impl Session<'_> {
         let turns = history.len();
         // Where the record ends: after its last turn or its opening throw,
         // the dice as saved (thrown, or not yet).
-        self.st = replay.last;
-        self.history = history;
-        self.writer = writer;
-        self.resigned = resigned;
-        self.dropped = replay.dropped;
-        self.stakes = replay.stakes.unwrap_or(stakes);
+        self.game.set_stakes(replay.stakes.unwrap_or(stakes));
+        self.game.resume(
+            replay.last,
+            history,
+            writer,
+            (resigned, replay.dropped),
+            replay.outcome,
+        );
         self.match_games = match_games;
-        self.refresh();
-        self.finished = replay.outcome != Outcome::Ongoing;
-        if self.finished {
-            self.outcome = replay.outcome;
-        }
         Ok(turns)
     }
 
     /// `new`: the game again from its start, the agents as they were.
     pub(super) fn new_game(&mut self, out: &mut String) {
-        let score = self.stakes.score;
-        if !score.money() && !self.finished {
+        let score = self.game.stakes().score;
+        if !score.money() && !self.game.over() {
             out.push_str("a game of the match is being played: `resign` it to go on to the next\n");
             return;
         }
+        let mut stakes = *self.game.stakes();
         if !score.money() && score.winner().is_some() {
-            self.stakes = ludus::stakes::Stakes::new(self.engine, score.length);
+            stakes = ludus::stakes::Stakes::new(self.engine, score.length);
             self.match_games.clear();
             out.push_str(&format!("a new match to {}\n", score.length));
         }
-        self.stakes.cube = ludus::stakes::Cube::CENTRED;
-        self.stakes.offered = None;
-        self.dropped = None;
-        self.st = match self.file.as_ref().and_then(|f| f.start.as_deref()) {
+        stakes.cube = ludus::stakes::Cube::CENTRED;
+        stakes.offered = None;
+        self.game.set_stakes(stakes);
+        let st = match self.file.as_ref().and_then(|f| f.start.as_deref()) {
             Some(p) => match ludus::notation::parse_position(self.engine, p) {
                 Ok(st) => st,
                 Err(e) => {
@@ -360,10 +324,7 @@ impl Session<'_> {
             },
             None => self.engine.start(),
         };
-        self.history.clear();
-        self.finished = false;
-        self.resigned = None;
-        self.refresh();
+        self.game.restart(st);
         out.push_str("a new game\n");
         out.push_str(&self.start());
     }
@@ -371,7 +332,7 @@ impl Session<'_> {
     /// `resign [single|double|triple|N]`: the player to move concedes the
     /// game, worth that many points to his opponent (1 unless said).
     pub(crate) fn resign(&mut self, arg: &str, out: &mut String) {
-        if self.finished {
+        if self.game.over() {
             out.push_str("the game is over\n");
             return;
         }
@@ -387,18 +348,11 @@ impl Session<'_> {
             ));
             return;
         };
-        let loser = self.st.to_move as usize;
-        self.partial.clear();
-        self.outcome = Outcome::Decisive {
-            winner: 1 - loser,
-            points,
-        };
-        self.resigned = Some(loser);
-        self.finished = true;
+        self.game.resign(points);
         out.push_str(&format!(
             "{} resigns: {}\n",
             self.mover(),
-            outcome_text(self.engine, self.outcome)
+            outcome_text(self.engine, self.game.outcome())
         ));
         if self.game_over(out) {
             self.advance(out);
@@ -414,7 +368,8 @@ impl Session<'_> {
             .iter()
             .enumerate()
             .filter_map(|(p, player)| {
-                render::pips(self.engine, &self.st, p).map(|n| format!("{} {n}", player.name))
+                render::pips(self.engine, self.game.state(), p)
+                    .map(|n| format!("{} {n}", player.name))
             })
             .collect();
         if counts.is_empty() {

@@ -54,43 +54,43 @@ impl<'e> Session<'e> {
 
     /// The position, before any die moves typed so far this turn.
     pub(crate) fn position(&self) -> &State {
-        &self.st
+        self.game.state()
     }
 
     /// The position to draw: after the die moves typed so far.
     pub(crate) fn shown(&self) -> State {
-        self.view()
+        self.game.view()
     }
 
     /// The player to move.
     pub(crate) fn to_move(&self) -> usize {
-        self.st.to_move as usize
+        self.game.to_move()
     }
 
     /// Whether the player to move must throw the dice first.
     pub(crate) fn waits_for_roll(&self) -> bool {
-        !self.finished && self.needs_roll()
+        !self.game.over() && self.needs_roll()
     }
 
     /// The die moves typed so far this turn, in notation.
     pub(crate) fn typed_so_far(&self) -> &[String] {
-        &self.partial
+        self.game.typed()
     }
 
     /// The dice left to play after the die moves typed so far (empty
     /// before any).
     pub(crate) fn left_to_play(&self) -> String {
-        if self.partial.is_empty() {
+        if self.game.typed().is_empty() {
             String::new()
         } else {
-            self.dice_left()
+            self.game.dice_left()
         }
     }
 
     /// Dice games: why the roll's turns are typed whole, not clicked die
     /// move by die move (too many routes to list).
     pub(crate) fn typed_whole(&self) -> Option<String> {
-        self.unlisted.map(|e| e.to_string())
+        self.game.unlisted().map(|e| e.to_string())
     }
 
     /// What may be played next, as clicks: in dice games each die move
@@ -98,61 +98,56 @@ impl<'e> Session<'e> {
     /// where the routes are too many to list), else each turn. None once
     /// the game is over, or before the roll.
     pub(crate) fn next_parts(&self) -> Vec<ClickPart> {
-        if self.finished || self.needs_roll() {
+        if self.game.over() || self.needs_roll() {
             return Vec::new();
         }
-        if self.engine.has_dice() && self.unlisted.is_none() {
-            let k = self.partial.len();
-            let mut parts: Vec<ClickPart> = Vec::new();
-            for i in self.extending(&self.partial) {
-                let (Some(step), Some(text)) = (
-                    self.sequences[i].steps().get(k),
-                    self.sequence_steps[i].get(k),
-                ) else {
-                    continue;
-                };
-                if !parts.iter().any(|p| p.text == *text) {
-                    parts.push(ClickPart {
-                        text: text.clone(),
-                        sites: on_board([step.from, step.to]),
-                    });
-                }
-            }
-            return parts;
+        if self.game.by_die_moves() {
+            let steps = self.game.next_steps(self.game.typed());
+            return steps
+                .into_iter()
+                .map(|(text, step)| ClickPart {
+                    text,
+                    sites: on_board([step.from, step.to]),
+                })
+                .collect();
         }
-        self.moves
+        // A roll's turns typed whole have no clicks.
+        let thrown = self.game.thrown();
+        self.game
+            .legal()
             .iter()
             .map(|m| ClickPart {
                 text: move_text(self.engine, m),
-                sites: if self.engine.has_dice() {
-                    Vec::new()
-                } else {
-                    grid_sites(m)
-                },
+                sites: if thrown { Vec::new() } else { grid_sites(m) },
             })
             .collect()
     }
 
     /// The moves played, in notation, oldest first.
     pub(crate) fn played(&self) -> Vec<String> {
-        self.history.iter().map(|t| t.played.clone()).collect()
+        self.game
+            .history()
+            .iter()
+            .map(|t| t.played.clone())
+            .collect()
     }
 
     /// The last move played, where this session played it.
     pub(crate) fn last_move(&self) -> Option<Move> {
-        self.history.last().and_then(|t| t.m)
+        self.game.history().last().and_then(|t| t.m)
     }
 
     /// How the game ended (or why it cannot go on), once it has.
     pub(crate) fn result(&self) -> Option<String> {
-        if let Some(fault) = &self.fault {
-            return Some(fault.clone());
+        if let Some(fault) = self.fault() {
+            return Some(fault);
         }
-        if !self.finished {
+        if !self.game.over() {
             return None;
         }
-        let mut text = outcome_text(self.engine, self.outcome);
-        if let (Some(p), Outcome::Decisive { .. }) = (self.resigned, self.outcome) {
+        let outcome = self.game.outcome();
+        let mut text = outcome_text(self.engine, outcome);
+        if let (Some(p), Outcome::Decisive { .. }) = (self.game.resigned(), outcome) {
             text = format!("{} resigned: {text}", self.engine.game().players[p].name);
         }
         Some(text)
@@ -171,7 +166,7 @@ impl<'e> Session<'e> {
         agent: &Agent,
         out: &mut String,
     ) -> Option<Search<'e>> {
-        self.partial.clear();
+        self.game.clear_typed();
         let kept = std::mem::replace(&mut self.agents[seat], agent.clone());
         let spec = self.until_search(out);
         self.agents[seat] = kept;
@@ -179,9 +174,9 @@ impl<'e> Session<'e> {
         Some(Search {
             engine: self.engine,
             spec,
-            st: self.st.clone(),
-            moves: self.moves.clone(),
-            rng: self.rng.clone(),
+            st: self.game.state().clone(),
+            moves: self.game.legal().to_vec(),
+            rng: self.game.rng().clone(),
         })
     }
 
@@ -191,13 +186,13 @@ impl<'e> Session<'e> {
     /// refused if the session is no longer where the search began.
     pub(crate) fn agent_chose(&mut self, thought: Thought, out: &mut String) -> Result<(), String> {
         let legal = match thought.picked {
-            Ok(m) => self.moves.contains(&m),
+            Ok(m) => self.game.legal().contains(&m),
             Err(_) => true,
         };
-        if thought.st != self.st || !self.partial.is_empty() || !legal {
+        if thought.st != *self.game.state() || !self.game.typed().is_empty() || !legal {
             return Err("the game changed while the agent thought".into());
         }
-        self.rng = thought.rng;
+        self.game.set_rng(thought.rng);
         self.searched(thought.picked, out);
         Ok(())
     }
