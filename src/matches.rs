@@ -328,8 +328,9 @@ fn one_game(
         let agent = by_colour[st.to_move as usize];
         let i = agent.choose_charged(engine, &mut st, moves, rng)?;
         let m = moves[i];
+        // The dice the rules leave for the next turn (a double to choose, the
+        // next of a climbing sequence) stay; otherwise the next player throws.
         engine.play_unchecked(&mut st, &m);
-        st.dice = [0; 4];
         *plies += 1;
     }
 }

@@ -125,6 +125,11 @@ impl Search<'_> {
             st.dice = self.rolls[0].0;
             return self.decision(&mut st, depth, alpha, beta);
         }
+        // Dice the rules set for this turn (a double to choose, the next
+        // of a climbing sequence): no throw.
+        if !self.engine.to_throw(st) {
+            return self.decision(&mut st.clone(), depth, alpha, beta);
+        }
         let mut value = 0.0;
         for &(roll, p) in &self.rolls {
             let mut st = st.clone();
@@ -167,7 +172,6 @@ impl Search<'_> {
         for m in &moves {
             let mut next = st.clone();
             self.engine.play_unchecked(&mut next, m);
-            next.dice = [0; 4];
             let v = self.chance(&next, depth - 1, alpha, beta)?;
             if maximise {
                 best = best.max(v);
@@ -200,7 +204,6 @@ impl Search<'_> {
         for &i in order {
             let mut next = st.clone();
             self.engine.play_unchecked(&mut next, &moves[i]);
-            next.dice = [0; 4];
             let alpha = if pruned {
                 best - 1e-9
             } else {
