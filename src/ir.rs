@@ -772,6 +772,11 @@ pub enum EndRule {
 }
 
 impl Game {
+    /// The players' names, the first to move first.
+    pub fn player_names(&self) -> Vec<&str> {
+        self.players.iter().map(|p| p.name.as_str()).collect()
+    }
+
     /// The pieces `player` starts with, on the board and in hand.
     pub fn starting_pieces(&self, player: usize) -> u32 {
         let placed = self.setup.iter().filter(|p| p.player == player);

@@ -114,12 +114,7 @@ pub fn text_hash(text: &str) -> String {
 /// The opening throw as records and the REPL write it: each player's die
 /// and who starts, `white 3, black 5: black starts`.
 pub fn opening_text(engine: &Engine, dice: [u8; 2]) -> String {
-    let names: Vec<&str> = engine
-        .game()
-        .players
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect();
+    let names = engine.game().player_names();
     let starter = names[usize::from(dice[1] > dice[0])];
     format!(
         "{} {}, {} {}: {starter} starts",

@@ -46,12 +46,7 @@ impl Summary {
     /// draws, unfinished games, mean turns, and in games with an opening
     /// throw who started.
     pub fn json(&self, engine: &Engine, seed: u64) -> serde_json::Value {
-        let names: Vec<&str> = engine
-            .game()
-            .players
-            .iter()
-            .map(|p| p.name.as_str())
-            .collect();
+        let names = engine.game().player_names();
         let per_player = |values: &[u64]| -> serde_json::Map<String, serde_json::Value> {
             names
                 .iter()

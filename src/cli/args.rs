@@ -582,7 +582,7 @@ pub(crate) fn seat(
     named: &[(String, Agent)],
     by_order: [Option<Agent>; 2],
 ) -> Result<[Agent; 2], String> {
-    let names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+    let names: Vec<&str> = game.player_names();
     let mut seats: [Option<(Agent, String)>; 2] = [None, None];
     for (i, a) in by_order.into_iter().enumerate() {
         if let Some(a) = a {

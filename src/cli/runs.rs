@@ -239,12 +239,7 @@ pub(crate) fn simulate(
         say!("{}", summary.json(&engine, seed));
         return Ok(ExitCode::SUCCESS);
     }
-    let names: Vec<&str> = engine
-        .game()
-        .players
-        .iter()
-        .map(|p| p.name.as_str())
-        .collect();
+    let names = engine.game().player_names();
     let simulate::Summary {
         wins,
         points: score,

@@ -298,7 +298,7 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
             .ok_or_else(|| format!("`{n}` is not a player of this game"))
     };
     let fields_of_game = || {
-        let mut names: Vec<&str> = game.players.iter().map(|p| p.name.as_str()).collect();
+        let mut names: Vec<&str> = game.player_names();
         names.push("turn");
         if engine.has_again() {
             names.push("again");
