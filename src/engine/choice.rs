@@ -83,14 +83,14 @@ impl Grid {
         Ok(out.len())
     }
 
-    /// Whether [`Engine::draw_planned`] plays this game's random
+    /// Whether [`Grid::draw_planned`] plays this game's random
     /// playouts: a game without dice whose actions count its turns.
     pub(super) fn draws_planned(&self) -> bool {
         self.g.actions.is_some() && self.g.actions_countable
     }
 
     /// [`Engine::count_turns`] and the draw of one of the turns in one
-    /// call, for a game that [`Engine::draws_planned`]: `pick` is given
+    /// call, for a game that [`Grid::draws_planned`]: `pick` is given
     /// `st` and the number of turns, and gives the index of the turn to
     /// draw, which is written over `drawn` (a move that keeps
     /// [`Step::NONE`] past its steps), or `None` to draw none (then

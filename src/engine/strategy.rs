@@ -81,7 +81,7 @@ pub(super) trait Strategy: Copy {
     }
 
     /// Where the count of the next turn starts after `m` (see
-    /// [`super::Engine::root_after`]); `None` where nothing is carried.
+    /// `Dice::dice_root_after`); `None` where nothing is carried.
     fn root_after(self, st: &State, m: &Move) -> Option<Root> {
         let _ = (st, m);
         None
@@ -167,7 +167,7 @@ pub(super) trait Strategy: Copy {
     }
 
     /// Counts the turns and draws one in one call (see
-    /// [`super::Engine::draw_planned`]).
+    /// [`super::grid::Grid::draw_planned`]).
     fn draw(
         self,
         st: &mut State,

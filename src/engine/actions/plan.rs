@@ -430,7 +430,7 @@ impl Actions {
         }
     }
 
-    /// [`Engine::draw_planned`] of a game with actions whose turns it
+    /// [`super::super::grid::Grid::draw_planned`] of a game with actions whose turns it
     /// counts ([`Engine::count_turns`] would ask [`Actions::count`]), the
     /// offenders none: [`Actions::count`] and [`Actions::counted_turn_into`]
     /// in one, the plan kept on the stack, not the thread's; the turns
