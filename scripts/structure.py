@@ -8,12 +8,12 @@ from the source: a table before and after a change.
 
 Counts:
 - files with `impl Engine` (or `impl<...> Engine`);
-- `has_dice()` calls above the engine (the library outside `src/engine`,
-  the CLI and the Python module);
+- `has_dice()` calls above the engine (the library outside
+  `crates/engine`, the CLI and the Python module);
 - raw `dice == [0; N]` / `dice != [0; N]` tests outside the engine;
 - module cycles among the library's top-level modules, by every
   `crate::NAME` path in code (not only `use` lines);
-- the checker's messages that mention dice (strings in `src/check`);
+- the checker's messages that mention dice (strings in `crates/lang/src/check`);
 - the largest function, in lines.
 """
 
@@ -46,18 +46,26 @@ def code_lines(path):
     return out
 
 
+# The library's crates, one a layer (see ARCHITECTURE.md).
+CRATES = ["crates/lang/src", "crates/engine/src", "crates/play/src", "crates/tools/src"]
+# Every folder of Rust code: the command line, the crates, the Python module.
+ALL = ["src", *CRATES, "python/src"]
+
+
 def library_modules():
     mods = []
-    for line in open(os.path.join(ROOT, "src/lib.rs"), encoding="utf-8"):
-        m = re.match(r"\s*(pub )?mod (\w+)", line)
-        if m:
-            mods.append(m.group(2))
+    for crate in CRATES:
+        for line in open(os.path.join(ROOT, crate, "lib.rs"), encoding="utf-8"):
+            m = re.match(r"\s*(pub )?mod (\w+)", line)
+            if m:
+                mods.append(m.group(2))
     return mods
 
 
 def top_module(path):
-    """The library's top-level module a file of `src/` belongs to."""
-    parts = os.path.relpath(path, os.path.join(ROOT, "src")).split(os.sep)
+    """The library's top-level module a file of a crate belongs to."""
+    crate = next(c for c in CRATES if rel(path).startswith(c + os.sep))
+    parts = os.path.relpath(path, os.path.join(ROOT, crate)).split(os.sep)
     return parts[0][:-3] if parts[0].endswith(".rs") else parts[0]
 
 
@@ -65,13 +73,13 @@ def module_edges(mods):
     """Edges between top-level modules by `crate::NAME` paths, including
     `crate::{a, b::c}` groups, with where each is written."""
     edges = {}
-    for path in rust_files("src"):
+    for path in rust_files(*CRATES):
         here = top_module(path)
-        if here in ("main", "cli", "lib") or here not in mods:
+        if here == "lib" or here not in mods:
             continue
         for number, line in enumerate(code_lines(path), 1):
-            names = re.findall(r"crate::(\w+)", line)
-            for group in re.findall(r"crate::\{([^}]*)\}?", line):
+            names = re.findall(r"\b(?:crate|ludus_\w+)::(\w+)", line)
+            for group in re.findall(r"\b(?:crate|ludus_\w+)::\{([^}]*)\}?", line):
                 names += [g.strip().split("::")[0] for g in group.split(",")]
             for name in names:
                 if name in mods and name != here:
@@ -144,12 +152,12 @@ def measure():
     counts, where = {}, {}
     impl = [
         rel(p)
-        for p in rust_files("src")
+        for p in rust_files(*ALL)
         if any(re.match(r"impl(<[^>]*>)? Engine\b", l) for l in code_lines(p))
     ]
     counts["files with impl Engine"], where["files with impl Engine"] = len(impl), impl
 
-    above = [p for p in rust_files("src", "python/src") if not rel(p).startswith("src/engine")]
+    above = [p for p in rust_files(*ALL) if not rel(p).startswith("crates/engine")]
 
     def hits(pattern):
         return [
@@ -176,7 +184,7 @@ def measure():
                 detail.append(f"{a} -> {b} ({at[0]})")
     counts["module cycles"], where["module cycles"] = len(found), detail
 
-    checker = list(rust_files("src/check")) + [os.path.join(ROOT, "src/check.rs")]
+    checker = list(rust_files("crates/lang/src/check")) + [os.path.join(ROOT, "crates/lang/src/check.rs")]
     dice_messages = [
         f"{rel(p)}:{n}"
         for p in checker
@@ -187,7 +195,7 @@ def measure():
     where["checker messages mentioning dice"] = dice_messages
 
     largest = max(
-        ((length, f"{rel(p)}:{line} {name}") for p in rust_files("src", "python/src") for name, line, length in functions(p)),
+        ((length, f"{rel(p)}:{line} {name}") for p in rust_files(*ALL) for name, line, length in functions(p)),
         default=(0, ""),
     )
     counts["largest function (lines)"], where["largest function (lines)"] = largest[0], [largest[1]]

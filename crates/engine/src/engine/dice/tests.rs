@@ -15,7 +15,7 @@ use rand::RngExt;
 
 /// Every bundled game with dice.
 fn dice_games() -> Vec<(String, Engine)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games");
     let mut games = Vec::new();
     for entry in std::fs::read_dir(&dir).expect("the games folder") {
         let path = entry.expect("a game file").path();
@@ -33,7 +33,7 @@ fn dice_games() -> Vec<(String, Engine)> {
     // hit or pinned and freed: what `Engine::bearing_after` carries over
     // die moves that move them (variants of bundled games).
     let variants =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/carried-bear-off");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/carried-bear-off");
     let before = games.len();
     for entry in std::fs::read_dir(&variants).expect("the variants folder") {
         let path = entry.expect("a variant file").path();
@@ -51,7 +51,7 @@ fn dice_games() -> Vec<(String, Engine)> {
         "crowded-table.game",
     ] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/data")
+            .join("../../tests/data")
             .join(file);
         let loaded = crate::load::load(&path).expect("a readable game");
         games.push((
@@ -61,7 +61,7 @@ fn dice_games() -> Vec<(String, Engine)> {
     }
     // A board of more than 64 sites, searched with 128-bit masks.
     let wide = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/wide-board/long-race.game");
+        .join("../../tests/data/wide-board/long-race.game");
     let loaded = crate::load::load(&wide).expect("a readable game");
     let engine = Engine::new(loaded.game.expect("a valid game"));
     assert!(

@@ -19,7 +19,7 @@ use errors::syntax_error;
 mod parser {
     #![allow(missing_docs)]
     #[derive(pest_derive::Parser)]
-    #[grammar = "../grammar/game.pest"]
+    #[grammar = "../../../grammar/game.pest"]
     pub struct GameParser;
 }
 use parser::{GameParser, Rule};

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut out = String::new();
     table(

@@ -191,7 +191,7 @@ impl Engine {
 
     /// Dice games: where the dice to play are a double of a climbing
     /// sequence (`doubles climb`), the double the sequence climbs to next.
-    pub(crate) fn climbs(&self, st: &State) -> Option<u8> {
+    pub fn climbs(&self, st: &State) -> Option<u8> {
         self.dice()?.climbs(st)
     }
 
