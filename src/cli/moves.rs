@@ -82,17 +82,8 @@ fn moves_json(
         let mut rolled = after.clone();
         rolled.dice = [0; 4];
         result_ids.push(ludus::position_id::position_id(engine, &rolled).ok());
-        // The outcome after the move, as a game played on judges it: in a
-        // dice game before the next roll (a player who cannot move passes),
-        // otherwise with the next player's moves.
-        let ended = if engine.has_dice() {
-            after.dice = [0; 4];
-            engine.outcome_with(&after, true)
-        } else {
-            let mut scratch = after.clone();
-            engine.try_legal_moves(&mut scratch, &mut next)?;
-            engine.outcome_with(&after, !next.is_empty())
-        };
+        // The outcome after the move, as a game played on judges it.
+        let ended = engine.outcome_after_turn(&mut after, m, &mut next)?;
         outcomes.push(ended);
     }
     let mut value = serde_json::json!({

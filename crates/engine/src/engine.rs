@@ -398,6 +398,25 @@ impl Engine {
         }
     }
 
+    /// The outcome after `m`, a turn the engine listed from a position where
+    /// the game went on, was played into `after`, as a game played on
+    /// judges it: in a game with a throw, before the next player's throw
+    /// (a player who then cannot move passes, so the rules judge him as
+    /// one with moves); otherwise with the next player's turns, counted into
+    /// `scratch` (the state is restored).
+    pub fn outcome_after_turn(
+        &self,
+        after: &mut State,
+        m: &Move,
+        scratch: &mut Vec<Move>,
+    ) -> Result<Outcome, TooManyTurns> {
+        if self.dice {
+            return Ok(self.outcome_after(after, true, m.ends));
+        }
+        let replies = self.count_turns(after, scratch)?;
+        Ok(self.outcome_with(after, replies > 0))
+    }
+
     /// Judges the end rules for the player about to move, in file order.
     ///
     /// `has_moves` says whether he has a legal move (see [`Engine::legal_moves`]).

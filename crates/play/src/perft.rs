@@ -64,13 +64,13 @@ pub fn divide(
     if depth == 0 || depth > MAX_DEPTH {
         return Err(PerftError::Depth(depth));
     }
-    if engine.has_dice() {
-        if st.dice.iter().all(|&d| d == 0) {
-            return Err(PerftError::NoRoll);
-        }
-        if depth > 1 {
-            return Err(PerftError::DiceDepth(depth));
-        }
+    // A throw comes before a dice game's turns, and perft counts only the
+    // turns of the roll given.
+    if engine.to_throw(st) {
+        return Err(PerftError::NoRoll);
+    }
+    if engine.thrown(st) && depth > 1 {
+        return Err(PerftError::DiceDepth(depth));
     }
     let depth = depth as usize;
     let mut levels: Vec<Level> = (0..depth)

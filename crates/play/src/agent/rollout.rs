@@ -420,13 +420,7 @@ impl<'e> Roller<'e> {
         for (i, m) in self.moves.iter().enumerate() {
             self.scratch.clone_from(&self.game);
             engine.play_unchecked(&mut self.scratch, m);
-            let outcome = if engine.has_dice() {
-                // Dice games have no rule on a player left without a move.
-                engine.outcome_after(&self.scratch, true, m.ends)
-            } else {
-                let replies = engine.count_turns(&mut self.scratch, &mut self.replies)?;
-                engine.outcome_with(&self.scratch, replies > 0)
-            };
+            let outcome = engine.outcome_after_turn(&mut self.scratch, m, &mut self.replies)?;
             let v = match (outcome, &self.exposure) {
                 (Outcome::Ongoing, Some(exposure)) => exposure.judge(engine, &self.scratch, mover),
                 _ => evaluate(engine, &self.scratch, outcome, mover),

@@ -98,17 +98,11 @@ impl Judge {
         let mut after = self.after.take().unwrap_or_else(|| st.clone());
         after.clone_from(st);
         engine.play_unchecked(&mut after, m);
-        let outcome = if engine.has_dice() {
-            if m.ends {
-                engine.outcome_with(&after, true)
-            } else {
-                Outcome::Ongoing
-            }
-        } else {
-            let mut probe = after.clone();
-            engine.legal_moves(&mut probe, &mut self.moves);
-            engine.outcome_with(&after, !self.moves.is_empty())
-        };
+        // A roll with more turns than the engine lists has some: the game
+        // goes on.
+        let outcome = engine
+            .outcome_after_turn(&mut after, m, &mut self.moves)
+            .unwrap_or(Outcome::Ongoing);
         let v = match outcome {
             Outcome::Ongoing => {
                 let v = self.value(engine, features, net, &after);
