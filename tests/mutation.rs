@@ -1141,12 +1141,12 @@ fn mutations_follow_from_the_seed() {
 fn quiet_turn_count_saturates() {
     let engine = oracle::engine_at(&root().join("games/fetach.game"));
     let mut st = engine.start();
-    st.quiet = u32::MAX;
+    st.counters[0] = u32::MAX;
     let mut moves = Vec::new();
     engine.legal_moves(&mut st, &mut moves);
     let quiet = moves.iter().find(|m| !m.capture).expect("a step");
     engine.play_unchecked(&mut st, quiet);
-    assert_eq!(st.quiet, u32::MAX);
+    assert_eq!(st.counters[0], u32::MAX);
 }
 
 /// Likewise the count of turns without a man moving (`idle:`).
@@ -1154,7 +1154,7 @@ fn quiet_turn_count_saturates() {
 fn idle_turn_count_saturates() {
     let engine = oracle::engine_at(&root().join("games/verquere.game"));
     let mut st = engine.start();
-    st.idle = u32::MAX;
+    st.counters[0] = u32::MAX;
     engine.play_unchecked(&mut st, &ludus::engine::Move::PASS);
-    assert_eq!(st.idle, u32::MAX);
+    assert_eq!(st.counters[0], u32::MAX);
 }

@@ -69,7 +69,7 @@ fn ids_round_trip_over_random_games() {
             let mut back = parse_position(&engine, &format!("{id}; turn: {turn}"))
                 .unwrap_or_else(|e| panic!("{id}: {e}"));
             back.dice = st.dice;
-            back.idle = st.idle;
+            back.counters = st.counters;
             assert_eq!(back, st, "{id}");
             checked += 1;
             if st.dice == [0; 4] {

@@ -59,7 +59,7 @@ fn quiet_field_in_dice_games_is_refused() {
     refused(
         DICE,
         "white: 1*15; black: 13*15; quiet: 3",
-        "quiet: dice games count no turns without a capture",
+        "quiet: this game counts no turns without a capture",
     );
 }
 
@@ -68,7 +68,7 @@ fn dice_fields_in_games_without_dice_are_refused() {
     refused(
         GRID,
         "white: a1; black: e5; idle: 0",
-        "idle: only dice games count",
+        "idle: this game counts no turns in which no man moved",
     );
     refused(
         GRID,

@@ -50,8 +50,8 @@ fn forty_move_counter_counts_king_moves_and_draws_at_80_turns() {
         assert_eq!(engine.outcome(&st), Outcome::Ongoing, "round {round}");
         play(&engine, &mut st, &SHUFFLE);
     }
+    assert_eq!(st.counters[1], 80);
     assert_eq!(st.counters[0], 80);
-    assert_eq!(st.quiet, 80);
     assert_eq!(engine.outcome(&st), Outcome::Draw);
     assert!(position_text(&engine, &st).ends_with("quiet: 80; no capture or man move: 80"));
 }
@@ -66,10 +66,10 @@ fn forty_move_counter_resets_on_a_man_move() {
     assert_eq!(engine.outcome(&st), Outcome::Ongoing);
     // A man's move resets it, though nothing is captured.
     play(&engine, &mut st, &["12-16"]);
-    assert_eq!(st.counters[0], 0);
-    assert_eq!(st.quiet, 1);
-    play(&engine, &mut st, &["32-27"]);
+    assert_eq!(st.counters[1], 0);
     assert_eq!(st.counters[0], 1);
+    play(&engine, &mut st, &["32-27"]);
+    assert_eq!(st.counters[1], 1);
     assert_eq!(engine.outcome(&st), Outcome::Ongoing);
 }
 
@@ -82,7 +82,7 @@ fn forty_move_counter_resets_on_a_capture() {
         "black: 4 king 18; white: 22 king 32; turn: black; quiet: 40; no capture or man move: 79",
     );
     play(&engine, &mut st, &["18x25"]);
-    assert_eq!((st.quiet, st.counters[0]), (0, 0));
+    assert_eq!((st.counters[0], st.counters[1]), (0, 0));
     assert_eq!(engine.outcome(&st), Outcome::Ongoing);
 }
 
@@ -129,8 +129,8 @@ fn king_only_counter_resets_on_a_man_move_not_on_a_capture() {
         "black: 4 king 18; white: 22 28 king 32; turn: black; no man move: 4",
     );
     play(&engine, &mut st, &["18x25"]);
-    assert_eq!(st.quiet, 0);
-    assert_eq!(st.counters[1], 5, "a capture leaves it counting");
+    assert_eq!(st.counters[0], 0);
+    assert_eq!(st.counters[2], 5, "a capture leaves it counting");
     assert_eq!(engine.outcome(&st), Outcome::Ongoing);
     play(&engine, &mut st, &["32-27"]);
     // Two pieces each: equal pieces is a draw.
@@ -140,7 +140,7 @@ fn king_only_counter_resets_on_a_man_move_not_on_a_capture() {
         "black: 4 king 18; white: 28 king 32; turn: white; no man move: 5",
     );
     play(&engine, &mut st, &["28-24"]);
-    assert_eq!(st.counters[1], 0, "a man's move resets it");
+    assert_eq!(st.counters[2], 0, "a man's move resets it");
 }
 
 #[test]
@@ -203,13 +203,14 @@ fn playouts_with_the_new_rules_end() {
 #[test]
 fn a_capture_only_counter_with_a_result_counts_quiet() {
     let engine = with_end("no capture in 4 turns: draw");
-    // It is the `quiet` count: the only further counter is the base's.
-    assert_eq!(engine.counter_labels(), ["no capture or man move"]);
+    // It is the `quiet` count, the first: the only further counter is the
+    // base's.
+    assert_eq!(engine.counter_labels(), ["quiet", "no capture or man move"]);
     let mut st = state(&engine, KINGS);
     play(&engine, &mut st, &SHUFFLE[..3]);
     assert_eq!(engine.outcome(&st), Outcome::Ongoing);
     play(&engine, &mut st, &SHUFFLE[3..]);
-    assert_eq!(st.quiet, 4);
+    assert_eq!(st.counters[0], 4);
     assert_eq!(engine.outcome(&st), Outcome::Draw);
 }
 

@@ -38,8 +38,8 @@ pub struct Layout {
     pub shape: Vec<usize>,
     /// Grid games: per site, its index `h·W + w` in a plane.
     cells: Option<Vec<usize>>,
-    /// Grid games: the counters with a plane, as indices into
-    /// `[quiet, idle, counters...]`.
+    /// Grid games: the counters with a plane, as slots of
+    /// `State::counters`.
     counters: Vec<usize>,
 }
 
@@ -65,17 +65,13 @@ impl Layout {
             .collect();
         let huffs = game.rules.capture == Obligation::Huff;
         let placed = game.kinds.iter().filter(|x| x.place.is_some()).count();
-        let mut counters = Vec::new();
-        for rule in &game.end {
-            match rule {
-                EndRule::NoCapture(_) => counters.push(0),
-                EndRule::NoMove(..) => counters.push(1),
-                _ => {}
-            }
-        }
-        counters.sort_unstable();
-        counters.dedup();
-        counters.extend((0..engine.counter_labels().len()).map(|i| 2 + i));
+        // The slots of the engine's counters shown: the first (`quiet`)
+        // where an end rule reads it, then every further one.
+        let first = game
+            .end
+            .iter()
+            .any(|rule| matches!(rule, EndRule::NoCapture(_) | EndRule::NoMove(..)));
+        let counters: Vec<usize> = (usize::from(!first)..engine.counter_labels().len()).collect();
         let planes: [(&'static str, usize); 6] = [
             ("men", 2 * k),
             ("sites", 1),
@@ -184,13 +180,8 @@ fn planes(
         fill(layout.offset("to_move").expect("always there"), 1.0);
     }
     if let Some(at) = layout.offset("counters") {
-        for (i, &c) in layout.counters.iter().enumerate() {
-            let value = match c {
-                0 => st.quiet,
-                1 => st.idle,
-                n => st.counters[n - 2],
-            };
-            fill(at + i * plane, value as f32);
+        for (i, &slot) in layout.counters.iter().enumerate() {
+            fill(at + i * plane, st.counters[slot] as f32);
         }
     }
     out
@@ -225,10 +216,15 @@ fn flat(shared: &Shared, st: &State, observer: usize, to_move: Option<usize>) ->
         out[at + i] = f32::from(ludus::ir::shown_value(d));
     }
     at += MAX_DICE;
-    out[at] = st.quiet as f32;
-    out[at + 1] = st.idle as f32;
-    for (i, &c) in st.counters.iter().enumerate() {
-        out[at + 2 + i] = c as f32;
+    // Turns without a capture, turns in which no man moved, then the
+    // further counters: the engine's first counter is one of the two.
+    for (slot, label) in engine.counter_labels().iter().enumerate() {
+        let i = match slot {
+            0 if label == "quiet" => 0,
+            0 => 1,
+            n => n + 1,
+        };
+        out[at + i] = st.counters[slot] as f32;
     }
     out
 }

@@ -373,12 +373,12 @@ impl Engine {
     /// outcome (the history aside: see [`Engine::repetition_key`]).
     pub fn hash(&self, st: &State) -> u64 {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize]
-            ^ u64::from(st.quiet).wrapping_mul(0x9e37_79b9_7f4a_7c15)
             ^ u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53)
             ^ u64::from(st.chosen).wrapping_mul(0x94d0_49bb_1331_11eb)
             ^ u64::from(st.climbing).wrapping_mul(0xd6e8_feb8_6659_fd93);
-        for (i, &c) in st.counters.iter().enumerate() {
-            h ^= u64::from(c).wrapping_mul(self.zobrist[i + 3] | 1);
+        // The first counter is the family's (see its strategy's hash).
+        for (i, &c) in st.counters.iter().enumerate().skip(1) {
+            h ^= u64::from(c).wrapping_mul(self.zobrist[i + 2] | 1);
         }
         for (s, &c) in st.cells.iter().enumerate() {
             if c != NONE {

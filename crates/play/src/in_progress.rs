@@ -652,7 +652,7 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
         self.engine.play_unchecked(&mut view, &part);
         view.to_move = self.st.to_move;
         view.dice = self.st.dice;
-        view.idle = self.st.idle;
+        view.counters = self.st.counters;
         view.turns = self.st.turns;
         view
     }

@@ -24,7 +24,7 @@ pub fn board(engine: &Engine, st: &State) -> String {
         "{} to move; pieces: {}; turns without capture: {}{}{}\n",
         game.players[st.to_move as usize].name,
         counts.join(", "),
-        st.quiet,
+        st.counters[0],
         progress(engine, st),
         again(st)
     ));
@@ -55,7 +55,7 @@ pub fn board(engine: &Engine, st: &State) -> String {
 /// turns`, empty when there is nothing to say.
 fn progress(engine: &Engine, st: &State) -> String {
     let mut out = String::new();
-    for (label, n) in engine.counter_labels().iter().zip(st.counters) {
+    for (label, n) in engine.counter_labels().iter().zip(st.counters).skip(1) {
         if n > 0 {
             out.push_str(&format!("; {label}: {n} turns"));
         }
@@ -297,11 +297,11 @@ fn dice_status(engine: &Engine, st: &State) -> String {
         if let Some(thrown) = crate::notation::dice_text(st) {
             out.push_str(&format!("; dice: {thrown}"));
         }
-        if st.idle > 0 {
-            out.push_str(&format!("; turns without a move: {}", st.idle));
+        if st.counters[0] > 0 {
+            out.push_str(&format!("; turns without a move: {}", st.counters[0]));
         }
     } else {
-        out.push_str(&format!("; turns without capture: {}", st.quiet));
+        out.push_str(&format!("; turns without capture: {}", st.counters[0]));
         out.push_str(&progress(engine, st));
     }
     out.push_str(&again(st));

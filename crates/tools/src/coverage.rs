@@ -309,10 +309,8 @@ fn transplant(src: &Engine, st: &State, dst: &Engine) -> State {
     }
     out.counts = st.counts;
     out.to_move = st.to_move;
-    out.quiet = st.quiet;
     out.offenders = st.offenders;
     out.dice = st.dice;
-    out.idle = st.idle;
     out.turns = st.turns;
     out.pinned = st.pinned;
     out.hand = st.hand;

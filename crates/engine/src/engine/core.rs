@@ -6,9 +6,10 @@
 //! (`outcome.rs`) and the counting of a turn (`progress.rs`) are its
 //! methods.
 
+use super::state::COUNTER_SLOTS;
 use super::{MAX_KINDS, NONE, State, TAKEN, again, bit, cell, condition, progress};
+use crate::ir::MAX_DICE;
 use crate::ir::{EndRule, Game};
-use crate::ir::{MAX_COUNTERS, MAX_DICE};
 
 /// A checked game's rules, compiled once for every game.
 pub struct Core {
@@ -35,10 +36,10 @@ pub struct Core {
     pub(super) while_most: [u32; 2],
     /// Per slot of [`State::counters`]: 0 for a counter with `while`, all
     /// ones for the others, so that one `and` sets the former to 0.
-    pub(super) while_clear: [u32; MAX_COUNTERS],
+    pub(super) while_clear: [u32; COUNTER_SLOTS],
     /// Per slot of [`State::counters`] counting `while` a condition holds:
     /// the fewest turns of its end rules; `u32::MAX` for the other slots.
-    pub(super) while_due: [u32; MAX_COUNTERS],
+    pub(super) while_due: [u32; COUNTER_SLOTS],
     /// The end rules but those of the counters with `while`, by index:
     /// those judged while no such counter is due.
     pub(super) end_fast: Box<[usize]>,
@@ -53,8 +54,8 @@ pub struct Core {
     /// than this and the player to move has a move, no rule of
     /// `end_fast` holds (255 where that is not known).
     pub(super) end_floor: u8,
-    /// Per end rule: its slot of [`State::counters`], [`NONE`] for
-    /// `quiet` (or for a rule without a counter).
+    /// Per end rule: its slot of [`State::counters`], [`NONE`] for a
+    /// rule without a counter.
     pub(super) end_counter: Vec<u8>,
     /// Whether the game ends on a repeated position (keeps a history).
     pub(super) repetition: bool,
@@ -100,7 +101,7 @@ impl Core {
             .collect();
         let (counter_resets, counter_labels, end_counter, counter_while) =
             progress::counters(&game);
-        let mut while_due = [u32::MAX; MAX_COUNTERS];
+        let mut while_due = [u32::MAX; COUNTER_SLOTS];
         let mut end_fast = Vec::new();
         for (i, rule) in game.end.iter().enumerate() {
             let slot = usize::from(end_counter[i]);
@@ -259,7 +260,6 @@ impl Core {
             visited: vec![0; memory],
             counts: [0; 2],
             to_move: 0,
-            quiet: 0,
             offenders: 0,
             stack: if self.dice {
                 vec![0; self.sites]
@@ -267,11 +267,10 @@ impl Core {
                 Vec::new()
             },
             dice: [0; MAX_DICE],
-            idle: 0,
             again: 0,
             chosen: false,
             climbing: false,
-            counters: [0; MAX_COUNTERS],
+            counters: [0; COUNTER_SLOTS],
             history: Vec::new(),
             turns: [0; 2],
             pinned: 0,

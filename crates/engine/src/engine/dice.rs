@@ -212,7 +212,7 @@ impl Strategy for &Dice {
         for (i, &d) in st.dice.iter().enumerate() {
             h ^= u64::from(d).wrapping_mul(self.zobrist[i + 1] | 1);
         }
-        h ^= u64::from(st.idle).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= u64::from(st.counters[0]).wrapping_mul(0xff51_afd7_ed55_8ccd);
         for (p, &n) in st.turns.iter().enumerate() {
             h ^= u64::from(n).wrapping_mul(self.zobrist[MAX_DICE + 1 + p] | 1);
         }

@@ -204,6 +204,7 @@ impl Strategy for &Grid {
     }
 
     fn hash(self, st: &State, mut h: u64) -> u64 {
+        h ^= u64::from(st.counters[0]).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         for (p, kinds) in st.hand.iter().enumerate() {
             for (k, &n) in kinds.iter().enumerate() {
                 if n > 0 {
@@ -440,11 +441,6 @@ impl Grid {
             self.remove(st, m.remove, opp);
             progress = true;
         }
-        st.quiet = if progress {
-            0
-        } else {
-            st.quiet.saturating_add(1)
-        };
         // With a repetition rule, what a plain step changed of the
         // position's key (see `count_turn`); 0 where it is worked out anew.
         let change =

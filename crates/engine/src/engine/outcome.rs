@@ -69,6 +69,16 @@ impl Core {
         self.judge_rules::<true>(st, has_moves, self.end_fast.iter().copied())
     }
 
+    /// The turns counted by the no-progress counter of end rule `i`; 0
+    /// where it has none.
+    #[inline(always)]
+    fn counted(&self, st: &State, i: usize) -> u32 {
+        st.counters
+            .get(usize::from(self.end_counter[i]))
+            .copied()
+            .unwrap_or(0)
+    }
+
     /// [`Core::judge_rules`] of `end_fast` where its rules are only of
     /// the kinds `end_simple` names: a loop that reads nothing else (the
     /// general one makes ready for every kind before its first rule).
@@ -115,21 +125,16 @@ impl Core {
         for i in rules {
             match self.game.end[i] {
                 EndRule::NoPieces(r) if st.counts[mover] == 0 => return judge(r),
-                EndRule::NoCapture(n) if st.quiet >= n => return progress::more_pieces(st),
+                EndRule::NoCapture(n) if self.counted(st, i) >= n => {
+                    return progress::more_pieces(st);
+                }
                 EndRule::NoMoves(r) if !has_moves => return judge(r),
-                EndRule::NoMove(n, r) if st.idle >= n => return judge(r),
-                EndRule::NoProgress { turns, result, .. } => {
-                    let slot = self.end_counter[i];
-                    let count = match st.counters.get(slot as usize) {
-                        Some(&c) => c,
-                        None => st.quiet,
+                EndRule::NoMove(n, r) if self.counted(st, i) >= n => return judge(r),
+                EndRule::NoProgress { turns, result, .. } if self.counted(st, i) >= turns => {
+                    return match result {
+                        Some(r) => judge(r),
+                        None => progress::more_pieces(st),
                     };
-                    if count >= turns {
-                        return match result {
-                            Some(r) => judge(r),
-                            None => progress::more_pieces(st),
-                        };
-                    }
                 }
                 EndRule::Repetition(n, r) if self.repeated(st) >= n => return judge(r),
                 EndRule::When { result, points, .. } if CONDITIONS => {

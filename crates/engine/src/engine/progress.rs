@@ -6,8 +6,9 @@
 
 use super::condition::Condition;
 use super::sides::bits;
+use super::state::COUNTER_SLOTS;
 use super::{Core, MAX_KINDS, Move, NONE, Outcome, State};
-use crate::ir::{EndRule, Game, MAX_COUNTERS, MAX_DICE};
+use crate::ir::{EndRule, Game, MAX_DICE};
 
 // Two states are equal when every field but the history (and the work
 // of the search, which is not part of the position either) is.
@@ -17,11 +18,10 @@ impl State {
     fn position(
         &self,
     ) -> (
-        (&[u8], &[u128], [u8; 2], u8, u32, u128, &[u8]),
+        (&[u8], &[u128], [u8; 2], u8, u128, &[u8]),
         (
             [u8; MAX_DICE],
-            u32,
-            [u32; MAX_COUNTERS],
+            [u32; COUNTER_SLOTS],
             u8,
             [u8; 2],
             u128,
@@ -36,13 +36,11 @@ impl State {
                 &self.visited,
                 self.counts,
                 self.to_move,
-                self.quiet,
                 self.offenders,
                 &self.stack,
             ),
             (
                 self.dice,
-                self.idle,
                 self.counters,
                 self.again,
                 self.turns,
@@ -70,11 +68,32 @@ impl std::hash::Hash for State {
 }
 
 impl Core {
-    /// The names of the game's no-progress counters besides `quiet`, one
-    /// per slot of [`State::counters`], as positions write them
-    /// (`no capture or man move: 12`).
+    /// The names of the game's no-progress counters, one per slot of
+    /// [`State::counters`], as positions write them: the first `quiet`
+    /// (turns without a capture) in a game without dice, `idle` (turns in
+    /// which no man moved) in a dice game, then the end rules' further
+    /// counters (`no capture or man move: 12`).
     pub fn counter_labels(&self) -> &[String] {
         &self.counter_labels
+    }
+
+    /// Per slot of [`State::counters`]: whether a capture (a hit, in a
+    /// dice game) resets it, and a bit per kind whose moves do.
+    pub fn counter_resets(&self) -> &[(bool, u16)] {
+        &self.counter_resets
+    }
+
+    /// Counts the turn just played on every no-progress counter: `moved`
+    /// is the kind of the piece that moved ([`NONE`] if none did),
+    /// `progress` whether something was captured (or hit). A counter goes
+    /// back to 0 where either is one of its resets, and counts the turn
+    /// otherwise.
+    #[inline(always)]
+    pub(super) fn count_progress(&self, st: &mut State, moved: u8, progress: bool) {
+        for (c, &(capture, kinds)) in st.counters.iter_mut().zip(&self.counter_resets) {
+            let reset = (capture && progress) || (moved != NONE && kinds & 1 << moved != 0);
+            *c = if reset { 0 } else { c.saturating_add(1) };
+        }
     }
 
     /// Whether the game keeps a history of positions (`same position N times`).
@@ -82,10 +101,8 @@ impl Core {
         self.repetition
     }
 
-    /// Counts the turn just played: `moved` is the kind of the piece that
-    /// moved ([`NONE`] if none did), `progress` whether something was
-    /// captured. Resets the counters that either resets, and adds the new
-    /// position to the history (which a capture starts afresh).
+    /// Counts the turn just played ([`Core::count_progress`]), and adds
+    /// the new position to the history (which a capture starts afresh).
     ///
     /// `held` has a bit per slot of a counter with `while` whose condition
     /// held for some player before the turn ([`Core::while_held`]): such
@@ -105,10 +122,7 @@ impl Core {
         held: u8,
         change: u64,
     ) {
-        for (c, &(capture, kinds)) in st.counters.iter_mut().zip(&self.counter_resets) {
-            let reset = (capture && progress) || (moved != NONE && kinds & 1 << moved != 0);
-            *c = if reset { 0 } else { c.saturating_add(1) };
-        }
+        self.count_progress(st, moved, progress);
         if WHILE {
             // Not held before (most turns): every such counter goes back to
             // 0, by one `and`.
@@ -281,17 +295,40 @@ pub(super) fn more_pieces(st: &State) -> Outcome {
 }
 
 /// The no-progress counters of a game: per slot of [`State::counters`]
-/// its resets and its name, per end rule its slot ([`NONE`] when it
-/// counts `quiet`, the turns without a capture, or counts nothing), and
-/// the slots of the counters with `while`, with their conditions compiled
-/// and the most pieces on the board of the judged player and of his
-/// opponent with which they may hold.
-/// Rules with the same resets share a slot, but for those with `while`,
-/// which have one each; the checker keeps them within [`MAX_COUNTERS`].
+/// its resets and its name, per end rule its slot ([`NONE`] for a rule
+/// without a counter), and the slots of the counters with `while`, with
+/// their conditions compiled and the most pieces on the board of the
+/// judged player and of his opponent with which they may hold.
+///
+/// The first slot is the family's own counter, kept in every game: `quiet`
+/// (reset by a capture) without dice, `idle` (reset by any man's move)
+/// with dice. `no capture in N turns` and `no move in N turns` read it;
+/// the other rules with the same resets share a slot, but for those with
+/// `while`, which have one each; the checker keeps them within
+/// [`crate::ir::MAX_COUNTERS`] more.
 #[allow(clippy::type_complexity)]
 pub(super) fn counters(game: &Game) -> Counters {
-    let (mut resets, mut labels, mut slots) = (Vec::new(), Vec::new(), Vec::new());
+    let every_kind = (1u16 << game.kinds.len().min(16)).wrapping_sub(1);
+    let (first, label) = match game.dice {
+        None => ((true, 0), "quiet"),
+        Some(_) => ((false, every_kind), "idle"),
+    };
+    let (mut resets, mut labels, mut slots) = (vec![first], vec![label.to_string()], Vec::new());
     let mut during = Vec::new();
+    // The slot of a counter with these resets, a new one where none has
+    // them and there is room.
+    let slot_of =
+        |resets: &mut Vec<(bool, u16)>, labels: &mut Vec<String>, r, label: &dyn Fn() -> String| {
+            match resets.iter().position(|&x| x == r) {
+                Some(i) => i as u8,
+                None if resets.len() < COUNTER_SLOTS => {
+                    resets.push(r);
+                    labels.push(label());
+                    (resets.len() - 1) as u8
+                }
+                None => NONE,
+            }
+        };
     for rule in &game.end {
         let slot = match rule {
             EndRule::NoProgress {
@@ -299,7 +336,7 @@ pub(super) fn counters(game: &Game) -> Counters {
                 kinds,
                 during: Some((name, cond)),
                 ..
-            } if resets.len() < MAX_COUNTERS && game.dice.is_none() => {
+            } if resets.len() < COUNTER_SLOTS && game.dice.is_none() => {
                 let mask = kinds.iter().fold(0u16, |m, &k| m | 1 << k);
                 resets.push((*capture, mask));
                 labels.push(name.clone());
@@ -314,18 +351,18 @@ pub(super) fn counters(game: &Game) -> Counters {
                 kinds,
                 during: None,
                 ..
-            } if !kinds.is_empty() => {
+            } => {
                 let mask = kinds.iter().fold(0u16, |m, &k| m | 1 << k);
-                match resets.iter().position(|&r| r == (*capture, mask)) {
-                    Some(i) => i as u8,
-                    None if resets.len() < MAX_COUNTERS => {
-                        resets.push((*capture, mask));
-                        labels.push(game.progress_label(*capture, kinds));
-                        (resets.len() - 1) as u8
-                    }
-                    None => NONE,
-                }
+                slot_of(&mut resets, &mut labels, (*capture, mask), &|| {
+                    game.progress_label(*capture, kinds)
+                })
             }
+            EndRule::NoCapture(_) => {
+                slot_of(&mut resets, &mut labels, (true, 0), &|| "quiet".to_string())
+            }
+            EndRule::NoMove(..) => slot_of(&mut resets, &mut labels, (false, every_kind), &|| {
+                "idle".to_string()
+            }),
             _ => NONE,
         };
         slots.push(slot);

@@ -4,6 +4,12 @@
 use super::{MAX_KINDS, NONE};
 use crate::ir::{MAX_COUNTERS, MAX_DICE};
 
+/// The slots of [`State::counters`]: the game's first counter (`quiet`,
+/// the turns without a capture, in games without dice; `idle`, the turns
+/// in which no man moved, in dice games) and at most [`MAX_COUNTERS`]
+/// more.
+pub const COUNTER_SLOTS: usize = MAX_COUNTERS + 1;
+
 /// A position: what stands where, who moves, and the state the rules need.
 ///
 /// Two states are equal when every field but [`State::history`] and
@@ -19,16 +25,12 @@ pub struct State {
     pub counts: [u8; 2],
     /// The player to move.
     pub to_move: u8,
-    /// Consecutive turns without a capture.
-    pub quiet: u32,
     /// Sites of the opponent's pieces that the mover may huff.
     pub offenders: u128,
     /// Per site: how many men stand there (dice games only; empty otherwise).
     pub stack: Vec<u8>,
     /// The dice thrown for this turn; 0 where none is thrown yet.
     pub dice: [u8; MAX_DICE],
-    /// Consecutive turns in which no man moved.
-    pub idle: u32,
     /// The extra turns (`again`) the player to move has taken in a row,
     /// this one included: 0 on an ordinary turn.
     pub again: u8,
@@ -39,9 +41,10 @@ pub struct State {
     /// play are the next double of the player's climbing sequence, not
     /// thrown.
     pub climbing: bool,
-    /// Per no-progress counter of the game (see [`Engine::counter_labels`]):
-    /// consecutive turns without any of its resets.
-    pub counters: [u32; MAX_COUNTERS],
+    /// Per no-progress counter of the game (see [`Engine::counter_labels`];
+    /// the first is `quiet` or `idle`): consecutive turns without any of
+    /// its resets.
+    pub counters: [u32; COUNTER_SLOTS],
     /// With `same position N times`: the repetition key
     /// ([`Engine::repetition_key`]) of every position since the last
     /// capture, this one last; empty otherwise. Grows in place: cloned with
@@ -75,11 +78,9 @@ impl Clone for State {
             visited: Vec::new(),
             counts: self.counts,
             to_move: self.to_move,
-            quiet: self.quiet,
             offenders: self.offenders,
             stack: Vec::new(),
             dice: self.dice,
-            idle: self.idle,
             again: self.again,
             chosen: self.chosen,
             climbing: self.climbing,
@@ -104,11 +105,9 @@ impl Clone for State {
             visited,
             counts,
             to_move,
-            quiet,
             offenders,
             stack,
             dice,
-            idle,
             again,
             chosen,
             climbing,
@@ -124,11 +123,9 @@ impl Clone for State {
         self.visited.clone_from(visited);
         self.counts = *counts;
         self.to_move = *to_move;
-        self.quiet = *quiet;
         self.offenders = *offenders;
         self.stack.clone_from(stack);
         self.dice = *dice;
-        self.idle = *idle;
         self.again = *again;
         self.chosen = *chosen;
         self.climbing = *climbing;

@@ -55,36 +55,32 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
     if let Some(hand) = hand_text(engine, st) {
         fields.push(format!("hand: {hand}"));
     }
-    if engine.has_dice() {
-        if let Some(thrown) = dice_text(st) {
-            let chosen = if st.chosen {
-                " chosen"
-            } else if st.climbing {
-                " climbing"
-            } else {
-                ""
-            };
-            fields.push(format!("dice: {thrown}{chosen}"));
+    if let Some(thrown) = dice_text(st) {
+        let chosen = if st.chosen {
+            " chosen"
+        } else if st.climbing {
+            " climbing"
+        } else {
+            ""
+        };
+        fields.push(format!("dice: {thrown}{chosen}"));
+    }
+    // The game's first counter always (`quiet`, `idle`); a further one at
+    // 0 (its default) is left out.
+    for (i, (label, n)) in engine.counter_labels().iter().zip(st.counters).enumerate() {
+        if i == 0 || n > 0 {
+            fields.push(format!("{label}: {n}"));
         }
-        fields.push(format!("idle: {}", st.idle));
-        if engine.turns_counted() > 0 {
-            fields.push(format!("turns: {} {}", st.turns[0], st.turns[1]));
-        }
-        if st.pinned != 0 {
-            let sites: Vec<&str> = (0..engine.sites())
-                .filter(|&s| st.pinned & (1u128 << s) != 0)
-                .map(name)
-                .collect();
-            fields.push(format!("pinned: {}", sites.join(" ")));
-        }
-    } else {
-        fields.push(format!("quiet: {}", st.quiet));
-        // A further counter at 0 (its default) is left out.
-        for (label, n) in engine.counter_labels().iter().zip(st.counters) {
-            if n > 0 {
-                fields.push(format!("{label}: {n}"));
-            }
-        }
+    }
+    if engine.turns_counted() > 0 {
+        fields.push(format!("turns: {} {}", st.turns[0], st.turns[1]));
+    }
+    if st.pinned != 0 {
+        let sites: Vec<&str> = (0..engine.sites())
+            .filter(|&s| st.pinned & (1u128 << s) != 0)
+            .map(name)
+            .collect();
+        fields.push(format!("pinned: {}", sites.join(" ")));
     }
     if st.offenders != 0 {
         let sites: Vec<&str> = (0..engine.sites())
@@ -304,16 +300,14 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
             names.push("again");
         }
         if dice_game {
-            names.extend(["dice", "idle"]);
-            if engine.turns_counted() > 0 {
-                names.push("turns");
-            }
-            if engine.pins() {
-                names.push("pinned");
-            }
-        } else {
-            names.push("quiet");
-            names.extend(engine.counter_labels().iter().map(String::as_str));
+            names.push("dice");
+        }
+        names.extend(engine.counter_labels().iter().map(String::as_str));
+        if engine.turns_counted() > 0 {
+            names.push("turns");
+        }
+        if engine.pins() {
+            names.push("pinned");
         }
         if huffing {
             names.push("huff");
@@ -355,25 +349,11 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
                     format!("again: `{value}` is not a number of extra turns (0 to 255)")
                 })?
             }
-            "quiet" if dice_game => return not_here("dice games count no turns without a capture"),
-            "quiet" => {
-                st.quiet = value
-                    .parse()
-                    .map_err(|_| format!("quiet: `{value}` is not a number"))?
-            }
             "huff" if !huffing => return not_here("this game has no huffing"),
             "huff" => {
                 for w in value.split_whitespace() {
                     huff.push(site(w).map_err(|e| format!("huff: {e}"))?);
                 }
-            }
-            "idle" if !dice_game => {
-                return not_here("only dice games count turns in which no man moved");
-            }
-            "idle" => {
-                st.idle = value
-                    .parse()
-                    .map_err(|_| format!("idle: `{value}` is not a number"))?
             }
             _ if engine.counter_labels().iter().any(|l| l == key) => {
                 let slot = engine.counter_labels().iter().position(|l| l == key);
@@ -381,6 +361,8 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
                     .parse()
                     .map_err(|_| format!("{key}: `{value}` is not a number"))?
             }
+            "quiet" => return not_here("this game counts no turns without a capture"),
+            "idle" => return not_here("this game counts no turns in which no man moved"),
             "turns" if engine.turns_counted() == 0 => {
                 return not_here("this game's rules do not depend on the turns played");
             }

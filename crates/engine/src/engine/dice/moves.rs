@@ -384,11 +384,10 @@ impl Dice {
         for s in steps {
             self.die_move(st, player, s.from, s.to);
         }
-        st.idle = if steps.is_empty() {
-            st.idle.saturating_add(1)
-        } else {
-            0
-        };
+        // Men are all of the one kind; a hit is what a capture is here.
+        let moved = if steps.is_empty() { NONE } else { 0 };
+        let hit = steps.iter().any(|s| s.over != NONE);
+        self.count_progress(st, moved, hit);
         st.dice = [0; MAX_DICE];
         st.chosen = false;
         st.climbing = false;
