@@ -10,6 +10,10 @@ Counts:
 - files with `impl Engine` (or `impl<...> Engine`);
 - `has_dice()` calls above the engine (the library outside
   `crates/engine`, the CLI and the Python module);
+- the queries of a board's shape above the engine that today hold in
+  dice games alone (`has_tracks()`, `stacks()`, `one_turn_per_position()`:
+  issue 46's games part them from dice), counted apart, so that a branch
+  moved from `has_dice()` to one of them is seen;
 - raw `dice == [0; N]` / `dice != [0; N]` tests outside the engine;
 - module cycles among the library's top-level modules, by every
   `crate::NAME` path in code (not only `use` lines);
@@ -169,6 +173,7 @@ def measure():
 
     for key, pattern in [
         ("has_dice() above the engine", r"\bhas_dice\(\)"),
+        ("board-shape queries above the engine", r"\b(has_tracks|stacks|one_turn_per_position)\(\)"),
         ("dice == [0; N] outside the engine", r"dice\s*[!=]=\s*\[0;\s*\w+\]"),
     ]:
         found = hits(pattern)

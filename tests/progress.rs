@@ -419,3 +419,77 @@ fn russian_drawn_endings_count_as_the_rules_of_2013_say() {
     play(&engine, &mut st, &["c3-d4"]);
     assert_eq!(st.counters[three], 0);
 }
+
+// ------------------------------------ one counter kind for every game
+
+/// Verquere with the end rules `end` adds.
+fn verquere_with_end(end: &str) -> Engine {
+    let text = format!("variant \"v\" of \"verquere.game\"\nend {{\n{end}\n}}\n");
+    let loaded = load_text(&common::root().join("games/variant.game"), &text);
+    match loaded.game {
+        Ok(game) => Engine::new(game),
+        Err(d) => panic!("{}", loaded.sources.render(&d)),
+    }
+}
+
+#[test]
+fn a_dice_game_counts_turns_without_a_hit_or_a_man_moving() {
+    let engine = verquere_with_end("no capture or man move in 3 turns: draw");
+    // The dice game's own counter first, then the rule's: a hit (what a
+    // capture is in a dice game) or a man's move resets it.
+    assert_eq!(engine.counter_labels(), ["idle", "no capture or man move"]);
+    let mut st = engine.start();
+    st.counters[1] = 2;
+    assert_eq!(engine.outcome_with(&st, true), Outcome::Ongoing);
+    // A turn in which no man moves counts.
+    engine.play_unchecked(&mut st, &Move::PASS);
+    assert_eq!(st.counters[..2], [1, 3]);
+    assert_eq!(engine.outcome_with(&st, true), Outcome::Draw);
+    let text = position_text(&engine, &st);
+    assert!(
+        text.contains("idle: 1; no capture or man move: 3"),
+        "{text}"
+    );
+    assert_eq!(state(&engine, &text), st, "the counter reads back");
+    // A man's move resets both.
+    let mut st = engine.start();
+    st.counters[1] = 2;
+    st.dice = [3, 5, 0, 0];
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let moved = moves.iter().find(|m| m.len > 0).expect("a move");
+    engine.play_unchecked(&mut st, moved);
+    assert_eq!(st.counters[..2], [0, 0]);
+}
+
+#[test]
+fn more_pieces_wins_is_refused_in_a_dice_game() {
+    let text = "variant \"v\" of \"verquere.game\"\nend {\n  no capture or man move in 80 turns: more pieces wins\n}\n";
+    let loaded = load_text(&common::root().join("games/variant.game"), text);
+    let Err(d) = loaded.game else {
+        panic!("accepted")
+    };
+    let shown = loaded.sources.render(&d);
+    assert!(shown.contains("none is ever taken"), "{shown}");
+}
+
+#[test]
+fn a_game_without_dice_counts_turns_in_which_no_piece_moved() {
+    let engine = with_end("no move in 2 turns: draw");
+    // The base's 40-move counter, then the rule's.
+    assert_eq!(
+        engine.counter_labels(),
+        ["quiet", "no capture or man move", "idle"]
+    );
+    let idle = slot(&engine, "idle");
+    let mut st = state(&engine, &format!("{KINGS}; idle: 1"));
+    assert_eq!(st.counters[idle], 1);
+    // A pass (no piece moves) counts; a king's move resets it.
+    let mut passed = st.clone();
+    engine.play_unchecked(&mut passed, &Move::PASS);
+    assert_eq!(passed.counters[idle], 2);
+    assert_eq!(engine.outcome_with(&passed, true), Outcome::Draw);
+    play(&engine, &mut st, &SHUFFLE[..1]);
+    assert_eq!(st.counters[idle], 0);
+    assert_eq!(engine.outcome_with(&st, true), Outcome::Ongoing);
+}

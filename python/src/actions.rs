@@ -157,7 +157,8 @@ impl Space {
     pub fn new(engine: &Engine) -> Space {
         let game = engine.game();
         let sites = engine.sites() as u32;
-        let dice = engine.has_dice();
+        // Moves along tracks are die moves, by pairs of sites.
+        let dice = engine.has_tracks();
         let huffs = game.rules.capture == Obligation::Huff;
         let start = engine.start();
         // A chain takes at most every piece the opponent could have.

@@ -92,9 +92,6 @@ impl Shared {
     /// turns after each of its pieces (on the board or in hand) is taken,
     /// and `n` more.
     pub fn rule_turns(&self) -> Option<u64> {
-        if self.engine.has_dice() {
-            return None;
-        }
         let n = self.engine.game().end.iter().find_map(|e| match e {
             EndRule::NoCapture(n) => Some(*n),
             EndRule::NoProgress {

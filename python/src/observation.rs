@@ -47,7 +47,8 @@ impl Layout {
     /// The layout of the engine's game.
     pub fn new(engine: &Engine) -> Layout {
         let game = engine.game();
-        let grid = game.board.grid.as_ref().filter(|_| !engine.has_dice());
+        // Planes hold at most one piece a site.
+        let grid = game.board.grid.as_ref().filter(|_| !engine.stacks());
         let s = engine.sites();
         let k = game.kinds.len();
         let Some(grid) = grid.filter(|_| game.board.sites.iter().all(|x| x.coord.is_some())) else {

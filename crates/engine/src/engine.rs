@@ -135,6 +135,29 @@ impl Engine {
         self.dice().is_some()
     }
 
+    /// Whether the game lists one turn per position reached, so that two
+    /// listed turns never lead to the same position; otherwise one per
+    /// route (two capture routes to one position are two turns, told apart
+    /// by their text).
+    pub fn one_turn_per_position(&self) -> bool {
+        fn of<S: Strategy>(_: S) -> bool {
+            S::ONE_TURN_PER_POSITION
+        }
+        strategy::by_family!(self, s => of(s))
+    }
+
+    /// Whether the players' men move along tracks (tables boards): their
+    /// moves name points of the mover's track ([`Engine::track`]).
+    pub fn has_tracks(&self) -> bool {
+        self.dice().is_some_and(|d| !d.t.track[0].is_empty())
+    }
+
+    /// Whether a site holds a stack of men (a count of one player's men,
+    /// [`State::stack`]) rather than at most one piece.
+    pub fn stacks(&self) -> bool {
+        self.dice().is_some()
+    }
+
     /// Whether some piece jumping from `from` may land on `to` over either of
     /// two sites: then a capture is named by what it takes, not only where
     /// it lands (see [`crate::notation::move_text`]).

@@ -677,7 +677,8 @@ pub fn evaluate(engine: &Engine, st: &State, outcome: Outcome, player: usize) ->
             }
             let mut mine = 0.0;
             let mut theirs = 0.0;
-            if engine.has_dice() {
+            if engine.has_tracks() {
+                // A race: the men's progress along their tracks.
                 for p in 0..2 {
                     let track = engine.track(p);
                     let length = track.len().saturating_sub(1).max(1) as f64;

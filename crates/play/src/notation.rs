@@ -41,7 +41,9 @@ use crate::engine::{Engine, MAX_DIE_MOVES, Move, NONE, State, Step};
 /// Writes a move in notation.
 pub fn move_text(engine: &Engine, m: &Move) -> String {
     let name = |s: u8| engine.game().board.sites[s as usize].name.as_str();
-    if engine.has_dice() {
+    // Moves along tracks are written die move by die move, by the
+    // points of the mover's track.
+    if engine.has_tracks() {
         return dice_move_text(engine, m);
     }
     let mut out = String::new();
@@ -312,7 +314,7 @@ pub fn find_move(
     }) {
         return Ok(*m);
     }
-    if engine.has_dice() {
+    if engine.has_tracks() {
         // Another order or route to a listed turn's position is that turn:
         // the typed die moves are walked one by one.
         let words: Vec<&str> = wanted.split(' ').collect();

@@ -341,7 +341,8 @@ fn parse_tag(inside: &str) -> Result<(String, String), String> {
 /// sites are all named by numbers.
 pub fn numbered(engine: &Engine) -> bool {
     let board = &engine.game().board;
-    !engine.has_dice()
+    // PDN's squares hold one piece each.
+    !engine.stacks()
         && board.grid.is_some()
         && board
             .sites

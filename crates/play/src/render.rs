@@ -194,7 +194,8 @@ fn site_list(engine: &Engine, st: &State) -> String {
 fn rows(engine: &Engine, st: &State) -> String {
     let game = engine.game();
     let mover = st.to_move as usize;
-    let dice = engine.has_dice();
+    // Sites hold stacks of men (tables boards), else one piece.
+    let dice = engine.stacks();
     let rows: Vec<Vec<usize>> = if mover == 0 {
         game.board.rows.clone()
     } else {
@@ -274,7 +275,9 @@ fn rows(engine: &Engine, st: &State) -> String {
 fn dice_status(engine: &Engine, st: &State) -> String {
     let game = engine.game();
     let mover = st.to_move as usize;
-    let dice = engine.has_dice();
+    // A tables board's counter is `idle`, shown while it runs; otherwise
+    // `quiet`, always shown, and the further ones.
+    let dice = engine.stacks();
     let mut out = String::new();
     for (p, player) in game.players.iter().enumerate() {
         let mut parts: Vec<String> = game

@@ -363,7 +363,7 @@ fn turn_keys(engine: &Engine, st: &State, moves: &[Move]) -> Vec<TurnKey> {
                 pinned: after.pinned,
                 offenders: after.offenders,
                 to_move: after.to_move,
-                text: (!engine.has_dice()).then(|| move_text(engine, m)),
+                text: (!engine.one_turn_per_position()).then(|| move_text(engine, m)),
             }
         })
         .collect();

@@ -327,7 +327,7 @@ impl Search<'_> {
                 position: position_text(engine, st),
             });
         }
-        let dice_game = engine.has_dice();
+        let per_position = engine.one_turn_per_position();
         let mut listed: Vec<Turn> = self
             .buffer
             .iter()
@@ -339,7 +339,7 @@ impl Search<'_> {
                 let after = position_text(engine, &after);
                 let key = TurnKey {
                     after: self.same_positions.then(|| after.clone()),
-                    text: (!self.same_positions || !dice_game).then(|| text.clone()),
+                    text: (!self.same_positions || !per_position).then(|| text.clone()),
                 };
                 Turn {
                     text,

@@ -600,11 +600,14 @@ impl<'a> Explainer<'a> {
         } else {
             None
         };
-        let promoted = !self.engine.has_dice()
-            && m.kind_after != NONE
-            && moved.is_some_and(|(_, k)| k != m.kind_after as usize);
+        // A dice game's turn never promotes: its `kind_after` is the double
+        // a choice chooses, and such a turn moves no man.
+        let promoted =
+            m.kind_after != NONE && moved.is_some_and(|(_, k)| k != m.kind_after as usize);
         let kind = moved.map(|(_, k)| game.kinds[k].name.clone());
-        let hits = self.engine.has_dice() && m.steps().iter().any(|s| s.over != NONE);
+        // Only games with dice have a `hit to` rule; there a step over a man
+        // hits it.
+        let hits = m.steps().iter().any(|s| s.over != NONE);
         let pins = after.pinned & !before.pinned != 0;
         for at in self.candidates() {
             let section = &self.rules.sections[at.section];

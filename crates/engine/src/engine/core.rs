@@ -25,6 +25,12 @@ pub struct Core {
     /// Per slot of [`State::counters`]: whether a capture resets it, and
     /// the mask of the kinds whose moves do.
     pub(super) counter_resets: Vec<(bool, u16)>,
+    /// The same per slot as one mask: a bit per kind whose moves reset
+    /// it, and bit 16 where a capture does (see `Core::count_progress`;
+    /// the first slot's are the family's, counted apart).
+    pub(super) reset_masks: [u32; COUNTER_SLOTS],
+    /// The slots in use, `counter_resets.len()`, kept beside the masks.
+    pub(super) slots: u8,
     /// Their names, as positions write them (`no capture or man move`).
     pub(super) counter_labels: Vec<String>,
     /// The slots of [`State::counters`] that count only while a condition
@@ -124,6 +130,12 @@ impl Core {
             kinds,
             zobrist,
             dice: game.dice.is_some(),
+            reset_masks: std::array::from_fn(|i| {
+                counter_resets.get(i).map_or(0, |&(capture, kinds)| {
+                    u32::from(kinds) | u32::from(capture) << 16
+                })
+            }),
+            slots: counter_resets.len() as u8,
             counter_resets,
             counter_labels,
             while_most: counter_while

@@ -130,6 +130,8 @@ impl Deref for Dice {
 }
 
 impl Strategy for &Dice {
+    const ONE_TURN_PER_POSITION: bool = true;
+
     #[inline(always)]
     fn core(&self) -> &Core {
         &self.core

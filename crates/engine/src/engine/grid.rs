@@ -168,6 +168,8 @@ impl Deref for Grid {
 }
 
 impl Strategy for &Grid {
+    const ONE_TURN_PER_POSITION: bool = false;
+
     #[inline(always)]
     fn core(&self) -> &Core {
         &self.core

@@ -56,7 +56,9 @@ impl Core {
     /// while their conditions hold: most turns they are 0).
     #[inline(never)]
     fn rules_outcome_extended(&self, st: &State, has_moves: bool) -> Outcome {
-        let due = (st.counters.iter().zip(&self.while_due)).fold(false, |d, (c, w)| d | (c >= w));
+        // The first counter is never one with `while`.
+        let due = (st.counters[1..].iter().zip(&self.while_due[1..]))
+            .fold(false, |d, (c, w)| d | (c >= w));
         if due {
             return self.judge_rules::<true>(st, has_moves, 0..self.game.end.len());
         }

@@ -85,14 +85,44 @@ impl Core {
 
     /// Counts the turn just played on every no-progress counter: `moved`
     /// is the kind of the piece that moved ([`NONE`] if none did),
-    /// `progress` whether something was captured (or hit). A counter goes
-    /// back to 0 where either is one of its resets, and counts the turn
-    /// otherwise.
+    /// `progress` says whether something was captured (or hit), asked only
+    /// where a counter reads it. A counter goes back to 0 where either is
+    /// one of its resets, and counts the turn otherwise.
+    ///
+    /// The first counter, which every game keeps, has its family's resets
+    /// (`CAPTURE_FIRST`: a capture, as `quiet`; otherwise any man's move,
+    /// as `idle`, and `counter_resets[0]` says the same), counted without
+    /// a loop or a table: a playout counts every turn on it. The further
+    /// ones read their resets as masks of the same bits as the turn's
+    /// (see [`Core::reset_masks`]).
     #[inline(always)]
-    pub(super) fn count_progress(&self, st: &mut State, moved: u8, progress: bool) {
-        for (c, &(capture, kinds)) in st.counters.iter_mut().zip(&self.counter_resets) {
-            let reset = (capture && progress) || (moved != NONE && kinds & 1 << moved != 0);
+    pub(super) fn count_progress<const CAPTURE_FIRST: bool>(
+        &self,
+        st: &mut State,
+        moved: u8,
+        progress: impl Fn() -> bool,
+    ) {
+        let count = |c: &mut u32, reset: bool| {
             *c = if reset { 0 } else { c.saturating_add(1) };
+        };
+        count(
+            &mut st.counters[0],
+            if CAPTURE_FIRST {
+                progress()
+            } else {
+                moved != NONE
+            },
+        );
+        // Most games keep no further counter.
+        let slots = usize::from(self.slots);
+        if slots > 1 {
+            let event = if moved == NONE { 0 } else { 1u32 << moved } | u32::from(progress()) << 16;
+            for (c, &r) in st.counters[1..slots]
+                .iter_mut()
+                .zip(&self.reset_masks[1..slots])
+            {
+                count(c, r & event != 0);
+            }
         }
     }
 
@@ -122,7 +152,7 @@ impl Core {
         held: u8,
         change: u64,
     ) {
-        self.count_progress(st, moved, progress);
+        self.count_progress::<true>(st, moved, || progress);
         if WHILE {
             // Not held before (most turns): every such counter goes back to
             // 0, by one `and`.

@@ -37,6 +37,12 @@ pub(super) use by_family;
 /// What a family of games provides: its turns listed, counted and drawn,
 /// played, and hashed, its chance, and the end conditions it judges itself.
 pub(super) trait Strategy: Copy {
+    /// Whether the family lists one turn per position it reaches (the
+    /// dice search: the same die moves in another order are one turn),
+    /// rather than one per route (two capture routes to one position are
+    /// two turns).
+    const ONE_TURN_PER_POSITION: bool;
+
     /// The rules core.
     fn core(&self) -> &Core;
 

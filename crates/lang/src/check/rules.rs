@@ -310,10 +310,11 @@ impl Checker<'_> {
 }
 
 /// The slots of [`crate::engine::State::counters`] the end rules take:
-/// one per set of resets with a kind, one per counter with `while`.
+/// one per set of resets with a kind, one per counter with `while`, and
+/// one for `no move in N turns`.
 fn counters_used(end: &[EndRule]) -> usize {
     let mut seen: Vec<(bool, &Vec<usize>)> = Vec::new();
-    let mut named = 0;
+    let (mut named, mut idle) = (0, 0);
     for e in end {
         match e {
             EndRule::NoProgress {
@@ -324,10 +325,14 @@ fn counters_used(end: &[EndRule]) -> usize {
             {
                 seen.push((*capture, kinds));
             }
+            // The turns in which no piece moved: a slot of its own in a game
+            // without dice (counted even where a counter of every kind's
+            // moves shares it).
+            EndRule::NoMove(..) => idle = 1,
             _ => {}
         }
     }
-    seen.len() + named
+    seen.len() + named + idle
 }
 
 /// The span of the count of `same position N times`.
@@ -391,7 +396,8 @@ impl Checker<'_> {
             }
             (Some(name), Some((_, cond))) => {
                 let taken = players.iter().any(|p| p.name == name.text)
-                    || ["turn", "quiet", "hand", "huff"].contains(&name.text.as_str())
+                    || ["turn", "quiet", "idle", "hand", "huff", "again", "dice", "turns", "pinned"]
+                        .contains(&name.text.as_str())
                     || end.iter().any(|e| {
                         matches!(e, EndRule::NoProgress { during: Some((n, _)), .. } if *n == name.text)
                     });

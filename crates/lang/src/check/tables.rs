@@ -577,9 +577,16 @@ impl Checker<'_> {
         }
     }
 
-    /// Reports an end rule that does not apply to the game: `no pieces`,
-    /// `no moves` and `no capture` in a game with dice, conditions and
-    /// `no move in N turns` in one without; true if it applies.
+    /// Reports an end rule that does not apply to the game: in a game with
+    /// dice `no pieces`, `no moves`, `no capture` and `more pieces wins`
+    /// (men are hit and enter again: none is ever taken, and a player who
+    /// cannot play passes), a counter that runs `while` a condition, and
+    /// `same position`; true if it applies.
+    ///
+    /// A no-progress counter with its own result applies to either kind
+    /// of game (a hit resets `capture` in a dice game), and so does `no
+    /// move in N turns` (in a game without dice, turns in which the player
+    /// passes).
     ///
     /// A game without dice whose pieces advance by dice or that has tracks
     /// is reported as such, not through its end rules.
@@ -605,17 +612,17 @@ impl Checker<'_> {
                 "`no capture in N turns` does not apply to a game with dice: men are hit, not captured",
                 "to end a blocked game, write `no move in N turns: draw`",
             ),
-            (ItemKind::NoProgress(..), true) => (
-                "a no-progress counter does not apply to a game with dice: men are hit, not captured",
-                "to end a blocked game, write `no move in N turns: draw`",
+            (ItemKind::NoProgress(_, _, None, _), true) => (
+                "`more pieces wins` does not apply to a game with dice: men are hit and enter again, none is ever taken",
+                "give the counter a result of its own, such as `no capture or man move in 80 turns: draw`",
+            ),
+            (ItemKind::NoProgress(_, _, _, progress), true) if progress.during.is_some() => (
+                "a counter that runs `while` a condition holds counts in games without dice only",
+                "count the turns without a hit or a man's move instead, such as `no capture or man move in 80 turns: draw`",
             ),
             (ItemKind::Repetition(..), true) => (
                 "`same position N times` does not apply to a game with dice: the dice decide what may be played",
                 "to end a blocked game, write `no move in N turns: draw`",
-            ),
-            (ItemKind::NoMove(..), false) => (
-                "`no move in N turns` is a rule of games with dice",
-                "without dice a player always moves or the game ends: write `no capture in N turns: more pieces wins`",
             ),
             _ => return true,
         };

@@ -26,7 +26,7 @@ impl Features {
     pub fn new(engine: &Engine) -> Features {
         let sites = engine.sites();
         let kinds = engine.game().kinds.len();
-        if engine.has_dice() {
+        if engine.has_tracks() {
             let tracks = [engine.track(0).to_vec(), engine.track(1).to_vec()];
             let len = (tracks[0].len() + tracks[1].len()) * PER_POSITION;
             return Features {

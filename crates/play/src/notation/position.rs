@@ -277,9 +277,9 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
 /// Reads a position written as fields (see [`parse_position`]).
 fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
     let game = engine.game();
+    // The `dice` field: only where the game throws them.
     let dice_game = engine.has_dice();
-    let huffing = !dice_game
-        && (game.rules.capture == Obligation::Huff || game.rules.chain == Obligation::Huff);
+    let huffing = game.rules.capture == Obligation::Huff || game.rules.chain == Obligation::Huff;
     let site = |n: &str| -> Result<usize, String> {
         game.board
             .sites
@@ -373,7 +373,7 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
                     pinned.push(site(w).map_err(|e| format!("pinned: {e}"))?);
                 }
             }
-            "hand" if dice_game || engine.game().kinds.iter().all(|k| k.place.is_none()) => {
+            "hand" if engine.game().kinds.iter().all(|k| k.place.is_none()) => {
                 return not_here("no piece of this game is placed from a hand");
             }
             "hand" => parse_hand(engine, &mut st, value)?,
@@ -543,7 +543,7 @@ fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Resul
             None => (word, None),
         };
         let (site_name, count) = match site_name.split_once('*') {
-            Some((n, count)) if engine.has_dice() => {
+            Some((n, count)) if engine.stacks() => {
                 let count: u8 = count
                     .parse()
                     .ok()
@@ -556,7 +556,7 @@ fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Resul
         };
         let s = site_of(site_name)?;
         if st.cells[s] != NONE {
-            return Err(if engine.has_dice() {
+            return Err(if engine.stacks() {
                 format!(
                     "two stacks on {site_name}: a site holds one stack of one player's men, such as `{site_name}*2`"
                 )
@@ -564,7 +564,7 @@ fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Resul
                 format!("two pieces on {site_name}")
             });
         }
-        if engine.has_dice() && engine.track_position(p, s).is_none() {
+        if engine.has_tracks() && engine.track_position(p, s).is_none() {
             return Err(format!("`{site_name}` is not on {name}'s track"));
         }
         men += u32::from(count);

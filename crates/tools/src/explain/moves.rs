@@ -27,7 +27,8 @@ pub(super) fn well_formed(engine: &Engine, st: &State, text: &str) -> Result<(),
         return Ok(());
     }
     let game = engine.game();
-    if engine.has_dice() {
+    // Moves along tracks are die moves, each FROM/TO by points of the track.
+    if engine.has_tracks() {
         let player = st.to_move as usize;
         let mover = &game.players[player].name;
         let words = notation::die_move_words(engine, &lower).map_err(fail)?;
@@ -167,10 +168,8 @@ pub(super) fn pin_reason(engine: &Engine, st: &State, text: &str) -> Option<Stri
 /// In a dice game, why a die move of `text` fits no die thrown: it moves
 /// a number of points no die shows (bearing off aside), or backwards.
 pub(super) fn distance_reason(engine: &Engine, st: &State, text: &str) -> Option<String> {
-    if !engine.has_dice() {
-        return None;
-    }
     let player = st.to_move as usize;
+    // A game without tracks has no die moves.
     let last = engine.track(player).len().checked_sub(1)?;
     let thrown: Vec<u8> = st.dice.iter().copied().filter(|&d| d != 0).collect();
     // A die showing 0 (kept as `ZERO_THROW`) is shown as 0 and moves no man.
@@ -244,7 +243,7 @@ pub(super) fn effects(engine: &Engine, before: &State, m: &Move, after: &State) 
         if m.huff == NONE {
             out.push("passes: there is no move to make".into());
         }
-    } else if engine.has_dice() {
+    } else if engine.has_tracks() {
         for s in m.steps() {
             let from = &game.board.sites[s.from as usize];
             let to = &game.board.sites[s.to as usize];
@@ -376,7 +375,7 @@ fn shape(engine: &Engine, text: &str) -> Shape {
             .map_or("", |(_, body)| body),
         None => lower.as_str(),
     };
-    if engine.has_dice() {
+    if engine.has_tracks() {
         let words = notation::die_move_words(engine, &lower).unwrap_or_default();
         let (starts, landings) = words
             .iter()

@@ -386,8 +386,8 @@ impl Dice {
         }
         // Men are all of the one kind; a hit is what a capture is here.
         let moved = if steps.is_empty() { NONE } else { 0 };
-        let hit = steps.iter().any(|s| s.over != NONE);
-        self.count_progress(st, moved, hit);
+        let hit = || steps.iter().any(|s| s.over != NONE);
+        self.count_progress::<false>(st, moved, hit);
         st.dice = [0; MAX_DICE];
         st.chosen = false;
         st.climbing = false;
