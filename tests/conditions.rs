@@ -467,3 +467,82 @@ fn player_binds_a_condition_to_one_side() {
     assert!(as_end("player white and own men in bar >= 0", 0));
     assert!(!as_end("player white and own men in bar >= 0", 1));
 }
+
+// ------------------------------------------------ the die a move plays
+
+/// Verquere whose men enter from the bar on a 6 only.
+fn enter_on_six() -> Engine {
+    let text = "variant \"Verquere, enter on a 6\" of \"verquere.game\"\n\
+                rules {\n  forbid six-to-enter: from in bar and die < 6\n}\n";
+    let loaded = ludus::load::load_text(&common::root().join("games/variant.game"), text);
+    match loaded.game {
+        Ok(game) => Engine::new(game),
+        Err(d) => panic!("{}", loaded.sources.render(&d)),
+    }
+}
+
+/// The legal turns' texts at `position` with `dice` thrown.
+fn turns_at(engine: &Engine, position: &str) -> Vec<String> {
+    let mut st = parse_position(engine, position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    moves
+        .iter()
+        .map(|m| ludus::notation::move_text(engine, m))
+        .collect()
+}
+
+#[test]
+fn a_forbid_rule_reads_the_die_a_die_move_plays() {
+    let engine = enter_on_six();
+    let verquere = common::engine_at(&common::root().join("games/verquere.game"));
+    let hit = "white: 1*14 bar; black: 13*15; turn: white";
+    // Without a 6 the man on the bar stays there, and with him every other
+    // man (`first from bar`): White passes. Verquere itself enters him.
+    assert_eq!(turns_at(&engine, &format!("{hit}; dice: 5-3")), ["pass"]);
+    let plain = turns_at(&verquere, &format!("{hit}; dice: 5-3"));
+    assert!(plain.iter().any(|t| t.starts_with("bar/")), "{plain:?}");
+    // With a 6 he enters by it, and the 3 plays on.
+    let with_six = turns_at(&engine, &format!("{hit}; dice: 6-3"));
+    assert!(
+        !with_six.is_empty() && with_six.iter().all(|t| t.contains("bar/6")),
+        "{with_six:?}"
+    );
+    assert!(
+        with_six.iter().all(|t| !t.contains("bar/3")),
+        "{with_six:?}"
+    );
+    // A man on the board moves by any die.
+    let free = turns_at(&engine, "white: 1*15; black: 13*15; turn: white; dice: 5-3");
+    assert_eq!(
+        free,
+        turns_at(
+            &verquere,
+            "white: 1*15; black: 13*15; turn: white; dice: 5-3"
+        )
+    );
+}
+
+#[test]
+fn the_die_is_refused_where_no_die_move_is_judged() {
+    for (base, rules, wanted) in [
+        (
+            "verquere.game",
+            "rules {\n  pass stuck: die < 6\n}\n",
+            "judges none",
+        ),
+        (
+            "english-draughts.game",
+            "rules {\n  forbid low: die < 6\n}\n",
+            "a game without dice moves no piece by a die",
+        ),
+    ] {
+        let text = format!("variant \"v\" of \"{base}\"\n{rules}");
+        let loaded = ludus::load::load_text(&common::root().join("games/variant.game"), &text);
+        let Err(d) = loaded.game else {
+            panic!("{base}: `die` accepted")
+        };
+        let shown = loaded.sources.render(&d);
+        assert!(shown.contains(wanted), "{base}: {shown}");
+    }
+}

@@ -674,6 +674,9 @@ pub enum Cond {
     /// The piece the judged move moves or places is of the kind of this
     /// name as the move starts.
     Moving(String),
+    /// The die the judged die move plays, as it shows, compared with a
+    /// number (`forbid` of games with dice).
+    Die(Compare, u32),
 }
 
 /// A number in a condition.

@@ -243,6 +243,9 @@ pub enum Cond {
     /// `moving KIND`: the piece the judged move moves or places is of this
     /// kind as the move starts; the span of the atom.
     Moving(Name, Span),
+    /// `die COMPARE N`: the die the judged die move plays, as it shows,
+    /// compared with a number; the span of the atom.
+    Die(Compare, Name, Span),
 }
 
 /// A number in a condition.

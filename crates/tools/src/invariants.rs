@@ -32,7 +32,8 @@ pub fn holds(engine: &Engine, st: &State, cond: &ir::Cond, me: usize) -> bool {
         ir::Cond::HereIn(..)
         | ir::Cond::FromIn(..)
         | ir::Cond::HereVulnerable
-        | ir::Cond::Moving(_) => false,
+        | ir::Cond::Moving(_)
+        | ir::Cond::Die(..) => false,
         ir::Cond::Player(p) => engine.game().players[me].name == *p,
         ir::Cond::Compare(a, op, b) => {
             let value = sum(engine, st, a, me) - sum(engine, st, b, me);

@@ -36,6 +36,12 @@ pub(in crate::engine) enum Cond {
     /// The piece that moves (or is placed) is of this kind as the move
     /// starts.
     Moving(u8),
+    /// The die the judged die move plays, as it shows, less `value`,
+    /// compared with zero (never where no die move is judged).
+    Die {
+        value: i64,
+        op: Compare,
+    },
     /// The landing site is in one of the opponent's runs of closed points
     /// longer than the game allows.
     HereVulnerable,
@@ -185,6 +191,10 @@ impl Cond {
                     .position(|k| k.name == *name)
                     .map_or(NONE, |k| k as u8),
             ),
+            ir::Cond::Die(op, n) => Cond::Die {
+                value: i64::from(*n),
+                op: *op,
+            },
             // The checker refuses an unknown player: it never holds.
             ir::Cond::Player(name) => Cond::Player(
                 game.players
@@ -415,6 +425,9 @@ pub(in crate::engine) struct Judged<'a, B: Bits, S: Standing<B>> {
     /// The kind of the piece the judged move moves, [`NONE`] where none is
     /// judged.
     pub moving: u8,
+    /// The die the judged die move plays, as it shows; [`NONE`] where
+    /// none is judged.
+    pub die: u8,
     pub vulnerable: B,
     pub regions: &'a [Vec<u128>],
 }
@@ -431,6 +444,9 @@ impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
             Cond::HereIn(r) => here != NONE && self.regions[me][*r] >> here & 1 != 0,
             Cond::FromIn(r) => self.from != NONE && self.regions[me][*r] >> self.from & 1 != 0,
             Cond::Moving(k) => self.moving != NONE && self.moving == *k,
+            Cond::Die { value, op } => {
+                self.die != NONE && compare(i64::from(self.die) - value, *op)
+            }
             Cond::HereVulnerable => {
                 here != NONE && !(self.vulnerable & B::one(usize::from(here))).none()
             }
@@ -774,6 +790,8 @@ impl Condition {
             from,
             here,
             moving,
+            // Games without dice move no piece by a die.
+            die: NONE,
             vulnerable: 0u128,
             regions: &self.regions,
         }

@@ -57,7 +57,8 @@ impl Checker<'_> {
             | Cond::FromIn(..)
             | Cond::Compare(..)
             | Cond::Player(..)
-            | Cond::Moving(..) => {}
+            | Cond::Moving(..)
+            | Cond::Die(..) => {}
         }
     }
 
@@ -143,6 +144,23 @@ impl Checker<'_> {
                 }
                 self.known_kind(file, kind);
                 ir::Cond::Moving(kind.text.clone())
+            }
+            Cond::Die(op, n, span) => {
+                if !here || !self.has_dice {
+                    self.error(
+                        file,
+                        span.clone(),
+                        "`die` reads the die a die move plays, and this condition judges none",
+                        "no die move here",
+                        Some(if self.has_dice {
+                            "`die` may be used in `forbid` rules only".into()
+                        } else {
+                            "a game without dice moves no piece by a die".into()
+                        }),
+                    );
+                }
+                let n = self.number(file, n, 0, 255).unwrap_or(0);
+                ir::Cond::Die(*op, n)
             }
             Cond::Compare(a, op, b, span) => {
                 for t in a.iter().chain(b) {

@@ -562,17 +562,21 @@ impl fmt::Display for Cond {
             Cond::FromIn(Whose::Own, r) => write!(f, "from in {r}"),
             Cond::FromIn(Whose::Opponent, r) => write!(f, "from in opponent {r}"),
             Cond::Compare(a, op, b) => {
-                let op = match op {
-                    Compare::Ge => ">=",
-                    Compare::Le => "<=",
-                    Compare::Ne => "!=",
-                    Compare::Gt => ">",
-                    Compare::Lt => "<",
-                    Compare::Eq => "=",
-                };
-                write!(f, "{} {op} {}", sum_text(a), sum_text(b))
+                write!(f, "{} {} {}", sum_text(a), compare_text(*op), sum_text(b))
             }
+            Cond::Die(op, n) => write!(f, "die {} {n}", compare_text(*op)),
         }
+    }
+}
+
+fn compare_text(op: Compare) -> &'static str {
+    match op {
+        Compare::Ge => ">=",
+        Compare::Le => "<=",
+        Compare::Ne => "!=",
+        Compare::Gt => ">",
+        Compare::Lt => "<",
+        Compare::Eq => "=",
     }
 }
 

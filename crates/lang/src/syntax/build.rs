@@ -331,20 +331,31 @@ fn condition(pair: Pair<Rule>) -> Cond {
             let span = spanned(&pair);
             Cond::Moving(name(pair.into_inner().next().unwrap()), span)
         }
+        Rule::die_is => {
+            let span = spanned(&pair);
+            let mut parts = pair.into_inner();
+            let op = compare(parts.next().unwrap().as_str());
+            Cond::Die(op, name(parts.next().unwrap()), span)
+        }
         _ => {
             let span = spanned(&pair);
             let mut parts = pair.into_inner();
             let left = sum(parts.next().unwrap());
-            let op = match parts.next().unwrap().as_str() {
-                ">=" => Compare::Ge,
-                "<=" => Compare::Le,
-                "!=" => Compare::Ne,
-                ">" => Compare::Gt,
-                "<" => Compare::Lt,
-                _ => Compare::Eq,
-            };
+            let op = compare(parts.next().unwrap().as_str());
             Cond::Compare(left, op, sum(parts.next().unwrap()), span)
         }
+    }
+}
+
+/// A comparison's operator.
+fn compare(text: &str) -> Compare {
+    match text {
+        ">=" => Compare::Ge,
+        "<=" => Compare::Le,
+        "!=" => Compare::Ne,
+        ">" => Compare::Gt,
+        "<" => Compare::Lt,
+        _ => Compare::Eq,
     }
 }
 

@@ -285,6 +285,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::run_unless => "`unless opponent men ahead`",
         Rule::from_in => "`from in [own|opponent] REGION`",
         Rule::moving => "`moving KIND`",
+        Rule::die_is => "`die < N`",
         Rule::drop => "`drop NAME`",
         Rule::no_move => "`no move in N turns: RESULT`",
         Rule::end_when => "`NAME: CONDITION => RESULT`",

@@ -42,8 +42,9 @@ impl Dice {
         found
     }
 
-    /// Whether a condition holds for player `me`, with `(from, here)` the
-    /// die move being judged ([`NONE`] where there is none).
+    /// Whether a condition holds for player `me`, with `(from, here, die)`
+    /// the die move being judged and the die it plays ([`NONE`] where there
+    /// is none; `die` as stored, see [`crate::ir::stored_value`]).
     #[inline]
     pub(super) fn holds<B: Bits>(
         &self,
@@ -51,10 +52,10 @@ impl Dice {
         masks: &Masks<B>,
         c: &Cond,
         me: usize,
-        (from, here): (u8, u8),
+        (from, here, die): (u8, u8, u8),
         vulnerable: B,
     ) -> bool {
-        self.judging(st, masks, me, (from, here), vulnerable)
+        self.judging(st, masks, me, (from, here, die), vulnerable)
             .holds(c)
     }
 
@@ -66,7 +67,7 @@ impl Dice {
         st: &'b State,
         masks: &'b Masks<B>,
         me: usize,
-        (from, here): (u8, u8),
+        (from, here, die): (u8, u8, u8),
         vulnerable: B,
     ) -> Judged<'b, B, &'b Masks<B>> {
         Judged {
@@ -77,6 +78,11 @@ impl Dice {
             here,
             // A dice game's men are of one kind, its first.
             moving: if here == NONE { NONE } else { 0 },
+            die: if die == NONE {
+                NONE
+            } else {
+                crate::ir::shown_value(die)
+            },
             vulnerable,
             regions: &self.t.regions,
         }
@@ -86,8 +92,12 @@ impl Dice {
     pub(in crate::engine) fn dice_evaluation(&self, st: &State, player: usize) -> Option<i64> {
         let c = self.t.evaluate.as_ref()?;
         let masks = Masks::of(st);
-        let mine = self.judging(st, &masks, player, (NONE, NONE), 0).sum(c);
-        let theirs = self.judging(st, &masks, 1 - player, (NONE, NONE), 0).sum(c);
+        let mine = self
+            .judging(st, &masks, player, (NONE, NONE, NONE), 0)
+            .sum(c);
+        let theirs = self
+            .judging(st, &masks, 1 - player, (NONE, NONE, NONE), 0)
+            .sum(c);
         Some(mine - theirs)
     }
 
@@ -258,7 +268,7 @@ impl Dice {
         let found = t.pass.iter().zip(&t.pass_needs).find(|((_, c), needs)| {
             needs[player].met(player, &masks.occ, st.pinned) && {
                 let runs = *vulnerable.get_or_insert_with(|| self.vulnerable(st, 1 - player));
-                self.holds(st, masks, c, player, (NONE, NONE), runs)
+                self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)
             }
         });
         debug_assert_eq!(
@@ -267,7 +277,7 @@ impl Dice {
                 .iter()
                 .find(|(_, c)| {
                     let runs = self.vulnerable(st, 1 - player);
-                    self.holds(st, masks, c, player, (NONE, NONE), runs)
+                    self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)
                 })
                 .map(|(name, _)| name),
             "pass rules judged by their needs first as in full"

@@ -259,9 +259,11 @@ impl Tree {
             Cond::And(p) => Tree::All(all(p)?),
             Cond::Not(c) => Tree::Not(Box::new(Tree::new(c, regions, me)?)),
             // No landing site and no origin.
-            Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable | Cond::Moving(_) => {
-                Tree::Is(false)
-            }
+            Cond::HereIn(_)
+            | Cond::FromIn(_)
+            | Cond::HereVulnerable
+            | Cond::Moving(_)
+            | Cond::Die { .. } => Tree::Is(false),
             Cond::HereCount { constant, op, .. } => Tree::Is(compare(*constant, *op)),
             Cond::Player(p) => Tree::Is(me == *p),
             Cond::Test {
@@ -472,7 +474,7 @@ impl Dice {
                 B::ZERO
             }
         });
-        self.holds(st, masks, &end.cond, who, (NONE, NONE), runs)
+        self.holds(st, masks, &end.cond, who, (NONE, NONE, NONE), runs)
     }
 
     /// Whether `player` may bear off in the position `st`, whose free men
@@ -494,7 +496,7 @@ impl Dice {
         };
         match &t.bear_off_exact[player] {
             Some(exact) => self.exact_holds(st, masks, (exact, rule), player),
-            None => self.holds(st, masks, rule, player, (NONE, NONE), vulnerable),
+            None => self.holds(st, masks, rule, player, (NONE, NONE, NONE), vulnerable),
         }
     }
 
@@ -524,7 +526,7 @@ impl Dice {
                 masks,
                 cond,
                 who,
-                (NONE, NONE),
+                (NONE, NONE, NONE),
                 B::of(self.vulnerable(st, 1 - who))
             ),
             "a condition judged exactly as the interpreter judges it"
@@ -639,7 +641,7 @@ impl Dice {
             let vulnerable = self.vulnerable(&after, 1 - who);
             t.ends.iter().enumerate().any(|(i, e)| {
                 fired >> (who * ends + i) & 1 != 0
-                    && self.holds(&after, &masks, &e.cond, who, (NONE, NONE), vulnerable)
+                    && self.holds(&after, &masks, &e.cond, who, (NONE, NONE, NONE), vulnerable)
             })
         });
         assert_eq!(

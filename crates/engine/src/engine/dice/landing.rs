@@ -386,6 +386,8 @@ pub(super) fn maskable(c: &Cond) -> bool {
         Cond::Or(p) | Cond::And(p) => p.iter().all(maskable),
         Cond::Not(c) => maskable(c),
         Cond::HereIn(_) | Cond::HereVulnerable | Cond::Player(_) | Cond::Moving(_) => true,
+        // The die differs from die move to die move.
+        Cond::Die { .. } => false,
         Cond::HereCount { constant, op, .. } => {
             // The masks tell none, at least one and at least two men.
             let k = -constant;
@@ -450,6 +452,8 @@ fn emit(
             ops.push(Op::Sites(if *p == me { u128::MAX } else { 0 }));
             true
         }
+        // Different die moves play different dice: never a program.
+        Cond::Die { .. } => false,
         // The same for every die move: a dice game's men are of one kind,
         // its first.
         Cond::Moving(k) => {

@@ -329,7 +329,7 @@ impl Dice {
             let to = track[target];
             if !(o.forbidden & B::one(usize::from(to))).none()
                 || t.judge_more
-                    && self.forbidden_more(st, masks, player, (track[from], to), o.vulnerable)
+                    && self.forbidden_more(st, masks, player, (track[from], to, die), o.vulnerable)
             {
                 return None;
             }
@@ -404,7 +404,7 @@ impl Dice {
         let to = track[target];
         if target < o.last
             && o.judge_more
-            && self.forbidden_rest(st, masks, player, (track[from], to), o, target)
+            && self.forbidden_rest(st, masks, player, (track[from], to, die), o, target)
         {
             return None;
         }
@@ -520,7 +520,7 @@ impl Dice {
         if !program.is_empty() {
             let mut tests = 0u64;
             for (i, c) in program.tests.iter().enumerate() {
-                if self.holds(st, masks, c, player, (NONE, NONE), vulnerable) {
+                if self.holds(st, masks, c, player, (NONE, NONE, NONE), vulnerable) {
                     tests |= 1 << i;
                 }
             }
@@ -547,7 +547,7 @@ impl Dice {
         }
         let mut tests = 0u64;
         for (i, c) in program.tests.iter().enumerate() {
-            if self.holds(st, masks, c, player, (NONE, NONE), vulnerable) {
+            if self.holds(st, masks, c, player, (NONE, NONE, NONE), vulnerable) {
                 tests |= 1 << i;
             }
         }
@@ -564,7 +564,7 @@ impl Dice {
         st: &State,
         masks: &Masks<B>,
         player: usize,
-        (from, to): (u8, u8),
+        (from, to, die): (u8, u8, u8),
         o: &Options<B>,
         target: usize,
     ) -> bool {
@@ -577,16 +577,17 @@ impl Dice {
         let forbidden = t
             .forbid
             .iter()
-            .any(|c| self.holds(st, masks, c, player, (NONE, to), o.vulnerable))
+            .any(|c| self.holds(st, masks, c, player, (NONE, to, die), o.vulnerable))
             || from_rules
                 .iter()
-                .any(|c| self.holds(st, masks, c, player, (from, to), o.vulnerable))
+                .any(|c| self.holds(st, masks, c, player, (from, to, die), o.vulnerable))
             || (!o.masked || !(o.run_risky_at & B::one(target)).none())
                 && !t.run_limits.is_empty()
                 && self.makes_run(st, player, from, to)
-            || !t.forbid_after.is_empty() && self.forbidden_after(st, masks, player, (from, to));
+            || !t.forbid_after.is_empty()
+                && self.forbidden_after(st, masks, player, (from, to, die));
         debug_assert!(
-            forbidden == self.forbidden_more(st, masks, player, (from, to), o.vulnerable),
+            forbidden == self.forbidden_more(st, masks, player, (from, to, die), o.vulnerable),
             "die move {from} -> {to} judged apart from the masks wrongly"
         );
         forbidden
@@ -603,18 +604,19 @@ impl Dice {
         st: &State,
         masks: &Masks<B>,
         player: usize,
-        (from, to): (u8, u8),
+        (from, to, die): (u8, u8, u8),
         vulnerable: B,
     ) -> bool {
         let t = &self.t;
         t.forbid
             .iter()
-            .any(|c| self.holds(st, masks, c, player, (NONE, to), vulnerable))
+            .any(|c| self.holds(st, masks, c, player, (NONE, to, die), vulnerable))
             || t.forbid_from
                 .iter()
-                .any(|c| self.holds(st, masks, c, player, (from, to), vulnerable))
+                .any(|c| self.holds(st, masks, c, player, (from, to, die), vulnerable))
             || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
-            || !t.forbid_after.is_empty() && self.forbidden_after(st, masks, player, (from, to))
+            || !t.forbid_after.is_empty()
+                && self.forbidden_after(st, masks, player, (from, to, die))
     }
 
     /// Whether a `forbid ... after move` rule holds for `player` on the
@@ -630,7 +632,7 @@ impl Dice {
         st: &State,
         masks: &Masks<B>,
         player: usize,
-        (from, to): (u8, u8),
+        (from, to, die): (u8, u8, u8),
     ) -> bool {
         thread_local! {
             static AFTER: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
@@ -658,7 +660,7 @@ impl Dice {
             self.t
                 .forbid_after
                 .iter()
-                .any(|c| self.holds(after, &masks, c, player, (from, to), B::of(vulnerable)))
+                .any(|c| self.holds(after, &masks, c, player, (from, to, die), B::of(vulnerable)))
         })
     }
 }

@@ -83,7 +83,7 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
             engine
                 .dice()
                 .unwrap()
-                .holds(st, masks, c, player, (NONE, NONE), vulnerable)
+                .holds(st, masks, c, player, (NONE, NONE, NONE), vulnerable)
         })
     };
     let was = bearing(st, &masks);
@@ -145,7 +145,7 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
                         &kept,
                         &e.cond,
                         who,
-                        (NONE, NONE),
+                        (NONE, NONE, NONE),
                         vulnerable,
                     )
                 })

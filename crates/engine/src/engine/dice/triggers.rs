@@ -237,7 +237,7 @@ pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool
         Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => {
             u128::MAX
         }
-        Cond::Player(_) | Cond::Moving(_) => 0,
+        Cond::Player(_) | Cond::Moving(_) | Cond::Die { .. } => 0,
         Cond::Test { terms, .. } => reads_terms(terms, 0, regions, me, vulnerable),
         Cond::PinTest { terms, pinned, .. } => {
             let pins = pinned.iter().fold(0, |m, (_, p)| {
