@@ -472,13 +472,10 @@ fn player_binds_a_condition_to_one_side() {
 
 /// Verquere whose men enter from the bar on a 6 only.
 fn enter_on_six() -> Engine {
-    let text = "variant \"Verquere, enter on a 6\" of \"verquere.game\"\n\
-                rules {\n  forbid six-to-enter: from in bar and die < 6\n}\n";
-    let loaded = ludus::load::load_text(&common::root().join("games/variant.game"), text);
-    match loaded.game {
-        Ok(game) => Engine::new(game),
-        Err(d) => panic!("{}", loaded.sources.render(&d)),
-    }
+    common::variant_of(
+        "verquere.game",
+        "rules {\n  forbid six-to-enter: from in bar and die < 6\n}",
+    )
 }
 
 /// The legal turns' texts at `position` with `dice` thrown.

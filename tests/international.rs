@@ -10,7 +10,6 @@
 mod common;
 
 use ludus::engine::{Engine, State};
-use ludus::load::load_text;
 use ludus::notation::{move_text, parse_position, position_text};
 
 const GAME: &str = "games/international-draughts.game";
@@ -21,12 +20,7 @@ fn draughts() -> Engine {
 
 /// The game a variant text of International draughts describes.
 fn variant(change: &str) -> Engine {
-    let text = format!("variant \"Changed\" of \"international-draughts.game\"\n{change}\n");
-    let loaded = load_text(&common::root().join("games/variant.game"), &text);
-    match loaded.game {
-        Ok(game) => Engine::new(game),
-        Err(d) => panic!("{}", loaded.sources.render(&d)),
-    }
+    common::variant_of("international-draughts.game", change)
 }
 
 fn state(engine: &Engine, position: &str) -> State {

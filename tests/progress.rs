@@ -15,12 +15,7 @@ fn draughts() -> Engine {
 
 /// English draughts with the end rules `end` adds.
 fn with_end(end: &str) -> Engine {
-    let text = format!("variant \"v\" of \"english-draughts.game\"\nend {{\n{end}\n}}\n");
-    let loaded = load_text(&common::root().join("games/variant.game"), &text);
-    match loaded.game {
-        Ok(game) => Engine::new(game),
-        Err(d) => panic!("{}", loaded.sources.render(&d)),
-    }
+    common::variant_of("english-draughts.game", &format!("end {{\n{end}\n}}"))
 }
 
 fn state(engine: &Engine, position: &str) -> State {
@@ -424,12 +419,7 @@ fn russian_drawn_endings_count_as_the_rules_of_2013_say() {
 
 /// Verquere with the end rules `end` adds.
 fn verquere_with_end(end: &str) -> Engine {
-    let text = format!("variant \"v\" of \"verquere.game\"\nend {{\n{end}\n}}\n");
-    let loaded = load_text(&common::root().join("games/variant.game"), &text);
-    match loaded.game {
-        Ok(game) => Engine::new(game),
-        Err(d) => panic!("{}", loaded.sources.render(&d)),
-    }
+    common::variant_of("verquere.game", &format!("end {{\n{end}\n}}"))
 }
 
 #[test]

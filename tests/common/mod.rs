@@ -17,6 +17,18 @@ pub fn engine_at(path: &Path) -> Engine {
     }
 }
 
+/// The engine of a variant of the bundled game file `base`
+/// (`english-draughts.game`) with the sections `change` adds; panics with
+/// its rendered diagnostics.
+pub fn variant_of(base: &str, change: &str) -> Engine {
+    let text = format!("variant \"Changed\" of \"{base}\"\n{change}\n");
+    let loaded = ludus::load::load_text(&root().join("games/variant.game"), &text);
+    match loaded.game {
+        Ok(game) => Engine::new(game),
+        Err(d) => panic!("{}", loaded.sources.render(&d)),
+    }
+}
+
 /// Men of each player on every site, zones included (a stack counts all,
 /// and a man pinned under the other player's men counts for his owner).
 pub fn men(engine: &Engine, st: &State) -> [u32; 2] {

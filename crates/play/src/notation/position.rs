@@ -75,19 +75,19 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
     if engine.turns_counted() > 0 {
         fields.push(format!("turns: {} {}", st.turns[0], st.turns[1]));
     }
-    if st.pinned != 0 {
-        let sites: Vec<&str> = (0..engine.sites())
-            .filter(|&s| st.pinned & (1u128 << s) != 0)
+    // A field of sites: pinned men, huffable pieces.
+    let sites = |label: &str, mask: u128| {
+        let named: Vec<&str> = (0..engine.sites())
+            .filter(|&s| mask & (1u128 << s) != 0)
             .map(name)
             .collect();
-        fields.push(format!("pinned: {}", sites.join(" ")));
+        format!("{label}: {}", named.join(" "))
+    };
+    if st.pinned != 0 {
+        fields.push(sites("pinned", st.pinned));
     }
     if st.offenders != 0 {
-        let sites: Vec<&str> = (0..engine.sites())
-            .filter(|&s| st.offenders & (1u128 << s) != 0)
-            .map(name)
-            .collect();
-        fields.push(format!("huff: {}", sites.join(" ")));
+        fields.push(sites("huff", st.offenders));
     }
     fields.join("; ")
 }
