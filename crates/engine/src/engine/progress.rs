@@ -1,8 +1,8 @@
 //! The end rules that look back: no-progress counters (turns without a
 //! capture, or without a move of some kinds) and repeated positions. Their
-//! state lives in [`State::quiet`], [`State::counters`] and
-//! [`State::history`]; they are updated after every turn of a game without
-//! dice, allocating nothing once the history has grown.
+//! state lives in [`State::counters`] and [`State::history`]: the counters
+//! are counted after every turn of every game, the history after every
+//! turn of a game without dice, allocating nothing once it has grown.
 
 use super::condition::Condition;
 use super::sides::bits;
