@@ -236,3 +236,56 @@ fn plakoto_differs_from_its_obliged_ending_by_a_pin_of_the_mother() {
     assert!(!w["only_a"].as_array().unwrap().is_empty(), "{v}");
     assert!(w["position"].as_str().unwrap().contains("pinned"), "{v}");
 }
+
+/// A witness's turns, each `ROLL: TURN`, replayed in `engine` from the
+/// start: where the rules leave the dice (the next double of a climbing
+/// sequence) the roll must be theirs, and every turn must be legal.
+fn replays_as_played(engine: &ludus::engine::Engine, moves: &[String]) {
+    use ludus::notation::{dice_text, find_move, parse_dice};
+    let mut st = engine.start();
+    let mut listed = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let (roll, turn) = m.split_once(": ").unwrap_or_else(|| panic!("{m}"));
+        if engine.to_throw(&st) {
+            st.dice = parse_dice(engine, roll).unwrap_or_else(|e| panic!("{m}: {e}"));
+        } else {
+            assert_eq!(
+                dice_text(&st).as_deref(),
+                Some(roll),
+                "turn {i}, {m}: the rules' dice"
+            );
+        }
+        // The opening decides who moves first: the player whose turn this is.
+        if i == 0 {
+            st.to_move = (0..2)
+                .find(|&p| {
+                    let mut s = st.clone();
+                    s.to_move = p;
+                    engine.legal_moves(&mut s, &mut listed);
+                    find_move(engine, &s, &listed, turn).is_ok()
+                })
+                .unwrap_or_else(|| panic!("{m}: legal for nobody"));
+        }
+        engine.legal_moves(&mut st, &mut listed);
+        let chosen =
+            find_move(engine, &st, &listed, turn).unwrap_or_else(|e| panic!("turn {i}, {m}: {e}"));
+        engine.play_unchecked(&mut st, &chosen);
+    }
+}
+
+#[test]
+fn a_witness_plays_the_dice_the_rules_leave() {
+    // Gul bara climbs its doubles a turn each; the variant bears off with
+    // one man fewer home, a difference its random games reach late, after
+    // climbs.
+    let a = common::engine_at(&common::root().join("games/gul-bara.game"));
+    let b = common::variant_of(
+        "gul-bara.game",
+        "rules {\n  bear off when own men in home + own men in off = 14\n}",
+    );
+    let w = ludus::diff::witness(&a, &b, 1, 200)
+        .expect("a witness search")
+        .expect("the games differ");
+    assert!(w.moves.len() > 8, "found late: {:?}", w.moves);
+    replays_as_played(&a, &w.moves);
+}

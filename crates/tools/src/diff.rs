@@ -451,10 +451,11 @@ impl Search<'_> {
         for (i, j) in pairs {
             let (ta, tb) = (&node.a_moves[i], &node.b_moves[j]);
             let mut child = pair.clone();
+            // The dice the rules leave after the turn (a double to choose,
+            // the next double of a climbing sequence) stay; the others are
+            // thrown by the search.
             self.a.play_unchecked(&mut child.a, &ta.mv);
             self.b.play_unchecked(&mut child.b, &tb.mv);
-            child.a.dice = [0; 4];
-            child.b.dice = [0; 4];
             child.moves.push(Self::step_text(pair, &ta.text));
             out.push(child);
         }
@@ -544,7 +545,14 @@ pub fn witness(
     let mut seen: HashSet<(u64, u64)> = HashSet::new();
     let mut visited = 0;
     'near: while let Some(pair) = queue.pop_front() {
-        for roll in &all_rolls {
+        // Every roll where a throw is due; otherwise the dice the rules left.
+        let kept = [pair.a.dice];
+        let thrown = if a.to_throw(&pair.a) {
+            &all_rolls[..]
+        } else {
+            &kept[..]
+        };
+        for roll in thrown {
             if visited >= MAX_NEAR_POSITIONS {
                 break 'near;
             }
@@ -598,10 +606,9 @@ pub fn witness(
             let (ma, mb) = (node.a_moves[ia].mv, node.b_moves[jb].mv);
             let text = Search::step_text(&pair, &node.a_moves[ia].text);
             pair.moves.push(text);
+            // The next player throws where the rules say he is to throw.
             a.play_unchecked(&mut pair.a, &ma);
             b.play_unchecked(&mut pair.b, &mb);
-            pair.a.dice = [0; 4];
-            pair.b.dice = [0; 4];
         }
     }
     Ok(None)
