@@ -285,6 +285,7 @@ fn a_witness_plays_the_dice_the_rules_leave() {
     );
     let w = ludus::diff::witness(&a, &b, 1, 200)
         .expect("a witness search")
+        .witness
         .expect("the games differ");
     assert!(w.moves.len() > 8, "found late: {:?}", w.moves);
     replays_as_played(&a, &w.moves);

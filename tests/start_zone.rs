@@ -1,12 +1,17 @@
+//! Men waiting at the start of a track.
+//!
 //! A track that starts in two zones (`white: start or bar, 1..24, off`):
 //! men not yet entered wait in `start`, hit men go to `bar`, and both
 //! enter alike (a die of n on the n-th point); `first from` rules say
-//! which leave first.
+//! which leave first. The games are `tests/data/start-zone-race.game`
+//! (`first from bar`: hit men re-enter before anything else) and its
+//! variant `start-zone-race-enter-first.game` (then `first from start`:
+//! every man enters before an entered man moves on).
 //!
-//! The games are `tests/data/start-zone-race.game` (`first from bar`: hit
-//! men re-enter before anything else) and its variant
-//! `start-zone-race-enter-first.game` (then `first from start`: every man
-//! enters before an entered man moves on).
+//! Men that enter by `place`: `tests/data/enter-on-six.game` (Ludo's
+//! entry: a 6 places a man on the first point of his track) and its
+//! variant `enter-on-six-two-dice.game` (two dice, any die places a man
+//! on any of the first six points).
 
 mod common;
 
@@ -252,4 +257,140 @@ fn a_condition_counts_the_men_waiting_to_enter() {
     assert_eq!(free.len(), 9);
     free.retain(|t| !waiting.contains(&t.as_str()));
     assert_eq!(free, ["10/11 17/19", "17/18 18/20"]);
+}
+
+const SIX: &str = "enter-on-six.game";
+const SIX_TWO_DICE: &str = "enter-on-six-two-dice.game";
+
+/// `place` in a game with dice: waiting men enter by a placement alone,
+/// with the die the rules allow (`forbid enter: from in own yard and die
+/// < 6`), onto the point of the line's region; they never advance from
+/// the yard by the die's pips (a 6 would take them to the sixth point).
+#[test]
+fn a_six_places_a_waiting_man_and_other_dice_do_not() {
+    let engine = engine(SIX);
+    let start = "white: yard*4; black: yard*4; turn: white";
+    assert_eq!(turns(&engine, start, "6"), ["yard/1"]);
+    for die in 1..6 {
+        assert_eq!(turns(&engine, start, &die.to_string()), ["pass"], "{die}");
+    }
+    let one_out = "white: 3 yard*3; black: yard*4; turn: white";
+    assert_eq!(turns(&engine, one_out, "6"), ["yard/1", "3/9"]);
+    assert_eq!(turns(&engine, one_out, "4"), ["3/7"]);
+    // The 6 earns another throw (`again after throw 6`).
+    assert_eq!(
+        after(&engine, start, "6", "yard/1"),
+        "white: 1 yard*3; black: yard*4; turn: white; again: 1; idle: 0"
+    );
+}
+
+/// A placement lands as a die move does: it hits a lone opposing man
+/// (black's man on point 1, the 13th of his round, goes back to his
+/// yard), and two opposing men block the point (`forbid blocked`).
+#[test]
+fn a_placement_hits_a_lone_man_and_two_men_block_it() {
+    let engine = engine(SIX);
+    assert_eq!(
+        after(
+            &engine,
+            "white: yard*4; black: 1 yard*3; turn: white",
+            "6",
+            "yard/1"
+        ),
+        "white: 1 yard*3; black: yard*4; turn: white; again: 1; idle: 0"
+    );
+    assert_eq!(
+        turns(
+            &engine,
+            "white: yard*4; black: 1*2 yard*2; turn: white",
+            "6"
+        ),
+        ["pass"]
+    );
+}
+
+/// With two dice, a placement is one die move among the roll's. White: a
+/// man on 20, one waiting; 2-1, either die placing him on any of the
+/// first six points. Turns, one per position: he is placed on p and the
+/// other die moves the man on 20 (p 21 or p 22: 12), or moves him on
+/// (2..8 with 20: 7), or he waits and 20/23 (1): 20 in all. Typed die
+/// move by die move, `yard/4` then `4/6` places with the 1 and moves on
+/// with the 2.
+#[test]
+fn placements_are_die_moves_among_the_roll_s() {
+    let engine = engine(SIX_TWO_DICE);
+    let position = "white: 20 yard; black: yard*4; turn: white";
+    let listed = turns(&engine, position, "2-1");
+    assert_eq!(listed.len(), 20, "{listed:?}");
+    for p in 1..=6 {
+        for q in [21, 22] {
+            assert!(listed.contains(&format!("yard/{p} 20/{q}")), "{p} {q}");
+        }
+    }
+    assert!(listed.contains(&"20/21 21/23".to_string()));
+    assert_eq!(
+        after(&engine, position, "2-1", "yard/4 4/6"),
+        "white: 6 20; black: yard*4; turn: black; idle: 0"
+    );
+    // The first die moves a typed route may start with: each placement
+    // with each die, and the man on 20 with each.
+    let st = state(&engine, position, "2-1");
+    let first = engine.first_die_moves(&st);
+    assert_eq!(first.len(), 2 * 6 + 2, "{first:?}");
+}
+
+/// Seeded games of both placing games keep their men (the invariant
+/// `men: own pieces = 4`, judged by `ludus check` over 200 games), and a
+/// record replays legal move by legal move.
+#[test]
+fn placing_games_keep_their_men_and_their_records_replay() {
+    for game in [SIX, SIX_TWO_DICE] {
+        let path = format!("tests/data/{game}");
+        let run = common::ludus(&["check", &path, "--games", "200"]);
+        assert_eq!(run.code, 0, "{game}: {}{}", run.stdout, run.stderr);
+        let dir = common::temp_dir("start_zone", game);
+        let record = dir.join("game.jsonl");
+        let record = record.to_str().unwrap();
+        let run = common::ludus(&["playout", &path, "--seed", "4", "--record", record]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(std::fs::read_to_string(record).unwrap().contains("\"yard/"));
+        let run = common::ludus(&["replay", record]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+    }
+}
+
+/// The REPL and `explain` say why a placement is refused: by the rule
+/// that forbids it, never by its pips (a placement spends a die whatever
+/// its number).
+#[test]
+fn a_refused_placement_names_the_rule() {
+    let run = common::ludus(&[
+        "explain",
+        "tests/data/enter-on-six.game",
+        "--position",
+        "white: 3 yard*3; black: yard*4; turn: white",
+        "--dice",
+        "5",
+        "yard/1",
+    ]);
+    assert!(
+        run.stdout
+            .contains("`yard/1` is forbidden by `forbid enter: from in own yard and die < 6`"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("points, but"), "{}", run.stdout);
+    let run = common::ludus_in(
+        common::root(),
+        &[
+            "play",
+            "tests/data/enter-on-six.game",
+            "--position",
+            "white: 3 yard*3; black: yard*4; turn: white",
+        ],
+        common::Input::Text("dice 5\nyard/1\n3/8\nquit\n"),
+    );
+    assert!(!run.stdout.contains("points, but"), "{}", run.stdout);
+    assert!(run.stdout.contains("white plays 3/8"), "{}", run.stdout);
 }

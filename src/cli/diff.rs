@@ -24,12 +24,13 @@ pub(crate) fn diff(
     let (ma, sa) = merged(a)?;
     let (mb, sb) = merged(b)?;
     let changes = ludus::diff::rule_changes(&ma, &sa, &mb, &sb);
-    let found = ludus::diff::witness(&engine_a, &engine_b, seed, games)
+    let searched = ludus::diff::witness(&engine_a, &engine_b, seed, games)
         .map_err(|e| format!("the witness search stopped: {e}"))?;
+    let found = searched.witness;
     if json {
         say!(
             "{}",
-            serde_json::json!({"a": a.display().to_string(), "b": b.display().to_string(), "changes": changes, "witness": found, "searched": {"near_positions": ludus::diff::MAX_NEAR_POSITIONS, "near_depth": ludus::diff::MAX_NEAR_DEPTH, "random_games": games, "seed": seed}})
+            serde_json::json!({"a": a.display().to_string(), "b": b.display().to_string(), "changes": changes, "witness": found, "searched": {"near_positions": searched.near_positions, "near_depth": ludus::diff::MAX_NEAR_DEPTH, "random_games": games, "seed": seed}})
         );
         return Ok(ExitCode::SUCCESS);
     }
@@ -64,7 +65,7 @@ pub(crate) fn diff(
     let Some(w) = found else {
         say!(
             "No difference in play found: {} positions near the start (up to {} turns), then {games} random games from seed {seed}.",
-            ludus::diff::MAX_NEAR_POSITIONS,
+            searched.near_positions,
             ludus::diff::MAX_NEAR_DEPTH
         );
         return Ok(ExitCode::SUCCESS);

@@ -247,7 +247,9 @@ pub fn diff(a_path: &Path, a: &Engine, b_path: &Path, b_text: &str, games: u64) 
     let sb = mb.sections.as_ref().expect("a game that checks merges");
     let changes = ludus::diff::rule_changes(&ma, sa, &mb, sb);
     serde_json::to_string(&changes).expect("changes are JSON");
-    let found = ludus::diff::witness(a, &b, 0, games).map_err(|e| e.to_string())?;
+    let found = ludus::diff::witness(a, &b, 0, games)
+        .map_err(|e| e.to_string())?
+        .witness;
     serde_json::to_string(&found).expect("a witness is JSON");
     // A game against itself never differs.
     if changes.is_empty() && a.game().to_string() == b.game().to_string() {

@@ -775,6 +775,14 @@ pub enum EndRule {
 }
 
 impl Game {
+    /// Whether men waiting at the start of a track enter by `place` (onto
+    /// any point of the place line's region, with any die the rules
+    /// allow) rather than by the pips of a die: a game with dice whose
+    /// men place.
+    pub fn enters_by_placing(&self) -> bool {
+        self.dice.is_some() && self.kinds.iter().any(|k| k.place.is_some())
+    }
+
     /// The players' names, the first to move first.
     pub fn player_names(&self) -> Vec<&str> {
         self.players.iter().map(|p| p.name.as_str()).collect()

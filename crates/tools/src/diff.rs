@@ -495,17 +495,12 @@ fn rolls(engine: &Engine) -> Vec<[u8; 4]> {
 }
 
 /// Looks for a witness: first breadth-first over the turns near the start
-/// (every roll, in dice games), up to [`MAX_NEAR_POSITIONS`] positions and
-/// [`MAX_NEAR_DEPTH`] turns, then along `games` seeded random games (seeds
+/// (every roll, in dice games), up to [`MAX_NEAR_POSITIONS`] positions,
+/// [`MAX_NEAR_DEPTH`] turns and the search budget of one game, then along `games` seeded random games (seeds
 /// `seed`, `seed + 1`, …) in which both games play the same random turn.
 /// Turns are matched by the position they lead to (see [`TurnKey`]), or,
 /// where the games write positions differently, by their text.
-pub fn witness(
-    a: &Engine,
-    b: &Engine,
-    seed: u64,
-    games: u64,
-) -> Result<Option<Witness>, WitnessError> {
+pub fn witness(a: &Engine, b: &Engine, seed: u64, games: u64) -> Result<Searched, WitnessError> {
     let start = Pair {
         moves: Vec::new(),
         a: a.start(),
@@ -527,18 +522,21 @@ pub fn witness(
     if thrown(a) != thrown(b) {
         let mut pair = start.clone();
         let node = search.node(&mut pair)?;
-        return Ok(Some(Witness {
-            moves: Vec::new(),
-            position: position_text(a, &pair.a),
-            dice: None,
-            differs_in: "dice".into(),
-            only_a: Vec::new(),
-            only_b: Vec::new(),
-            outcome_a: outcome_text(a, node.outcome_a),
-            outcome_b: outcome_text(b, node.outcome_b),
-            position_b: None,
-            found: "at the start".into(),
-        }));
+        return Ok(Searched::found(
+            0,
+            Witness {
+                moves: Vec::new(),
+                position: position_text(a, &pair.a),
+                dice: None,
+                differs_in: "dice".into(),
+                only_a: Vec::new(),
+                only_b: Vec::new(),
+                outcome_a: outcome_text(a, node.outcome_a),
+                outcome_b: outcome_text(b, node.outcome_b),
+                position_b: None,
+                found: "at the start".into(),
+            },
+        ));
     }
     let all_rolls = rolls(a);
     let mut queue = VecDeque::from([start.clone()]);
@@ -560,9 +558,14 @@ pub fn witness(
             let mut pair = pair.clone();
             pair.a.dice = *roll;
             pair.b.dice = *roll;
-            let node = search.node(&mut pair)?;
+            // The search near the start stops where its budget runs out,
+            // and the random games go on from the start.
+            let node = match search.node(&mut pair) {
+                Err(WitnessError::TooCostly { .. }) => break 'near,
+                node => node?,
+            };
             if let Some(w) = search.differs(&pair, &node, "near the start") {
-                return Ok(Some(w));
+                return Ok(Searched::found(visited, w));
             }
             if node.outcome_a != Outcome::Ongoing || pair.moves.len() >= MAX_NEAR_DEPTH {
                 continue;
@@ -593,7 +596,7 @@ pub fn witness(
             let node = search.node(&mut pair)?;
             let found = format!("in random game {i} (seed {game_seed})");
             if let Some(w) = search.differs(&pair, &node, &found) {
-                return Ok(Some(w));
+                return Ok(Searched::found(visited, w));
             }
             if node.outcome_a != Outcome::Ongoing {
                 break;
@@ -611,5 +614,28 @@ pub fn witness(
             b.play_unchecked(&mut pair.b, &mb);
         }
     }
-    Ok(None)
+    Ok(Searched {
+        witness: None,
+        near_positions: visited,
+    })
+}
+
+/// What [`witness`] found, and how far it searched near the start.
+#[derive(Debug)]
+pub struct Searched {
+    /// The first difference found, if any.
+    pub witness: Option<Witness>,
+    /// The positions (each with its roll, in dice games) searched
+    /// breadth-first near the start: at most [`MAX_NEAR_POSITIONS`], fewer
+    /// where the games end sooner or their search budget runs out.
+    pub near_positions: usize,
+}
+
+impl Searched {
+    fn found(near_positions: usize, witness: Witness) -> Searched {
+        Searched {
+            witness: Some(witness),
+            near_positions,
+        }
+    }
 }

@@ -266,13 +266,15 @@ impl Session<'_> {
                 game.board.sites[z].name
             );
         }
+        // A placement spends any die.
+        let placing = a == 0 && game.enters_by_placing();
         let mut left: Vec<u8> = self.game.left_after(before).concat();
         left.sort_unstable_by(|x, y| y.cmp(x));
         left.dedup();
         let fits: Vec<u8> = left
             .iter()
             .copied()
-            .filter(|&d| a + d as usize == b || (b == last && a + d as usize > b))
+            .filter(|&d| placing || a + d as usize == b || (b == last && a + d as usize > b))
             .collect();
         let dice: Vec<String> = left.iter().map(u8::to_string).collect();
         if fits.is_empty() {

@@ -26,7 +26,7 @@ impl Checker<'_> {
                     item.span.clone(),
                     "a game with dice has no pieces in hand: its men start on the board or in its zones",
                     "not in a game with dice",
-                    Some("set the men up on sites or zones: `white man: bar*15`".into()),
+                    Some("set the men up in the zone the track starts in (`white man: start*15`); `place` then enters them where its region says".into()),
                 );
                 continue;
             }

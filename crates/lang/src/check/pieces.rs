@@ -79,16 +79,11 @@ impl Checker<'_> {
                         Some("add `dice { count 2 faces 6 doubles twice }`".into()),
                     ),
                     ItemKind::Advance => kind.advance = true,
-                    ItemKind::Step(..)
-                    | ItemKind::Jump(..)
-                    | ItemKind::Place(..)
-                    | ItemKind::Fly(..)
-                        if has_dice =>
+                    ItemKind::Step(..) | ItemKind::Jump(..) | ItemKind::Fly(..) if has_dice =>
                     {
                         let what = match item.kind {
                             ItemKind::Step(..) => "step",
                             ItemKind::Jump(..) => "jump",
-                            ItemKind::Place(..) => "place",
                             _ => "fly",
                         };
                         self.error(
@@ -135,6 +130,9 @@ impl Checker<'_> {
                         let when = when.as_ref().map(|c| {
                             self.condition(&player_list, item.file, c, CondUse::Phase)
                         });
+                        if has_dice {
+                            self.dice_place(build, players, item, &sites);
+                        }
                         kind.place = Some(ir::Action { sites, when });
                     }
                     ItemKind::Fly(when, _) => {
@@ -567,5 +565,59 @@ impl Checker<'_> {
             out.push(per_player);
         }
         out
+    }
+}
+
+impl Checker<'_> {
+    /// In a game with dice, `place` enters the men waiting in the zone a
+    /// track starts in onto points of the track (of the line's region,
+    /// `sites` per player): each track must start in one zone, and the
+    /// region must hold points of it.
+    fn dice_place(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        item: &Item,
+        sites: &[Vec<usize>],
+    ) {
+        for (p, (player, _)) in players.iter().enumerate() {
+            let Some(&start) = player.track.first() else {
+                continue;
+            };
+            let zone = build
+                .zones
+                .iter()
+                .any(|zones| zones.iter().any(|&(_, site)| site == start));
+            if player.second_start.is_some() || !zone {
+                self.error(
+                    item.file,
+                    item.span.clone(),
+                    format!(
+                        "`place` enters men from the zone a track starts in, and the track of `{}` does not start in one zone",
+                        player.name
+                    ),
+                    "nothing to place from",
+                    Some("start the track in a zone where the men wait (`white: start, a1, ...`) and set them up there".into()),
+                );
+                return;
+            }
+            let last = player.track.len().saturating_sub(1);
+            let on_track = player.track[1..last.max(1)]
+                .iter()
+                .any(|s| sites[p].contains(s));
+            if !on_track {
+                self.error(
+                    item.file,
+                    item.span.clone(),
+                    format!(
+                        "no site to place on: the region holds no point of the track of `{}`",
+                        player.name
+                    ),
+                    "places nowhere",
+                    Some("name a region of points the men pass (`place on own entry`)".into()),
+                );
+                return;
+            }
+        }
     }
 }

@@ -195,6 +195,10 @@ pub(super) fn distance_reason(engine: &Engine, st: &State, text: &str) -> Option
         if b <= a {
             return Some(format!("`{word}` does not go forward along the track"));
         }
+        // A placement spends a die whatever its number.
+        if a == 0 && engine.game().enters_by_placing() {
+            continue;
+        }
         if let Some((first, c)) = climb {
             // A climbing sequence plays each double's die moves in turn.
             let dice = engine.game().dice?;

@@ -264,23 +264,15 @@ impl Dice {
         let player = st.to_move as usize;
         let masks = Masks::of(st);
         let o = self.options(st, &masks, player, &Route::EMPTY, None, None, None);
-        let track = &self.t.track[player];
-        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
-            if !Self::may_leave(&o, site) {
-                continue;
-            }
-            let Some((to, _)) = self.landing(st, &masks, player, &o, from, die) else {
-                continue;
-            };
-            let step = Step {
-                from: site,
-                to,
-                over: NONE,
-                die,
-            };
+        let mut moves = Vec::new();
+        self.each_die_move(st, &masks, player, &o, &[die], |_, step| {
+            moves.push(step);
+            true
+        });
+        for step in moves {
             if matches(i, &step) {
                 let mut next = st.clone();
-                self.die_move(&mut next, player, site, to);
+                self.die_move(&mut next, player, step.from, step.to);
                 self.climb_walk(&mut next, (first, per), (i + 1, len), matches, reached);
             }
         }

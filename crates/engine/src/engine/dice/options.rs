@@ -6,7 +6,15 @@ use super::Dice;
 use super::route::Route;
 use super::{Change, Masks, men};
 use crate::engine::bits::Bits;
-use crate::engine::{NONE, State};
+use crate::engine::{NONE, State, Step};
+
+/// Whether die moves are searched for placements at the width of masks
+/// `B`: at 128 bits alone, where games that place are searched (see
+/// [`super::searched::Width::PLACES`]), so that the search of every other
+/// game with at most 64 sites has no test for them.
+pub(super) const fn searches_placements<B: Bits>() -> bool {
+    B::WIDTH > 64
+}
 
 /// What decides the die moves from a position: see [`Engine::options`].
 #[derive(Clone, Copy)]
@@ -51,6 +59,11 @@ pub(super) struct Options<B: Bits = u128> {
     /// rule the masks do not decide, or by the runs they make (onto
     /// `run_risky_at`).
     pub(super) judge_more: bool,
+    /// Whether the mover may place a man waiting at the start of his
+    /// track (`place`): he has one there, may leave it, and the place
+    /// line's condition holds. The start is then never `leavable`: its
+    /// men enter by [`Engine::placements`] alone.
+    pub(super) placing: bool,
 }
 
 impl Dice {
@@ -112,6 +125,9 @@ impl Dice {
         if !t.leave_limits.is_empty() {
             blocked |= B::of(self.leave_blocked(st, player, m.steps()));
         }
+        let placing = searches_placements::<B>()
+            && t.places
+            && self.may_place(st, masks, player, &mut blocked, vulnerable);
         let leavable = masks.occ[player] & !blocked;
         let (forbidden, forbidden_at) = if let Some((was, at, true)) = was {
             #[cfg(debug_assertions)]
@@ -161,7 +177,113 @@ impl Dice {
             run_risky_at: B::ZERO,
             masked: false,
             judge_more: t.judge_more,
+            placing,
         }
+    }
+
+    /// Whether `player` may place a man from the start of his track, from
+    /// a position where he may not leave the sites of `blocked`: he has
+    /// one there, may leave it, and the place line's condition holds. The
+    /// start is then added to `blocked`, whatever the answer: men waiting
+    /// there never advance from it.
+    #[inline(never)]
+    fn may_place<B: Bits>(
+        &self,
+        st: &State,
+        masks: &Masks<B>,
+        player: usize,
+        blocked: &mut B,
+        vulnerable: B,
+    ) -> bool {
+        let t = &self.t;
+        let start = B::one(usize::from(t.track[player][0]));
+        let may = !(masks.occ[player] & start & !*blocked).none()
+            && t.place_when
+                .as_ref()
+                .is_none_or(|c| self.holds(st, masks, c, player, (NONE, NONE, NONE), vulnerable));
+        *blocked |= start;
+        may
+    }
+
+    /// The track positions where `player` may place a man waiting at the
+    /// start of his track with `die`, from the position of `o`: those of
+    /// the place line's region where he may land, and that no rule judged
+    /// die move by die move forbids (the die move's origin is the start).
+    pub(super) fn placements<B: Bits>(
+        &self,
+        st: &State,
+        masks: &Masks<B>,
+        player: usize,
+        o: &Options<B>,
+        die: u8,
+    ) -> B {
+        if !o.placing {
+            return B::ZERO;
+        }
+        let t = &self.t;
+        let track = &t.track[player];
+        let mut at = B::of(t.place_at[player]) & !o.forbidden_at;
+        if t.judge_more {
+            let mut left = at;
+            while !left.none() {
+                let target = left.trailing_zeros() as usize;
+                left = left.rest();
+                let (from, to) = (track[0], track[target]);
+                if self.forbidden_more(st, masks, player, (from, to, die), o.vulnerable) {
+                    at &= !B::one(target);
+                }
+            }
+        }
+        at
+    }
+
+    /// Every die move of `player` from the position of `o` with one of
+    /// `dice` (distinct, smallest first), in the order the search finds
+    /// them: placements first (their origin is the track's start), then by
+    /// origin and die. `f` gets each one's track positions (origin and
+    /// landing) and step, and returns false to stop; returns false where
+    /// it did.
+    pub(super) fn each_die_move<B: Bits>(
+        &self,
+        st: &State,
+        masks: &Masks<B>,
+        player: usize,
+        o: &Options<B>,
+        dice: &[u8],
+        mut f: impl FnMut((usize, usize), Step) -> bool,
+    ) -> bool {
+        let track = self.origin_track(player, o);
+        let step = |from: usize, to: u8, die: u8| Step {
+            from: track[from],
+            to,
+            over: NONE,
+            die,
+        };
+        if o.placing {
+            for &die in dice {
+                let mut at = self.placements(st, masks, player, o, die);
+                while !at.none() {
+                    let target = at.trailing_zeros() as usize;
+                    at = at.rest();
+                    if !f((0, target), step(0, track[target], die)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
+            if !Self::may_leave(o, site) {
+                continue;
+            }
+            for &die in dice {
+                if let Some((to, target)) = self.landing(st, masks, player, o, from, die)
+                    && !f((from, target), step(from, to, die))
+                {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// The site masks of [`Engine::forbidden`] of `player`, where it reads
@@ -488,13 +610,7 @@ impl Dice {
         m: &Route,
     ) -> bool {
         let o = self.options(st, masks, player, m, None, None, None);
-        let track = self.origin_track(player, &o);
-        (0..track.len().saturating_sub(1)).any(|from| {
-            Self::may_leave(&o, track[from])
-                && dice
-                    .iter()
-                    .any(|&d| self.landing(st, masks, player, &o, from, d).is_some())
-        })
+        !self.each_die_move(st, masks, player, &o, dice, |_, _| false)
     }
 
     /// The sites where `player` may not land: opposing men stand there that

@@ -183,6 +183,12 @@ impl Dice {
                 (memo.nodes.len() + memo.turns.len()) as u64 + 1
             };
             let overflow = overflow.or((st.work > MAX_WORK).then_some(TooManyTurns::Work));
+            // Placements leave one origin for any landing in a region, with
+            // any die: the search finds them by die and landing, and they
+            // are put in presentation order here.
+            if B::PLACES && self.t.places {
+                self.in_presentation_order(routes, player);
+            }
             // The search walks die moves in presentation order (origin,
             // then die, so landing), depth first: it finds and keeps routes
             // in the order of their ranks already, and a route it keeps in
@@ -214,6 +220,14 @@ impl Dice {
             }
             overflow.map_or(Ok(()), Err)
         })
+    }
+
+    /// Sorts `routes`, the turns of `player` found, by rank (see
+    /// [`Route::rank`]), keeping the order found among equal ranks.
+    #[cold]
+    #[inline(never)]
+    fn in_presentation_order(&self, routes: &mut [Route], player: usize) {
+        routes.sort_by_key(|r| r.rank(&self.t.position[player]));
     }
 
     /// Fills `out` with the complete turns that go on from the die moves
@@ -501,10 +515,27 @@ impl Dice {
         key: u64,
         (depth, from, die): (usize, usize, u8),
     ) {
+        let target = (from + die as usize).min(o.last);
+        self.visit_to(st, turn, (o, track), n, key, (depth, from, die), target);
+    }
+
+    /// [`Engine::visit`] of the die move that lands at track position
+    /// `target`: the one its die reaches, or a placement's.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn visit_to<B: Width>(
+        &self,
+        st: &mut State,
+        turn: &mut Turn<B>,
+        (o, track): (&Options<B>, &[u8]),
+        n: usize,
+        key: u64,
+        (depth, from, die): (usize, usize, u8),
+        target: usize,
+    ) {
         let player = turn.player;
         let last = o.last;
         let orders = turn.orders;
-        let target = (from + die as usize).min(last);
         let (site, to) = (track[from], track[target]);
         debug_assert!(n > 1, "a last die move visited");
         if orders && let Some(memo) = turn.memo.as_deref_mut() {
@@ -560,6 +591,36 @@ impl Dice {
             &mut turn.m,
             undo,
         );
+    }
+
+    /// Searches the placements (`place`) of each of `dice` from the
+    /// position of `o`, with `n` dice left: returns whether there is one.
+    #[inline(never)]
+    fn place_all<B: Width>(
+        &self,
+        st: &mut State,
+        turn: &mut Turn<B>,
+        (o, track): (&Options<B>, &[u8]),
+        n: usize,
+        key: u64,
+        dice: &[u8],
+    ) -> bool {
+        let depth = turn.m.len as usize;
+        let mut moved = false;
+        for &die in dice {
+            let mut at = self.placements(st, &turn.masks, turn.player, o, die);
+            moved |= !at.none();
+            while !at.none() {
+                let target = at.trailing_zeros() as usize;
+                at = at.rest();
+                if n == 1 {
+                    self.played_leaf(st, turn, (0, target), (track[0], track[target]), key);
+                } else {
+                    self.visit_to(st, turn, (o, track), n, key, (depth, 0, die), target);
+                }
+            }
+        }
+        moved
     }
 
     /// The origins of the die moves of `die` to search from the position
@@ -686,6 +747,12 @@ impl Dice {
         // the sites they leave read from the node's track.
         let mut moved = false;
         let track = self.origin_track(player, &o);
+        if B::PLACES && o.placing {
+            // On a copy, as for `judged`: `o` itself is never lent to code
+            // out of line.
+            let copy = o;
+            moved = self.place_all(st, turn, (&copy, track), n, key, &distinct[..kinds]);
+        }
         if kinds == 1 {
             // One die (the last die move, or a double): its origins in order.
             let mut froms = self.allowed(st, turn, &o, (depth, parent), distinct[0], &mut moved);

@@ -162,6 +162,10 @@ pub(super) struct Memo {
 /// A width of masks the search is compiled for: its orders are kept in
 /// the search's tables.
 pub(super) trait Width: Bits {
+    /// Whether the search at this width looks for placements (`place`):
+    /// see [`super::options::searches_placements`].
+    const PLACES: bool = super::options::searches_placements::<Self>();
+
     fn orders(memo: &mut Memo) -> &mut Orders<Self>;
 }
 

@@ -100,6 +100,15 @@ pub(in crate::engine) struct Tables {
     /// [`orders`]): no player's men are hit to a site of his opponent's
     /// track.
     pub(super) orders_commute: bool,
+    /// Whether the men `place` (see [`Engine::placements`]): those
+    /// waiting at the start of a track enter by being placed, never by
+    /// advancing from it ...
+    pub(super) places: bool,
+    /// ... per player, onto these track positions (a mask; never the first
+    /// or the last) ...
+    pub(super) place_at: [u128; 2],
+    /// ... while this condition holds for him, if there is one.
+    pub(super) place_when: Option<Cond>,
     /// Whether the board has at most 64 sites: the search then keeps its
     /// masks in a `u64` (see [`super::bits`]).
     pub(super) narrow: bool,
@@ -327,7 +336,21 @@ impl Tables {
         // Where a track starts in two zones, the site a die move from
         // position 0 leaves depends on the position: two die moves from
         // position 0 in either order are not the same two die moves.
-        let orders_commute = second_start == [NONE; 2]
+        // Men placed at the start of a turn's die moves may land anywhere
+        // in a region: two die moves from the start are not known by
+        // their origin and die alone.
+        let place = game.kinds.first().and_then(|k| k.place.as_ref());
+        let place_at = [0, 1].map(|p| {
+            let (Some(place), Some(track)) = (place, track.get(p)) else {
+                return 0;
+            };
+            let last = track.len().saturating_sub(1);
+            (1..last)
+                .filter(|&i| place.sites[p].contains(&usize::from(track[i])))
+                .fold(0u128, |m, i| m | 1 << i)
+        });
+        let orders_commute = place.is_none()
+            && second_start == [NONE; 2]
             && zone(&rules.hit_to)
                 .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
         let mut men_keys = Box::new([0u64; MEN_KEY_SLOTS]);
@@ -378,7 +401,12 @@ impl Tables {
             ending_turn_exempt: rules.ending_turn_exempt,
             vulnerable_run: rules.vulnerable_run,
             orders_commute,
-            narrow: sites <= 64,
+            places: place.is_some(),
+            place_at,
+            place_when: place.and_then(|p| p.when.as_ref()).map(compile),
+            // Placements are searched at the width of 128 bits alone (see
+            // `options::searches_placements`).
+            narrow: sites <= 64 && place.is_none(),
             hit_to: zone(&rules.hit_to),
             pin_blots: rules.pin_blots,
             first_from: rules

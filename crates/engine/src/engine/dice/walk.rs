@@ -6,7 +6,7 @@ use super::Dice;
 use super::route::Route;
 use super::search::distinct;
 use super::{Masks, SEARCH_DIE_MOVES, TooManyTurns};
-use crate::engine::{Move, NONE, State, Step};
+use crate::engine::{Move, State, Step};
 
 /// A route being walked: see [`Engine::turns_by_route`].
 pub(super) struct Walk<'a> {
@@ -32,22 +32,10 @@ impl Dice {
         let (distinct, kinds) = distinct(&dice[..n]);
         let masks = Masks::of(st);
         let o = self.options(st, &masks, player, &Route::EMPTY, None, None, None);
-        let track = self.origin_track(player, &o);
-        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
-            if !Self::may_leave(&o, site) {
-                continue;
-            }
-            for &die in &distinct[..kinds] {
-                if let Some((to, _)) = self.landing(st, &masks, player, &o, from, die) {
-                    found.push(Step {
-                        from: site,
-                        to,
-                        over: NONE,
-                        die,
-                    });
-                }
-            }
-        }
+        self.each_die_move(st, &masks, player, &o, &distinct[..kinds], |_, step| {
+            found.push(step);
+            true
+        });
         found
     }
 
@@ -132,41 +120,32 @@ impl Dice {
             return Ok(());
         }
         let o = self.options(st, masks, player, m, None, None, None);
-        let track = self.origin_track(player, &o);
         let (distinct, kinds) = distinct(&dice[..n]);
-        for (from, &site) in track.iter().enumerate().take(track.len().saturating_sub(1)) {
-            if !Self::may_leave(&o, site) {
+        // Found first, then walked: a walk plays on the position.
+        let mut moves = Vec::new();
+        self.each_die_move(st, masks, player, &o, &distinct[..kinds], |at, step| {
+            moves.push((at, step));
+            true
+        });
+        for ((from, target), step) in moves {
+            if !(w.matches)(m.len as usize, &step) {
                 continue;
             }
-            for &die in &distinct[..kinds] {
-                let Some((to, target)) = self.landing(st, masks, player, &o, from, die) else {
-                    continue;
-                };
-                let step = Step {
-                    from: site,
-                    to,
-                    over: NONE,
-                    die,
-                };
-                if !(w.matches)(m.len as usize, &step) {
-                    continue;
-                }
-                let k = dice[..n].iter().position(|&d| d == die).unwrap_or(0);
-                let (undo, key) = self.advance(
-                    st,
-                    masks,
-                    player,
-                    dice,
-                    m,
-                    (k, n),
-                    (from, target),
-                    (site, to),
-                    key,
-                );
-                let walked = self.walk(st, masks, w, dice, m, n - 1, key);
-                self.retreat(st, masks, player, dice, m, undo);
-                walked?;
-            }
+            let k = dice[..n].iter().position(|&d| d == step.die).unwrap_or(0);
+            let (undo, key) = self.advance(
+                st,
+                masks,
+                player,
+                dice,
+                m,
+                (k, n),
+                (from, target),
+                (step.from, step.to),
+                key,
+            );
+            let walked = self.walk(st, masks, w, dice, m, n - 1, key);
+            self.retreat(st, masks, player, dice, m, undo);
+            walked?;
         }
         Ok(())
     }
