@@ -118,6 +118,10 @@ const TERMS: &[(&str, i32, i32)] = &[
     // Nobody stands in the other's corner.
     ("opponent men in own corner", 0, 0),
     ("own men in opponent corner", 0, 0),
+    // The men of the game's one kind, counted by kind: as `men in`.
+    ("own man pieces in start", 3, 1),
+    ("opponent man pieces in own start", 2, 3),
+    ("own man pieces in bar", 2, 1),
     // Stating the frame a term reads anyway changes nothing.
     ("own men in own start", 3, 1),
     ("opponent men in opponent start", 1, 3),

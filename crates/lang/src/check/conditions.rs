@@ -210,14 +210,17 @@ impl Checker<'_> {
                             );
                         }
                     }
-                    if let (Term::KindPieces(w, kind, span, _), true) = (t, self.has_dice) {
+                    // A dice game's men are of one kind, which never leaves
+                    // the board: its count over the board is the side's men,
+                    // always as many.
+                    if let (Term::KindPieces(w, kind, span, None), true) = (t, self.has_dice) {
                         let whose = if *w == Whose::Own { "own" } else { "opponent" };
                         self.error(
                             file,
                             span.clone(),
-                            format!("`{whose} {} pieces` counts one kind of piece, a count of games without dice", kind.text),
-                            "not in a game with dice",
-                            Some("a dice game's men are of one kind: count `own men in REGION` instead".into()),
+                            format!("`{whose} {} pieces` counts every man of a side, and a game with dice always has all of them: it never changes", kind.text),
+                            "always the same",
+                            Some(format!("count the men of a region: `{whose} {} pieces in home`", kind.text)),
                         );
                     }
                     if let (Term::Pieces(w, span), false) = (t, counted_here) {
@@ -356,7 +359,11 @@ impl Checker<'_> {
                         self.region(players, file, r);
                         (frame.unwrap_or(*w), r.text.clone())
                     });
-                    ir::Term::KindPieces(*w, kind.text.clone(), region)
+                    match region {
+                        // A dice game's one kind: its men in the region.
+                        Some((frame, r)) if self.has_dice => ir::Term::MenIn(*w, frame, r),
+                        region => ir::Term::KindPieces(*w, kind.text.clone(), region),
+                    }
                 }
             });
         }
