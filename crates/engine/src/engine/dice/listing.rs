@@ -173,6 +173,7 @@ impl Dice {
     /// playout, without making a [`Move`] of it. Returns whether the turn
     /// ends the game, and where the search of the next roll starts (`None`
     /// where there is no such turn: nothing is played).
+    #[inline(always)]
     pub(in crate::engine) fn play_counted_dice_turn(
         &self,
         st: &mut State,
@@ -213,35 +214,26 @@ impl Root {
     /// on or off read again.
     fn after(self, st: &State, steps: &[Step], key: u64) -> Root {
         let mut masks = self.masks;
-        // In locals, not indexed by player: updates of one half of a mask
-        // in memory would hold up the whole mask's next load.
-        let [mut occ0, mut occ1] = masks.occ;
-        let [mut two0, mut two1] = masks.two;
         for s in steps {
             for site in [s.from, s.to, s.over] {
                 if site == NONE {
                     continue;
                 }
                 let b = bit(site);
-                occ0 &= !b;
-                occ1 &= !b;
-                two0 &= !b;
-                two1 &= !b;
+                for p in 0..2 {
+                    masks.occ[p] &= !b;
+                    masks.two[p] &= !b;
+                }
                 let (c, men) = (st.cells[site as usize], st.stack[site as usize]);
                 if c != NONE {
-                    let two = if men >= 2 { b } else { 0 };
-                    if (c >> 4) & 1 == 0 {
-                        occ0 |= b;
-                        two0 |= two;
-                    } else {
-                        occ1 |= b;
-                        two1 |= two;
+                    let p = (c >> 4) as usize & 1;
+                    masks.occ[p] |= b;
+                    if men >= 2 {
+                        masks.two[p] |= b;
                     }
                 }
             }
         }
-        masks.occ = [occ0, occ1];
-        masks.two = [two0, two1];
         Root { masks, key }
     }
 }
