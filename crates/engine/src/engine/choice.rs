@@ -44,6 +44,10 @@ impl Grid {
         out: &mut Vec<Move>,
     ) -> Result<usize, TooManyTurns> {
         if !self.g.steps_countable || st.offenders != 0 {
+            if self.g.actions.is_none() {
+                self.legal(st, out);
+                return Ok(out.len());
+            }
             return self.count_other_turns(st, out);
         }
         let player = st.to_move as usize;
@@ -61,10 +65,10 @@ impl Grid {
         Ok(out.len() + steps)
     }
 
-    /// [`Engine::count_turns`] of the games whose steps are not counted
-    /// as a sum of population counts: dice games, games with actions, and
-    /// the rest, listed. Compiled apart, so that the loop of the others
-    /// stays as it was.
+    /// [`Engine::count_turns`] of the games with actions whose steps are
+    /// not counted as a sum of population counts: by their actions where
+    /// they count them, else listed. Compiled apart, so that the loop of
+    /// the others stays as it was.
     #[inline(never)]
     fn count_other_turns(
         &self,

@@ -467,6 +467,7 @@ impl Grid {
     }
 
     /// Whether the piece of `player` and `kind` on `site` has a jump.
+    #[inline(always)]
     pub(super) fn can_jump(
         &self,
         st: &State,
