@@ -10,6 +10,7 @@
 
 use crate::agent::Spec;
 use crate::engine::{Engine, Outcome, TooManyTurns};
+use crate::in_progress::{GameInProgress, Kept};
 use crate::playout::{self, MAX_PLIES};
 use serde::{Deserialize, Serialize};
 use std::sync::Mutex;
@@ -135,7 +136,6 @@ impl Match {
             [&self.b, &self.a]
         };
         let mut rng = playout::rng(seed);
-        let mut moves = Vec::with_capacity(256);
         let stopped = |cause| Stopped { index, seed, cause };
         let mut plies = 0;
         // The cube only in a match of matches: a plain match is of the
@@ -145,14 +145,7 @@ impl Match {
             stakes.rules = None;
         }
         let (outcome, score) = loop {
-            let (outcome, dropped) = one_game(
-                engine,
-                by_colour,
-                &mut stakes,
-                &mut rng,
-                &mut moves,
-                &mut plies,
-            )
+            let (outcome, dropped) = one_game(engine, by_colour, &mut stakes, &mut rng, &mut plies)
             .map_err(stopped)?;
             let Some(length) = self.length else {
                 break (outcome, None);
@@ -277,60 +270,75 @@ impl Match {
 /// the cube of `stakes` where it has one (the searching agents double and
 /// answer by [`crate::agent::cube::should_double`] and `should_take` on their
 /// rollouts' equity), its turns counted in `plies`: its outcome (`Ongoing`
-/// if stopped at [`MAX_PLIES`]), and whether a double was dropped.
+/// if stopped at [`MAX_PLIES`]), and whether a double was dropped. The
+/// game is a [`GameInProgress`] drawing from the match's generator `rng`,
+/// which it hands back, and `stakes` are left as the game leaves them.
 fn one_game(
     engine: &Engine,
     by_colour: [&Spec; 2],
     stakes: &mut crate::stakes::Stakes,
     rng: &mut crate::rng::Rng,
-    moves: &mut Vec<crate::engine::Move>,
+    plies: &mut u32,
+) -> Result<(Outcome, bool), TooManyTurns> {
+    let mut game = GameInProgress::new(engine, engine.start(), 0, Kept::NOTHING);
+    game.set_rng(rng.clone());
+    game.set_stakes(*stakes);
+    let played = play_game(engine, &mut game, by_colour, plies);
+    *rng = game.rng().clone();
+    *stakes = *game.stakes();
+    played
+}
+
+/// [`one_game`] on `game`, a game of `engine`.
+fn play_game(
+    engine: &Engine,
+    game: &mut GameInProgress<&Engine>,
+    by_colour: [&Spec; 2],
     plies: &mut u32,
 ) -> Result<(Outcome, bool), TooManyTurns> {
     use crate::agent::cube::{cube_equity, judges_cube, should_double, should_take};
     use rand::RngExt;
-    let mut st = engine.start();
-    engine.opening(&mut st, rng);
+    game.open();
     loop {
-        let player = st.to_move as usize;
-        if stakes.rules.is_some()
+        let player = game.to_move();
+        if game.stakes().rules.is_some()
             && judges_cube(by_colour[player])
-            && stakes.why_no_double(engine, &st, player).is_none()
+            && game.why_no_double(player).is_none()
         {
-            let seed: u64 = rng.random();
-            if should_double(stakes, player, cube_equity(engine, &st, player, seed)) {
-                let _ = stakes.double(engine, &st, player);
+            let seed: u64 = game.rng().random();
+            let equity = |player| cube_equity(engine, game.state(), player, seed);
+            if should_double(game.stakes(), player, equity(player)) {
+                let _ = game.double(player);
                 let taker = 1 - player;
                 let take = !judges_cube(by_colour[taker])
-                    || should_take(stakes, taker, cube_equity(engine, &st, taker, seed));
+                    || should_take(game.stakes(), taker, cube_equity(engine, game.state(), taker, seed));
                 if take {
-                    let _ = stakes.take();
+                    let _ = game.take();
                 } else {
-                    let _ = stakes.drop();
-                    return Ok((
-                        Outcome::Decisive {
-                            winner: player,
-                            points: 1,
-                        },
-                        true,
-                    ));
+                    let _ = game.drop_double();
+                    return Ok((game.outcome(), true));
                 }
             }
         }
         // The opening throw may have thrown the first roll already.
-        if engine.to_throw(&st) {
-            engine.roll(&mut st, rng);
+        game.throw_if_due();
+        if let Some(stuck) = game.stuck() {
+            return Err(stuck.cause);
         }
-        engine.try_legal_moves(&mut st, moves)?;
-        let outcome = engine.outcome_with(&st, !moves.is_empty());
-        if outcome != Outcome::Ongoing || moves.is_empty() || *plies >= MAX_PLIES {
+        let outcome = game.outcome();
+        if outcome != Outcome::Ongoing || game.legal().is_empty() || *plies >= MAX_PLIES {
             return Ok((outcome, false));
         }
-        let agent = by_colour[st.to_move as usize];
-        let i = agent.choose_charged(engine, &mut st, moves, rng)?;
-        let m = moves[i];
+        let agent = by_colour[player];
+        let (st, moves, rng) = game.choice();
+        // The agent's search counts in the game's work bound.
+        let mut charged = st.clone();
+        let i = agent.choose_charged(engine, &mut charged, moves, rng)?;
+        let (m, work) = (moves[i], charged.work - st.work);
+        game.charge(work);
         // The dice the rules leave for the next turn (a double to choose, the
         // next of a climbing sequence) stay; otherwise the next player throws.
-        engine.play_unchecked(&mut st, &m);
+        game.play(&m, false);
         *plies += 1;
     }
 }
