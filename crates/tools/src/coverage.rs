@@ -245,34 +245,31 @@ pub fn forbidding_all(path: &Path) -> Result<Vec<ItemCoverage>, CoverageError> {
     let (games, turns) = FORBID_TRIAL;
     let mut moves = Vec::new();
     let mut first_pass: Option<State> = None;
+    let passes = |moves: &[Move]| {
+        !moves
+            .iter()
+            .any(|m| m.len > 0 || m.huff != crate::engine::NONE)
+    };
     for seed in 0..games {
-        let mut rng = playout::rng(seed);
-        let mut st = full.start();
-        full.opening(&mut st, &mut rng);
+        let mut game = GameInProgress::new(full, full.start(), seed, Kept::NOTHING);
+        game.open();
         for _ in 0..turns {
-            if full.to_throw(&st) {
-                full.roll(&mut st, &mut rng);
-            }
-            if full.try_legal_moves(&mut st, &mut moves).is_err() {
+            game.throw_if_due();
+            if game.stuck().is_some() {
                 return Ok(Vec::new());
             }
-            if full.outcome_with(&st, !moves.is_empty()) != Outcome::Ongoing {
+            if game.outcome() != Outcome::Ongoing {
                 break;
             }
-            if moves
-                .iter()
-                .any(|m| m.len > 0 || m.huff != crate::engine::NONE)
-            {
+            if !passes(game.legal()) {
                 return Ok(Vec::new());
             }
-            first_pass.get_or_insert_with(|| st.clone());
-            let Some(&m) = moves.get(rng.random_range(0..moves.len().max(1))) else {
+            first_pass.get_or_insert_with(|| game.state().clone());
+            let (_, legal, rng) = game.choice();
+            let Some(&m) = legal.get(rng.random_range(0..legal.len().max(1))) else {
                 break;
             };
-            full.play_unchecked(&mut st, &m);
-            if full.thrown(&st) {
-                st.dice = [0; 4];
-            }
+            game.play(&m, false);
         }
     }
     let Some(st) = first_pass else {
@@ -284,11 +281,7 @@ pub fn forbidding_all(path: &Path) -> Result<Vec<ItemCoverage>, CoverageError> {
             continue;
         };
         let mut there = transplant(full, &st, other);
-        if other.try_legal_moves(&mut there, &mut moves).is_ok()
-            && moves
-                .iter()
-                .any(|m| m.len > 0 || m.huff != crate::engine::NONE)
-        {
+        if other.try_legal_moves(&mut there, &mut moves).is_ok() && !passes(&moves) {
             found.push(item.clone());
         }
     }
