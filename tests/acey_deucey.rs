@@ -6,7 +6,7 @@
 //! from the mover's side: White enters on sites 1 to 6 (written 24 to 19)
 //! and bears off from sites 19 to 24 (written 6 to 1).
 
-mod common;
+use crate::common;
 
 use common::{played as play, position as state, turn_texts as moves};
 

@@ -3,7 +3,7 @@
 //! one, the intervals hold their rate, and the results do not depend on
 //! threads or shards.
 
-mod common;
+use crate::common;
 
 use common::{engine_at, ludus, temp_dir};
 use ludus::agent::Spec;

@@ -5,7 +5,7 @@
 //! hits marked, several men on one move grouped, and both the compact and
 //! the expanded forms read back.
 
-mod common;
+use crate::common;
 
 use ludus::engine::Move;
 use ludus::engine::{Engine, Outcome, State};

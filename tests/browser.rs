@@ -12,7 +12,7 @@
 //! installs it); elsewhere it says why it is skipped, except under
 //! `CI=true`, where a missing browser is a failure.
 
-mod common;
+use crate::common;
 
 use common::{Server, ludus, temp_dir};
 use ludus::notation::{find_move, move_text, parse_position, position_text};

@@ -2,7 +2,7 @@
 //! `games/`, every one, and load by name exactly as from disk, variants
 //! finding their bases among the bundled files.
 
-mod common;
+use crate::common;
 
 #[test]
 fn every_game_file_is_bundled_and_loads_by_name_as_from_disk() {

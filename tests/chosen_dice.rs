@@ -4,7 +4,7 @@
 //! same player chooses a double (a turn of its own, `choose 5-5`), plays
 //! it, and, having played all four of its die moves, throws again.
 
-mod common;
+use crate::common;
 
 use common::{played as play, position as state, turn_texts as moves};
 

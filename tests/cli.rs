@@ -1,6 +1,6 @@
 //! The command line, through the built binary.
 
-mod common;
+use crate::common;
 
 use common::{Input, Run, game_files, ludus, ludus_in, record_game, root, temp_dir};
 use std::path::Path;

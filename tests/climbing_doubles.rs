@@ -8,7 +8,7 @@
 //! White's track: point p is track position p - 1 (point 1 is 0), off is
 //! 80; moves are written by track positions (`0/5`).
 
-mod common;
+use crate::common;
 
 use common::{ludus, record_game, temp_dir};
 use ludus::engine::{Engine, MAX_DIE_MOVES, State};

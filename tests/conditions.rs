@@ -7,7 +7,7 @@
 //! (below) as `TERM = K`, which must hold for exactly the count this file
 //! works out by hand, for White and for Black.
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{parse_dice, parse_position};

@@ -1,7 +1,7 @@
 //! `ludus coverage`: rule items judged against the game without them, over
 //! seeded random games, through the built binary.
 
-mod common;
+use crate::common;
 
 use common::ludus;
 

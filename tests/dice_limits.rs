@@ -3,7 +3,7 @@
 //! `MAX_WORK`), refuses a roll past them with a message on every path, and finds a typed turn by
 //! walking its die moves, never by listing every route.
 
-mod common;
+use crate::common;
 
 use common::{Input, ludus, ludus_in, root, temp_dir};
 use ludus::engine::{Engine, MAX_TURNS, MAX_WORK, TooManyTurns};

@@ -1,7 +1,7 @@
 //! `ludus diff`: the rule items that differ once variants are merged, and a
 //! witness where the two games first differ in play.
 
-mod common;
+use crate::common;
 
 use common::{ludus, temp_dir};
 use std::path::Path;

@@ -5,7 +5,7 @@
 //! lands where it goes on`), a Turkish king never turning back (`chain
 //! never turns back`). The perft counts are in `tests/data/`.
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, Outcome, State};
 use ludus::load::load_text;

@@ -5,7 +5,7 @@
 //! The games are `tests/data/bear-off-race.game` (obliged) and its variant
 //! `bear-off-race-exempt.game`.
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{move_text, parse_dice, parse_position};

@@ -1,7 +1,7 @@
 //! `ludus explain`: why a move is legal or not, with the rule's line,
 //! through the binary; and the REPL's refusals, which use it.
 
-mod common;
+use crate::common;
 
 use common::{Input, Run, game_files, ludus, ludus_in, root};
 use ludus::engine::Engine;

@@ -1,7 +1,7 @@
 //! `ludus fmt`: the canonical layout of game files, comments kept, the game
 //! unchanged, idempotent; every bundled game is formatted (CI runs this).
 
-mod common;
+use crate::common;
 
 use common::{Input, game_files, ludus, ludus_in, root, temp_dir};
 use ludus::format::{FormatError, MAX_WIDTH, format};

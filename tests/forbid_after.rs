@@ -6,7 +6,7 @@
 //! move: own men in second-table > 4`, his points 7 to 12) and its variant
 //! `crowded-table-before.game` (the same condition, judged before).
 
-mod common;
+use crate::common;
 
 use ludus::engine::Engine;
 use ludus::notation::{move_text, parse_dice, parse_position};

@@ -4,7 +4,7 @@
 //! capture is no capture, so the steps come back where every capture is
 //! forbidden. `evaluate` gives the agents the game's own judgement.
 
-mod common;
+use crate::common;
 
 use common::root;
 use ludus::engine::{Engine, Move};

@@ -9,7 +9,7 @@
 //! an opposing man stands. Both players have played three turns (`turns:
 //! 3 3`), so doubles climb.
 
-mod common;
+use crate::common;
 
 use common::{ludus, ludus_in, played, position, record_game, temp_dir, turn_texts};
 use ludus::engine::Engine;

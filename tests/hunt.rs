@@ -3,7 +3,7 @@
 //! and of Awithlaknannai, whose leaps follow the board's lines where they
 //! bend (`line` items and `jump ... along lines`).
 
-mod common;
+use crate::common;
 
 use common::{engine_at, root};
 use ludus::engine::{Engine, Move, Outcome};

@@ -7,7 +7,7 @@
 //! Squares are numbered 1-50 from Black's side: 46 is a1, 5 is j10, and
 //! the long diagonal is 46 41 37 32 28 23 19 14 10 5.
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, State};
 use ludus::notation::{move_text, parse_position, position_text};

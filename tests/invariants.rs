@@ -3,7 +3,7 @@
 //! the position it names), and the evaluator held to the engine's own
 //! judgement of the same conditions.
 
-mod common;
+use crate::common;
 
 use common::{engine_at, game_files, ludus, men, root};
 use ludus::engine::{Engine, Outcome, State};

@@ -2,7 +2,7 @@
 //! training that is a function of its seed, the `learned` agent against
 //! the random one, and the errors of `train` and of evaluation files.
 
-mod common;
+use crate::common;
 
 use common::{Input, engine_at, ludus_in, root, temp_dir};
 use ludus::learn::{Features, Net, Options, Scratch};

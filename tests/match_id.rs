@@ -14,7 +14,7 @@
 //! needed to run these tests. gnubg's player 0 is `gnubg` (drawn `O`, his
 //! score printed first), player 1 is `root` (drawn `X`).
 
-mod common;
+use crate::common;
 
 use ludus::engine::Engine;
 use ludus::match_id::{GameState, MatchId};

@@ -4,7 +4,7 @@
 //! `tests/reference/openspiel_morris.py` (which compares 10^5 positions);
 //! and worked positions of each of the game's blocks.
 
-mod common;
+use crate::common;
 
 use common::{engine_at, root};
 use ludus::engine::{Engine, Move, Outcome};

@@ -8,7 +8,7 @@
 //! `MUTATION_CLASSES` (a comma-separated subset of `game,position,move,
 //! record,pdn,cli`) change the run; a failure prints the seed to reproduce it.
 
-mod oracle;
+use crate::oracle;
 
 use ludus::engine::{Engine, State};
 use ludus::notation::{move_text, position_text};

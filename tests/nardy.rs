@@ -6,7 +6,7 @@
 //! home 1..6); turns are written in the mover's own track positions from 0
 //! (White's point 24 is his 0, point 18 his 6). Black's head is point 12.
 
-mod common;
+use crate::common;
 use common::{men, root};
 
 use ludus::engine::{Engine, State};

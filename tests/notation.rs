@@ -2,7 +2,7 @@
 //! landings, the text names the pieces taken (`axd(b)`). Position texts
 //! name a piece's kind only where it is not its player's default kind.
 
-mod common;
+use crate::common;
 
 use common::{game_files, ludus, temp_dir};
 use ludus::engine::{Engine, NONE};

@@ -4,7 +4,7 @@
 //! `tests/data/race-stick-dice.game`: four binary dice summed (0 to 4),
 //! with `throw 4 passes`.
 
-mod common;
+use crate::common;
 
 use common::{ludus, ludus_in, position, temp_dir, turn_texts};
 use ludus::notation::parse_dice;

@@ -2,7 +2,7 @@
 //! written and read back, captures named by their first and last squares,
 //! and malformed input refused with a message naming the move.
 
-mod common;
+use crate::common;
 
 use common::{ludus, temp_dir};
 use ludus::engine::{Engine, Outcome};

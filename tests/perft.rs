@@ -14,7 +14,7 @@
 //!
 //! Perft is counted by `ludus::perft`, the walk `ludus perft` prints.
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{find_move, move_text, parse_dice, parse_position, position_text};

@@ -10,7 +10,7 @@
 //!
 //! Every position gives each player his 15 men, pinned men included.
 
-mod common;
+use crate::common;
 use common::men;
 
 use ludus::engine::{Engine, Outcome, State};

@@ -8,7 +8,7 @@
 //! the player not on roll comes first, as gnubg's `PositionKey` does (see
 //! bug-gnubg, https://lists.gnu.org/archive/html/bug-gnubg/2005-01/msg00081.html).
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, Outcome};
 use ludus::notation::{parse_position, position_text};

@@ -1,7 +1,7 @@
 //! The position notation refuses what a game can never hold, through
 //! `ludus moves --position`: each refusal names the field.
 
-mod common;
+use crate::common;
 
 use common::{Run, ludus, root, temp_dir};
 

@@ -3,7 +3,7 @@
 //! turns: draw`, the 40-move rule) and the draw by a repeated position
 //! (`same position 3 times: draw`).
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, Move, Outcome, State};
 use ludus::load::load_text;

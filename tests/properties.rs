@@ -4,7 +4,7 @@
 //! men to the tray, pinned men stay under their pinners), positions survive their notation (dice included), and
 //! every game ends.
 
-mod common;
+use crate::common;
 use common::men;
 
 use ludus::engine::{Engine, Move, NONE, Outcome, State};

@@ -7,7 +7,7 @@
 //! then h1 13, g1 14 (rosette), off 15. Black's run the same way on row 3
 //! and share the middle row.
 
-mod common;
+use crate::common;
 
 use common::{played as play, position as state, turn_texts as moves};
 

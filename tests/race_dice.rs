@@ -7,7 +7,7 @@
 //! middle row a2 5 .. h2 12, then h1 13, g1 14, off 15. Black's runs the
 //! same way on row 3 and shares the middle row.
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, Outcome, State};
 use ludus::ir::ZERO_THROW;

@@ -2,7 +2,7 @@
 //! if it is exactly the seeded game its header names. Each forgery below is
 //! made by editing a genuine record written in the test.
 
-mod common;
+use crate::common;
 
 use common::{Input, Run, game_files, ludus, ludus_in, record_game, root, temp_dir};
 use serde_json::Value;

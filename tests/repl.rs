@@ -1,6 +1,6 @@
 //! The `ludus play` REPL, driven through the binary with piped stdin.
 
-mod common;
+use crate::common;
 
 use common::{Input, Run, ludus, ludus_in, root};
 use ludus::engine::{Engine, Outcome};

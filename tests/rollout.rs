@@ -5,7 +5,7 @@
 //! formula); a seed gives one answer; and the rollouts of two turns of the
 //! same position rank the better one first.
 
-mod common;
+use crate::common;
 
 use ludus::agent::{Equity, equity, turn_equities};
 use ludus::engine::{Engine, Move, State};

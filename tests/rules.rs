@@ -5,7 +5,7 @@
 //! fails if its distinctive rule is broken; most compare the variant with
 //! the game it differs from on the same position.
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, Outcome, State};
 use ludus::notation::{find_move, move_text, parse_position, position_text};

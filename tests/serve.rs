@@ -3,7 +3,7 @@
 //! bodies answered with a message and a 4xx status, and the records it
 //! saves replayed by `ludus replay`. The server must stay up throughout.
 
-mod common;
+use crate::common;
 
 use common::{Reply, Server, http, ludus, temp_dir};
 use ludus::notation::{find_move, position_text};

@@ -1,7 +1,7 @@
 //! `simulate` breaks each player's wins down by the points they were
 //! worth, in its text and in `--json`.
 
-mod common;
+use crate::common;
 
 use common::ludus;
 

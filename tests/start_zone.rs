@@ -13,7 +13,7 @@
 //! variant `enter-on-six-two-dice.game` (two dice, any die places a man
 //! on any of the first six points).
 
-mod common;
+use crate::common;
 
 use ludus::engine::{Engine, State};
 use ludus::notation::{move_text, parse_dice, parse_position, position_text};

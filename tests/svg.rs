@@ -1,7 +1,7 @@
 //! `ludus render --svg`: every bundled game is drawn as well-formed SVG with
 //! one disc per man shown, stacks counted, pinned men drawn under the pinner.
 
-mod common;
+use crate::common;
 
 use common::{engine_at, ludus};
 use ludus::notation::parse_position;

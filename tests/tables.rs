@@ -10,7 +10,7 @@
 //! Every position gives each player his 15 men (checked by [`state`]).
 //! Where a turn list is not obvious, the comment above it derives it.
 
-mod common;
+use crate::common;
 use common::men;
 
 use ludus::engine::{Engine, Outcome, State};

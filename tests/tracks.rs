@@ -3,7 +3,7 @@
 //! mover's track and reads back to the same turn, overshooting sees a man on
 //! the first point, and recorded games replay.
 
-mod common;
+use crate::common;
 
 use common::{ludus, root, temp_dir};
 use ludus::engine::{Engine, Move, State};

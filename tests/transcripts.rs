@@ -3,9 +3,9 @@
 //! files named from the crate root) and then the lines typed; the session
 //! runs in a folder of its own, and its output, then `ludus replay
 //! --quiet` of every record it saved (`*.jsonl`), is the snapshot
-//! `snapshots/transcripts__NAME.snap`: the expected output, reviewed.
+//! `snapshots/tests__transcripts__NAME.snap`: the expected output, reviewed.
 
-mod common;
+use crate::common;
 
 use common::{Input, ludus_in, root, temp_dir};
 

@@ -145,8 +145,8 @@ impl Match {
             stakes.rules = None;
         }
         let (outcome, score) = loop {
-            let (outcome, dropped) = one_game(engine, by_colour, &mut stakes, &mut rng, &mut plies)
-            .map_err(stopped)?;
+            let (outcome, dropped) =
+                one_game(engine, by_colour, &mut stakes, &mut rng, &mut plies).map_err(stopped)?;
             let Some(length) = self.length else {
                 break (outcome, None);
             };
@@ -311,7 +311,11 @@ fn play_game(
                 let _ = game.double(player);
                 let taker = 1 - player;
                 let take = !judges_cube(by_colour[taker])
-                    || should_take(game.stakes(), taker, cube_equity(engine, game.state(), taker, seed));
+                    || should_take(
+                        game.stakes(),
+                        taker,
+                        cube_equity(engine, game.state(), taker, seed),
+                    );
                 if take {
                     let _ = game.take();
                 } else {
