@@ -199,6 +199,11 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                 record_to: record,
                 start: position.map(|_| ludus::notation::position_text(&engine, &st)),
             };
+            let seed = seed.unwrap_or_else(|| {
+                let seed = cli::seed::fresh_seed();
+                println!("seed {seed} (`--seed {seed}` plays this game again)");
+                seed
+            });
             cli::repl::run(
                 &engine,
                 st,

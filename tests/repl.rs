@@ -17,12 +17,19 @@ fn engine(path: &Path) -> Engine {
     common::engine_at(path)
 }
 
+/// `ludus play FILE ARGS`, seeded with 0 unless ARGS give a seed (a game
+/// without `--seed` draws a fresh one).
+fn play_args<'a>(file: &'a Path, args: &[&'a str]) -> Vec<&'a str> {
+    let seeded = args.contains(&"--seed");
+    let seed: &[&str] = if seeded { &[] } else { &["--seed", "0"] };
+    [&["play", file.to_str().unwrap()], seed, args].concat()
+}
+
 /// Runs `ludus play FILE ARGS` with `input` on stdin (none: nothing to
 /// read).
 fn play(file: &Path, args: &[&str], input: Option<&str>) -> Run {
-    let args = [&["play", file.to_str().unwrap()], args].concat();
     let input = input.map_or(Input::Nothing, Input::Text);
-    ludus_in(root(), &args, input)
+    ludus_in(root(), &play_args(file, args), input)
 }
 
 fn alquerque() -> PathBuf {
@@ -904,8 +911,56 @@ fn with_cube(dir: &Path, base: &str, name: &str) -> PathBuf {
 
 /// Runs `ludus play FILE ARGS` in `dir` with `input` on stdin.
 fn play_in(dir: &Path, file: &Path, args: &[&str], input: &str) -> Run {
-    let args = [&["play", file.to_str().unwrap()], args].concat();
-    ludus_in(dir, &args, Input::Text(input))
+    ludus_in(dir, &play_args(file, args), Input::Text(input))
+}
+
+/// Without `--seed`, `play` draws a fresh seed, says which, and the
+/// record keeps it: two sessions throw different dice, and `--seed` with
+/// the seed shown plays the same game again.
+#[test]
+fn play_draws_a_fresh_seed_and_records_it() {
+    let dir = common::temp_dir("repl", "fresh_seed");
+    let file = games_dir().join("backgammon.game");
+    let file = file.to_str().unwrap();
+    let agents = ["--white", "random", "--black", "random"];
+    let args = [&["play", file, "--record", "game.jsonl"][..], &agents].concat();
+    let seed_of = |run: &Run| -> u64 {
+        let first = run.stdout.lines().next().unwrap_or_default();
+        let seed = first
+            .strip_prefix("seed ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("no seed line: {}", run.stdout));
+        seed.parse().unwrap()
+    };
+    let one = ludus_in(&dir, &args, Input::Text("quit\n"));
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    let seed = seed_of(&one);
+    let record = std::fs::read_to_string(dir.join("game.jsonl")).unwrap();
+    assert!(record.contains(&format!("\"seed\":{seed}")), "{record}");
+    std::fs::remove_file(dir.join("game.jsonl")).unwrap();
+    let two = ludus_in(&dir, &args, Input::Text("quit\n"));
+    assert_ne!(seed_of(&two), seed, "two sessions drew one seed");
+    // The seed shown plays the same opening again, and is not shown.
+    let seed_text = seed.to_string();
+    let again = [&["play", file, "--seed", &seed_text][..], &agents].concat();
+    let again = ludus_in(&dir, &again, Input::Text("quit\n"));
+    let opening = |run: &Run| {
+        run.stdout
+            .lines()
+            .find(|l| l.starts_with("opening throw"))
+            .map(str::to_owned)
+    };
+    assert!(opening(&one).is_some(), "{}", one.stdout);
+    assert_eq!(opening(&again), opening(&one));
+    let rest = |run: &Run| -> Vec<String> {
+        run.stdout
+            .lines()
+            .skip_while(|l| l.starts_with("seed "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(rest(&again), rest(&one), "the same seed, another game");
+    assert!(!again.stdout.starts_with("seed "), "{}", again.stdout);
 }
 
 /// `save` and `--record` while a double waits for its answer write a

@@ -125,9 +125,11 @@ pub(crate) enum Command {
         /// Who plays each player (everyone `human` unless an agent is named).
         #[command(flatten)]
         seats: Seats,
-        /// Seed of the random agents and, in dice games, of `roll`.
-        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
-        seed: u64,
+        /// Seed of the random agents and, in dice games, of `roll`
+        /// (default: a fresh one, shown at the start and kept in the
+        /// record, so that `--seed` plays the same game again).
+        #[arg(long, allow_negative_numbers = true)]
+        seed: Option<u64>,
         /// Start from this position instead of the setup.
         #[arg(long)]
         position: Option<String>,

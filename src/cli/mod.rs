@@ -14,5 +14,6 @@ pub(crate) mod pdn;
 pub(crate) mod repl;
 pub(crate) mod replay;
 pub(crate) mod runs;
+pub(crate) mod seed;
 pub(crate) mod serve;
 pub(crate) mod train;

@@ -186,7 +186,7 @@ impl<'e> Api<'e> {
             Some(v) => seats(listed, v)?,
         };
         let seed = match body.get("seed") {
-            None | Some(Value::Null) => fresh_seed(),
+            None | Some(Value::Null) => crate::cli::seed::fresh_seed(),
             Some(v) => match v.as_u64() {
                 Some(s) => s,
                 None => return refuse(400, "`seed` is a whole number from 0 to 2^64 - 1"),
@@ -215,7 +215,7 @@ impl<'e> Api<'e> {
             None | Some(Value::Null) => [None, None],
             Some(v) => seats(listed, v)?,
         };
-        let mut session = listed.session(listed.engine.start(), fresh_seed());
+        let mut session = listed.session(listed.engine.start(), crate::cli::seed::fresh_seed());
         let turns = match session.load_text(text) {
             Ok(n) => n,
             Err(e) => return refuse(422, format!("cannot load the record: {e}")),
@@ -649,13 +649,6 @@ fn position(engine: &Engine, text: &str) -> Result<State, Refusal> {
         return refuse(400, "the position is too long");
     }
     crate::read_position(engine, text).or_else(|e| refuse(422, format!("bad position: {e}")))
-}
-
-/// A seed for a game the request gives none: from the clock.
-fn fresh_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 /// The learned agent of a listed game (expectimax judged by the game's own
