@@ -128,6 +128,10 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             json,
             r#move,
         } => cli::explain::explain(&file, position.as_deref(), dice.as_deref(), &r#move, json),
+        Command::List { json } => {
+            cli::list::list(json);
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Show { file } => {
             let (engine, _) = engine(&file)?;
             say_part!("{}", engine.game());

@@ -1021,3 +1021,47 @@ fn a_playout_ends_the_same_with_and_without_its_record() {
         assert_eq!(plain.stdout, recorded.stdout, "{game}");
     }
 }
+
+/// `ludus list` shows every bundled game by the name the commands take,
+/// with its family (every bundled game's file or base names one), its
+/// players and what it is a variant of; `--json` gives the same as data.
+#[test]
+fn list_shows_every_bundled_game_with_its_family() {
+    let run = ludus(&["list"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let files = common::game_files();
+    for file in &files {
+        let name = file.trim_start_matches("games/").trim_end_matches(".game");
+        assert!(
+            run.stdout
+                .lines()
+                .any(|l| l.split_whitespace().next() == Some(name)),
+            "{name} missing:\n{}",
+            run.stdout
+        );
+    }
+    assert!(
+        run.stdout
+            .contains(&format!("{} games: `ludus play NAME`", files.len())),
+        "{}",
+        run.stdout
+    );
+    let json = ludus(&["list", "--json"]);
+    let rows: serde_json::Value = serde_json::from_str(&json.stdout).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), files.len());
+    let row = |name: &str| rows.iter().find(|r| r["name"] == name).unwrap().clone();
+    assert_eq!(row("backgammon")["family"], "tables");
+    assert_eq!(row("backgammon")["dice"], true);
+    assert_eq!(row("fetach")["family"], "alquerque");
+    assert_eq!(row("fetach")["variant_of"], "alquerque-compulsory");
+    assert_eq!(
+        row("nine-mens-morris")["players"],
+        serde_json::json!(["white", "black"])
+    );
+    assert!(
+        rows.iter()
+            .all(|r| r["family"].as_str().is_some_and(|f| f != "-")),
+        "a bundled game without a family"
+    );
+}

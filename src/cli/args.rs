@@ -86,6 +86,14 @@ pub(crate) enum Command {
         #[arg(long)]
         svg: PathBuf,
     },
+    /// List the bundled games: each one's name (which every command takes
+    /// in place of a file), title, family, players, and whether it throws
+    /// dice or is a variant.
+    List {
+        /// Print JSON for programs.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a readable summary of the rules and the start board.
     Show {
         /// The game file.

@@ -9,6 +9,7 @@ pub(crate) mod diff;
 pub(crate) mod explain;
 pub(crate) mod fmt;
 pub(crate) mod invariants;
+pub(crate) mod list;
 pub(crate) mod moves;
 pub(crate) mod pdn;
 pub(crate) mod repl;

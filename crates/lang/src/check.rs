@@ -252,6 +252,7 @@ impl<'a> Checker<'a> {
         let stakes = self.stakes();
         Some(Game {
             name: name.text.clone(),
+            family: None,
             board: board.board,
             players: player_list,
             kinds,

@@ -18,6 +18,9 @@ pub const MAX_STEPS: usize = 48;
 pub struct Game {
     /// The name from the file's header.
     pub name: String,
+    /// The family the header names (`family draughts`), a variant's
+    /// inherited from its base; `None` where no file names one.
+    pub family: Option<String>,
     /// Sites, directions and links.
     pub board: Board,
     /// Exactly two players; the first moves first.

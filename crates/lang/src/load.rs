@@ -108,8 +108,11 @@ pub fn load_text_with(path: &Path, text: &str, read: &Reader) -> Loaded {
     let mut sources = Sources::default();
     let text = without_bom(text);
     let file = sources.add(path.display().to_string(), text);
-    let game = resolve(&mut sources, path, file, read)
-        .and_then(|(name, file, sections)| check::check(&name, file, &sections));
+    let game = resolve(&mut sources, path, file, read).and_then(|(header, file, sections)| {
+        let mut game = check::check(&header.name, file, &sections)?;
+        game.family = header.family.map(|f| f.text);
+        Ok(game)
+    });
     Loaded { sources, game }
 }
 
@@ -157,7 +160,7 @@ fn resolve(
     path: &Path,
     file: FileId,
     read: &Reader,
-) -> Result<(syntax::Name, FileId, Vec<Section>), Vec<Diagnostic>> {
+) -> Result<(Header, FileId, Vec<Section>), Vec<Diagnostic>> {
     let mut chain: Vec<PathBuf> = vec![path.to_path_buf()];
     let mut seen: HashSet<PathBuf> = HashSet::from([identity(path)]);
     let mut files: Vec<syntax::File> = Vec::new();
@@ -231,12 +234,25 @@ fn resolve(
         .next()
         .expect("the chain holds at least the file itself");
     let mut sections = deepest.sections;
-    let mut last = (deepest.name, deepest.file);
+    let mut header = Header {
+        name: deepest.name,
+        family: deepest.family,
+    };
+    let mut last = deepest.file;
     for variant in files {
         sections = merge(sections, variant.sections);
-        last = (variant.name, variant.file);
+        header.name = variant.name;
+        header.family = variant.family.or(header.family);
+        last = variant.file;
     }
-    Ok((last.0, last.1, sections))
+    Ok((header, last, sections))
+}
+
+/// What a merged game's header says: its name (the variant's own), and
+/// its family (the nearest file's that names one).
+struct Header {
+    name: syntax::Name,
+    family: Option<syntax::Name>,
 }
 
 /// Applies a variant's sections over its base's: an item replaces the base

@@ -42,6 +42,8 @@ pub struct File {
     pub name: Name,
     /// `Some(base file)` for a variant.
     pub base: Option<Name>,
+    /// The family the header names (`family draughts`), if it names one.
+    pub family: Option<Name>,
     /// The sections, in file order.
     pub sections: Vec<Section>,
 }
@@ -695,14 +697,13 @@ pub fn parse_all(file: FileId, text: &str) -> Result<File, Vec<Diagnostic>> {
     let root = pairs.next().expect("the file rule always yields one pair");
     let mut inner = root.into_inner();
     let header = inner.next().expect("a file starts with its header");
-    let (name, base) = match header.as_rule() {
-        Rule::game_header => (string(header.into_inner().next().unwrap()), None),
-        _ => {
-            let mut it = header.into_inner();
-            let name = string(it.next().unwrap());
-            (name, Some(string(it.next().unwrap())))
-        }
-    };
+    let is_variant = header.as_rule() == Rule::variant_header;
+    let mut parts = header.into_inner();
+    let name = string(parts.next().unwrap());
+    let base = is_variant.then(|| string(parts.next().unwrap()));
+    let family = parts
+        .next()
+        .map(|f| build::name(f.into_inner().next().unwrap()));
     let sections = inner
         .filter(|p| p.as_rule() != Rule::EOI)
         .map(|p| section(file, p))
@@ -711,6 +712,7 @@ pub fn parse_all(file: FileId, text: &str) -> Result<File, Vec<Diagnostic>> {
         file,
         name,
         base,
+        family,
         sections,
     })
 }

@@ -515,7 +515,7 @@ fn item_span(pair: &Pair<Rule>) -> Span {
     start..end
 }
 
-fn name(pair: Pair<Rule>) -> Name {
+pub(super) fn name(pair: Pair<Rule>) -> Name {
     Name {
         text: pair.as_str().to_string(),
         span: spanned(&pair),

@@ -137,6 +137,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::header => "a `game` or `variant` header",
         Rule::game_header => "`game \"NAME\"`",
         Rule::variant_header => "`variant \"NAME\" of \"BASE.game\"`",
+        Rule::family => "`family NAME`",
         Rule::section | Rule::section_alone => "a section",
         Rule::board => "a `board` section",
         Rule::board_item => "a board item",
