@@ -74,7 +74,7 @@ fn the_command_line_takes_a_bundled_games_name_where_no_file_is() {
     assert!(
         missing
             .stderr
-            .contains("no such file, nor a bundled game of that name (bundled: acey-deucey,"),
+            .contains("no such file, nor a bundled game of that name; did you mean `backgammon`? (bundled: acey-deucey,"),
         "{}",
         missing.stderr
     );

@@ -1065,3 +1065,28 @@ fn list_shows_every_bundled_game_with_its_family() {
         "a bundled game without a family"
     );
 }
+
+/// A misspelt game name or file is answered with the nearest one: a
+/// bundled game's name (`backgamon`), or a game file in the folder named
+/// (`games/nine-mens-moris.game`); exit 1, as for any unreadable file.
+#[test]
+fn a_misspelt_game_is_answered_with_the_nearest_name() {
+    let name = ludus(&["show", "backgamon"]);
+    assert_eq!(name.code, 1);
+    assert!(
+        name.stderr.contains("did you mean `backgammon`?"),
+        "{}",
+        name.stderr
+    );
+    let file = ludus(&["show", "games/nine-mens-moris.game"]);
+    assert_eq!(file.code, 1);
+    assert!(
+        file.stderr
+            .contains("no such file; did you mean `games/nine-mens-morris.game`?"),
+        "{}",
+        file.stderr
+    );
+    let far = ludus(&["show", "games/zzz.game"]);
+    assert_eq!(far.code, 1);
+    assert!(!far.stderr.contains("did you mean"), "{}", far.stderr);
+}

@@ -60,17 +60,44 @@ pub fn load_file_or_name(path: &Path) -> Result<Loaded, ReadError> {
         return Ok(loaded);
     }
     load::load(path).map_err(|mut e| {
-        let plain = path.extension().is_none() && path.components().count() == 1;
-        if plain && e.source.kind() == std::io::ErrorKind::NotFound {
-            let names: Vec<&str> = names().collect();
-            e.source = std::io::Error::new(
-                std::io::ErrorKind::NotFound,
-                format!(
-                    "no such file, nor a bundled game of that name (bundled: {})",
-                    names.join(", ")
-                ),
-            );
+        if e.source.kind() != std::io::ErrorKind::NotFound {
+            return e;
         }
+        let plain = path.extension().is_none() && path.components().count() == 1;
+        let message = if plain {
+            let names: Vec<&str> = names().collect();
+            let hint = crate::check::suggest(&path.to_string_lossy(), names.iter().copied())
+                .map_or_else(String::new, |h| format!("; {h}"));
+            format!(
+                "no such file, nor a bundled game of that name{hint} (bundled: {})",
+                names.join(", ")
+            )
+        } else {
+            match near_file(path) {
+                Some(near) => format!("no such file; did you mean `{near}`?"),
+                None => e.source.to_string(),
+            }
+        };
+        e.source = std::io::Error::new(std::io::ErrorKind::NotFound, message);
         e
+    })
+}
+
+/// The game file beside `path` (a file that does not exist) whose name is
+/// within two edits of its name, if there is one, as a path like `path`.
+fn near_file(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?;
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    let listed = std::fs::read_dir(folder.unwrap_or(Path::new("."))).ok()?;
+    let files: Vec<String> = listed
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|f| f.ends_with(".game"))
+        .collect();
+    let hint = crate::check::suggest(name, files.iter().map(String::as_str))?;
+    // The hint names the file alone: the path keeps the folder written.
+    let near = hint.strip_prefix("did you mean `")?.strip_suffix("`?")?;
+    Some(match folder {
+        Some(folder) => folder.join(near).display().to_string(),
+        None => near.to_owned(),
     })
 }

@@ -269,7 +269,10 @@ impl<'a> Checker<'a> {
 
 /// A `did you mean` hint: the closest candidate within two edits that keeps
 /// part of what was written (`4` does not suggest `1`).
-fn suggest<'a>(wrong: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
+pub(crate) fn suggest<'a>(
+    wrong: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<String> {
     let length = wrong.chars().count();
     candidates
         .map(|c| (edit_distance(wrong, c), c))
