@@ -627,6 +627,7 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
             Ok(Loaded { sources, game }) => match game {
                 Ok(game) => {
                     say!("{}: ok", file.display());
+                    warn_over_at_start(file, &game);
                     let forbids =
                         !game.rules.forbid.is_empty() || !game.rules.forbid_after.is_empty();
                     if forbids && file.is_file() {
@@ -650,6 +651,32 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Warns of a game that is over in its setup, before any turn: an end
+/// rule holds there (the usual trap: `no pieces: loss` where every piece
+/// starts in the hand, as `no pieces` counts the board alone).
+fn warn_over_at_start(file: &Path, game: &ludus::ir::Game) {
+    let engine = Engine::new(game.clone());
+    let outcome = engine.outcome_with(&engine.start(), true);
+    if outcome == ludus::engine::Outcome::Ongoing {
+        return;
+    }
+    let in_hand = !game.hand.is_empty()
+        && game
+            .end
+            .iter()
+            .any(|e| matches!(e, ludus::ir::EndRule::NoPieces(_)));
+    let hint = if in_hand {
+        ": `no pieces` counts the pieces on the board, and pieces start in the hand; count them too, `own pieces + own pieces in hand = 0 => loss`"
+    } else {
+        ": an end rule holds in the setup"
+    };
+    eprintln!(
+        "warning: {}: the game is over before its first turn ({} at the start){hint}",
+        file.display(),
+        ludus::playout::outcome_text(&engine, outcome)
+    );
 }
 
 /// Warns of each `forbid` rule that forbids every move (see

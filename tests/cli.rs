@@ -1090,3 +1090,36 @@ fn a_misspelt_game_is_answered_with_the_nearest_name() {
     assert_eq!(far.code, 1);
     assert!(!far.stderr.contains("did you mean"), "{}", far.stderr);
 }
+
+/// `validate` warns of a game over before its first turn, naming the
+/// trap: `no pieces: loss` where every piece starts in the hand (`no
+/// pieces` counts the board alone); the file is valid (exit 0), and no
+/// bundled game is warned of.
+#[test]
+fn validate_warns_of_a_game_over_at_its_start() {
+    let dir = temp_dir("cli", "over_at_start");
+    let base = root().join("games/nine-mens-morris.game");
+    let file = dir.join("trap.game");
+    std::fs::write(
+        &file,
+        format!(
+            "variant \"Morris, no pieces\" of \"{}\"\n\nend {{\n  no pieces: loss\n}}\n",
+            base.display()
+        ),
+    )
+    .unwrap();
+    let run = ludus(&["validate", file.to_str().unwrap()]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("the game is over before its first turn (black wins at the start): `no pieces` counts the pieces on the board"),
+        "{}",
+        run.stderr
+    );
+    let bundled: Vec<String> = game_files();
+    let mut args = vec!["validate"];
+    args.extend(bundled.iter().map(String::as_str));
+    let all = ludus(&args);
+    assert_eq!(all.code, 0);
+    assert!(!all.stderr.contains("over before"), "{}", all.stderr);
+}
