@@ -476,7 +476,10 @@ fn checked(file: &Path, Loaded { sources, game }: Loaded) -> Result<(Engine, Str
     match game {
         Ok(game) => Ok((Engine::new(game), sources.text(0).to_string())),
         Err(diagnostics) => {
-            eprint!("{}", sources.render(&diagnostics));
+            eprint!(
+                "{}",
+                sources.render_styled(&diagnostics, cli::colour::on_stderr())
+            );
             Err(Failure::Message(format!(
                 "{} is not a valid game ({})",
                 file.display(),
@@ -636,7 +639,10 @@ fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
                 }
                 Err(diagnostics) => {
                     ok = false;
-                    eprint!("{}", sources.render(&diagnostics));
+                    eprint!(
+                        "{}",
+                        sources.render_styled(&diagnostics, cli::colour::on_stderr())
+                    );
                     eprintln!(
                         "{}: {}",
                         file.display(),

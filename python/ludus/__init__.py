@@ -31,6 +31,9 @@ from ._ludus import (
 )
 from . import _ludus
 
+#: The package's version (``pyproject.toml``'s).
+__version__ = _ludus.__version__
+
 #: ``ludus.match(path, white, black, games=100, seed=0, swap=False,
 #: shard=None, threads=None, out=None)``: a match between two agents in
 #: Rust, its summary as ``ludus match --json`` prints it.

@@ -439,5 +439,8 @@ fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_DICE", MAX_DICE)?;
     m.add("CHANCE", state::CHANCE)?;
     m.add("TERMINAL", state::TERMINAL)?;
+    // The package's version, as its manifest gives it (`pyproject.toml`
+    // keeps the same number; a test compares them).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

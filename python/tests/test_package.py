@@ -278,3 +278,12 @@ def test_the_learned_agent_plays_by_the_bundled_evaluation():
     summary = ludus.match("backgammon", "learned:depth=1", "random", games=20, seed=1, swap=True)
     assert summary["white"]["agent"] == "learned:depth=1"
     assert summary["white"]["wins"] >= 17, summary
+
+
+def test_the_version_is_the_package_s():
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    declared = re.search(r'^version = "([^"]+)"', pyproject, re.M).group(1)
+    assert ludus.__version__ == declared
+    from importlib.metadata import version
+
+    assert version("ludus") == declared

@@ -4,6 +4,7 @@
 //! them and turns failures into messages and exit codes.
 
 pub(crate) mod args;
+pub(crate) mod colour;
 pub(crate) mod coverage;
 pub(crate) mod diff;
 pub(crate) mod explain;

@@ -128,6 +128,11 @@ impl Sources {
     /// Renders diagnostics as plain text, sorted by file and position, with
     /// the limits of this module: the output stays small whatever the input.
     pub fn render(&self, diagnostics: &[Diagnostic]) -> String {
+        self.render_styled(diagnostics, Style::Plain)
+    }
+
+    /// [`Sources::render`] in `style`: plain, or coloured for a terminal.
+    pub fn render_styled(&self, diagnostics: &[Diagnostic], style: Style) -> String {
         let mut sorted: Vec<&Diagnostic> = diagnostics.iter().collect();
         sorted.sort_by_key(|d| (d.file, d.span.start, d.span.end));
         let groups = self.groups(&sorted);
@@ -152,7 +157,7 @@ impl Sources {
             };
             let show = len.min(MAX_SHOWN_PER_ITEM).min(MAX_SHOWN - shown);
             for d in &sorted[at..at + show] {
-                out.push_str(&self.render_one(d));
+                out.push_str(&self.render_one(d, style));
             }
             shown += show;
             if show < len.min(MAX_SHOWN_PER_ITEM) {
@@ -189,7 +194,7 @@ impl Sources {
     }
 
     /// One diagnostic, its source line clipped around the caret.
-    fn render_one(&self, d: &Diagnostic) -> String {
+    fn render_one(&self, d: &Diagnostic, style: Style) -> String {
         let (window, span) = Window::new(self.name(d.file), self.text(d.file), &d.span);
         let mut report = Report::error()
             .with_message(clip(&d.message))
@@ -197,9 +202,27 @@ impl Sources {
         if let Some(hint) = &d.hint {
             report = report.with_notes(vec![format!("hint: {}", clip(hint))]);
         }
-        term::emit_into_string(&term::Config::default(), &window, &report)
-            .unwrap_or_else(|_| format!("error: {}\n", clip(&d.message)))
+        let config = term::Config::default();
+        let drawn = match style {
+            Style::Plain => term::emit_into_string(&config, &window, &report).ok(),
+            Style::Colour => {
+                let mut buffer = term::termcolor::Buffer::ansi();
+                term::emit_to_write_style(&mut buffer, &config, &window, &report)
+                    .ok()
+                    .and_then(|()| String::from_utf8(buffer.into_inner()).ok())
+            }
+        };
+        drawn.unwrap_or_else(|| format!("error: {}\n", clip(&d.message)))
     }
+}
+
+/// How diagnostics are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// Plain text, for files, pipes and tests.
+    Plain,
+    /// With a terminal's colours (ANSI escapes).
+    Colour,
 }
 
 /// `N more problems`, in the singular for one.
@@ -325,5 +348,39 @@ impl<'a> Files<'a> for Window<'a> {
             0 => Ok(0..self.text.len()),
             given => Err(FilesError::LineTooLarge { given, max: 0 }),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Diagnostic, Sources, Style};
+
+    /// The coloured drawing is the plain one with the terminal's colour
+    /// escapes: the same text once they are taken out.
+    #[test]
+    fn colour_adds_escapes_to_the_plain_text() {
+        let mut sources = Sources::default();
+        let file = sources.add("a.game", "game \"A\"\nboard { grid 2 x }\n");
+        let d = [Diagnostic::error(file, 20..21, "expected a number", "here")];
+        let plain = sources.render_styled(&d, Style::Plain);
+        let colour = sources.render_styled(&d, Style::Colour);
+        assert!(!plain.contains('\u{1b}'), "{plain}");
+        assert!(colour.contains("\u{1b}["), "{colour}");
+        let mut stripped = String::new();
+        let mut chars = colour.chars();
+        while let Some(c) = chars.next() {
+            if c == '\u{1b}' {
+                // An escape runs to its final letter.
+                for e in chars.by_ref() {
+                    if e.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+            } else {
+                stripped.push(c);
+            }
+        }
+        assert_eq!(stripped, plain);
+        assert_eq!(sources.render(&d), plain);
     }
 }
