@@ -8,6 +8,7 @@ use pest::Parser;
 
 mod build;
 mod errors;
+mod misspelt;
 mod outline;
 mod recover;
 
@@ -689,7 +690,7 @@ pub fn parse_all(file: FileId, text: &str) -> Result<File, Vec<Diagnostic>> {
         ]);
     }
     let mut pairs = GameParser::parse(Rule::file, text).map_err(|e| {
-        let first = syntax_error(file, e);
+        let first = misspelt::retarget(text, syntax_error(file, e));
         let mut all = recover::later_errors(file, text, &first);
         all.insert(0, first);
         all

@@ -62,7 +62,7 @@ pub(super) fn later_errors(file: FileId, text: &str, first: &Diagnostic) -> Vec<
         if let Err(e) = GameParser::parse(Rule::section_alone, &text[start..end]) {
             let mut d = syntax_error(file, e);
             d.span = d.span.start + start..d.span.end + start;
-            errors.push(d);
+            errors.push(super::misspelt::retarget(text, d));
         }
     }
     errors
