@@ -80,8 +80,8 @@ fn misspelt_before(text: &str, at: usize) -> Option<(&str, std::ops::Range<usize
             i += rest.find('\n').unwrap_or(rest.len());
             continue;
         }
-        if rest.starts_with('"') {
-            i += 1 + rest[1..].find('"').map_or(rest.len() - 1, |n| n + 1);
+        if let Some(quoted) = rest.strip_prefix('"') {
+            i += 1 + quoted.find('"').map_or(quoted.len(), |n| n + 1);
             continue;
         }
         let c = rest.chars().next()?;
