@@ -128,6 +128,23 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             json,
             r#move,
         } => cli::explain::explain(&file, position.as_deref(), dice.as_deref(), &r#move, json),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            let mut command = Cli::command();
+            clap_complete::generate(shell, &mut command, "ludus", &mut std::io::stdout());
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            // A reader that stops early (`| head`) is no failure.
+            clap_mangen::Man::new(Cli::command())
+                .render(&mut std::io::stdout())
+                .or_else(|e| match e.kind() {
+                    std::io::ErrorKind::BrokenPipe => Ok(()),
+                    _ => Err(format!("cannot write the manual page: {e}")),
+                })?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::List { json } => {
             cli::list::list(json);
             Ok(ExitCode::SUCCESS)

@@ -1123,3 +1123,37 @@ fn validate_warns_of_a_game_over_at_its_start() {
     assert_eq!(all.code, 0);
     assert!(!all.stderr.contains("over before"), "{}", all.stderr);
 }
+
+/// `completions SHELL` prints the shell's script, naming every command;
+/// `man` prints the manual page in roff; an unknown shell is a bad command
+/// line (exit 2).
+#[test]
+fn completions_and_the_manual_page_cover_every_command() {
+    let bash = ludus(&["completions", "bash"]);
+    assert_eq!(bash.code, 0, "{}", bash.stderr);
+    let man = ludus(&["man"]);
+    assert_eq!(man.code, 0, "{}", man.stderr);
+    assert!(
+        man.stdout.starts_with(".ie") || man.stdout.contains(".TH ludus 1"),
+        "{}",
+        man.stdout
+    );
+    for command in [
+        "play",
+        "match",
+        "list",
+        "validate",
+        "serve",
+        "replay",
+        "completions",
+    ] {
+        assert!(bash.stdout.contains(command), "bash lacks {command}");
+        assert!(man.stdout.contains(command), "man lacks {command}");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let run = ludus(&["completions", shell]);
+        assert_eq!(run.code, 0, "{shell}: {}", run.stderr);
+        assert!(run.stdout.contains("ludus"), "{shell}");
+    }
+    assert_eq!(ludus(&["completions", "tcsh"]).code, 2);
+}

@@ -363,6 +363,16 @@ pub(crate) enum Command {
         #[arg(long)]
         open: bool,
     },
+    /// Print the completion script of a shell for ludus's commands and
+    /// options (`ludus completions bash > ~/.local/share/bash-completion/completions/ludus`).
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print ludus's manual page, in roff (`ludus man > ludus.1`, then
+    /// `man ./ludus.1`).
+    Man,
     /// Re-check a record against the rules and show the game.
     Replay {
         /// The record, as written by `playout --record`, or a PDN game

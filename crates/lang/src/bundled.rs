@@ -66,7 +66,7 @@ pub fn load_file_or_name(path: &Path) -> Result<Loaded, ReadError> {
         let plain = path.extension().is_none() && path.components().count() == 1;
         let message = if plain {
             let names: Vec<&str> = names().collect();
-            let hint = crate::check::suggest(&path.to_string_lossy(), names.iter().copied())
+            let hint = crate::diag::suggest(&path.to_string_lossy(), names.iter().copied())
                 .map_or_else(String::new, |h| format!("; {h}"));
             format!(
                 "no such file, nor a bundled game of that name{hint} (bundled: {})",
@@ -93,7 +93,7 @@ fn near_file(path: &Path) -> Option<String> {
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter(|f| f.ends_with(".game"))
         .collect();
-    let hint = crate::check::suggest(name, files.iter().map(String::as_str))?;
+    let hint = crate::diag::suggest(name, files.iter().map(String::as_str))?;
     // The hint names the file alone: the path keeps the folder written.
     let near = hint.strip_prefix("did you mean `")?.strip_suffix("`?")?;
     Some(match folder {

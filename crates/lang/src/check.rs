@@ -3,7 +3,7 @@
 //! Nothing here panics on bad input and nothing is silently defaulted: each
 //! mistake becomes a [`Diagnostic`] and checking goes on to find the next.
 
-use crate::diag::{Diagnostic, FileId, Span};
+use crate::diag::{Diagnostic, FileId, Span, suggest};
 use crate::ir::{self, Game};
 use crate::syntax::{ItemKind, Name, Section, SectionKind};
 
@@ -267,20 +267,6 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// A `did you mean` hint: the closest candidate within two edits that keeps
-/// part of what was written (`4` does not suggest `1`).
-pub(crate) fn suggest<'a>(
-    wrong: &str,
-    candidates: impl Iterator<Item = &'a str>,
-) -> Option<String> {
-    let length = wrong.chars().count();
-    candidates
-        .map(|c| (edit_distance(wrong, c), c))
-        .filter(|(d, _)| *d <= 2 && *d < length)
-        .min()
-        .map(|(_, c)| format!("did you mean `{c}`?"))
-}
-
 /// A `did you mean`, else the pieces there are and how to declare another.
 fn unknown_piece_hint(wrong: &str, kinds: &[Name]) -> Option<String> {
     suggest(wrong, kinds.iter().map(|k| k.text.as_str())).or_else(|| {
@@ -308,19 +294,4 @@ fn known_list<'a>(noun: &str, names: impl Iterator<Item = &'a String>) -> Option
         [one] => Some(format!("the only {noun} is {one}")),
         [rest @ .., last] => Some(format!("the {noun}s are {} and {last}", rest.join(", "))),
     }
-}
-
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }

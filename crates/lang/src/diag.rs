@@ -216,6 +216,33 @@ impl Sources {
     }
 }
 
+/// A `did you mean` hint: the closest candidate within two edits that keeps
+/// part of what was written (`4` does not suggest `1`).
+pub fn suggest<'a>(wrong: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
+    let length = wrong.chars().count();
+    candidates
+        .map(|c| (edit_distance(wrong, c), c))
+        .filter(|(d, _)| *d <= 2 && *d < length)
+        .min()
+        .map(|(_, c)| format!("did you mean `{c}`?"))
+}
+
+/// The edit distance (Levenshtein's) between two words, in characters.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
 /// How diagnostics are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {

@@ -6,8 +6,8 @@
 //! is within two edits of one, with that word as a suggestion; what the
 //! parser expected stays in the hint.
 
-use crate::check::{edit_distance, suggest};
 use crate::diag::Diagnostic;
+use crate::diag::{edit_distance, suggest};
 
 /// The grammar, whose quoted literals are the language's words.
 const GRAMMAR: &str = include_str!("../../../../grammar/game.pest");
