@@ -180,61 +180,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             position,
             record,
             match_to,
-        } => {
-            if let Some(path) = &record {
-                refuse_overwrite("--record", path, &[&file])?;
-            }
-            let (engine, text) = engine(&file)?;
-            // The cube and score fields of a position, read apart.
-            let stakes = ludus::stakes::Stakes::new(&engine, match_to.unwrap_or(0));
-            let gnubg = position
-                .as_deref()
-                .and_then(|p| ludus::stakes::read_gnubg_id(&engine, p))
-                .transpose()
-                .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
-            let (stakes, position) = match (position, gnubg) {
-                (_, Some((text, stakes))) => (stakes, Some(text)),
-                (Some(p), None) => {
-                    let (stakes, rest) = stakes
-                        .read_fields(&engine, &p)
-                        .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
-                    (stakes, Some(rest))
-                }
-                (None, None) => (stakes, None),
-            };
-            if let Some(n) = match_to
-                && stakes.score.length != n
-            {
-                return Err(Failure::Usage(format!(
-                    "--match {n} and the position's `match: {}` disagree",
-                    stakes.score.length
-                )));
-            }
-            let st = position_or_start(&engine, position.as_deref())?;
-            let rules = ludus::explain::Rules::load(&file).ok();
-            let agents = seats.of(engine.game()).map_err(Failure::Usage)?;
-            let agents = ready_agents(&engine, &file, agents)?;
-            let game_file = cli::repl::GameFile {
-                path: file.clone(),
-                text,
-                record_to: record,
-                start: position.map(|_| ludus::notation::position_text(&engine, &st)),
-            };
-            let seed = seed.unwrap_or_else(|| {
-                let seed = cli::seed::fresh_seed();
-                println!("seed {seed} (`--seed {seed}` plays this game again)");
-                seed
-            });
-            cli::repl::run(
-                &engine,
-                st,
-                agents,
-                seed,
-                (rules.as_ref(), Some(game_file)),
-                stakes,
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
+        } => play(&file, &seats, seed, position, record, match_to),
         Command::Match {
             file,
             seats,
@@ -634,6 +580,72 @@ fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, F
         }
         None => Ok(engine.start()),
     }
+}
+
+/// `ludus play`: the game read (its position with the stakes fields, or a
+/// GNU Backgammon Position ID), the seats' agents ready, a fresh seed
+/// drawn and shown where none is given, then the REPL.
+fn play(
+    file: &Path,
+    seats: &Seats,
+    seed: Option<u64>,
+    position: Option<String>,
+    record: Option<PathBuf>,
+    match_to: Option<u32>,
+) -> Result<ExitCode, Failure> {
+    if let Some(path) = &record {
+        refuse_overwrite("--record", path, &[file])?;
+    }
+    let (engine, text) = engine(file)?;
+    // The cube and score fields of a position, read apart.
+    let stakes = ludus::stakes::Stakes::new(&engine, match_to.unwrap_or(0));
+    let gnubg = position
+        .as_deref()
+        .and_then(|p| ludus::stakes::read_gnubg_id(&engine, p))
+        .transpose()
+        .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
+    let (stakes, position) = match (position, gnubg) {
+        (_, Some((text, stakes))) => (stakes, Some(text)),
+        (Some(p), None) => {
+            let (stakes, rest) = stakes
+                .read_fields(&engine, &p)
+                .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
+            (stakes, Some(rest))
+        }
+        (None, None) => (stakes, None),
+    };
+    if let Some(n) = match_to
+        && stakes.score.length != n
+    {
+        return Err(Failure::Usage(format!(
+            "--match {n} and the position's `match: {}` disagree",
+            stakes.score.length
+        )));
+    }
+    let st = position_or_start(&engine, position.as_deref())?;
+    let rules = ludus::explain::Rules::load(file).ok();
+    let agents = seats.of(engine.game()).map_err(Failure::Usage)?;
+    let agents = ready_agents(&engine, file, agents)?;
+    let game_file = cli::repl::GameFile {
+        path: file.to_path_buf(),
+        text,
+        record_to: record,
+        start: position.map(|_| ludus::notation::position_text(&engine, &st)),
+    };
+    let seed = seed.unwrap_or_else(|| {
+        let seed = cli::seed::fresh_seed();
+        println!("seed {seed} (`--seed {seed}` plays this game again)");
+        seed
+    });
+    cli::repl::run(
+        &engine,
+        st,
+        agents,
+        seed,
+        (rules.as_ref(), Some(game_file)),
+        stakes,
+    )?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {
