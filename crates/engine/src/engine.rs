@@ -23,6 +23,7 @@ mod outcome;
 mod playout;
 mod progress;
 mod rays;
+mod rules;
 mod sides;
 mod state;
 mod strategy;
@@ -107,7 +108,7 @@ impl Engine {
     /// Compiles a checked game.
     pub fn new(game: Game) -> Engine {
         let core = Core::new(game);
-        let family = match dice::Tables::new(&core.game, &core.zobrist) {
+        let family = match dice::Tables::new(&core.game, &core.rules, &core.zobrist) {
             Some(t) => strategy::Family::Dice(dice::Dice { core, t }),
             None => strategy::Family::Grid(grid::Grid::new(core)),
         };

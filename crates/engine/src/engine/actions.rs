@@ -11,6 +11,7 @@
 //! [`Actions`] and pay nothing for it.
 
 use super::condition::Condition;
+use super::rules::{Rules, Shared};
 use super::sides::{Sides, bits};
 use super::{HAND, Move, NONE, State, Step, bit, grid::Grid};
 use crate::ir::{self, Obligation};
@@ -94,7 +95,7 @@ fn without_kinds(st: &State, pieces: u128, kinds: u16) -> u128 {
 
 impl Actions {
     /// The actions of `game`, or `None` where it has none of them.
-    pub(super) fn new(game: &ir::Game) -> Option<Actions> {
+    pub(super) fn new(game: &ir::Game, rules: &Rules) -> Option<Actions> {
         let uses = game.kinds.iter().any(|k| {
             k.step_when.is_some() || k.jump_when.is_some() || k.place.is_some() || k.fly.is_some()
         }) || game.rules.line_removal.is_some()
@@ -102,11 +103,12 @@ impl Actions {
         if !uses || game.dice.is_some() {
             return None;
         }
-        let when = |c: &Option<ir::Cond>| c.as_ref().map(|c| Condition::compile(game, c));
-        let action = |a: &Option<ir::Action>| {
+        let kinds = game.kinds.len() as u8;
+        let when = |c: &Option<Shared>| c.as_ref().map(|c| Condition::new(c, &rules.masks, kinds));
+        let action = |a: &Option<ir::Action>, c: &Option<Shared>| {
             a.as_ref().map(|a| Action {
                 sites: [mask(&a.sites[0]), mask(&a.sites[1])],
-                when: when(&a.when),
+                when: when(c),
             })
         };
         let mut lines_through = Vec::new();
@@ -127,10 +129,11 @@ impl Actions {
             }
             protect = l.protect;
         }
-        let step_when: Vec<_> = game.kinds.iter().map(|k| when(&k.step_when)).collect();
-        let jump_when: Vec<_> = game.kinds.iter().map(|k| when(&k.jump_when)).collect();
-        let place: Vec<_> = game.kinds.iter().map(|k| action(&k.place)).collect();
-        let fly: Vec<_> = game.kinds.iter().map(|k| action(&k.fly)).collect();
+        let conds = || game.kinds.iter().zip(&rules.kinds);
+        let step_when: Vec<_> = rules.kinds.iter().map(|k| when(&k.step)).collect();
+        let jump_when: Vec<_> = rules.kinds.iter().map(|k| when(&k.jump)).collect();
+        let place: Vec<_> = conds().map(|(k, c)| action(&k.place, &c.place)).collect();
+        let fly: Vec<_> = conds().map(|(k, c)| action(&k.fly, &c.fly)).collect();
         let actions = place.iter().chain(&fly).flatten();
         let phases_kept = game.kinds.len() <= 2
             && (step_when.iter().chain(&jump_when).flatten())

@@ -18,6 +18,7 @@ use super::State;
 use super::bits::Bits;
 use crate::engine::NONE;
 use crate::ir::{self, Compare, Whose};
+use std::sync::Arc;
 
 /// A condition with its region names resolved to indices of
 /// [`Regions::masks`], and each comparison folded into `sum of terms +
@@ -592,11 +593,12 @@ pub fn compare(value: i64, op: Compare) -> bool {
 
 /// A condition of a game without dice, judged of a position alone (no
 /// move): the `when` of a piece's lines and actions, end conditions and
-/// the `while` of counters. It keeps the game's regions with it.
+/// the `while` of counters. It shares the condition and the game's
+/// regions with the rules core (`rules.rs`), which compiled them.
 #[derive(Clone, Debug)]
 pub(in crate::engine) struct Condition {
-    cond: Cond,
-    regions: Box<[Vec<u128>]>,
+    cond: Arc<Cond>,
+    regions: Arc<[Vec<u128>]>,
     /// [`Cond::most_pieces`]: where the judged player or his opponent has
     /// more pieces on the board, the condition does not hold.
     most: [u8; 2],
@@ -676,16 +678,15 @@ impl Tally {
 }
 
 impl Condition {
-    /// Compiles a checked condition of `game`, a game without dice.
-    pub fn compile(game: &ir::Game, c: &ir::Cond) -> Condition {
-        let regions = Regions::of(game);
-        let cond = Cond::compile(game, &regions, c, false);
+    /// The fast form of `cond`, a compiled rule condition of a game
+    /// without dice whose regions are `regions` and kinds `kinds`.
+    pub fn new(cond: &Arc<Cond>, regions: &Arc<[Vec<u128>]>, kinds: u8) -> Condition {
         Condition {
             most: cond.most_pieces().map(|m| m.min(255) as u8),
-            tally: Tally::of(&cond, game.kinds.len() as u8).map(Vec::into_boxed_slice),
-            kinds: game.kinds.len() as u8,
-            cond,
-            regions: regions.masks.into(),
+            tally: Tally::of(cond, kinds).map(Vec::into_boxed_slice),
+            kinds,
+            cond: Arc::clone(cond),
+            regions: Arc::clone(regions),
         }
     }
 

@@ -6,6 +6,7 @@
 //! (`outcome.rs`) and the counting of a turn (`progress.rs`) are its
 //! methods.
 
+use super::rules::{Rules, Shared};
 use super::state::COUNTER_SLOTS;
 use super::{MAX_KINDS, NONE, State, TAKEN, again, bit, cell, condition, progress};
 use crate::ir::MAX_DICE;
@@ -67,8 +68,10 @@ pub struct Core {
     pub(super) repetition: bool,
     /// Whether the game has a `no moves` end rule.
     pub(super) no_moves_rule: bool,
-    /// Games without dice: per end rule, its condition compiled (`NAME:
-    /// CONDITION => RESULT`), else `None`.
+    /// Every rule condition, compiled once (see `rules.rs`).
+    pub(super) rules: Rules,
+    /// Games without dice: per end rule, its condition's fast form
+    /// (`NAME: CONDITION => RESULT`), else `None`.
     pub(super) end_conditions: Vec<Option<condition::Condition>>,
     /// Games without dice: the `forbid` rules, judged for each move with
     /// its origin and final landing site (see `grid.rs`).
@@ -82,14 +85,18 @@ pub struct Core {
     pub(super) again: Option<Box<again::Again>>,
 }
 
-/// A game without dice's named rule conditions (`forbid`, `pass`),
-/// compiled; none in a dice game, whose search judges its own.
-fn grid_rules(game: &Game, rules: &[(String, crate::ir::Cond)]) -> Box<[condition::Condition]> {
+/// The fast forms of a game without dice's rule conditions `conds`;
+/// none in a dice game, whose search derives its own.
+fn grid_rules<'a>(
+    game: &Game,
+    rules: &Rules,
+    conds: impl IntoIterator<Item = &'a Shared>,
+) -> Box<[condition::Condition]> {
     match game.dice {
         Some(_) => Box::new([]),
-        None => rules
-            .iter()
-            .map(|(_, c)| condition::Condition::compile(game, c))
+        None => conds
+            .into_iter()
+            .map(|c| condition::Condition::new(c, &rules.masks, game.kinds.len() as u8))
             .collect(),
     }
 }
@@ -99,6 +106,7 @@ impl Core {
     pub(super) fn new(game: Game) -> Core {
         let sites = game.board.sites.len();
         let kinds = game.kinds.len();
+        let rules = Rules::new(&game);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         // Per site and owner, per count; the player to move; per site (huff
         // and memory); per site, a pinned man (dice games).
@@ -106,7 +114,7 @@ impl Core {
             .map(|_| super::splitmix(&mut seed))
             .collect();
         let (counter_resets, counter_labels, end_counter, counter_while) =
-            progress::counters(&game);
+            progress::counters(&game, &rules);
         let mut while_due = [u32::MAX; COUNTER_SLOTS];
         let mut end_fast = Vec::new();
         for (i, rule) in game.end.iter().enumerate() {
@@ -165,26 +173,16 @@ impl Core {
             no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
             end_floor: u8::MAX,
             again: again::Again::new(&game).map(Box::new),
-            end_conditions: game
-                .end
-                .iter()
-                .map(|e| match e {
-                    EndRule::When { cond, .. } if game.dice.is_none() => {
-                        Some(condition::Condition::compile(&game, cond))
-                    }
+            end_conditions: (rules.ends.iter().zip(&game.end))
+                .map(|(c, e)| match e {
+                    EndRule::When { .. } => grid_rules(&game, &rules, c).into_vec().pop(),
                     _ => None,
                 })
                 .collect(),
-            forbid: grid_rules(&game, &game.rules.forbid),
-            pass: grid_rules(&game, &game.rules.pass),
-            evaluate: match game.dice {
-                Some(_) => None,
-                None => game
-                    .rules
-                    .evaluate
-                    .as_ref()
-                    .map(|c| condition::Condition::compile(&game, c)),
-            },
+            forbid: grid_rules(&game, &rules, &rules.forbid),
+            pass: grid_rules(&game, &rules, &rules.pass),
+            evaluate: grid_rules(&game, &rules, &rules.evaluate).into_vec().pop(),
+            rules,
             game,
         };
         if core.end_simple {

@@ -111,7 +111,7 @@ impl GridTables {
             }
         }
         let _ = kinds;
-        let actions = actions::Actions::new(game).map(Box::new);
+        let actions = actions::Actions::new(game, &core.rules).map(Box::new);
         let extended = actions.is_some() || !core.counter_while.is_empty();
         GridTables {
             lines,

@@ -5,6 +5,7 @@
 //! turn of a game without dice, allocating nothing once it has grown.
 
 use super::condition::Condition;
+use super::rules::Rules;
 use super::sides::bits;
 use super::state::COUNTER_SLOTS;
 use super::{Core, MAX_KINDS, Move, NONE, Outcome, State};
@@ -337,7 +338,7 @@ pub(super) fn more_pieces(st: &State) -> Outcome {
 /// `while`, which have one each; the checker keeps them within
 /// [`crate::ir::MAX_COUNTERS`] more.
 #[allow(clippy::type_complexity)]
-pub(super) fn counters(game: &Game) -> Counters {
+pub(super) fn counters(game: &Game, rules: &Rules) -> Counters {
     let every_kind = (1u16 << game.kinds.len().min(16)).wrapping_sub(1);
     let (first, label) = match game.dice {
         None => ((true, 0), "quiet"),
@@ -359,40 +360,48 @@ pub(super) fn counters(game: &Game) -> Counters {
                 None => NONE,
             }
         };
-    for rule in &game.end {
-        let slot = match rule {
-            EndRule::NoProgress {
-                capture,
-                kinds,
-                during: Some((name, cond)),
-                ..
-            } if resets.len() < COUNTER_SLOTS && game.dice.is_none() => {
+    for (rule, cond) in game.end.iter().zip(&rules.ends) {
+        let slot = match (rule, cond) {
+            (
+                EndRule::NoProgress {
+                    capture,
+                    kinds,
+                    during: Some((name, _)),
+                    ..
+                },
+                Some(cond),
+            ) if resets.len() < COUNTER_SLOTS && game.dice.is_none() => {
                 let mask = kinds.iter().fold(0u16, |m, &k| m | 1 << k);
                 resets.push((*capture, mask));
                 labels.push(name.clone());
                 let slot = (resets.len() - 1) as u8;
-                let cond = Condition::compile(game, cond);
+                let cond = Condition::new(cond, &rules.masks, game.kinds.len() as u8);
                 let most = cond.most_pieces();
                 during.push((slot, cond, most));
                 slot
             }
-            EndRule::NoProgress {
-                capture,
-                kinds,
-                during: None,
-                ..
-            } => {
+            (
+                EndRule::NoProgress {
+                    capture,
+                    kinds,
+                    during: None,
+                    ..
+                },
+                _,
+            ) => {
                 let mask = kinds.iter().fold(0u16, |m, &k| m | 1 << k);
                 slot_of(&mut resets, &mut labels, (*capture, mask), &|| {
                     game.progress_label(*capture, kinds)
                 })
             }
-            EndRule::NoCapture(_) => {
+            (EndRule::NoCapture(_), _) => {
                 slot_of(&mut resets, &mut labels, (true, 0), &|| "quiet".to_string())
             }
-            EndRule::NoMove(..) => slot_of(&mut resets, &mut labels, (false, every_kind), &|| {
-                "idle".to_string()
-            }),
+            (EndRule::NoMove(..), _) => {
+                slot_of(&mut resets, &mut labels, (false, every_kind), &|| {
+                    "idle".to_string()
+                })
+            }
             _ => NONE,
         };
         slots.push(slot);

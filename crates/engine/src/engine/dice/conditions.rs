@@ -84,13 +84,13 @@ impl Dice {
                 crate::ir::shown_value(die)
             },
             vulnerable,
-            regions: &self.t.regions,
+            regions: &self.rules.regions.masks,
         }
     }
 
     /// [`Engine::evaluation`] of a dice game.
     pub(in crate::engine) fn dice_evaluation(&self, st: &State, player: usize) -> Option<i64> {
-        let c = self.t.evaluate.as_ref()?;
+        let c = self.rules.evaluate.as_ref()?;
         let masks = Masks::of(st);
         let mine = self
             .judging(st, &masks, player, (NONE, NONE, NONE), 0)
@@ -265,7 +265,9 @@ impl Dice {
         // A condition whose needs are not met does not hold (the usual
         // pass rule: no man on the bar), and is not judged.
         let mut vulnerable = None;
-        let found = t.pass.iter().zip(&t.pass_needs).find(|((_, c), needs)| {
+        let names = self.game.rules.pass.iter().map(|(name, _)| name);
+        let rules = names.zip(&self.rules.pass);
+        let found = rules.clone().zip(&t.pass_needs).find(|((_, c), needs)| {
             needs[player].met(player, &masks.occ, st.pinned) && {
                 let runs = *vulnerable.get_or_insert_with(|| self.vulnerable(st, 1 - player));
                 self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)
@@ -273,8 +275,8 @@ impl Dice {
         });
         debug_assert_eq!(
             found.map(|((name, _), _)| name),
-            t.pass
-                .iter()
+            rules
+                .clone()
                 .find(|(_, c)| {
                     let runs = self.vulnerable(st, 1 - player);
                     self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)

@@ -9,6 +9,7 @@
 use super::masks::Masks;
 use crate::engine::bits::Bits;
 use crate::engine::condition::{Cond, Term};
+use crate::engine::rules::Shared;
 use crate::ir::Compare;
 
 /// The deepest stack a program may need; a deeper rule is judged site by
@@ -136,11 +137,11 @@ impl Program {
     /// `me`, with `regions` his region masks and `board` the board's sites;
     /// returns the program and the rules left to judge site by site.
     pub fn compile(
-        forbid: Vec<Cond>,
+        forbid: Vec<Shared>,
         regions: &[u128],
         me: usize,
         board: u128,
-    ) -> (Program, Vec<Cond>) {
+    ) -> (Program, Vec<Shared>) {
         Program::compile_as(forbid, (regions, me, board), Mode::Landing)
     }
 
@@ -151,11 +152,11 @@ impl Program {
     /// board from one of them). Returns the rules left to judge die move
     /// by die move.
     pub fn compile_origins(
-        forbid_from: Vec<Cond>,
+        forbid_from: Vec<Shared>,
         regions: &[u128],
         me: usize,
         board: u128,
-    ) -> (Program, Vec<Cond>) {
+    ) -> (Program, Vec<Shared>) {
         let (mut p, rest) = Program::compile_as(forbid_from, (regions, me, board), Mode::Origin);
         p.support = if p.tests.len() <= MAX_SUPPORT_TESTS {
             (0..1u64 << p.tests.len()).fold(0, |m, tests| m | p.run(&Masks::default(), 0, tests))
@@ -166,10 +167,10 @@ impl Program {
     }
 
     fn compile_as(
-        forbid: Vec<Cond>,
+        forbid: Vec<Shared>,
         (regions, me, board): (&[u128], usize, u128),
         mode: Mode,
-    ) -> (Program, Vec<Cond>) {
+    ) -> (Program, Vec<Shared>) {
         let mut p = Program::default();
         let mut rest = Vec::new();
         for c in forbid {
@@ -503,6 +504,11 @@ fn emit(
 
 #[cfg(test)]
 mod tests {
+    /// Conditions as the rules core shares them.
+    fn shared(conds: Vec<Cond>) -> Vec<crate::engine::rules::Shared> {
+        conds.into_iter().map(std::sync::Arc::new).collect()
+    }
+
     use super::{MAX_DEPTH, Program};
     use crate::engine::condition::{Cond, Term};
     use crate::engine::dice::masks::Masks;
@@ -539,10 +545,14 @@ mod tests {
             .into(),
         );
         let reads_landing = Cond::And(vec![Cond::FromIn(0), Cond::HereIn(1)].into());
-        let (p, rest) =
-            Program::compile_origins(vec![from_start_while_way, reads_landing], &regions, 0, 0xff);
+        let (p, rest) = Program::compile_origins(
+            shared(vec![from_start_while_way, reads_landing]),
+            &regions,
+            0,
+            0xff,
+        );
         assert_eq!(rest.len(), 1);
-        assert!(matches!(rest[0], Cond::And(_)));
+        assert!(matches!(*rest[0], Cond::And(_)));
         assert_eq!(p.tests.len(), 1);
         assert_eq!(p.support, 0b110);
         let masks = Masks::<u128>::default();
@@ -550,7 +560,7 @@ mod tests {
         assert_eq!(p.run(&masks, 0, 0), 0);
         // A negated origin forbids every site but the region's.
         let (p, rest) = Program::compile_origins(
-            vec![Cond::Not(Box::new(Cond::FromIn(1)))],
+            shared(vec![Cond::Not(Box::new(Cond::FromIn(1)))]),
             &regions,
             0,
             0xff,
@@ -571,13 +581,13 @@ mod tests {
             op: Compare::Gt,
         };
         let not_home = Cond::Not(Box::new(Cond::HereIn(1)));
-        let (p, rest) = Program::compile(vec![test.clone(), not_home], &regions, 0, board);
+        let (p, rest) = Program::compile(shared(vec![test.clone(), not_home]), &regions, 0, board);
         assert!(rest.is_empty());
         let masks = Masks::<u128>::default();
         assert_eq!(p.run(&masks, 0, 1), board);
         assert_eq!(p.run(&masks, 0, 0), board & !regions[1]);
         assert_eq!(p.forbidden(&masks, 0, 1), board);
-        let (q, _) = Program::compile_origins(vec![test], &regions, 0, board);
+        let (q, _) = Program::compile_origins(shared(vec![test]), &regions, 0, board);
         assert_eq!(q.run(&masks, 0, 1), board);
         assert_eq!(q.support, board);
     }
@@ -597,7 +607,7 @@ mod tests {
         let closed = here(true, 2);
         let no_join = Cond::And(vec![here(false, 1), Cond::HereIn(0)].into());
         let (p, rest) = Program::compile(
-            vec![closed.clone(), no_join.clone()],
+            shared(vec![closed.clone(), no_join.clone()]),
             &regions,
             0,
             u128::MAX,
@@ -614,7 +624,8 @@ mod tests {
                 .into(),
             )
         });
-        let (q, rest) = Program::compile(vec![deep, closed, no_join], &regions, 0, u128::MAX);
+        let (q, rest) =
+            Program::compile(shared(vec![deep, closed, no_join]), &regions, 0, u128::MAX);
         assert!(rest.is_empty());
         assert!(!q.shallow);
         let mut next = masks_at_random();
@@ -666,24 +677,24 @@ mod tests {
                 .into(),
             ),
         ];
-        let (p, rest) = Program::compile(rules, &regions, 1, u128::MAX);
+        let (p, rest) = Program::compile(shared(rules), &regions, 1, u128::MAX);
         assert!(rest.is_empty());
         assert_eq!(p.classes.len(), 4, "two tests");
         // Vulnerable runs read apart from the men: classes with the runs.
         let apart = Cond::And(vec![Cond::HereVulnerable, Cond::HereIn(1), test()].into());
-        let (v, rest) = Program::compile(vec![apart], &regions, 0, u128::MAX);
+        let (v, rest) = Program::compile(shared(vec![apart]), &regions, 0, u128::MAX);
         assert!(rest.is_empty());
         assert_eq!(v.classes.len(), 2, "one test");
         assert_eq!(v.classes[1].runs, regions[1]);
         // Vulnerable runs read with the men, as `opponent men here >= 2
         // and not here vulnerable`: kinds off and on them.
         let runs = Cond::And(vec![here(true, 2), not(Cond::HereVulnerable), test()].into());
-        let (r, rest) = Program::compile(vec![runs], &regions, 0, u128::MAX);
+        let (r, rest) = Program::compile(shared(vec![runs]), &regions, 0, u128::MAX);
         assert!(rest.is_empty());
         assert!(r.classes.is_empty());
         assert_eq!(r.mixed.len(), 2, "one test");
         let many = (0..5).map(|_| Cond::And(vec![test(), here(false, 1)].into()));
-        let (q, rest) = Program::compile(many.collect(), &regions, 0, u128::MAX);
+        let (q, rest) = Program::compile(shared(many.collect()), &regions, 0, u128::MAX);
         assert!(rest.is_empty());
         assert!(q.classes.is_empty(), "five tests");
         let mut next = masks_at_random();

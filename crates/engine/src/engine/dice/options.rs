@@ -198,7 +198,8 @@ impl Dice {
         let t = &self.t;
         let start = B::one(usize::from(t.track[player][0]));
         let may = !(masks.occ[player] & start & !*blocked).none()
-            && t.place_when
+            && self.rules.kinds[0]
+                .place
                 .as_ref()
                 .is_none_or(|c| self.holds(st, masks, c, player, (NONE, NONE, NONE), vulnerable));
         *blocked |= start;
@@ -360,7 +361,7 @@ impl Dice {
         };
         let judge_more = !t.forbid.is_empty()
             || !t.forbid_from_rest.is_empty()
-            || !t.forbid_after.is_empty()
+            || !self.rules.forbid_after.is_empty()
             || !run_risky_at.none();
         (from_forbidden_at, run_risky_at, judge_more)
     }
@@ -551,7 +552,7 @@ impl Dice {
         let mut left = if o.masked
             && t.forbid.is_empty()
             && t.forbid_from_rest.is_empty()
-            && t.forbid_after.is_empty()
+            && self.rules.forbid_after.is_empty()
         {
             origins & (o.run_risky_at >> usize::from(die))
         } else {
@@ -700,7 +701,7 @@ impl Dice {
             || (!o.masked || !(o.run_risky_at & B::one(target)).none())
                 && !t.run_limits.is_empty()
                 && self.makes_run(st, player, from, to)
-            || !t.forbid_after.is_empty()
+            || !self.rules.forbid_after.is_empty()
                 && self.forbidden_after(st, masks, player, (from, to, die));
         debug_assert!(
             forbidden == self.forbidden_more(st, masks, player, (from, to, die), o.vulnerable),
@@ -731,7 +732,7 @@ impl Dice {
                 .iter()
                 .any(|c| self.holds(st, masks, c, player, (from, to, die), vulnerable))
             || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
-            || !t.forbid_after.is_empty()
+            || !self.rules.forbid_after.is_empty()
                 && self.forbidden_after(st, masks, player, (from, to, die))
     }
 
@@ -773,7 +774,7 @@ impl Dice {
                 "masks after the die move"
             );
             let vulnerable = self.vulnerable(after, 1 - player);
-            self.t
+            self.rules
                 .forbid_after
                 .iter()
                 .any(|c| self.holds(after, &masks, c, player, (from, to, die), B::of(vulnerable)))

@@ -8,8 +8,10 @@ use super::landing::Program;
 use super::triggers::{Fires, Gates, Linear, Needs, Trigger, needs, triggers};
 use super::{limits, masks};
 use crate::engine::NONE;
-use crate::engine::condition::{Cond, Regions};
+use crate::engine::condition::Cond;
+use crate::engine::rules::{Rules, Shared};
 use crate::ir::{self, EndResult, EndRule, Game, Priority};
+use std::sync::Arc;
 
 /// The compiled rules of a dice game.
 pub(in crate::engine) struct Tables {
@@ -41,32 +43,25 @@ pub(in crate::engine) struct Tables {
     /// Per player: the track positions of `points`, where they are one
     /// stretch of his track, in order, within its first 64 positions.
     pub(super) points_span: [Option<u64>; 2],
-    /// Per player, per region: its sites; the player's own regions first,
-    /// then his opponent's in the same order (conditions read either).
-    pub regions: Vec<Vec<u128>>,
     /// Per player, the `forbid` conditions judged for every landing site
     /// at once from the site masks (see [`conditions::maskable`]); the
     /// others, site by site; those that read the die move's origin apart.
+    /// Each rule is the core's (`rules.rs`), shared.
     pub(super) forbid_program: [Program; 2],
-    pub(super) forbid: Vec<Cond>,
-    pub(super) forbid_from: Vec<Cond>,
+    pub(super) forbid: Vec<Shared>,
+    pub(super) forbid_from: Vec<Shared>,
     /// Per player, the rules of `forbid_from` judged for every origin at
     /// once ([`Program::compile_origins`]); the others, die move by die
     /// move.
     pub(super) forbid_from_program: [Program; 2],
-    pub(super) forbid_from_rest: Vec<Cond>,
-    /// The `forbid ... after move` rules, judged die move by die move on
-    /// the position after it ([`Engine::forbidden_after`]).
-    pub(super) forbid_after: Vec<Cond>,
+    pub(super) forbid_from_rest: Vec<Shared>,
     /// Whether some `from in` rule or run limit is judged by masks at
     /// each position searched (`forbid_from_program`, `run_limits`).
     pub origins_masked: bool,
     /// Whether landings are judged by `forbid`, `forbid_from`,
     /// `forbid_after` or `run_limits` too, site by site.
     pub(super) judge_more: bool,
-    /// Named conditions under which the player passes his turn ...
-    pub(super) pass: Vec<(String, Cond)>,
-    /// ... and, per judged player, where each needs men (see
+    /// Per `pass` rule, per judged player, where it needs men (see
     /// [`triggers::needs`]): it is not judged where they are not met.
     pub(super) pass_needs: Vec<[Needs; 2]>,
     /// The throws that pass the turn (`throw 5 passes`), each sorted over
@@ -75,9 +70,6 @@ pub(in crate::engine) struct Tables {
     /// Whether the player may have to pass: some pass rule or passing
     /// throw (one test at the root of a roll's search for the others).
     pub(super) may_pass: bool,
-    /// `evaluate: SUM`, compiled as `SUM > 0`.
-    pub(super) evaluate: Option<Cond>,
-    pub(super) bear_off: Option<Cond>,
     /// What can change whether a player may bear off: per player, bit
     /// `2 * player` what can make `bear_off` hold, `2 * player + 1` what
     /// can make it fail (see [`Fires`]).
@@ -107,8 +99,7 @@ pub(in crate::engine) struct Tables {
     /// ... per player, onto these track positions (a mask; never the first
     /// or the last) ...
     pub(super) place_at: [u128; 2],
-    /// ... while this condition holds for him, if there is one.
-    pub(super) place_when: Option<Cond>,
+    /// ... while the core's `place ... when` holds for him, if there is one.
     /// Whether the board has at most 64 sites: the search then keeps its
     /// masks in a `u64` (see [`super::bits`]).
     pub(super) narrow: bool,
@@ -153,11 +144,10 @@ const _: () = assert!(crate::check::MAX_SITES <= 128);
 impl Tables {
     /// The compiled rules of `game`, a dice game, with `zobrist` the
     /// engine's keys (see [`Engine::site_key`]).
-    pub fn new(game: &Game, zobrist: &[u64]) -> Option<Tables> {
+    pub fn new(game: &Game, core: &Rules, zobrist: &[u64]) -> Option<Tables> {
         let dice = game.dice?;
-        let table = Regions::of(game);
-        let names: Vec<&str> = table.names.iter().map(String::as_str).collect();
-        let regions = table.masks.clone();
+        let names: Vec<&str> = core.regions.names.iter().map(String::as_str).collect();
+        let regions = &core.regions.masks;
         let sites = game.board.sites.len();
         let track: Vec<Vec<u8>> = game
             .players
@@ -218,11 +208,10 @@ impl Tables {
                 index
             })
             .collect();
-        let (leave_limits, turn_cap) = limits::compile(&game.rules.leave_limits, &names, &regions);
+        let (leave_limits, turn_cap) = limits::compile(&game.rules.leave_limits, &names, regions);
         // Climbing doubles from turn K: the turns before it told apart.
         let climb_turns = dice.climb.map_or(0, |c| c.from_turn.saturating_sub(1));
         let turn_cap = turn_cap.max(climb_turns);
-        let compile = |c: &ir::Cond| Cond::compile(game, &table, c, game.rules.pin_blots);
         let zone = |name: &Option<String>| {
             name.as_ref().map(|n| {
                 game.players
@@ -240,34 +229,19 @@ impl Tables {
         let rules = &game.rules;
         let vulnerable = rules.vulnerable_run.is_some();
         let rise =
-            |c: &Cond| -> [Trigger; 2] { [0, 1].map(|p| triggers(c, &regions, p, vulnerable).0) };
-        let ends: Vec<End> = game
-            .end
-            .iter()
-            .filter_map(|e| match e {
-                EndRule::When {
-                    cond,
-                    result,
-                    points,
-                    ..
-                } => {
-                    let cond = compile(cond);
-                    Some(End {
-                        rise: rise(&cond),
-                        needs: [0, 1].map(|p| Needs::new(needs(&cond, &regions, p))),
-                        exact: [0, 1].map(|p| Exact::new(&cond, &regions, p)),
-                        cond,
-                        result: *result,
-                        points: *points,
-                    })
-                }
+            |c: &Cond| -> [Trigger; 2] { [0, 1].map(|p| triggers(c, regions, p, vulnerable).0) };
+        let ends: Vec<End> = (game.end.iter().zip(&core.ends))
+            .filter_map(|(e, cond)| match (e, cond) {
+                (EndRule::When { result, points, .. }, Some(cond)) => Some(End {
+                    rise: rise(cond),
+                    needs: [0, 1].map(|p| Needs::new(needs(cond, regions, p))),
+                    exact: [0, 1].map(|p| Exact::new(cond, regions, p)),
+                    cond: Arc::clone(cond),
+                    result: *result,
+                    points: *points,
+                }),
                 _ => None,
             })
-            .collect();
-        let pass: Vec<(String, Cond)> = rules
-            .pass
-            .iter()
-            .map(|(name, c)| (name.clone(), compile(c)))
             .collect();
         let passing_throws: Vec<([u8; crate::ir::MAX_DICE], String)> = rules
             .passing_throws
@@ -284,32 +258,27 @@ impl Tables {
                 (roll, format!("throw {}", shown.join("-")))
             })
             .collect();
-        let may_pass = !pass.is_empty() || !passing_throws.is_empty();
-        let pass_needs = pass
-            .iter()
-            .map(|(_, c)| [0, 1].map(|p| Needs::new(needs(c, &regions, p))))
+        let may_pass = !core.pass.is_empty() || !passing_throws.is_empty();
+        let pass_needs = (core.pass.iter())
+            .map(|c| [0, 1].map(|p| Needs::new(needs(c, regions, p))))
             .collect();
-        let (forbid_from, forbid): (Vec<Cond>, Vec<Cond>) = rules
-            .forbid
-            .iter()
-            .map(|(_, c)| compile(c))
-            .partition(Cond::sees_from);
-        let forbid_after: Vec<Cond> = rules.forbid_after.iter().map(|(_, c)| compile(c)).collect();
-        let bear_off = rules.bear_off.as_ref().map(compile);
+        let (forbid_from, forbid): (Vec<Shared>, Vec<Shared>) =
+            core.forbid.iter().cloned().partition(|c| c.sees_from());
+        let bear_off = &core.bear_off;
         let bear_off_fires = bear_off.as_ref().map(|c| {
             let [(rise0, fall0), (rise1, fall1)] =
-                [0, 1].map(|p| triggers(c, &regions, p, rules.vulnerable_run.is_some()));
+                [0, 1].map(|p| triggers(c, regions, p, rules.vulnerable_run.is_some()));
             Fires::new(&[[rise0, rise1], [fall0, fall1]], sites)
         });
         let bear_off_linear =
-            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Linear::new(c, &regions, p)));
+            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Linear::new(c, regions, p)));
         let bear_off_exact =
-            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Exact::new(c, &regions, p)));
+            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Exact::new(c, regions, p)));
         let landing_sees_runs = forbid
             .iter()
             .chain(&forbid_from)
-            .chain(&bear_off)
-            .any(Cond::sees_runs);
+            .chain(bear_off)
+            .any(|c| c.sees_runs());
         // Every site of the board (at most 128).
         let board = u128::MAX.checked_shr(128 - sites as u32).unwrap_or(0);
         let (forbid_program, forbid) = if game.rules.pin_blots {
@@ -324,7 +293,7 @@ impl Tables {
         let (from_theirs, _) = Program::compile_origins(forbid_from.clone(), &regions[1], 1, board);
         let judge_more = !forbid.is_empty()
             || !forbid_from.is_empty()
-            || !forbid_after.is_empty()
+            || !core.forbid_after.is_empty()
             || !rules.run_limits.is_empty();
         let points_span = [0, 1].map(|p| limits::points_span(&points[p], &position[p]));
         let origins_masked = !from_mine.is_empty() || !rules.run_limits.is_empty();
@@ -378,21 +347,16 @@ impl Tables {
             points_span,
             points,
             point_index,
-            regions,
             forbid_program,
             forbid,
             forbid_from,
             forbid_from_program: [from_mine, from_theirs],
             forbid_from_rest,
-            forbid_after,
             origins_masked,
             judge_more,
             pass_needs,
-            pass,
             passing_throws,
             may_pass,
-            evaluate: rules.evaluate.as_ref().map(compile),
-            bear_off,
             bear_off_fires,
             bear_off_linear,
             bear_off_exact,
@@ -403,7 +367,6 @@ impl Tables {
             orders_commute,
             places: place.is_some(),
             place_at,
-            place_when: place.and_then(|p| p.when.as_ref()).map(compile),
             // Placements are searched at the width of 128 bits alone (see
             // `options::searches_placements`).
             narrow: sites <= 64 && place.is_none(),
@@ -431,7 +394,8 @@ impl Tables {
 
 /// An end condition compiled for play.
 pub(super) struct End {
-    pub(super) cond: Cond,
+    /// The core's condition (`rules.rs`), shared.
+    pub(super) cond: Shared,
     pub(super) result: EndResult,
     pub(super) points: u8,
     /// Per judged player: what can make it hold ...

@@ -78,7 +78,7 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
     let player = st.to_move as usize;
     let masks = Masks::of(st);
     let bearing = |st: &State, masks: &Masks| {
-        t.bear_off.as_ref().is_some_and(|c| {
+        engine.rules.bear_off.as_ref().is_some_and(|c| {
             let vulnerable = engine.dice().unwrap().vulnerable(st, 1 - player);
             engine
                 .dice()
@@ -343,7 +343,7 @@ fn bundled_bear_off_rules_are_judged_exactly() {
     let mut judged = 0;
     for (name, engine) in dice_games() {
         let t = &engine.dice().unwrap().t;
-        if t.bear_off.is_some() {
+        if engine.rules.bear_off.is_some() {
             assert!(
                 t.bear_off_exact.iter().all(Option::is_some),
                 "{name}: bear-off rule judged by the interpreter"
@@ -364,7 +364,7 @@ fn bundled_pass_rules_need_men() {
     let mut rules = 0;
     for (name, engine) in dice_games() {
         let t = &engine.dice().unwrap().t;
-        assert_eq!(t.pass.len(), t.pass_needs.len(), "{name}");
+        assert_eq!(engine.rules.pass.len(), t.pass_needs.len(), "{name}");
         for (who, needs) in t.pass_needs.iter().flatten().enumerate() {
             let none = [0u128; 2];
             assert!(
