@@ -483,3 +483,29 @@ fn a_game_without_dice_counts_turns_in_which_no_piece_moved() {
     assert_eq!(st.counters[idle], 0);
     assert_eq!(engine.outcome_with(&st, true), Outcome::Ongoing);
 }
+
+/// In a game with dice, `same position 3 times` draws the game the third
+/// time a position stands, hits that send men back included: white on
+/// point 1 and black at his start stand after white's first turn, after
+/// white hits black back, and again after the next such exchange.
+#[test]
+fn a_dice_game_is_drawn_the_third_time_a_position_stands() {
+    let engine = common::engine_at(&common::root().join("tests/data/race-repetition.game"));
+    let mut st = engine.start();
+    let mut rng = ludus::rng::rng(1);
+    let mut seen = Vec::new();
+    while engine.outcome(&st) == Outcome::Ongoing {
+        assert!(seen.len() < 10, "no draw after {} turns", seen.len());
+        engine.roll(&mut st, &mut rng);
+        let turns = common::turn_texts(&engine, &st);
+        assert_eq!(turns.len(), 1, "one turn a throw: {turns:?}");
+        st = common::played(&engine, &st, &turns[0]);
+        seen.push(position_text(&engine, &st));
+    }
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+    // Enter, hit, hit back, hit, hit back: the third standing of the first.
+    assert_eq!(seen.len(), 5, "{seen:#?}");
+    assert_eq!(seen[0], seen[2]);
+    assert_eq!(seen[0], seen[4]);
+    assert_ne!(seen[0], seen[1]);
+}

@@ -256,11 +256,11 @@ impl Core {
                 h ^= piece(s, st.cells[s]);
             }
         } else {
-            for (s, &c) in st.cells.iter().enumerate() {
-                if c != NONE {
-                    h ^= piece(s, c);
-                }
+            // Stacks of men, and the men pinned under them.
+            for (s, (&c, &men)) in st.cells.iter().zip(&st.stack).enumerate() {
+                h ^= self.site_key(s, c, men);
             }
+            h ^= self.pins_key(st.pinned);
         }
         // An extra turn being taken is part of the position.
         h ^= u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
@@ -278,6 +278,33 @@ impl Core {
 }
 
 impl Core {
+    /// The key of one site's stack of men (dice games): zero when empty.
+    pub(super) fn site_key(&self, site: usize, c: u8, men: u8) -> u64 {
+        if c == NONE {
+            0
+        } else {
+            self.zobrist[site * 32 + ((c >> 4) as usize) * 16 + (men as usize & 15)]
+                .rotate_left(u32::from(men >> 4))
+        }
+    }
+
+    /// The key of a man pinned on `site` (whose man follows from the men
+    /// standing there).
+    pub(super) fn pinned_key(&self, site: usize) -> u64 {
+        self.zobrist[self.sites * 32 + 2 + self.sites + site]
+    }
+
+    /// The key of the pinned men on the sites of `pins`.
+    #[inline(never)]
+    pub(super) fn pins_key(&self, mut pins: u128) -> u64 {
+        let mut h = 0;
+        while pins != 0 {
+            h ^= self.pinned_key(pins.trailing_zeros() as usize);
+            pins &= pins - 1;
+        }
+        h
+    }
+
     /// The key of piece `c` (its owner and kind) on site `s`, a part of
     /// [`Core::repetition_key`].
     #[inline(always)]

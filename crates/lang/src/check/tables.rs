@@ -620,10 +620,6 @@ impl Checker<'_> {
                 "a counter that runs `while` a condition holds counts in games without dice only",
                 "count the turns without a hit or a man's move instead, such as `no capture or man move in 80 turns: draw`",
             ),
-            (ItemKind::Repetition(..), true) => (
-                "`same position N times` does not apply to a game with dice: the dice decide what may be played",
-                "to end a blocked game, write `no move in N turns: draw`",
-            ),
             _ => return true,
         };
         self.error(

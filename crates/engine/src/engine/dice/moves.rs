@@ -303,12 +303,6 @@ impl Dice {
         self.site_key(s, cell(owner, 0), 1) ^ self.pinned_key(s)
     }
 
-    /// The key of a man pinned on `site` (whose man follows from the men
-    /// standing there).
-    pub(super) fn pinned_key(&self, site: usize) -> u64 {
-        self.zobrist[self.sites * 32 + 2 + self.sites + site]
-    }
-
     /// Takes a man off `site`; returns the change of the position key.
     #[inline(always)]
     pub(super) fn take_man(&self, st: &mut State, site: u8) -> u64 {
@@ -348,16 +342,6 @@ impl Dice {
         self.site_key(site, cell(owner, 0), men) ^ self.site_key(site, cell(owner, 0), men - 1)
     }
 
-    /// The key of one site's stack: zero when empty.
-    pub(super) fn site_key(&self, site: usize, c: u8, men: u8) -> u64 {
-        if c == NONE {
-            0
-        } else {
-            self.zobrist[site * 32 + ((c >> 4) as usize) * 16 + (men as usize & 15)]
-                .rotate_left(u32::from(men >> 4))
-        }
-    }
-
     /// Plays the die moves of a turn and passes the dice on.
     pub(in crate::engine) fn play_dice(&self, st: &mut State, m: &Move) {
         match m.chosen() {
@@ -395,6 +379,11 @@ impl Dice {
         st.to_move = 1 - st.to_move;
         if let (Some(again), Some(played)) = (&self.again, played) {
             again.after_turn(st, player, &played);
+        }
+        if self.repetition {
+            // Men hit enter again: no turn starts the history afresh.
+            let key = self.repetition_key(st);
+            st.history.push(key);
         }
     }
 
@@ -448,17 +437,6 @@ impl Dice {
         debug_assert_eq!(masks, Masks::of(st), "masks of one pass");
         debug_assert_eq!(h, self.position_key(st), "key of one pass");
         (masks, h)
-    }
-
-    /// The key of the pinned men on the sites of `pins`.
-    #[inline(never)]
-    pub(super) fn pins_key(&self, mut pins: u128) -> u64 {
-        let mut h = 0;
-        while pins != 0 {
-            h ^= self.pinned_key(pins.trailing_zeros() as usize);
-            pins &= pins - 1;
-        }
-        h
     }
 }
 
