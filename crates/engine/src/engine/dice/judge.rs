@@ -491,7 +491,7 @@ impl Dice {
         vulnerable: B,
     ) -> bool {
         let t = &self.t;
-        let Some(rule) = &self.rules.bear_off else {
+        let Some(rule) = &t.bear_off else {
             return false;
         };
         match &t.bear_off_exact[player] {

@@ -89,7 +89,7 @@ pub(super) fn points_span(points: &[u8], position: &[u8]) -> Option<u64> {
 impl Dice {
     /// The sites `player` may not leave any more this turn, after the die
     /// moves `steps`: those of every region whose limit they have reached.
-    #[inline]
+    #[inline(never)]
     pub(super) fn leave_blocked(&self, st: &State, player: usize, steps: &[Step]) -> u128 {
         let t = &self.t;
         let mut blocked = 0;
@@ -110,15 +110,21 @@ impl Dice {
         // Turns are counted up to the latest one an exception names.
         let played = st.turns[player];
         let turn = (played < t.turn_cap).then_some(played + 1);
-        let count = t.dice.count as usize;
-        let mut roll = [0; MAX_DICE];
-        roll[..count].copy_from_slice(&st.dice[..count]);
-        roll[..count].sort_unstable();
+        // The roll sorted, worked out only for an exception of this turn
+        // that names rolls.
+        let sorted = || {
+            let count = t.dice.count as usize;
+            let mut roll = [0; MAX_DICE];
+            roll[..count].copy_from_slice(&st.dice[..count]);
+            roll[..count].sort_unstable();
+            roll
+        };
+        let mut roll = None;
         l.exceptions
             .iter()
             .find(|e| {
                 e.turn.is_none_or(|n| Some(n) == turn)
-                    && (e.rolls.is_empty() || e.rolls.contains(&roll))
+                    && (e.rolls.is_empty() || e.rolls.contains(roll.get_or_insert_with(sorted)))
             })
             .map_or(l.most, |e| e.most)
     }

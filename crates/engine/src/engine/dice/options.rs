@@ -361,7 +361,7 @@ impl Dice {
         };
         let judge_more = !t.forbid.is_empty()
             || !t.forbid_from_rest.is_empty()
-            || !self.rules.forbid_after.is_empty()
+            || t.after_move
             || !run_risky_at.none();
         (from_forbidden_at, run_risky_at, judge_more)
     }
@@ -549,15 +549,12 @@ impl Dice {
         let mut allowed = origins;
         // Where only runs are judged one by one, only die moves onto a
         // risky position.
-        let mut left = if o.masked
-            && t.forbid.is_empty()
-            && t.forbid_from_rest.is_empty()
-            && self.rules.forbid_after.is_empty()
-        {
-            origins & (o.run_risky_at >> usize::from(die))
-        } else {
-            origins
-        };
+        let mut left =
+            if o.masked && t.forbid.is_empty() && t.forbid_from_rest.is_empty() && !t.after_move {
+                origins & (o.run_risky_at >> usize::from(die))
+            } else {
+                origins
+            };
         while !left.none() {
             let from = left.trailing_zeros() as usize;
             left = left.rest();
@@ -701,8 +698,7 @@ impl Dice {
             || (!o.masked || !(o.run_risky_at & B::one(target)).none())
                 && !t.run_limits.is_empty()
                 && self.makes_run(st, player, from, to)
-            || !self.rules.forbid_after.is_empty()
-                && self.forbidden_after(st, masks, player, (from, to, die));
+            || t.after_move && self.forbidden_after(st, masks, player, (from, to, die));
         debug_assert!(
             forbidden == self.forbidden_more(st, masks, player, (from, to, die), o.vulnerable),
             "die move {from} -> {to} judged apart from the masks wrongly"
@@ -732,8 +728,7 @@ impl Dice {
                 .iter()
                 .any(|c| self.holds(st, masks, c, player, (from, to, die), vulnerable))
             || !t.run_limits.is_empty() && self.makes_run(st, player, from, to)
-            || !self.rules.forbid_after.is_empty()
-                && self.forbidden_after(st, masks, player, (from, to, die))
+            || t.after_move && self.forbidden_after(st, masks, player, (from, to, die))
     }
 
     /// Whether a `forbid ... after move` rule holds for `player` on the

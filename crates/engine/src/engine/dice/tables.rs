@@ -55,6 +55,9 @@ pub(in crate::engine) struct Tables {
     /// move.
     pub(super) forbid_from_program: [Program; 2],
     pub(super) forbid_from_rest: Vec<Shared>,
+    /// Whether the core has `forbid ... after move` rules, judged die move
+    /// by die move on the position after it ([`Engine::forbidden_after`]).
+    pub(super) after_move: bool,
     /// Whether some `from in` rule or run limit is judged by masks at
     /// each position searched (`forbid_from_program`, `run_limits`).
     pub origins_masked: bool,
@@ -70,6 +73,8 @@ pub(in crate::engine) struct Tables {
     /// Whether the player may have to pass: some pass rule or passing
     /// throw (one test at the root of a roll's search for the others).
     pub(super) may_pass: bool,
+    /// The core's `bear off when` (`rules.rs`), shared.
+    pub(super) bear_off: Option<Shared>,
     /// What can change whether a player may bear off: per player, bit
     /// `2 * player` what can make `bear_off` hold, `2 * player + 1` what
     /// can make it fail (see [`Fires`]).
@@ -352,11 +357,13 @@ impl Tables {
             forbid_from,
             forbid_from_program: [from_mine, from_theirs],
             forbid_from_rest,
+            after_move: !core.forbid_after.is_empty(),
             origins_masked,
             judge_more,
             pass_needs,
             passing_throws,
             may_pass,
+            bear_off: bear_off.clone(),
             bear_off_fires,
             bear_off_linear,
             bear_off_exact,
