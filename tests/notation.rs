@@ -258,3 +258,47 @@ fn start_positions_name_no_kind_of_a_player_with_one() {
         }
     }
 }
+
+/// Backgammon's turns are written as GNU Backgammon writes them (`24/13`,
+/// `6/2*/1*`, `13/7(2)`, `bar/22`, `6/off`), and read so: for every play
+/// of `tests/data/gnubg-moves.txt` (GNU Backgammon's own strings, made by
+/// `scripts/gnubg-moves.py`), the text names a legal turn, and that turn
+/// written back is GNU Backgammon's text.
+#[test]
+fn backgammon_turns_are_written_as_gnu_backgammon_writes_them() {
+    let engine = engine("games/backgammon.game");
+    let data = include_str!("data/gnubg-moves.txt");
+    let (mut positions, mut plays) = (0, 0);
+    let mut wrong = Vec::new();
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let (head, texts) = line.split_once(": ").expect("ID dice: plays");
+        let (id, dice) = head.split_once(' ').expect("ID dice");
+        let men = ludus::position_id::men_fields(&engine, id, 0).expect("a Position ID");
+        let mut st = parse_position(&engine, &format!("{men}; turn: white; dice: {dice}"))
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        let mut turns = Vec::new();
+        engine.legal_moves(&mut st, &mut turns);
+        for text in texts.split(" ; ") {
+            match find_move(&engine, &st, &turns, text) {
+                Ok(m) if move_text(&engine, &m) == text => {}
+                Ok(m) => wrong.push(format!(
+                    "{id} {dice}: `{text}` written `{}`",
+                    move_text(&engine, &m)
+                )),
+                Err(e) => wrong.push(format!("{id} {dice}: `{text}` not read: {e}")),
+            }
+            plays += 1;
+        }
+        positions += 1;
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {plays} plays:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    assert!(
+        positions >= 600 && plays >= 8000,
+        "{positions} positions, {plays} plays"
+    );
+}

@@ -32,6 +32,7 @@
 //! With `pin blots`, `pinned: 8` names the sites where a man lies pinned
 //! under the other player's men.
 
+mod counting_down;
 mod position;
 
 pub use position::{dice_text, parse_dice, parse_position, position_text};
@@ -117,10 +118,9 @@ fn without_captured(text: &str) -> &str {
     }
 }
 
-/// A dice turn: each die move as the mover's track positions `from/to`.
-/// With `notation counting down`, hits are marked (`13/7*`) and the same
-/// die move played by several men in a row is written once with their
-/// number (`8/5(2)`).
+/// A dice turn: each die move as the mover's track positions `from/to`;
+/// with `notation counting down`, as backgammon players write it (see
+/// `counting_down.rs`: `24/13`, `24/18*/13`, `8/5(2)`).
 fn dice_move_text(engine: &Engine, m: &Move) -> String {
     if let Some(d) = m.chosen() {
         return format!("choose {d}-{d}");
@@ -128,26 +128,17 @@ fn dice_move_text(engine: &Engine, m: &Move) -> String {
     if m.len == 0 {
         return "pass".into();
     }
+    let player = m.mover as usize;
+    if counts_down(engine) {
+        let point = |site: u8| site_point_text(engine, player, site as usize).unwrap_or("?".into());
+        return counting_down::turn_text(engine, player, m.steps(), point);
+    }
     let steps: Vec<String> = m
         .steps()
         .iter()
-        .map(|s| die_move_text(engine, m.mover as usize, s))
+        .map(|s| die_move_text(engine, player, s))
         .collect();
-    if !counts_down(engine) {
-        return steps.join(" ");
-    }
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < steps.len() {
-        let same = steps[i..].iter().take_while(|s| **s == steps[i]).count();
-        out.push(if same > 1 {
-            format!("{}({same})", steps[i])
-        } else {
-            steps[i].clone()
-        });
-        i += same;
-    }
-    out.join(" ")
+    steps.join(" ")
 }
 
 /// Whether the game writes die moves counting down (`notation counting
