@@ -13,7 +13,7 @@
 # expectimax two turns deep; plakoto and fevga, where it beats that
 # expectimax by 0.59 and 1.78 points per game; English draughts and Alquerque, where given
 # the same time per turn it takes most of the points from expectimax and
-# from MCTS (the README's agents section has the matches).
+# from MCTS (docs/research.md, "Learning an evaluation", has the matches).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet

@@ -101,7 +101,7 @@ fn coverage_prints_items_beside_their_lines() {
 /// same turns. Without Verquere's no-join rule the search may reach a
 /// position by another route and list it under another text; in 7 of the positions of these 100 games that was all that
 /// differed, and the rule was counted as deciding them (4959) when
-/// compared by text. The README's table shows these counts.
+/// compared by text. The table of docs/research.md shows these counts.
 #[test]
 fn coverage_counts_no_turn_written_otherwise_as_decided() {
     let run = ludus(&[

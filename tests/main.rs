@@ -19,6 +19,7 @@ mod coverage;
 mod diagnostics;
 mod dice_limits;
 mod diff;
+mod docs;
 mod draughts;
 mod ending_turn;
 mod explain;

@@ -3,7 +3,8 @@
 //! in `tests/data/mutation/`, must each be accepted or refused with a clean
 //! error, never panic, hang or exhaust memory.
 //!
-//! `cargo test --test mutation -- --nocapture` prints the count and time.
+//! `cargo test --test tests mutation:: -- --nocapture` prints the count
+//! and time.
 //! The environment variables `MUTATION_SEED`, `MUTATION_INPUTS` and
 //! `MUTATION_CLASSES` (a comma-separated subset of `game,position,move,
 //! record,pdn,cli`) change the run; a failure prints the seed to reproduce it.

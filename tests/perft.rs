@@ -94,7 +94,7 @@ fn perft_counts_match_the_data_files() {
 }
 
 /// The deep counts (`*.deep-perft`), too slow for a debug build:
-/// `cargo test --release --test perft -- --ignored`.
+/// `cargo test --release --test tests deep_perft -- --ignored`.
 #[test]
 #[ignore]
 fn deep_perft_counts_match_the_data_files() {

@@ -10,8 +10,8 @@ True
 ``ludus.games()`` lists the bundled games. Games and states pickle and
 deep-copy.
 
-See the README's Python section for the action encoding and the layout of
-the observation tensor; ``ludus.openspiel.register`` makes a ludus game an
+See docs/python.md for the action encoding and the layout of the
+observation tensor; ``ludus.openspiel.register`` makes a ludus game an
 OpenSpiel game.
 """
 

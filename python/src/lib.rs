@@ -229,7 +229,7 @@ impl Game {
         self.shared.engine.game().players.len()
     }
 
-    /// Action ids run from 0 to this, exclusive (see the README).
+    /// Action ids run from 0 to this, exclusive (see `docs/python.md`).
     fn num_distinct_actions(&self) -> u32 {
         self.shared.space.num_actions()
     }

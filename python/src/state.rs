@@ -832,8 +832,8 @@ impl State {
     }
 
     /// The observation tensor seen by `player` (default: the player to
-    /// move, else 0) as a NumPy `float32` array; see the README for its
-    /// layout, or `Game.observation_tensor_layout()`.
+    /// move, else 0) as a NumPy `float32` array; see `docs/python.md` for
+    /// its layout, or `Game.observation_tensor_layout()`.
     #[pyo3(signature = (player = None))]
     fn observation_tensor<'py>(
         &self,

@@ -191,8 +191,8 @@ def test_track_observations_are_flat_with_their_layout():
     assert sum(int(np.prod(shape)) for _, _, shape in parts) == n
 
 
-def test_the_readme_states_every_bundled_games_action_space():
-    readme = (ROOT / "README.md").read_text()
+def test_the_docs_state_every_bundled_games_action_space():
+    readme = (ROOT / "docs" / "python.md").read_text()
     number = lambda text: int(text.replace(",", ""))  # noqa: E731
     table = dict(
         (m.group(1), (number(m.group(2)), m.group(3), number(m.group(4))))

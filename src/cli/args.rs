@@ -220,7 +220,7 @@ pub(crate) enum Command {
     /// shards of one match or experiment) into the summaries one run would
     /// print.
     Merge {
-        /// The files written by `match --out`.
+        /// The files written by `match --out` or `experiment`.
         #[arg(required = true)]
         files: Vec<PathBuf>,
         /// Print JSON for programs.
@@ -430,7 +430,7 @@ pub(crate) struct TrainArgs {
     /// The learning rate (more than 0, at most 1).
     #[arg(long, default_value_t = 0.1, allow_negative_numbers = true, value_parser = unit)]
     pub(crate) alpha: f64,
-    /// The trace decay λ (0 to 1).
+    /// The trace decay λ (more than 0, at most 1).
     #[arg(long, default_value_t = 0.7, allow_negative_numbers = true, value_parser = unit)]
     pub(crate) lambda: f64,
     /// Threads playing games at once (default 1): each plays 8 games from
@@ -509,8 +509,8 @@ pub(crate) fn bench_seconds(text: &str) -> Result<f64, String> {
 #[derive(clap::Args, Clone, Debug)]
 pub(crate) struct Seats {
     /// Who plays the player the game names `white`: an agent such as
-    /// `random`, `mcts:iterations=2000` or `expectimax:depth=2`, or
-    /// `human` (the default in `play`).
+    /// `random`, `mcts:iterations=2000` or `expectimax:depth=2`, or, in
+    /// `play`, `human` (the default there).
     #[arg(long, value_parser = agent)]
     white: Option<Agent>,
     /// Who plays the player the game names `black`.

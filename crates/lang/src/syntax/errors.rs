@@ -50,7 +50,7 @@ pub(super) fn syntax_error(file: FileId, error: pest::error::Error<Rule>) -> Dia
          `here in REGION`, `from in REGION`, `here vulnerable` or `player NAME`; \
          conditions combine with `and`, `or`, `not` and parentheses"
     } else {
-        "the README's guide to writing a game lists every item of every section"
+        "docs/language.md lists every item of every section"
     };
     Diagnostic::error(file, span, message, "unexpected text here").with_hint(hint)
 }
