@@ -7,6 +7,10 @@
 //! by clicks on the board, each position checked against the engine, a
 //! move taken back, the record saved and replayed; screenshots of a game
 //! of each family kept under `target/tmp/serve-screenshots/` for review.
+//! `cube`: a 3-point backgammon match with the cube played through the
+//! page to its end, and the other decisions the page prompts for;
+//! `layout`: each family at a phone's width and a desktop's, checked and
+//! kept as screenshots.
 //!
 //! Runs where `chromium` is on the PATH (`scripts/install-browser.sh`
 //! installs it); elsewhere it says why it is skipped, except under
@@ -723,6 +727,9 @@ fn the_served_page_plays_backgammon_by_clicks() {
                     i + 1,
                     move_text(&engine, &m)
                 );
+                // The dice drawn, those played faded.
+                let used = page.eval("document.querySelectorAll('#dice svg.die.used').length");
+                assert_eq!(used, json!(i + 1), "the dice played are marked");
             }
         }
         engine.play_unchecked(&mut st, &m);

@@ -927,6 +927,17 @@ fn the_cube_and_a_match_are_played_and_refused_through_the_api() {
     let run = ludus(&["replay", file.to_str().unwrap(), "--quiet"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("dropped the double"), "{}", run.stdout);
+    // Loaded, the record is the match as it stands: the game scored, the
+    // next to begin.
+    let loaded = post(&server, "/api/load", json!({"text": record.body}), 200);
+    assert_eq!(loaded["over"], true);
+    assert_eq!(loaded["next_game"], true);
+    assert_eq!(loaded["stakes"]["score"], json!(score));
+    assert_eq!(
+        loaded["stakes"]["finished"], state["stakes"]["finished"],
+        "{}",
+        loaded["log"]
+    );
     // The next game is the Crawford game: nobody doubles in it.
     let state = act(&server, id, "next", json!({}), 200);
     assert_eq!(state["over"], false);
@@ -968,6 +979,34 @@ fn the_cube_and_a_match_are_played_and_refused_through_the_api() {
     let state = act(&server, id, "next", json!({}), 200);
     assert_eq!(state["stakes"]["score"], json!([0, 1]));
     assert_eq!(state["stakes"]["games"], 1);
+
+    // Whatever is sent, in whatever state, is answered, never a fault.
+    let mut server = server;
+    for action in [
+        "move", "roll", "double", "take", "drop", "next", "undo", "resign", "hint", "agent",
+        "agents", "nonsense",
+    ] {
+        for body in [
+            "",
+            "{",
+            "[]",
+            r#"{"move": 5}"#,
+            r#"{"dice": "9 9"}"#,
+            r#"{"whole": 1, "move": "bar/off"}"#,
+            r#"{"agents": [1, 2]}"#,
+        ] {
+            for game in [id, id - 1, 999] {
+                let path = format!("/api/game/{game}/{action}");
+                let reply = server.call("POST", &path, body);
+                assert!(
+                    (200..500).contains(&reply.status),
+                    "POST {path} {body}: {}",
+                    reply.status
+                );
+            }
+        }
+    }
+    assert!(server.running());
 
     // A game without a cube.
     let state = new_game(&server, "alquerque");
