@@ -1,7 +1,8 @@
 //! The page laid out at a phone's width (390 pixels, as a phone lays it
 //! out) and a desktop's (1280), a game of each family played a few turns
 //! by clicks: nothing wider than the screen, the board whole within its
-//! width (and, on a desktop, within its height beside the side panel),
+//! width (and, on a desktop, on the first screen with the controls under
+//! it and the side panel beside it),
 //! the controls that play the game shown, the dice drawn as dice. The
 //! screenshots are kept under `target/tmp/serve-screenshots/` for review.
 
@@ -88,6 +89,12 @@ fn check_layout(page: &mut Browser, screen: &Screen, game: &str, dice: bool) {
         assert!(
             bottom <= f64::from(screen.height),
             "{what}: the board ends at {bottom}, below the screen"
+        );
+        // The controls under it too.
+        let undo = rect(page, "#undo");
+        assert!(
+            undo[3].as_f64().unwrap() <= f64::from(screen.height),
+            "{what}: the controls {undo} are below the screen"
         );
         let aside = rect(page, "aside");
         assert!(

@@ -232,7 +232,7 @@ function fitBoard() {
   const svg = $('board').querySelector('svg');
   const box = svg && svg.viewBox && svg.viewBox.baseVal;
   if (box && box.width > 0 && box.height > 0) {
-    svg.style.maxWidth = 'min(760px, calc((100vh - 12rem) * ' + (box.width / box.height).toFixed(4) + '))';
+    svg.style.maxWidth = 'min(760px, calc((100vh - 17rem) * ' + (box.width / box.height).toFixed(4) + '))';
   }
 }
 
