@@ -573,6 +573,27 @@ fn position_with_dice(
     Ok(st)
 }
 
+/// The cube and score a position's text gives (its stakes fields, or a
+/// GNU Backgammon ID), for a match to `match_to` points (money play
+/// where none) unless it names its own, and the position's text without
+/// them: `play` and the page read a position's stakes alike.
+pub(crate) fn staked_position(
+    engine: &Engine,
+    position: Option<&str>,
+    match_to: Option<u32>,
+) -> Result<(ludus::stakes::Stakes, Option<String>), String> {
+    let stakes = ludus::stakes::Stakes::new(engine, match_to.unwrap_or(0));
+    let Some(text) = position else {
+        return Ok((stakes, None));
+    };
+    if let Some(gnubg) = ludus::stakes::read_gnubg_id(engine, text) {
+        let (text, stakes) = gnubg?;
+        return Ok((stakes, Some(text)));
+    }
+    let (stakes, rest) = stakes.read_fields(engine, text)?;
+    Ok((stakes, Some(rest)))
+}
+
 fn position_or_start(engine: &Engine, position: Option<&str>) -> Result<State, Failure> {
     match position {
         Some(p) => {
@@ -597,23 +618,8 @@ fn play(
         refuse_overwrite("--record", path, &[file])?;
     }
     let (engine, text) = engine(file)?;
-    // The cube and score fields of a position, read apart.
-    let stakes = ludus::stakes::Stakes::new(&engine, match_to.unwrap_or(0));
-    let gnubg = position
-        .as_deref()
-        .and_then(|p| ludus::stakes::read_gnubg_id(&engine, p))
-        .transpose()
+    let (stakes, position) = staked_position(&engine, position.as_deref(), match_to)
         .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
-    let (stakes, position) = match (position, gnubg) {
-        (_, Some((text, stakes))) => (stakes, Some(text)),
-        (Some(p), None) => {
-            let (stakes, rest) = stakes
-                .read_fields(&engine, &p)
-                .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
-            (stakes, Some(rest))
-        }
-        (None, None) => (stakes, None),
-    };
     if let Some(n) = match_to
         && stakes.score.length != n
     {

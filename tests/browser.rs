@@ -7,12 +7,19 @@
 //! by clicks on the board, each position checked against the engine, a
 //! move taken back, the record saved and replayed; screenshots of a game
 //! of each family kept under `target/tmp/serve-screenshots/` for review.
+//! `cube`: a 3-point backgammon match with the cube played through the
+//! page to its end, and the other decisions the page prompts for;
+//! `layout`: each family at a phone's width and a desktop's, checked and
+//! kept as screenshots.
 //!
 //! Runs where `chromium` is on the PATH (`scripts/install-browser.sh`
 //! installs it); elsewhere it says why it is skipped, except under
 //! `CI=true`, where a missing browser is a failure.
 
 use crate::common;
+
+mod cube;
+mod layout;
 
 use common::{Server, ludus, temp_dir};
 use ludus::notation::{find_move, move_text, parse_position, position_text};
@@ -368,7 +375,7 @@ impl Browser {
         self.wait_for(
             &format!(
                 "Number(document.body.dataset.version) > {version} && document.body.dataset.busy === '0' \
-                 && state !== null && (state.over || !state.agents[state.to_move])"
+                 && state !== null && (state.over || !state.agents[state.acting])"
             ),
             "the page to show the move",
         );
@@ -393,6 +400,15 @@ impl Browser {
         } else {
             self.click(&format!("#offboard button[data-site=\"{s}\"]"));
         }
+    }
+
+    /// Lays the page out at `width` by `height` pixels, as a phone
+    /// (`mobile`: the page's `viewport` meta tag honoured) or a desktop.
+    fn set_viewport(&mut self, width: u32, height: u32, mobile: bool) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        );
     }
 
     /// A screenshot of the page, as PNG bytes.
@@ -446,6 +462,8 @@ fn screenshot_dir() -> PathBuf {
 /// Saves a screenshot as `name`.png for review, and checks that it shows
 /// a picture (many times the data of a blank page of its size).
 fn keep_screenshot(page: &mut Browser, name: &str) {
+    // As a player sees the page: from its top (a click scrolls).
+    page.eval("window.scrollTo(0, 0), true");
     let bytes = page.screenshot();
     let (width, height, data) = png(&bytes);
     assert_eq!((width, height), (1280, 1000));
@@ -465,6 +483,12 @@ fn bundled(name: &str) -> ludus::engine::Engine {
 /// Starts a new game of the game listed at `index` from the page: the
 /// seats chosen, the seed typed, the button clicked.
 fn new_game(page: &mut Browser, index: usize, seats: [&str; 2], seed: u64) {
+    new_match(page, index, seats, seed, 0);
+}
+
+/// [`new_game`] of a match to `length` points (0: a money game, or one
+/// game where the game has no cube), chosen in the page's list.
+fn new_match(page: &mut Browser, index: usize, seats: [&str; 2], seed: u64, length: u32) {
     page.wait_for(
         "document.getElementById('game-select').options.length > 0",
         "the list of games",
@@ -474,6 +498,7 @@ fn new_game(page: &mut Browser, index: usize, seats: [&str; 2], seed: u64) {
          s.dispatchEvent(new Event('change')); \
          document.getElementById('seat0-kind').value = '{}'; \
          document.getElementById('seat1-kind').value = '{}'; \
+         document.getElementById('match-length').value = '{length}'; \
          document.getElementById('seed').value = '{seed}'; return true; }})()",
         seats[0], seats[1]
     ));
@@ -486,6 +511,21 @@ fn new_game(page: &mut Browser, index: usize, seats: [&str; 2], seed: u64) {
 /// `dir`), replays it with `ludus replay`, and checks the turns it counts;
 /// the record's text.
 fn save_and_replay(page: &mut Browser, dir: &Path, turns: usize) -> String {
+    let record = download_record(page, dir);
+    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains(&format!("{turns} turns, every move legal")),
+        "{}",
+        run.stdout
+    );
+    std::fs::read_to_string(&record).unwrap()
+}
+
+/// Saves the game's record with the page's link, a real download into
+/// `dir`: the file.
+fn download_record(page: &mut Browser, dir: &Path) -> PathBuf {
     let downloads = dir.join("downloads");
     let _ = std::fs::remove_dir_all(&downloads);
     std::fs::create_dir_all(&downloads).unwrap();
@@ -497,7 +537,7 @@ fn save_and_replay(page: &mut Browser, dir: &Path, turns: usize) -> String {
     );
     page.click("#record");
     let start = Instant::now();
-    let record = loop {
+    loop {
         let done: Vec<PathBuf> = std::fs::read_dir(&downloads)
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -508,16 +548,7 @@ fn save_and_replay(page: &mut Browser, dir: &Path, turns: usize) -> String {
         }
         assert!(start.elapsed() < PAGE_TIMEOUT, "the record was not saved");
         std::thread::sleep(Duration::from_millis(50));
-    };
-    let run = ludus(&["replay", record.to_str().unwrap(), "--quiet"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stdout
-            .contains(&format!("{turns} turns, every move legal")),
-        "{}",
-        run.stdout
-    );
-    std::fs::read_to_string(&record).unwrap()
+    }
 }
 
 /// The browser on the PATH, or why the test is skipped (a failure under
@@ -696,6 +727,9 @@ fn the_served_page_plays_backgammon_by_clicks() {
                     i + 1,
                     move_text(&engine, &m)
                 );
+                // The dice drawn, those played faded.
+                let used = page.eval("document.querySelectorAll('#dice svg.die.used').length");
+                assert_eq!(used, json!(i + 1), "the dice played are marked");
             }
         }
         engine.play_unchecked(&mut st, &m);

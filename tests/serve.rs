@@ -795,3 +795,285 @@ fn a_game_changed_while_its_agent_thinks_refuses_the_agents_move() {
         "1 turns, every move legal",
     );
 }
+
+/// `POST /api/game/ID/ACTION` with `body`; the answer must have `status`.
+fn act(server: &Server, id: u64, action: &str, body: Value, status: u16) -> Value {
+    post(server, &format!("/api/game/{id}/{action}"), body, status)
+}
+
+/// Throws the dice where they are due, then plays the position's example
+/// turn (a whole legal turn, as the move box offers it).
+fn play_example(server: &Server, id: u64, state: Value) -> Value {
+    let state = if state["needs_roll"] == json!(true) {
+        act(server, id, "roll", json!({}), 200)
+    } else {
+        state
+    };
+    match state["example"].as_str() {
+        Some(turn) => act(server, id, "move", json!({"move": turn}), 200),
+        None => state,
+    }
+}
+
+/// A backgammon position after white's first turn (a 3-1), black to
+/// throw: a game begun there has no opening throw.
+fn black_to_roll() -> String {
+    let engine = bundled("backgammon");
+    let mut st = engine.start();
+    st.dice = ludus::notation::parse_dice(&engine, "3-1").unwrap();
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    engine.play_unchecked(&mut st, &moves[0]);
+    position_text(&engine, &st)
+}
+
+#[test]
+fn the_cube_and_a_match_are_played_and_refused_through_the_api() {
+    let server = Server::start(&["backgammon", "alquerque"]);
+    for (body, status, says) in [
+        (
+            json!({"game": "backgammon", "match": "three"}),
+            400,
+            "`match`",
+        ),
+        (
+            json!({"game": "backgammon", "match": 40000}),
+            400,
+            "`match`",
+        ),
+        (
+            json!({"game": "backgammon", "match": 5, "position": "match: 3; score: 1-0"}),
+            422,
+            "disagrees",
+        ),
+        (
+            json!({"game": "backgammon", "position": "cube: 3"}),
+            422,
+            "power of two",
+        ),
+    ] {
+        let v = post(&server, "/api/new", body.clone(), status);
+        assert!(error(&v).contains(says), "{body}: {v}");
+    }
+    let state = post(
+        &server,
+        "/api/new",
+        json!({"game": "backgammon", "seed": 7, "match": 3}),
+        200,
+    );
+    let id = state["id"].as_u64().unwrap();
+    assert_eq!(state["stakes"]["match"], 3);
+    assert_eq!(state["stakes"]["crawford_rule"], true);
+    assert_eq!(state["stakes"]["cube"]["value"], 1);
+    assert_eq!(state["stakes"]["cube"]["owner"], Value::Null);
+    let starter = state["to_move"].as_u64().unwrap() as usize;
+    let other = 1 - starter;
+    // The opening's roll drawn as dice, the example a whole legal turn.
+    assert_eq!(state["dice_shown"].as_array().unwrap().len(), 2);
+    let v = act(
+        &server,
+        id,
+        "move",
+        json!({"move": "24/23", "whole": "yes"}),
+        400,
+    );
+    assert!(error(&v).contains("`whole`"), "{v}");
+    let state = play_example(&server, id, state);
+    assert_eq!(state["movers"], json!([starter]));
+    assert!(state["rolls"][0].is_string(), "{}", state["rolls"]);
+    let v = act(&server, id, "take", json!({}), 409);
+    assert_eq!(error(&v), "no double is offered");
+    let v = act(&server, id, "next", json!({}), 409);
+    assert!(error(&v).contains("no next game"), "{v}");
+    // The other player doubles before his throw; until the answer only
+    // the answer is taken.
+    assert_eq!(state["stakes"]["cube"]["may_double"], true);
+    let state = act(&server, id, "double", json!({}), 200);
+    assert_eq!(state["stakes"]["cube"]["offered"], other);
+    assert_eq!(state["acting"], starter);
+    for action in ["move", "roll", "undo", "resign", "double"] {
+        let v = act(&server, id, action, json!({"move": "24/23"}), 409);
+        assert!(error(&v).contains("has doubled"), "{action}: {v}");
+    }
+    let state = act(&server, id, "take", json!({}), 200);
+    assert_eq!(state["stakes"]["cube"]["value"], 2);
+    assert_eq!(state["stakes"]["cube"]["owner"], starter);
+    let v = act(&server, id, "double", json!({}), 409);
+    assert!(error(&v).contains("opponent's"), "{v}");
+    // The taker redoubles at his turn; the doubler drops: 2 points.
+    let state = play_example(&server, id, state);
+    assert_eq!(state["to_move"], starter);
+    let state = act(&server, id, "double", json!({}), 200);
+    assert_eq!(state["stakes"]["cube"]["offered"], starter);
+    let state = act(&server, id, "drop", json!({}), 200);
+    assert_eq!(state["over"], true);
+    assert_eq!(state["next_game"], true);
+    let mut score = [0, 0];
+    score[starter] = 2;
+    assert_eq!(state["stakes"]["score"], json!(score));
+    assert_eq!(
+        state["stakes"]["finished"],
+        json!([{"winner": starter, "points": 2, "cube": 2, "dropped": other, "resigned": null}])
+    );
+    for action in ["undo", "double", "resign", "roll"] {
+        act(&server, id, action, json!({}), 409);
+    }
+    // The record says so, and replays.
+    let record = server.call("GET", &format!("/api/game/{id}/record"), "");
+    assert_eq!(record.status, 200);
+    let dir = temp_dir("serve", "cube");
+    let file = dir.join("match.jsonl");
+    std::fs::write(&file, &record.body).unwrap();
+    let run = ludus(&["replay", file.to_str().unwrap(), "--quiet"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("dropped the double"), "{}", run.stdout);
+    // Loaded, the record is the match as it stands: the game scored, the
+    // next to begin.
+    let loaded = post(&server, "/api/load", json!({"text": record.body}), 200);
+    assert_eq!(loaded["over"], true);
+    assert_eq!(loaded["next_game"], true);
+    assert_eq!(loaded["stakes"]["score"], json!(score));
+    assert_eq!(
+        loaded["stakes"]["finished"], state["stakes"]["finished"],
+        "{}",
+        loaded["log"]
+    );
+    // The next game is the Crawford game: nobody doubles in it.
+    let state = act(&server, id, "next", json!({}), 200);
+    assert_eq!(state["over"], false);
+    assert_eq!(state["stakes"]["games"], 1);
+    assert_eq!(state["stakes"]["crawford"], true);
+    assert_eq!(state["stakes"]["cube"]["value"], 1);
+    let state = play_example(&server, id, state);
+    assert_eq!(state["stakes"]["cube"]["may_double"], false);
+    let v = act(&server, id, "double", json!({}), 409);
+    assert!(error(&v).contains("Crawford"), "{v}");
+
+    // An agent doubled answers for itself (the random agent takes).
+    let start = black_to_roll();
+    let body =
+        json!({"game": "backgammon", "seed": 1, "position": start, "agents": ["random", null]});
+    let state = post(&server, "/api/new", body, 200);
+    let id = state["id"].as_u64().unwrap();
+    assert_eq!(
+        (state["to_move"].as_u64(), state["needs_roll"].as_bool()),
+        (Some(1), Some(true))
+    );
+    let state = act(&server, id, "double", json!({}), 200);
+    assert_eq!(state["acting"], 0);
+    let v = act(&server, id, "take", json!({}), 409);
+    assert!(error(&v).contains("agent"), "{v}");
+    let state = act(&server, id, "agent", json!({}), 200);
+    assert_eq!(state["stakes"]["cube"]["value"], 2);
+    assert_eq!(state["stakes"]["cube"]["owner"], 0);
+    assert_eq!(state["acting"], 1);
+
+    // Money play goes on to the next game with a running score.
+    let body = json!({"game": "backgammon", "seed": 1, "position": start});
+    let state = post(&server, "/api/new", body, 200);
+    let id = state["id"].as_u64().unwrap();
+    assert_eq!(state["stakes"]["match"], 0);
+    act(&server, id, "double", json!({}), 200);
+    let state = act(&server, id, "drop", json!({}), 200);
+    assert_eq!(state["next_game"], true);
+    let state = act(&server, id, "next", json!({}), 200);
+    assert_eq!(state["stakes"]["score"], json!([0, 1]));
+    assert_eq!(state["stakes"]["games"], 1);
+
+    // Whatever is sent, in whatever state, is answered, never a fault.
+    let mut server = server;
+    for action in [
+        "move", "roll", "double", "take", "drop", "next", "undo", "resign", "hint", "agent",
+        "agents", "nonsense",
+    ] {
+        for body in [
+            "",
+            "{",
+            "[]",
+            r#"{"move": 5}"#,
+            r#"{"dice": "9 9"}"#,
+            r#"{"whole": 1, "move": "bar/off"}"#,
+            r#"{"agents": [1, 2]}"#,
+        ] {
+            for game in [id, id - 1, 999] {
+                let path = format!("/api/game/{game}/{action}");
+                let reply = server.call("POST", &path, body);
+                assert!(
+                    (200..500).contains(&reply.status),
+                    "POST {path} {body}: {}",
+                    reply.status
+                );
+            }
+        }
+    }
+    assert!(server.running());
+
+    // A game without a cube.
+    let state = new_game(&server, "alquerque");
+    assert_eq!(state["stakes"]["cube"], Value::Null);
+    let id = state["id"].as_u64().unwrap();
+    let v = act(&server, id, "double", json!({}), 409);
+    assert!(error(&v).contains("no doubling cube"), "{v}");
+    let v = act(&server, id, "next", json!({}), 409);
+    assert!(error(&v).contains("no next game"), "{v}");
+    assert_eq!(server.call("GET", "/api/games", "").status, 200);
+}
+
+#[test]
+fn a_hint_names_legal_turns_and_a_cube_action_to_click() {
+    let server = Server::start(&["alquerque", "backgammon"]);
+    let state = new_game(&server, "alquerque");
+    let id = state["id"].as_u64().unwrap();
+    let texts: Vec<&str> = state["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["text"].as_str().unwrap())
+        .collect();
+    let hinted = act(&server, id, "hint", json!({}), 200);
+    let plays = hinted["hint"]["plays"].as_array().unwrap();
+    assert!(!plays.is_empty(), "{}", hinted["hint"]);
+    for play in plays {
+        assert!(texts.contains(&play.as_str().unwrap()), "{play} is legal");
+        assert!(
+            hinted["log"]
+                .as_str()
+                .unwrap()
+                .contains(play.as_str().unwrap())
+        );
+    }
+    // The move box's example is a legal move too.
+    assert!(texts.contains(&state["example"].as_str().unwrap()));
+    // A double to answer: the hint advises take or drop.
+    let start = black_to_roll();
+    let body = json!({"game": "backgammon", "seed": 1, "position": start});
+    let state = post(&server, "/api/new", body, 200);
+    let id = state["id"].as_u64().unwrap();
+    act(&server, id, "double", json!({}), 200);
+    let hinted = act(&server, id, "hint", json!({}), 200);
+    let advice = hinted["hint"]["cube"].as_str().unwrap();
+    assert!(["take", "drop"].contains(&advice), "{advice}");
+    assert!(hinted["log"].as_str().unwrap().starts_with(advice));
+    // A turn typed whole from the start of the turn, die moves typed
+    // before it forgotten.
+    act(&server, id, "take", json!({}), 200);
+    let state = act(&server, id, "roll", json!({}), 200);
+    let whole = state["example"].as_str().unwrap().to_string();
+    let first = first_part(&state);
+    let part = act(&server, id, "move", json!({"move": first}), 200);
+    assert_eq!(part["typed"].as_array().unwrap().len(), 1);
+    let played = act(
+        &server,
+        id,
+        "move",
+        json!({"move": whole, "whole": true}),
+        200,
+    );
+    assert_eq!(
+        played["played"].as_array().unwrap().len(),
+        1,
+        "{}",
+        played["log"]
+    );
+    assert_eq!(played["typed"], json!([]));
+}

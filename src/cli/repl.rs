@@ -69,6 +69,15 @@ pub struct Session<'e> {
     file: Option<GameFile>,
     /// The records of the match's games already finished, as text.
     match_games: Vec<String>,
+    /// The games of the match (or of money play) finished, as scored.
+    results: Vec<cube::Finished>,
+    /// Whether the game that ended has been scored (its points added to
+    /// the match's): it is not scored again.
+    scored: bool,
+    /// Whether a match stops between its games until the next is asked
+    /// for ([`Session::next_of_match`]), so that the last position and the
+    /// score are seen (the page); the REPL goes straight on.
+    pause_between_games: bool,
 }
 
 impl<'e> Session<'e> {
@@ -83,6 +92,9 @@ impl<'e> Session<'e> {
             fault: None,
             file: None,
             match_games: Vec::new(),
+            results: Vec::new(),
+            scored: false,
+            pause_between_games: false,
         }
     }
 
@@ -113,6 +125,7 @@ impl<'e> Session<'e> {
     /// begun, its record too, nothing played yet.
     fn start_game(&mut self) -> String {
         let mut out = String::new();
+        self.scored = false;
         if let Some(dice) = self.game.open() {
             out.push_str("opening throw: ");
             out.push_str(&playout::opening_text(self.engine, dice));
@@ -194,9 +207,16 @@ impl<'e> Session<'e> {
         }
         match lower.as_str() {
             "" => {}
-            "double" | "redouble" => self.double(&mut out),
-            "take" | "accept" => self.answer(true, &mut out),
-            "drop" | "reject" => self.answer(false, &mut out),
+            // A refusal is written to `out` with the reason.
+            "double" | "redouble" => {
+                let _ = self.double(&mut out);
+            }
+            "take" | "accept" => {
+                let _ = self.answer(true, &mut out);
+            }
+            "drop" | "reject" => {
+                let _ = self.answer(false, &mut out);
+            }
             "quit" | "exit" => {
                 return Reply {
                     text: out,
@@ -281,6 +301,19 @@ impl<'e> Session<'e> {
                 Err(refused)
             }
         }
+    }
+
+    /// A whole turn (a hint's, say) played from the start of the turn:
+    /// the die moves typed so far are forgotten first, and kept where
+    /// the turn is refused.
+    pub(crate) fn whole_turn(&mut self, input: &str, out: &mut String) -> Result<(), String> {
+        let typed = self.game.typed().to_vec();
+        self.game.clear_typed();
+        let played = self.typed_move(input, out);
+        if played.is_err() && !typed.is_empty() {
+            self.game.set_typed(typed);
+        }
+        played
     }
 
     fn mover(&self) -> &str {
@@ -507,6 +540,10 @@ impl<'e> Session<'e> {
                 return None;
             }
             if self.game.outcome() != Outcome::Ongoing {
+                if self.scored {
+                    // Said and scored already: the next game waits.
+                    return None;
+                }
                 out.push_str(&format!(
                     "game over after {} turns: {}\n",
                     self.game.history().len(),
@@ -580,6 +617,10 @@ impl<'e> Session<'e> {
     /// Takes back the last die move typed this turn; at the start of a turn,
     /// the last move made by a person and every turn after it.
     pub(crate) fn undo(&mut self, out: &mut String) {
+        if self.scored && self.game.staked() {
+            out.push_str("the game is over and scored: it cannot be taken back\n");
+            return;
+        }
         match self.game.undo() {
             Undone::DieMove(last) => {
                 out.push_str(&format!("took back {last}\n"));
@@ -589,6 +630,7 @@ impl<'e> Session<'e> {
                 out.push_str("nothing to undo: no move typed here has been played\n");
             }
             Undone::Turns(taken) => {
+                self.scored = false;
                 let s = if taken == 1 { "" } else { "s" };
                 out.push_str(&format!("took back {taken} turn{s}\n"));
                 out.push_str(&self.board(self.game.state()));

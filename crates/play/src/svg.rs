@@ -39,7 +39,7 @@ fn esc(text: &str) -> String {
 /// The fill of a player's men and the ink of their marks: the colour the
 /// player is named after (`white`, `black`, `red`), else the first player's
 /// light and the second's dark.
-fn colours(engine: &Engine, player: usize) -> (&'static str, &'static str) {
+pub fn colours(engine: &Engine, player: usize) -> (&'static str, &'static str) {
     const LIGHT_MEN: (&str, &str) = ("#fafafa", "#222222");
     const DARK_MEN: (&str, &str) = ("#222222", "#fafafa");
     let name = engine.game().players[player].name.to_lowercase();

@@ -14,8 +14,9 @@ const WHILE_DOUBLED: [&str; 12] = [
 ];
 
 impl Session<'_> {
-    /// Why `line` cannot be obeyed while a double waits for its answer.
-    pub(super) fn awaiting_answer(&self, lower: &str) -> Option<String> {
+    /// Why `line` (lower case) cannot be obeyed while a double waits for
+    /// its answer; `ludus serve` asks it of its requests by their names.
+    pub(crate) fn awaiting_answer(&self, lower: &str) -> Option<String> {
         let stakes = self.game.stakes();
         let doubler = stakes.offered?;
         let first = lower.split_whitespace().next().unwrap_or_default();
@@ -33,32 +34,44 @@ impl Session<'_> {
 
     /// Why `player` may not double now ([`ludus::stakes::Stakes::why_no_double`],
     /// which `replay` asks too), or `None` if he may.
-    fn why_no_double(&self, player: usize) -> Option<String> {
+    pub(crate) fn why_no_double(&self, player: usize) -> Option<String> {
         self.game.why_no_double(player)
     }
 
-    /// `double`: the person to move offers a double.
-    pub(super) fn double(&mut self, out: &mut String) {
+    /// `double`: the person to move offers a double; refused with the
+    /// reason (also written to `out`). The REPL and `ludus serve` double
+    /// through this one function.
+    pub(crate) fn double(&mut self, out: &mut String) -> Result<(), String> {
+        let refused = |out: &mut String, why: String| {
+            out.push_str(&why);
+            out.push('\n');
+            Err(why)
+        };
         if self.game.over() {
-            out.push_str("the game is over\n");
-            return;
+            return refused(out, "the game is over".into());
         }
         let player = self.game.to_move();
         if self.agents[player] != Agent::Human {
-            out.push_str(&format!(
-                "{} is played by an agent, which decides its own doubles\n",
+            let why = format!(
+                "{} is played by an agent, which decides its own doubles",
                 self.mover()
-            ));
-            return;
+            );
+            return refused(out, why);
         }
-        self.offer(player, out);
+        self.offer(player, out)?;
         self.advance(out);
+        Ok(())
     }
 
     /// `player` doubles, if he may (the game not over).
-    fn offer(&mut self, player: usize, out: &mut String) {
+    fn offer(&mut self, player: usize, out: &mut String) -> Result<(), String> {
         match self.game.double(player) {
-            Err(why) => out.push_str(&format!("{} cannot double: {why}\n", self.mover())),
+            Err(why) => {
+                let why = format!("{} cannot double: {why}", self.mover());
+                out.push_str(&why);
+                out.push('\n');
+                Err(why)
+            }
             Ok(value) => {
                 self.write_record();
                 let name = &self.engine.game().players[1 - player].name;
@@ -67,22 +80,28 @@ impl Session<'_> {
                     self.mover(),
                     points(self.game.stakes().cube.value)
                 ));
+                Ok(())
             }
         }
     }
 
-    /// `take` or `drop`, typed by the person doubled.
-    pub(super) fn answer(&mut self, take: bool, out: &mut String) {
-        let Some(doubler) = self.game.stakes().offered else {
-            out.push_str("no double is offered\n");
-            return;
+    /// `take` or `drop`, typed by the person doubled; refused with the
+    /// reason (also written to `out`).
+    pub(crate) fn answer(&mut self, take: bool, out: &mut String) -> Result<(), String> {
+        let why = match self.game.stakes().offered {
+            None => "no double is offered",
+            Some(doubler) if self.agents[1 - doubler] != Agent::Human => {
+                "the player doubled is an agent, which answers for itself"
+            }
+            Some(_) => {
+                self.answered(take, out);
+                self.advance(out);
+                return Ok(());
+            }
         };
-        if self.agents[1 - doubler] != Agent::Human {
-            out.push_str("the player doubled is an agent, which answers for itself\n");
-            return;
-        }
-        self.answered(take, out);
-        self.advance(out);
+        out.push_str(why);
+        out.push('\n');
+        Err(why.into())
     }
 
     /// The double is taken or dropped.
@@ -118,7 +137,8 @@ impl Session<'_> {
                 self.cube_equity(player),
             )
         {
-            self.offer(player, out);
+            // Judged by `why_no_double` just above: he may.
+            let _ = self.offer(player, out);
         }
         let Some(doubler) = self.game.stakes().offered else {
             return true;
@@ -148,9 +168,11 @@ impl Session<'_> {
 
     /// `hint` at a cube decision: a double to answer, or the start of a
     /// turn where the player to move may double. Says what the agents'
-    /// rule of thumb makes of the rollouts' equity; false where there is
-    /// no cube decision (a hint about the turn is then wanted).
-    pub(super) fn cube_hint(&self, out: &mut String) -> bool {
+    /// rule of thumb makes of the rollouts' equity, and returns the
+    /// command it advises (`take`, `drop`, `double` or `roll`); `None`
+    /// where there is no cube decision (a hint about the turn is then
+    /// wanted).
+    pub(crate) fn cube_hint(&self, out: &mut String) -> Option<&'static str> {
         let names = |p: usize| self.engine.game().players[p].name.clone();
         let stakes = self.game.stakes();
         if let Some(doubler) = stakes.offered {
@@ -166,24 +188,24 @@ impl Session<'_> {
                 names(taker),
                 ludus::agent::cube::CUBE_ROLLOUTS
             ));
-            return true;
+            return Some(advice);
         }
         let player = self.game.to_move();
         if stakes.rules.is_none() || !self.needs_roll() || self.why_no_double(player).is_some() {
-            return false;
+            return None;
         }
         let equity = self.cube_equity(player);
-        let advice = if ludus::agent::cube::should_double(stakes, player, equity) {
-            "double"
+        let (advice, said) = if ludus::agent::cube::should_double(stakes, player, equity) {
+            ("double", "double")
         } else {
-            "no double: roll"
+            ("roll", "no double: roll")
         };
         out.push_str(&format!(
-            "{advice}: {} expects {equity:+.3} points a game without the cube ({} games played out by greedy play); the rule of thumb doubles from 0.4 to 1.0\n",
+            "{said}: {} expects {equity:+.3} points a game without the cube ({} games played out by greedy play); the rule of thumb doubles from 0.4 to 1.0\n",
             names(player),
             ludus::agent::cube::CUBE_ROLLOUTS
         ));
-        true
+        Some(advice)
     }
 
     /// The game has ended: says what it scores and, in a match that goes
@@ -194,6 +216,15 @@ impl Session<'_> {
         let staked = self.game.staked();
         let stakes = *self.game.stakes();
         let money = stakes.score.money();
+        if staked {
+            self.results.push(Finished {
+                winner: won.map(|w| w.winner),
+                points: won.map_or(0, |w| w.points),
+                cube: stakes.cube.value,
+                dropped: self.game.dropped(),
+                resigned: self.game.resigned(),
+            });
+        }
         if let Some(won) = won
             && staked
             && (!money || stakes.cube.value > 1)
@@ -207,6 +238,9 @@ impl Session<'_> {
             out.push_str(&format!("{name} scores {}{cube}\n", points(won.points)));
         }
         self.write_record();
+        // From here the game is among the match's games, not to be
+        // scored (nor written) again.
+        self.scored = true;
         if !staked {
             return false;
         }
@@ -248,8 +282,49 @@ impl Session<'_> {
             score.games + 1,
             stakes.summary(self.engine)
         ));
+        if self.pause_between_games {
+            return false;
+        }
         self.next_game(out);
         true
+    }
+
+    /// The next game of a match (or of money play), once the last has
+    /// ended and been scored: begun, and played up to a person's turn;
+    /// refused with the reason where there is none to begin.
+    pub(crate) fn next_of_match(&mut self, out: &mut String) -> Result<(), String> {
+        let score = self.game.stakes().score;
+        let why = if !self.scored || !self.game.staked() {
+            "the game is not over and scored: there is no next game yet"
+        } else if let Some(winner) = score.winner() {
+            let name = &self.engine.game().players[winner].name;
+            out.push_str(&format!(
+                "{name} has won the match to {}: start a new one\n",
+                score.length
+            ));
+            return Err(format!("{name} has won the match: start a new one"));
+        } else {
+            self.next_game(out);
+            self.advance(out);
+            return Ok(());
+        };
+        out.push_str(why);
+        out.push('\n');
+        Err(why.into())
+    }
+
+    /// The games of the match (or of money play) finished so far, as
+    /// scored, oldest first.
+    pub(crate) fn results(&self) -> &[Finished] {
+        &self.results
+    }
+
+    /// Makes a match stop between its games until
+    /// [`Session::next_of_match`] is asked for (the page, which shows the
+    /// last position and the score first).
+    pub(crate) fn pausing_between_games(mut self) -> Self {
+        self.pause_between_games = true;
+        self
     }
 
     /// The next game of the match, from the setup (or the position the
@@ -303,6 +378,21 @@ impl Session<'_> {
         };
         id.encode().ok()
     }
+}
+
+/// A game of a match (or of money play) finished, as it was scored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Finished {
+    /// The winner (none: a draw, or a game stopped unfinished).
+    pub winner: Option<usize>,
+    /// The points he scored.
+    pub points: u32,
+    /// The cube's value as the game ended.
+    pub cube: u32,
+    /// The player who dropped a double, if one ended the game.
+    pub dropped: Option<usize>,
+    /// The player who resigned, if one did.
+    pub resigned: Option<usize>,
 }
 
 /// Whether `agent` judges cube actions (see [`ludus::agent::cube::judges_cube`]).

@@ -56,7 +56,7 @@ impl<'e> Session<'e> {
             out.push_str("the game is over\n");
             return None;
         }
-        if self.cube_hint(out) {
+        if self.cube_hint(out).is_some() {
             return None;
         }
         if self.needs_roll() {
@@ -101,13 +101,20 @@ impl Hinting<'_> {
 
     /// What the agent thinks of the turns, best first, as `hint` says it.
     pub(crate) fn think(&self) -> String {
+        self.think_listed().0
+    }
+
+    /// [`Hinting::think`], and the turns it names, in the order it names
+    /// them (the page makes each one a button that plays it).
+    pub(crate) fn think_listed(&self) -> (String, Vec<String>) {
         let mut said = String::new();
+        let mut named = Vec::new();
         let out = &mut said;
         let agent = self.agent.clone();
         let mut rng = playout::rng(self.seed);
         if self.rollouts {
-            self.equity_hint(agent, &mut rng, out);
-            return said;
+            self.equity_hint(agent, &mut rng, (out, &mut named));
+            return (said, named);
         }
         match agent.hints(self.engine, &self.st, &self.moves, &mut rng) {
             Ok(hints) => {
@@ -133,6 +140,7 @@ impl Hinting<'_> {
                 ));
                 for h in hints.iter().take(HINTS_SHOWN) {
                     let text = move_text(self.engine, &self.moves[h.index]);
+                    named.push(text.clone());
                     match agent {
                         ludus::agent::Spec::Mcts { .. } if points => out.push_str(&format!(
                             "  {text}  value {:+.3} over {} iterations\n",
@@ -158,14 +166,19 @@ impl Hinting<'_> {
             }
             Err(e) => out.push_str(&format!("no hint: {e}\n")),
         }
-        said
+        (said, named)
     }
 
     /// The hint of a dice game: the turns ranked by `agent`, the best
     /// [`HINTS_SHOWN`] of them rolled out [`HINT_ROLLOUTS`] times each (the
     /// same dice for each) and shown by their equity, the points the mover
     /// can expect per game, best first.
-    fn equity_hint(&self, agent: ludus::agent::Spec, rng: &mut Rng, out: &mut String) {
+    fn equity_hint(
+        &self,
+        agent: ludus::agent::Spec,
+        rng: &mut Rng,
+        (out, named): (&mut String, &mut Vec<String>),
+    ) {
         let ranked = match agent.hints(self.engine, &self.st, &self.moves, rng) {
             Ok(hints) => hints,
             Err(e) => {
@@ -198,6 +211,7 @@ impl Hinting<'_> {
         for i in order {
             let e = &equities[i];
             let text = move_text(self.engine, &best[i]);
+            named.push(text.clone());
             let mut line = format!(
                 "  {text}  equity {:+.3}  (wins {:.0}%",
                 e.points,

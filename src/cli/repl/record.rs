@@ -42,7 +42,12 @@ impl Session<'_> {
     /// one), naming the game file `named`.
     pub(crate) fn record_named(&self, named: &str) -> Option<String> {
         let mut text = self.match_games.concat();
-        text.push_str(&self.game.record_text(named)?);
+        let game = self.game.record_text(named)?;
+        // A game of a match scored is among the match's games already
+        // (while the next waits to begin).
+        if !(self.scored && self.game.staked()) {
+            text.push_str(&game);
+        }
         Some(text)
     }
 
@@ -128,18 +133,25 @@ impl Session<'_> {
                     out.push_str(&format!("loaded {turns} turns from {arg}\n"));
                 }
                 out.push_str(&self.board(self.game.state()));
-                if self.game.over() {
-                    out.push_str(&format!(
-                        "the game is over: {}\n",
-                        outcome_text(self.engine, self.game.outcome())
-                    ));
-                    if self.game.staked() && self.game_over(out) {
-                        self.advance(out);
-                    }
-                } else {
-                    self.advance(out);
-                }
+                self.go_on_loaded(out);
             }
+        }
+    }
+
+    /// After a record is loaded: a game it ends over is scored (and, in a
+    /// match that goes on, the next begun, unless the session pauses
+    /// between games); else the agents' and forced turns are played.
+    pub(crate) fn go_on_loaded(&mut self, out: &mut String) {
+        if self.game.over() {
+            out.push_str(&format!(
+                "the game is over: {}\n",
+                outcome_text(self.engine, self.game.outcome())
+            ));
+            if self.game.staked() && self.game_over(out) {
+                self.advance(out);
+            }
+        } else {
+            self.advance(out);
         }
     }
 
@@ -164,6 +176,7 @@ impl Session<'_> {
         // The games of a match before the last: each finished, each
         // header's score the one the games before it give.
         let mut match_games = Vec::new();
+        let mut results = Vec::new();
         let last = records.len() - 1;
         for (i, record) in records[..last].iter().enumerate() {
             let game = i + 1;
@@ -190,6 +203,20 @@ impl Session<'_> {
                     },
                 }),
             };
+            let resigned = record.lines.iter().find_map(|(_, line)| match line {
+                RecordLine::Result { resigned, .. } => resigned.as_deref(),
+                _ => None,
+            });
+            results.push(super::cube::Finished {
+                winner: won.map(|w| w.winner),
+                points: won.map_or(0, |w| w.points),
+                cube: stakes.cube.value,
+                dropped: replay.dropped,
+                resigned: resigned.and_then(|name| {
+                    let players = &self.engine.game().players;
+                    players.iter().position(|p| p.name == name)
+                }),
+            });
             stakes.finish(won);
             let next = &records[i + 1];
             let said = next.stakes.as_deref().unwrap_or_default();
@@ -295,6 +322,8 @@ impl Session<'_> {
             replay.outcome,
         );
         self.match_games = match_games;
+        self.results = results;
+        self.scored = false;
         Ok(turns)
     }
 
@@ -309,6 +338,7 @@ impl Session<'_> {
         if !score.money() && score.winner().is_some() {
             stakes = ludus::stakes::Stakes::new(self.engine, score.length);
             self.match_games.clear();
+            self.results.clear();
             out.push_str(&format!("a new match to {}\n", score.length));
         }
         stakes.cube = ludus::stakes::Cube::CENTRED;

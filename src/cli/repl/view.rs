@@ -23,6 +23,22 @@ pub(crate) struct ClickPart {
     /// The sites clicked, in order (indices of the board's sites); none
     /// for a part made without clicks (a pass, a turn typed whole).
     pub sites: Vec<usize>,
+    /// Whether the last of `sites` is an opponent's piece the turn
+    /// removes (a line completed), for the page to say so.
+    pub removes: bool,
+    /// The double a choice of roll chooses (`choose 5-5`), where the part
+    /// is one.
+    pub chosen: Option<u8>,
+}
+
+/// A die as the page draws it: the number it shows, and whether a die
+/// move of the turn has used it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Die {
+    /// The number shown (a summed throw: the sum).
+    pub value: u8,
+    /// Whether it has been played this turn.
+    pub used: bool,
 }
 
 /// The sites of a board among `sites`: the hand and absent sites left out.
@@ -101,13 +117,16 @@ impl<'e> Session<'e> {
         if self.game.over() || self.needs_roll() {
             return Vec::new();
         }
-        if self.game.by_die_moves() {
+        // A roll to choose is a turn of its own, without die moves.
+        if self.game.by_die_moves() && !self.choosing() {
             let steps = self.game.next_steps(self.game.typed());
             return steps
                 .into_iter()
                 .map(|(text, step)| ClickPart {
                     text,
                     sites: on_board([step.from, step.to]),
+                    removes: false,
+                    chosen: None,
                 })
                 .collect();
         }
@@ -116,11 +135,145 @@ impl<'e> Session<'e> {
         self.game
             .legal()
             .iter()
-            .map(|m| ClickPart {
-                text: move_text(self.engine, m),
-                sites: if thrown { Vec::new() } else { grid_sites(m) },
+            .map(|m| {
+                let sites = if thrown { Vec::new() } else { grid_sites(m) };
+                ClickPart {
+                    text: move_text(self.engine, m),
+                    removes: !sites.is_empty() && on_board([m.remove]).len() == 1,
+                    sites,
+                    chosen: m.chosen(),
+                }
             })
             .collect()
+    }
+
+    /// Who played each turn of [`Session::played`], by player index.
+    pub(crate) fn movers(&self) -> Vec<usize> {
+        self.game
+            .history()
+            .iter()
+            .map(|t| usize::from(t.before.to_move))
+            .collect()
+    }
+
+    /// The dice each turn of [`Session::played`] was played with (none
+    /// in a game without dice).
+    pub(crate) fn rolls(&self) -> Vec<Option<String>> {
+        self.game
+            .history()
+            .iter()
+            .map(|t| ludus::notation::dice_text(&t.before))
+            .collect()
+    }
+
+    /// A legal move of the position as the game writes it, to show as an
+    /// example of what may be typed: a whole turn of the roll thrown (one
+    /// of two die moves or more where there is one), else the first move
+    /// that moves something. None before the throw, or with nothing to
+    /// play.
+    pub(crate) fn example_move(&self) -> Option<String> {
+        if self.game.over() || self.needs_roll() {
+            return None;
+        }
+        let moves = self.game.turns_begun();
+        let m = moves
+            .iter()
+            .find(|m| m.len >= 2)
+            .or_else(|| moves.iter().find(|m| m.len > 0))?;
+        let whole = move_text(self.engine, m);
+        if self.game.typed().is_empty() {
+            return Some(whole);
+        }
+        // After some die moves, the rest of the turn.
+        let words = ludus::notation::die_move_words(self.engine, &whole).ok()?;
+        let rest = words.get(self.game.typed().len()..)?;
+        (!rest.is_empty()).then(|| rest.join(" "))
+    }
+
+    /// A roll written as it is typed, for this game's dice (`5 3`).
+    pub(crate) fn roll_example(&self) -> String {
+        self.example_roll()
+    }
+
+    /// The dice thrown, each with whether a die move of the turn has used
+    /// it: a double played twice over shows four dice. None before the
+    /// throw, while a roll is chosen, or in a game without dice.
+    pub(crate) fn dice(&self) -> Vec<Die> {
+        let st = self.game.state();
+        let Some(rules) = self.engine.game().dice else {
+            return Vec::new();
+        };
+        if !self.game.thrown() || st.dice[0] == ludus::ir::CHOOSING {
+            return Vec::new();
+        }
+        let thrown: Vec<u8> = st
+            .dice
+            .iter()
+            .copied()
+            .filter(|&d| d != 0)
+            .map(ludus::ir::shown_value)
+            .collect();
+        let doubles = thrown.len() > 1 && thrown.iter().all(|&d| d == thrown[0]);
+        let times = if doubles && rules.doubles_twice { 2 } else { 1 };
+        let all: Vec<u8> = thrown
+            .iter()
+            .flat_map(|&d| std::iter::repeat_n(d, times))
+            .collect();
+        // The dice left, as the first way of having played the die moves
+        // typed so far counts them.
+        let mut left = match self.game.left_after(self.game.typed()).first() {
+            Some(left) if !self.game.typed().is_empty() => left.clone(),
+            _ => all.clone(),
+        };
+        all.into_iter()
+            .rev()
+            .map(|value| {
+                let kept = left.iter().position(|&d| d == value);
+                if let Some(k) = kept {
+                    left.remove(k);
+                }
+                Die {
+                    value,
+                    used: kept.is_none(),
+                }
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect()
+    }
+
+    /// Whether the player to move chooses the roll he plays (`choose
+    /// double`): the turns are choices of a roll.
+    pub(crate) fn choosing(&self) -> bool {
+        !self.game.over() && self.game.state().dice[0] == ludus::ir::CHOOSING
+    }
+
+    /// Each player's pip count, in games with a track.
+    pub(crate) fn pips(&self) -> Option<[u32; 2]> {
+        let st = self.game.view();
+        let count = |p| ludus::render::pips(self.engine, &st, p);
+        Some([count(0)?, count(1)?])
+    }
+
+    /// The cube and the score.
+    pub(crate) fn stakes(&self) -> &ludus::stakes::Stakes {
+        self.game.stakes()
+    }
+
+    /// The player who must act now: the one doubled while a double waits
+    /// for its answer, else the player to move.
+    pub(crate) fn acting(&self) -> usize {
+        match self.game.stakes().offered {
+            Some(doubler) => 1 - doubler,
+            None => self.game.to_move(),
+        }
+    }
+
+    /// Whether the game that ended has been scored, and a next game of
+    /// the match (or of money play) may begin.
+    pub(crate) fn next_game_due(&self) -> bool {
+        self.scored && self.game.staked() && self.game.stakes().score.winner().is_none()
     }
 
     /// The moves played, in notation, oldest first.

@@ -7,11 +7,13 @@
 //! | request | what it does |
 //! |---|---|
 //! | `GET /api/games` | the games listed |
-//! | `POST /api/new` | a new game: `{game, seed?, agents?, position?}` |
+//! | `POST /api/new` | a new game: `{game, seed?, agents?, position?, match?}` |
 //! | `GET /api/game/ID` | its state |
-//! | `POST /api/game/ID/move` | `{move}`: a turn, or die moves of it |
+//! | `POST /api/game/ID/move` | `{move, whole?}`: a turn, or die moves of it |
 //! | `POST /api/game/ID/roll` | `{dice?}`: the dice thrown (or as typed) |
-//! | `POST /api/game/ID/agent` | the turn of the seat's agent |
+//! | `POST /api/game/ID/double`, `/take`, `/drop` | the cube, as the REPL's commands |
+//! | `POST /api/game/ID/next` | the next game of a match (or of money play) |
+//! | `POST /api/game/ID/agent` | the turn (or the answer to a double) of the seat's agent |
 //! | `POST /api/game/ID/agents` | `{agents}`: who plays each seat |
 //! | `POST /api/game/ID/undo`, `/hint`, `/resign` | as the REPL's commands |
 //! | `POST /api/game/ID/forget` | the game dropped |
@@ -25,6 +27,7 @@ use crate::cli::replay::Frame;
 use ludus::agent::{Judge, Spec};
 use ludus::engine::{Engine, State};
 use ludus::notation::{dice_text, position_text};
+use ludus::stakes::{MAX_MATCH, Stakes};
 use serde_json::{Value, json};
 
 /// The longest thinking time per turn an agent may be given, in seconds.
@@ -143,6 +146,8 @@ impl<'e> Api<'e> {
                     "name": game.name,
                     "players": game.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
                     "dice": g.engine.has_dice(),
+                    "cube": game.stakes.is_some(),
+                    "crawford": game.stakes.is_some_and(|s| s.crawford),
                     "learned": learned(g, 1, None).is_ok(),
                 })
             })
@@ -192,13 +197,49 @@ impl<'e> Api<'e> {
                 None => return refuse(400, "`seed` is a whole number from 0 to 2^64 - 1"),
             },
         };
-        let st = match body.get("position") {
-            None | Some(Value::Null) => listed.engine.start(),
-            Some(Value::String(text)) if text.trim().is_empty() => listed.engine.start(),
-            Some(Value::String(text)) => position(&listed.engine, text)?,
+        let length = match body.get("match") {
+            None | Some(Value::Null) => None,
+            Some(v) => match v.as_u64().filter(|&n| n <= u64::from(MAX_MATCH)) {
+                Some(n) => Some(n as u32),
+                None => {
+                    return refuse(
+                        400,
+                        format!(
+                            "`match` is the points a match is played to, 0 (money play) to {MAX_MATCH}"
+                        ),
+                    );
+                }
+            },
+        };
+        let text = match body.get("position") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(text)) if text.trim().is_empty() => None,
+            Some(Value::String(text)) if text.len() > MAX_MOVE_TEXT * 10 => {
+                return refuse(400, "the position is too long");
+            }
+            Some(Value::String(text)) => Some(text.as_str()),
             Some(_) => return refuse(400, "`position` is a position's text"),
         };
-        let mut session = listed.session(st, seed);
+        // The cube and score fields of the position (or a GNU Backgammon
+        // ID's), read as `play --position` reads them.
+        let (stakes, text) = crate::staked_position(&listed.engine, text, length)
+            .or_else(|e| refuse(422, format!("bad position: {e}")))?;
+        if let Some(n) = length
+            && stakes.score.length != n
+        {
+            return refuse(
+                422,
+                format!(
+                    "`match` is {n}, and the position's `match: {}` disagrees",
+                    stakes.score.length
+                ),
+            );
+        }
+        let st = match text {
+            None => listed.engine.start(),
+            Some(text) => position(&listed.engine, &text)?,
+        };
+        let mut session = listed.session(st, seed, stakes);
         let log = session.start();
         let (id, served) = self.played.insert(Served::new(game, session, agents));
         let served = lock(&served);
@@ -215,14 +256,21 @@ impl<'e> Api<'e> {
             None | Some(Value::Null) => [None, None],
             Some(v) => seats(listed, v)?,
         };
-        let mut session = listed.session(listed.engine.start(), crate::cli::seed::fresh_seed());
+        let stakes = Stakes::new(&listed.engine, 0);
+        let mut session = listed.session(
+            listed.engine.start(),
+            crate::cli::seed::fresh_seed(),
+            stakes,
+        );
         let turns = match session.load_text(text) {
             Ok(n) => n,
             Err(e) => return refuse(422, format!("cannot load the record: {e}")),
         };
+        let mut log = format!("loaded {turns} turns\n");
+        session.go_on_loaded(&mut log);
         let (id, served) = self.played.insert(Served::new(game, session, agents));
         let served = lock(&served);
-        Ok(self.state(id, &served, format!("loaded {turns} turns\n")))
+        Ok(self.state(id, &served, log))
     }
 
     /// The listed game a record is of: the one whose text it was played
@@ -400,17 +448,64 @@ impl<'e> Api<'e> {
         let over = session.result().is_some();
         let seat = session.to_move();
         let person = served.agents[seat].is_none();
+        // While a double waits for its answer, only the answer (and what
+        // changes nothing of the game) is taken, as in the REPL.
+        if ["move", "roll", "undo", "resign", "double"].contains(&action)
+            && let Some(why) = session.awaiting_answer(action)
+        {
+            return refuse(409, why);
+        }
         match action {
             "move" => {
                 let text = short_text(body, "move")?;
+                let whole = match body.get("whole") {
+                    None | Some(Value::Null) => false,
+                    Some(Value::Bool(b)) => *b,
+                    Some(_) => return refuse(400, "`whole` is true or false"),
+                };
                 if over {
                     return refuse(409, "the game is over");
                 }
                 if !person {
                     return refuse(409, "it is the agent's turn: ask for it (`agent`)");
                 }
-                if let Err(e) = session.typed_move(text, &mut out) {
+                let played = if whole {
+                    session.whole_turn(text, &mut out)
+                } else {
+                    session.typed_move(text, &mut out)
+                };
+                if let Err(e) = played {
                     return refuse(422, e);
+                }
+            }
+            "double" => {
+                if over {
+                    return refuse(409, "the game is over");
+                }
+                if !person {
+                    return refuse(409, "it is the agent's turn: it decides its own doubles");
+                }
+                if let Err(e) = session.double(&mut out) {
+                    return refuse(409, e);
+                }
+            }
+            "take" | "drop" => {
+                let Some(doubler) = session.stakes().offered else {
+                    return refuse(409, "no double is offered");
+                };
+                if served.agents[1 - doubler].is_some() {
+                    return refuse(
+                        409,
+                        "the player doubled is an agent: ask for its answer (`agent`)",
+                    );
+                }
+                if let Err(e) = session.answer(action == "take", &mut out) {
+                    return refuse(409, e);
+                }
+            }
+            "next" => {
+                if let Err(e) = session.next_of_match(&mut out) {
+                    return refuse(409, e);
                 }
             }
             "roll" => {
@@ -475,7 +570,8 @@ impl<'e> Api<'e> {
     /// choice is then not played).
     fn agent(&self, id: u64, game: &Game<'e>) -> Result<Value, Refusal> {
         let mut served = lock(game);
-        let seat = served.session.to_move();
+        // The seat that acts: the one doubled, while a double waits.
+        let seat = served.session.acting();
         let Some(spec) = served.agents[seat].clone() else {
             return refuse(409, "a person plays this side: play a move");
         };
@@ -516,17 +612,26 @@ impl<'e> Api<'e> {
             return refuse(409, "the agent is thinking (or a hint is): wait for it");
         }
         let mut out = String::new();
-        if let Some(hinting) = served.session.hinting("", &mut out) {
+        // A cube decision's advice, a command the page makes a button of;
+        // else the turns the agent names, each a button that plays it.
+        let mut plays = Vec::new();
+        let mut advice = None;
+        if let Some(command) = served.session.cube_hint(&mut out) {
+            advice = Some(command);
+        } else if let Some(hinting) = served.session.hinting("", &mut out) {
             let version = served.version;
             served.searching = true;
             drop(served);
-            let said = hinting.think();
+            let (said, named) = hinting.think_listed();
             served = lock(game);
             served.searching = false;
             self.unchanged(id, game, &served, version, "the hint was thought")?;
             out.push_str(&said);
+            plays = named;
         }
-        Ok(self.state(id, &served, out))
+        let mut state = self.state(id, &served, out);
+        state["hint"] = json!({ "plays": plays, "cube": advice });
+        Ok(state)
     }
 
     /// Refuses (409) to go on with a search's result if the game `id` was
@@ -558,15 +663,19 @@ impl<'e> Api<'e> {
         let parts: Vec<Value> = s
             .next_parts()
             .into_iter()
-            .map(|p| json!({ "text": p.text, "sites": p.sites }))
+            .map(|p| {
+                json!({ "text": p.text, "sites": p.sites, "removes": p.removes, "chosen": p.chosen })
+            })
             .collect();
         let result = s.result();
+        let acting = s.acting();
         json!({
             "id": id,
             "game": served.game,
             "label": listed[served.game].label,
             "name": game.name,
             "players": game.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(),
+            "colours": (0..game.players.len()).map(|p| ludus::svg::colours(engine, p)).collect::<Vec<_>>(),
             "agents": served.agents.iter().map(|a| a.as_ref().map(Spec::to_string)).collect::<Vec<_>>(),
             "to_move": s.to_move(),
             "position": position_text(engine, s.position()),
@@ -579,12 +688,69 @@ impl<'e> Api<'e> {
             "whole_turns": s.typed_whole(),
             "parts": parts,
             "sites": game.board.sites.iter().map(|site| site.name.clone()).collect::<Vec<_>>(),
+            "dice_shown": s.dice().iter().map(|d| json!({ "value": d.value, "used": d.used })).collect::<Vec<_>>(),
+            "choosing": s.choosing(),
+            "example": s.example_move(),
+            "example_roll": s.roll_example(),
             "played": s.played(),
+            "movers": s.movers(),
+            "rolls": s.rolls(),
+            "pips": s.pips(),
+            "acting": acting,
+            "stakes": stakes_json(s, served.agents[acting].is_none()),
+            "next_game": s.next_game_due(),
             "over": result.is_some(),
             "result": result,
             "log": log,
         })
     }
+}
+
+/// The cube and the score as the page shows them: the cube (null in a
+/// game without one) with its value, owner, highest value and the double
+/// waiting for its answer; whether the player to move may double now
+/// (a person, judged by `Stakes::why_no_double`) and why not; the match
+/// (`length` 0: money play) and its score; the games finished.
+fn stakes_json(s: &crate::cli::repl::Session, person: bool) -> Value {
+    let stakes = s.stakes();
+    let mover = s.to_move();
+    let why_not = s.why_no_double(mover);
+    let cube = stakes.rules.map(|rules| {
+        json!({
+            "value": stakes.cube.value,
+            "owner": stakes.cube.owner,
+            "max": rules.cube_max,
+            "offered": stakes.offered,
+            "may_double": person && why_not.is_none(),
+            "why_not": why_not,
+        })
+    });
+    let score = &stakes.score;
+    let finished: Vec<Value> = s
+        .results()
+        .iter()
+        .map(|r| {
+            json!({
+                "winner": r.winner,
+                "points": r.points,
+                "cube": r.cube,
+                "dropped": r.dropped,
+                "resigned": r.resigned,
+            })
+        })
+        .collect();
+    json!({
+        "cube": cube,
+        "match": score.length,
+        "score": score.points,
+        "crawford": score.crawford,
+        "crawford_rule": stakes.rules.is_some_and(|r| r.crawford),
+        "crawford_done": score.crawford_done,
+        "games": score.games,
+        "winner": score.winner(),
+        "summary": stakes.summary(s.engine()),
+        "finished": finished,
+    })
 }
 
 /// `name` as a file name: letters and digits kept (lower case), runs of

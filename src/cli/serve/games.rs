@@ -8,6 +8,7 @@ use crate::cli::repl::Session;
 use ludus::agent::Spec;
 use ludus::engine::{Engine, State};
 use ludus::explain::Rules;
+use ludus::stakes::Stakes;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -81,9 +82,10 @@ fn bundled(name: &'static str) -> Result<Listed, Failure> {
 
 impl Listed {
     /// A session of this game from `st`, its seats all people (the page
-    /// asks for the agents' turns), seeded with `seed`, keeping a record;
-    /// without the doubling cube, which the page does not offer.
-    pub(super) fn session(&self, st: State, seed: u64) -> Session<'_> {
+    /// asks for the agents' turns), seeded with `seed`, keeping a record,
+    /// played for `stakes` (the game's cube, money play or a match), a
+    /// match stopping between its games until the page asks for the next.
+    pub(super) fn session(&self, st: State, seed: u64, stakes: Stakes) -> Session<'_> {
         let human = crate::Agent::Human;
         let start =
             (st != self.engine.start()).then(|| ludus::notation::position_text(&self.engine, &st));
@@ -93,10 +95,9 @@ impl Listed {
             record_to: None,
             start,
         };
-        let mut stakes = ludus::stakes::Stakes::new(&self.engine, 0);
-        stakes.rules = None;
         Session::new(&self.engine, st, [human.clone(), human], seed)
             .with_game((self.rules.as_ref(), Some(file)), stakes)
+            .pausing_between_games()
     }
 }
 

@@ -1,7 +1,11 @@
 // The page of `ludus serve`: plays a game through the server's JSON API
-// (every move checked there by the engine), takes moves by clicks on the
-// board's sites (`data-site` in the SVG), asks for the agents' turns, and
-// steps through records and PDN games. Plain JavaScript, no build step.
+// (every move, roll and cube action checked there by the library's game
+// in progress), takes moves by clicks on the board's sites (`data-site` in
+// the SVG), draws the dice and the cube, prompts for every decision that
+// waits (a roll, a double to answer, a piece to remove, a roll to choose,
+// the next game of a match), asks for the agents' turns, makes the hint's
+// turns buttons, and steps through records and PDN games. Plain
+// JavaScript, no build step.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -17,6 +21,11 @@ let replay = null;
 let frameAt = 0;
 /** The text of the record or PDN game opened. */
 let replayText = '';
+/** The hint shown: what the server said, the turns it names, the cube
+ * action it advises, and the position it was asked in. */
+let hint = null;
+/** The prompt's text for the state shown, before any click. */
+let basePrompt = '';
 
 /** Calls the API; throws an Error with the server's message on a refusal. */
 async function api(method, path, body) {
@@ -51,6 +60,28 @@ async function busy(work) {
   }
 }
 
+/** An element `tag` with `className` and `text`. */
+function element(tag, className, text) {
+  const e = document.createElement(tag);
+  if (className) {
+    e.className = className;
+  }
+  if (text !== undefined) {
+    e.textContent = text;
+  }
+  return e;
+}
+
+/** Player `p`'s name in the game shown. */
+function playerName(p) {
+  return state.players[p] || 'player ' + (p + 1);
+}
+
+/** `1 point`, `4 points`. */
+function points(n) {
+  return n + (n === 1 ? ' point' : ' points');
+}
+
 /** The agent chosen for seat `i`: null for a person. */
 function seat(i) {
   const kind = $('seat' + i + '-kind').value;
@@ -74,7 +105,7 @@ function showSettings() {
   }
 }
 
-/** Fills the seat choices for the game selected. */
+/** Fills the seat choices and the stakes for the game selected. */
 function showSeats() {
   const game = games[$('game-select').value];
   if (!game) {
@@ -96,9 +127,8 @@ function showSeats() {
       kinds.push(['learned', 'learned']);
     }
     for (const [value, text] of kinds) {
-      const option = document.createElement('option');
+      const option = element('option', '', text);
       option.value = value;
-      option.textContent = text;
       select.appendChild(option);
     }
     const defaultKind = i === 0 ? 'human' : 'computer';
@@ -106,6 +136,68 @@ function showSeats() {
     select.value = select.value || 'human';
   }
   showSettings();
+  showMatchChoices(game);
+}
+
+/** The stakes a new game of `game` may be played for: one game (money
+ * play, where the game has a doubling cube) or a match to N points. */
+function showMatchChoices(game) {
+  const select = $('match-length');
+  const kept = select.value;
+  select.innerHTML = '';
+  const choices = [['0', game.cube ? 'a money game' : 'one game']];
+  for (const n of [1, 3, 5, 7, 9, 11, 15, 21]) {
+    choices.push([String(n), 'a match to ' + points(n)]);
+  }
+  for (const [value, text] of choices) {
+    const option = element('option', '', text);
+    option.value = value;
+    select.appendChild(option);
+  }
+  select.value = choices.some(([v]) => v === kept) ? kept : '0';
+}
+
+/** Pips of a die of `value` on a face 100 units wide. */
+const PIPS = {
+  1: [[50, 50]],
+  2: [[27, 27], [73, 73]],
+  3: [[27, 27], [50, 50], [73, 73]],
+  4: [[27, 27], [73, 27], [27, 73], [73, 73]],
+  5: [[27, 27], [73, 27], [50, 50], [27, 73], [73, 73]],
+  6: [[27, 25], [27, 50], [27, 75], [73, 25], [73, 50], [73, 75]],
+  7: [[27, 25], [27, 50], [27, 75], [50, 50], [73, 25], [73, 50], [73, 75]],
+  8: [[27, 25], [27, 50], [27, 75], [50, 25], [50, 75], [73, 25], [73, 50], [73, 75]],
+  9: [[25, 25], [25, 50], [25, 75], [50, 25], [50, 50], [50, 75], [75, 25], [75, 50], [75, 75]],
+};
+
+/** A die showing `value` (pips up to 9, a numeral beyond), in player
+ * `p`'s colours; faded once `used`. */
+function dieSvg(value, p, used) {
+  const [face, ink] = (state && state.colours[p]) || ['#fafafa', '#222222'];
+  let body = '<rect x="4" y="4" width="92" height="92" rx="16" fill="' + face
+    + '" stroke="#222" stroke-width="4"/>';
+  if (PIPS[value] || value === 0) {
+    for (const [x, y] of PIPS[value] || []) {
+      body += '<circle cx="' + x + '" cy="' + y + '" r="9" fill="' + ink + '"/>';
+    }
+  } else {
+    body += '<text x="50" y="66" text-anchor="middle" font-size="46" font-weight="bold" fill="'
+      + ink + '" font-family="sans-serif">' + value + '</text>';
+  }
+  return '<svg class="die' + (used ? ' used' : '') + '" data-value="' + value
+    + '" viewBox="0 0 100 100" role="img" aria-label="' + value + '"><title>' + value
+    + (used ? ' (played)' : '') + '</title>' + body + '</svg>';
+}
+
+/** The doubling cube at `value` (a cube in the middle shows 64, as on a
+ * real cube). */
+function cubeSvg(value) {
+  const face = value === 1 ? 64 : value;
+  const size = String(face).length <= 2 ? 44 : String(face).length === 3 ? 34 : 24;
+  return '<svg viewBox="0 0 100 100" role="img" aria-label="cube ' + value + '">'
+    + '<rect x="6" y="6" width="88" height="88" rx="10" fill="#fffdf5" stroke="#5a3a1a" stroke-width="5"/>'
+    + '<text x="50" y="' + (50 + size * 0.36) + '" text-anchor="middle" font-size="' + size
+    + '" font-weight="bold" font-family="sans-serif" fill="#5a3a1a">' + face + '</text></svg>';
 }
 
 /** The state received: drawn, then the agent asked to play if it is its turn. */
@@ -113,26 +205,76 @@ function show(next) {
   state = next;
   clicks = [];
   $('board').innerHTML = state.svg;
+  fitBoard();
   $('position').textContent = state.position;
   $('log').textContent = state.log;
+  showMoves();
+  showStatus();
+  showTable();
+  showMatch();
+  showPrompt();
+  showControls();
+  if (hint && hint.key !== hintKey(state)) {
+    hint = null;
+  }
+  showHint();
+  highlight();
+  document.body.dataset.version = String(Number(document.body.dataset.version) + 1);
+  if (!state.over && state.agents[state.acting]) {
+    setTimeout(agentTurn, 30);
+  }
+}
+
+/** Keeps the board's picture within the screen's height as well as its
+ * width (a tall board on a wide screen is seen whole, the page's header
+ * and prompt above it). */
+function fitBoard() {
+  const svg = $('board').querySelector('svg');
+  const box = svg && svg.viewBox && svg.viewBox.baseVal;
+  if (box && box.width > 0 && box.height > 0) {
+    svg.style.maxWidth = 'min(760px, calc((100vh - 17rem) * ' + (box.width / box.height).toFixed(4) + '))';
+  }
+}
+
+/** The moves played, each with the player who played it. */
+function showMoves() {
   const moves = $('moves');
   moves.innerHTML = '';
-  for (const played of state.played) {
-    const li = document.createElement('li');
-    li.textContent = played;
+  state.played.forEach((played, i) => {
+    const who = state.movers[i];
+    const li = element('li');
+    li.dataset.player = String(who);
+    const name = element('span', 'who');
+    const swatch = element('span', 'swatch');
+    const [fill] = state.colours[who] || ['#fff'];
+    swatch.style.background = fill;
+    name.append(swatch, playerName(who));
+    li.appendChild(name);
+    const roll = state.rolls[i];
+    if (roll) {
+      li.appendChild(element('span', 'roll', roll + ':'));
+    }
+    li.append(' ' + played);
     moves.appendChild(li);
-  }
+  });
   moves.scrollTop = moves.scrollHeight;
-  const mover = state.players[state.to_move];
+}
+
+/** The line saying whose turn it is. */
+function showStatus() {
   let status;
   if (state.over) {
     status = 'Game over: ' + state.result;
   } else {
-    const who = state.agents[state.to_move] ? ' (' + state.agents[state.to_move] + ')' : '';
-    status = mover + who + ' to move';
-    if (state.needs_roll) {
+    const p = state.acting;
+    const who = state.agents[p] ? ' (' + state.agents[p] + ')' : '';
+    const offered = state.stakes.cube && state.stakes.cube.offered !== null;
+    status = playerName(p) + who + (offered ? ' to answer the double' : ' to move');
+    if (!offered && state.needs_roll) {
       status += ': roll the dice';
-    } else if (state.dice) {
+    } else if (!offered && state.choosing) {
+      status += ': choose a double';
+    } else if (!offered && state.dice) {
       status += ', dice ' + state.dice;
     }
     if (state.typed.length) {
@@ -140,32 +282,284 @@ function show(next) {
     }
   }
   $('status').textContent = status;
-  const person = !state.over && !state.agents[state.to_move];
-  $('roll').disabled = !(person && state.needs_roll);
-  $('set-dice').disabled = !(person && state.needs_roll);
+}
+
+/** The dice thrown, the cube and the pip counts, under the board. */
+function showTable() {
+  $('dice').innerHTML = state.dice_shown
+    .map((d) => dieSvg(d.value, state.to_move, d.used))
+    .join('');
+  const cube = state.stakes.cube;
+  const box = $('cube');
+  box.hidden = !cube;
+  const finished = state.stakes.finished;
+  if (cube && state.over && finished.length && (state.next_game || state.stakes.winner !== null)) {
+    // The game scored: the cube as it ended (the next game's is centred).
+    const last = finished[finished.length - 1];
+    box.innerHTML = cubeSvg(last.cube);
+    box.appendChild(element('span', 'where', 'the cube ended at ' + last.cube));
+    box.dataset.value = String(last.cube);
+    box.dataset.owner = '';
+  } else if (cube) {
+    let where;
+    if (cube.offered !== null) {
+      where = playerName(cube.offered) + ' doubles to ' + 2 * cube.value;
+    } else if (cube.owner === null) {
+      where = 'cube in the middle, at ' + cube.value;
+    } else {
+      where = 'cube ' + cube.value + ', ' + playerName(cube.owner) + "'s";
+    }
+    box.innerHTML = cubeSvg(cube.offered !== null ? 2 * cube.value : cube.value);
+    box.appendChild(element('span', 'where', where));
+    box.dataset.value = String(cube.value);
+    box.dataset.owner = cube.owner === null ? '' : String(cube.owner);
+  }
+  $('pips').textContent = state.pips
+    ? 'pips: ' + playerName(0) + ' ' + state.pips[0] + ', ' + playerName(1) + ' ' + state.pips[1]
+    : '';
+}
+
+/** What a finished game scored, in words. */
+function scoredText(game, number) {
+  if (game.winner === null) {
+    return 'game ' + number + ' drawn';
+  }
+  let how = '';
+  if (game.dropped !== null) {
+    how = ', ' + playerName(game.dropped) + ' dropped a double to ' + 2 * game.cube;
+  } else if (game.resigned !== null) {
+    how = ', ' + playerName(game.resigned) + ' resigned';
+  } else if (game.cube > 1) {
+    how = ', the cube at ' + game.cube;
+  }
+  return playerName(game.winner) + ' wins game ' + number + ': ' + points(game.points) + how;
+}
+
+/** The match (or money play): its length, the score, how far each player
+ * is from winning, the Crawford game, the games finished. */
+function showMatch() {
+  const s = state.stakes;
+  const panel = $('match-panel');
+  panel.innerHTML = '';
+  panel.hidden = !s.cube && s.match === 0;
+  if (panel.hidden) {
+    return;
+  }
+  let title;
+  if (s.match > 0) {
+    title = 'Match to ' + points(s.match);
+    if (s.winner !== null) {
+      title += ': won by ' + playerName(s.winner);
+    } else if (state.over && state.next_game) {
+      title += ', after game ' + s.games;
+    } else {
+      title += ', game ' + (s.games + 1);
+      if (s.crawford) {
+        title += ' (the Crawford game: no doubling)';
+      } else if (s.crawford_done) {
+        title += ' (after the Crawford game)';
+      }
+    }
+  } else {
+    title = 'Money play, game ' + (state.over ? s.games : s.games + 1);
+  }
+  panel.appendChild(element('div', 'title', title));
+  const table = element('table');
+  for (const p of [0, 1]) {
+    const row = element('tr');
+    row.dataset.player = String(p);
+    const name = element('td');
+    const swatch = element('span', 'swatch');
+    swatch.style.background = (state.colours[p] || ['#fff'])[0];
+    name.append(swatch, playerName(p));
+    row.append(name, element('td', 'points', String(s.score[p])));
+    if (s.match > 0) {
+      const away = Math.max(0, s.match - s.score[p]);
+      row.appendChild(element('td', 'away', away === 0 ? 'won' : away + ' away'));
+    }
+    table.appendChild(row);
+  }
+  panel.appendChild(table);
+  if (s.finished.length) {
+    const list = element('ol', 'finished');
+    s.finished.forEach((game, i) => {
+      list.appendChild(element('li', '', scoredText(game, i + 1)));
+    });
+    panel.appendChild(list);
+  }
+}
+
+/** The decision that waits, said at the top of the board, with its
+ * buttons: a roll (or a double), a double to take or drop, a roll to
+ * choose, the next game of a match, a new match once one is won. */
+function showPrompt() {
+  const s = state.stakes;
+  const cube = s.cube;
+  const show = { roll: false, double: false, take: false, drop: false, next: false, again: false };
+  const choices = $('prompt-choices');
+  choices.innerHTML = '';
+  let text;
+  let kind = 'info';
+  const mover = playerName(state.to_move);
+  const agent = (p) => state.agents[p];
+  if (state.over) {
+    kind = 'over';
+    const last = s.finished[s.finished.length - 1];
+    if (s.match > 0 && s.winner !== null) {
+      text = playerName(s.winner) + ' wins the match to ' + s.match + ', '
+        + s.score[s.winner] + '-' + s.score[1 - s.winner];
+      show.again = true;
+    } else if (state.next_game && last) {
+      text = scoredText(last, s.games) + '. ';
+      if (s.match > 0) {
+        text += 'Next: game ' + (s.games + 1) + (s.crawford ? ', the Crawford game' : '');
+      } else {
+        text += 'Money play: ' + playerName(0) + ' ' + s.score[0] + ', '
+          + playerName(1) + ' ' + s.score[1];
+      }
+      show.next = true;
+    } else {
+      text = 'Game over: ' + state.result;
+    }
+  } else if (cube && cube.offered !== null) {
+    const doubler = cube.offered;
+    const taker = 1 - doubler;
+    const to = 2 * cube.value;
+    if (agent(taker)) {
+      text = playerName(doubler) + ' doubles to ' + to + ': ' + playerName(taker)
+        + ' (' + agent(taker) + ') is answering…';
+    } else {
+      kind = 'decision';
+      text = playerName(doubler) + ' doubles to ' + to + '. ' + playerName(taker)
+        + ': take (the cube at ' + to + ', yours) or drop (losing ' + points(cube.value) + ')?';
+      show.take = true;
+      show.drop = true;
+    }
+  } else if (agent(state.to_move)) {
+    text = mover + ' (' + agent(state.to_move) + ') is thinking…';
+  } else if (state.needs_roll) {
+    kind = 'decision';
+    text = mover + ' to roll';
+    show.roll = true;
+    if (cube && cube.may_double) {
+      show.double = true;
+      text += ', or to double to ' + 2 * cube.value;
+    } else if (cube && s.crawford) {
+      text += ' (the Crawford game: no doubling)';
+    }
+  } else if (state.choosing) {
+    kind = 'decision';
+    text = mover + ' chooses the double to play:';
+    for (const part of state.parts.filter((p) => p.chosen !== null)) {
+      const button = element('button', 'chosen');
+      button.innerHTML = dieSvg(part.chosen, state.to_move, false)
+        + dieSvg(part.chosen, state.to_move, false);
+      button.title = part.text;
+      button.setAttribute('aria-label', part.text);
+      button.dataset.move = part.text;
+      button.addEventListener('click', () => send(part.text));
+      choices.appendChild(button);
+    }
+  } else if (state.dice_game && state.dice) {
+    text = mover + ' to play ' + state.dice;
+    if (state.typed.length) {
+      text += ': played ' + state.typed.join(' ') + ', ' + state.left + ' left';
+    } else if (state.whole_turns) {
+      text += ': type the whole turn';
+    } else {
+      text += ': click a man, then where it goes';
+    }
+  } else if (state.parts.some((p) => p.sites.length > 0)) {
+    text = mover + ' to move: click on the board, or type a move';
+  } else {
+    text = mover + ' to move';
+  }
+  basePrompt = text;
+  $('prompt-text').textContent = text;
+  $('prompt').dataset.kind = kind;
+  $('roll').hidden = !show.roll;
+  $('double').hidden = !show.double;
+  if (cube) {
+    const redouble = cube.owner !== null;
+    $('double').textContent = (redouble ? 'Redouble to ' : 'Double to ') + 2 * cube.value;
+  }
+  $('take').hidden = !show.take;
+  $('drop').hidden = !show.drop;
+  $('next-game').hidden = !show.next;
+  $('new-match').hidden = !show.again;
+}
+
+/** The buttons and boxes below the board, as the state allows them. */
+function showControls() {
+  const person = !state.over && !state.agents[state.acting];
+  const offered = state.stakes.cube && state.stakes.cube.offered !== null;
+  $('roll').disabled = !(person && state.needs_roll && !offered);
+  $('set-dice').disabled = !(person && state.needs_roll && !offered);
   $('dice-controls').hidden = !state.dice_game;
-  $('play-move').disabled = !person || state.needs_roll;
+  $('dice-input').placeholder = state.example_roll || '5 3';
+  $('play-move').disabled = !person || state.needs_roll || offered;
+  $('move-input').placeholder = state.example
+    ? 'a move, such as ' + state.example
+    : state.needs_roll ? 'roll first' : 'a move';
   $('undo').disabled = false;
-  $('hint').disabled = state.over;
-  $('resign').disabled = state.over;
+  $('hint').disabled = state.over || !person;
+  $('resign').disabled = state.over || offered;
   $('apply-seats').disabled = false;
   const record = $('record');
   record.href = '/api/game/' + state.id + '/record';
   record.classList.remove('disabled');
-  highlight();
-  document.body.dataset.version = String(Number(document.body.dataset.version) + 1);
-  if (!state.over && state.agents[state.to_move]) {
-    setTimeout(agentTurn, 30);
+}
+
+/** What a hint depends on: the game, the turns played, the position
+ * (its dice too) and a double waiting. */
+function hintKey(s) {
+  const cube = s.stakes.cube;
+  return [s.id, s.played.length, s.position, s.stakes.games, cube ? cube.offered : ''].join('|');
+}
+
+/** The hint asked for, its turns (and a cube action it advises) as
+ * buttons that play them. */
+function showHint() {
+  const box = $('hints');
+  box.innerHTML = '';
+  if (!hint) {
+    return;
+  }
+  const lines = hint.text.split('\n').filter((l) => l.trim() !== '');
+  for (const line of lines) {
+    const words = line.trim();
+    const play = hint.plays.find((p) => words === p || words.startsWith(p + '  '));
+    if (play !== undefined) {
+      const button = element('button', 'hint-play', words);
+      button.dataset.move = play;
+      button.title = 'play ' + play;
+      button.addEventListener('click', () => playHint(play));
+      box.appendChild(button);
+    } else if (hint.cube && words.startsWith(hint.cube === 'roll' ? 'no double' : hint.cube)) {
+      const button = element('button', 'hint-cube', words);
+      button.dataset.action = hint.cube;
+      button.addEventListener('click', () => act(hint.cube));
+      box.appendChild(button);
+    } else {
+      box.appendChild(element('div', 'line', words));
+    }
   }
 }
 
-/** Asks for the turn of the agent to move. */
+/** Plays a turn the hint named, whole, from the start of the turn. */
+function playHint(text) {
+  const id = state.id;
+  busy(async () => {
+    show(await api('POST', 'game/' + id + '/move', { move: text, whole: true }));
+  });
+}
+
+/** Asks for the turn (or the answer to a double) of the agent that acts. */
 function agentTurn() {
-  if (!state || state.over || !state.agents[state.to_move]) {
+  if (!state || state.over || !state.agents[state.acting]) {
     return;
   }
   const id = state.id;
-  $('status').textContent += ' (thinking)';
   busy(async () => {
     const next = await api('POST', 'game/' + id + '/agent', {});
     if (state && state.id === id) {
@@ -189,12 +583,13 @@ function drawn(s) {
   return document.querySelector('#board [data-site="' + s + '"]') !== null;
 }
 
-/** Marks the sites clicked and those that may come next; lists as buttons
- * the sites the picture does not draw (trays, zones) and the turns made
- * without clicks (passes, or the turns once the clicks are done). */
+/** Marks the sites clicked and those that may come next (an opponent's
+ * piece to remove said so); lists as buttons the sites the picture does
+ * not draw (trays, zones) and the turns made without clicks (passes, or
+ * the turns once the clicks are done). */
 function highlight() {
   for (const el of document.querySelectorAll('#board [data-site]')) {
-    el.classList.remove('selected', 'target', 'origin');
+    el.classList.remove('selected', 'target', 'origin', 'removable');
   }
   for (const el of document.querySelectorAll('#board .marker')) {
     el.remove();
@@ -203,10 +598,13 @@ function highlight() {
   const choices = $('choices');
   offboard.innerHTML = '';
   choices.innerHTML = '';
-  if (!state || state.over || state.agents[state.to_move]) {
+  if (!state || state.over || state.agents[state.acting]) {
     return;
   }
   const found = matching(clicks);
+  // A piece to remove is the last click of a turn that completes a line.
+  const removing = clicks.length > 0 && found.some((p) => p.removes
+    && p.sites.length === clicks.length + 1);
   const next = new Set();
   for (const p of found) {
     const s = p.sites[clicks.length];
@@ -220,36 +618,42 @@ function highlight() {
     }
   }
   for (const s of next) {
+    const role = removing ? 'removable' : clicks.length ? 'target' : 'origin';
     for (const el of document.querySelectorAll('#board [data-site="' + s + '"]')) {
-      el.classList.add(clicks.length ? 'target' : 'origin');
+      el.classList.add(role);
     }
     if (clicks.length) {
-      mark(s);
+      mark(s, removing);
     }
     if (!drawn(s)) {
-      const button = document.createElement('button');
-      button.textContent = (clicks.length ? 'to ' : 'from ') + state.sites[s];
+      const button = element('button', '', (removing ? 'remove at ' : clicks.length ? 'to ' : 'from ')
+        + state.sites[s]);
       button.dataset.site = String(s);
       button.addEventListener('click', () => clicked(s));
       offboard.appendChild(button);
     }
   }
+  if (removing) {
+    $('prompt-text').textContent = playerName(state.to_move) + ' completes a line: click a piece of '
+      + playerName(1 - state.to_move) + "'s to remove";
+    $('prompt').dataset.kind = 'decision';
+  } else if ($('prompt-text').textContent !== basePrompt) {
+    $('prompt-text').textContent = basePrompt;
+    $('prompt').dataset.kind = 'info';
+  }
   // Turns with nothing (more) to click: passes, or several turns that the
-  // same clicks make.
-  const done = found.filter((p) => p.sites.length === clicks.length);
+  // same clicks make (a roll chosen is offered by the prompt).
+  const done = found.filter((p) => p.sites.length === clicks.length && p.chosen === null);
   const texts = [...new Set(done.map((p) => p.text))];
   if (clicks.length || texts.length <= 30) {
     for (const text of texts) {
-      const button = document.createElement('button');
-      button.textContent = 'play ' + text;
-      button.className = 'choice';
+      const button = element('button', 'choice', 'play ' + text);
       button.addEventListener('click', () => send(text));
       choices.appendChild(button);
     }
   }
   if (clicks.length) {
-    const button = document.createElement('button');
-    button.textContent = 'cancel';
+    const button = element('button', '', 'cancel');
     button.addEventListener('click', () => {
       clicks = [];
       highlight();
@@ -259,8 +663,9 @@ function highlight() {
 }
 
 /** Draws a disc over site `s` (the first shape of it), under the mouse's
- * notice, so that a small point is seen as a place to go. */
-function mark(s) {
+ * notice, so that a small point is seen as a place to go (red: a piece
+ * to remove). */
+function mark(s, removing) {
   const svg = $('board').querySelector('svg');
   const shape = svg && svg.querySelector('[data-site="' + s + '"]');
   if (!shape) {
@@ -268,7 +673,7 @@ function mark(s) {
   }
   const box = shape.getBBox();
   const disc = document.createElementNS('http://www.w3.org/2000/svg', 'circle');
-  disc.setAttribute('class', 'marker');
+  disc.setAttribute('class', removing ? 'marker remove' : 'marker');
   disc.setAttribute('cx', String(box.x + box.width / 2));
   disc.setAttribute('cy', String(box.y + box.height / 2));
   disc.setAttribute('r', String(Math.max(12, Math.min(box.width, box.height, 40) / 2)));
@@ -278,7 +683,11 @@ function mark(s) {
 /** A site clicked (on the board, or its button): the part of the turn
  * grows by it; once it names exactly one part, that part is played. */
 function clicked(s) {
-  if (!state || state.over || state.agents[state.to_move] || document.body.dataset.busy === '1') {
+  if (!state || state.over || state.agents[state.acting] || document.body.dataset.busy === '1') {
+    return;
+  }
+  if (state.stakes.cube && state.stakes.cube.offered !== null) {
+    $('error').textContent = 'take or drop the double first';
     return;
   }
   if (state.needs_roll) {
@@ -358,10 +767,15 @@ function act(action, body) {
   });
 }
 
-/** Starts a game: of `game`, from `position` (null: the setup). */
+/** Starts a game: of `game`, from `position` (null: the setup), for the
+ * stakes chosen. */
 function newGame(game, position) {
   const seed = $('seed').value.trim();
-  const body = { game: Number(game), agents: [seat(0), seat(1)] };
+  const body = {
+    game: Number(game),
+    agents: [seat(0), seat(1)],
+    match: Number($('match-length').value) || 0,
+  };
   if (seed !== '') {
     body.seed = Number(seed);
   }
@@ -369,8 +783,8 @@ function newGame(game, position) {
     body.position = position;
   }
   busy(async () => {
+    hint = null;
     show(await api('POST', 'new', body));
-    $('hint-text').textContent = '';
   });
 }
 
@@ -392,9 +806,8 @@ async function start() {
   games = list.games;
   const select = $('game-select');
   for (const game of games) {
-    const option = document.createElement('option');
+    const option = element('option', '', game.label === game.name ? game.name : game.name + ' (' + game.label + ')');
     option.value = String(game.index);
-    option.textContent = game.label === game.name ? game.name : game.name + ' (' + game.label + ')';
     select.appendChild(option);
   }
   showSeats();
@@ -402,6 +815,7 @@ async function start() {
   $('seat0-kind').addEventListener('change', showSettings);
   $('seat1-kind').addEventListener('change', showSettings);
   $('new').addEventListener('click', () => newGame(select.value, $('start-position').value.trim()));
+  $('new-match').addEventListener('click', () => newGame(state ? state.game : select.value, ''));
   $('apply-seats').addEventListener('click', () => act('agents', { agents: [seat(0), seat(1)] }));
   $('board').addEventListener('click', (event) => {
     const s = siteAt(event);
@@ -410,6 +824,10 @@ async function start() {
     }
   });
   $('roll').addEventListener('click', () => act('roll'));
+  $('double').addEventListener('click', () => act('double'));
+  $('take').addEventListener('click', () => act('take'));
+  $('drop').addEventListener('click', () => act('drop'));
+  $('next-game').addEventListener('click', () => act('next'));
   $('set-dice').addEventListener('click', () => act('roll', { dice: $('dice-input').value }));
   const typed = () => {
     const text = $('move-input').value.trim();
@@ -428,10 +846,20 @@ async function start() {
   $('resign').addEventListener('click', () => act('resign'));
   $('hint').addEventListener('click', () => {
     const id = state.id;
-    $('hint-text').textContent = 'thinking...';
+    hint = null;
+    $('hints').textContent = 'thinking…';
     busy(async () => {
-      const next = await api('POST', 'game/' + id + '/hint', {});
-      $('hint-text').textContent = next.log;
+      try {
+        const next = await api('POST', 'game/' + id + '/hint', {});
+        hint = { key: hintKey(next), text: next.log, plays: next.hint.plays, cube: next.hint.cube };
+        if (state && state.id === id) {
+          show(next);
+        }
+      } finally {
+        if (!hint) {
+          $('hints').textContent = '';
+        }
+      }
     });
   });
   $('replay-file').addEventListener('change', async () => {
