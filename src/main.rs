@@ -146,7 +146,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             Ok(ExitCode::SUCCESS)
         }
         Command::List { json } => {
-            cli::list::list(json);
+            cli::list::list(json)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Show { file } => {

@@ -61,7 +61,8 @@ fn the_last_man_is_borne_off_with_both_dice() {
     );
     assert_eq!(after.len(), 1, "{after:?}");
     // White's 23 and 24 are his 2- and 1-points.
-    assert_eq!(after[0].0, "2/1* 1/off");
+    // One man's die moves as one, the point of the hit kept.
+    assert_eq!(after[0].0, "2/1*/off");
     assert_eq!(
         after[0].2,
         Outcome::Decisive {
@@ -145,8 +146,9 @@ fn a_blot_is_hit_to_the_bar() {
     engine.legal_moves(&mut st, &mut moves);
     // White's 19, 20 and 17 are his 6-, 5- and 8-points.
     let hit = find_move(&engine, &st, &moves, "6/5* 8/6").unwrap();
-    // The same position by another route: the first in presentation order.
-    assert_eq!(move_text(&engine, &hit), "8/7 7/5*");
+    // The same position by another route, written as GNU Backgammon
+    // writes it: one man's two die moves as one, no hit on the way.
+    assert_eq!(move_text(&engine, &hit), "8/5*");
     engine.play(&mut st, &hit).unwrap();
     assert_eq!(
         position_text(&engine, &st),
@@ -164,7 +166,8 @@ fn a_man_on_the_bar_enters_first() {
     let after = turns(&engine, position, "6-1");
     assert!(!after.is_empty());
     for (text, _, _) in &after {
-        assert!(text.starts_with("bar/24 "), "{text}");
+        // The man entering goes on with the 6, or another man moves.
+        assert!(text.starts_with("bar/24 ") || text == "bar/18", "{text}");
     }
     assert!(after.iter().any(|(t, _, _)| t == "bar/24 13/7"));
     let after = turns(&engine, position, "6-6");
@@ -192,9 +195,11 @@ fn moves_of_several_men_are_grouped_and_read_expanded() {
     ] {
         assert_eq!(find_move(&engine, &st, &moves, text), Ok(m), "{text}");
     }
-    // One man's moves written as one: 24/20/16 is 24/20 20/16.
+    // One man's moves written as one: 24/20/16 is 24/20 20/16, and is
+    // written 24/16, as GNU Backgammon writes it.
     let chain = find_move(&engine, &st, &moves, "24/20/16 13/9(2)").unwrap();
-    assert_eq!(move_text(&engine, &chain), "24/20 20/16 13/9(2)");
+    assert_eq!(move_text(&engine, &chain), "24/16 13/9(2)");
+    assert_eq!(find_move(&engine, &st, &moves, "24/16 13/9(2)"), Ok(chain));
     // A group too large for any turn (48 die moves, a climbing sequence
     // of doubles) is refused with its limit.
     let err = find_move(&engine, &st, &moves, "24/20(49)").unwrap_err();
@@ -216,9 +221,9 @@ fn hits_entering_and_bearing_off_are_written_as_players_write_them() {
     let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
     // White enters on his 22-point (point 3, Black's blot) or his 19-point
     // (point 6 is Black's, closed).
-    assert!(texts.contains(&"bar/22* 22/16".to_string()), "{texts:?}");
+    assert!(texts.contains(&"bar/22*/16".to_string()), "{texts:?}");
     let typed = find_move(&engine, &st, &moves, "bar/22 22/16").unwrap();
-    assert_eq!(move_text(&engine, &typed), "bar/22* 22/16");
+    assert_eq!(move_text(&engine, &typed), "bar/22*/16");
     let mut st = state(&engine, "white: 19 20*14; black: 6*15; turn: white", "6-5");
     let mut moves = Vec::new();
     engine.legal_moves(&mut st, &mut moves);
@@ -424,7 +429,7 @@ fn moves_batch_answers_each_line() {
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["moves"].as_array().unwrap().len(), 16);
     assert_eq!(lines[0]["results"].as_array().unwrap().len(), 16);
-    assert_eq!(lines[1]["moves"], serde_json::json!(["2/1* 1/off"]));
+    assert_eq!(lines[1]["moves"], serde_json::json!(["2/1*/off"]));
     assert_eq!(
         lines[1]["results"],
         serde_json::json!([

@@ -741,6 +741,8 @@ fn output_closed_by_its_reader_ends_the_command_quietly() {
         &["moves", "games/alquerque.game"],
         &["perft", "games/alquerque.game", "--depth", "3", "--divide"],
         &["simulate", "games/alquerque.game", "--games", "3"],
+        &["list"],
+        &["list", "--json"],
     ] {
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ludus"))
             .args(args)

@@ -3,6 +3,7 @@
 //! family (the `family` its file or base names), its players and whether
 //! it throws dice.
 
+use crate::Failure;
 use ludus::bundled;
 use serde_json::json;
 
@@ -45,7 +46,7 @@ fn base_of(text: &str) -> Option<String> {
 }
 
 /// Prints the bundled games: a table, or with `json` one array.
-pub(crate) fn list(json: bool) {
+pub(crate) fn list(json: bool) -> Result<(), Failure> {
     let games = listed();
     if json {
         let rows: Vec<_> = games
@@ -61,8 +62,8 @@ pub(crate) fn list(json: bool) {
                 })
             })
             .collect();
-        println!("{}", serde_json::Value::Array(rows));
-        return;
+        say!("{}", serde_json::Value::Array(rows));
+        return Ok(());
     }
     let width = games.iter().map(|g| g.name.len()).max().unwrap_or(4).max(4);
     let title_width = games
@@ -71,9 +72,12 @@ pub(crate) fn list(json: bool) {
         .max()
         .unwrap_or(5)
         .max(5);
-    println!(
+    say!(
         "{:width$}  {:title_width$}  {:9}  {:7}  NOTES",
-        "NAME", "TITLE", "FAMILY", "PLAYERS"
+        "NAME",
+        "TITLE",
+        "FAMILY",
+        "PLAYERS"
     );
     for g in &games {
         let mut notes = Vec::new();
@@ -91,10 +95,11 @@ pub(crate) fn list(json: bool) {
             g.players.len(),
             notes.join(", ")
         );
-        println!("{}", row.trim_end());
+        say!("{}", row.trim_end());
     }
-    println!(
+    say!(
         "\n{} games: `ludus play NAME` plays one, `ludus show NAME` sums up its rules.",
         games.len()
     );
+    Ok(())
 }

@@ -570,12 +570,21 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
     /// turn, or the beginning of some; else the index of the first word
     /// no legal turn continues with (0 where no turn goes on from those
     /// typed so far at all).
+    /// A word may be one man's die moves written as one (`24/13`, as
+    /// backgammon players and GNU Backgammon write them): it stands for
+    /// the die moves of a legal turn that take him from its first point
+    /// to its last.
     pub fn extend(&self, words: &[String]) -> Result<Extended, usize> {
         let mut typed = self.typed.clone();
         for (k, word) in words.iter().enumerate() {
             typed.push(word.clone());
-            if self.extending(&typed).is_empty() {
-                return Err(k);
+            if !self.extending(&typed).is_empty() {
+                continue;
+            }
+            typed.pop();
+            match self.joined(&typed, word) {
+                Some(steps) => typed.extend(steps),
+                None => return Err(k),
             }
         }
         let found = self.extending(&typed);
@@ -590,6 +599,32 @@ impl<E: Deref<Target = Engine>> GameInProgress<E> {
         } else {
             Ok(Extended::Part(typed))
         }
+    }
+
+    /// The die moves, after `typed`, of one man going from the first point
+    /// of `word` (`13/2`) to its last in two die moves or more, as the
+    /// first legal turn that continues so makes them.
+    fn joined(&self, typed: &[String], word: &str) -> Option<Vec<String>> {
+        let (from, to) = word.split_once('/')?;
+        if to.contains('/') {
+            return None;
+        }
+        let n = typed.len();
+        self.extending(typed).into_iter().find_map(|i| {
+            let steps = &self.sequence_steps[i][n..];
+            let mut at = from;
+            for (j, step) in steps.iter().enumerate() {
+                let (a, b) = step.split_once('/')?;
+                if a != at {
+                    return None;
+                }
+                if b == to && j > 0 {
+                    return Some(steps[..=j].to_vec());
+                }
+                at = b;
+            }
+            None
+        })
     }
 
     /// The turns that begin with the die moves typed so far, each once

@@ -147,12 +147,12 @@ Commands:
         }
         let mut moves = Vec::new();
         self.engine.try_legal_moves(&mut probe, &mut moves).ok()?;
-        let m = moves.iter().find(|m| m.len >= 2)?;
+        // A turn of two men, so that its first die move reads apart.
+        let m = (moves.iter().filter(|m| m.len >= 2))
+            .find(|m| move_text(self.engine, m).contains(' '))
+            .or_else(|| moves.iter().find(|m| m.len >= 2))?;
         let whole = move_text(self.engine, m);
-        let one = ludus::notation::die_move_words(self.engine, &whole)
-            .ok()?
-            .first()?
-            .clone();
+        let one = ludus::in_progress::step_text(self.engine, m.mover, m.steps[0]);
         Some((one, whole))
     }
 }
