@@ -180,7 +180,8 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             position,
             record,
             match_to,
-        } => play(&file, &seats, seed, position, record, match_to),
+            view,
+        } => play(&file, &seats, seed, (position, record), match_to, view),
         Command::Match {
             file,
             seats,
@@ -610,9 +611,9 @@ fn play(
     file: &Path,
     seats: &Seats,
     seed: Option<u64>,
-    position: Option<String>,
-    record: Option<PathBuf>,
+    (position, record): (Option<String>, Option<PathBuf>),
     match_to: Option<u32>,
+    view: Option<String>,
 ) -> Result<ExitCode, Failure> {
     if let Some(path) = &record {
         refuse_overwrite("--record", path, &[file])?;
@@ -631,6 +632,14 @@ fn play(
     let st = position_or_start(&engine, position.as_deref())?;
     let rules = ludus::explain::Rules::load(file).ok();
     let agents = seats.of(engine.game()).map_err(Failure::Usage)?;
+    let view = match view {
+        Some(name) => Some(player_named(&engine, &name).map_err(Failure::Usage)?),
+        // The one person playing against an agent sees the board from his side.
+        None => match agents.iter().filter(|a| **a == Agent::Human).count() {
+            1 => agents.iter().position(|a| *a == Agent::Human),
+            _ => None,
+        },
+    };
     let agents = ready_agents(&engine, file, agents)?;
     let game_file = cli::repl::GameFile {
         path: file.to_path_buf(),
@@ -649,9 +658,21 @@ fn play(
         agents,
         seed,
         (rules.as_ref(), Some(game_file)),
-        stakes,
+        (stakes, view),
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The index of the player named `name` (`--view`), or why there is none.
+fn player_named(engine: &Engine, name: &str) -> Result<usize, String> {
+    let players = &engine.game().players;
+    players
+        .iter()
+        .position(|p| p.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+            format!("--view {name}: the game's players are {}", names.join(", "))
+        })
 }
 
 fn validate(files: &[PathBuf]) -> Result<ExitCode, Failure> {

@@ -181,8 +181,11 @@ fn replay_through_repl(file: &Path, seed: u64) -> Vec<String> {
         moves.len(),
         outcome_text(&engine, outcome)
     );
+    // Money play (a game with a cube) then says its score and waits for
+    // `next`; the input ends there.
+    let rest = stdout.rsplit_once(last.as_str()).map(|(_, rest)| rest);
     assert!(
-        stdout.ends_with(&last),
+        rest.is_some_and(|r| r.is_empty() || r.starts_with("money play: ")),
         "{name}: expected the result `{last}`, got:\n{stdout}"
     );
     assert!(!stdout.contains("game left unfinished"), "{name}");
@@ -1254,4 +1257,105 @@ fn every_saved_session_loads_and_replays_at_its_position() {
         }
     }
     assert!(waiting > 0, "no record saved while a double waited");
+}
+
+/// Money play goes on: after a game is over and scored, `next` begins
+/// the next one, and the score of the games so far is said after each and
+/// when the session ends.
+#[test]
+fn money_play_goes_on_to_the_next_game_with_its_score() {
+    let run = play(
+        &games_dir().join("backgammon.game"),
+        &["--seed", "3"],
+        Some("resign\nnext\nresign double\nquit\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(
+        out.contains(
+            "money play: white 0, black 1 after 1 game\ntype `next` for the next game, or `quit`\n"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.matches("opening throw:").count(), 2, "{out}");
+    assert!(
+        out.contains("money play: white 0, black 3 after 2 games\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("money play ends: white 0, black 3 after 2 games\n"),
+        "{out}"
+    );
+    assert!(!out.contains("left unfinished"), "{out}");
+}
+
+/// `quit` in the middle of a match asks to be typed again; anything else
+/// typed between them keeps the match going.
+#[test]
+fn quit_in_the_middle_of_a_match_asks_to_be_typed_again() {
+    let backgammon = games_dir().join("backgammon.game");
+    let run = play(
+        &backgammon,
+        &["--seed", "3", "--match", "3"],
+        Some("quit\npip\nquit\nquit\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let out = &run.stdout;
+    let warning = "the match is not over (cube 1 in the middle; match to 3: white 0, black 0): type `quit` again to leave it unfinished\n";
+    assert_eq!(out.matches(warning).count(), 2, "{out}");
+    assert!(out.ends_with("game left unfinished\n"), "{out}");
+    // Out of a match, `quit` leaves at once.
+    let run = play(&backgammon, &["--seed", "3"], Some("quit\n"));
+    assert!(!run.stdout.contains("type `quit` again"), "{}", run.stdout);
+}
+
+/// A tables board keeps its orientation: against an agent, the person's
+/// side all game long; `--view PLAYER` names the side; an unknown player
+/// is a bad command line.
+#[test]
+fn the_board_keeps_the_side_it_is_seen_from() {
+    let backgammon = games_dir().join("backgammon.game");
+    // The first line of every board drawn: the points along its top.
+    let tops = |stdout: &str| -> Vec<String> {
+        let lines: Vec<&str> = stdout.lines().collect();
+        (0..lines.len().saturating_sub(1))
+            .filter(|&i| {
+                lines[i + 1].contains('|') && lines[i].trim_start().starts_with(char::is_numeric)
+            })
+            .map(|i| lines[i].to_string())
+            .collect()
+    };
+    let run = play(
+        &backgammon,
+        &["--seed", "3", "--black", "random"],
+        Some("roll\nmoves\n1\nroll\nmoves\n1\nquit\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let seen = tops(&run.stdout);
+    assert!(seen.len() >= 4, "{}", run.stdout);
+    assert!(seen.iter().all(|t| *t == seen[0]), "{seen:#?}");
+    // Both seats people: the mover's side, unless `--view` says.
+    let run = play(
+        &backgammon,
+        &["--seed", "3"],
+        Some("roll\nmoves\n1\nquit\n"),
+    );
+    let mover = tops(&run.stdout);
+    assert!(mover.iter().any(|t| *t != mover[0]), "{mover:#?}");
+    let run = play(
+        &backgammon,
+        &["--seed", "3", "--view", "black"],
+        Some("roll\nmoves\n1\nquit\n"),
+    );
+    let black = tops(&run.stdout);
+    assert!(black.iter().all(|t| *t == black[0]), "{black:#?}");
+    assert_ne!(black[0], seen[0]);
+    let run = play(&backgammon, &["--view", "blue"], Some("quit\n"));
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("--view blue: the game's players are white, black"),
+        "{}",
+        run.stderr
+    );
 }

@@ -150,6 +150,12 @@ pub(crate) enum Command {
         /// without).
         #[arg(long = "match", value_name = "POINTS", value_parser = clap::value_parser!(u32).range(1..=ludus::stakes::MAX_MATCH as i64))]
         match_to: Option<u32>,
+        /// Draw a tables board from this player's side all game long, its
+        /// points numbered as his moves name them (default: the one person
+        /// playing where the other seat is an agent, else the player to
+        /// move's side).
+        #[arg(long, value_name = "PLAYER")]
+        view: Option<String>,
     },
     /// Agent against agent: many seeded games, and the win, draw and loss
     /// rates with 95% intervals, points per game and an Elo difference.

@@ -78,6 +78,12 @@ pub struct Session<'e> {
     /// for ([`Session::next_of_match`]), so that the last position and the
     /// score are seen (the page); the REPL goes straight on.
     pause_between_games: bool,
+    /// Whether `quit` was typed last in the middle of a match: typed
+    /// again, it leaves the match unfinished.
+    quitting: bool,
+    /// The player from whose side a tables board is drawn whoever moves
+    /// (`--view`); `None`: the mover's.
+    view: Option<usize>,
 }
 
 impl<'e> Session<'e> {
@@ -95,6 +101,8 @@ impl<'e> Session<'e> {
             results: Vec::new(),
             scored: false,
             pause_between_games: false,
+            quitting: false,
+            view: None,
         }
     }
 
@@ -141,7 +149,7 @@ impl<'e> Session<'e> {
 
     /// The board of `st`, with the cube and the score where there are.
     fn board(&self, st: &State) -> String {
-        let mut text = render::board(self.engine, st);
+        let mut text = render::board_seen_by(self.engine, st, self.view);
         let summary = self.game.stakes().summary(self.engine);
         if !summary.is_empty() {
             text.push_str(&summary);
@@ -197,6 +205,8 @@ impl<'e> Session<'e> {
         let input = line.trim();
         let lower = input.to_lowercase();
         let mut out = String::new();
+        // `quit` typed just before: this one confirms it.
+        let confirming = std::mem::take(&mut self.quitting);
         if let Some(refusal) = self.awaiting_answer(&lower) {
             out.push_str(&refusal);
             out.push('\n');
@@ -218,10 +228,21 @@ impl<'e> Session<'e> {
                 let _ = self.answer(false, &mut out);
             }
             "quit" | "exit" => {
+                if !confirming && let Some(warning) = self.quit_warning() {
+                    self.quitting = true;
+                    out.push_str(&warning);
+                    return Reply {
+                        text: out,
+                        quit: false,
+                    };
+                }
                 return Reply {
                     text: out,
                     quit: true,
                 };
+            }
+            "next" => {
+                let _ = self.next_of_match(&mut out);
             }
             "help" | "?" => out.push_str(&self.help()),
             "board" => self.show_board(&mut out),
@@ -660,9 +681,10 @@ pub fn run(
     agents: [Agent; 2],
     seed: u64,
     (rules, file): (Option<&Rules>, Option<GameFile>),
-    stakes: Stakes,
+    (stakes, view): (Stakes, Option<usize>),
 ) -> Result<(), String> {
     let mut session = Session::new(engine, st, agents, seed).with_game((rules, file), stakes);
+    session.view = view;
     let mut out = io::stdout();
     write(&mut out, &session.start())?;
     if session.over() {
@@ -678,12 +700,16 @@ fn converse(session: &mut Session, input: &mut Input, out: &mut impl Write) -> R
     while let Some(line) = input.read(&session.prompt(), out)? {
         let reply = session.handle(&line);
         write(out, &reply.text)?;
-        if session.over() {
+        if session.over() && !session.between_money_games() {
             return Ok(());
         }
         if reply.quit {
             break;
         }
     }
-    write(out, "game left unfinished\n")
+    match session.between_money_games() {
+        // Every game played is over and scored.
+        true => write(out, &session.money_score("money play ends")),
+        false => write(out, "game left unfinished\n"),
+    }
 }

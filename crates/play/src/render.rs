@@ -5,13 +5,21 @@
 use crate::engine::{Engine, State};
 use crate::ir::Grid;
 
-/// Draws a position: the board with coordinates, then who moves.
+/// Draws a position: the board with coordinates, then who moves. A
+/// board of drawing rows (a tables board) is seen from the mover's side.
 pub fn board(engine: &Engine, st: &State) -> String {
+    board_seen_by(engine, st, None)
+}
+
+/// [`board`], a board of drawing rows seen from `viewer`'s side, its
+/// points numbered as his moves name them, whoever moves (`None`: the
+/// mover's).
+pub fn board_seen_by(engine: &Engine, st: &State, viewer: Option<usize>) -> String {
     let game = engine.game();
     let mut out = match &game.board.grid {
         Some(g) if engine.has_dice() => return grid(engine, st, g) + &dice_status(engine, st),
         Some(g) => grid(engine, st, g),
-        None if !game.board.rows.is_empty() => return rows(engine, st),
+        None if !game.board.rows.is_empty() => return rows(engine, st, viewer),
         None => site_list(engine, st),
     };
     let counts: Vec<String> = game
@@ -191,9 +199,9 @@ fn site_list(engine: &Engine, st: &State) -> String {
 /// stack (`o15`, `.` when empty; `o2/x`: two `o` men pinning an `x` man).
 /// Then each player's zones and pip count, and
 /// who moves with the dice thrown.
-fn rows(engine: &Engine, st: &State) -> String {
+fn rows(engine: &Engine, st: &State, viewer: Option<usize>) -> String {
     let game = engine.game();
-    let mover = st.to_move as usize;
+    let mover = viewer.unwrap_or(st.to_move as usize);
     // Sites hold stacks of men (tables boards), else one piece.
     let dice = engine.stacks();
     let rows: Vec<Vec<usize>> = if mover == 0 {

@@ -253,18 +253,12 @@ impl Session<'_> {
         let score = stakes.score;
         let names = |p: usize| self.engine.game().players[p].name.clone();
         if score.money() {
-            if score.games < 2 {
-                return false;
+            if self.between_money_games() {
+                out.push_str(&self.money_score("money play"));
+                out.push_str("type `next` for the next game, or `quit`\n");
+            } else if score.games >= 2 {
+                out.push_str(&self.money_score("money play"));
             }
-            out.push_str(&format!(
-                "money play: {} {}, {} {} after {} game{}\n",
-                names(0),
-                score.points[0],
-                names(1),
-                score.points[1],
-                score.games,
-                if score.games == 1 { "" } else { "s" }
-            ));
             return false;
         }
         if let Some(winner) = score.winner() {
@@ -311,6 +305,46 @@ impl Session<'_> {
         out.push_str(why);
         out.push('\n');
         Err(why.into())
+    }
+
+    /// Whether money play waits between its games for a person to ask for
+    /// the next one (`next`) or leave: in the terminal, with a person
+    /// playing (agents alone play one game).
+    pub(crate) fn between_money_games(&self) -> bool {
+        self.next_game_due()
+            && self.game.stakes().score.money()
+            && !self.pause_between_games
+            && self.agents.contains(&Agent::Human)
+    }
+
+    /// The score of money play so far, after `what`: `money play: white
+    /// 2, black 1 after 3 games`.
+    pub(crate) fn money_score(&self, what: &str) -> String {
+        let score = self.game.stakes().score;
+        let names = |p: usize| &self.engine.game().players[p].name;
+        format!(
+            "{what}: {} {}, {} {} after {} game{}\n",
+            names(0),
+            score.points[0],
+            names(1),
+            score.points[1],
+            score.games,
+            if score.games == 1 { "" } else { "s" }
+        )
+    }
+
+    /// What `quit` says first in the middle of a match, where a second
+    /// `quit` is needed to leave it unfinished; none elsewhere.
+    pub(crate) fn quit_warning(&self) -> Option<String> {
+        let stakes = self.game.stakes();
+        let score = stakes.score;
+        if score.money() || !self.game.staked() || score.winner().is_some() {
+            return None;
+        }
+        Some(format!(
+            "the match is not over ({}): type `quit` again to leave it unfinished\n",
+            stakes.summary(self.engine)
+        ))
     }
 
     /// The games of the match (or of money play) finished so far, as

@@ -97,7 +97,11 @@ impl Session<'_> {
             },
         }
         out.push_str(&format!("{} rolls {}\n", self.mover(), self.rolled_text()));
-        out.push_str(&render::board(self.engine, self.game.state()));
+        out.push_str(&render::board_seen_by(
+            self.engine,
+            self.game.state(),
+            self.view,
+        ));
         self.advance(out);
     }
 

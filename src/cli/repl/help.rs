@@ -34,6 +34,9 @@ The doubling cube:
   drop      refuse it: lose the game at the cube's value (`reject`)
   hint      at a double to answer, or before your throw: take or drop,
             double or roll, with the equity that decides it
+  next      money play: the next game, once one is over and scored (the
+            score so far is said); in a match the next game follows by
+            itself, and `quit` in the middle of one asks to be typed again
 ";
 
 impl Session<'_> {
@@ -66,7 +69,8 @@ impl Session<'_> {
 At the start of your turn, throw the dice: `roll` (the seeded generator
 throws them), or `dice {roll}` (also `dice {dashed}`) for a roll thrown with real
 dice. Then type your die moves with your own point numbers, one at a time
-(`{one}`) or the whole turn at once (`{whole}`); `{first}/{enter}` moves a man
+(`{one}`) or the whole turn at once (`{whole}`), one man's die moves apart
+or as one move from his first point to his last; `{first}/{enter}` moves a man
 from {first}, `{near_end}/{last}` moves one to {last}.
 A turn with no legal die move passes; a turn that can be played in only
 one way is played for you.
