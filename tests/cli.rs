@@ -1159,3 +1159,16 @@ fn completions_and_the_manual_page_cover_every_command() {
     }
     assert_eq!(ludus(&["completions", "tcsh"]).code, 2);
 }
+
+/// A game whose pieces never capture may leave out its `rules` section;
+/// one whose pieces jump may not (`tests/invalid/missing-rules-of-capture.game`).
+#[test]
+fn a_game_without_captures_needs_no_rules_section() {
+    let text = std::fs::read_to_string(common::root().join("tests/data/no-rules.game")).unwrap();
+    assert!(!text.contains("rules {"));
+    let run = ludus(&["validate", "tests/data/no-rules.game"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = ludus(&["playout", "tests/data/no-rules.game", "--seed", "1"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(" wins after "), "{}", run.stdout);
+}

@@ -34,8 +34,12 @@ impl Checker<'_> {
         let mut land_going_on = false;
         let mut never_turn_back = None;
         let sections: Vec<&Section> = self.sections(SectionKind::Rules).collect();
-        if sections.is_empty() {
-            self.missing("rules", "add `rules { capture optional chain optional }`");
+        // A game where no piece captures may leave its rules out.
+        if sections.is_empty() && kinds.iter().any(ir::Kind::may_jump) {
+            self.missing(
+                "rules",
+                "a piece jumps: say whether capture is compulsory and whether captures chain, as in `rules { capture compulsory chain compulsory }`",
+            );
         }
         for item in sections.iter().flat_map(|s| s.items.iter()) {
             match &item.kind {

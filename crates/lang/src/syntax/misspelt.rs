@@ -95,6 +95,7 @@ fn misspelt_before(text: &str, at: usize) -> Option<(&str, std::ops::Range<usize
         let word = &rest[..len];
         let near = word.len() >= 4
             && !keywords.contains(&word)
+            && !named_elsewhere(text, word)
             && keywords.iter().any(|k| {
                 let d = edit_distance(word, k);
                 d > 0 && d <= 2 && d < word.len() / 2
@@ -107,9 +108,38 @@ fn misspelt_before(text: &str, at: usize) -> Option<(&str, std::ops::Range<usize
     None
 }
 
+/// Whether `word` stands as a whole word more than once in `text`
+/// (comments aside): a name the file gives (`player white`), not a
+/// misspelling, which stands once.
+fn named_elsewhere(text: &str, word: &str) -> bool {
+    let words = text
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .flat_map(|l| l.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_')));
+    words.filter(|w| *w == word).nth(1).is_some()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::keywords;
+    use super::{keywords, retarget};
+    use crate::diag::Diagnostic;
+
+    /// A name the file declares is not taken for a misspelt keyword: in
+    /// `white man: a1 c1` (a comma missing), `white` is a player's name,
+    /// near `while` but no misspelling.
+    #[test]
+    fn a_declared_name_is_not_a_misspelt_keyword() {
+        let text = "player white\nsetup {\n  white man: a1 c1\n}\n";
+        let at = text.find("c1").unwrap();
+        let d = Diagnostic::error(0, at..at + 2, "expected `,`".to_string(), "here");
+        let kept = retarget(text, d);
+        assert_eq!(kept.span, at..at + 2, "{}", kept.message);
+        // Standing once, a word near a keyword is taken for its misspelling.
+        let text = "board {\n  links orthogonl\n}\n";
+        let at = text.find('}').unwrap();
+        let d = Diagnostic::error(0, at..at + 1, "expected a name".to_string(), "here");
+        assert!(retarget(text, d).message.contains("`orthogonl`"));
+    }
 
     #[test]
     fn the_grammar_s_words_are_keywords() {
