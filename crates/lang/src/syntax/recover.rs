@@ -1,6 +1,8 @@
-//! Recovery at section boundaries: once a whole file fails to parse, each
-//! section after the first mistake is parsed alone, so that a mistake in one
-//! section does not hide the mistakes in the others.
+//! Recovery at section boundaries and items: once a whole file fails to
+//! parse, each section from the first mistake on is parsed alone, so that
+//! a mistake in one section does not hide the mistakes in the others; and
+//! within a section, each mistaken item's line is blanked in turn, so that
+//! one item's mistake does not hide the next's.
 //!
 //! A section starts on a line that begins, in its first column, with a
 //! section keyword; the text from there to the next such line (comments
@@ -49,21 +51,78 @@ pub(super) fn section_starts(text: &str) -> Vec<usize> {
     starts
 }
 
-/// The syntax errors of the sections that start after `first`, the file's
-/// first error, each parsed alone: one diagnostic per failing section.
+/// The most syntax errors reported in one section.
+const MAX_PER_SECTION: usize = 16;
+
+/// The syntax errors after `first`, the file's first error: those of the
+/// section it is in, past it, and those of each later section, each
+/// section parsed alone (see [`section_errors`]).
 pub(super) fn later_errors(file: FileId, text: &str, first: &Diagnostic) -> Vec<Diagnostic> {
     let starts = section_starts(text);
     let mut errors = Vec::new();
     for (i, &start) in starts.iter().enumerate() {
-        if start <= first.span.start {
+        let end = starts.get(i + 1).copied().unwrap_or(text.len());
+        if end <= first.span.start {
             continue;
         }
-        let end = starts.get(i + 1).copied().unwrap_or(text.len());
-        if let Err(e) = GameParser::parse(Rule::section_alone, &text[start..end]) {
-            let mut d = syntax_error(file, e);
-            d.span = d.span.start + start..d.span.end + start;
-            errors.push(super::misspelt::retarget(text, d));
-        }
+        let within = (start <= first.span.start).then_some(first);
+        errors.extend(section_errors(file, text, start..end, within));
     }
     errors
+}
+
+/// The syntax errors of the section at `range` of `text`, parsed alone:
+/// after each error, its line (the item it is in) is blanked and the
+/// section parsed again, so that every mistaken item is reported, until
+/// the section parses, a mistake is on a line that opens or closes a
+/// block (blanking it would only mislead), or the parser makes no
+/// progress. With `first`, an error already reported in the section: the
+/// errors past it.
+fn section_errors(
+    file: FileId,
+    text: &str,
+    range: std::ops::Range<usize>,
+    first: Option<&Diagnostic>,
+) -> Vec<Diagnostic> {
+    let mut section = text[range.clone()].to_string();
+    let mut found: Vec<Diagnostic> = Vec::new();
+    let mut last = first.cloned();
+    for _ in 0..MAX_PER_SECTION {
+        if let Some(d) = &last
+            && !blank_line(&mut section, d.span.start.saturating_sub(range.start))
+        {
+            break;
+        }
+        let Err(e) = GameParser::parse(Rule::section_alone, &section) else {
+            break;
+        };
+        let mut d = syntax_error(file, e);
+        d.span = d.span.start + range.start..d.span.end + range.start;
+        let d = super::misspelt::retarget(text, d);
+        if last.as_ref().is_some_and(|l| d.span.start <= l.span.start) {
+            break;
+        }
+        found.push(d.clone());
+        last = Some(d);
+    }
+    found
+}
+
+/// Blanks the line of `section` that holds byte `at`, keeping every
+/// offset; false (and nothing blanked) where that line opens or closes a
+/// block, or `at` is past the section.
+fn blank_line(section: &mut String, at: usize) -> bool {
+    if at >= section.len() || !section.is_char_boundary(at) {
+        return false;
+    }
+    let start = section[..at].rfind('\n').map_or(0, |n| n + 1);
+    let end = section[at..].find('\n').map_or(section.len(), |n| at + n);
+    let line = &section[start..end];
+    let code = line.split("//").next().unwrap_or("");
+    if code.contains(['{', '}']) {
+        return false;
+    }
+    let blank = " ".repeat(line.len());
+    section.replace_range(start..end, &blank);
+    true
 }
