@@ -14,9 +14,9 @@ Commands:
   board     draw the board again
   undo      take back your last move and the agents' moves after it
   position  print the position in notation (for `ludus play --position`)
-  hint      the best moves by the strongest agent for the game
-            (`computer`): its learned evaluation as deep as half a second
-            allows where the game has one, else MCTS of 1,000 iterations;
+  hint      the best moves by the strongest agent measured for the game,
+            `computer`, here
+              HINTER
             `hint AGENT` asks another agent, such as `hint expectimax:depth=3`
   resign    concede the game (`resign 2`: worth 2 points to the opponent)
   new       start a new game
@@ -81,10 +81,12 @@ Commands:
   undo      take back your last die move; at the start of a turn, take back
             your last turn and the agents' turns after it
   position  print the position in notation (for `ludus play --position`)
-  hint      the best turns of the roll by the game's learned evaluation
-            where it has one, else expectimax two turns deep; the best five
-            played out 300 times each for their equity (points expected a
-            game); `hint AGENT` asks another, such as `hint mcts`
+  hint      the best turns of the roll by the strongest agent measured
+            for the game, `computer`, here
+              {hinter}
+            the best {shown} played out {rollouts} times each for their equity
+            (points expected a game); `hint AGENT` asks another agent, such
+            as `hint mcts`
   pip       each player's pip count
   resign    concede the game: `resign` (a single game), `resign double`,
             `resign triple` or `resign N` points
@@ -95,6 +97,9 @@ Commands:
   quit      leave the game (also `exit`, Ctrl-D or Ctrl-C)
 {cube}",
             dashed = roll.replace(' ', "-"),
+            hinter = self.hinter(),
+            shown = super::hint::HINTS_SHOWN,
+            rollouts = super::hint::HINT_ROLLOUTS,
             cube = if self.game.stakes().rules.is_some() {
                 CUBE_HELP
             } else {
@@ -108,7 +113,7 @@ Commands:
     /// where the game has a cube.
     fn grid_help(&self) -> String {
         let moves = self.game.legal();
-        let mut text = match moves.iter().find(|m| m.len > 0) {
+        let text = match moves.iter().find(|m| m.len > 0) {
             Some(m) => {
                 let example = move_text(self.engine, m);
                 // The shortest beginning of the example that no other legal
@@ -136,10 +141,37 @@ Commands:
             }
             None => HELP.into(),
         };
+        let mut text = text.replacen("HINTER", &self.hinter(), 1);
         if self.game.stakes().rules.is_some() {
             text.push_str(CUBE_HELP);
         }
         text
+    }
+
+    /// The agent `hint` asks, by its own name (`computer` as the game
+    /// makes it: `Spec::strongest`).
+    fn hinter(&self) -> String {
+        let game = self
+            .file
+            .as_ref()
+            .map(|f| f.path.clone())
+            .unwrap_or_default();
+        let name = ludus::agent::Spec::strongest(self.engine, &game).to_string();
+        // Its evaluation's file by name alone, wherever the game was read from.
+        let short = |option: &str| match option.strip_prefix("file=") {
+            Some(path) => {
+                let file = std::path::Path::new(path).file_name().unwrap_or_default();
+                format!("file={}", file.to_string_lossy())
+            }
+            None => option.to_string(),
+        };
+        match name.split_once(':') {
+            Some((kind, options)) => {
+                let options: Vec<String> = options.split(',').map(short).collect();
+                format!("{kind}:{}", options.join(","))
+            }
+            None => name,
+        }
     }
 
     /// A die move and a whole turn of this game, as it writes them: from

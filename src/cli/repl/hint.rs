@@ -9,13 +9,13 @@ use ludus::notation::move_text;
 use ludus::playout::{self, Rng};
 
 /// The most turns `hint` lists.
-const HINTS_SHOWN: usize = 5;
+pub(super) const HINTS_SHOWN: usize = 5;
 
 /// In dice games, the games `hint` plays out from each turn it shows:
 /// five turns' worth take about a quarter of a second from the start of a
 /// game of 15 men a side (release build), an equity within some ±0.07
 /// points (one standard error), less between two turns (the same dice).
-const HINT_ROLLOUTS: u32 = 300;
+pub(super) const HINT_ROLLOUTS: u32 = 300;
 
 impl<'e> Session<'e> {
     /// Shows what an agent thinks of the legal turns, best first. The agent
