@@ -37,6 +37,7 @@ mod match_id;
 mod morris;
 mod mutation;
 mod nardy;
+mod newcomer;
 mod notation;
 mod passing_throws;
 mod pdn;
