@@ -43,15 +43,6 @@ fn the_readme_s_two_commands_are_the_newcomer_s_set_up() {
     let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
     assert!(ci.lines().any(|l| l.trim() == "cargo test"), "{ci}");
     // The first command's game and seat, a move and the computer's reply.
-    let run = ludus(&[
-        "play",
-        "games/alquerque.game",
-        "--black",
-        "computer",
-        "--seed",
-        "1",
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
     let run = ludus_in(
         root(),
         &[
