@@ -1359,3 +1359,27 @@ fn the_board_keeps_the_side_it_is_seen_from() {
         run.stderr
     );
 }
+
+/// A misspelt command is answered with the command meant; a word near
+/// none is not.
+#[test]
+fn a_misspelt_command_is_answered_with_the_one_meant() {
+    let run = play(
+        &games_dir().join("backgammon.game"),
+        &["--seed", "1"],
+        Some("mvoes\nrol\nxyzzy\nquit\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for (typed, meant) in [("mvoes", "moves"), ("rol", "roll")] {
+        let said = format!(
+            "unknown command `{typed}`: did you mean `{meant}`? (`help` lists the commands)"
+        );
+        assert!(run.stdout.contains(&said), "{said}\n{}", run.stdout);
+    }
+    assert!(
+        run.stdout
+            .contains("unknown command `xyzzy`: type `help` for the commands"),
+        "{}",
+        run.stdout
+    );
+}

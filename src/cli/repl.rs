@@ -454,7 +454,7 @@ impl<'e> Session<'e> {
             && !["huff", "pass"].contains(&first.to_lowercase().as_str())
             && !self.is_site(first);
         Err(if word {
-            format!("unknown command `{input}`: type `help` for the commands")
+            unknown_command(input)
         } else if digits {
             format!("`{input}` is not a move: type `moves` first to number the legal moves")
         } else {
@@ -694,6 +694,27 @@ pub fn run(
     let result = converse(&mut session, &mut input, &mut out);
     input.save();
     session.fault().map_or(result, Err)
+}
+
+/// The REPL's commands, for "did you mean" (`help` lists them).
+const COMMANDS: &[&str] = &[
+    "moves", "board", "undo", "position", "hint", "pip", "resign", "new", "save", "load", "help",
+    "quit", "exit", "roll", "dice", "double", "redouble", "take", "accept", "drop", "reject",
+    "next",
+];
+
+/// Says that `input` is no command, with the command meant where its
+/// first word is near one (`mvoes`: `moves`).
+pub(crate) fn unknown_command(input: &str) -> String {
+    let first = input
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_lowercase();
+    match ludus::diag::suggest(&first, COMMANDS.iter().copied()) {
+        Some(meant) => format!("unknown command `{input}`: {meant} (`help` lists the commands)"),
+        None => format!("unknown command `{input}`: type `help` for the commands"),
+    }
 }
 
 fn converse(session: &mut Session, input: &mut Input, out: &mut impl Write) -> Result<(), String> {

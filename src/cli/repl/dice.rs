@@ -129,9 +129,7 @@ impl Session<'_> {
             && !first.eq_ignore_ascii_case("pass")
             && !self.is_site(first)
         {
-            return Err(format!(
-                "unknown command `{input}`: type `help` for the commands"
-            ));
+            return Err(super::unknown_command(input));
         }
         if digits {
             return Err(format!(
