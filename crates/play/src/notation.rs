@@ -242,6 +242,31 @@ fn expanded(engine: &Engine, text: &str) -> Result<String, String> {
     Ok(out.join(" "))
 }
 
+/// A turn's text counting down as its men's first and last points alone,
+/// hit marks and the points between dropped, each move repeated by its
+/// number and the moves sorted: `24/18*/13 8/5(2)` is `24/13 8/5 8/5`.
+fn endpoints(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let word = word.replace('*', "");
+        let (word, times) = match word.strip_suffix(')').and_then(|w| w.split_once('(')) {
+            Some((w, n)) => (
+                w.to_string(),
+                n.parse::<usize>().unwrap_or(1).min(MAX_DIE_MOVES),
+            ),
+            None => (word, 1),
+        };
+        let points: Vec<&str> = word.split('/').collect();
+        let joined = match (points.first(), points.last()) {
+            (Some(first), Some(last)) if points.len() > 1 => format!("{first}/{last}"),
+            _ => word.clone(),
+        };
+        out.extend(std::iter::repeat_n(joined, times));
+    }
+    out.sort();
+    out
+}
+
 /// The position of `player`'s track written `word` (see
 /// [`track_point_text`]), ignoring case.
 pub fn track_point(engine: &Engine, player: usize, word: &str) -> Option<usize> {
@@ -312,6 +337,29 @@ pub fn find_move(
         let found = turns_beginning(engine, state, moves, &words, true)?;
         if let Some(m) = found.first() {
             return Ok(*m);
+        }
+        // Counting down, one man's move written from its first point to
+        // its last (`24/13`) where the turn's text keeps a point of a hit
+        // between them (`24/18*/13`), as GNU Backgammon reads it.
+        if down {
+            let typed = endpoints(&normalise(text));
+            let found: Vec<&Move> = moves
+                .iter()
+                .filter(|m| endpoints(&normalise(&move_text(engine, m))) == typed)
+                .collect();
+            match found.as_slice() {
+                [one] => return Ok(**one),
+                [] => {}
+                many => {
+                    let texts: Vec<String> = many.iter().map(|m| move_text(engine, m)).collect();
+                    return Err(format!(
+                        "`{}` names {} different turns here: {}; write the points between where a man is hit",
+                        text.trim(),
+                        many.len(),
+                        texts.join(", ")
+                    ));
+                }
+            }
         }
         return Err(explain_dice(engine, state, moves, &wanted)?);
     }
