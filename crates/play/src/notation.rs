@@ -347,18 +347,9 @@ pub fn find_move(
                 .iter()
                 .filter(|m| endpoints(&normalise(&move_text(engine, m))) == typed)
                 .collect();
-            match found.as_slice() {
-                [one] => return Ok(**one),
-                [] => {}
-                many => {
-                    let texts: Vec<String> = many.iter().map(|m| move_text(engine, m)).collect();
-                    return Err(format!(
-                        "`{}` names {} different turns here: {}; write the points between where a man is hit",
-                        text.trim(),
-                        many.len(),
-                        texts.join(", ")
-                    ));
-                }
+            let fix = "write the points between where a man is hit";
+            if let Some(named) = the_one(engine, text, &found, ("turns", fix)) {
+                return named;
             }
         }
         return Err(explain_dice(engine, state, moves, &wanted)?);
@@ -381,21 +372,36 @@ pub fn find_move(
             .filter(|m| without_captured(&normalise(&move_text(engine, m))) == wanted)
             .collect()
     };
-    match matching.as_slice() {
-        [one] => return Ok(**one),
-        [] => {}
-        many => {
-            let texts: Vec<String> = many.iter().map(|m| move_text(engine, m)).collect();
-            return Err(format!(
-                "`{}` names {} different captures here: {}; write the pieces taken in parentheses",
-                text.trim(),
-                many.len(),
-                texts.join(", ")
-            ));
-        }
+    let fix = "write the pieces taken in parentheses";
+    if let Some(named) = the_one(engine, text, &matching, ("captures", fix)) {
+        return named;
     }
     let plain = without_captured(text.trim()).to_lowercase();
     Err(explain(engine, state, moves, &plain))
+}
+
+/// The one move of `found` that `text` names; `None` where it names none,
+/// and a refusal listing them where it names several `what` (`turns`,
+/// `captures`), saying how to `fix` it.
+fn the_one(
+    engine: &Engine,
+    text: &str,
+    found: &[&Move],
+    (what, fix): (&str, &str),
+) -> Option<Result<Move, String>> {
+    match found {
+        [one] => Some(Ok(**one)),
+        [] => None,
+        many => {
+            let texts: Vec<String> = many.iter().map(|m| move_text(engine, m)).collect();
+            Some(Err(format!(
+                "`{}` names {} different {what} here: {}; {fix}",
+                text.trim(),
+                many.len(),
+                texts.join(", ")
+            )))
+        }
+    }
 }
 
 /// The legal turns (of `moves`) reached by routes whose die moves, in
