@@ -14,6 +14,7 @@
 //! head and body read, bounded and with deadlines, an answer written).
 
 mod api;
+mod body;
 mod games;
 mod http;
 mod wire;

@@ -4,7 +4,8 @@
 //! be read, which `wire` refuses), the page's files, and every answer's
 //! headers.
 
-use super::api::{Answer, Api, Refusal};
+use super::api::{Answer, Api};
+use super::body::Refusal;
 use super::wire::{self, Head, Reply, Request, WireError};
 use std::net::TcpStream;
 
