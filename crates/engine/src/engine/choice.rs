@@ -3,7 +3,8 @@
 //! (listed as [`Engine::legal_moves`] lists them) followed by one step per
 //! free target of each piece, in site order and then in the file's
 //! direction order; so their number is the captures plus a sum of
-//! population counts, and the turn drawn is built alone. In a dice game
+//! population counts, and the turn drawn is built alone; where the
+//! player to move may huff, so for no huff and then each huff. In a dice game
 //! the search keeps a roll's turns as routes of die moves (a quarter of a
 //! [`Move`] each), and only the turn drawn is made a `Move`. The turns,
 //! their order and their number are those of [`Engine::legal_moves`].
@@ -11,7 +12,7 @@
 use super::found::Found;
 use super::grid::Grid;
 use super::sides::{Sides, bits, few_bits};
-use super::{Move, NONE, State, Step, TooManyTurns};
+use super::{Move, NONE, State, Step, TooManyTurns, bit};
 
 impl Grid {
     /// Whether [`Engine::count_turns`] may leave the steps unlisted: no
@@ -45,6 +46,9 @@ impl Grid {
     ) -> Result<usize, TooManyTurns> {
         if !self.g.steps_countable || st.offenders != 0 {
             if self.g.actions.is_none() {
+                if self.g.steps_countable {
+                    return Ok(self.count_huffing_turns(st, out));
+                }
                 self.legal(st, out);
                 return Ok(out.len());
             }
@@ -63,6 +67,106 @@ impl Grid {
             out.push(Move::PASS);
         }
         Ok(out.len() + steps)
+    }
+
+    /// [`Grid::count_turns`] of a position where the player to move may
+    /// huff: the turns after no huff, then after each huff in site order,
+    /// as [`Grid::legal`] lists them; of each, the captures listed (each
+    /// move names its huff) and the steps counted. Compiled apart, so that
+    /// the loop of the others stays as it was.
+    #[inline(never)]
+    fn count_huffing_turns(&self, st: &mut State, out: &mut Vec<Move>) -> usize {
+        let mut found = Found::new(out);
+        let mut steps = self.count_after_huff(st, NONE, &mut found);
+        let mut offenders = st.offenders;
+        while offenders != 0 {
+            let h = offenders.trailing_zeros() as u8;
+            offenders &= offenders - 1;
+            steps += self.huffed(st, h, |st, none_left| {
+                if none_left {
+                    found.push(&Move {
+                        huff: h,
+                        ..Move::EMPTY
+                    });
+                    0
+                } else {
+                    self.count_after_huff(st, h, &mut found)
+                }
+            });
+        }
+        found.finish();
+        if out.is_empty() && steps == 0 && !self.no_moves_rule {
+            out.push(Move::PASS);
+        }
+        out.len() + steps
+    }
+
+    /// Lists the captures of the player to move after the huff `huff`
+    /// into `found`, and counts his steps: the number of steps, none
+    /// where a capture is compulsory and there is one.
+    fn count_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) -> usize {
+        let sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        let mut steps = 0;
+        if self.captures(st, huff, &sides, found, Some(&mut steps)) {
+            return 0;
+        }
+        steps
+    }
+
+    /// The turn of index `i` of a position where the player to move may
+    /// huff, of those [`Grid::count_huffing_turns`] counted, with the
+    /// captures it left in `listed`, written over `out`: the captures
+    /// after each huff are those of `listed` naming it, and the steps are
+    /// counted again, with the huffed piece's site empty.
+    pub(super) fn huffing_turn_into(
+        &self,
+        st: &State,
+        listed: &[Move],
+        mut i: usize,
+        out: &mut Move,
+    ) {
+        let player = st.to_move as usize;
+        let board = Sides::of(st, player, self.all_sites);
+        let compulsory = self.game.rules.capture == crate::ir::Obligation::Compulsory;
+        let mut first = 0;
+        let mut huff = NONE;
+        let mut offenders = st.offenders;
+        loop {
+            let captures = listed[first..]
+                .iter()
+                .take_while(|m| m.huff == huff)
+                .count();
+            if i < captures {
+                *out = listed[first + i];
+                return;
+            }
+            i -= captures;
+            first += captures;
+            // After a huff of the opponent's last piece, the huff alone.
+            let alone = huff != NONE && st.counts[1 - player] == 1;
+            // Else steps follow, unless a capture is compulsory and found.
+            if !(alone || compulsory && captures > 0) {
+                let sides = match huff {
+                    NONE => board,
+                    h => Sides {
+                        opp: board.opp & !bit(h),
+                        empty: board.empty | bit(h),
+                        ..board
+                    },
+                };
+                match self.nth_step(st, &sides, huff, i, out) {
+                    None => return,
+                    Some(left) => i = left,
+                }
+            }
+            if offenders == 0 {
+                // Past the last turn: not a turn `count_turns` counted.
+                *out = Move::PASS;
+                return;
+            }
+            huff = offenders.trailing_zeros() as u8;
+            offenders &= offenders - 1;
+        }
     }
 
     /// [`Engine::count_turns`] of the games with actions whose steps are
@@ -88,9 +192,18 @@ impl Grid {
     }
 
     /// Whether [`Grid::draw_planned`] plays this game's random
-    /// playouts: a game without dice whose actions count its turns.
+    /// playouts: a game without dice whose actions count its turns, or
+    /// whose turns after huffs are counted.
     pub(super) fn draws_planned(&self) -> bool {
-        self.g.actions.is_some() && self.g.actions_countable
+        self.g.actions.is_some() && self.g.actions_countable || self.huffs_counted()
+    }
+
+    /// Whether the player to move may huff, and the turns of such a
+    /// position are counted ([`Grid::count_huffing_turns`]): their order
+    /// is not that of the captures listed, so a playout draws them with
+    /// [`Grid::draw_planned`].
+    fn huffs_counted(&self) -> bool {
+        self.g.steps_countable && self.game.rules.capture == crate::ir::Obligation::Huff
     }
 
     /// [`Engine::count_turns`] and the draw of one of the turns in one
@@ -111,6 +224,14 @@ impl Grid {
     ) -> Result<bool, TooManyTurns> {
         if let Some(actions) = self.g.actions.as_ref().filter(|_| st.offenders == 0) {
             return actions.draw(self, st, out, drawn, pick);
+        }
+        if self.huffs_counted() {
+            let n = self.count_turns(st, out)?;
+            let Some(i) = pick(st, n) else {
+                return Ok(false);
+            };
+            self.turn_into(st, out, i, drawn);
+            return Ok(true);
         }
         self.legal(st, out);
         let Some(i) = pick(st, out.len()) else {
@@ -135,9 +256,24 @@ impl Grid {
         }
     }
 
+    /// [`Grid::turn_at`] right after [`Grid::count_turns`] of a game
+    /// without actions, written over `out`.
+    #[inline(always)]
+    fn turn_into(&self, st: &State, listed: &[Move], i: usize, out: &mut Move) {
+        if st.offenders != 0 {
+            return self.huffing_turn_into(st, listed, i, out);
+        }
+        match listed.get(i) {
+            Some(m) => *out = *m,
+            None => self.step_into(st, i - listed.len(), out),
+        }
+    }
+
     /// [`Grid::counted_turn_at`], written over `out` (a move that keeps
     /// [`Step::NONE`] past its steps, as every move does): no whole move
     /// built and copied where the turn is a step or a plan's.
+    /// No position where the player to move may huff comes here: a
+    /// playout of a game with huffs draws through [`Grid::draw_planned`].
     pub(super) fn counted_turn_into(&self, st: &State, listed: &[Move], i: usize, out: &mut Move) {
         match &self.g.actions {
             Some(actions) => actions.counted_turn_into(self, st, listed, i, out),
@@ -153,6 +289,11 @@ impl Grid {
     /// turns counted last on this thread if they are those of `st`; else
     /// the roll is searched again.
     pub(super) fn turn_at(&self, st: &State, listed: &[Move], i: usize) -> Move {
+        if st.offenders != 0 && self.g.steps_countable {
+            let mut m = Move::PASS;
+            self.huffing_turn_into(st, listed, i, &mut m);
+            return m;
+        }
         if let Some(m) = listed.get(i) {
             return *m;
         }
@@ -174,11 +315,29 @@ impl Grid {
     /// counted (those past its listed turns), written over `out` (a move
     /// that keeps [`Step::NONE`] past its steps, as every move does): no
     /// whole move built and copied. [`Move::PASS`] past the last.
-    pub(super) fn step_into(&self, st: &State, mut left: usize, out: &mut Move) {
+    pub(super) fn step_into(&self, st: &State, left: usize, out: &mut Move) {
+        let sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        if self.nth_step(st, &sides, NONE, left, out).is_some() {
+            // Past the last turn: not a turn `count_turns` counted.
+            *out = Move::PASS;
+        }
+    }
+
+    /// The step of index `left` of the player to move, on the board
+    /// `sides`, after the huff `huff`, written over `out`; else how many
+    /// steps past the last `left` is.
+    #[inline(always)]
+    fn nth_step(
+        &self,
+        st: &State,
+        sides: &Sides,
+        huff: u8,
+        mut left: usize,
+        out: &mut Move,
+    ) -> Option<usize> {
         let player = st.to_move as usize;
-        let sides = Sides::of(st, player, self.all_sites);
         for s in bits(sides.own) {
-            let (t, free) = self.step_targets(st, player, s, &sides);
+            let (t, free) = self.step_targets(st, player, s, sides);
             let n = few_bits(free);
             if left >= n {
                 left -= n;
@@ -195,13 +354,12 @@ impl Grid {
                         over: NONE,
                         die: 0,
                     };
-                    out.become_step(NONE, step, target.after);
-                    return;
+                    out.become_step(huff, step, target.after);
+                    return None;
                 }
                 left -= 1;
             }
         }
-        // Past the last turn: not a turn `count_turns` counted.
-        *out = Move::PASS;
+        Some(left)
     }
 }

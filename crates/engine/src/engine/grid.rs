@@ -302,25 +302,19 @@ impl Grid {
         let mut found = Found::new(out);
         self.turns_after_huff(st, NONE, &mut found);
         let mut offenders = st.offenders;
-        let opp = 1 - st.to_move as usize;
         while offenders != 0 {
             let h = offenders.trailing_zeros() as u8;
             offenders &= offenders - 1;
-            let piece = st.cells[h as usize];
-            st.cells[h as usize] = NONE;
-            st.occupied[opp] &= !bit(h);
-            st.counts[opp] -= 1;
-            if st.counts[opp] == 0 {
-                found.push(&Move {
-                    huff: h,
-                    ..Move::EMPTY
-                });
-            } else {
-                self.turns_after_huff(st, h, &mut found);
-            }
-            st.counts[opp] += 1;
-            st.cells[h as usize] = piece;
-            st.occupied[opp] |= bit(h);
+            self.huffed(st, h, |st, none_left| {
+                if none_left {
+                    found.push(&Move {
+                        huff: h,
+                        ..Move::EMPTY
+                    });
+                } else {
+                    self.turns_after_huff(st, h, &mut found);
+                }
+            });
         }
         found.finish();
         if !self.game.rules.play.is_empty() {
@@ -335,6 +329,28 @@ impl Grid {
         if out.is_empty() && !self.no_moves_rule {
             out.push(Move::PASS);
         }
+    }
+
+    /// Runs `f` on `st` with the opponent's piece on `h` huffed (taken
+    /// off), and whether that leaves him no piece; then puts it back.
+    #[inline(always)]
+    pub(super) fn huffed<R>(
+        &self,
+        st: &mut State,
+        h: u8,
+        f: impl FnOnce(&mut State, bool) -> R,
+    ) -> R {
+        let opp = 1 - st.to_move as usize;
+        let piece = st.cells[h as usize];
+        st.cells[h as usize] = NONE;
+        st.occupied[opp] &= !bit(h);
+        st.counts[opp] -= 1;
+        let none_left = st.counts[opp] == 0;
+        let r = f(st, none_left);
+        st.counts[opp] += 1;
+        st.cells[h as usize] = piece;
+        st.occupied[opp] |= bit(h);
+        r
     }
 
     /// Plays a turn known to be legal.
