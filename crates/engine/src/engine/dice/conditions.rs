@@ -265,25 +265,20 @@ impl Dice {
         // A condition whose needs are not met does not hold (the usual
         // pass rule: no man on the bar), and is not judged.
         let mut vulnerable = None;
-        let names = self.game.rules.pass.iter().map(|(name, _)| name);
-        let rules = names.zip(&self.rules.pass);
-        let found = rules.clone().zip(&t.pass_needs).find(|((_, c), needs)| {
+        let found = (t.pass_needs.iter().zip(&self.rules.pass)).position(|(needs, c)| {
             needs[player].met(player, &masks.occ, st.pinned) && {
                 let runs = *vulnerable.get_or_insert_with(|| self.vulnerable(st, 1 - player));
                 self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)
             }
         });
         debug_assert_eq!(
-            found.map(|((name, _), _)| name),
-            rules
-                .clone()
-                .find(|(_, c)| {
-                    let runs = self.vulnerable(st, 1 - player);
-                    self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)
-                })
-                .map(|(name, _)| name),
+            found,
+            (self.rules.pass.iter()).position(|c| {
+                let runs = self.vulnerable(st, 1 - player);
+                self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)
+            }),
             "pass rules judged by their needs first as in full"
         );
-        found.map(|((name, _), _)| name.as_str())
+        found.map(|i| self.game.rules.pass[i].0.as_str())
     }
 }
