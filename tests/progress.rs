@@ -509,3 +509,43 @@ fn a_dice_game_is_drawn_the_third_time_a_position_stands() {
     assert_eq!(seen[0], seen[4]);
     assert_ne!(seen[0], seen[1]);
 }
+
+/// In a game with dice, a counter that runs `while` a condition holds
+/// counts the turns before and after which it holds, and ends the game at
+/// its turns: on the ring of `race-while.game` one man waits at his start
+/// after every turn, so the third turn draws. A condition that never
+/// holds counts nothing: the same race goes on.
+#[test]
+fn a_dice_game_counts_the_turns_while_its_condition_holds() {
+    let engine = common::engine_at(&common::root().join("tests/data/race-while.game"));
+    let play = |engine: &Engine, turns: usize| {
+        let mut st = engine.start();
+        let mut rng = ludus::rng::rng(1);
+        let mut counted = Vec::new();
+        for _ in 0..turns {
+            if engine.outcome(&st) != Outcome::Ongoing {
+                break;
+            }
+            engine.roll(&mut st, &mut rng);
+            let turns = common::turn_texts(engine, &st);
+            st = common::played(engine, &st, &turns[0]);
+            counted.push(st.counters[1]);
+        }
+        (st, counted)
+    };
+    let (st, counted) = play(&engine, 10);
+    assert_eq!(counted, [1, 2, 3]);
+    assert_eq!(engine.outcome(&st), Outcome::Draw);
+    assert!(
+        position_text(&engine, &st).contains("waiting: 3"),
+        "{}",
+        position_text(&engine, &st)
+    );
+    let never = common::variant_of(
+        "../tests/data/race-while.game",
+        "end {\n  waiting: 3 turns while own men in start = 2: draw\n}",
+    );
+    let (st, counted) = play(&never, 10);
+    assert_eq!(counted, [0; 10]);
+    assert_eq!(never.outcome(&st), Outcome::Ongoing);
+}

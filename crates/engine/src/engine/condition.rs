@@ -690,6 +690,11 @@ impl Condition {
         }
     }
 
+    /// The condition itself, as the rules core compiled it.
+    pub fn cond(&self) -> &Cond {
+        &self.cond
+    }
+
     /// Whether the condition reads only the players' totals and who is
     /// judged (its [`Tally`] form): the same totals, the same judgement.
     pub fn reads_totals_only(&self) -> bool {

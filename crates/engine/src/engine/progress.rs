@@ -155,24 +155,12 @@ impl Core {
     ) {
         self.count_progress::<true>(st, moved, || progress);
         if WHILE {
-            // Not held before (most turns): every such counter goes back to
-            // 0, by one `and`.
             let kept = if held == 0 {
                 0
             } else {
                 held & self.while_held(st)
             };
-            if kept == 0 {
-                for (c, &keep) in st.counters.iter_mut().zip(&self.while_clear) {
-                    *c &= keep;
-                }
-            } else {
-                for &(slot, ..) in &self.counter_while {
-                    if kept & 1 << slot == 0 {
-                        st.counters[slot as usize] = 0;
-                    }
-                }
-            }
+            self.keep_while(st, kept);
         }
         if self.repetition {
             if progress {
@@ -187,6 +175,26 @@ impl Core {
             };
             debug_assert_eq!(key, self.repetition_key(st), "repetition key kept");
             st.history.push(key);
+        }
+    }
+
+    /// Sets the counters with `while` back to 0 but those of `kept` (a bit
+    /// per slot): those whose condition held before the turn and holds
+    /// after it, which count it.
+    #[inline(always)]
+    pub(super) fn keep_while(&self, st: &mut State, kept: u8) {
+        if kept == 0 {
+            // Not held before (most turns): every such counter goes back
+            // to 0, by one `and`.
+            for (c, &keep) in st.counters.iter_mut().zip(&self.while_clear) {
+                *c &= keep;
+            }
+        } else {
+            for &(slot, ..) in &self.counter_while {
+                if kept & 1 << slot == 0 {
+                    st.counters[slot as usize] = 0;
+                }
+            }
         }
     }
 
@@ -397,7 +405,7 @@ pub(super) fn counters(game: &Game, rules: &Rules) -> Counters {
                     ..
                 },
                 Some(cond),
-            ) if resets.len() < COUNTER_SLOTS && game.dice.is_none() => {
+            ) if resets.len() < COUNTER_SLOTS => {
                 let mask = kinds.iter().fold(0u16, |m, &k| m | 1 << k);
                 resets.push((*capture, mask));
                 labels.push(name.clone());

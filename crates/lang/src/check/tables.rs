@@ -580,8 +580,7 @@ impl Checker<'_> {
     /// Reports an end rule that does not apply to the game: in a game with
     /// dice `no pieces`, `no moves`, `no capture` and `more pieces wins`
     /// (men are hit and enter again: none is ever taken, and a player who
-    /// cannot play passes), a counter that runs `while` a condition, and
-    /// `same position`; true if it applies.
+    /// cannot play passes); true if it applies.
     ///
     /// A no-progress counter with its own result applies to either kind
     /// of game (a hit resets `capture` in a dice game), and so does `no
@@ -615,10 +614,6 @@ impl Checker<'_> {
             (ItemKind::NoProgress(_, _, None, _), true) => (
                 "`more pieces wins` does not apply to a game with dice: men are hit and enter again, none is ever taken",
                 "give the counter a result of its own, such as `no capture or man move in 80 turns: draw`",
-            ),
-            (ItemKind::NoProgress(_, _, _, progress), true) if progress.during.is_some() => (
-                "a counter that runs `while` a condition holds counts in games without dice only",
-                "count the turns without a hit or a man's move instead, such as `no capture or man move in 80 turns: draw`",
             ),
             _ => return true,
         };

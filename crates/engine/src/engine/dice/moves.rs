@@ -359,12 +359,54 @@ impl Dice {
         st.chosen = true;
     }
 
-    /// [`Engine::play_dice`] of the turn of die moves `steps`.
+    /// [`Engine::play_dice`] of the turn of die moves `steps`: in most
+    /// games, by one test, the men moved and the turn counted; the rules
+    /// few games have (`again`, counters with `while`, repetition) out of
+    /// line, so that they cost the others nothing.
     #[inline]
     pub(in crate::engine) fn play_die_moves(&self, st: &mut State, steps: &[Step]) {
+        if self.t.turn_extended {
+            return self.play_die_moves_extended(st, steps);
+        }
+        self.move_and_count(st, steps);
+    }
+
+    /// [`Engine::play_dice`] of a game with `again` rules, counters with
+    /// `while` or a history of positions: the turn played and counted,
+    /// then the extra turn it may earn, the counters with `while` and the
+    /// position remembered.
+    #[cold]
+    #[inline(never)]
+    fn play_die_moves_extended(&self, st: &mut State, steps: &[Step]) {
         let player = st.to_move as usize;
         // What the `again` rules look at, read before the men move.
         let played = self.again.as_ref().map(|_| played(self, st, player, steps));
+        let whiles = !self.counter_while.is_empty();
+        let held = if whiles { self.dice_while_held(st) } else { 0 };
+        self.move_and_count(st, steps);
+        if let (Some(again), Some(played)) = (&self.again, played) {
+            again.after_turn(st, player, &played);
+        }
+        if whiles {
+            let kept = if held == 0 {
+                0
+            } else {
+                held & self.dice_while_held(st)
+            };
+            self.keep_while(st, kept);
+        }
+        if self.repetition {
+            // Men hit enter again: no turn starts the history afresh.
+            let key = self.repetition_key(st);
+            st.history.push(key);
+        }
+    }
+
+    /// The die moves of a turn played, the turn counted (the no-progress
+    /// counters but those with `while`) and the dice passed on.
+    #[inline(always)]
+    fn move_and_count(&self, st: &mut State, steps: &[Step]) {
+        let player = st.to_move as usize;
         for s in steps {
             self.die_move(st, player, s.from, s.to);
         }
@@ -377,14 +419,26 @@ impl Dice {
         st.climbing = false;
         st.turns[player] = st.turns[player].saturating_add(1).min(self.t.turn_cap);
         st.to_move = 1 - st.to_move;
-        if let (Some(again), Some(played)) = (&self.again, played) {
-            again.after_turn(st, player, &played);
+    }
+
+    /// A bit per slot of a counter with `while` whose condition holds for
+    /// some player in `st` (see `Core::while_held`), judged over the men's
+    /// stacks.
+    #[cold]
+    #[inline(never)]
+    fn dice_while_held(&self, st: &State) -> u8 {
+        let masks = Masks::of(st);
+        let mut held = 0;
+        for &(slot, ref cond, _) in &self.counter_while {
+            let holds = |who: usize| {
+                let runs = self.vulnerable(st, 1 - who);
+                self.holds(st, &masks, cond.cond(), who, (NONE, NONE, NONE), runs)
+            };
+            if holds(0) || holds(1) {
+                held |= 1 << slot;
+            }
         }
-        if self.repetition {
-            // Men hit enter again: no turn starts the history afresh.
-            let key = self.repetition_key(st);
-            st.history.push(key);
-        }
+        held
     }
 
     /// A hash of what stands where, for telling turns apart by their result.

@@ -127,6 +127,11 @@ pub(in crate::engine) struct Tables {
     pub(super) leave_limits: Vec<limits::LeaveLimit>,
     /// Runs of held points no die move may make.
     pub(super) run_limits: Vec<ir::RunLimit>,
+    /// Whether a turn played may earn another (`again` rules, a chosen
+    /// double, climbing doubles thrown each), is also counted by counters
+    /// with `while`, or is remembered in a history of positions (`same
+    /// position N times`).
+    pub(super) turn_extended: bool,
     /// Each player's turns are counted up to this one (the latest turn a
     /// limit's exception names; 0: not counted).
     pub turn_cap: u8,
@@ -394,6 +399,17 @@ impl Tables {
             leave_limits,
             run_limits: rules.run_limits.clone(),
             turn_cap,
+            turn_extended: crate::engine::again::Again::new(game).is_some()
+                || game.end.iter().any(|e| {
+                    matches!(
+                        e,
+                        EndRule::Repetition(..)
+                            | EndRule::NoProgress {
+                                during: Some(_),
+                                ..
+                            }
+                    )
+                }),
             men_keys,
         })
     }
