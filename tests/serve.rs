@@ -1077,3 +1077,49 @@ fn a_hint_names_legal_turns_and_a_cube_action_to_click() {
     );
     assert_eq!(played["typed"], json!([]));
 }
+
+/// A resignation concedes what the player chooses among the points the
+/// game's end rules score: backgammon offers a single game, then a
+/// gammon and a backgammon by their rules' names, and `{"points": 2}` concedes a
+/// gammon; points the request cannot mean are refused (400) and change
+/// nothing. A game whose every rule scores one point offers one level.
+#[test]
+fn a_resignation_concedes_the_points_chosen() {
+    let server = Server::start(&["backgammon", "alquerque"]);
+    let state = new_game(&server, "backgammon");
+    let id = state["id"].as_u64().unwrap();
+    assert_eq!(
+        state["stakes"]["resign"],
+        json!([
+            {"points": 1, "name": "single"},
+            {"points": 2, "name": "gammon"},
+            {"points": 3, "name": "backgammon"}
+        ])
+    );
+    for bad in [json!(0), json!(65), json!("two"), json!(1.5)] {
+        let refused = post(
+            &server,
+            &format!("/api/game/{id}/resign"),
+            json!({ "points": bad }),
+            400,
+        );
+        assert!(
+            refused["error"].as_str().unwrap().contains("`points`"),
+            "{refused}"
+        );
+    }
+    let resigned = post(
+        &server,
+        &format!("/api/game/{id}/resign"),
+        json!({"points": 2}),
+        200,
+    );
+    assert_eq!(resigned["over"], true);
+    let finished = &resigned["stakes"]["finished"];
+    assert_eq!(finished[0]["points"], 2, "{finished}");
+    let other = new_game(&server, "alquerque");
+    assert_eq!(
+        other["stakes"]["resign"],
+        json!([{"points": 1, "name": "single"}])
+    );
+}

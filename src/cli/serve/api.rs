@@ -523,10 +523,18 @@ impl<'e> Api<'e> {
                 }
             }
             "resign" => {
+                let points = match body.get("points") {
+                    None | Some(Value::Null) => 1,
+                    Some(Value::Number(n)) => match n.as_u64().filter(|n| (1..=64).contains(n)) {
+                        Some(n) => n,
+                        None => return refuse(400, "`points` is a whole number from 1 to 64"),
+                    },
+                    Some(_) => return refuse(400, "`points` is a whole number from 1 to 64"),
+                };
                 if over {
                     return refuse(409, "the game is over");
                 }
-                session.resign("", &mut out);
+                session.resign(&points.to_string(), &mut out);
             }
             _ => {
                 return refuse(
@@ -727,7 +735,32 @@ fn stakes_json(s: &crate::cli::repl::Session, person: bool) -> Value {
         "winner": score.winner(),
         "summary": stakes.summary(s.engine()),
         "finished": finished,
+        "resign": resign_levels(s.engine()),
     })
+}
+
+/// What a player may concede: a single game, then each greater number
+/// of points a decisive end rule scores, the fewest first, named by the
+/// first rule that scores it (`gammon` 2, `backgammon` 3).
+fn resign_levels(engine: &ludus::engine::Engine) -> Value {
+    let mut levels: Vec<(u8, &str)> = vec![(1, "single")];
+    for rule in &engine.game().end {
+        if let ludus::ir::EndRule::When {
+            name,
+            result: ludus::ir::EndResult::Win | ludus::ir::EndResult::Loss,
+            points,
+            ..
+        } = rule
+            && !levels.iter().any(|(p, _)| p == points)
+        {
+            levels.push((*points, name));
+        }
+    }
+    levels.sort_by_key(|&(p, _)| p);
+    levels
+        .iter()
+        .map(|(points, name)| json!({"points": points, "name": name}))
+        .collect()
 }
 
 /// `name` as a file name: letters and digits kept (lower case), runs of

@@ -504,10 +504,30 @@ function showControls() {
   $('undo').disabled = false;
   $('hint').disabled = state.over || !person;
   $('resign').disabled = state.over || offered;
+  showResignLevels(state.stakes.resign);
   $('apply-seats').disabled = false;
   const record = $('record');
   record.href = '/api/game/' + state.id + '/record';
   record.classList.remove('disabled');
+}
+
+/** The choice of what a resignation concedes, where the game scores
+ * more than a single game (a gammon, a backgammon): one option per
+ * number of points, named by the end rule that scores it. */
+function showResignLevels(levels) {
+  const select = $('resign-points');
+  const options = levels.map((l) => l.points + ':' + l.name).join('|');
+  if (select.dataset.options !== options) {
+    select.dataset.options = options;
+    select.replaceChildren(...levels.map((l) => {
+      const option = document.createElement('option');
+      option.value = l.points;
+      option.textContent = l.points === 1 ? 'a single game' : l.name + ' (' + l.points + ' points)';
+      return option;
+    }));
+  }
+  select.hidden = levels.length < 2;
+  select.disabled = $('resign').disabled;
 }
 
 /** What a hint depends on: the game, the turns played, the position
@@ -843,7 +863,7 @@ async function start() {
     }
   });
   $('undo').addEventListener('click', () => act('undo'));
-  $('resign').addEventListener('click', () => act('resign'));
+  $('resign').addEventListener('click', () => act('resign', { points: Number($('resign-points').value) || 1 }));
   $('hint').addEventListener('click', () => {
     const id = state.id;
     hint = null;
