@@ -823,6 +823,7 @@ fn the_served_page_plays_a_game_of_each_family_by_clicks() {
     let server = Server::start(&games);
     let mut page = Browser::start(&browser, &dir);
     page.open(&server.url);
+    let mut ur_throws = 0;
     for (i, game) in games.iter().enumerate() {
         let engine = bundled(game);
         // A person against the random agent, whose turns the page asks for.
@@ -836,6 +837,22 @@ fn the_served_page_plays_a_game_of_each_family_by_clicks() {
                 let version = page.version();
                 page.click("#roll");
                 page.settled(version);
+                if *game == "ur" {
+                    // Four binary dice drawn, as many marked as they total.
+                    let drawn = page.eval(
+                        "[...document.querySelectorAll('#dice svg.binary')].map(d => \
+                         [d.querySelectorAll('polygon').length, d.querySelectorAll('.mark').length, \
+                          Number(d.dataset.value)])",
+                    );
+                    // (None where the throw passed and the agent has
+                    // played since.)
+                    let total = page.eval("state.dice_shown.map(d => d.value)");
+                    let expected: Vec<Value> = (total.as_array().unwrap().iter())
+                        .map(|t| json!([4, t, t]))
+                        .collect();
+                    assert_eq!(drawn, json!(expected), "ur's dice");
+                    ur_throws += expected.len();
+                }
                 continue;
             }
             let mut st = parse_position(&engine, &page.position()).unwrap();
@@ -870,4 +887,5 @@ fn the_served_page_plays_a_game_of_each_family_by_clicks() {
         }
         keep_screenshot(&mut page, &format!("family-{game}"));
     }
+    assert!(ur_throws > 0, "no throw of ur's dice was drawn");
 }

@@ -674,6 +674,7 @@ impl<'e> Api<'e> {
             "parts": parts,
             "sites": game.board.sites.iter().map(|site| site.name.clone()).collect::<Vec<_>>(),
             "dice_shown": s.dice().iter().map(|d| json!({ "value": d.value, "used": d.used })).collect::<Vec<_>>(),
+            "binary_dice": binary_dice(game),
             "choosing": s.choosing(),
             "example": s.example_move(),
             "example_roll": s.roll_example(),
@@ -737,6 +738,19 @@ fn stakes_json(s: &crate::cli::repl::Session, person: bool) -> Value {
         "finished": finished,
         "resign": resign_levels(s.engine()),
     })
+}
+
+/// How many dice a throw of summed two-valued dice throws (faces of 0
+/// and 1 only, as four tetrahedral dice with a marked tip): their total
+/// says how many show 1, so the page draws each; `None` for other dice,
+/// drawn as the numbers played.
+fn binary_dice(game: &ludus::ir::Game) -> Option<u8> {
+    let dice = game.dice.as_ref().filter(|d| d.summed && d.count > 1)?;
+    let values = dice.values?;
+    values[..usize::from(dice.faces)]
+        .iter()
+        .all(|&v| v <= 1)
+        .then_some(dice.count)
 }
 
 /// What a player may concede: a single game, then each greater number

@@ -189,6 +189,29 @@ function dieSvg(value, p, used) {
     + (used ? ' (played)' : '') + '</title>' + body + '</svg>';
 }
 
+/** A throw of `count` two-valued dice (tetrahedra whose tips are
+ * marked or not) that came to `total`: as many drawn marked, the rest
+ * blank; their sum is the number played. */
+function binaryDiceSvg(count, total, used) {
+  let body = '';
+  for (let i = 0; i < count; i++) {
+    const x = i * 100;
+    const fill = i < total ? '#ffe08a' : '#fafafa';
+    body += '<polygon points="' + (x + 50) + ',6 ' + (x + 94) + ',90 ' + (x + 6) + ',90" fill="' + fill + '"'
+      + ' stroke="#222" stroke-width="4" stroke-linejoin="round"/>';
+    body += '<line x1="' + (x + 50) + '" y1="6" x2="' + (x + 50) + '" y2="62" stroke="#222" stroke-width="3"/>';
+    body += '<line x1="' + (x + 6) + '" y1="90" x2="' + (x + 50) + '" y2="62" stroke="#222" stroke-width="3"/>';
+    body += '<line x1="' + (x + 94) + '" y1="90" x2="' + (x + 50) + '" y2="62" stroke="#222" stroke-width="3"/>';
+    if (i < total) {
+      body += '<circle class="mark" cx="' + (x + 50) + '" cy="26" r="12" fill="#222"/>';
+    }
+  }
+  const label = count + ' dice: ' + total + ' marked';
+  return '<svg class="die binary' + (used ? ' used' : '') + '" data-value="' + total
+    + '" viewBox="0 0 ' + 100 * count + ' 100" role="img" aria-label="' + label + '"><title>'
+    + label + ', ' + total + ' to play' + (used ? ' (played)' : '') + '</title>' + body + '</svg>';
+}
+
 /** The doubling cube at `value` (a cube in the middle shows 64, as on a
  * real cube). */
 function cubeSvg(value) {
@@ -287,7 +310,9 @@ function showStatus() {
 /** The dice thrown, the cube and the pip counts, under the board. */
 function showTable() {
   $('dice').innerHTML = state.dice_shown
-    .map((d) => dieSvg(d.value, state.to_move, d.used))
+    .map((d) => state.binary_dice
+      ? binaryDiceSvg(state.binary_dice, d.value, d.used)
+      : dieSvg(d.value, state.to_move, d.used))
     .join('');
   const cube = state.stakes.cube;
   const box = $('cube');
