@@ -4,7 +4,9 @@
 //!
 //! The games are `tests/data/crowded-table.game` (`forbid crowd after
 //! move: own men in second-table > 4`, his points 7 to 12) and its variant
-//! `crowded-table-before.game` (the same condition, judged before).
+//! `crowded-table-before.game` (the same condition, judged before); in a
+//! game without dice, `tests/data/crowded-grid.game` (`forbid crowd after
+//! move: own men in top >= 2`), judged after the whole move.
 
 use crate::common;
 
@@ -112,4 +114,53 @@ fn explain_names_the_after_move_rule() {
         "{}",
         run.stdout
     );
+}
+
+/// In a game without dice the rule is judged after the whole move: White
+/// has a man on the top rank (b3) and one below it (c2); c2-c3 would put a
+/// second man there and is forbidden, leaving a1-a2. Judged before the
+/// move (the same rule without `after move`) one man stands there, and
+/// c2-c3 is legal. The rule takes effect in a playout too: no position of
+/// seeded random games has two white men on the top rank.
+#[test]
+fn a_grid_game_judges_its_rule_after_the_whole_move() {
+    let after = engine("crowded-grid.game");
+    let position = "white: b3 c2 a1; black: a3; turn: white";
+    let listed = |engine: &Engine| {
+        let mut st = parse_position(engine, position).unwrap_or_else(|e| panic!("{e}"));
+        let mut moves = Vec::new();
+        engine.legal_moves(&mut st, &mut moves);
+        moves
+            .iter()
+            .map(|m| move_text(engine, m))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(listed(&after), ["a1-a2"]);
+    let before = common::variant_of(
+        "../tests/data/crowded-grid.game",
+        "rules {\n  forbid crowd: own men in top >= 2\n}",
+    );
+    assert_eq!(listed(&before), ["a1-a2", "c2-c3"]);
+    for seed in 0..50 {
+        let mut rng = ludus::rng::rng(seed);
+        let mut st = after.start();
+        let mut moves = Vec::new();
+        for _ in 0..20 {
+            after.legal_moves(&mut st, &mut moves);
+            if after.outcome_with(&st, !moves.is_empty()) != ludus::engine::Outcome::Ongoing {
+                break;
+            }
+            let m = moves[rand::RngExt::random_range(&mut rng, 0..moves.len())];
+            after.play_unchecked(&mut st, &m);
+            let text = ludus::notation::position_text(&after, &st);
+            let white = text
+                .split(';')
+                .find_map(|f| f.strip_prefix("white:"))
+                .unwrap();
+            let on_top = (white.split_whitespace())
+                .filter(|s| s.ends_with('3'))
+                .count();
+            assert!(on_top < 2, "seed {seed}: {text}");
+        }
+    }
 }

@@ -74,8 +74,12 @@ pub struct Core {
     /// (`NAME: CONDITION => RESULT`), else `None`.
     pub(super) end_conditions: Vec<Option<condition::Condition>>,
     /// Games without dice: the `forbid` rules, judged for each move with
-    /// its origin and final landing site (see `grid.rs`).
+    /// its origin and final landing site (see `grid.rs`): those judged
+    /// before the move, then from [`Core::forbid_after`] on those judged
+    /// in the position after it (`after move`).
     pub(super) forbid: Box<[condition::Condition]>,
+    /// Where the rules judged after the move start in [`Core::forbid`].
+    pub(super) forbid_after: usize,
     /// Games without dice: the game's `evaluate: SUM`, compiled.
     pub(super) evaluate: Option<condition::Condition>,
     /// Games without dice: the `pass` rules, judged for the player to
@@ -179,7 +183,12 @@ impl Core {
                     _ => None,
                 })
                 .collect(),
-            forbid: grid_rules(&game, &rules, &rules.forbid),
+            forbid: grid_rules(
+                &game,
+                &rules,
+                rules.forbid.iter().chain(&rules.forbid_after),
+            ),
+            forbid_after: rules.forbid.len(),
             pass: grid_rules(&game, &rules, &rules.pass),
             evaluate: grid_rules(&game, &rules, &rules.evaluate).into_vec().pop(),
             rules,

@@ -596,9 +596,42 @@ impl Grid {
             NONE => m.kind_after,
             from => st.cells[from as usize] & 15,
         };
-        self.forbid
+        let (before, after) = self.forbid.split_at(self.forbid_after);
+        before
             .iter()
             .any(|c| c.holds_at(st, player, (from, here, moving)))
+            || !after.is_empty() && self.forbids_after(st, m, after, (from, here))
+    }
+
+    /// Whether one of the rules `after` (`forbid ... after move`) holds
+    /// for the mover in the position after move `m` of `st`, with the
+    /// move's origin `from` and landing site `here`, and the piece's kind
+    /// once it arrives. The move is played on a copy kept by the thread,
+    /// so that judging allocates nothing once it is warm.
+    #[cold]
+    #[inline(never)]
+    fn forbids_after(
+        &self,
+        st: &State,
+        m: &Move,
+        after: &[super::condition::Condition],
+        (from, here): (u8, u8),
+    ) -> bool {
+        thread_local! {
+            static AFTER: std::cell::RefCell<Option<State>> = const { std::cell::RefCell::new(None) };
+        }
+        let player = st.to_move as usize;
+        AFTER.with_borrow_mut(|copy| {
+            let copy = match copy {
+                Some(c) => {
+                    c.clone_from(st);
+                    c
+                }
+                None => copy.insert(st.clone()),
+            };
+            self.play(copy, m);
+            (after.iter()).any(|c| c.holds_at(copy, player, (from, here, m.kind_after)))
+        })
     }
 
     /// Records the captures of the player to move (after the huff

@@ -395,16 +395,6 @@ impl Checker<'_> {
                     }
                     let cond = self.condition(players, item.file, cond, CondUse::Forbid);
                     match after {
-                        Some(span) if !has_dice => self.error(
-                            item.file,
-                            span.clone(),
-                            "`after move` judges a rule on the position after one die move, and this game has no dice",
-                            "no die moves",
-                            Some(
-                                "a game without dice judges `forbid` on each whole move, with its origin and landing site: remove `after move`"
-                                    .into(),
-                            ),
-                        ),
                         Some(_) => rules.forbid_after.push((name.text.clone(), cond)),
                         None => rules.forbid.push((name.text.clone(), cond)),
                     }
