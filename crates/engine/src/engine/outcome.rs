@@ -57,8 +57,9 @@ impl Core {
     #[inline(never)]
     fn rules_outcome_extended(&self, st: &State, has_moves: bool) -> Outcome {
         // The first counter is never one with `while`.
-        let due = (st.counters[1..].iter().zip(&self.while_due[1..]))
-            .fold(false, |d, (c, w)| d | (c >= w));
+        let due = !self.counter_while.is_empty()
+            && (st.counters[1..].iter().zip(&self.while_due[1..]))
+                .fold(false, |d, (c, w)| d | (c >= w));
         if due {
             return self.judge_rules::<true>(st, has_moves, 0..self.game.end.len());
         }
