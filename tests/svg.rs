@@ -92,7 +92,7 @@ fn stacks_are_counted_and_pinned_men_drawn() {
     let engine = engine_at(Path::new("games/plakoto.game"));
     let st = parse_position(
         &engine,
-        "white: 1*13 2 8; black: 24*14; turn: black; pinned: 8",
+        "white: 0*13 1 7; black: 0*14; turn: black; pinned: black 16",
     )
     .unwrap();
     let text = svg(&engine, &st, None);
@@ -271,7 +271,7 @@ fn a_race_on_a_grid_is_drawn_as_its_squares() {
     let engine = engine_at(Path::new("tests/data/race-on-squares.game"));
     let st = parse_position(
         &engine,
-        "white: start*4 d1 a2 e2; black: start*5 c3 off; turn: white; dice: 3",
+        "white: start*4 1 5 9; black: start*5 2 off; turn: white; dice: 3",
     )
     .unwrap();
     let text = svg(&engine, &st, None);
@@ -304,7 +304,7 @@ fn kings_are_crowned_and_bar_men_drawn() {
     let engine = engine_at(std::path::Path::new("games/backgammon.game"));
     let st = ludus::notation::parse_position(
         &engine,
-        "white: 12*5 17*3 19*5 bar*2; black: 24*2 13*5 8*3 6*5; turn: white",
+        "white: bar*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*5; turn: white",
     )
     .unwrap();
     let doc_text = svg(&engine, &st, None);

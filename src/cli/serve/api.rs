@@ -305,6 +305,12 @@ impl<'e> Api<'e> {
         let engine = &self.listed[game].engine;
         let records = ludus::playout::parse_records(text)
             .or_else(|e| refuse(422, format!("not a record: {e}")))?;
+        // An older record's positions, naming the board's sites, read so.
+        let records = records
+            .iter()
+            .map(|r| r.numbered_as_moves(engine))
+            .collect::<Result<Vec<_>, _>>()
+            .or_else(|e| refuse(422, format!("the record does not replay: {e}")))?;
         let mut replays = Vec::new();
         for record in &records {
             let replay = ludus::replay::replay(engine, record)
