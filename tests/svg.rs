@@ -389,3 +389,56 @@ fn the_squares_that_earn_another_throw_are_marked() {
     let plain = svg(&backgammon, &backgammon.start(), None);
     assert!(!plain.contains(r#"class="again""#));
 }
+
+/// The point labels of a tables board, in the order drawn.
+fn point_labels(doc: &roxmltree::Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("font-size") == Some("12"))
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect()
+}
+
+/// A tables board's points are labelled as the viewer's moves and
+/// positions number them: the player to move's by default, or the one
+/// asked for (the person playing, on the web page), whoever moves.
+#[test]
+fn points_are_labelled_as_the_viewer_numbers_them() {
+    let engine = engine_at(Path::new("games/backgammon.game"));
+    let st = engine.start();
+    let white = point_labels(&parse(&svg(&engine, &st, None)));
+    let black = point_labels(&parse(&ludus::svg::svg_seen_by(
+        &engine,
+        &st,
+        None,
+        Some(1),
+    )));
+    // The far row, left to right, is 13..24 from White's side and 12..1
+    // from Black's: White's 24-point, where his two men start, is Black's 1.
+    assert_eq!(
+        white[..12],
+        [
+            "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24"
+        ]
+    );
+    assert_eq!(
+        black[..12],
+        [
+            "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1"
+        ]
+    );
+    let mut black_to_move = st.clone();
+    black_to_move.to_move = 1;
+    assert_eq!(
+        point_labels(&parse(&svg(&engine, &black_to_move, None))),
+        black
+    );
+    assert_eq!(
+        point_labels(&parse(&ludus::svg::svg_seen_by(
+            &engine,
+            &black_to_move,
+            None,
+            Some(0)
+        ))),
+        white
+    );
+}

@@ -662,7 +662,7 @@ impl<'e> Api<'e> {
             "agents": served.agents.iter().map(|a| a.as_ref().map(Spec::to_string)).collect::<Vec<_>>(),
             "to_move": s.to_move(),
             "position": position_text(engine, s.position()),
-            "svg": ludus::svg::svg(engine, &s.shown(), s.last_move().as_ref()),
+            "svg": ludus::svg::svg_seen_by(engine, &s.shown(), s.last_move().as_ref(), viewer(&served.agents)),
             "dice_game": engine.has_dice(),
             "dice": dice_text(s.position()),
             "needs_roll": s.waits_for_roll(),
@@ -752,5 +752,16 @@ fn file_name(name: &str) -> String {
         "game".into()
     } else {
         out.to_string()
+    }
+}
+
+/// Whose side a tables board's points are labelled from on the page: the
+/// one person playing where the other seat is an agent, as in `ludus
+/// play`; else the player to move's (`None`).
+fn viewer(agents: &[Option<Spec>]) -> Option<usize> {
+    let people: Vec<usize> = (0..agents.len()).filter(|&p| agents[p].is_none()).collect();
+    match people.as_slice() {
+        [one] if agents.len() == 2 => Some(*one),
+        _ => None,
     }
 }
