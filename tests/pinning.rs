@@ -1,12 +1,12 @@
 //! Pinning (`pin blots`) and Plakoto (`games/plakoto.game`), pinned on
 //! small positions written in position notation.
 //!
-//! Positions use the board's points: White moves from 1 to 24, Black from
-//! 24 to 1, each from position 0 (his start point) of his own track, so
-//! White's point k is his position k - 1 and Black's position 24 - k. The
-//! turns the engine lists are written in the mover's own positions.
-//! `pinned: 8` says a man lies pinned on 8 under the men standing there;
-//! he belongs to the other player.
+//! White moves over the board's points from 1 to 24, Black from 24 to 1,
+//! each from position 0 (his start point) of his own track, so the board's
+//! point k is White's position k - 1 and Black's position 24 - k. Positions
+//! and turns number each man by his own track positions; the comments
+//! name the board's points. `pinned: black 16` says Black's man lies
+//! pinned on his 16 (the board's 8) under the other player's men.
 //!
 //! Every position gives each player his 15 men, pinned men included.
 
