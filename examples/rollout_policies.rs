@@ -27,32 +27,32 @@ fn main() {
     let engine = Engine::new(loaded.game.unwrap());
     let races = [
         (
-            "white: 15 16 17*3 18*3 19*3 20*2 21*2; black: 14 12 9*3 8*3 6*3 5*2 4*2; turn: white",
+            "white: 10 9 8*3 7*3 6*3 5*2 4*2; black: 14 12 9*3 8*3 6*3 5*2 4*2; turn: white",
             100.0,
             113.0,
         ),
         (
-            "white: 15 16 17*3 18*3 19*3 20*2 21*2; black: 13 12 9*3 8*3 6*3 5*2 4*2; turn: white",
+            "white: 10 9 8*3 7*3 6*3 5*2 4*2; black: 13 12 9*3 8*3 6*3 5*2 4*2; turn: white",
             100.0,
             112.0,
         ),
         (
-            "white: 15 16 17*3 18*3 19*3 20*2 21*2; black: 10 9 8*3 7*3 6*3 5*2 4*2; turn: white",
+            "white: 10 9 8*3 7*3 6*3 5*2 4*2; black: 10 9 8*3 7*3 6*3 5*2 4*2; turn: white",
             100.0,
             100.0,
         ),
         (
-            "white: 15 16 17*3 18*3 19*3 20*2 21*2; black: 12 9 8*3 7*3 6*3 5*2 4*2; turn: white",
+            "white: 10 9 8*3 7*3 6*3 5*2 4*2; black: 12 9 8*3 7*3 6*3 5*2 4*2; turn: white",
             100.0,
             102.0,
         ),
         (
-            "white: 15 16 17*3 18*3 19*3 20*2 21*2; black: 14 12 9*3 8*3 7*3 5*2 4*2; turn: white",
+            "white: 10 9 8*3 7*3 6*3 5*2 4*2; black: 14 12 9*3 8*3 7*3 5*2 4*2; turn: white",
             100.0,
             116.0,
         ),
         (
-            "white: 19*3 20*3 21*3 22*2 23*2 24*2; black: 14 12 9*3 8*3 7*3 5*2 4*2; turn: white",
+            "white: 6*3 5*3 4*3 3*2 2*2 1*2; black: 14 12 9*3 8*3 7*3 5*2 4*2; turn: white",
             52.0,
             116.0,
         ),
@@ -102,7 +102,7 @@ fn main() {
         ("6-3", "24/18 13/10"),
         ("4-1", "24/23 13/9"),
     ];
-    let start = "white: 1*2 12*5 17*3 19*5; black: 24*2 13*5 8*3 6*5; turn: white";
+    let start = "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*5; turn: white";
     for policy in [Policy::Greedy, Policy::Random] {
         let t = Instant::now();
         let mut right = 0;

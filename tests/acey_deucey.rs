@@ -31,7 +31,7 @@ fn the_one_two_earns_a_double_of_choice_and_a_throw() {
     let engine = engine();
     let st = state(
         &engine,
-        "white: start 23*14; black: 6*15; turn: white; dice: 2-1",
+        "white: start 2*14; black: 6*15; turn: white; dice: 2-1",
     );
     assert_eq!(moves(&engine, &st), ["start/22", "start/23 2/1"]);
     let after = play(&engine, &st, "start/24 24/22");
@@ -58,7 +58,7 @@ fn a_one_two_played_in_part_earns_nothing() {
     let engine = engine();
     let st = state(
         &engine,
-        "white: start 23*14; black: 1*2 2*2 6*11; turn: white; dice: 2-1",
+        "white: start 2*14; black: 6*11 2*2 1*2; turn: white; dice: 2-1",
     );
     assert_eq!(moves(&engine, &st), ["2/1"]);
     let after = play(&engine, &st, "2/1");
@@ -77,7 +77,7 @@ fn hit_men_enter_first_and_waiting_men_may_wait() {
     let engine = engine();
     let st = state(
         &engine,
-        "white: start bar 23*13; black: 6*15; turn: white; dice: 2-1",
+        "white: start bar 2*13; black: 6*15; turn: white; dice: 2-1",
     );
     let turns = moves(&engine, &st);
     assert_eq!(turns, ["bar/24 start/23", "bar/22", "bar/23 2/1"]);
@@ -85,7 +85,7 @@ fn hit_men_enter_first_and_waiting_men_may_wait() {
     // the men on the board move (the man on site 10 plays both dice).
     let st = state(
         &engine,
-        "white: start 10 23*13; black: 6*15; turn: white; dice: 2-1",
+        "white: start 15 2*13; black: 6*15; turn: white; dice: 2-1",
     );
     assert!(moves(&engine, &st).iter().any(|t| !t.contains("start")));
 }

@@ -348,9 +348,9 @@ fn hints_at(
 fn mcts_rewards_the_points_a_game_is_worth() {
     let engine = engine_at(&common::root().join("games/backgammon.game"));
     for (position, points) in [
-        ("white: 24 off*14; black: 1*15; turn: white; dice: 3-1", 2.0),
+        ("white: 1 off*14; black: 1*15; turn: white; dice: 3-1", 2.0),
         (
-            "white: 24 off*14; black: 12*14 off; turn: white; dice: 3-1",
+            "white: 1 off*14; black: 12*14 off; turn: white; dice: 3-1",
             1.0,
         ),
     ] {
@@ -573,7 +573,7 @@ fn a_game_file_gives_the_evaluation() {
     assert_eq!(plain.evaluation(&start, 0), None);
     let st = ludus::notation::parse_position(
         &engine,
-        "white: 20*3 off*12; black: 13*10 24*5; turn: black",
+        "white: 20*3 off*12; black: 1*10 12*5; turn: black",
     )
     .unwrap();
     // White: 12 men off, counted twice, and 3 in his fourth quarter
@@ -585,7 +585,7 @@ fn a_game_file_gives_the_evaluation() {
     // man off is the best.
     let (moves, hints) = hints_at(
         &engine,
-        "white: 19*2 22 off*12; black: 13*10 24*5; turn: white; dice: 3-1",
+        "white: 19*2 22 off*12; black: 1*10 12*5; turn: white; dice: 3-1",
         "expectimax:depth=1",
     );
     let best = ludus::notation::move_text(&engine, &moves[hints[0].index]);

@@ -56,7 +56,7 @@ fn the_last_man_is_borne_off_with_both_dice() {
     let engine = engine();
     let after = turns(
         &engine,
-        "white: 23 off*14; black: 1*2 2*2 3*2 4*4 6 14 20*2 24; turn: white",
+        "white: 2 off*14; black: 24 20*2 14 6 4*4 3*2 2*2 1*2; turn: white",
         "4-1",
     );
     assert_eq!(after.len(), 1, "{after:?}");
@@ -77,7 +77,7 @@ fn the_last_man_is_borne_off_with_both_dice() {
 #[test]
 fn a_gammon_is_worth_two_points() {
     let engine = engine();
-    let after = turns(&engine, "white: 24 off*14; black: 7*15; turn: white", "6-5");
+    let after = turns(&engine, "white: 1 off*14; black: 7*15; turn: white", "6-5");
     assert_eq!(after.len(), 1, "{after:?}");
     assert_eq!(
         after[0].2,
@@ -89,7 +89,7 @@ fn a_gammon_is_worth_two_points() {
     // One black man borne off: a single game.
     let after = turns(
         &engine,
-        "white: 24 off*14; black: 7*14 off; turn: white",
+        "white: 1 off*14; black: 7*14 off; turn: white",
         "6-5",
     );
     assert_eq!(
@@ -107,8 +107,8 @@ fn a_gammon_is_worth_two_points() {
 fn a_backgammon_is_worth_three_points() {
     let engine = engine();
     for position in [
-        "white: 24 off*14; black: 7*14 20; turn: white",
-        "white: 24 off*14; black: 7*14 bar; turn: white",
+        "white: 1 off*14; black: 20 7*14; turn: white",
+        "white: 1 off*14; black: bar 7*14; turn: white",
     ] {
         let after = turns(&engine, position, "6-5");
         assert_eq!(after.len(), 1, "{position}: {after:?}");
@@ -124,7 +124,7 @@ fn a_backgammon_is_worth_three_points() {
     // Black's home board is points 6..1; White's man on 2 stands in it.
     let after = turns(
         &engine,
-        "white: 12*14 2; black: 1 off*14; turn: black",
+        "white: 23 13*14; black: 1 off*14; turn: black",
         "6-5",
     );
     assert_eq!(
@@ -140,7 +140,7 @@ fn a_backgammon_is_worth_three_points() {
 #[test]
 fn a_blot_is_hit_to_the_bar() {
     let engine = engine();
-    let start = "white: 1*2 12*5 17*3 19*5; black: 24*2 13*5 8*3 6*4 20; turn: white";
+    let start = "white: 24*2 13*5 8*3 6*5; black: 24*2 20 13*5 8*3 6*4; turn: white";
     let mut st = state(&engine, start, "1-2");
     let mut moves = Vec::new();
     engine.legal_moves(&mut st, &mut moves);
@@ -152,7 +152,7 @@ fn a_blot_is_hit_to_the_bar() {
     engine.play(&mut st, &hit).unwrap();
     assert_eq!(
         position_text(&engine, &st),
-        "white: 1*2 12*5 17*2 19*5 20; black: 6*4 8*3 13*5 24*2 bar; turn: black; idle: 0"
+        "white: 24*2 13*5 8*2 6*5 5; black: bar 24*2 13*5 8*3 6*4; turn: black; idle: 0"
     );
 }
 
@@ -162,7 +162,7 @@ fn a_blot_is_hit_to_the_bar() {
 #[test]
 fn a_man_on_the_bar_enters_first() {
     let engine = engine();
-    let position = "white: bar 1 12*5 17*3 19*5; black: 24*2 13*5 8*3 6*5; turn: white";
+    let position = "white: bar 24 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*5; turn: white";
     let after = turns(&engine, position, "6-1");
     assert!(!after.is_empty());
     for (text, _, _) in &after {
@@ -213,7 +213,7 @@ fn hits_entering_and_bearing_off_are_written_as_players_write_them() {
     let engine = engine();
     let mut st = state(
         &engine,
-        "white: bar 19*14; black: 3 6*14; turn: white",
+        "white: bar 6*14; black: 6*14 3; turn: white",
         "3-6",
     );
     let mut moves = Vec::new();
@@ -224,7 +224,7 @@ fn hits_entering_and_bearing_off_are_written_as_players_write_them() {
     assert!(texts.contains(&"bar/22*/16".to_string()), "{texts:?}");
     let typed = find_move(&engine, &st, &moves, "bar/22 22/16").unwrap();
     assert_eq!(move_text(&engine, &typed), "bar/22*/16");
-    let mut st = state(&engine, "white: 19 20*14; black: 6*15; turn: white", "6-5");
+    let mut st = state(&engine, "white: 6 5*14; black: 6*15; turn: white", "6-5");
     let mut moves = Vec::new();
     engine.legal_moves(&mut st, &mut moves);
     let texts: Vec<String> = moves.iter().map(|m| move_text(&engine, m)).collect();
@@ -413,8 +413,8 @@ fn the_repl_shows_the_opening_throw() {
 /// why, and the batch goes on (exit 1), and so is a line past the limit.
 #[test]
 fn moves_batch_answers_each_line() {
-    let input = "white: 1*2 12*5 17*3 19*5; black: 24*2 13*5 8*3 6*5; turn: white; dice: 3-1\n\
-                 white: 23 off*14; black: 1*2 2*2 3*2 4*4 6 14 20*2 24; turn: white; dice: 4-1\n";
+    let input = "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*5; turn: white; dice: 3-1\n\
+                 white: 2 off*14; black: 24 20*2 14 6 4*4 3*2 2*2 1*2; turn: white; dice: 4-1\n";
     let run = common::ludus_in(
         common::root(),
         &["moves", "games/backgammon.game", "--batch"],
@@ -433,7 +433,7 @@ fn moves_batch_answers_each_line() {
     assert_eq!(
         lines[1]["results"],
         serde_json::json!([
-            "white: off*15; black: 1*2 2*2 3*2 4*4 6 14 20*2 bar; turn: black; idle: 0"
+            "white: off*15; black: bar 20*2 14 6 4*4 3*2 2*2 1*2; turn: black; idle: 0"
         ])
     );
     // Which turns end the game, and how (issue 26): bearing off the last
@@ -444,7 +444,7 @@ fn moves_batch_answers_each_line() {
         serde_json::json!(["white wins 3 points"])
     );
     assert_eq!(lines[0]["ends"], serde_json::json!(vec![false; 16]));
-    let good = "white: 1*15; black: 24*15; dice: 3-1";
+    let good = "white: 24*15; black: 24*15; dice: 3-1";
     let long = "x".repeat(5000);
     let run = common::ludus_in(
         common::root(),

@@ -30,7 +30,7 @@ fn a_one_two_played_in_full_is_followed_by_a_double_of_choice() {
     let engine = engine();
     let st = state(
         &engine,
-        "white: 13*2 6*2 19*11; black: 24*2 1*13; turn: white; dice: 2-1",
+        "white: 19*2 12*2 6*11; black: 24*2 1*13; turn: white; dice: 2-1",
     );
     let turns = moves(&engine, &st);
     let after = play(&engine, &st, &turns[0]);
@@ -78,7 +78,7 @@ fn a_one_two_not_played_in_full_earns_nothing() {
     let engine = engine();
     let st = state(
         &engine,
-        "white: 24 off*14; black: 13*2 6*13; turn: white; dice: 2-1",
+        "white: 1 off*14; black: 13*2 6*13; turn: white; dice: 2-1",
     );
     assert_eq!(moves(&engine, &st), ["1/off"]);
     let after = play(&engine, &st, "1/off");
@@ -94,7 +94,7 @@ fn a_chosen_double_not_played_in_full_earns_no_throw() {
     let engine = engine();
     let st = state(
         &engine,
-        "white: 1*2 19*13; black: 13*2 6*13; turn: white; again: 1; dice: 6-6 chosen",
+        "white: 24*2 6*13; black: 13*2 6*13; turn: white; again: 1; dice: 6-6 chosen",
     );
     assert_eq!(moves(&engine, &st), ["24/18(2)"]);
     let after = play(&engine, &st, "24/18(2)");
@@ -107,7 +107,7 @@ fn a_choice_is_typed_as_listed() {
     let engine = engine();
     let mut st = state(
         &engine,
-        "white: 13*2 6*2 off*11; black: 19*15; turn: white; again: 1; dice: choose",
+        "white: 19*2 12*2 off*11; black: 19*15; turn: white; again: 1; dice: choose",
     );
     let mut list = Vec::new();
     engine.legal_moves(&mut st, &mut list);

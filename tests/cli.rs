@@ -110,7 +110,7 @@ fn moves_verquere_without_dice_asks_for_them() {
     let run = ludus(&[
         "moves",
         "--position",
-        "white: 23 24*2 off*12; black: 13*15; dice: 2-1",
+        "white: 23 24*2 off*12; black: 1*15; dice: 2-1",
         "games/verquere.game",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -810,7 +810,7 @@ fn moves_json_says_which_moves_end_the_game() {
 fn moves_batch_limits_the_line_without_its_ending_and_reads_fen() {
     let batch =
         |input: &str, game: &str| ludus_in(root(), &["moves", game, "--batch"], Input::Text(input));
-    let position = "white: 1*15; black: 13*15; dice: 5-3";
+    let position = "white: 1*15; black: 1*15; dice: 5-3";
     let padded = |n: usize| format!("{position}{}", " ".repeat(n - position.len()));
     for ending in ["\n", "\r\n", ""] {
         let run = batch(&format!("{}{ending}", padded(4096)), "games/verquere.game");

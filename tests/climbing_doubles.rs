@@ -38,7 +38,7 @@ fn turns(engine: &Engine, position: &str, dice: &str) -> Vec<String> {
 
 /// White's one man left on point 1 (the other borne off), Black's far
 /// ahead on 80, on White's fourth turn (three played each).
-const ONE_MAN: &str = "white: 1 off; black: 80*2; turns: 3 3";
+const ONE_MAN: &str = "white: 0 off; black: 0*2; turns: 3 3";
 
 /// 5-5 on the fourth turn: four 5s (0, 5, 10, 15, 20) then four 6s (26,
 /// 32, 38, 44): 8 die moves, the one turn of a lone man.
@@ -56,7 +56,7 @@ fn five_five_climbs_to_six_six_from_the_fourth_turn() {
 #[test]
 fn before_the_fourth_turn_and_at_six_six_doubles_play_as_thrown() {
     let engine = engine();
-    let third = "white: 1 off; black: 80*2; turns: 2 2";
+    let third = "white: 0 off; black: 0*2; turns: 2 2";
     assert_eq!(turns(&engine, third, "5-5"), ["0/5 5/10 10/15 15/20"]);
     assert_eq!(turns(&engine, ONE_MAN, "6-6"), ["0/6 6/12 12/18 18/24"]);
     // 5-3: the man goes 8 pips either way, one position, the first route.
@@ -76,7 +76,7 @@ fn before_the_fourth_turn_and_at_six_six_doubles_play_as_thrown() {
 fn the_sequence_ends_at_the_first_die_move_it_cannot_play() {
     let engine = engine();
     assert_eq!(
-        turns(&engine, "white: 1 off; black: 80 33; turns: 3 3", "5-5"),
+        turns(&engine, "white: 0 off; black: 0 47; turns: 3 3", "5-5"),
         ["0/5 5/10 10/15 15/20 20/26"]
     );
 }
@@ -93,7 +93,7 @@ fn the_sequence_ends_at_the_first_die_move_it_cannot_play() {
 fn the_obligations_measure_the_whole_sequence() {
     let engine = engine();
     assert_eq!(
-        turns(&engine, "white: 1 17; black: 27 28; turns: 3 3", "5-5"),
+        turns(&engine, "white: 0 16; black: 52 53; turns: 3 3", "5-5"),
         ["0/5 5/10 10/15 15/20 16/22 22/28 28/34 34/40"]
     );
 }
@@ -112,7 +112,7 @@ fn the_obligations_measure_the_whole_sequence() {
 #[test]
 fn three_three_climbs_through_sixteen_die_moves_in_35_turns() {
     let engine = engine();
-    let both = "white: 1*2; black: 80*2; turns: 3 3";
+    let both = "white: 0*2; black: 0*2; turns: 3 3";
     let listed = turns(&engine, both, "3-3");
     assert_eq!(listed.len(), 35, "{listed:#?}");
     assert!(
@@ -204,7 +204,7 @@ fn the_repl_plays_a_climbing_turn_typed_whole() {
             "play",
             file.to_str().unwrap(),
             "--position",
-            "white: 1*2; black: 80*2; turns: 3 3",
+            "white: 0*2; black: 0*2; turns: 3 3",
         ],
         common::Input::Text(&input),
     );
@@ -235,7 +235,7 @@ fn the_repl_plays_a_climbing_turn_typed_whole() {
 #[test]
 fn a_climbing_roll_past_the_limit_of_turns_is_refused() {
     let game = "tests/data/climbing-doubles-fifteen.game";
-    let position = "white: 1*5 3*2 5*2 7*2 9*2 11*2; black: 80*15; turns: 3 3";
+    let position = "white: 0*5 2*2 4*2 6*2 8*2 10*2; black: 0*15; turns: 3 3";
     let run = ludus(&["moves", game, "--position", position, "--dice", "4-4"]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert!(
@@ -316,7 +316,7 @@ fn explain_names_the_die_a_climbing_sequence_plays() {
             "explain",
             "tests/data/climbing-doubles.game",
             "--position",
-            "white: 1*2; black: 80*2; turns: 3 3",
+            "white: 0*2; black: 0*2; turns: 3 3",
             "--dice",
             "3-3",
             turn,
@@ -354,7 +354,7 @@ fn doubles_once_climb_two_die_moves_a_double() {
     let path = dir.join("once.game");
     std::fs::write(&path, text).unwrap();
     let engine = common::engine_at(&path);
-    let first = "white: 1 off; black: 80*2";
+    let first = "white: 0 off; black: 0*2";
     assert_eq!(turns(&engine, first, "5-5"), ["0/5 5/10 10/16 16/22"]);
 }
 

@@ -68,7 +68,7 @@ const QUIET_END: &str = "  done: own men in off = 10 => win";
 
 /// White (points): bar 2, off 1, 1:3, 5:1, 11:2, 12:1.
 /// Black (points): bar 1, off 4, 2:1, 3:1, 7:2, 10:1.
-const POSITION: &str = "white: bar*2 off 1*3 5 11*2 12; black: bar off*4 2 3 7*2 10";
+const POSITION: &str = "white: bar*2 1*3 5 11*2 12 off; black: bar 3 6*2 10 11 off*4";
 
 /// Each term with its count for White and for Black in [`POSITION`].
 ///
@@ -395,7 +395,7 @@ fn vulnerable_runs_are_seen_by_both_players() {
     let landings = |forbid: &str, player: usize, dice: &str| {
         let rules = format!("  vulnerable runs longer than 1\n  forbid f: {forbid}");
         let engine = engine(&rules, QUIET_END);
-        let text = "white: 1*4 10*2 11*2 12*2; black: 2*4 6*2 7*2 9*2";
+        let text = "white: 1*4 10*2 11*2 12*2; black: 4*2 6*2 7*2 11*4";
         let mut st = parse_position(&engine, text).unwrap();
         st.to_move = player as u8;
         st.dice = parse_dice(&engine, dice).unwrap();
@@ -497,7 +497,7 @@ fn turns_at(engine: &Engine, position: &str) -> Vec<String> {
 fn a_forbid_rule_reads_the_die_a_die_move_plays() {
     let engine = enter_on_six();
     let verquere = common::engine_at(&common::root().join("games/verquere.game"));
-    let hit = "white: 1*14 bar; black: 13*15; turn: white";
+    let hit = "white: bar 1*14; black: 1*15; turn: white";
     // Without a 6 the man on the bar stays there, and with him every other
     // man (`first from bar`): White passes. Verquere itself enters him.
     assert_eq!(turns_at(&engine, &format!("{hit}; dice: 5-3")), ["pass"]);
@@ -514,12 +514,12 @@ fn a_forbid_rule_reads_the_die_a_die_move_plays() {
         "{with_six:?}"
     );
     // A man on the board moves by any die.
-    let free = turns_at(&engine, "white: 1*15; black: 13*15; turn: white; dice: 5-3");
+    let free = turns_at(&engine, "white: 1*15; black: 1*15; turn: white; dice: 5-3");
     assert_eq!(
         free,
         turns_at(
             &verquere,
-            "white: 1*15; black: 13*15; turn: white; dice: 5-3"
+            "white: 1*15; black: 1*15; turn: white; dice: 5-3"
         )
     );
 }

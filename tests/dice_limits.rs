@@ -188,7 +188,7 @@ fn engine_of(test: &str, text: &str) -> Engine {
 /// Eight die moves (four dice, doubles twice) from stacks of two.
 fn eight_die_moves(test: &str) -> (Engine, ludus::engine::State) {
     let engine = engine_of(test, &race(24, 4, "1 * 15"));
-    let position = "white: 2*2 4*2 6*2 8*2 10*2 12*2 14*2 16; black: 24*5; dice: 1-1-1-1";
+    let position = "white: 1*2 3*2 5*2 7*2 9*2 11*2 13*2 15; black: 0*5; dice: 1-1-1-1";
     let st = parse_position(&engine, position).unwrap();
     (engine, st)
 }
@@ -240,7 +240,7 @@ fn the_repl_takes_whole_turns_when_a_roll_has_too_many_routes() {
     let turn = move_text(&engine, &moves[0]);
     let first = turn.split(' ').next().unwrap();
     let path = write_game("repl", "race.game", &race(24, 4, "1 * 15"));
-    let position = "white: 2*2 4*2 6*2 8*2 10*2 12*2 14*2 16; black: 24*5";
+    let position = "white: 1*2 3*2 5*2 7*2 9*2 11*2 13*2 15; black: 0*5";
     let input = format!("dice 1 1 1 1\n{first}\n{turn}\nquit\n");
     let args = ["play", path.to_str().unwrap(), "--position", position];
     let run = ludus_in(root(), &args, Input::Text(&input));
@@ -259,7 +259,7 @@ fn each_turn_is_listed_by_its_first_route_with_four_different_dice() {
     // middle of the turn by several orders: the search must still keep,
     // for each turn, its first route in presentation order.
     let engine = engine_of("first_route", &race(24, 4, "1 * 15"));
-    let position = "white: 2*3 3*3 5*3 8*3 9*3; black: 24*5; dice: 1-2-4-5";
+    let position = "white: 1*3 2*3 4*3 7*3 8*3; black: 0*5; dice: 1-2-4-5";
     let mut st = parse_position(&engine, position).unwrap();
     let mut moves = Vec::new();
     engine.try_legal_moves(&mut st, &mut moves).unwrap();
@@ -326,12 +326,12 @@ end {
     // No man off yet: a man may land on point 2 (track position 1) with
     // the 1, but not once the 2 has borne a man off.
     assert_eq!(
-        turns("white: 1*2; black: off*2; dice: 1-2"),
+        turns("white: 0*2; black: off*2; dice: 1-2"),
         ["0/1 0/off", "0/off"]
     );
     // A man off: no landing on a point (`0/1` is forbidden), bearing off
     // is no landing.
-    assert_eq!(turns("white: 1 off; black: off*2; dice: 1-2"), ["0/off"]);
+    assert_eq!(turns("white: 0 off; black: off*2; dice: 1-2"), ["0/off"]);
     // Every command that plays the game, through the binary.
     let file = path.to_str().unwrap();
     let runs: [&[&str]; 3] = [

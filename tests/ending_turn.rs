@@ -20,7 +20,7 @@ const EXEMPT: &str = "bear-off-race-exempt.game";
 
 /// The position: White's last man on 23 could go off with the 4
 /// alone, or with the 1 then the 4 (hitting Black's blot on 24 on the way).
-const LAST_MAN: &str = "white: 23 off*14; black: 1*2 2*2 3*2 4*4 6 14 20*2 24; turn: white";
+const LAST_MAN: &str = "white: 23 off*14; black: 1 5*2 11 19 21*4 22*2 23*2 24*2; turn: white";
 
 #[track_caller]
 fn state(engine: &Engine, position: &str, dice: &str) -> State {
@@ -107,15 +107,15 @@ fn single_gammon_and_backgammon_are_scored() {
         let engine = engine(game);
         for (position, points) in [
             // Black has borne off a man: a single game.
-            ("white: 24 off*14; black: 1*14 off; turn: white", 1),
+            ("white: 24 off*14; black: 24*14 off; turn: white", 1),
             // None borne off, none in White's home or on the bar: a gammon.
-            ("white: 24 off*14; black: 1*15; turn: white", 2),
+            ("white: 24 off*14; black: 24*15; turn: white", 2),
             // None borne off and one on White's 19: a backgammon.
-            ("white: 24 off*14; black: 1*14 19; turn: white", 3),
+            ("white: 24 off*14; black: 6 24*14; turn: white", 3),
             // None borne off and one on his bar: a backgammon.
-            ("white: 24 off*14; black: 1*14 bar; turn: white", 3),
+            ("white: 24 off*14; black: bar 24*14; turn: white", 3),
             // Black's man on his own home (White's 1..6) is no backgammon.
-            ("white: 24 off*14; black: 6*15; turn: white", 2),
+            ("white: 24 off*14; black: 19*15; turn: white", 2),
         ] {
             let after = turns(&engine, position, "6-5");
             assert_eq!(after.len(), 1, "{game}: {position}: {after:?}");
@@ -136,7 +136,7 @@ fn black_scores_a_backgammon_from_his_side() {
     // Black's home is points 6..1; White's man on 3 stands in it.
     let after = turns(
         &engine,
-        "white: 13*14 3; black: 1 off*14; turn: black",
+        "white: 3 13*14; black: 24 off*14; turn: black",
         "6-5",
     );
     assert_eq!(after.len(), 1, "{after:?}");
@@ -147,7 +147,11 @@ fn black_scores_a_backgammon_from_his_side() {
             points: 3
         }
     );
-    let after = turns(&engine, "white: 13*15; black: 1 off*14; turn: black", "6-5");
+    let after = turns(
+        &engine,
+        "white: 13*15; black: 24 off*14; turn: black",
+        "6-5",
+    );
     assert_eq!(
         after[0].1,
         Outcome::Decisive {

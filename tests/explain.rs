@@ -30,10 +30,10 @@ fn names_rule(out: &str, file: &str, line: usize, text: &str) {
 }
 
 const BELL_FAR_RANK: &str = "white: c5 d4; black: a1 e1; turn: white";
-const CLOSED_POINT: &str = "white: 1*15; black: 13*13 4*2; turn: white";
-const LARGER_DIE: &str = "white: 10 off*14; black: 21*2 13*13; turn: white";
-const PINNED: &str = "white: 1*13 8; black: 24*13 5 3; pinned: 5; turn: white";
-const HIT: &str = "white: 1*2 12*5 17*3 19*5; black: 6*4 8*3 13*5 24*2 3; turn: white; dice: 5-2";
+const CLOSED_POINT: &str = "white: 1*15; black: 1*13 16*2; turn: white";
+const LARGER_DIE: &str = "white: 10 off*14; black: 1*13 9*2; turn: white";
+const PINNED: &str = "white: 0*13 7; black: 0*13 19 21; pinned: white 4; turn: white";
+const HIT: &str = "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*4 3; turn: white; dice: 5-2";
 
 #[test]
 fn alquerque_step_is_allowed_by_its_lines() {
@@ -341,7 +341,7 @@ fn repl_refusal_shows_the_rule() {
 
 #[test]
 fn repl_dice_refusal_shows_the_rule() {
-    let position = "white: 1*2 12*5 17*3 19*5; black: 6*5 8*3 13*5 24*2; turn: white; dice: 5-2";
+    let position = "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*5; turn: white; dice: 5-2";
     let run = ludus_in(
         root(),
         &["play", "games/backgammon.game", "--position", position],
@@ -365,7 +365,7 @@ fn a_move_without_steps_is_explained() {
         "plakoto",
         &[
             "--position",
-            "white: 1*15; black: 2*2 3*2 4*2 5*2 6*2 7*2 24*3; turn: white; dice: 6-6",
+            "white: 0*15; black: 0*3 17*2 18*2 19*2 20*2 21*2 22*2; turn: white; dice: 6-6",
             "pass",
         ],
     );

@@ -42,7 +42,7 @@ fn turns(engine: &Engine, position: &str, dice: &str) -> Vec<String> {
 /// and 9/10 5/8 (8*4 10), each leaving five men in the table: 8 turns.
 #[test]
 fn a_move_within_a_full_table_is_allowed_and_one_into_it_is_not() {
-    let position = "white: 5 8*3 9 off*10; black: 20*15; turn: white";
+    let position = "white: 5 8*3 9 off*10; black: 5*15; turn: white";
     let within = [
         "5/6 8/11",
         "5/6 9/12",
@@ -81,7 +81,7 @@ fn a_move_within_a_full_table_is_allowed_and_one_into_it_is_not() {
 #[test]
 fn the_crowd_is_counted_after_a_hit() {
     let engine = engine("crowded-table.game");
-    let position = "white: 6 8*3 9 off*10; black: 10 20*14; turn: white";
+    let position = "white: 6 8*3 9 off*10; black: 5*14 15; turn: white";
     assert_eq!(
         turns(&engine, position, "4-1"),
         [
@@ -103,7 +103,7 @@ fn explain_names_the_after_move_rule() {
         "explain",
         "tests/data/crowded-table.game",
         "--position",
-        "white: 5 8*3 9 off*10; black: 20*15; turn: white",
+        "white: 5 8*3 9 off*10; black: 5*15; turn: white",
         "--dice",
         "3-1",
         "5/6 6/9",

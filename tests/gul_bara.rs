@@ -43,7 +43,7 @@ fn sorted(engine: &Engine, text: &str) -> Vec<String> {
 #[test]
 fn each_double_of_a_climbing_sequence_is_a_turn_of_its_own() {
     let engine = engine();
-    let start = "white: 24*2 off*13; black: 13 off*14; turns: 3 3; dice: 5-5";
+    let start = "white: 0*2 off*13; black: 23 off*14; turns: 3 3; dice: 5-5";
     assert_eq!(
         sorted(&engine, start),
         [
@@ -77,7 +77,7 @@ fn each_double_of_a_climbing_sequence_is_a_turn_of_its_own() {
 #[test]
 fn a_double_not_played_in_full_ends_the_sequence() {
     let engine = engine();
-    let start = "white: 24 off*14; black: 12 off*14; turns: 3 3; dice: 3-3";
+    let start = "white: 0 off*14; black: 0 off*14; turns: 3 3; dice: 3-3";
     assert_eq!(sorted(&engine, start), ["0/3 3/6 6/9"]);
     let after = played(&engine, &position(&engine, start), "0/3 3/6 6/9");
     let text = position_text(&engine, &after);
@@ -99,7 +99,7 @@ fn a_double_not_played_in_full_ends_the_sequence() {
 #[test]
 fn a_double_a_turn_is_measured_alone() {
     let engine = engine();
-    let start = "white: 24 23 off*13; black: 19 15 off*13; turns: 3 3; dice: 2-2";
+    let start = "white: 0 1 off*13; black: 17 21 off*13; turns: 3 3; dice: 2-2";
     assert_eq!(
         sorted(&engine, start),
         ["0/2 1/3 2/4 4/6", "0/2 2/4 4/6 6/8"]
@@ -125,7 +125,7 @@ fn a_double_a_turn_is_measured_alone() {
 #[test]
 fn doubles_do_not_climb_before_the_fourth_turn() {
     let engine = engine();
-    let start = "white: 24*2 off*13; black: 13 off*14; turns: 2 2; dice: 5-5";
+    let start = "white: 0*2 off*13; black: 23 off*14; turns: 2 2; dice: 5-5";
     assert_eq!(sorted(&engine, start).len(), 3);
     let after = played(&engine, &position(&engine, start), "0/5 5/10 10/15 15/20");
     assert!(position_text(&engine, &after).contains("turn: black;"));
@@ -138,11 +138,11 @@ fn climbing_dice_in_positions_are_checked() {
     let engine = engine();
     let refused = |text: &str| parse_position(&engine, text).unwrap_err();
     assert!(
-        refused("white: 24*15; black: 12*15; dice: 5-3 climbing").contains("not a double"),
+        refused("white: 0*15; black: 0*15; dice: 5-3 climbing").contains("not a double"),
         "{}",
-        refused("white: 24*15; black: 12*15; dice: 5-3 climbing")
+        refused("white: 0*15; black: 0*15; dice: 5-3 climbing")
     );
-    assert!(refused("white: 24*15; black: 12*15; dice: 1-1 climbing").contains("2-2 to 6-6"));
+    assert!(refused("white: 0*15; black: 0*15; dice: 1-1 climbing").contains("2-2 to 6-6"));
     let run = ludus(&[
         "moves",
         "games/backgammon.game",
@@ -170,7 +170,7 @@ fn the_repl_announces_the_next_double() {
             "play",
             GAME,
             "--position",
-            "white: 24*2 off*13; black: 13 off*14; turns: 3 3",
+            "white: 0*2 off*13; black: 23 off*14; turns: 3 3",
         ],
         common::Input::Text(input),
     );

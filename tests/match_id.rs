@@ -310,7 +310,7 @@ fn the_position_id_is_read_with_the_player_on_roll() {
     let st = parse_position(&engine, &format!("4P8PAAD/fwAAAA; turn: {turn}")).unwrap();
     assert_eq!(
         position_text(&engine, &st),
-        "white: 24*15; black: 6*15; turn: white; idle: 0"
+        "white: 1*15; black: 6*15; turn: white; idle: 0"
     );
 
     let id = MatchId::decode("cAqgAFAACAAE").unwrap();

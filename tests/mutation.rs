@@ -754,7 +754,7 @@ fn cli_inputs(rng: &mut Prng, count: usize, out: &mut Vec<Input>) {
             "moves",
             "games/verquere.game",
             "--position",
-            "white: 1*15; black: 13*15; dice: 6-6",
+            "white: 1*15; black: 1*15; dice: 6-6",
         ],
         &[
             "validate",

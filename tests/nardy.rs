@@ -83,7 +83,7 @@ fn six_six_after_the_first_turn_moves_one_man_from_the_head() {
     // man on 18 and the new one are blocked by Black's head at 12.
     check(
         "long-nardy",
-        "white: 24*14 18; black: 12*14 6; turn: white; turns: 1 1",
+        "white: 0*14 6; black: 0*14 6; turn: white; turns: 1 1",
         "6-6",
         &["0/6"],
     );
@@ -118,13 +118,13 @@ fn black_first_turn_is_counted_apart_from_white() {
 #[test]
 fn turn_counts_are_read_and_bounded() {
     let engine = engine("long-nardy");
-    let err = parse_position(&engine, "white: 24*15; black: 12*15; turns: 2 0").unwrap_err();
+    let err = parse_position(&engine, "white: 0*15; black: 0*15; turns: 2 0").unwrap_err();
     assert!(err.contains("from 0 to 1"), "{err}");
-    let err = parse_position(&engine, "white: 24*15; black: 12*15; turns: 1").unwrap_err();
+    let err = parse_position(&engine, "white: 0*15; black: 0*15; turns: 1").unwrap_err();
     assert!(err.contains("two numbers"), "{err}");
     // A game whose rules do not depend on the turns played has no such field.
     let verquere = self::engine("verquere");
-    let err = parse_position(&verquere, "white: 1*15; black: 13*15; turns: 0 0").unwrap_err();
+    let err = parse_position(&verquere, "white: 1*15; black: 1*15; turns: 0 0").unwrap_err();
     assert!(err.contains("do not depend on the turns"), "{err}");
     assert!(!position_text(&verquere, &verquere.start()).contains("turns"));
 }
@@ -133,7 +133,7 @@ fn turn_counts_are_read_and_bounded() {
 
 /// White holds 24 (his head) and 22..18; a man landing on 23 would make a
 /// run of seven points.
-const NEAR_PRIME: &str = "white: 24*10 22 21 20 19 18; black: 12*15; turns: 1 1";
+const NEAR_PRIME: &str = "white: 0*10 2 3 4 5 6; black: 0*15; turns: 1 1";
 
 #[test]
 fn a_prime_with_no_opposing_man_ahead_is_refused() {
@@ -157,7 +157,7 @@ fn a_prime_with_an_opposing_man_ahead_is_allowed() {
     let engine = engine("long-nardy");
     let st = state(
         &engine,
-        "white: 24*10 22 21 20 19 18; black: 12*14 13; turns: 1 1",
+        "white: 0*10 2 3 4 5 6; black: 0*14 23; turns: 1 1",
         "1-1",
     );
     let turns = turns_of(&engine, &st);
@@ -168,7 +168,7 @@ fn a_prime_with_an_opposing_man_ahead_is_allowed() {
 #[test]
 fn fevga_has_the_prime_rule_too() {
     let engine = engine("fevga");
-    let st = state(&engine, "white: 24*10 22 21 20 19 18; black: 12*15", "1-1");
+    let st = state(&engine, "white: 0*10 2 3 4 5 6; black: 0*15", "1-1");
     assert!(turns_of(&engine, &st).iter().all(|t| !t.starts_with("0/1")));
 }
 
@@ -182,7 +182,7 @@ fn fevga_start_moves_one_man_until_it_passes_the_opponent_start() {
     // and not onto Black's start (12, position 12).
     check(
         "fevga",
-        "white: 24*14 14; black: 12*15",
+        "white: 0*14 10; black: 0*15",
         "2-1",
         &["10/11 11/13"],
     );
@@ -193,7 +193,7 @@ fn fevga_start_frees_the_other_men_once_one_has_passed() {
     // The man on 11 (position 13) is past Black's start: men leave freely.
     check(
         "fevga",
-        "white: 24*14 11; black: 12*15",
+        "white: 0*14 13; black: 0*15",
         "2-1",
         &[
             "0/1 0/2",
@@ -209,7 +209,7 @@ fn fevga_start_frees_the_other_men_once_one_has_passed() {
 fn nardy_games_end_and_score_mars() {
     let engine = engine("long-nardy");
     // White bears off his last man while Black has none off: mars, double.
-    let st = state(&engine, "white: 1 off*14; black: 13*15; turns: 1 1", "6-5");
+    let st = state(&engine, "white: 23 off*14; black: 23*15; turns: 1 1", "6-5");
     let mut moves = Vec::new();
     engine.legal_moves(&mut st.clone(), &mut moves);
     let mut after = st.clone();

@@ -15,9 +15,21 @@ fn moves(game: &str, position: &str, dice: Option<&str>) -> Run {
     ludus(&args)
 }
 
+/// The roll given with a position of `game`: one for the dice games.
+fn dice_of(game: &str) -> Option<&'static str> {
+    if game.ends_with("ur.game") {
+        Some("2")
+    } else {
+        ["verquere", "backgammon", "plakoto"]
+            .iter()
+            .any(|g| game.contains(g))
+            .then_some("5-3")
+    }
+}
+
 /// Asserts that `position` is refused as a bad position saying `says`.
 fn refused(game: &str, position: &str, says: &str) {
-    let dice = game.contains("verquere").then_some("5-3");
+    let dice = dice_of(game);
     let run = moves(game, position, dice);
     assert_eq!(run.code, 1, "{game}: `{position}` was accepted");
     assert!(
@@ -29,7 +41,7 @@ fn refused(game: &str, position: &str, says: &str) {
 
 /// Asserts that `position` is read.
 fn accepted(game: &str, position: &str) {
-    let dice = game.contains("verquere").then_some("5-3");
+    let dice = dice_of(game);
     let run = moves(game, position, dice);
     assert_eq!(run.code, 0, "{game}: `{position}`: {}", run.stderr);
 }
@@ -47,7 +59,7 @@ fn huff_field_without_huffing_is_refused() {
     );
     refused(
         DICE,
-        "white: 1*15; black: 13*15; huff: 13",
+        "white: 1*15; black: 1*15; huff: 13",
         "huff: this game has no huffing",
     );
     // Where huffing is a rule, the field is read.
@@ -58,7 +70,7 @@ fn huff_field_without_huffing_is_refused() {
 fn quiet_field_in_dice_games_is_refused() {
     refused(
         DICE,
-        "white: 1*15; black: 13*15; quiet: 3",
+        "white: 1*15; black: 1*15; quiet: 3",
         "quiet: this game counts no turns without a capture",
     );
 }
@@ -96,7 +108,7 @@ fn repeated_fields_are_refused() {
     );
     refused(
         DICE,
-        "white: 1*15; black: 13*15; idle: 1; idle: 2",
+        "white: 1*15; black: 1*15; idle: 1; idle: 2",
         "idle: the field is given twice",
     );
 }
@@ -105,7 +117,7 @@ fn repeated_fields_are_refused() {
 fn two_fields_for_one_player_are_refused() {
     refused(
         DICE,
-        "white: 1*15; black: 13*15; white: 2*15",
+        "white: 1*15; black: 1*15; white: 2*15",
         "white: the field is given twice",
     );
     refused(
@@ -119,12 +131,12 @@ fn two_fields_for_one_player_are_refused() {
 fn more_men_than_the_game_has_are_refused() {
     refused(
         DICE,
-        "white: 1*16; black: 13*15",
+        "white: 1*16; black: 1*15",
         "white: more men than the game gives white (15), counted up to `1*16`",
     );
     refused(
         DICE,
-        "white: 1*10 2*5 3; black: 13*15",
+        "white: 1*10 2*5 3; black: 1*15",
         "white: more men than the game gives white (15), counted up to `3`",
     );
     refused(
@@ -132,8 +144,8 @@ fn more_men_than_the_game_has_are_refused() {
         "white: a1 b1 c1 d1 e1 a2 b2 c2 d2 e2 d3 e3 a3; black: e5",
         "white: more men than the game gives white (12)",
     );
-    accepted(DICE, "white: 1*15; black: 13*15");
-    accepted(DICE, "white: 1*3 off*12; black: 13*15");
+    accepted(DICE, "white: 1*15; black: 1*15");
+    accepted(DICE, "white: 1*3 off*12; black: 1*15");
 }
 
 #[test]
@@ -147,26 +159,22 @@ fn impossible_pieces_and_dice_are_refused() {
     // Dice the game cannot throw.
     refused(
         DICE,
-        "white: 1*15; black: 13*15; dice: 7-1",
+        "white: 1*15; black: 1*15; dice: 7-1",
         "dice: `7` is not a face of a die (1 to 6)",
     );
     refused(
         DICE,
-        "white: 1*15; black: 13*15; dice: 1-2-3",
+        "white: 1*15; black: 1*15; dice: 1-2-3",
         "dice: `1-2-3`: the game throws 2 dice",
     );
     // Men of both players on one point.
     refused(
         DICE,
-        "white: 1*14; black: 13*14 1",
-        "black: two stacks on 1: a site holds one stack of one player's men",
+        "white: 1*14; black: 1*14 13",
+        "black: `13`: white's men stand there (his `1`)",
     );
     // A stack of no men.
-    refused(
-        DICE,
-        "white: 1*0; black: 13*15",
-        "`0` is not a count of men",
-    );
+    refused(DICE, "white: 1*0; black: 1*15", "`0` is not a count of men");
 }
 
 #[test]
@@ -213,7 +221,7 @@ fn kinds_a_player_never_has_are_refused() {
 
 #[test]
 fn men_off_their_track_are_refused() {
-    // Point 25 is on White's track only.
+    // Point 25 is on White's track only: Black has no number for it.
     let dir = temp_dir("positions", "track");
     std::fs::copy(root().join(DICE), dir.join("verquere.game")).unwrap();
     let game = dir.join("verquere-long.game");
@@ -225,10 +233,10 @@ fn men_off_their_track_are_refused() {
     let game = game.to_str().unwrap();
     refused(
         game,
-        "white: 1*15; black: 25 13*14",
-        "black: `25` is not on black's track",
+        "white: 1*15; black: 25 1*14",
+        "black: `25` is not a point of black's track, written bar, 1 to 24, off",
     );
-    accepted(game, "white: 25 1*14; black: 13*15");
+    accepted(game, "white: 25 1*14; black: 1*15");
 }
 
 /// A hand is checked as the men on the board are (issue 42): no more of a
@@ -263,4 +271,67 @@ fn a_hand_beyond_what_the_game_gives_is_refused() {
         "white: a1 d1; black: g7; turn: white; hand: white 7, black 8",
     );
     accepted(game, "white:; black:; turn: white; hand: white 9, black 9");
+}
+
+/// A dice game's position numbers each man as his own moves number his
+/// point: counted down from his side with `notation counting down`, else
+/// his track position from 0; zones by name.
+#[test]
+fn dice_positions_number_men_as_their_moves_do() {
+    for (game, start, first) in [
+        (
+            "games/backgammon.game",
+            "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*5; turn: white",
+            "24/21 13/8",
+        ),
+        (
+            "games/plakoto.game",
+            "white: 0*15; black: 0*15; turn: white",
+            "0/3 0/5",
+        ),
+        (
+            "games/ur.game",
+            "white: start*7; black: start*7; turn: white",
+            "start/2",
+        ),
+    ] {
+        let dice = if game.ends_with("ur.game") {
+            "2"
+        } else {
+            "5-3"
+        };
+        let run = ludus(&["moves", game, "--json", "--dice", dice]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        let position = json["position"].as_str().unwrap();
+        assert!(position.starts_with(start), "{game}: {position}");
+        let moves = json["moves"].to_string();
+        assert!(moves.contains(first), "{game}: {moves}");
+    }
+    // Each player's men by his own numbers: Black's 20 is White's 5, and
+    // his 19 White's 6.
+    accepted(
+        "games/backgammon.game",
+        "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*4 20",
+    );
+    refused(
+        "games/backgammon.game",
+        "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*4 19",
+        "black: `19`: white's men stand there (his `6`)",
+    );
+    refused(
+        "games/backgammon.game",
+        "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*4 25",
+        "black: `25` is not a point of black's track, written bar, 24 to 1, off",
+    );
+    refused(
+        "games/plakoto.game",
+        "white: 0*14 24; black: 0*15",
+        "white: `24` is not a point of white's track, written 0 to 23, off",
+    );
+    refused(
+        "games/ur.game",
+        "white: start*6 d1; black: start*7",
+        "white: `d1` is not a point of white's track, written start, 1 to 14, off",
+    );
 }

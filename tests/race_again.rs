@@ -46,7 +46,7 @@ fn landing_on_a_rosette_earns_another_throw() {
     let engine = engine("games/ur.game");
     let st = state(
         &engine,
-        "white: d1 start*6; black: start*7; turn: white; dice: 3",
+        "white: start*6 1; black: start*7; turn: white; dice: 3",
     );
     assert_eq!(moves(&engine, &st), ["start/3", "1/4"]);
     let after = play(&engine, &st, "1/4");
@@ -55,7 +55,7 @@ fn landing_on_a_rosette_earns_another_throw() {
     assert_eq!(after.dice, [0; 4], "a new throw, not the old one again");
     assert_eq!(
         position_text(&engine, &after),
-        "white: a1 start*6; black: start*7; turn: white; again: 1; idle: 0"
+        "white: start*6 4; black: start*7; turn: white; again: 1; idle: 0"
     );
     // The position text reads back to the same position.
     let read = state(&engine, &position_text(&engine, &after));
@@ -80,7 +80,7 @@ fn rosette_after_rosette_throws_again_and_again() {
     let engine = engine("games/ur.game");
     let st = state(
         &engine,
-        "white: a1 start*6; black: start*7; turn: white; again: 1; dice: 4",
+        "white: start*6 4; black: start*7; turn: white; again: 1; dice: 4",
     );
     let after = play(&engine, &st, "4/8");
     assert_eq!((after.to_move, after.again), (0, 2));
@@ -95,18 +95,18 @@ fn the_central_rosette_is_safe_and_the_middle_row_is_shared() {
     let engine = engine("games/ur.game");
     let st = state(
         &engine,
-        "white: b2 start*6; black: d2 start*6; turn: white; dice: 2",
+        "white: start*6 6; black: start*6 8; turn: white; dice: 2",
     );
     assert_eq!(moves(&engine, &st), ["start/2"]);
     let st = state(
         &engine,
-        "white: b2 start*6; black: c2 start*6; turn: white; dice: 1",
+        "white: start*6 6; black: start*6 7; turn: white; dice: 1",
     );
     assert_eq!(moves(&engine, &st), ["start/1", "6/7"]);
     let after = play(&engine, &st, "6/7");
     assert_eq!(
         position_text(&engine, &after),
-        "white: c2 start*6; black: start*7; turn: black; idle: 0"
+        "white: start*6 7; black: start*7; turn: black; idle: 0"
     );
 }
 
@@ -118,18 +118,18 @@ fn bearing_off_takes_the_exact_throw() {
     let engine = engine("games/ur.game");
     let st = state(
         &engine,
-        "white: g1 off*6; black: start*7; turn: white; dice: 1",
+        "white: 14 off*6; black: start*7; turn: white; dice: 1",
     );
     assert_eq!(moves(&engine, &st), ["14/off"]);
     let st = state(
         &engine,
-        "white: g1 off*6; black: start*7; turn: white; dice: 2",
+        "white: 14 off*6; black: start*7; turn: white; dice: 2",
     );
     assert_eq!(moves(&engine, &st), ["pass"]);
     // A throw of 0 passes too, and earns nothing.
     let st = state(
         &engine,
-        "white: a2 off*6; black: start*7; turn: white; dice: 0",
+        "white: 5 off*6; black: start*7; turn: white; dice: 0",
     );
     assert_eq!(moves(&engine, &st), ["pass"]);
     let after = play(&engine, &st, "pass");
@@ -145,7 +145,7 @@ fn a_winning_turn_that_earns_another_is_judged_for_its_mover() {
     let engine = engine("tests/data/ur-rosette-off.game");
     let st = state(
         &engine,
-        "white: g1 off*6; black: a3 start*6; turn: white; dice: 1",
+        "white: 14 off*6; black: start*6 4; turn: white; dice: 1",
     );
     let after = play(&engine, &st, "14/off");
     assert_eq!((after.to_move, after.again), (0, 1));
@@ -167,7 +167,7 @@ fn a_throw_earns_another_up_to_its_bound_and_a_hit_beyond_it() {
     let engine = engine("tests/data/race-again-bounded.game");
     let st = state(
         &engine,
-        "white: a2 start*6; black: h2 start*6; turn: white; dice: 4",
+        "white: start*6 5; black: start*6 12; turn: white; dice: 4",
     );
     let once = play(&engine, &st, "5/9");
     assert_eq!((once.to_move, once.again), (0, 1));
@@ -183,7 +183,7 @@ fn a_throw_earns_another_up_to_its_bound_and_a_hit_beyond_it() {
     // hits black's on h2 (12) with a throw of 2.
     let st = state(
         &engine,
-        "white: f2 start*6; black: h2 start*6; turn: white; again: 2; dice: 2",
+        "white: start*6 10; black: start*6 12; turn: white; again: 2; dice: 2",
     );
     let hit = play(&engine, &st, "10/12");
     assert_eq!((hit.to_move, hit.again), (0, 3));

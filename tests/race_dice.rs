@@ -96,7 +96,7 @@ fn the_engine_throws_summed_binary_dice_by_their_odds_from_the_seed() {
 #[test]
 fn a_throw_of_two_moves_one_man_two_squares() {
     let engine = engine();
-    let mut st = state(&engine, "white: start*4 c1 a2 e2; black: start*6 c2");
+    let mut st = state(&engine, "white: start*4 2 5 9; black: start*6 7");
     st.dice = parse_dice(&engine, "2").unwrap();
     assert_eq!(dice_text(&st).as_deref(), Some("2"));
     assert_eq!(moves(&engine, &st), ["2/4", "5/7", "9/11"]);
@@ -111,7 +111,7 @@ fn a_throw_of_two_moves_one_man_two_squares() {
     engine.play_unchecked(&mut after, hit);
     assert_eq!(
         position_text(&engine, &after),
-        "white: c1 c2 e2 start*4; black: start*7; turn: black; idle: 0"
+        "white: start*4 2 7 9; black: start*7; turn: black; idle: 0"
     );
 }
 
@@ -121,13 +121,13 @@ fn a_throw_of_two_moves_one_man_two_squares() {
 #[test]
 fn a_throw_of_zero_passes_the_turn() {
     let engine = engine();
-    let start = "white: start*4 c1 a2 e2; black: start*6 c2; dice: 0";
+    let start = "white: start*4 2 5 9; black: start*6 7; dice: 0";
     let st = state(&engine, start);
     assert_eq!(st.dice, [ZERO_THROW, 0, 0, 0]);
     assert_eq!(dice_text(&st).as_deref(), Some("0"));
     assert_eq!(
         position_text(&engine, &st),
-        "white: c1 a2 e2 start*4; black: c2 start*6; turn: white; dice: 0; idle: 0"
+        "white: start*4 2 5 9; black: start*6 7; turn: white; dice: 0; idle: 0"
     );
     let mut probe = st.clone();
     let mut turns = Vec::new();
@@ -139,7 +139,7 @@ fn a_throw_of_zero_passes_the_turn() {
     engine.play_unchecked(&mut after, &turns[0]);
     assert_eq!(
         position_text(&engine, &after),
-        "white: c1 a2 e2 start*4; black: c2 start*6; turn: black; idle: 1"
+        "white: start*4 2 5 9; black: start*6 7; turn: black; idle: 1"
     );
     assert_eq!(engine.outcome(&after), Outcome::Ongoing);
 }
@@ -180,7 +180,7 @@ fn dice_numbered_from_zero_throw_every_pair_of_faces() {
 #[test]
 fn a_die_showing_zero_plays_nothing() {
     let engine = common::engine_at(&common::root().join("tests/data/race-dice-from-zero.game"));
-    let mut st = state(&engine, "white: start*4 c1 a2 e2; black: start*6 c2");
+    let mut st = state(&engine, "white: start*4 2 5 9; black: start*6 7");
     st.dice = parse_dice(&engine, "2-0").unwrap();
     assert_eq!(st.dice, [2, ZERO_THROW, 0, 0]);
     assert_eq!(dice_text(&st).as_deref(), Some("2-0"));
@@ -196,7 +196,7 @@ fn a_die_showing_zero_plays_nothing() {
 fn a_limit_exception_names_a_summed_throw() {
     let engine =
         common::engine_at(&common::root().join("tests/data/race-binary-dice-entry-limit.game"));
-    let mut st = state(&engine, "white: start*6 a2; black: start*7");
+    let mut st = state(&engine, "white: start*6 5; black: start*7");
     for (thrown, turns) in [
         ("1", vec!["5/6"]),
         ("2", vec!["start/2", "5/7"]),

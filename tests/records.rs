@@ -582,3 +582,92 @@ fn a_double_play_refuses_is_refused_in_a_record() {
     let run = replay(&dir, "typed.jsonl", &lines);
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+/// Records written before positions were numbered as the moves are (their
+/// header has no `positions`) name the board's sites, and still replay and
+/// load: a game typed in `ludus play` (backgammon, unfinished) and a seeded
+/// one with pinned men (Plakoto), both made by the binary of that time.
+#[test]
+fn records_naming_sites_still_replay_and_load() {
+    for name in ["backgammon-site-positions", "plakoto-site-positions"] {
+        let path = root().join(format!("tests/data/{name}.jsonl"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(!text.contains("\"positions\""), "{name}: an older record");
+        let run = ludus(&["replay", "--quiet", path.to_str().unwrap()]);
+        assert_eq!(run.code, 0, "{name}: {}", run.stderr);
+        assert!(run.stdout.contains("every move legal"), "{}", run.stdout);
+    }
+    // `load` continues the game where it ends, writing positions and
+    // records as today's notation numbers the men.
+    let dir = temp_dir("records", "site_positions_load");
+    let old = root().join("tests/data/backgammon-site-positions.jsonl");
+    let input = format!("load {}\nposition\nsave again.jsonl\nquit\n", old.display());
+    let run = ludus_in(&dir, &["play", "backgammon"], Input::Text(&input));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("white: 23 18 13*3 11 9 8*3 6*5; black: 24*2 13*3 11 8*4 6*5; turn: black"),
+        "{}",
+        run.stdout
+    );
+    let saved = std::fs::read_to_string(dir.join("again.jsonl")).unwrap();
+    let lines: Vec<Value> = saved
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["positions"], "tracks");
+    assert_eq!(
+        lines[1]["position"],
+        "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*5; turn: white; dice: 6-2; idle: 0"
+    );
+    let run = ludus(&[
+        "replay",
+        "--quiet",
+        dir.join("again.jsonl").to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// A record of a dice game says `"positions": "tracks"` in its header and
+/// numbers each man as his moves do; a record of a game without dice has
+/// no such field. Both replay.
+#[test]
+fn new_records_say_how_their_positions_are_numbered() {
+    let dir = temp_dir("records", "positions_marker");
+    let lines = record(&dir, "games/plakoto.game", 3);
+    assert_eq!(lines[0]["positions"], "tracks");
+    assert!(
+        lines[1]["position"]
+            .as_str()
+            .unwrap()
+            .starts_with("white: 0*15; black: 0*15;"),
+        "{}",
+        lines[1]
+    );
+    assert!(replay(&dir, "plakoto.jsonl", &lines).code == 0);
+    let lines = record(&dir, "games/alquerque.game", 3);
+    assert!(lines[0].get("positions").is_none(), "{}", lines[0]);
+    assert!(replay(&dir, "alquerque.jsonl", &lines).code == 0);
+}
+
+/// A record whose positions are numbered in a way this version does not
+/// know is refused, naming the field; an older record whose position does
+/// not read as the board's sites is refused, naming its line.
+#[test]
+fn records_with_unknown_or_unreadable_positions_are_refused() {
+    let dir = temp_dir("records", "positions_refused");
+    let mut lines = record(&dir, "games/plakoto.game", 3);
+    lines[0]["positions"] = Value::from("counted");
+    let run = replay(&dir, "unknown.jsonl", &lines);
+    refused(&run, &["line 1: `positions`: `counted` is not a numbering"]);
+    // Without the marker, the track's `0` is no site of the board.
+    lines[0].as_object_mut().unwrap().remove("positions");
+    let run = replay(&dir, "older.jsonl", &lines);
+    refused(
+        &run,
+        &[
+            "line 2, `position`",
+            "a record whose header has no `positions` names the board's sites",
+        ],
+    );
+}

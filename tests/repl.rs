@@ -550,7 +550,7 @@ fn bad_rolls_and_illegal_die_moves_are_refused_with_reasons() {
         "white 5-3, 5 left> 4/9",
         "white plays 1/4 4/9",
         "black to roll> position",
-        "white: 1*14 9; black: 13*15; turn: black; idle: 0",
+        "white: 1*14 9; black: 1*15; turn: black; idle: 0",
     ] {
         assert!(
             lines.contains(&expected),
@@ -617,7 +617,7 @@ fn undo_takes_back_die_moves_then_turns() {
 fn forced_turns_and_passes_are_announced_and_played() {
     // Juncker: two men on the bar and only one point of White's first
     // quarter open, so White passes whatever he rolls.
-    let blocked = "white: bar*2 20*13; black: 1*2 2*2 3*2 4*2 5*2 13*5; turn: white";
+    let blocked = "white: bar*2 20*13; black: 1*5 13*2 14*2 15*2 16*2 17*2; turn: white";
     let Run { code, stdout, .. } = play(
         &verquere(),
         &["--position", blocked],
@@ -630,11 +630,11 @@ fn forced_turns_and_passes_are_announced_and_played() {
     );
     assert!(stdout.contains("white passes (juncker)\n"), "{stdout}");
     assert!(
-        stdout.contains("black to roll> position\nwhite: 20*13 bar*2; black: 1*2 2*2 3*2 4*2 5*2 13*5; turn: black; idle: 1\n"),
+        stdout.contains("black to roll> position\nwhite: bar*2 20*13; black: 1*5 13*2 14*2 15*2 16*2 17*2; turn: black; idle: 1\n"),
         "{stdout}"
     );
     // Only one legal turn: it is played for the mover.
-    let single = "white: 10; black: 19*2 13*13; turn: white";
+    let single = "white: 10; black: 1*13 7*2; turn: white";
     let Run { code, stdout, .. } = play(&verquere(), &["--position", single], Some("dice 6 3\n"));
     assert_eq!(code, 0);
     assert!(stdout.contains("white plays 10/16 (forced)\n"), "{stdout}");
@@ -654,7 +654,7 @@ fn refusals_explain_the_rules() {
     };
     // 6/7 alone leaves the 6 unplayed: the obligations forbid it.
     let stdout = run(
-        "white: 1*14 6; black: 8*2 13*13; dice: 6-1",
+        "white: 1*14 6; black: 1*13 20*2; dice: 6-1",
         "6/7\n7/6\n1/99\nfoo/7\npass\ndice 6 6\nroll\nfrobnicate\n12\n",
     );
     let lines = said(&stdout);
@@ -676,7 +676,7 @@ fn refusals_explain_the_rules() {
     assert_eq!(stdout.matches("the dice are already thrown").count(), 2);
     // Men on the bar come in first; a man bears off only as the rules allow.
     let stdout = run(
-        "white: bar 1*14; black: 13*15; dice: 5-3",
+        "white: bar 1*14; black: 1*15; dice: 5-3",
         "1/4\nbar/4\nmoves\n1\n",
     );
     let lines = said(&stdout);
@@ -696,7 +696,7 @@ fn refusals_explain_the_rules() {
         "{stdout}"
     );
     let stdout = run(
-        "white: 20 23 24*2 off*11; black: 13*15; dice: 2-1",
+        "white: 20 23 24*2 off*11; black: 1*15; dice: 2-1",
         "23/24\n24/off\n20/22\n",
     );
     let lines = said(&stdout);
@@ -728,7 +728,7 @@ fn a_whole_turn_may_be_typed_in_any_order_or_by_another_route() {
 
 #[test]
 fn the_board_is_drawn_from_the_side_of_the_player_to_move() {
-    let position = "white: bar 2*3 9*2 20*8 off; black: 13*9 24 1*2 bar off*2; turn: black; dice: 6-4; idle: 2";
+    let position = "white: bar 2*3 9*2 20*8 off; black: bar 1*9 12 13*2 off*2; turn: black; dice: 6-4; idle: 2";
     let Run { code, stdout, .. } = play(&verquere(), &["--position", position], Some(""));
     assert_eq!(code, 0);
     // Black's home (White's 13) is at the far right, his own side is near.

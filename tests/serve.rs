@@ -1123,3 +1123,26 @@ fn a_resignation_concedes_the_points_chosen() {
         json!([{"points": 1, "name": "single"}])
     );
 }
+
+/// The page draws a tables board's points numbered as the one person
+/// playing numbers them, whoever moves: Black against an agent sees his
+/// own numbers, White's 24-point labelled 1.
+#[test]
+fn the_board_is_labelled_as_the_person_playing_numbers_it() {
+    let server = Server::start(&["backgammon"]);
+    let labels = |agents: Value| {
+        let body = json!({"game": "backgammon", "seed": 3, "agents": agents});
+        let state = post(&server, "/api/new", body, 200);
+        let svg = state["svg"].as_str().unwrap().to_string();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text") && n.attribute("font-size") == Some("12"))
+            .filter_map(|n| n.text().map(str::to_string))
+            .take(12)
+            .collect::<Vec<_>>()
+    };
+    let white: Vec<String> = (13..=24).map(|n| n.to_string()).collect();
+    let black: Vec<String> = (1..=12).rev().map(|n| n.to_string()).collect();
+    assert_eq!(labels(json!([{"kind": "random"}, null])), black);
+    assert_eq!(labels(json!([null, {"kind": "random"}])), white);
+}

@@ -68,7 +68,7 @@ fn men_enter_from_the_start_zone_like_from_the_bar() {
     );
     assert_eq!(
         after(&engine, start, "5-3", "start/3 start/5"),
-        "white: 3 5 start*13; black: start*15; turn: black; idle: 0"
+        "white: start*13 3 5; black: start*15; turn: black; idle: 0"
     );
 }
 
@@ -78,10 +78,10 @@ fn men_enter_from_the_start_zone_like_from_the_bar() {
 #[test]
 fn a_hit_man_goes_to_the_bar_not_to_the_start() {
     let engine = engine(BAR_FIRST);
-    let position = "white: 5 start*14; black: 8 start*14; turn: black";
+    let position = "white: start*14 5; black: start*14 17; turn: black";
     assert_eq!(
         after(&engine, position, "3-1", "17/20 20/21"),
-        "white: start*14 bar; black: 4 start*14; turn: white; idle: 0"
+        "white: start*14 bar; black: start*14 21; turn: white; idle: 0"
     );
 }
 
@@ -119,7 +119,7 @@ fn the_two_first_from_readings_decide_differently() {
 /// enter: bar/1 start/2 alone.
 #[test]
 fn hit_men_enter_before_waiting_men_in_both_games() {
-    let position = "white: bar start*12 10*2; black: start*15; turn: white";
+    let position = "white: start*12 bar 10*2; black: start*15; turn: white";
     assert_eq!(
         turns(&engine(BAR_FIRST), position, "2-1"),
         ["bar/1 start/2", "bar/1 1/3", "bar/1 10/12", "bar/2 10/11"]
@@ -179,7 +179,7 @@ fn the_repl_refuses_entering_from_start_before_the_bar() {
             "play",
             "tests/data/start-zone-race.game",
             "--position",
-            "white: bar start*12 10*2; black: start*15; turn: white",
+            "white: start*12 bar 10*2; black: start*15; turn: white",
         ],
         common::Input::Text("dice 2 1\nstart/1\nbar/1\nstart/2\nquit\n"),
     );
@@ -209,7 +209,7 @@ fn explain_names_first_from_bar() {
         "explain",
         "tests/data/start-zone-race.game",
         "--position",
-        "white: bar start*12 10*2; black: start*15; turn: white",
+        "white: start*12 bar 10*2; black: start*15; turn: white",
         "--dice",
         "2-1",
         "start/1 start/2",
@@ -274,13 +274,13 @@ fn a_six_places_a_waiting_man_and_other_dice_do_not() {
     for die in 1..6 {
         assert_eq!(turns(&engine, start, &die.to_string()), ["pass"], "{die}");
     }
-    let one_out = "white: 3 yard*3; black: yard*4; turn: white";
+    let one_out = "white: yard*3 3; black: yard*4; turn: white";
     assert_eq!(turns(&engine, one_out, "6"), ["yard/1", "3/9"]);
     assert_eq!(turns(&engine, one_out, "4"), ["3/7"]);
     // The 6 earns another throw (`again after throw 6`).
     assert_eq!(
         after(&engine, start, "6", "yard/1"),
-        "white: 1 yard*3; black: yard*4; turn: white; again: 1; idle: 0"
+        "white: yard*3 1; black: yard*4; turn: white; again: 1; idle: 0"
     );
 }
 
@@ -293,16 +293,16 @@ fn a_placement_hits_a_lone_man_and_two_men_block_it() {
     assert_eq!(
         after(
             &engine,
-            "white: yard*4; black: 1 yard*3; turn: white",
+            "white: yard*4; black: yard*3 13; turn: white",
             "6",
             "yard/1"
         ),
-        "white: 1 yard*3; black: yard*4; turn: white; again: 1; idle: 0"
+        "white: yard*3 1; black: yard*4; turn: white; again: 1; idle: 0"
     );
     assert_eq!(
         turns(
             &engine,
-            "white: yard*4; black: 1*2 yard*2; turn: white",
+            "white: yard*4; black: yard*2 13*2; turn: white",
             "6"
         ),
         ["pass"]
@@ -369,7 +369,7 @@ fn a_refused_placement_names_the_rule() {
         "explain",
         "tests/data/enter-on-six.game",
         "--position",
-        "white: 3 yard*3; black: yard*4; turn: white",
+        "white: yard*3 3; black: yard*4; turn: white",
         "--dice",
         "5",
         "yard/1",
@@ -387,7 +387,7 @@ fn a_refused_placement_names_the_rule() {
             "play",
             "tests/data/enter-on-six.game",
             "--position",
-            "white: 3 yard*3; black: yard*4; turn: white",
+            "white: yard*3 3; black: yard*4; turn: white",
         ],
         common::Input::Text("dice 5\nyard/1\n3/8\nquit\n"),
     );

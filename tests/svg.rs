@@ -92,7 +92,7 @@ fn stacks_are_counted_and_pinned_men_drawn() {
     let engine = engine_at(Path::new("games/plakoto.game"));
     let st = parse_position(
         &engine,
-        "white: 1*13 2 8; black: 24*14; turn: black; pinned: 8",
+        "white: 0*13 1 7; black: 0*14; turn: black; pinned: black 16",
     )
     .unwrap();
     let text = svg(&engine, &st, None);
@@ -271,7 +271,7 @@ fn a_race_on_a_grid_is_drawn_as_its_squares() {
     let engine = engine_at(Path::new("tests/data/race-on-squares.game"));
     let st = parse_position(
         &engine,
-        "white: start*4 d1 a2 e2; black: start*5 c3 off; turn: white; dice: 3",
+        "white: start*4 1 5 9; black: start*5 2 off; turn: white; dice: 3",
     )
     .unwrap();
     let text = svg(&engine, &st, None);
@@ -304,7 +304,7 @@ fn kings_are_crowned_and_bar_men_drawn() {
     let engine = engine_at(std::path::Path::new("games/backgammon.game"));
     let st = ludus::notation::parse_position(
         &engine,
-        "white: 12*5 17*3 19*5 bar*2; black: 24*2 13*5 8*3 6*5; turn: white",
+        "white: bar*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*5; turn: white",
     )
     .unwrap();
     let doc_text = svg(&engine, &st, None);
@@ -388,4 +388,57 @@ fn the_squares_that_earn_another_throw_are_marked() {
     let backgammon = engine_at(Path::new("games/backgammon.game"));
     let plain = svg(&backgammon, &backgammon.start(), None);
     assert!(!plain.contains(r#"class="again""#));
+}
+
+/// The point labels of a tables board, in the order drawn.
+fn point_labels(doc: &roxmltree::Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("text") && n.attribute("font-size") == Some("12"))
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect()
+}
+
+/// A tables board's points are labelled as the viewer's moves and
+/// positions number them: the player to move's by default, or the one
+/// asked for (the person playing, on the web page), whoever moves.
+#[test]
+fn points_are_labelled_as_the_viewer_numbers_them() {
+    let engine = engine_at(Path::new("games/backgammon.game"));
+    let st = engine.start();
+    let white = point_labels(&parse(&svg(&engine, &st, None)));
+    let black = point_labels(&parse(&ludus::svg::svg_seen_by(
+        &engine,
+        &st,
+        None,
+        Some(1),
+    )));
+    // The far row, left to right, is 13..24 from White's side and 12..1
+    // from Black's: White's 24-point, where his two men start, is Black's 1.
+    assert_eq!(
+        white[..12],
+        [
+            "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24"
+        ]
+    );
+    assert_eq!(
+        black[..12],
+        [
+            "12", "11", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1"
+        ]
+    );
+    let mut black_to_move = st.clone();
+    black_to_move.to_move = 1;
+    assert_eq!(
+        point_labels(&parse(&svg(&engine, &black_to_move, None))),
+        black
+    );
+    assert_eq!(
+        point_labels(&parse(&ludus::svg::svg_seen_by(
+            &engine,
+            &black_to_move,
+            None,
+            Some(0)
+        ))),
+        white
+    );
 }

@@ -37,7 +37,7 @@ fn overshoot_from_rearmost_sees_a_man_on_the_first_point() {
     // A 6 bears off the man on 1 exactly, and only him.
     assert_eq!(turns(&engine, "start", "6"), ["0/off"]);
     // With the man on 1 gone, the man on 5 is the rearmost.
-    let alone = "white: 5 off; black: 6*2";
+    let alone = "white: 4 off; black: 0*2";
     assert_eq!(turns(&engine, alone, "5"), ["4/off"]);
     // An exact throw bears off whatever stands behind.
     assert_eq!(turns(&engine, "start", "2"), ["0/2", "4/off"]);
@@ -51,7 +51,7 @@ fn position_zero_is_written_by_its_number() {
     texts.sort();
     assert_eq!(texts, ["0/2 1/4", "0/2 2/5", "0/3 1/3", "1/3 3/6"]);
     // Black's track starts on 12: his position 0.
-    let black = "white: 1 2; black: 12*2; turn: black";
+    let black = "white: 0 1; black: 0*2; turn: black";
     assert_eq!(turns(&engine, black, "1-1"), ["0/1 0/1", "0/1 1/2"]);
     let engine = self::engine("tests/data/two-turns-one-text.game");
     // The man on 1 bears off with an exact 3; the man on 2 may not

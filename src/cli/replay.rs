@@ -24,6 +24,12 @@ pub(crate) fn replay(path: &Path, quiet: bool, html: Option<&Path>) -> Result<Ex
             engine.game().name
         )));
     }
+    // An older record's positions, naming the board's sites, read so.
+    let records = records
+        .iter()
+        .map(|r| r.numbered_as_moves(&engine))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let several = records.len() > 1;
     let mut replays = Vec::new();
     for (i, record) in records.iter().enumerate() {

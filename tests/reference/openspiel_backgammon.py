@@ -25,7 +25,10 @@ Boards: OpenSpiel's player X (0) moves from its point 0 to 23, as ludus's
 White does from point 1 to 24, so X's point p is ludus's point p + 1;
 player O (1) moves from 23 to 0, as ludus's Black from 24 to 1: O's point p
 is ludus's point p + 1 too. The men on the bar are the 15 less those on the
-board and those borne off (OpenSpiel's score).
+board and those borne off (OpenSpiel's score). Positions are written as
+ludus writes them, each man numbered as his moves count down from his side
+(`notation counting down`): White's man on the board's point s is on his
+25 - s, Black's on his s.
 """
 
 import argparse
@@ -53,6 +56,12 @@ def key_of(state):
     return tuple(key)
 
 
+def number(p, i):
+    """The number player `p`'s moves give the board's point i + 1 (i from 0):
+    counted down from his side."""
+    return 24 - i if p == 0 else i + 1
+
+
 def position_text(key, mover, roll):
     fields = []
     for p in (0, 1):
@@ -61,7 +70,7 @@ def position_text(key, mover, roll):
         for i in range(24):
             n = key[base + i]
             if n:
-                men.append(f"{i + 1}*{n}" if n > 1 else f"{i + 1}")
+                men.append(f"{number(p, i)}*{n}" if n > 1 else f"{number(p, i)}")
         for zone, n in (("bar", key[base + 24]), ("off", key[base + 25])):
             if n:
                 men.append(f"{zone}*{n}" if n > 1 else zone)
@@ -79,12 +88,16 @@ def ludus_key(text):
         name, _, value = field.strip().partition(":")
         if name not in PLAYERS:
             continue
-        base = 26 * PLAYERS.index(name)
+        p = PLAYERS.index(name)
+        base = 26 * p
         for word in value.split():
-            site, _, n = word.partition("*")
+            point, _, n = word.partition("*")
             n = int(n) if n else 1
-            index = {"bar": 24, "off": 25}.get(site)
-            key[base + (index if index is not None else int(site) - 1)] += n
+            index = {"bar": 24, "off": 25}.get(point)
+            if index is None:
+                # The point his number names (see `number`).
+                index = 24 - int(point) if p == 0 else int(point) - 1
+            key[base + index] += n
     return tuple(key)
 
 

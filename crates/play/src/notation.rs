@@ -24,18 +24,24 @@
 //! not to move that may be huffed. A position read from text starts the
 //! history of `same position N times` afresh.
 //!
-//! Dice games add stacks, `1*15` (fifteen men on site 1), the player's own
-//! zones by name (`bar*2`), `dice: 5-3` (the roll to play, if thrown) and
-//! `idle: N` (turns in which no man moved); they have no `quiet` field.
-//! A game whose `limit` rules name a player's turn adds `turns: 1 0`, the
-//! turns each player has played (counted up to the latest one named).
-//! With `pin blots`, `pinned: 8` names the sites where a man lies pinned
-//! under the other player's men.
+//! Dice games number each man as his own moves number his point (his
+//! track position, or counted down with `notation counting down`: see
+//! [`Numbering`]), add stacks, `0*15` (fifteen men on his first point), the
+//! player's own zones by name (`bar*2`), `dice: 5-3` (the roll to play, if
+//! thrown) and `idle: N` (turns in which no man moved); they have no
+//! `quiet` field. A game whose `limit` rules name a player's turn adds
+//! `turns: 1 0`, the turns each player has played (counted up to the
+//! latest one named). With `pin blots`, `pinned: black 16` names the men
+//! lying pinned under the other player's men, by owner and his number for
+//! the point.
 
 mod counting_down;
 mod position;
 
-pub use position::{dice_text, parse_dice, parse_position, position_text};
+pub use position::{
+    Numbering, dice_text, parse_dice, parse_position, parse_position_in, position_text,
+    position_text_in,
+};
 
 use crate::engine::{Engine, MAX_DIE_MOVES, Move, NONE, State, Step};
 

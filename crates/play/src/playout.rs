@@ -185,6 +185,7 @@ pub fn recorded_playout(
         typed: false,
         start: None,
         stakes: None,
+        positions: crate::record::positions_marker(engine),
     }];
     loop {
         match game.next()? {

@@ -161,13 +161,18 @@ pub fn men_fields(engine: &Engine, id: &str, on_roll: usize) -> Result<String, S
         }
         let track = engine.track(p);
         let mut words = Vec::new();
+        // Each man as his moves write his point: the bar by its name, a
+        // point by its track position, counted down from his side with
+        // `notation counting down` (the track is the bar, 24 points, the
+        // tray).
+        let down = game.dice.is_some_and(|d| d.notation_down);
         for (position, &n) in men.iter().enumerate().filter(|(_, n)| **n > 0) {
-            let site = &game.board.sites[track[position] as usize].name;
-            words.push(if n > 1 {
-                format!("{site}*{n}")
-            } else {
-                site.clone()
-            });
+            let site = match position {
+                0 => game.board.sites[track[0] as usize].name.clone(),
+                _ if down => (POINTS + 1 - position).to_string(),
+                _ => position.to_string(),
+            };
+            words.push(if n > 1 { format!("{site}*{n}") } else { site });
         }
         let off = MEN - total;
         if off > 0 {

@@ -7,7 +7,7 @@
 //! play` ([`Writer`], its header marked `"typed": true`) are written in it.
 
 use crate::engine::{Engine, Move, Outcome, State};
-use crate::notation::{move_text, position_text};
+use crate::notation::{Numbering, move_text, parse_position_in, position_text};
 use serde::{Deserialize, Serialize};
 
 /// Describes an outcome for people.
@@ -57,6 +57,12 @@ pub enum RecordLine {
         /// [`crate::stakes::Stakes::fields`]).
         #[serde(default, skip_serializing_if = "Option::is_none")]
         stakes: Option<String>,
+        /// How the record's positions number a dice game's men:
+        /// [`TRACK_POSITIONS`], each as his moves do, in every record of a
+        /// dice game written now; absent in records of games without dice
+        /// and in those written before, which name the board's sites.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        positions: Option<String>,
     },
     /// A cube action before a turn, in a game played with `stakes`: the
     /// player to move doubles, his opponent takes or drops.
@@ -100,6 +106,18 @@ pub enum RecordLine {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         points: Option<u32>,
     },
+}
+
+/// The header's `positions` in a record of a dice game: each man
+/// numbered as his moves number his point (see
+/// [`crate::notation::Numbering::Tracks`]).
+pub const TRACK_POSITIONS: &str = "tracks";
+
+/// The header's `positions` for a record of `engine`'s game: numbered as
+/// the moves are in a dice game, none in a game without dice (its
+/// positions name the board's sites, as they always have).
+pub fn positions_marker(engine: &Engine) -> Option<String> {
+    engine.has_tracks().then(|| TRACK_POSITIONS.to_string())
 }
 
 /// SHA-256 of a text, in hex.
@@ -179,6 +197,10 @@ pub struct Record {
     /// The cube and score as the game starts, in a game played with
     /// `stakes` or in a match.
     pub stakes: Option<String>,
+    /// How its positions number a dice game's men (`Some("tracks")`;
+    /// `None` in a game without dice, and in a record written before,
+    /// which names the board's sites): see [`Record::numbered_as_moves`].
+    pub positions: Option<String>,
     /// Every line after the header with its line number (from 1): the
     /// turns and cube actions, then the result.
     pub lines: Vec<(usize, RecordLine)>,
@@ -196,6 +218,7 @@ impl Record {
             typed: self.typed,
             start: self.start.clone(),
             stakes: self.stakes.clone(),
+            positions: self.positions.clone(),
         };
         let mut out = String::new();
         for line in std::iter::once(&header).chain(self.lines.iter().map(|(_, l)| l)) {
@@ -204,6 +227,35 @@ impl Record {
             out.push('\n');
         }
         out
+    }
+
+    /// The record with every position numbered as its moves are (see
+    /// [`crate::notation::Numbering`]): a record of a dice game written
+    /// before its header said `"positions": "tracks"` names the board's
+    /// sites, and is read so and rewritten; any other is returned as it is.
+    /// The error names the line and field of a position that cannot be
+    /// read.
+    pub fn numbered_as_moves(&self, engine: &Engine) -> Result<Record, String> {
+        if self.positions.is_some() || !engine.has_tracks() {
+            return Ok(self.clone());
+        }
+        let rewrite = |text: &str| -> Result<String, String> {
+            let st = parse_position_in(engine, text, Numbering::Sites).map_err(|e| {
+                format!("{e} (a record whose header has no `positions` names the board's sites)")
+            })?;
+            Ok(position_text(engine, &st))
+        };
+        let mut out = self.clone();
+        out.positions = positions_marker(engine);
+        if let Some(start) = &mut out.start {
+            *start = rewrite(start).map_err(|e| format!("header, `start`: {e}"))?;
+        }
+        for (n, line) in &mut out.lines {
+            if let RecordLine::Turn { position, .. } | RecordLine::Result { position, .. } = line {
+                *position = rewrite(position).map_err(|e| format!("line {n}, `position`: {e}"))?;
+            }
+        }
+        Ok(out)
     }
 }
 
@@ -253,7 +305,13 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
                 typed,
                 start,
                 stakes,
+                positions,
             } => {
+                if let Some(other) = positions.as_deref().filter(|&p| p != TRACK_POSITIONS) {
+                    return Err(format!(
+                        "line {n}: `positions`: `{other}` is not a numbering of positions: `{TRACK_POSITIONS}` (each man numbered as his moves are), or no field in a record that names the board's sites"
+                    ));
+                }
                 if current.is_some() && result_at.is_none() {
                     return Err(format!(
                         "line {n}: a second header before the result of the game it follows"
@@ -270,6 +328,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, String> {
                     typed,
                     start,
                     stakes,
+                    positions,
                     lines: Vec::new(),
                 });
             }
@@ -344,6 +403,7 @@ pub struct Writer {
     opening: Option<String>,
     start: Option<String>,
     stakes: Option<String>,
+    positions: Option<String>,
     turns: Vec<RecordLine>,
 }
 
@@ -366,6 +426,7 @@ impl Writer {
             opening,
             start,
             stakes,
+            positions: positions_marker(engine),
             turns: Vec::new(),
         }
     }
@@ -432,6 +493,7 @@ impl Writer {
             typed: true,
             start: self.start.clone(),
             stakes: self.stakes.clone(),
+            positions: self.positions.clone(),
         };
         let result = RecordLine::Result {
             result: outcome_text(engine, outcome),

@@ -10,7 +10,12 @@ use crate::playout::{Record, Replay};
 /// `"typed": true`, else [`crate::playout::replay_seeded`], in every game,
 /// with a cube or without): the positions after every turn, or the first
 /// line and field that differ.
+///
+/// A record of a dice game written before positions were numbered as the
+/// moves are is read with its positions naming the board's sites (see
+/// [`Record::numbered_as_moves`]).
 pub fn replay(engine: &Engine, record: &Record) -> Result<Replay, String> {
+    let record = &record.numbered_as_moves(engine)?;
     if record.typed {
         return crate::hand_record::replay(engine, record);
     }

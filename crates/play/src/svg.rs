@@ -67,12 +67,24 @@ fn touched(m: Option<&Move>) -> Vec<u8> {
 }
 
 /// Draws `st` as a standalone SVG document; `last`, if given, is the move
-/// that led to it, marked on the board.
+/// that led to it, marked on the board. A tables board's points are
+/// labelled as the player to move's moves name them.
 pub fn svg(engine: &Engine, st: &State, last: Option<&Move>) -> String {
+    svg_seen_by(engine, st, last, None)
+}
+
+/// [`svg`], a tables board's points labelled as `viewer`'s moves and
+/// positions name them, whoever moves (`None`: the mover's).
+pub fn svg_seen_by(
+    engine: &Engine,
+    st: &State,
+    last: Option<&Move>,
+    viewer: Option<usize>,
+) -> String {
     let board = &engine.game().board;
     let (body, w, h) = match &board.grid {
         Some(_) => grid(engine, st, last),
-        None if !board.rows.is_empty() => rows(engine, st, last),
+        None if !board.rows.is_empty() => rows(engine, st, last, viewer),
         None => circle(engine, st, last),
     };
     let game = engine.game();
@@ -447,7 +459,12 @@ fn side_panel(
     y
 }
 
-fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) {
+fn rows(
+    engine: &Engine,
+    st: &State,
+    last: Option<&Move>,
+    viewer: Option<usize>,
+) -> (String, i32, i32) {
     let game = engine.game();
     let rows = &game.board.rows;
     let far = rows.len().div_ceil(2);
@@ -497,7 +514,11 @@ fn rows(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
                 out,
                 r#"<text x="{}" y="{label_y}" font-size="12" text-anchor="middle">{}</text>"#,
                 x0 + POINT_W / 2,
-                esc(&point_label(engine, st, s))
+                esc(&point_label(
+                    engine,
+                    viewer.unwrap_or(st.to_move as usize),
+                    s
+                ))
             );
             let Some((p, k)) = st.piece(s) else { continue };
             let men = engine.men(st, s);
@@ -684,13 +705,12 @@ show(parseInt(location.hash.slice(1), 10) || 0);
     )
 }
 
-/// A point of a tables board as the player to move's moves name it
+/// A point of a tables board as `viewer`'s moves and positions name it
 /// (counted down from his side where the notation counts down), else its
 /// site's name.
-fn point_label(engine: &Engine, st: &State, s: usize) -> String {
-    let mover = st.to_move as usize;
-    match engine.track_position(mover, s) {
-        Some(p) => crate::notation::track_point_text(engine, mover, p),
+fn point_label(engine: &Engine, viewer: usize, s: usize) -> String {
+    match engine.track_position(viewer, s) {
+        Some(p) => crate::notation::track_point_text(engine, viewer, p),
         None => engine.game().board.sites[s].name.clone(),
     }
 }

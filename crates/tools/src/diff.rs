@@ -5,7 +5,7 @@
 use crate::diag::Sources;
 use crate::engine::{Engine, Move, Outcome, State};
 use crate::load::Merged;
-use crate::notation::{dice_text, move_text, position_text};
+use crate::notation::{Numbering, dice_text, move_text, position_text, position_text_in};
 use crate::playout::{self, outcome_text};
 use crate::syntax::{Section, SectionKind};
 use rand::RngExt;
@@ -336,7 +336,9 @@ impl Search<'_> {
                 let mut after = st.clone();
                 engine.play_unchecked(&mut after, m);
                 after.dice = [0; 4];
-                let after = position_text(engine, &after);
+                // Compared across the two games by the board's sites, which
+                // do not depend on how each game numbers its men.
+                let after = position_text_in(engine, &after, Numbering::Sites);
                 let key = TurnKey {
                     after: self.same_positions.then(|| after.clone()),
                     text: (!self.same_positions || !per_position).then(|| text.clone()),
@@ -408,19 +410,22 @@ impl Search<'_> {
                 after_b.dice = [0; 4];
                 return Some(Witness {
                     moves,
-                    position: ta.after.clone(),
+                    position: position_text(self.a, &after_a),
                     dice: None,
                     differs_in: "position".into(),
                     only_a: Vec::new(),
                     only_b: Vec::new(),
                     outcome_a: outcome_text(self.a, self.a.outcome(&after_a)),
                     outcome_b: outcome_text(self.b, self.b.outcome(&after_b)),
-                    position_b: Some(tb.after.clone()),
+                    position_b: Some(position_text(self.b, &after_b)),
                     found: found.into(),
                 });
             }
             "legal moves"
-        } else if self.same_positions && position != position_b {
+        } else if self.same_positions
+            && position_text_in(self.a, &pair.a, Numbering::Sites)
+                != position_text_in(self.b, &pair.b, Numbering::Sites)
+        {
             "position"
         } else {
             return None;
@@ -509,7 +514,8 @@ pub fn witness(a: &Engine, b: &Engine, seed: u64, games: u64) -> Result<Searched
     let mut search = Search {
         a,
         b,
-        same_positions: position_text(a, &start.a) == position_text(b, &start.b),
+        same_positions: position_text_in(a, &start.a, Numbering::Sites)
+            == position_text_in(b, &start.b, Numbering::Sites),
         buffer: Vec::with_capacity(256),
         spent: 0,
     };

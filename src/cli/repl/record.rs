@@ -173,6 +173,11 @@ impl Session<'_> {
                 self.engine.game().name
             ));
         }
+        // An older record's positions, naming the board's sites, read so.
+        let records = records
+            .iter()
+            .map(|r| r.numbered_as_moves(self.engine))
+            .collect::<Result<Vec<_>, _>>()?;
         // The games of a match before the last: each finished, each
         // header's score the one the games before it give.
         let mut match_games = Vec::new();

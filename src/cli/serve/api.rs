@@ -305,6 +305,12 @@ impl<'e> Api<'e> {
         let engine = &self.listed[game].engine;
         let records = ludus::playout::parse_records(text)
             .or_else(|e| refuse(422, format!("not a record: {e}")))?;
+        // An older record's positions, naming the board's sites, read so.
+        let records = records
+            .iter()
+            .map(|r| r.numbered_as_moves(engine))
+            .collect::<Result<Vec<_>, _>>()
+            .or_else(|e| refuse(422, format!("the record does not replay: {e}")))?;
         let mut replays = Vec::new();
         for record in &records {
             let replay = ludus::replay::replay(engine, record)
@@ -664,7 +670,7 @@ impl<'e> Api<'e> {
             "agents": served.agents.iter().map(|a| a.as_ref().map(Spec::to_string)).collect::<Vec<_>>(),
             "to_move": s.to_move(),
             "position": position_text(engine, s.position()),
-            "svg": ludus::svg::svg(engine, &s.shown(), s.last_move().as_ref()),
+            "svg": ludus::svg::svg_seen_by(engine, &s.shown(), s.last_move().as_ref(), viewer(&served.agents)),
             "dice_game": engine.has_dice(),
             "dice": dice_text(s.position()),
             "needs_roll": s.waits_for_roll(),
@@ -793,5 +799,16 @@ fn file_name(name: &str) -> String {
         "game".into()
     } else {
         out.to_string()
+    }
+}
+
+/// Whose side a tables board's points are labelled from on the page: the
+/// one person playing where the other seat is an agent, as in `ludus
+/// play`; else the player to move's (`None`).
+fn viewer(agents: &[Option<Spec>]) -> Option<usize> {
+    let people: Vec<usize> = (0..agents.len()).filter(|&p| agents[p].is_none()).collect();
+    match people.as_slice() {
+        [one] if agents.len() == 2 => Some(*one),
+        _ => None,
     }
 }

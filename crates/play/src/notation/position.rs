@@ -4,10 +4,36 @@
 use crate::engine::{Engine, NONE, State, cell};
 use crate::ir::Obligation;
 
+/// How a dice game's position names the points of its men.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Numbering {
+    /// Each man by the number his own moves use for his point (counted
+    /// down from his side with `notation counting down`, else his track
+    /// position from 0), zones by name: `white: 24*2 13*5 8*3 6*5`.
+    #[default]
+    Tracks,
+    /// Each man by the board's name of his site: records written before
+    /// positions were numbered as the moves are (their header has no
+    /// `"positions"`).
+    Sites,
+}
+
 /// Writes a position in notation.
 pub fn position_text(engine: &Engine, st: &State) -> String {
+    position_text_in(engine, st, Numbering::Tracks)
+}
+
+/// Writes a position in notation, a dice game's men numbered as
+/// `numbering` says.
+pub fn position_text_in(engine: &Engine, st: &State, numbering: Numbering) -> String {
     let game = engine.game();
     let name = |s: usize| game.board.sites[s].name.as_str();
+    let tracks = numbering == Numbering::Tracks && engine.has_tracks();
+    // A man's point: on a track, as his own moves write it.
+    let point = |p: usize, s: usize| match crate::notation::site_point_text(engine, p, s) {
+        Some(text) if tracks => text,
+        _ => name(s).to_string(),
+    };
     let mut fields = Vec::new();
     for (p, player) in game.players.iter().enumerate() {
         let mut words = Vec::new();
@@ -16,9 +42,13 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
         let default = game.default_kind(p);
         let kinds = std::iter::once(default).chain((0..game.kinds.len()).filter(|&k| k != default));
         for k in kinds {
-            let sites: Vec<usize> = (0..engine.sites())
+            let mut sites: Vec<usize> = (0..engine.sites())
                 .filter(|&s| st.cells[s] == cell(p, k))
                 .collect();
+            // On a track, his men in the order he passes their points.
+            if tracks {
+                sites.sort_by_key(|&s| engine.track_position(p, s));
+            }
             if sites.is_empty() {
                 continue;
             }
@@ -26,7 +56,7 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
                 words.push(game.kinds[k].name.clone());
             }
             for s in sites {
-                let mut word = name(s).to_string();
+                let mut word = point(p, s);
                 let men = engine.men(st, s);
                 if men > 1 {
                     word.push_str(&format!("*{men}"));
@@ -83,13 +113,41 @@ pub fn position_text(engine: &Engine, st: &State) -> String {
             .collect();
         format!("{label}: {}", named.join(" "))
     };
-    if st.pinned != 0 {
+    if st.pinned != 0 && tracks {
+        fields.push(format!("pinned: {}", pinned_text(engine, st)));
+    } else if st.pinned != 0 {
         fields.push(sites("pinned", st.pinned));
     }
     if st.offenders != 0 {
         fields.push(sites("huff", st.offenders));
     }
     fields.join("; ")
+}
+
+/// The men pinned, by player, each by his own number for his point as
+/// in his field: `white 7 9, black 3` (a man pinned lies under the other
+/// player's men).
+fn pinned_text(engine: &Engine, st: &State) -> String {
+    let game = engine.game();
+    let mut parts = Vec::new();
+    for (p, player) in game.players.iter().enumerate() {
+        let mut sites: Vec<usize> = (0..engine.sites())
+            .filter(|&s| st.pinned & (1u128 << s) != 0 && engine.pinned_man(st, s) == Some(p))
+            .collect();
+        sites.sort_by_key(|&s| engine.track_position(p, s));
+        if sites.is_empty() {
+            continue;
+        }
+        let points: Vec<String> = sites
+            .iter()
+            .map(|&s| {
+                crate::notation::site_point_text(engine, p, s)
+                    .unwrap_or_else(|| game.board.sites[s].name.clone())
+            })
+            .collect();
+        parts.push(format!("{} {}", player.name, points.join(" ")));
+    }
+    parts.join(", ")
 }
 
 /// The pieces in the players' hands, `white 7, black 6 2 king`: each
@@ -252,6 +310,17 @@ fn check_men_given(engine: &Engine, st: &State) -> Result<(), String> {
 /// dice: 3-1`), the player on roll being the `turn` (see
 /// [`crate::position_id`]).
 pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
+    parse_position_in(engine, text, Numbering::Tracks)
+}
+
+/// Reads a position (see [`parse_position`]), a dice game's men numbered
+/// as `numbering` says. A Position ID's men are numbered as their moves
+/// are, whatever `numbering` says.
+pub fn parse_position_in(
+    engine: &Engine,
+    text: &str,
+    numbering: Numbering,
+) -> Result<State, String> {
     // A GNU Backgammon Position ID may stand for the men fields.
     let first = text.split(';').next().unwrap_or("").trim();
     if !first.contains(':') && crate::position_id::looks_like_id(first) {
@@ -269,14 +338,15 @@ pub fn parse_position(engine: &Engine, text: &str) -> Result<State, String> {
             })
             .unwrap_or(0);
         let men = crate::position_id::men_fields(engine, first, on_roll)?;
-        return parse_fields(engine, &format!("{men}{rest}"));
+        return parse_fields(engine, &format!("{men}{rest}"), Numbering::Tracks);
     }
-    parse_fields(engine, text)
+    parse_fields(engine, text, numbering)
 }
 
 /// Reads a position written as fields (see [`parse_position`]).
-fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
+fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<State, String> {
     let game = engine.game();
+    let tracks = numbering == Numbering::Tracks && engine.has_tracks();
     // The `dice` field: only where the game throws them.
     let dice_game = engine.has_dice();
     let huffing = game.rules.capture == Obligation::Huff || game.rules.chain == Obligation::Huff;
@@ -368,9 +438,17 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
             }
             "turns" => st.turns = parse_turns(engine, value)?,
             "pinned" if !engine.pins() => return not_here("this game pins no man"),
+            "pinned" if tracks => {
+                pinned = parse_pinned(engine, value).map_err(|e| format!("pinned: {e}"))?;
+            }
             "pinned" => {
                 for w in value.split_whitespace() {
-                    pinned.push(site(w).map_err(|e| format!("pinned: {e}"))?);
+                    let s = site(w).map_err(|e| format!("pinned: {e}"))?;
+                    pinned.push(Pin {
+                        owner: None,
+                        site: s,
+                        point: w.to_string(),
+                    });
                 }
             }
             "hand" if engine.game().kinds.iter().all(|k| k.place.is_none()) => {
@@ -415,7 +493,8 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
                 let p = player(key).map_err(|e| {
                     format!("{e} (the fields of this game are {})", fields_of_game())
                 })?;
-                parse_pieces(engine, &mut st, p, value).map_err(|e| format!("{key}: {e}"))?;
+                parse_pieces(engine, &mut st, p, value, tracks)
+                    .map_err(|e| format!("{key}: {e}"))?;
             }
         }
     }
@@ -430,8 +509,8 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
             }
         }
     }
-    for s in pinned {
-        pin_man(engine, &mut st, s).map_err(|e| format!("pinned: {e}"))?;
+    for pin in pinned {
+        pin_man(engine, &mut st, &pin).map_err(|e| format!("pinned: {e}"))?;
     }
     check_men_given(engine, &st)?;
     engine.sync_occupied(&mut st);
@@ -439,11 +518,115 @@ fn parse_fields(engine: &Engine, text: &str) -> Result<State, String> {
     Ok(st)
 }
 
-/// Puts a man pinned on site `s` under the men standing there: he is the
-/// other player's, and must be on his track and within his men.
-fn pin_man(engine: &Engine, st: &mut State, s: usize) -> Result<(), String> {
+/// A man pinned, as the `pinned` field names him.
+struct Pin {
+    /// His owner, where the field names him.
+    owner: Option<usize>,
+    /// The site he lies on.
+    site: usize,
+    /// The point as the field writes it (`black's 16`, or the site `8`).
+    point: String,
+}
+
+/// Reads the `pinned` field of a dice game's position (see
+/// [`pinned_text`]): `white 7 9, black 3`, each man by his own number for
+/// his point; the men's owners and sites.
+fn parse_pinned(engine: &Engine, value: &str) -> Result<Vec<Pin>, String> {
     let game = engine.game();
-    let site = &game.board.sites[s].name;
+    let mut out = Vec::new();
+    let mut named = Vec::new();
+    for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let mut words = part.split_whitespace();
+        let who = words.next().unwrap_or("");
+        let Some(p) = game.players.iter().position(|pl| pl.name == who) else {
+            return Err(format!(
+                "`{who}` is not a player of this game: name the pinned men's player before their points, such as `{} 7`",
+                game.players[0].name
+            ));
+        };
+        if named.contains(&p) {
+            return Err(format!(
+                "`{who}` is named twice: give each player's pinned men once, such as `{who} 7 9`"
+            ));
+        }
+        named.push(p);
+        let points: Vec<&str> = words.collect();
+        if points.is_empty() {
+            return Err(format!("`{who}` is followed by no point"));
+        }
+        for w in points {
+            let s = point_of(engine, p, w)?;
+            if game.board.sites[s].owner.is_some() {
+                return Err(format!("`{w}`: a man is pinned on a point, not in a zone"));
+            }
+            out.push(Pin {
+                owner: Some(p),
+                site: s,
+                point: format!("{who}'s {w}"),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The site of `player`'s track that `word` names as his moves write it
+/// (a zone by its name); the error lists how his track's points are
+/// written.
+fn point_of(engine: &Engine, player: usize, word: &str) -> Result<usize, String> {
+    crate::notation::track_site(engine, player, word)
+        .map(|(_, s)| s)
+        .ok_or_else(|| {
+            format!(
+                "`{word}` is not a point of {}'s track, written {}",
+                engine.game().players[player].name,
+                track_written(engine, player)
+            )
+        })
+}
+
+/// How `player`'s track is written, from its start: its zones by name,
+/// each run of numbered points as its first and last (`bar, 24 to 1,
+/// off`).
+fn track_written(engine: &Engine, player: usize) -> String {
+    let track = engine.track(player);
+    let mut texts: Vec<String> = Vec::new();
+    let mut run: Option<(String, String)> = None;
+    let close = |run: &mut Option<(String, String)>, texts: &mut Vec<String>| {
+        if let Some((first, last)) = run.take() {
+            texts.push(if first == last {
+                first
+            } else {
+                format!("{first} to {last}")
+            });
+        }
+    };
+    for position in 0..track.len() {
+        let text = crate::notation::track_point_text(engine, player, position);
+        if text.parse::<usize>().is_ok() {
+            match run.as_mut() {
+                Some((_, last)) => *last = text,
+                None => run = Some((text.clone(), text)),
+            }
+        } else {
+            close(&mut run, &mut texts);
+            texts.push(text);
+        }
+    }
+    close(&mut run, &mut texts);
+    // `start or bar`: a second zone begins the track too.
+    if let (Some(s), Some(first)) = (engine.second_start(player), texts.first_mut()) {
+        *first = format!("{} or {first}", engine.game().board.sites[s].name);
+    }
+    texts.join(", ")
+}
+
+/// Puts a man pinned on site `s` under the men standing there: he is the
+/// other player's (`owner`, where the text names him), and must be on his
+/// track and within his men.
+fn pin_man(engine: &Engine, st: &mut State, pin: &Pin) -> Result<(), String> {
+    let game = engine.game();
+    let (named, s) = (pin.owner, pin.site);
+    let site = &pin.point;
     let Some((pinner, _)) = st.piece(s) else {
         return Err(format!(
             "no men stand on {site} to pin a man there: a pinned man lies under the other player's men"
@@ -451,6 +634,12 @@ fn pin_man(engine: &Engine, st: &mut State, s: usize) -> Result<(), String> {
     };
     let owner = 1 - pinner;
     let name = &game.players[owner].name;
+    if let Some(p) = named.filter(|&p| p != owner) {
+        let who = &game.players[p].name;
+        return Err(format!(
+            "{who}'s own men stand on {site}: a man is pinned under the other player's men"
+        ));
+    }
     if st.pinned & (1u128 << s) != 0 {
         return Err(format!(
             "{site} is named twice: one man at most is pinned on a site"
@@ -492,7 +681,13 @@ fn parse_turns(engine: &Engine, value: &str) -> Result<[u8; 2], String> {
 }
 
 /// Reads one player's field, the sites of his pieces, into `st`.
-fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Result<(), String> {
+fn parse_pieces(
+    engine: &Engine,
+    st: &mut State,
+    p: usize,
+    value: &str,
+    tracks: bool,
+) -> Result<(), String> {
     let game = engine.game();
     let name = &game.players[p].name;
     let start = engine.start();
@@ -554,7 +749,20 @@ fn parse_pieces(engine: &Engine, st: &mut State, p: usize, value: &str) -> Resul
             Some(_) => return Err(format!("`{word}`: only dice games stack men")),
             None => (site_name, 1),
         };
-        let s = site_of(site_name)?;
+        let s = if tracks {
+            point_of(engine, p, site_name)?
+        } else {
+            site_of(site_name)?
+        };
+        // Another player's men on the point, named by his own number.
+        let theirs = st.piece(s).map(|(q, _)| q).filter(|&q| q != p);
+        if let (true, Some(q)) = (tracks, theirs) {
+            let other = &game.players[q].name;
+            let his = crate::notation::site_point_text(engine, q, s).unwrap_or_default();
+            return Err(format!(
+                "`{site_name}`: {other}'s men stand there (his `{his}`), and a point holds one stack of one player's men"
+            ));
+        }
         if st.cells[s] != NONE {
             return Err(if engine.stacks() {
                 format!(
