@@ -471,7 +471,7 @@ fn rows(
     let longest = rows.iter().map(Vec::len).max().unwrap_or(0) as i32;
     // The bar between the two halves of a row of even length.
     let bar = if longest % 2 == 0 { POINT_W } else { 0 };
-    let width = 2 * MARGIN + longest * POINT_W + bar + 160;
+    let width = 2 * MARGIN + longest * POINT_W + bar;
     let band = POINT_H + 30;
     let height = 2 * MARGIN + band * rows.len() as i32;
     let marked = touched(last);
@@ -583,12 +583,12 @@ fn rows(
             }
         }
     }
-    // The zones off the rows (bar, trays), per player, at the right.
-    let x = MARGIN + longest * POINT_W + bar + 20;
-    side_panel(&mut out, engine, st, x, MARGIN + 20, |s| {
+    // The zones off the rows (bar, trays), per player, and the dice, under
+    // the board: the picture no wider than the board, for a phone's screen.
+    let y = side_panel(&mut out, engine, st, MARGIN + 10, height + 6, |s| {
         rows.iter().any(|r| r.contains(&s))
     });
-    (out, width, height)
+    (out, width, y - 12)
 }
 
 fn circle(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) {
