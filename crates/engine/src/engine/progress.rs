@@ -155,12 +155,7 @@ impl Core {
     ) {
         self.count_progress::<true>(st, moved, || progress);
         if WHILE {
-            let kept = if held == 0 {
-                0
-            } else {
-                held & self.while_held(st)
-            };
-            self.keep_while(st, kept);
+            self.keep_while(st, held, |st| self.while_held(st));
         }
         if self.repetition {
             if progress {
@@ -178,11 +173,12 @@ impl Core {
         }
     }
 
-    /// Sets the counters with `while` back to 0 but those of `kept` (a bit
-    /// per slot): those whose condition held before the turn and holds
-    /// after it, which count it.
+    /// Sets the counters with `while` back to 0 but those whose condition
+    /// held before the turn (`held`, a bit per slot) and holds after it
+    /// (`after`, asked only where some held before), which count it.
     #[inline(always)]
-    pub(super) fn keep_while(&self, st: &mut State, kept: u8) {
+    pub(super) fn keep_while(&self, st: &mut State, held: u8, after: impl FnOnce(&State) -> u8) {
+        let kept = if held == 0 { 0 } else { held & after(st) };
         if kept == 0 {
             // Not held before (most turns): every such counter goes back
             // to 0, by one `and`.

@@ -388,12 +388,7 @@ impl Dice {
             again.after_turn(st, player, &played);
         }
         if whiles {
-            let kept = if held == 0 {
-                0
-            } else {
-                held & self.dice_while_held(st)
-            };
-            self.keep_while(st, kept);
+            self.keep_while(st, held, |st| self.dice_while_held(st));
         }
         if self.repetition {
             // Men hit enter again: no turn starts the history afresh.
