@@ -759,27 +759,26 @@ fn binary_dice(game: &ludus::ir::Game) -> Option<u8> {
         .then_some(dice.count)
 }
 
-/// What a player may concede: a single game, then each greater number
-/// of points a decisive end rule scores, the fewest first, named by the
-/// first rule that scores it (`gammon` 2, `backgammon` 3).
+/// What a player may concede: each number of points a win scores
+/// ([`ludus::engine::Engine::win_points`]), a single game first, each
+/// greater one named by the first end rule that scores it (`gammon` 2,
+/// `backgammon` 3).
 fn resign_levels(engine: &ludus::engine::Engine) -> Value {
-    let mut levels: Vec<(u8, &str)> = vec![(1, "single")];
-    for rule in &engine.game().end {
-        if let ludus::ir::EndRule::When {
-            name,
-            result: ludus::ir::EndResult::Win | ludus::ir::EndResult::Loss,
-            points,
-            ..
-        } = rule
-            && !levels.iter().any(|(p, _)| p == points)
-        {
-            levels.push((*points, name));
-        }
-    }
-    levels.sort_by_key(|&(p, _)| p);
-    levels
-        .iter()
-        .map(|(points, name)| json!({"points": points, "name": name}))
+    let name = |points: u8| {
+        (engine.game().end.iter())
+            .find_map(|rule| match rule {
+                ludus::ir::EndRule::When {
+                    name, points: p, ..
+                } if *p == points => Some(name.as_str()),
+                _ => None,
+            })
+            .unwrap_or("single")
+    };
+    (engine.win_points().into_iter())
+        .map(|points| {
+            let name = if points == 1 { "single" } else { name(points) };
+            json!({"points": points, "name": name})
+        })
         .collect()
 }
 
