@@ -25,6 +25,7 @@ mod tables;
 mod throws;
 
 pub use conditions::MAX_CONDITION_NUMBER;
+pub use lines::straight_lines;
 use std::collections::HashMap;
 
 /// The most sites a board may have (site sets are 128-bit masks).
@@ -65,6 +66,7 @@ pub fn check(name: &Name, file: FileId, sections: &[Section]) -> Result<Game, Ve
         without_forward: Vec::new(),
         has_dice: false,
         kind_names: Vec::new(),
+        board: None,
     };
     c.repeated_items();
     match c.game(name) {
@@ -86,6 +88,9 @@ struct Checker<'a> {
     /// The kinds of piece declared (known once the `piece` sections are
     /// read), for the conditions that count one kind.
     kind_names: Vec<String>,
+    /// The board (known once it is built), for the conditions that read
+    /// its lines (`own line of N`).
+    board: Option<ir::Board>,
 }
 
 /// The board while it is being built, with name lookups.
@@ -233,6 +238,7 @@ impl<'a> Checker<'a> {
         if dice.is_none() || tracks.iter().all(|t| !t.is_empty()) {
             self.connectivity(&board, &tracks);
         }
+        self.board = Some(board.board.clone());
         let (kinds, kind_names) = self.kinds(&board, &players, dice.is_some());
         let setup = self.setup(&board, &players, &kind_names, &kinds);
         let hand = self.hand(&players, &kind_names, &kinds);

@@ -680,6 +680,11 @@ pub enum Cond {
     /// The die the judged die move plays, as it shows, compared with a
     /// number (`forbid` of games with dice).
     Die(Compare, u32),
+    /// The pieces of one side stand on every site of one of the board's
+    /// lines of this many sites (`own line of N`: N sites in a row, each
+    /// linked to the next in one direction, as
+    /// [`crate::check::straight_lines`] finds them). Games without dice.
+    LineOf(Whose, u32),
 }
 
 /// A number in a condition.

@@ -249,6 +249,9 @@ pub enum Cond {
     /// `die COMPARE N`: the die the judged die move plays, as it shows,
     /// compared with a number; the span of the atom.
     Die(Compare, Name, Span),
+    /// `own|opponent line of N`: that side's pieces stand on N sites in a
+    /// row; the number and the span of the atom.
+    LineOf(Whose, Name, Span),
 }
 
 /// A number in a condition.

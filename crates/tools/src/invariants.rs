@@ -35,6 +35,14 @@ pub fn holds(engine: &Engine, st: &State, cond: &ir::Cond, me: usize) -> bool {
         | ir::Cond::Moving(_)
         | ir::Cond::Die(..) => false,
         ir::Cond::Player(p) => engine.game().players[me].name == *p,
+        ir::Cond::LineOf(w, n) => {
+            let lines = crate::check::straight_lines(&engine.game().board, *n as usize);
+            let who = side(me, *w);
+            (lines.iter()).any(|line| {
+                line.iter()
+                    .all(|&s| st.piece(s).is_some_and(|(p, _)| p == who))
+            })
+        }
         ir::Cond::Compare(a, op, b) => {
             let value = sum(engine, st, a, me) - sum(engine, st, b, me);
             crate::engine::compare(value, *op)

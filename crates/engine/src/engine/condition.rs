@@ -46,6 +46,12 @@ pub(in crate::engine) enum Cond {
     /// The landing site is in one of the opponent's runs of closed points
     /// longer than the game allows.
     HereVulnerable,
+    /// The pieces of one side (`true`: the opponent's) stand on every
+    /// site of one of these lines (`own line of N`), each a mask of sites.
+    LineOf {
+        opponent: bool,
+        lines: Box<[u128]>,
+    },
     /// `men here + constant` compared with zero: the common landing test,
     /// kept apart from [`Cond::Test`] because it is judged so often (in a
     /// game that pins no man).
@@ -186,6 +192,12 @@ impl Cond {
             ir::Cond::HereIn(w, r) => Cond::HereIn(regions.index(w, r)),
             ir::Cond::FromIn(w, r) => Cond::FromIn(regions.index(w, r)),
             ir::Cond::HereVulnerable => Cond::HereVulnerable,
+            ir::Cond::LineOf(w, n) => Cond::LineOf {
+                opponent: *w == Whose::Opponent,
+                lines: (crate::check::straight_lines(&game.board, *n as usize).iter())
+                    .map(|line| line.iter().fold(0u128, |m, &s| m | 1u128 << s))
+                    .collect(),
+            },
             // The checker refuses an unknown kind: it never holds.
             ir::Cond::Moving(name) => Cond::Moving(
                 (game.kinds.iter())
@@ -445,6 +457,10 @@ impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
             Cond::HereIn(r) => here != NONE && self.regions[me][*r] >> here & 1 != 0,
             Cond::FromIn(r) => self.from != NONE && self.regions[me][*r] >> self.from & 1 != 0,
             Cond::Moving(k) => self.moving != NONE && self.moving == *k,
+            Cond::LineOf { opponent, lines } => {
+                let held = self.standing.occupied(me ^ usize::from(*opponent));
+                (lines.iter()).any(|&line| (held & B::of(line)) == B::of(line))
+            }
             Cond::Die { value, op } => {
                 self.die != NONE && compare(i64::from(self.die) - value, *op)
             }

@@ -58,7 +58,8 @@ impl Checker<'_> {
             | Cond::Compare(..)
             | Cond::Player(..)
             | Cond::Moving(..)
-            | Cond::Die(..) => {}
+            | Cond::Die(..)
+            | Cond::LineOf(..) => {}
         }
     }
 
@@ -161,6 +162,30 @@ impl Checker<'_> {
                 }
                 let n = self.number(file, n, 0, 255).unwrap_or(0);
                 ir::Cond::Die(*op, n)
+            }
+            Cond::LineOf(w, n, span) => {
+                let sites = self.board.as_ref().map_or(0, |b| b.sites.len());
+                let n = self.number(file, n, 2, (sites as u32).max(2)).unwrap_or(2);
+                if self.has_dice {
+                    self.error(
+                        file,
+                        span.clone(),
+                        "`line of N` reads the lines of a board's links, and the men of a game with dice go along tracks",
+                        "not in a game with dice",
+                        Some("count the men in a region instead, such as `own men in home >= 15`".into()),
+                    );
+                } else if let Some(board) = &self.board
+                    && super::lines::straight_lines(board, n as usize).is_empty()
+                {
+                    self.error(
+                        file,
+                        span.clone(),
+                        format!("the board has no {n} sites in a row, each linked to the next in one direction"),
+                        "never holds",
+                        Some("link the sites in the directions the lines run (`links all`), or ask for a shorter line".into()),
+                    );
+                }
+                ir::Cond::LineOf(*w, n)
             }
             Cond::Compare(a, op, b, span) => {
                 for t in a.iter().chain(b) {

@@ -565,6 +565,8 @@ impl fmt::Display for Cond {
                 write!(f, "{} {} {}", sum_text(a), compare_text(*op), sum_text(b))
             }
             Cond::Die(op, n) => write!(f, "die {} {n}", compare_text(*op)),
+            Cond::LineOf(Whose::Own, n) => write!(f, "own line of {n}"),
+            Cond::LineOf(Whose::Opponent, n) => write!(f, "opponent line of {n}"),
         }
     }
 }

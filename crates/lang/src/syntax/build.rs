@@ -331,6 +331,12 @@ fn condition(pair: Pair<Rule>) -> Cond {
             let span = spanned(&pair);
             Cond::Moving(name(pair.into_inner().next().unwrap()), span)
         }
+        Rule::line_of => {
+            let span = spanned(&pair);
+            let mut parts = pair.into_inner();
+            let w = whose(parts.next().unwrap().as_str());
+            Cond::LineOf(w, name(parts.next().unwrap()), span)
+        }
         Rule::die_is => {
             let span = spanned(&pair);
             let mut parts = pair.into_inner();

@@ -287,6 +287,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::from_in => "`from in [own|opponent] REGION`",
         Rule::moving => "`moving KIND`",
         Rule::die_is => "`die < N`",
+        Rule::line_of => "`own|opponent line of N`",
         Rule::drop => "`drop NAME`",
         Rule::no_move => "`no move in N turns: RESULT`",
         Rule::end_when => "`NAME: CONDITION => RESULT`",
