@@ -9,6 +9,7 @@ mod oracle;
 mod acey_deucey;
 mod agents;
 mod backgammon;
+mod boards;
 mod browser;
 mod bundled;
 mod chosen_dice;

@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Compares ludus's board games with OpenSpiel's: one driver, an adapter
+per game.
+
+OpenSpiel (https://github.com/google-deepmind/open_spiel, `pip install
+open_spiel==2.0.2`) implements its board games by hand in C++. This script,
+run by hand outside `cargo test`, plays seeded games in OpenSpiel; at the
+start of every turn it collects OpenSpiel's legal turns (written as ludus
+writes them, a turn OpenSpiel splits into several actions of one player
+folded into one) and the game's result, and compares them with ludus's
+legal turns and outcome for the same position (`ludus moves FILE
+--batch`). Play mixes uniform moves with biased ones (a turn that ends
+the game is taken when there is one), so that late positions are reached.
+
+Usage, from the crate root:
+
+    cargo build --release
+    python3 tests/reference/openspiel_boards.py tic_tac_toe --positions 100000 --seed 1
+
+It prints the positions, turns and results compared, and the
+disagreements, the first few in full; `--pin FILE` also writes a sample
+of the positions compared with OpenSpiel's turns and result, one per line
+(`POSITION | TURN, TURN, ... | RESULT`), which `tests/boards.rs` reads.
+
+An adapter says, for one game: OpenSpiel's name and parameters, the ludus
+file, the players' names in ludus (OpenSpiel's player 0 first), how to
+write a state as a ludus position, and each legal turn as ludus's text.
+"""
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+
+import pyspiel
+
+
+class TicTacToe:
+    """`tic_tac_toe`: action `row * 3 + col`, row 0 the top line of
+    `str(state)`; ludus names the columns a b c and the rows 3 2 1 from the
+    top. Player 0 is x and moves first; x places five marks at most, o
+    four (`setup` of tests/data/tic-tac-toe.game)."""
+
+    name = "tic_tac_toe"
+    params = {}
+    file = "tests/data/tic-tac-toe.game"
+    players = ("x", "o")
+    marks = ("x", "o")
+    hands = (5, 4)
+
+    @staticmethod
+    def site(a):
+        return "abc"[a % 3] + "321"[a // 3]
+
+    def cells(self, state):
+        return "".join(str(state).split())
+
+    def position(self, state):
+        cells = self.cells(state)
+        fields = []
+        counts = []
+        for player, mark in zip(self.players, self.marks):
+            sites = [self.site(a) for a in range(9) if cells[a] == mark]
+            counts.append(len(sites))
+            fields.append(f"{player}: {' '.join(sites)}".rstrip())
+        mover = sum(counts) % 2
+        fields.append(f"turn: {self.players[mover]}")
+        left = [h - c for h, c in zip(self.hands, counts)]
+        if any(left):
+            fields.append(f"hand: {self.players[0]} {left[0]}, {self.players[1]} {left[1]}")
+        return "; ".join(fields)
+
+    def turns(self, state):
+        return [self.site(a) for a in state.legal_actions()]
+
+    def play(self, state, rng, biased):
+        """Applies one random turn; biased play takes a winning one."""
+        actions = state.legal_actions()
+        if biased:
+            for a in actions:
+                after = state.child(a)
+                if after.is_terminal() and max(after.returns()) > 0:
+                    state.apply_action(a)
+                    return
+        state.apply_action(rng.choice(actions))
+
+
+ADAPTERS = {a.name: a for a in (TicTacToe,)}
+
+
+def result_of(state, players):
+    if not state.is_terminal():
+        return "unfinished"
+    r = state.returns()
+    if r[0] > 0:
+        return f"{players[0]} wins"
+    if r[1] > 0:
+        return f"{players[1]} wins"
+    return "draw"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", choices=sorted(ADAPTERS))
+    ap.add_argument("--positions", type=int, default=10000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ludus", default="target/release/ludus")
+    ap.add_argument("--pin", help="write a sample of the positions to this file")
+    ap.add_argument("--pin-every", type=int, default=50)
+    args = ap.parse_args()
+
+    adapter = ADAPTERS[args.game]()
+    rng = random.Random(args.seed)
+    game = pyspiel.load_game(adapter.name, adapter.params)
+    cases = []  # (position, sorted turns, result)
+    games = 0
+    while len(cases) < args.positions:
+        games += 1
+        # Every other game biased towards turns that end it.
+        biased = games % 2 == 0
+        state = game.new_initial_state()
+        while len(cases) < args.positions:
+            position = adapter.position(state)
+            if state.is_terminal():
+                cases.append((position, [], result_of(state, adapter.players)))
+                break
+            cases.append((position, sorted(adapter.turns(state)), "unfinished"))
+            adapter.play(state, rng, biased)
+
+    proc = subprocess.run(
+        [args.ludus, "moves", adapter.file, "--batch"],
+        input="".join(c[0] + "\n" for c in cases),
+        capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        sys.exit(f"ludus failed: {proc.stderr}")
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == len(cases), (len(answers), len(cases))
+
+    turns_compared = disagreements = results = shown = 0
+    for (pos, turns, result), ans in zip(cases, answers):
+        ours = sorted(ans["moves"]) if ans["outcome"] == "unfinished" else []
+        turns_compared += len(turns)
+        results += result != "unfinished"
+        if ours != turns or ans["outcome"] != result:
+            disagreements += 1
+            if shown < 5:
+                shown += 1
+                print(f"DISAGREE at {pos}")
+                print(f"  openspiel: {result} {turns}")
+                print(f"  ludus:     {ans['outcome']} {ours}")
+    print(f"{args.game}: {len(cases)} positions of {games} games (seed {args.seed}), "
+          f"{turns_compared} turns, {results} finished games' results compared; "
+          f"{disagreements} disagreements")
+    if args.pin:
+        with open(args.pin, "w") as f:
+            f.write(f"# {args.game}: positions of seeded games in OpenSpiel 2.0.2\n")
+            f.write(f"# (tests/reference/openspiel_boards.py {args.game} --seed {args.seed}),\n")
+            f.write("# with OpenSpiel's legal turns and result:\n")
+            f.write("# POSITION | TURN, TURN, ... | RESULT\n")
+            # Every `--pin-every`th position, of those in play and of the
+            # finished ones apart, so that both are sampled.
+            seen = {True: 0, False: 0}
+            for pos, turns, result in cases:
+                over = result != "unfinished"
+                if seen[over] % args.pin_every == 0:
+                    f.write(f"{pos} | {', '.join(turns)} | {result}\n")
+                seen[over] += 1
+    sys.exit(1 if disagreements else 0)
+
+
+if __name__ == "__main__":
+    main()
