@@ -54,7 +54,7 @@ fn check_against_openspiel(game: &str, data: &str) -> (usize, usize) {
 #[test]
 fn tic_tac_toe_matches_openspiel() {
     let (checked, finished) = check_against_openspiel(
-        "tests/data/tic-tac-toe.game",
+        "games/tic-tac-toe.game",
         "tests/data/tic-tac-toe-openspiel.turns",
     );
     assert!(checked > 1000, "{checked} positions");

@@ -40,11 +40,11 @@ class TicTacToe:
     """`tic_tac_toe`: action `row * 3 + col`, row 0 the top line of
     `str(state)`; ludus names the columns a b c and the rows 3 2 1 from the
     top. Player 0 is x and moves first; x places five marks at most, o
-    four (`setup` of tests/data/tic-tac-toe.game)."""
+    four (`setup` of games/tic-tac-toe.game)."""
 
     name = "tic_tac_toe"
     params = {}
-    file = "tests/data/tic-tac-toe.game"
+    file = "games/tic-tac-toe.game"
     players = ("x", "o")
     marks = ("x", "o")
     hands = (5, 4)

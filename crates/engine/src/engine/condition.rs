@@ -46,12 +46,6 @@ pub(in crate::engine) enum Cond {
     /// The landing site is in one of the opponent's runs of closed points
     /// longer than the game allows.
     HereVulnerable,
-    /// The pieces of one side (`true`: the opponent's) stand on every
-    /// site of one of these lines (`own line of N`), each a mask of sites.
-    LineOf {
-        opponent: bool,
-        lines: Box<[u128]>,
-    },
     /// `men here + constant` compared with zero: the common landing test,
     /// kept apart from [`Cond::Test`] because it is judged so often (in a
     /// game that pins no man).
@@ -72,6 +66,12 @@ pub(in crate::engine) enum Cond {
         pinned: Box<[(i64, Pinned)]>,
         constant: i64,
         op: Compare,
+    },
+    /// The pieces of one side (`true`: the opponent's) stand on every
+    /// site of one of these lines (`own line of N`), each a mask of sites.
+    LineOf {
+        opponent: bool,
+        lines: Box<[u128]>,
     },
 }
 
@@ -446,6 +446,15 @@ pub(in crate::engine) struct Judged<'a, B: Bits, S: Standing<B>> {
 }
 
 impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
+    /// Whether the pieces of `side` stand on every site of one of `lines`
+    /// (masks of sites). Out of line, so that the conditions of the games
+    /// without lines are judged as before.
+    #[inline(never)]
+    fn holds_line(&self, side: usize, lines: &[u128]) -> bool {
+        let held = self.standing.occupied(side);
+        (lines.iter()).any(|&line| (held & B::of(line)) == B::of(line))
+    }
+
     /// Whether condition `c` holds.
     pub fn holds(&self, c: &Cond) -> bool {
         let (me, here) = (self.me, self.here);
@@ -457,10 +466,7 @@ impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
             Cond::HereIn(r) => here != NONE && self.regions[me][*r] >> here & 1 != 0,
             Cond::FromIn(r) => self.from != NONE && self.regions[me][*r] >> self.from & 1 != 0,
             Cond::Moving(k) => self.moving != NONE && self.moving == *k,
-            Cond::LineOf { opponent, lines } => {
-                let held = self.standing.occupied(me ^ usize::from(*opponent));
-                (lines.iter()).any(|&line| (held & B::of(line)) == B::of(line))
-            }
+            Cond::LineOf { opponent, lines } => self.holds_line(me ^ usize::from(*opponent), lines),
             Cond::Die { value, op } => {
                 self.die != NONE && compare(i64::from(self.die) - value, *op)
             }
