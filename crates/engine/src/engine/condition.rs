@@ -67,12 +67,6 @@ pub(in crate::engine) enum Cond {
         constant: i64,
         op: Compare,
     },
-    /// The pieces of one side (`true`: the opponent's) stand on every
-    /// site of one of these lines (`own line of N`), each a mask of sites.
-    LineOf {
-        opponent: bool,
-        lines: Box<[u128]>,
-    },
 }
 
 /// A count of pinned men in a condition: `pinned men in REGION`, and the
@@ -142,7 +136,7 @@ impl Regions {
                 }
             }
         }
-        let own: Vec<Vec<u128>> = game
+        let mut own: Vec<Vec<u128>> = game
             .players
             .iter()
             .map(|p| {
@@ -157,6 +151,20 @@ impl Regions {
                     .collect()
             })
             .collect();
+        // The board's lines of each length a condition reads (`own line
+        // of N`), a region each, the same for every player.
+        for n in super::rules::line_lengths(game) {
+            for (i, line) in crate::check::straight_lines(&game.board, n as usize)
+                .iter()
+                .enumerate()
+            {
+                names.push(line_name(n, i));
+                let mask = line.iter().fold(0u128, |m, &s| m | 1u128 << s);
+                for regions in &mut own {
+                    regions.push(mask);
+                }
+            }
+        }
         let masks = (0..own.len())
             .map(|p| {
                 let mut both = own[p].clone();
@@ -178,6 +186,12 @@ impl Regions {
     }
 }
 
+/// The name of the `i`th line of `n` sites among [`Regions::names`]: no
+/// region of a file can be named so (a name has no space).
+fn line_name(n: u32, i: usize) -> String {
+    format!("line of {n} #{i}")
+}
+
 impl Cond {
     /// Compiles a checked condition of `game`, with `regions` the game's
     /// ([`Regions::of`]). With `pins` (a game that pins men), `men here`
@@ -192,12 +206,28 @@ impl Cond {
             ir::Cond::HereIn(w, r) => Cond::HereIn(regions.index(w, r)),
             ir::Cond::FromIn(w, r) => Cond::FromIn(regions.index(w, r)),
             ir::Cond::HereVulnerable => Cond::HereVulnerable,
-            ir::Cond::LineOf(w, n) => Cond::LineOf {
-                opponent: *w == Whose::Opponent,
-                lines: (crate::check::straight_lines(&game.board, *n as usize).iter())
-                    .map(|line| line.iter().fold(0u128, |m, &s| m | 1u128 << s))
-                    .collect(),
-            },
+            // N in a row: all N sites of one of the board's lines of N
+            // hold the side's pieces, each line a region of its own
+            // ([`Regions::of`] names them), so that no test is new.
+            ir::Cond::LineOf(w, n) => {
+                let lines = crate::check::straight_lines(&game.board, *n as usize);
+                Cond::Or(
+                    (0..lines.len())
+                        .map(|i| Cond::Test {
+                            terms: [(
+                                1,
+                                Term::MenIn(
+                                    *w == Whose::Opponent,
+                                    regions.index(&Whose::Own, &line_name(*n, i)),
+                                ),
+                            )]
+                            .into(),
+                            constant: -i64::from(*n),
+                            op: Compare::Ge,
+                        })
+                        .collect(),
+                )
+            }
             // The checker refuses an unknown kind: it never holds.
             ir::Cond::Moving(name) => Cond::Moving(
                 (game.kinds.iter())
@@ -446,15 +476,6 @@ pub(in crate::engine) struct Judged<'a, B: Bits, S: Standing<B>> {
 }
 
 impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
-    /// Whether the pieces of `side` stand on every site of one of `lines`
-    /// (masks of sites). Out of line, so that the conditions of the games
-    /// without lines are judged as before.
-    #[inline(never)]
-    fn holds_line(&self, side: usize, lines: &[u128]) -> bool {
-        let held = self.standing.occupied(side);
-        (lines.iter()).any(|&line| (held & B::of(line)) == B::of(line))
-    }
-
     /// Whether condition `c` holds.
     pub fn holds(&self, c: &Cond) -> bool {
         let (me, here) = (self.me, self.here);
@@ -466,7 +487,6 @@ impl<B: Bits, S: Standing<B>> Judged<'_, B, S> {
             Cond::HereIn(r) => here != NONE && self.regions[me][*r] >> here & 1 != 0,
             Cond::FromIn(r) => self.from != NONE && self.regions[me][*r] >> self.from & 1 != 0,
             Cond::Moving(k) => self.moving != NONE && self.moving == *k,
-            Cond::LineOf { opponent, lines } => self.holds_line(me ^ usize::from(*opponent), lines),
             Cond::Die { value, op } => {
                 self.die != NONE && compare(i64::from(self.die) - value, *op)
             }

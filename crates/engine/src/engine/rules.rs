@@ -85,3 +85,51 @@ impl Rules {
         }
     }
 }
+
+/// The lengths of the lines the game's conditions read (`own line of N`),
+/// each once, in the order they are found.
+pub(in crate::engine) fn line_lengths(game: &Game) -> Vec<u32> {
+    fn walk(c: &ir::Cond, out: &mut Vec<u32>) {
+        match c {
+            ir::Cond::Or(p) | ir::Cond::And(p) => p.iter().for_each(|c| walk(c, out)),
+            ir::Cond::Not(c) => walk(c, out),
+            ir::Cond::LineOf(_, n) if !out.contains(n) => out.push(*n),
+            _ => {}
+        }
+    }
+    let rules = &game.rules;
+    let mut out = Vec::new();
+    let listed = (rules
+        .forbid
+        .iter()
+        .chain(&rules.forbid_after)
+        .chain(&rules.pass))
+    .map(|(_, c)| c);
+    let ends = game.end.iter().filter_map(|e| match e {
+        EndRule::When { cond, .. }
+        | EndRule::NoProgress {
+            during: Some((_, cond)),
+            ..
+        } => Some(cond),
+        _ => None,
+    });
+    fn when(a: &Option<ir::Action>) -> Option<&ir::Cond> {
+        a.as_ref().and_then(|a| a.when.as_ref())
+    }
+    let kinds = (game.kinds.iter()).flat_map(|k| {
+        [
+            k.step_when.as_ref(),
+            k.jump_when.as_ref(),
+            when(&k.place),
+            when(&k.fly),
+        ]
+    });
+    for c in listed
+        .chain(rules.bear_off.as_ref())
+        .chain(ends)
+        .chain(kinds.flatten())
+    {
+        walk(c, &mut out);
+    }
+    out
+}

@@ -266,8 +266,6 @@ impl Tree {
             | Cond::Die { .. } => Tree::Is(false),
             Cond::HereCount { constant, op, .. } => Tree::Is(compare(*constant, *op)),
             Cond::Player(p) => Tree::Is(me == *p),
-            // Lines are read in games without dice only (the checker).
-            Cond::LineOf { .. } => return None,
             Cond::Test {
                 terms,
                 constant,

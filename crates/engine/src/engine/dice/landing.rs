@@ -398,7 +398,7 @@ pub(super) fn maskable(c: &Cond) -> bool {
             }
         }
         Cond::Test { terms, .. } => !terms.iter().any(|(_, t)| matches!(t, Term::MenHere(_))),
-        Cond::FromIn(_) | Cond::PinTest { .. } | Cond::LineOf { .. } => false,
+        Cond::FromIn(_) | Cond::PinTest { .. } => false,
     }
 }
 
@@ -453,9 +453,8 @@ fn emit(
             ops.push(Op::Sites(if *p == me { u128::MAX } else { 0 }));
             true
         }
-        // Different die moves play different dice: never a program; lines
-        // are read in games without dice only (the checker).
-        Cond::Die { .. } | Cond::LineOf { .. } => false,
+        // Different die moves play different dice: never a program.
+        Cond::Die { .. } => false,
         // The same for every die move: a dice game's men are of one kind,
         // its first.
         Cond::Moving(k) => {

@@ -234,11 +234,9 @@ pub(super) fn reads(c: &Cond, regions: &[Vec<u128>], me: usize, vulnerable: bool
             .iter()
             .fold(0, |m, c| m | reads(c, regions, me, vulnerable)),
         Cond::Not(c) => reads(c, regions, me, vulnerable),
-        Cond::HereIn(_)
-        | Cond::FromIn(_)
-        | Cond::HereVulnerable
-        | Cond::HereCount { .. }
-        | Cond::LineOf { .. } => u128::MAX,
+        Cond::HereIn(_) | Cond::FromIn(_) | Cond::HereVulnerable | Cond::HereCount { .. } => {
+            u128::MAX
+        }
         Cond::Player(_) | Cond::Moving(_) | Cond::Die { .. } => 0,
         Cond::Test { terms, .. } => reads_terms(terms, 0, regions, me, vulnerable),
         Cond::PinTest { terms, pinned, .. } => {
