@@ -10,8 +10,9 @@ use ludus::engine::{Engine, Move, Outcome};
 use ludus::notation::{move_text, parse_position};
 use ludus::playout::outcome_text;
 
-/// The legal turns of a position, sorted, and its outcome, as text.
-fn turns_and_result(engine: &Engine, position: &str) -> (Vec<String>, String) {
+/// The legal turns of a position, sorted, and its outcome, as text
+/// (also read by `morris.rs`).
+pub fn turns_and_result(engine: &Engine, position: &str) -> (Vec<String>, String) {
     let mut st = parse_position(engine, position).unwrap_or_else(|e| panic!("{position}: {e}"));
     let mut moves: Vec<Move> = Vec::new();
     engine.legal_moves(&mut st, &mut moves);

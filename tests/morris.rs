@@ -6,27 +6,13 @@
 
 use crate::common;
 
+use crate::boards::turns_and_result;
 use common::{engine_at, root};
 use ludus::engine::{Engine, Move, Outcome};
 use ludus::notation::{move_text, parse_position};
-use ludus::playout::outcome_text;
 
 fn morris() -> Engine {
     engine_at(&root().join("games/nine-mens-morris.game"))
-}
-
-/// The legal turns of a position, sorted, and its outcome, as text.
-fn turns_and_result(engine: &Engine, position: &str) -> (Vec<String>, String) {
-    let mut st = parse_position(engine, position).unwrap_or_else(|e| panic!("{position}: {e}"));
-    let mut moves: Vec<Move> = Vec::new();
-    engine.legal_moves(&mut st, &mut moves);
-    let outcome = engine.outcome_with(&st, !moves.is_empty());
-    if outcome != Outcome::Ongoing {
-        return (Vec::new(), outcome_text(engine, outcome));
-    }
-    let mut texts: Vec<String> = moves.iter().map(|m| move_text(engine, m)).collect();
-    texts.sort();
-    (texts, "unfinished".into())
 }
 
 #[test]
