@@ -66,3 +66,34 @@ fn tic_tac_toe_matches_openspiel() {
         assert!(text.contains(result), "no `{result}` in the sample");
     }
 }
+
+/// Breakthrough (`breakthrough`): steps forward, takes diagonally forward
+/// (a capture by landing), the far row or the last piece taken wins.
+#[test]
+fn breakthrough_matches_openspiel() {
+    let (checked, finished) = check_against_openspiel(
+        "games/breakthrough.game",
+        "tests/data/breakthrough-openspiel.turns",
+    );
+    assert!(checked > 1000, "{checked} positions");
+    assert!(finished > 10, "{finished} finished games");
+    let text =
+        std::fs::read_to_string(root().join("tests/data/breakthrough-openspiel.turns")).unwrap();
+    for what in ["x", "| black wins", "| white wins"] {
+        assert!(text.contains(what), "no `{what}` in the sample");
+    }
+}
+
+/// Clobber (`clobber`): every move takes an orthogonal neighbour; the
+/// player left without a move loses.
+#[test]
+fn clobber_matches_openspiel() {
+    let (checked, finished) =
+        check_against_openspiel("games/clobber.game", "tests/data/clobber-openspiel.turns");
+    assert!(checked > 1000, "{checked} positions");
+    assert!(finished > 50, "{finished} finished games");
+    let text = std::fs::read_to_string(root().join("tests/data/clobber-openspiel.turns")).unwrap();
+    for what in ["| black wins", "| white wins"] {
+        assert!(text.contains(what), "no `{what}` in the sample");
+    }
+}

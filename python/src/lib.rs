@@ -90,8 +90,15 @@ impl Shared {
     /// game without dice that ends after `n` turns without a capture, every
     /// capture takes a piece off for good, so a game lasts at most `n`
     /// turns after each of its pieces (on the board or in hand) is taken,
-    /// and `n` more.
+    /// and `n` more; in a game whose every turn places or takes a piece,
+    /// the turns the pieces allow ([`Shared::shrinking_turns`]).
     pub fn rule_turns(&self) -> Option<u64> {
+        self.capture_turns().or_else(|| self.shrinking_turns())
+    }
+
+    /// [`Shared::rule_turns`] of a game that ends after `n` turns without
+    /// a capture.
+    fn capture_turns(&self) -> Option<u64> {
         let n = self.engine.game().end.iter().find_map(|e| match e {
             EndRule::NoCapture(n) => Some(*n),
             EndRule::NoProgress {
@@ -111,6 +118,38 @@ impl Shared {
             })
             .sum();
         Some((pieces + 1) * u64::from(n))
+    }
+
+    /// [`Shared::rule_turns`] of a game without dice whose every turn
+    /// places a piece from the hand or takes one (pieces that only `place`
+    /// and `take`, no `pass` or `again` rule, and `no moves` ending the
+    /// game rather than passing): twice the pieces in hand plus those on
+    /// the board fall by one at least each turn, so that many turns at
+    /// most.
+    fn shrinking_turns(&self) -> Option<u64> {
+        let game = self.engine.game();
+        let moves_only_so = game.kinds.iter().all(|k| {
+            k.fly.is_none()
+                && k.standing.is_empty()
+                && k.step.iter().chain(&k.jump).all(Vec::is_empty)
+        });
+        let ends = game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_)));
+        if self.engine.has_dice()
+            || !moves_only_so
+            || !ends
+            || !game.rules.pass.is_empty()
+            || !game.rules.again.is_empty()
+        {
+            return None;
+        }
+        let start = self.engine.start();
+        let potential: u64 = (0..2)
+            .map(|p| {
+                u64::from(start.counts[p])
+                    + 2 * start.hand[p].iter().map(|&h| u64::from(h)).sum::<u64>()
+            })
+            .sum();
+        Some(potential)
     }
 
     /// The most points one game is worth.

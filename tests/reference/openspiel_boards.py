@@ -36,7 +36,22 @@ import sys
 import pyspiel
 
 
-class TicTacToe:
+class Adapter:
+    """What every adapter shares: how a seeded game is played."""
+
+    def play(self, state, rng, biased):
+        """Applies one random turn; biased play takes a winning one."""
+        actions = state.legal_actions()
+        if biased:
+            for a in actions:
+                after = state.child(a)
+                if after.is_terminal() and max(after.returns()) > 0:
+                    state.apply_action(a)
+                    return
+        state.apply_action(rng.choice(actions))
+
+
+class TicTacToe(Adapter):
     """`tic_tac_toe`: action `row * 3 + col`, row 0 the top line of
     `str(state)`; ludus names the columns a b c and the rows 3 2 1 from the
     top. Player 0 is x and moves first; x places five marks at most, o
@@ -74,19 +89,76 @@ class TicTacToe:
     def turns(self, state):
         return [self.site(a) for a in state.legal_actions()]
 
-    def play(self, state, rng, biased):
-        """Applies one random turn; biased play takes a winning one."""
-        actions = state.legal_actions()
-        if biased:
-            for a in actions:
-                after = state.child(a)
-                if after.is_terminal() and max(after.returns()) > 0:
-                    state.apply_action(a)
-                    return
-        state.apply_action(rng.choice(actions))
+
+class Squares(Adapter):
+    """A game whose `str(state)` is its board, one line per rank from the
+    top, each starting with the rank's name, then a line of file letters;
+    a turn is from-square then to-square. Player 0 moves first, and the
+    players alternate (no pass): the player to move is read from the
+    number of actions played, also once the game is over."""
+
+    marks = ()
+    players = ()
+
+    def board(self, state):
+        """{site: mark} of the occupied squares."""
+        lines = str(state).strip("\n").split("\n")
+        files = lines[-1].strip()
+        cells = {}
+        for line in lines[:-1]:
+            rank, row = line[: -len(files)], line[-len(files):]
+            for f, c in zip(files, row):
+                if c != ".":
+                    cells[f + rank] = c
+        return cells
+
+    def position(self, state):
+        cells = self.board(state)
+        fields = []
+        for player, mark in zip(self.players, self.marks):
+            sites = sorted(s for s, c in cells.items() if c == mark)
+            fields.append(f"{player}: {' '.join(sites)}".rstrip())
+        mover = len(state.history()) % 2
+        fields.append(f"turn: {self.players[mover]}")
+        return "; ".join(fields)
 
 
-ADAPTERS = {a.name: a for a in (TicTacToe,)}
+class Breakthrough(Squares):
+    """`breakthrough`, 8 x 8: OpenSpiel writes a step `a7a6` and a
+    capture `b4c3*`, ludus `a7-a6` and `b4xc3`. Player 0 is Black (`b`),
+    on ranks 7 and 8, and moves first."""
+
+    name = "breakthrough"
+    params = {}
+    file = "games/breakthrough.game"
+    players = ("black", "white")
+    marks = ("b", "w")
+
+    def turns(self, state):
+        out = []
+        for a in state.legal_actions():
+            t = state.action_to_string(a)
+            sep = "x" if t.endswith("*") else "-"
+            out.append(t[:2] + sep + t[2:4])
+        return out
+
+
+class Clobber(Squares):
+    """`clobber`, 5 ranks of 6 files: OpenSpiel writes a move `a5b5`,
+    ludus `a5xb5` (every move takes). Player 0 is White (`o`), on a1, and
+    moves first."""
+
+    name = "clobber"
+    params = {}
+    file = "games/clobber.game"
+    players = ("white", "black")
+    marks = ("o", "x")
+
+    def turns(self, state):
+        return [t[:2] + "x" + t[2:4] for t in map(state.action_to_string, state.legal_actions())]
+
+
+ADAPTERS = {a.name: a for a in (TicTacToe, Breakthrough, Clobber)}
 
 
 def result_of(state, players):

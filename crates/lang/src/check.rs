@@ -47,13 +47,17 @@ const COMPASS: [(&str, (i32, i32)); 8] = [
 ];
 
 /// Relative direction classes, judged against a player's forward direction.
-const CLASSES: [&str; 6] = [
+const CLASSES: [&str; 10] = [
     "any",
     "forward",
     "backward",
     "sideways",
     "orthogonal",
     "diagonal",
+    "forward-orthogonal",
+    "forward-diagonal",
+    "backward-orthogonal",
+    "backward-diagonal",
 ];
 
 /// Checks a game given as its name, header file and merged sections.

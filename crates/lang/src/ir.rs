@@ -320,6 +320,9 @@ pub struct Kind {
     pub step: Vec<Vec<usize>>,
     /// Per player: the directions it may jump (capture) in.
     pub jump: Vec<Vec<usize>>,
+    /// Per player: the directions it may take in (`take`: onto an
+    /// opposing piece on the next site, taking it).
+    pub take: Vec<Vec<usize>>,
     /// How far the unqualified `step` line reaches.
     pub step_reach: Reach,
     /// How far the unqualified `jump` line reaches.
@@ -464,6 +467,12 @@ impl Kind {
             LineKind::Step => self.step_reach,
             LineKind::Jump => self.jump_reach,
         }
+    }
+
+    /// Whether the piece takes (lands on an opposing piece) anywhere, for
+    /// some player.
+    pub fn may_take(&self) -> bool {
+        self.take.iter().any(|d| !d.is_empty())
     }
 
     /// Whether the piece jumps (captures) anywhere, for some player.

@@ -381,6 +381,8 @@ pub enum ItemKind {
     /// `jump DIRECTIONS [far [land behind]]`, optionally `on own|opponent
     /// REGION`, and `when CONDITION`
     Jump(Vec<Name>, Option<Standing>, Reach, Option<Box<Cond>>),
+    /// `take DIRECTIONS`: onto an opposing piece on the next site, taking it
+    Take(Vec<Name>),
     /// `place [on own|opponent REGION] [when CONDITION]`: from the hand onto
     /// an empty site; the span is the word `place`.
     Place(Option<Standing>, Option<Box<Cond>>, Span),
@@ -571,6 +573,7 @@ impl ItemKind {
             ItemKind::Marks(_) => "marks".into(),
             ItemKind::Step(_, on, ..) => line_key("step", on.as_ref()),
             ItemKind::Jump(_, on, ..) => line_key("jump", on.as_ref()),
+            ItemKind::Take(_) => "take".into(),
             ItemKind::Place(..) => "place".into(),
             ItemKind::Fly(..) => "fly".into(),
             ItemKind::HandPlacement(player, kind, _) => {

@@ -63,6 +63,9 @@ pub(super) struct GridTables {
     /// A game without actions, counters with `while` or `again` rules: its
     /// moves are played by the plain grid play, chosen by this one test.
     pub(super) plain_grid: bool,
+    /// Whether some piece takes (`take`): its takes are listed with the
+    /// captures.
+    pub(super) takes: bool,
     /// A game with actions but no counters with `while`, no `again`, no
     /// huff, no `return forbidden` and no repetition rule: its moves are
     /// played by the extended play compiled without those.
@@ -84,11 +87,15 @@ impl GridTables {
         let mut promote = Vec::new();
         let mut rays = rays::Rays::default();
         let mut lines = lines::Lines::default();
+        let takes = game.kinds.iter().any(|k| k.may_take());
         for p in 0..game.players.len() {
             for (k, kind) in game.kinds.iter().enumerate() {
                 for s in 0..sites {
                     rays.add_site(kind, p, s, &neighbour, dirs);
                     lines.add_site((k, kind), p, s, (&neighbour, dirs), &board.lines);
+                    if takes {
+                        lines.add_takes((k, kind), p, s, (&neighbour, dirs));
+                    }
                 }
                 promote.push(match &kind.promote {
                     Some(pr) => (
@@ -115,6 +122,7 @@ impl GridTables {
         let extended = actions.is_some() || !core.counter_while.is_empty();
         GridTables {
             lines,
+            takes,
             promote_at_end: promote.iter().any(|p| p.3),
             promote,
             rays,
@@ -646,6 +654,24 @@ impl Grid {
         huff: u8,
         sides: &Sides,
         found: &mut Found,
+        steps: Option<&mut usize>,
+    ) -> bool {
+        if self.g.takes {
+            return self.captures_taking::<true>(st, huff, sides, found, steps);
+        }
+        self.captures_taking::<false>(st, huff, sides, found, steps)
+    }
+
+    /// [`Grid::captures`], with `TAKES` (a game where some piece takes)
+    /// each piece's takes listed before its capture chains; compiled apart,
+    /// so that the other games run the loop they ran before.
+    #[inline(always)]
+    fn captures_taking<const TAKES: bool>(
+        &self,
+        st: &mut State,
+        huff: u8,
+        sides: &Sides,
+        found: &mut Found,
         mut steps: Option<&mut usize>,
     ) -> bool {
         let player = st.to_move as usize;
@@ -661,6 +687,9 @@ impl Grid {
                     *n += few_bits(
                         self.g.lines.near[t].step_mask & sides.empty & !self.visited(st, s),
                     );
+                }
+                if TAKES {
+                    self.takes(huff, s as u8, t, sides, found);
                 }
                 if !self.may_jump(t, s, sides) && (!self.g.rays.any || !self.g.rays.flies(t)) {
                     continue;
@@ -684,6 +713,34 @@ impl Grid {
             found.merge_duplicates(first);
         }
         rules.capture == Obligation::Compulsory && found.len() > first
+    }
+
+    /// Records the takes of the piece on `site` (table entry `t`), after
+    /// the huff `huff`: one step onto each opposing piece its `take` lines
+    /// reach, the piece taken where it lands.
+    #[inline]
+    fn takes(&self, huff: u8, site: u8, t: usize, sides: &Sides, found: &mut Found) {
+        let (targets, mask) = self.g.lines.takes(t);
+        if mask & sides.opp == 0 {
+            return;
+        }
+        for target in targets {
+            if sides.opp & target.bit != 0 {
+                let m = found.push(&Move {
+                    huff,
+                    capture: true,
+                    len: 1,
+                    kind_after: target.after,
+                    ..Move::EMPTY
+                });
+                m.steps[0] = Step {
+                    from: site,
+                    to: target.to,
+                    over: target.to,
+                    die: 0,
+                };
+            }
+        }
     }
 
     /// Records the steps of the player to move (after the huff `huff`).

@@ -40,6 +40,12 @@ pub(super) struct Lines {
     pub targets: Vec<Target>,
     /// The (jumped, landing) pairs of every jump.
     pub jumps: Vec<(u8, u8)>,
+    /// The takes (`take`) of each (player, kind, site), in table order, a
+    /// span of `take_targets` and a mask of the sites they reach; empty
+    /// where no piece of the game takes, so that the near lines of other
+    /// games keep their size.
+    pub takes: Vec<(Range, u128)>,
+    pub take_targets: Vec<Target>,
 }
 
 impl Lines {
@@ -123,6 +129,46 @@ impl Lines {
             len: self.jumps.len() as u32 - start,
         };
         self.near.push(near);
+    }
+
+    /// Adds the takes of `kind` (the `k`th) for `player` on `site`, in
+    /// table order, as [`Lines::add_site`] adds its lines: called for
+    /// every entry of a game where some piece takes, for none of the others.
+    pub fn add_takes(
+        &mut self,
+        (k, kind): (usize, &Kind),
+        player: usize,
+        site: usize,
+        (neighbour, dirs): (&[Option<usize>], usize),
+    ) {
+        let start = self.take_targets.len() as u32;
+        let mut mask = 0;
+        for &d in &kind.take[player] {
+            if let Some(t) = neighbour[site * dirs + d] {
+                let after = match &kind.promote {
+                    Some(pr) if pr.sites[player].contains(&t) => pr.to as u8,
+                    _ => k as u8,
+                };
+                self.take_targets.push(Target {
+                    bit: bit(t as u8),
+                    to: t as u8,
+                    after,
+                });
+                mask |= bit(t as u8);
+            }
+        }
+        let len = self.take_targets.len() as u32 - start;
+        self.takes.push((Range { start, len }, mask));
+    }
+
+    /// The takes of table entry `t`, and the sites they reach.
+    #[inline(always)]
+    pub fn takes(&self, t: usize) -> (&[Target], u128) {
+        let (r, mask) = self.takes[t];
+        (
+            &self.take_targets[r.start as usize..(r.start + r.len) as usize],
+            mask,
+        )
     }
 
     /// The steps of table entry `t`.

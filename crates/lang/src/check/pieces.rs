@@ -53,6 +53,7 @@ impl Checker<'_> {
                 marks: Vec::new(),
                 step: vec![Vec::new(); players.len()],
                 jump: vec![Vec::new(); players.len()],
+                take: vec![Vec::new(); players.len()],
                 step_reach: ir::Reach::Near,
                 jump_reach: ir::Reach::Near,
                 standing: Vec::new(),
@@ -79,11 +80,16 @@ impl Checker<'_> {
                         Some("add `dice { count 2 faces 6 doubles twice }`".into()),
                     ),
                     ItemKind::Advance => kind.advance = true,
-                    ItemKind::Step(..) | ItemKind::Jump(..) | ItemKind::Fly(..) if has_dice =>
+                    ItemKind::Step(..)
+                    | ItemKind::Jump(..)
+                    | ItemKind::Take(..)
+                    | ItemKind::Fly(..)
+                        if has_dice =>
                     {
                         let what = match item.kind {
                             ItemKind::Step(..) => "step",
                             ItemKind::Jump(..) => "jump",
+                            ItemKind::Take(..) => "take",
                             _ => "fly",
                         };
                         self.error(
@@ -157,6 +163,9 @@ impl Checker<'_> {
                         kind.jump_when = when.as_ref().map(|c| {
                             self.condition(&player_list, item.file, c, CondUse::Phase)
                         });
+                    }
+                    ItemKind::Take(dirs) => {
+                        kind.take = self.direction_set(build, players, item.file, dirs);
                     }
                     ItemKind::Step(_, Some(on), _, Some(_))
                     | ItemKind::Jump(_, Some(on), _, Some(_)) => self.error(
@@ -502,7 +511,7 @@ impl Checker<'_> {
                 let mut judged = false;
                 // `orthogonal`, `diagonal` and `any` are the same for both
                 // players: they need no forward direction.
-                let relative = matches!(term.text.as_str(), "forward" | "backward" | "sideways");
+                let relative = !matches!(term.text.as_str(), "any" | "orthogonal" | "diagonal");
                 for (i, (p, _)) in players.iter().enumerate() {
                     let forward = match p.forward {
                         Some(f) => Some(f),
@@ -534,6 +543,10 @@ impl Checker<'_> {
                         let wanted = match term.text.as_str() {
                             "forward" => dot > 0,
                             "backward" => dot < 0,
+                            "forward-orthogonal" => dot > 0 && !diagonal,
+                            "forward-diagonal" => dot > 0 && diagonal,
+                            "backward-orthogonal" => dot < 0 && !diagonal,
+                            "backward-diagonal" => dot < 0 && diagonal,
                             "sideways" => dot == 0,
                             "orthogonal" => !diagonal,
                             "diagonal" => diagonal,

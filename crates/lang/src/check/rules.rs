@@ -35,10 +35,16 @@ impl Checker<'_> {
         let mut never_turn_back = None;
         let sections: Vec<&Section> = self.sections(SectionKind::Rules).collect();
         // A game where no piece captures may leave its rules out.
+        let takes = kinds.iter().any(ir::Kind::may_take);
         if sections.is_empty() && kinds.iter().any(ir::Kind::may_jump) {
             self.missing(
                 "rules",
                 "a piece jumps: say whether capture is compulsory and whether captures chain, as in `rules { capture compulsory chain compulsory }`",
+            );
+        } else if sections.is_empty() && takes {
+            self.missing(
+                "rules",
+                "a piece takes: say whether capture is compulsory, as in `rules { capture optional }`",
             );
         }
         for item in sections.iter().flat_map(|s| s.items.iter()) {
@@ -46,6 +52,20 @@ impl Checker<'_> {
                 ItemKind::Capture(o, span) => {
                     if *o == Obligation::None && kinds.iter().any(ir::Kind::may_jump) {
                         self.error(item.file, span.clone(), "`capture none` but a piece may jump", "contradicts `jump`", Some("remove the `jump` items, or choose `optional`, `compulsory` or `huff`".into()));
+                    } else if *o == Obligation::None && kinds.iter().any(ir::Kind::may_take) {
+                        self.error(
+                            item.file,
+                            span.clone(),
+                            "`capture none` but a piece may take",
+                            "contradicts `take`",
+                            Some(
+                                "remove the `take` items, or choose `optional` or `compulsory`"
+                                    .into(),
+                            ),
+                        );
+                    }
+                    if *o == Obligation::Huff && kinds.iter().any(ir::Kind::may_take) {
+                        self.error(item.file, span.clone(), "`capture huff` with a piece that takes: a huff finds the pieces that could have jumped, never those that could have taken", "not with `take`", Some("choose `capture optional` or `capture compulsory`".into()));
                     }
                     capture = Some(*o)
                 }
@@ -115,7 +135,7 @@ impl Checker<'_> {
             );
         }
         let jumps = kinds.iter().any(ir::Kind::may_jump);
-        if !sections.is_empty() && jumps {
+        if !sections.is_empty() && (jumps || takes) {
             let s = sections[0];
             if capture.is_none() {
                 self.error(
@@ -126,7 +146,7 @@ impl Checker<'_> {
                     Some("add `capture optional`, `capture compulsory` or `capture huff`".into()),
                 );
             }
-            if chain.is_none() {
+            if chain.is_none() && jumps {
                 self.error(
                     s.file,
                     s.span.clone(),
@@ -140,7 +160,7 @@ impl Checker<'_> {
             }
         }
         ir::Rules {
-            capture: capture.unwrap_or(if jumps {
+            capture: capture.unwrap_or(if jumps || takes {
                 Obligation::Optional
             } else {
                 Obligation::None

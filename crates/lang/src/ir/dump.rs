@@ -133,6 +133,9 @@ impl Game {
                     self.direction_list(&k.jump[i]),
                     k.jump_reach.words()
                 )?;
+                if k.may_take() {
+                    writeln!(f, "  {} take: {}", p.name, self.direction_list(&k.take[i]))?;
+                }
             }
             for q in &k.standing {
                 let line = match q.line {

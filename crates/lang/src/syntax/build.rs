@@ -82,6 +82,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
                 ItemKind::Jump(directions(part(0)), on, reach, when)
             }
         }
+        Rule::take => ItemKind::Take(directions(part(0))),
         Rule::place | Rule::fly => {
             let mut on = None;
             let mut when = None;

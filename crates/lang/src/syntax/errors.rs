@@ -70,6 +70,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::marks
             | Rule::step
             | Rule::jump
+            | Rule::take
             | Rule::promote
             | Rule::piece_drop
             | Rule::placement
@@ -169,6 +170,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::in_hand => "`own|opponent pieces in hand`",
         Rule::captured => "`own|opponent pieces captured`",
         Rule::jump => "`jump DIRECTIONS [far [land behind] | along lines]`",
+        Rule::take => "`take DIRECTIONS`",
         Rule::far => "`far`",
         Rule::land_behind => "`land behind`",
         Rule::along_lines => "`along lines`",
@@ -183,7 +185,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
         Rule::on_word => "`on`",
-        Rule::piece_drop => "`drop step|jump|place|fly`",
+        Rule::piece_drop => "`drop step|jump|take|place|fly`",
         Rule::move_kind => "`step`, `jump`, `place` or `fly`",
         Rule::region_ref => "`own REGION` or `opponent REGION`",
         Rule::whose => "`own` or `opponent`",
