@@ -97,3 +97,55 @@ fn clobber_matches_openspiel() {
         assert!(text.contains(what), "no `{what}` in the sample");
     }
 }
+
+/// Othello (`othello`): placements that flip, a forced pass, the game
+/// over where neither side can place, more discs winning.
+#[test]
+fn othello_matches_openspiel() {
+    let (checked, finished) =
+        check_against_openspiel("games/othello.game", "tests/data/othello-openspiel.turns");
+    assert!(checked > 1000, "{checked} positions");
+    assert!(finished > 20, "{finished} finished games");
+    let text = std::fs::read_to_string(root().join("tests/data/othello-openspiel.turns")).unwrap();
+    for what in ["| pass |", "| black wins", "| white wins"] {
+        assert!(text.contains(what), "no `{what}` in the sample");
+    }
+}
+
+/// Othello's passes and end, on positions built for them: a player
+/// without a placement passes where his opponent has one; where neither
+/// has, the game is over, more discs winning and equal counts drawn.
+#[test]
+fn othello_passes_and_ends_where_neither_can_place() {
+    let engine = engine_at(&root().join("games/othello.game"));
+    let hands = "hand: black 60, white 60";
+    // Black's b1 beside White's corner a1: nothing for Black to enclose,
+    // and White encloses b1 from c1.
+    let (turns, result) = turns_and_result(&engine, &format!("black: b1; white: a1; {hands}"));
+    assert_eq!(
+        (turns, result.as_str()),
+        (vec!["pass".to_string()], "unfinished")
+    );
+    let (turns, _) = turns_and_result(
+        &engine,
+        &format!("black: b1; white: a1; turn: white; {hands}"),
+    );
+    assert_eq!(turns, ["c1"]);
+    // Nobody encloses anything: the game is over.
+    let (turns, result) = turns_and_result(&engine, &format!("black: a1; white: h8; {hands}"));
+    assert_eq!((turns.len(), result.as_str()), (0, "draw"));
+    let (_, result) = turns_and_result(&engine, &format!("black: a1 b1; white: h8; {hands}"));
+    assert_eq!(result, "black wins");
+    // A full board: 40 black discs to 24 white.
+    let rows = |ranks: std::ops::RangeInclusive<u32>| {
+        let sites = ranks.flat_map(|r| ('a'..='h').map(move |f| format!("{f}{r}")));
+        sites.collect::<Vec<_>>().join(" ")
+    };
+    let full = format!(
+        "black: {}; white: {}; turn: white; hand: black 30, white 30",
+        rows(1..=5),
+        rows(6..=8)
+    );
+    let (turns, result) = turns_and_result(&engine, &full);
+    assert_eq!((turns.len(), result.as_str()), (0, "black wins"));
+}

@@ -148,19 +148,37 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
             let held = |s: &State, p: usize| {
                 u32::from(s.counts[p]) + s.hand[p].iter().map(|&n| u32::from(n)).sum::<u32>()
             };
+            // Pieces of the opponent's that became the mover's where no
+            // step of the move lands (`flip`): in games whose pieces flip
+            // only.
+            let landed = |s: usize| m.steps().iter().any(|step| usize::from(step.to) == s);
+            let turned = (before.cells.iter().zip(&st.cells).enumerate())
+                .filter(|&(s, (&b, &a))| {
+                    b != NONE
+                        && a != NONE
+                        && b >> 4 == opp as u8
+                        && a >> 4 == mover as u8
+                        && !landed(s)
+                })
+                .count() as u8;
+            let flips = (engine.game().kinds.iter()).any(|k| k.flip.iter().any(|d| !d.is_empty()));
+            assert!(
+                flips || turned == 0,
+                "{context}: pieces turned in a game without flips"
+            );
             assert_eq!(
                 held(&st, mover),
-                held(&before, mover),
+                held(&before, mover) + u32::from(turned),
                 "{context}: the mover lost pieces"
             );
             assert_eq!(
                 st.counts[mover],
-                before.counts[mover] + u8::from(m.places()),
+                before.counts[mover] + u8::from(m.places()) + turned,
                 "{context}: the mover's pieces on the board"
             );
             assert_eq!(
                 st.counts[opp],
-                before.counts[opp] - removed(&m),
+                before.counts[opp] - removed(&m) - turned,
                 "{context}: pieces removed other than by capture or huff"
             );
         }

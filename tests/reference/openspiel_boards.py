@@ -158,7 +158,46 @@ class Clobber(Squares):
         return [t[:2] + "x" + t[2:4] for t in map(state.action_to_string, state.legal_actions())]
 
 
-ADAPTERS = {a.name: a for a in (TicTacToe, Breakthrough, Clobber)}
+class Othello(Adapter):
+    """`othello`: action `row * 8 + col`, row 0 the top line, which
+    Othello players and OpenSpiel both name 1 (`d3` is 19); 64 is the
+    pass, written `pass` by both. Player 0 is Black (`x`) and places first.
+    Each player starts with 60 discs in hand (games/othello.game); the
+    discs he has placed are his actions that were not passes, the players
+    taking turns action by action."""
+
+    name = "othello"
+    params = {}
+    file = "games/othello.game"
+    players = ("black", "white")
+    marks = ("x", "o")
+    hand = 60
+
+    def position(self, state):
+        rows = [line.split()[1:9] for line in str(state).splitlines()[2:10]]
+        fields = []
+        for player, mark in zip(self.players, self.marks):
+            sites = [
+                "abcdefgh"[c] + str(r + 1)
+                for r in range(8)
+                for c in range(8)
+                if rows[r][c] == mark
+            ]
+            fields.append(f"{player}: {' '.join(sites)}".rstrip())
+        history = state.history()
+        fields.append(f"turn: {self.players[len(history) % 2]}")
+        placed = [sum(1 for a in history[p::2] if a != 64) for p in (0, 1)]
+        fields.append(
+            f"hand: {self.players[0]} {self.hand - placed[0]}, "
+            f"{self.players[1]} {self.hand - placed[1]}"
+        )
+        return "; ".join(fields)
+
+    def turns(self, state):
+        return [state.action_to_string(a) for a in state.legal_actions()]
+
+
+ADAPTERS = {a.name: a for a in (TicTacToe, Breakthrough, Clobber, Othello)}
 
 
 def result_of(state, players):

@@ -16,6 +16,7 @@ mod choice;
 mod condition;
 mod core;
 mod dice;
+mod flips;
 mod found;
 mod grid;
 mod lines;

@@ -323,6 +323,10 @@ pub struct Kind {
     /// Per player: the directions it may take in (`take`: onto an
     /// opposing piece on the next site, taking it).
     pub take: Vec<Vec<usize>>,
+    /// Per player: the directions along which a placed piece turns the
+    /// runs of opposing pieces it encloses (`flip`); a piece that flips is
+    /// placed only where it turns one at least.
+    pub flip: Vec<Vec<usize>>,
     /// How far the unqualified `step` line reaches.
     pub step_reach: Reach,
     /// How far the unqualified `jump` line reaches.
@@ -749,6 +753,10 @@ pub enum EndRule {
     NoPieces(EndResult),
     /// He has no legal move.
     NoMoves(EndResult),
+    /// Neither he nor his opponent has a legal move (without it, and
+    /// without `NoMoves`, a player who has none passes). `None`: more
+    /// pieces wins.
+    NeitherMoves(Option<EndResult>),
     /// This many consecutive turns passed without a capture: more pieces wins.
     NoCapture(u32),
     /// This many consecutive turns passed in which no man moved.

@@ -383,6 +383,8 @@ pub enum ItemKind {
     Jump(Vec<Name>, Option<Standing>, Reach, Option<Box<Cond>>),
     /// `take DIRECTIONS`: onto an opposing piece on the next site, taking it
     Take(Vec<Name>),
+    /// `flip DIRECTIONS`: a placed piece turns the runs it encloses
+    Flip(Vec<Name>),
     /// `place [on own|opponent REGION] [when CONDITION]`: from the hand onto
     /// an empty site; the span is the word `place`.
     Place(Option<Standing>, Option<Box<Cond>>, Span),
@@ -415,6 +417,8 @@ pub enum ItemKind {
     NoPieces(EndResult),
     /// `no moves: RESULT`
     NoMoves(EndResult),
+    /// `neither can move: RESULT|more pieces wins` (`None`: more pieces)
+    NeitherMoves(Option<EndResult>),
     /// `no capture in N turns: more pieces wins`
     NoCapture(Name),
     /// `points A..B`: sites named by the numbers from A to B.
@@ -574,6 +578,7 @@ impl ItemKind {
             ItemKind::Step(_, on, ..) => line_key("step", on.as_ref()),
             ItemKind::Jump(_, on, ..) => line_key("jump", on.as_ref()),
             ItemKind::Take(_) => "take".into(),
+            ItemKind::Flip(_) => "flip".into(),
             ItemKind::Place(..) => "place".into(),
             ItemKind::Fly(..) => "fly".into(),
             ItemKind::HandPlacement(player, kind, _) => {
@@ -597,6 +602,7 @@ impl ItemKind {
             ItemKind::Return(_) => "return".into(),
             ItemKind::NoPieces(_) => "no pieces".into(),
             ItemKind::NoMoves(_) => "no moves".into(),
+            ItemKind::NeitherMoves(_) => "neither can move".into(),
             ItemKind::NoCapture(_) => "no capture".into(),
             ItemKind::Points(..) => "points".into(),
             ItemKind::Zone(name) => format!("zone {}", name.text),

@@ -228,7 +228,11 @@ impl Actions {
                 let Some(sites) = Self::allowed(st, place) else {
                     continue;
                 };
+                let flips = engine.g.flips.as_ref().filter(|f| f.flips(kind));
                 for to in bits(sites & sides.empty) {
+                    if flips.is_some_and(|f| f.turned(st, player, kind, to) == 0) {
+                        continue;
+                    }
                     let mut m = Move::EMPTY;
                     m.len = 1;
                     m.kind_after = kind as u8;

@@ -20,6 +20,7 @@ impl Grid {
     /// lines, and no piece with two near steps to one site.
     pub(super) fn steps_countable(&self) -> bool {
         self.game.rules.play.is_empty()
+            && !self.neither_rule
             && self.forbid.is_empty()
             && self.pass.is_empty()
             && !self.g.rays.any

@@ -68,6 +68,9 @@ pub struct Core {
     pub(super) repetition: bool,
     /// Whether the game has a `no moves` end rule.
     pub(super) no_moves_rule: bool,
+    /// Whether the game has a `neither can move` end rule: a player
+    /// without a move passes only where his opponent has one.
+    pub(super) neither_rule: bool,
     /// Every rule condition, compiled once (see `rules.rs`).
     pub(super) rules: Rules,
     /// Games without dice: per end rule, its condition's fast form
@@ -160,9 +163,14 @@ impl Core {
                     u32::MAX
                 }
             }),
+            // A game with `neither can move` judges all its rules apart.
             outcome_plain: counter_while.is_empty()
                 && !(game.dice.is_none()
-                    && game.end.iter().any(|e| matches!(e, EndRule::When { .. }))),
+                    && game.end.iter().any(|e| matches!(e, EndRule::When { .. })))
+                || game
+                    .end
+                    .iter()
+                    .any(|e| matches!(e, EndRule::NeitherMoves(_))),
             counter_while,
             while_due,
             end_simple: end_fast.iter().all(|&i| {
@@ -175,6 +183,10 @@ impl Core {
             end_counter,
             repetition,
             no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
+            neither_rule: game
+                .end
+                .iter()
+                .any(|e| matches!(e, EndRule::NeitherMoves(_))),
             end_floor: u8::MAX,
             again: again::Again::new(&game).map(Box::new),
             end_conditions: (rules.ends.iter().zip(&game.end))

@@ -6,7 +6,8 @@ use super::found::Found;
 use super::sides::{Sides, bits, few_bits};
 use super::strategy::Strategy;
 use super::{
-    Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, bit, cell, lines, rays, turns,
+    Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, bit, cell, flips, lines, rays,
+    turns,
 };
 use crate::ir::{MAX_STEPS, Obligation};
 use std::ops::Deref;
@@ -66,6 +67,8 @@ pub(super) struct GridTables {
     /// Whether some piece takes (`take`): its takes are listed with the
     /// captures.
     pub(super) takes: bool,
+    /// The flips of the kinds that flip as they are placed (`flip`).
+    pub(super) flips: Option<Box<flips::Flips>>,
     /// A game with actions but no counters with `while`, no `again`, no
     /// huff, no `return forbidden` and no repetition rule: its moves are
     /// played by the extended play compiled without those.
@@ -121,6 +124,7 @@ impl GridTables {
         let actions = actions::Actions::new(game, &core.rules).map(Box::new);
         let extended = actions.is_some() || !core.counter_while.is_empty();
         GridTables {
+            flips: flips::Flips::new(game, &neighbour, dirs).map(Box::new),
             lines,
             takes,
             promote_at_end: promote.iter().any(|p| p.3),
@@ -162,7 +166,8 @@ impl Grid {
         // A game with actions counts its turns its own way (`Actions::count`).
         let countable = grid.steps_countable();
         grid.g.steps_countable = grid.g.actions.is_none() && countable;
-        grid.g.actions_countable = countable;
+        // Placements that flip are judged one by one: listed, never counted.
+        grid.g.actions_countable = countable && grid.g.flips.is_none();
         grid
     }
 }
@@ -334,9 +339,45 @@ impl Grid {
                 out.retain(|m| !self.forbids(st, m));
             }
         }
-        if out.is_empty() && !self.no_moves_rule {
+        if out.is_empty() && !self.no_moves_rule && (!self.neither_rule || self.opponent_moves(st))
+        {
             out.push(Move::PASS);
         }
+    }
+
+    /// Whether the opponent of the player to move would have a legal turn
+    /// (a pass a `pass` rule makes included) were it his turn: listed on a
+    /// copy the thread keeps, so that nothing is allocated once it is warm.
+    /// Only games with `neither can move` ask, where the player to move
+    /// has none; while it lists, the opponent is given no pass of a player
+    /// without a move (the question is not asked again).
+    #[cold]
+    #[inline(never)]
+    fn opponent_moves(&self, st: &State) -> bool {
+        thread_local! {
+            static ASKING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+            static OTHER: std::cell::RefCell<(Option<State>, Vec<Move>)> =
+                const { std::cell::RefCell::new((None, Vec::new())) };
+        }
+        if ASKING.get() {
+            return false;
+        }
+        let mut copy = OTHER.with_borrow_mut(|(copy, moves)| {
+            let mut c = copy.take().unwrap_or_else(|| st.clone());
+            c.clone_from(st);
+            (c, std::mem::take(moves))
+        });
+        copy.0.to_move = 1 - copy.0.to_move;
+        copy.0.offenders = 0;
+        ASKING.set(true);
+        self.legal(&mut copy.0, &mut copy.1);
+        ASKING.set(false);
+        let moves = !copy.1.is_empty();
+        OTHER.with_borrow_mut(|(c, m)| {
+            *c = Some(copy.0);
+            *m = copy.1;
+        });
+        moves
     }
 
     /// Runs `f` on `st` with the opponent's piece on `h` huffed (taken
@@ -423,6 +464,9 @@ impl Grid {
         let mut offenders = 0;
         if ACTIONS && m.places() {
             let to = m.steps[0].to;
+            if self.g.flips.is_some() {
+                self.flip(st, m.kind_after as usize, to as usize);
+            }
             st.hand[player][m.kind_after as usize] -= 1;
             st.cells[to as usize] = cell(player, m.kind_after as usize);
             st.occupied[player] |= bit(to);
@@ -478,6 +522,21 @@ impl Grid {
         st.offenders = offenders;
         st.to_move = opp as u8;
         self.count_turn::<WHILE>(st, moved, progress, held, change);
+    }
+
+    /// Turns the pieces that a piece of `kind` placed by the player to move
+    /// on the empty `site` encloses (`flip`), before it is placed.
+    #[cold]
+    #[inline(never)]
+    fn flip(&self, st: &mut State, kind: usize, site: usize) {
+        let Some(flips) = &self.g.flips else {
+            return;
+        };
+        if flips.flips(kind) {
+            let player = st.to_move as usize;
+            let turned = flips.turned(st, player, kind, site);
+            flips::Flips::turn(st, player, turned);
+        }
     }
 
     /// Takes the piece of `owner` off `site`, with its memory.

@@ -47,6 +47,9 @@ impl Core {
     /// enough to be inlined in a playout's loop.
     #[inline(never)]
     fn rules_outcome_plain(&self, st: &State, has_moves: bool) -> Outcome {
+        if self.neither_rule {
+            return self.judge_neither(st, has_moves);
+        }
         self.judge_rules::<false>(st, has_moves, 0..self.game.end.len())
     }
 
@@ -70,6 +73,33 @@ impl Core {
             return self.judge_simple(st, has_moves);
         }
         self.judge_rules::<true>(st, has_moves, self.end_fast.iter().copied())
+    }
+
+    /// The end rules of a game with `neither can move` (which judges its
+    /// rules so whatever else they are: see `outcome_plain`), in file
+    /// order, as [`Core::judge_rules`] judges them; where the player about
+    /// to move has no move (so neither has: else he would pass), up to
+    /// `neither can move`, which then holds. Out of line, and kept out of
+    /// the loop of the other games.
+    #[cold]
+    #[inline(never)]
+    fn judge_neither(&self, st: &State, has_moves: bool) -> Outcome {
+        if has_moves {
+            return self.judge_rules::<true>(st, true, 0..self.game.end.len());
+        }
+        for (i, rule) in self.game.end.iter().enumerate() {
+            if let EndRule::NeitherMoves(r) = *rule {
+                let before = self.judge_rules::<true>(st, false, 0..i);
+                if before != Outcome::Ongoing {
+                    return before;
+                }
+                return r.map_or_else(
+                    || progress::more_pieces(st),
+                    |r| result_for(st.to_move as usize, r, 1),
+                );
+            }
+        }
+        self.judge_rules::<true>(st, false, 0..self.game.end.len())
     }
 
     /// The turns counted by the no-progress counter of end rule `i`; 0

@@ -54,6 +54,7 @@ impl Checker<'_> {
                 step: vec![Vec::new(); players.len()],
                 jump: vec![Vec::new(); players.len()],
                 take: vec![Vec::new(); players.len()],
+                flip: vec![Vec::new(); players.len()],
                 step_reach: ir::Reach::Near,
                 jump_reach: ir::Reach::Near,
                 standing: Vec::new(),
@@ -83,6 +84,7 @@ impl Checker<'_> {
                     ItemKind::Step(..)
                     | ItemKind::Jump(..)
                     | ItemKind::Take(..)
+                    | ItemKind::Flip(..)
                     | ItemKind::Fly(..)
                         if has_dice =>
                     {
@@ -90,6 +92,7 @@ impl Checker<'_> {
                             ItemKind::Step(..) => "step",
                             ItemKind::Jump(..) => "jump",
                             ItemKind::Take(..) => "take",
+                            ItemKind::Flip(..) => "flip",
                             _ => "fly",
                         };
                         self.error(
@@ -166,6 +169,18 @@ impl Checker<'_> {
                     }
                     ItemKind::Take(dirs) => {
                         kind.take = self.direction_set(build, players, item.file, dirs);
+                    }
+                    ItemKind::Flip(dirs) => {
+                        kind.flip = self.direction_set(build, players, item.file, dirs);
+                        if !s.items.iter().any(|i| matches!(i.kind, ItemKind::Place(..))) {
+                            self.error(
+                                item.file,
+                                item.span.clone(),
+                                format!("piece `{}` flips, but it is never placed", name.text),
+                                "flips only as it is placed",
+                                Some("add `place` to the piece (and pieces in hand to the setup), or remove `flip`".into()),
+                            );
+                        }
                     }
                     ItemKind::Step(_, Some(on), _, Some(_))
                     | ItemKind::Jump(_, Some(on), _, Some(_)) => self.error(

@@ -219,6 +219,20 @@ impl Checker<'_> {
             match &item.kind {
                 ItemKind::NoPieces(r) => end.push(EndRule::NoPieces(*r)),
                 ItemKind::NoMoves(r) => end.push(EndRule::NoMoves(*r)),
+                ItemKind::NeitherMoves(r) => {
+                    if let Some(no_moves) = (sections.iter().flat_map(|s| s.items.iter()))
+                        .find(|i| matches!(i.kind, ItemKind::NoMoves(_)))
+                    {
+                        self.error(
+                            no_moves.file,
+                            no_moves.span.clone(),
+                            "`no moves` with `neither can move`: the game ends as soon as the player to move has no move, so `neither can move` never applies",
+                            "ends the game first",
+                            Some("remove `no moves` (a player without a move then passes, and the game ends where neither can move), or `neither can move`".into()),
+                        );
+                    }
+                    end.push(EndRule::NeitherMoves(*r));
+                }
                 ItemKind::NoCapture(n) => {
                     if let Some(n) = self.number(item.file, n, 1, 10_000) {
                         end.push(EndRule::NoCapture(n));

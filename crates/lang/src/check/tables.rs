@@ -597,6 +597,10 @@ impl Checker<'_> {
                 "`no moves` does not apply to a game with dice: a player who cannot play his dice passes his turn",
                 "to end a blocked game, write `no move in N turns: draw`",
             ),
+            (ItemKind::NeitherMoves(_), true) => (
+                "`neither can move` does not apply to a game with dice: a player who cannot play his dice passes his turn, and the next throw may free him",
+                "to end a blocked game, write `no move in N turns: draw`",
+            ),
             (ItemKind::NoCapture(_), true) => (
                 "`no capture in N turns` does not apply to a game with dice: men are hit, not captured",
                 "to end a blocked game, write `no move in N turns: draw`",

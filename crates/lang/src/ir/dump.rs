@@ -136,6 +136,9 @@ impl Game {
                 if k.may_take() {
                     writeln!(f, "  {} take: {}", p.name, self.direction_list(&k.take[i]))?;
                 }
+                if k.flip.iter().any(|d| !d.is_empty()) {
+                    writeln!(f, "  {} flip: {}", p.name, self.direction_list(&k.flip[i]))?;
+                }
             }
             for q in &k.standing {
                 let line = match q.line {
@@ -469,6 +472,10 @@ impl Game {
             match e {
                 EndRule::NoPieces(r) => writeln!(f, "end: no pieces -> {r}")?,
                 EndRule::NoMoves(r) => writeln!(f, "end: no moves -> {r}")?,
+                EndRule::NeitherMoves(Some(r)) => writeln!(f, "end: neither can move -> {r}")?,
+                EndRule::NeitherMoves(None) => {
+                    writeln!(f, "end: neither can move -> more pieces wins")?
+                }
                 EndRule::NoCapture(n) => {
                     writeln!(f, "end: no capture in {n} turns -> more pieces wins")?
                 }

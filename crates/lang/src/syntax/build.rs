@@ -83,6 +83,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             }
         }
         Rule::take => ItemKind::Take(directions(part(0))),
+        Rule::flip => ItemKind::Flip(directions(part(0))),
         Rule::place | Rule::fly => {
             let mut on = None;
             let mut when = None;
@@ -134,6 +135,10 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::return_rule => ItemKind::Return(parts[0].as_str() == "allowed"),
         Rule::no_pieces => ItemKind::NoPieces(result(parts[0].as_str())),
         Rule::no_moves => ItemKind::NoMoves(result(parts[0].as_str())),
+        Rule::neither_moves => ItemKind::NeitherMoves(match parts[0].as_rule() {
+            Rule::more_pieces => None,
+            _ => Some(result(parts[0].as_str())),
+        }),
         Rule::no_capture => ItemKind::NoCapture(name(part(0))),
         Rule::points => ItemKind::Points(name(part(0)), name(part(1))),
         Rule::keep_sites if parts[0].as_rule() == Rule::parity => {

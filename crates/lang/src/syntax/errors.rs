@@ -71,6 +71,8 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::step
             | Rule::jump
             | Rule::take
+            | Rule::flip
+            | Rule::neither_moves
             | Rule::promote
             | Rule::piece_drop
             | Rule::placement
@@ -171,6 +173,8 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::captured => "`own|opponent pieces captured`",
         Rule::jump => "`jump DIRECTIONS [far [land behind] | along lines]`",
         Rule::take => "`take DIRECTIONS`",
+        Rule::flip => "`flip DIRECTIONS`",
+        Rule::neither_moves => "`neither can move: RESULT`",
         Rule::far => "`far`",
         Rule::land_behind => "`land behind`",
         Rule::along_lines => "`along lines`",
@@ -185,7 +189,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
         Rule::on_word => "`on`",
-        Rule::piece_drop => "`drop step|jump|take|place|fly`",
+        Rule::piece_drop => "`drop step|jump|take|place|fly|flip`",
         Rule::move_kind => "`step`, `jump`, `place` or `fly`",
         Rule::region_ref => "`own REGION` or `opponent REGION`",
         Rule::whose => "`own` or `opponent`",

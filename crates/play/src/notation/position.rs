@@ -276,14 +276,33 @@ fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String
 
 /// Refuses a position where a player's men on the board and in his hand
 /// together are more than the game gives him (the fields may come in any
-/// order, so this is judged once all are read).
+/// order, so this is judged once all are read); where pieces flip (`flip`),
+/// a player gains the pieces he turns, and the men of both players together
+/// are judged.
 fn check_men_given(engine: &Engine, st: &State) -> Result<(), String> {
     let game = engine.game();
     let start = engine.start();
+    let given = |s: &State, p: usize| {
+        u32::from(s.counts[p]) + s.hand[p].iter().map(|&n| u32::from(n)).sum::<u32>()
+    };
+    if game
+        .kinds
+        .iter()
+        .any(|k| k.flip.iter().any(|d| !d.is_empty()))
+    {
+        let (now, setup) = (
+            given(st, 0) + given(st, 1),
+            given(&start, 0) + given(&start, 1),
+        );
+        if now > setup {
+            return Err(format!(
+                "hand: the players have {now} men on the board and in hand together, more than the game gives them ({setup})"
+            ));
+        }
+        return Ok(());
+    }
     for (p, player) in game.players.iter().enumerate() {
-        let given = |s: &State| {
-            u32::from(s.counts[p]) + s.hand[p].iter().map(|&n| u32::from(n)).sum::<u32>()
-        };
+        let given = |s: &State| given(s, p);
         let (now, setup) = (given(st), given(&start));
         if now > setup {
             return Err(format!(
