@@ -442,3 +442,25 @@ fn points_are_labelled_as_the_viewer_numbers_them() {
         white
     );
 }
+
+/// A grid `drawn as squares` (othello) is drawn as one square per site,
+/// each taking clicks, and none of its links; the same grid drawn as
+/// points (alquerque's) shows its lines and no square.
+#[test]
+fn a_grid_drawn_as_squares_shows_its_squares_not_its_links() {
+    let count = |text: &str, tag: &str| {
+        let doc = parse(text);
+        let found = doc.descendants().filter(|n| {
+            n.has_tag_name(tag) && (tag == "line" || n.attribute("data-site").is_some())
+        });
+        found.count()
+    };
+    let othello = engine_at(Path::new("games/othello.game"));
+    let text = svg(&othello, &othello.start(), None);
+    assert_eq!(count(&text, "rect"), 64);
+    assert_eq!(count(&text, "line"), 0);
+    let alquerque = engine_at(Path::new("games/alquerque.game"));
+    let text = svg(&alquerque, &alquerque.start(), None);
+    assert_eq!(count(&text, "rect"), 0);
+    assert!(count(&text, "line") > 20);
+}

@@ -249,6 +249,9 @@ pub struct Grid {
     pub files: Vec<String>,
     /// Row names, from the first player's side.
     pub ranks: Vec<String>,
+    /// Whether its pieces stand in its squares (`drawn as squares`), not
+    /// on its points: how it is drawn, no rule.
+    pub squares: bool,
 }
 
 /// One point of the board.

@@ -369,6 +369,8 @@ pub enum ItemKind {
     Link(Name, Name, Name),
     /// `site NAME`
     Site(Name),
+    /// `drawn as squares|points` (true: squares)
+    Drawn(bool),
     /// `forward DIRECTION`
     Forward(Name),
     /// `region NAME: SITES`
@@ -572,6 +574,7 @@ impl ItemKind {
             ItemKind::Links(kind, _) => format!("links {}", format!("{kind:?}").to_lowercase()),
             ItemKind::Link(a, b, _) => format!("link {} {}", a.text, b.text),
             ItemKind::Site(name) => format!("site {}", name.text),
+            ItemKind::Drawn(_) => "drawn".into(),
             ItemKind::Forward(_) => "forward".into(),
             ItemKind::Region(name, _) => format!("region {}", name.text),
             ItemKind::Marks(_) => "marks".into(),

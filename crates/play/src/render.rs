@@ -86,8 +86,9 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
     let board = &engine.game().board;
     let (w, h) = (g.files.len() as i32, g.ranks.len() as i32);
     let at = |x: i32, y: i32| board.sites.iter().position(|s| s.coord == Some((x, y)));
+    // A board drawn as squares shows its squares, not its links.
     let linked = |a: Option<usize>, b: Option<usize>| match (a, b) {
-        (Some(a), Some(b)) => board.links.iter().any(|l| l.from == a && l.to == b),
+        (Some(a), Some(b)) if !g.squares => board.links.iter().any(|l| l.from == a && l.to == b),
         _ => false,
     };
     // Gaps that a longer straight link spans (`a1 d1` on a grid that keeps
@@ -95,7 +96,7 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
     // across from (x, y) to (x + 1, y), and down from (x, y) to (x, y - 1).
     let mut across = vec![false; (w * h) as usize];
     let mut down = vec![false; (w * h) as usize];
-    for l in &board.links {
+    for l in board.links.iter().filter(|_| !g.squares) {
         let (Some((ax, ay)), Some((bx, by))) = (board.sites[l.from].coord, board.sites[l.to].coord)
         else {
             continue;
@@ -154,7 +155,7 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
             out.push_str(&format!("{:pad$}   |{}", "", names.join("")));
         }
         out.push('\n');
-        if y > 0 {
+        if y > 0 && !g.squares {
             out.push_str(&format!("{:margin$}  ", ""));
             for x in 0..w {
                 out.push(if linked(at(x, y), at(x, y - 1)) || spans_down(x, y) {

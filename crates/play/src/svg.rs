@@ -1,7 +1,8 @@
 //! Positions drawn as SVG pictures, from the IR alone: grid boards with
 //! their lines (diagonals included) or, where the grid keeps only some
 //! squares joined diagonally, as a chequered board, or, where it has no
-//! links (men going along tracks), as its squares with stacks, the zones
+//! links (men going along tracks) or whose pieces stand in its squares
+//! (`drawn as squares`), as its squares with stacks, the zones
 //! off it and the dice; tables boards as rows of points with
 //! stacks, counts, pinned men, the bar and the trays; any other board as its
 //! sites on a circle with their links. The last move, if given, is marked.
@@ -284,7 +285,8 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
     let chequered = !every_square && board.links.iter().all(diagonal);
     // A grid with no links at all, whose men go along tracks through the
     // squares it keeps (a race game on squares), is drawn as its squares.
-    let squares = board.links.is_empty();
+    // So is a grid whose pieces stand in its squares (`drawn as squares`).
+    let squares = board.links.is_empty() || g.squares;
     let mut out = String::new();
     if squares {
         let again = again_sites(engine);

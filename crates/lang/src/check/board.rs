@@ -61,8 +61,10 @@ impl Checker<'_> {
         let mut keep = None;
         let mut keep_list: Option<(&Vec<Name>, FileId, Span)> = None;
         let mut numbering = None;
+        let mut squares = None;
         for item in &items {
             match &item.kind {
+                ItemKind::Drawn(s) => squares = Some((*s, item.file, item.span.clone())),
                 ItemKind::KeepSites(even) => keep = Some((*even, item.file, item.span.clone())),
                 ItemKind::KeepList(names) => {
                     keep_list = Some((names, item.file, item.span.clone()));
@@ -86,6 +88,15 @@ impl Checker<'_> {
                 }
                 _ => {}
             }
+        }
+        if let (Some((_, file, span)), None) = (&squares, &grid) {
+            self.error(
+                *file,
+                span.clone(),
+                "`drawn as` says how a grid is drawn, and this board has no grid",
+                "no grid to draw",
+                Some("remove it: a board of points, zones or rows is drawn its own way".into()),
+            );
         }
         if let Some((w, h, file, span)) = grid.clone() {
             let files_given = build.files.len();
@@ -127,6 +138,7 @@ impl Checker<'_> {
                 build.board.grid = Some(ir::Grid {
                     files: build.files.clone(),
                     ranks: build.ranks.clone(),
+                    squares: squares.as_ref().is_some_and(|s| s.0),
                 });
                 let point = |(x, y): (i32, i32)| {
                     format!("{}{}", build.files[x as usize], build.ranks[y as usize])

@@ -29,10 +29,11 @@ impl Game {
         match &board.grid {
             Some(g) => writeln!(
                 f,
-                "board: grid {} x {}, {} sites",
+                "board: grid {} x {}, {} sites{}",
                 g.files.len(),
                 g.ranks.len(),
-                board.sites.len()
+                board.sites.len(),
+                if g.squares { ", drawn as squares" } else { "" }
             )?,
             None => writeln!(f, "board: {} sites", board.sites.len())?,
         }

@@ -61,6 +61,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         }
         Rule::link => ItemKind::Link(name(part(0)), name(part(1)), name(part(2))),
         Rule::extra_site => ItemKind::Site(name(part(0))),
+        Rule::drawn => ItemKind::Drawn(parts[0].as_str() == "squares"),
         Rule::forward => ItemKind::Forward(name(part(0))),
         Rule::region => ItemKind::Region(name(part(0)), site_set(part(1))),
         Rule::step | Rule::jump => {

@@ -65,6 +65,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::links
             | Rule::link
             | Rule::extra_site
+            | Rule::drawn
             | Rule::forward
             | Rule::region
             | Rule::marks
@@ -149,6 +150,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::ranks => "`ranks`",
         Rule::links => "`links orthogonal|diagonal|all`",
         Rule::link_kind => "`orthogonal`, `diagonal` or `all`",
+        Rule::drawn_kind => "`squares` or `points`",
         Rule::parity => "`where even|odd`",
         Rule::parity_kind => "`even` or `odd`",
         Rule::link => "`link FROM TO DIRECTION`",
@@ -156,6 +158,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::player => "a `player NAME` section",
         Rule::player_item => "a player item",
         Rule::forward => "`forward DIRECTION`",
+        Rule::drawn => "`drawn as squares|points`",
         Rule::region => "`region NAME: SITES`",
         Rule::piece => "a `piece NAME` section",
         Rule::piece_item => "a piece item",
