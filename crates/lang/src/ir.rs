@@ -685,6 +685,12 @@ pub enum Cond {
     /// linked to the next in one direction, as
     /// [`crate::check::straight_lines`] finds them). Games without dice.
     LineOf(Whose, u32),
+    /// A chain of the pieces of one side, each linked to the next by a
+    /// board link, joins a site of the first region to a site of the
+    /// second (`own connects start to goal`); each region is read in the
+    /// frame given, relative to the judged player. End rules and
+    /// invariants of games without dice.
+    Connects(Whose, (Whose, String), (Whose, String)),
 }
 
 /// A number in a condition.

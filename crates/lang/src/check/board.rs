@@ -462,6 +462,7 @@ impl Checker<'_> {
             LinkKind::Orthogonal => "orthogonal",
             LinkKind::Diagonal => "diagonal",
             LinkKind::All => "all",
+            LinkKind::Hex => "hex",
         };
         let origin = LinkOrigin {
             item: format!("`links {kind_text}{parity_text}`"),
@@ -482,6 +483,9 @@ impl Checker<'_> {
                 LinkKind::Orthogonal => !diagonal,
                 LinkKind::Diagonal => diagonal,
                 LinkKind::All => true,
+                // A hex board drawn as a rhombus: one diagonal pair, the
+                // one from the top left to the bottom right.
+                LinkKind::Hex => !diagonal || dx * dy < 0,
             };
             if !wanted {
                 continue;
