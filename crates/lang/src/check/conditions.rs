@@ -479,7 +479,10 @@ impl Checker<'_> {
             .map(|p| p.name.as_str())
             .collect();
         if !lacking.is_empty() && !players.is_empty() {
-            let known = players[0].regions.iter().map(|r| r.name.as_str());
+            // Not the name itself, where another player has it.
+            let known = (players[0].regions.iter())
+                .map(|r| r.name.as_str())
+                .filter(|n| *n != region.text);
             let who = match lacking.as_slice() {
                 [one] => format!("player `{one}` has"),
                 _ => format!("players `{}` have", lacking.join("` and `")),
