@@ -62,7 +62,13 @@ pub fn holds(engine: &Engine, st: &State, cond: &ir::Cond, me: usize) -> bool {
                     return true;
                 }
                 for l in &game.board.links {
-                    let next = if l.from == s { l.to } else if l.to == s { l.from } else { continue };
+                    let next = if l.from == s {
+                        l.to
+                    } else if l.to == s {
+                        l.from
+                    } else {
+                        continue;
+                    };
                     if held(next) && !seen[next] {
                         todo.push(next);
                     }

@@ -290,8 +290,10 @@ impl Checker<'_> {
                         );
                     }
                 }
-                let needs_position =
-                    matches!(used, CondUse::End | CondUse::While | CondUse::Invariant | CondUse::Phase);
+                let needs_position = matches!(
+                    used,
+                    CondUse::End | CondUse::While | CondUse::Invariant | CondUse::Phase
+                );
                 if needs_position && !reads_position(a, b) {
                     self.error(
                         file,
