@@ -11,8 +11,8 @@ the whole game runs in C++, one Python call per game. ludus's side is
     python3 scripts/vs-openspiel.py --game nine-mens-morris
 
 `--game` is `backgammon` (the default), `nine-mens-morris`,
-`tic-tac-toe`, `breakthrough`, `clobber` or `othello`, each set against
-OpenSpiel's game of that name. OpenSpiel ends a game of nine men's
+`tic-tac-toe`, `breakthrough`, `clobber`, `othello` or `hex`, each set
+against OpenSpiel's game of that name. OpenSpiel ends a game of nine men's
 morris as a draw after 200 turns, which ludus's file does not, so its
 games are shorter: the mean turns per game of each are printed, with the
 turns per second.
@@ -44,6 +44,7 @@ GAMES = {
     "breakthrough": "breakthrough",
     "clobber": "clobber",
     "othello": "othello",
+    "hex": "hex",
 }
 GAME = ROOT / "games" / "backgammon.game"
 

@@ -149,3 +149,31 @@ fn othello_passes_and_ends_where_neither_can_place() {
     let (turns, result) = turns_and_result(&engine, &full);
     assert_eq!((turns.len(), result.as_str()), (0, "black wins"));
 }
+
+/// Hex (`hex`, 11 x 11, no swap): placements from a supply, a chain of
+/// one's stones across the board wins; wins of either side among the
+/// finished games.
+#[test]
+fn hex_matches_openspiel() {
+    let (checked, finished) =
+        check_against_openspiel("games/hex.game", "tests/data/hex-openspiel.turns");
+    assert!(checked > 1000, "{checked} positions");
+    assert!(finished >= 10, "{finished} finished games");
+    let text = std::fs::read_to_string(root().join("tests/data/hex-openspiel.turns")).unwrap();
+    for result in ["| x wins", "| o wins"] {
+        assert!(text.contains(result), "no `{result}` in the sample");
+    }
+}
+
+/// Hex at 7 x 7 (`hex` with board_size 7): the variant games/hex-7.game.
+#[test]
+fn hex_7_matches_openspiel() {
+    let (checked, finished) =
+        check_against_openspiel("games/hex-7.game", "tests/data/hex-7-openspiel.turns");
+    assert!(checked > 1000, "{checked} positions");
+    assert!(finished > 40, "{finished} finished games");
+    let text = std::fs::read_to_string(root().join("tests/data/hex-7-openspiel.turns")).unwrap();
+    for result in ["| x wins", "| o wins"] {
+        assert!(text.contains(result), "no `{result}` in the sample");
+    }
+}

@@ -125,7 +125,8 @@ impl Shared {
     /// and `take`, no `pass` or `again` rule, and `no moves` ending the
     /// game rather than passing): twice the pieces in hand plus those on
     /// the board fall by one at least each turn, so that many turns at
-    /// most.
+    /// most; with `neither can move` instead, a player without a move
+    /// passes, never twice in a row, so twice as many and one.
     fn shrinking_turns(&self) -> Option<u64> {
         let game = self.engine.game();
         let moves_only_so = game.kinds.iter().all(|k| {
@@ -134,9 +135,13 @@ impl Shared {
                 && k.step.iter().chain(&k.jump).all(Vec::is_empty)
         });
         let ends = game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_)));
+        let passes = game
+            .end
+            .iter()
+            .any(|e| matches!(e, EndRule::NeitherMoves(_)));
         if self.engine.has_dice()
             || !moves_only_so
-            || !ends
+            || !(ends || passes)
             || !game.rules.pass.is_empty()
             || !game.rules.again.is_empty()
         {
@@ -149,7 +154,7 @@ impl Shared {
                     + 2 * start.hand[p].iter().map(|&h| u64::from(h)).sum::<u64>()
             })
             .sum();
-        Some(potential)
+        Some(if passes { 2 * potential + 1 } else { potential })
     }
 
     /// The most points one game is worth.

@@ -197,7 +197,61 @@ class Othello(Adapter):
         return [state.action_to_string(a) for a in state.legal_actions()]
 
 
-ADAPTERS = {a.name: a for a in (TicTacToe, Breakthrough, Clobber, Othello)}
+class Hex(Adapter):
+    """`hex` with its defaults (board_size 11, no swap): action `r * 11 +
+    c`, written as the column's letter and the row + 1 (`a1` is action 0,
+    `k11` action 120), which ludus's sites of games/hex.game are (file = the
+    column, rank = the row + 1). Player 0 is Black, x, and moves first;
+    the stones of each side are read from the state's actions (even ones
+    Black's), not from `str(state)`, which marks stones by their edges."""
+
+    name = "hex"
+    size = 11
+    file = "games/hex.game"
+    players = ("x", "o")
+
+    @property
+    def params(self):
+        return {} if self.size == 11 else {"board_size": self.size}
+
+    @property
+    def hands(self):
+        cells = self.size * self.size
+        return ((cells + 1) // 2, cells // 2)
+
+    def site(self, a):
+        return "abcdefghijk"[a % self.size] + str(a // self.size + 1)
+
+    def position(self, state):
+        history = state.history()
+        fields = []
+        for p, player in enumerate(self.players):
+            sites = [self.site(a) for a in history[p::2]]
+            fields.append(f"{player}: {' '.join(sites)}".rstrip())
+        fields.append(f"turn: {self.players[len(history) % 2]}")
+        left = [h - len(history[p::2]) for p, h in enumerate(self.hands)]
+        if any(left):
+            fields.append(f"hand: {self.players[0]} {left[0]}, {self.players[1]} {left[1]}")
+        return "; ".join(fields)
+
+    def turns(self, state):
+        return [self.site(a) for a in state.legal_actions()]
+
+
+class Hex7(Hex):
+    """`hex` at board_size 7 (games/hex-7.game)."""
+
+    name = "hex7"
+    openspiel = "hex"
+    size = 7
+    file = "games/hex-7.game"
+
+    @property
+    def params(self):
+        return {"board_size": 7}
+
+
+ADAPTERS = {a.name: a for a in (TicTacToe, Breakthrough, Clobber, Othello, Hex, Hex7)}
 
 
 def result_of(state, players):
@@ -223,7 +277,7 @@ def main():
 
     adapter = ADAPTERS[args.game]()
     rng = random.Random(args.seed)
-    game = pyspiel.load_game(adapter.name, adapter.params)
+    game = pyspiel.load_game(getattr(adapter, "openspiel", adapter.name), adapter.params)
     cases = []  # (position, sorted turns, result)
     games = 0
     while len(cases) < args.positions:

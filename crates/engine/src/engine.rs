@@ -14,6 +14,7 @@ mod again;
 mod bits;
 mod choice;
 mod condition;
+mod connect;
 mod core;
 mod dice;
 mod flips;

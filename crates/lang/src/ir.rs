@@ -174,6 +174,11 @@ impl Dice {
     /// of the `faces ^ count` equally likely ways of throwing give it.
     pub fn throws(&self) -> Vec<([u8; MAX_DICE], u64)> {
         let mut out: Vec<([u8; MAX_DICE], u64)> = Vec::new();
+        // Dice without faces (a `dice` section the checker refuses, still
+        // read for its other mistakes) throw nothing.
+        if self.faces == 0 {
+            return out;
+        }
         let count = self.count as usize;
         let mut idx = [0u8; MAX_DICE];
         loop {
@@ -701,6 +706,12 @@ pub enum Cond {
     /// linked to the next in one direction, as
     /// [`crate::check::straight_lines`] finds them). Games without dice.
     LineOf(Whose, u32),
+    /// A chain of the pieces of one side, each linked to the next by a
+    /// board link, joins a site of the first region to a site of the
+    /// second (`own connects start to goal`); each region is read in the
+    /// frame given, relative to the judged player. End rules and
+    /// invariants of games without dice.
+    Connects(Whose, (Whose, String), (Whose, String)),
 }
 
 /// A number in a condition.

@@ -109,6 +109,9 @@ pub enum LinkKind {
     Diagonal,
     /// All eight.
     All,
+    /// The six neighbours of a hex board drawn as a rhombus: the four
+    /// orthogonal directions and the diagonal pair `se`/`nw`.
+    Hex,
 }
 
 /// Whose region a promotion names.
@@ -252,6 +255,10 @@ pub enum Cond {
     /// `own|opponent line of N`: that side's pieces stand on N sites in a
     /// row; the number and the span of the atom.
     LineOf(Whose, Name, Span),
+    /// `own|opponent connects [FRAME] A to [FRAME] B`: a chain of that
+    /// side's pieces joins the two regions, each read in the frame written
+    /// before its name or else that side's; the span of the atom.
+    Connects(Whose, (Option<Whose>, Name), (Option<Whose>, Name), Span),
 }
 
 /// A number in a condition.

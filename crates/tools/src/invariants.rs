@@ -43,6 +43,39 @@ pub fn holds(engine: &Engine, st: &State, cond: &ir::Cond, me: usize) -> bool {
                     .all(|&s| st.piece(s).is_some_and(|(p, _)| p == who))
             })
         }
+        ir::Cond::Connects(w, (fa, a), (fb, b)) => {
+            // A plain search along the board's links, from the side's
+            // pieces in the first region.
+            let who = side(me, *w);
+            let game = engine.game();
+            let held = |s: usize| st.piece(s).is_some_and(|(p, _)| p == who);
+            let goal = region(engine, me, *fb, b);
+            let mut seen = vec![false; game.board.sites.len()];
+            let mut todo: Vec<usize> = (region(engine, me, *fa, a).iter().copied())
+                .filter(|&s| held(s))
+                .collect();
+            while let Some(s) = todo.pop() {
+                if std::mem::replace(&mut seen[s], true) {
+                    continue;
+                }
+                if goal.contains(&s) {
+                    return true;
+                }
+                for l in &game.board.links {
+                    let next = if l.from == s {
+                        l.to
+                    } else if l.to == s {
+                        l.from
+                    } else {
+                        continue;
+                    };
+                    if held(next) && !seen[next] {
+                        todo.push(next);
+                    }
+                }
+            }
+            false
+        }
         ir::Cond::Compare(a, op, b) => {
             let value = sum(engine, st, a, me) - sum(engine, st, b, me);
             crate::engine::compare(value, *op)

@@ -177,7 +177,7 @@ impl Regions {
 
     /// The index of region `name` in the frame `frame` (the judged player's
     /// own or his opponent's).
-    fn index(&self, frame: &Whose, name: &str) -> usize {
+    pub(in crate::engine) fn index(&self, frame: &Whose, name: &str) -> usize {
         let own = self.names.iter().position(|n| n == name).unwrap_or(0);
         match frame {
             Whose::Own => own,
@@ -228,6 +228,9 @@ impl Cond {
                         .collect(),
                 )
             }
+            // A chain is judged out of line, in end rules alone (the
+            // checker), by `connect.rs`: here it never holds.
+            ir::Cond::Connects(..) => Cond::Or(Box::new([])),
             // The checker refuses an unknown kind: it never holds.
             ir::Cond::Moving(name) => Cond::Moving(
                 (game.kinds.iter())

@@ -8,7 +8,7 @@
 
 use super::rules::{Rules, Shared};
 use super::state::COUNTER_SLOTS;
-use super::{MAX_KINDS, NONE, State, TAKEN, again, bit, cell, condition, progress};
+use super::{MAX_KINDS, NONE, State, TAKEN, again, bit, cell, condition, connect, progress};
 use crate::ir::MAX_DICE;
 use crate::ir::{EndRule, Game};
 
@@ -90,6 +90,10 @@ pub struct Core {
     pub(super) pass: Box<[condition::Condition]>,
     /// The `again` rules: the extra turn a turn played may earn.
     pub(super) again: Option<Box<again::Again>>,
+    /// Games without dice whose end rules read chains (`own connects A to
+    /// B`): those rules, judged out of line (their
+    /// [`Core::end_conditions`] are `None`); `None` in other games.
+    pub(super) connections: Option<Box<connect::Connections>>,
 }
 
 /// The fast forms of a game without dice's rule conditions `conds`;
@@ -139,6 +143,7 @@ impl Core {
             .end
             .iter()
             .any(|e| matches!(e, EndRule::Repetition(..)));
+        let connections = connect::Connections::of(&game, &rules).map(Box::new);
         let mut core = Core {
             sites,
             all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
@@ -189,12 +194,15 @@ impl Core {
                 .any(|e| matches!(e, EndRule::NeitherMoves(_))),
             end_floor: u8::MAX,
             again: again::Again::new(&game).map(Box::new),
-            end_conditions: (rules.ends.iter().zip(&game.end))
-                .map(|(c, e)| match e {
-                    EndRule::When { .. } => grid_rules(&game, &rules, c).into_vec().pop(),
+            end_conditions: (rules.ends.iter().zip(&game.end).enumerate())
+                .map(|(i, (c, e))| match e {
+                    EndRule::When { .. } if !connections.as_ref().is_some_and(|j| j.judges(i)) => {
+                        grid_rules(&game, &rules, c).into_vec().pop()
+                    }
                     _ => None,
                 })
                 .collect(),
+            connections,
             forbid: grid_rules(
                 &game,
                 &rules,
@@ -212,6 +220,8 @@ impl Core {
             core.end_floor = (core.end_fast.iter())
                 .map(|&i| match &core.end_conditions[i] {
                     Some(c) if matches!(core.game.end[i], EndRule::When { .. }) => c.most()[0],
+                    // A chain may join with any number of pieces.
+                    None if core.connections.as_ref().is_some_and(|j| j.judges(i)) => u8::MAX,
                     _ => 0,
                 })
                 .max()

@@ -193,10 +193,32 @@ impl Core {
         result: EndResult,
         points: u8,
     ) -> Option<Outcome> {
-        let cond = self.end_conditions[i].as_ref()?;
+        let Some(cond) = self.end_conditions[i].as_ref() else {
+            return self.chain_holds(i, st, mover, result, points);
+        };
         [1 - mover, mover]
             .into_iter()
             .find(|&who| cond.holds(st, who))
+            .map(|who| result_for(who, result, points))
+    }
+
+    /// [`Core::when_holds`] of an end rule without a compiled condition:
+    /// one that reads a chain (`connects`), judged out of line so that the
+    /// other games' end conditions are judged as before; `None` for the
+    /// rest (a dice game's end conditions, judged by its search).
+    #[inline(never)]
+    fn chain_holds(
+        &self,
+        i: usize,
+        st: &State,
+        mover: usize,
+        result: EndResult,
+        points: u8,
+    ) -> Option<Outcome> {
+        let chains = self.connections.as_ref()?;
+        [1 - mover, mover]
+            .into_iter()
+            .find(|&who| chains.holds(i, st, who))
             .map(|who| result_for(who, result, points))
     }
 }

@@ -474,6 +474,7 @@ impl Checker<'_> {
             LinkKind::Orthogonal => "orthogonal",
             LinkKind::Diagonal => "diagonal",
             LinkKind::All => "all",
+            LinkKind::Hex => "hex",
         };
         let origin = LinkOrigin {
             item: format!("`links {kind_text}{parity_text}`"),
@@ -494,6 +495,9 @@ impl Checker<'_> {
                 LinkKind::Orthogonal => !diagonal,
                 LinkKind::Diagonal => diagonal,
                 LinkKind::All => true,
+                // A hex board drawn as a rhombus: one diagonal pair, the
+                // one from the top left to the bottom right.
+                LinkKind::Hex => !diagonal || dx * dy < 0,
             };
             if !wanted {
                 continue;

@@ -23,6 +23,8 @@ pub(super) enum CondUse {
     /// An end rule: judged for each player after every die move, only when
     /// something it reads has changed.
     End,
+    /// The `while` of a no-progress counter: judged as an end rule is.
+    While,
     /// An invariant: judged for each player in every position of
     /// `ludus check` (in dice games, the only use that may count
     /// `own|opponent pieces`).
@@ -59,7 +61,8 @@ impl Checker<'_> {
             | Cond::Player(..)
             | Cond::Moving(..)
             | Cond::Die(..)
-            | Cond::LineOf(..) => {}
+            | Cond::LineOf(..)
+            | Cond::Connects(..) => {}
         }
     }
 
@@ -187,6 +190,32 @@ impl Checker<'_> {
                 }
                 ir::Cond::LineOf(*w, n)
             }
+            Cond::Connects(w, (fa, a), (fb, b), span) => {
+                self.region(players, file, a);
+                self.region(players, file, b);
+                if self.has_dice {
+                    self.error(
+                        file,
+                        span.clone(),
+                        "`connects` follows the links of a board, and the men of a game with dice go along tracks",
+                        "not in a game with dice",
+                        Some("count the men in a region instead, such as `own men in home >= 15`".into()),
+                    );
+                } else if !matches!(used, CondUse::End | CondUse::Invariant) {
+                    self.error(
+                        file,
+                        span.clone(),
+                        "`connects` is judged after each turn, by an end rule (`NAME: own connects A to B => win`) or an invariant",
+                        "not in an end rule",
+                        Some("judge the chain in the `end` section, or in `invariants`".into()),
+                    );
+                }
+                ir::Cond::Connects(
+                    *w,
+                    (fa.unwrap_or(*w), a.text.clone()),
+                    (fb.unwrap_or(*w), b.text.clone()),
+                )
+            }
             Cond::Compare(a, op, b, span) => {
                 for t in a.iter().chain(b) {
                     if let (Term::MenHere(_, span), false) = (t, here) {
@@ -261,15 +290,17 @@ impl Checker<'_> {
                         );
                     }
                 }
-                let needs_position =
-                    matches!(used, CondUse::End | CondUse::Invariant | CondUse::Phase);
+                let needs_position = matches!(
+                    used,
+                    CondUse::End | CondUse::While | CondUse::Invariant | CondUse::Phase
+                );
                 if needs_position && !reads_position(a, b) {
                     self.error(
                         file,
                         span.clone(),
                         "this comparison reads nothing of the position: it holds always or never",
                         "reads nothing",
-                        Some(if matches!(used, CondUse::End | CondUse::Phase) {
+                        Some(if matches!(used, CondUse::End | CondUse::While | CondUse::Phase) {
                             "an end rule is judged when something it counts changes: compare a count such as `own men in off` with a number"
                                 .into()
                         } else {
@@ -450,7 +481,10 @@ impl Checker<'_> {
             .map(|p| p.name.as_str())
             .collect();
         if !lacking.is_empty() && !players.is_empty() {
-            let known = players[0].regions.iter().map(|r| r.name.as_str());
+            // Not the name itself, where another player has it.
+            let known = (players[0].regions.iter())
+                .map(|r| r.name.as_str())
+                .filter(|n| *n != region.text);
             let who = match lacking.as_slice() {
                 [one] => format!("player `{one}` has"),
                 _ => format!("players `{}` have", lacking.join("` and `")),

@@ -439,7 +439,7 @@ impl Checker<'_> {
                     || end.iter().any(|e| {
                         matches!(e, EndRule::NoProgress { during: Some((n, _)), .. } if *n == name.text)
                     });
-                let cond = self.condition(players, item.file, cond, conditions::CondUse::End);
+                let cond = self.condition(players, item.file, cond, conditions::CondUse::While);
                 if taken {
                     self.error(
                         item.file,

@@ -578,6 +578,19 @@ impl fmt::Display for Cond {
             Cond::Die(op, n) => write!(f, "die {} {n}", compare_text(*op)),
             Cond::LineOf(Whose::Own, n) => write!(f, "own line of {n}"),
             Cond::LineOf(Whose::Opponent, n) => write!(f, "opponent line of {n}"),
+            Cond::Connects(w, (fa, a), (fb, b)) => {
+                let word = |w: &Whose| match w {
+                    Whose::Own => "own",
+                    Whose::Opponent => "opponent",
+                };
+                write!(
+                    f,
+                    "{} connects {} {a} to {} {b}",
+                    word(w),
+                    word(fa),
+                    word(fb)
+                )
+            }
         }
     }
 }

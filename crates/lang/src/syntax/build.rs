@@ -54,6 +54,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             let kind = match parts[0].as_str() {
                 "orthogonal" => LinkKind::Orthogonal,
                 "diagonal" => LinkKind::Diagonal,
+                "hex" => LinkKind::Hex,
                 _ => LinkKind::All,
             };
             let parity = parts.get(1).map(|p| p.as_str().ends_with("even"));
@@ -343,6 +344,14 @@ fn condition(pair: Pair<Rule>) -> Cond {
             let mut parts = pair.into_inner();
             let w = whose(parts.next().unwrap().as_str());
             Cond::LineOf(w, name(parts.next().unwrap()), span)
+        }
+        Rule::connects => {
+            let span = spanned(&pair);
+            let mut parts = pair.into_inner();
+            let w = whose(parts.next().unwrap().as_str());
+            let from = framed(parts.next().unwrap().into_inner());
+            let to = framed(parts.next().unwrap().into_inner());
+            Cond::Connects(w, from, to, span)
         }
         Rule::die_is => {
             let span = spanned(&pair);

@@ -216,6 +216,7 @@ pub(super) fn link_word(k: LinkKind) -> &'static str {
         LinkKind::Orthogonal => "orthogonal",
         LinkKind::Diagonal => "diagonal",
         LinkKind::All => "all",
+        LinkKind::Hex => "hex",
     }
 }
 
