@@ -381,9 +381,10 @@ pub enum ItemKind {
     /// `jump DIRECTIONS [far [land behind]]`, optionally `on own|opponent
     /// REGION`, and `when CONDITION`
     Jump(Vec<Name>, Option<Standing>, Reach, Option<Box<Cond>>),
-    /// `place [on own|opponent REGION] [when CONDITION]`: from the hand onto
-    /// an empty site; the span is the word `place`.
-    Place(Option<Standing>, Option<Box<Cond>>, Span),
+    /// `place [falling DIRECTION] [on own|opponent REGION] [when
+    /// CONDITION]`: from the hand onto an empty site (where a piece falling
+    /// that way comes to rest); the span is the word `place`.
+    Place(Option<Name>, Option<Standing>, Option<Box<Cond>>, Span),
     /// `fly [when CONDITION]`: to any empty site; the span is the word.
     Fly(Option<Box<Cond>>, Span),
     /// `PLAYER KIND in hand: N`

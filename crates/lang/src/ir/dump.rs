@@ -171,6 +171,13 @@ impl Game {
                 } else {
                     writeln!(f, "  {word} on any empty site")?;
                 }
+                if let Some(d) = a.falling {
+                    let d = &self.board.directions[d].name;
+                    writeln!(
+                        f,
+                        "  {word} falling {d}: where a piece falling {d} comes to rest"
+                    )?;
+                }
                 if let Some(c) = &a.when {
                     writeln!(f, "  {word} when {c}")?;
                 }

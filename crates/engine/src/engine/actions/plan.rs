@@ -315,9 +315,9 @@ impl Actions {
     /// The sites where pieces of `kind` are placed in `plan`.
     #[inline]
     fn place_sites<B: Bits>(&self, plan: &Plan<B>, player: usize, kind: usize) -> B {
-        self.place[kind]
-            .as_ref()
-            .map_or(B::ZERO, |a| B::of(a.sites[player]) & plan.empty)
+        self.place[kind].as_ref().map_or(B::ZERO, |a| {
+            a.landings(player, plan.empty, plan.own | plan.opp)
+        })
     }
 
     /// The sites where the piece of kind `kind` flies in `plan`.
