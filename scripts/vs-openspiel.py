@@ -10,8 +10,8 @@ the whole game runs in C++, one Python call per game. ludus's side is
     python3 scripts/vs-openspiel.py --instructions   # callgrind, 200 games each
     python3 scripts/vs-openspiel.py --game nine-mens-morris
 
-`--game` is `backgammon` (the default) or `nine-mens-morris`, each set
-against OpenSpiel's game of that name. OpenSpiel ends a game of nine men's
+`--game` is `backgammon` (the default), `nine-mens-morris` or
+`connect-four`, each set against OpenSpiel's game of that name. OpenSpiel ends a game of nine men's
 morris as a draw after 200 turns, which ludus's file does not, so its
 games are shorter: the mean turns per game of each are printed, with the
 turns per second.
@@ -36,7 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LUDUS = ROOT / "target" / "release" / "ludus"
 # ludus's bundled game and OpenSpiel's name for it.
-GAMES = {"backgammon": "backgammon", "nine-mens-morris": "nine_mens_morris"}
+GAMES = {"backgammon": "backgammon", "nine-mens-morris": "nine_mens_morris",
+         "connect-four": "connect_four"}
 GAME = ROOT / "games" / "backgammon.game"
 
 # One OpenSpiel game per call, seeded; `N` games, or for `S` seconds.
