@@ -31,7 +31,7 @@ mod sites;
 pub(super) struct Action {
     sites: [u128; 2],
     when: Option<Condition>,
-    falling: Option<Falling>,
+    falling: Option<Box<Falling>>,
 }
 
 impl Action {
@@ -128,7 +128,7 @@ impl Actions {
             a.as_ref().map(|a| Action {
                 sites: [mask(&a.sites[0]), mask(&a.sites[1])],
                 when: when(c),
-                falling: a.falling.map(|d| Falling::new(&game.board, d)),
+                falling: a.falling.map(|d| Box::new(Falling::new(&game.board, d))),
             })
         };
         let mut lines_through = Vec::new();

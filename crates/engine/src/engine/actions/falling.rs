@@ -52,8 +52,9 @@ impl Falling {
     }
 
     /// Of the empty sites `empty`, those where a falling piece comes to
-    /// rest, the sites `taken` taken.
-    #[inline]
+    /// rest, the sites `taken` taken. Out of line: the placements of the
+    /// games without gravity keep their few instructions.
+    #[inline(never)]
     pub(super) fn rests<B: Bits>(&self, empty: B, taken: B) -> B {
         let floor = empty & B::of(self.floor);
         let hanging = empty & B::of(self.above);
