@@ -84,6 +84,9 @@ pub(super) struct Actions {
     protect: bool,
     /// The board has at most 64 sites: the plan's masks are `u64`s.
     narrow_board: bool,
+    /// The same, and no piece falls (`place falling`): a playout's draw
+    /// reads the placements without asking (see `plan.rs`).
+    narrow_plain: bool,
     /// The phases read only the players' totals and the game has at most
     /// two kinds: a thread keeps them with those totals (see
     /// `plan.rs`).
@@ -186,6 +189,11 @@ impl Actions {
             all_kinds: ((1u32 << game.kinds.len()) - 1) as u16,
             protect,
             narrow_board: game.board.sites.len() <= 64,
+            narrow_plain: game.board.sites.len() <= 64
+                && game
+                    .kinds
+                    .iter()
+                    .all(|k| k.place.as_ref().is_none_or(|a| a.falling.is_none())),
             phases_kept,
             id: phases::new_id(),
         })
