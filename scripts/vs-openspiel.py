@@ -11,10 +11,10 @@ the whole game runs in C++, one Python call per game. ludus's side is
     python3 scripts/vs-openspiel.py --game nine-mens-morris
 
 `--game` is `backgammon` (the default), `nine-mens-morris`,
-`tic-tac-toe`, `breakthrough`, `clobber`, `othello` or `hex`, each set
-against OpenSpiel's game of that name. OpenSpiel ends a game of nine men's
-morris as a draw after 200 turns, which ludus's file does not, so its
-games are shorter: the mean turns per game of each are printed, with the
+`tic-tac-toe`, `connect-four`, `breakthrough`, `clobber`, `othello` or
+`hex`, each set against OpenSpiel's game of that name. OpenSpiel ends a
+game of nine men's morris as a draw after 200 turns, which ludus's file
+does not, so its games are shorter: the mean turns per game of each are printed, with the
 turns per second.
 
 Playouts per second alternate the two, round by round, so that a busy
@@ -41,6 +41,7 @@ GAMES = {
     "backgammon": "backgammon",
     "nine-mens-morris": "nine_mens_morris",
     "tic-tac-toe": "tic_tac_toe",
+    "connect-four": "connect_four",
     "breakthrough": "breakthrough",
     "clobber": "clobber",
     "othello": "othello",

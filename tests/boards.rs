@@ -177,3 +177,22 @@ fn hex_7_matches_openspiel() {
         assert!(text.contains(result), "no `{result}` in the sample");
     }
 }
+
+/// Connect Four (`connect_four`): placements that fall to the lowest empty
+/// site of a column (`place falling s`), four in a row, a full board
+/// drawn; wins of either side among the finished games, and a draw (added
+/// to the sample by hand: random games seldom fill the board).
+#[test]
+fn connect_four_matches_openspiel() {
+    let (checked, finished) = check_against_openspiel(
+        "games/connect-four.game",
+        "tests/data/connect-four-openspiel.turns",
+    );
+    assert!(checked > 1000, "{checked} positions");
+    assert!(finished > 50, "{finished} finished games");
+    let text =
+        std::fs::read_to_string(root().join("tests/data/connect-four-openspiel.turns")).unwrap();
+    for result in ["| x wins", "| o wins", "| draw"] {
+        assert!(text.contains(result), "no `{result}` in the sample");
+    }
+}

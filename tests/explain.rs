@@ -102,6 +102,28 @@ fn bell_backward_step_is_forbidden_by_the_step_line() {
 }
 
 #[test]
+fn connect_four_disc_above_an_empty_site_is_forbidden_by_falling() {
+    let out = explained("connect-four", &["d3"]);
+    assert!(out.starts_with("illegal move `d3`"), "{out}");
+    names_rule(
+        &out,
+        "connect-four",
+        26,
+        "forbidden by `place falling s` (piece disc)",
+    );
+    assert!(
+        out.contains("as `place (onto any empty site, not falling)`, `d3` would be legal"),
+        "{out}"
+    );
+    assert!(out.contains("nearest legal moves: d1,"), "{out}");
+    let out = explained(
+        "connect-four",
+        &["--position", "x: d1; o:; turn: o; hand: x 20, o 21", "d2"],
+    );
+    assert!(out.starts_with("`d2` is legal for o."), "{out}");
+}
+
+#[test]
 fn english_draughts_capture_is_compulsory_and_crowning_is_a_rule() {
     let position = "black: 11 1; white: 15 24; turn: black";
     let out = explained("english-draughts", &["--position", position, "1-5"]);

@@ -17,6 +17,9 @@ Usage, from the crate root:
     cargo build --release
     python3 tests/reference/openspiel_boards.py tic_tac_toe --positions 100000 --seed 1
 
+(`connect_four`, `breakthrough`, `clobber`, `othello`, `hex` and `hex7`,
+hex at 7 x 7, likewise.)
+
 It prints the positions, turns and results compared, and the
 disagreements, the first few in full; `--pin FILE` also writes a sample
 of the positions compared with OpenSpiel's turns and result, one per line
@@ -251,7 +254,62 @@ class Hex7(Hex):
         return {"board_size": 7}
 
 
-ADAPTERS = {a.name: a for a in (TicTacToe, Breakthrough, Clobber, Othello, Hex, Hex7)}
+class ConnectFour(Adapter):
+    """`connect_four` (rows 6, columns 7, x_in_row 4): the action is the
+    column, 0 to 6, and the disc falls to the lowest empty cell of it;
+    `str(state)` prints the top row first. ludus names the columns a to g
+    and the rows 1 (bottom) to 6, and writes a turn as the site where the
+    disc comes to rest: column c with h discs in it is `"abcdefg"[c]`
+    then `h + 1`. Player 0 is x and moves first; each player has 21 discs
+    (`setup` of games/connect-four.game)."""
+
+    name = "connect_four"
+    params = {}
+    file = "games/connect-four.game"
+    players = ("x", "o")
+    marks = ("x", "o")
+    hands = (21, 21)
+    rows, columns = 6, 7
+
+    def grid(self, state):
+        """The cells by (column, row), row 0 the bottom."""
+        lines = str(state).split()
+        assert len(lines) == self.rows, lines
+        return {(c, self.rows - 1 - r): lines[r][c]
+                for r in range(self.rows) for c in range(self.columns)}
+
+    @staticmethod
+    def site(column, row):
+        return "abcdefg"[column] + str(row + 1)
+
+    def position(self, state):
+        grid = self.grid(state)
+        fields = []
+        counts = []
+        for player, mark in zip(self.players, self.marks):
+            sites = [self.site(c, r) for r in range(self.rows)
+                     for c in range(self.columns) if grid[(c, r)] == mark]
+            counts.append(len(sites))
+            fields.append(f"{player}: {' '.join(sites)}".rstrip())
+        mover = sum(counts) % 2
+        fields.append(f"turn: {self.players[mover]}")
+        left = [h - c for h, c in zip(self.hands, counts)]
+        if any(left):
+            fields.append(f"hand: {self.players[0]} {left[0]}, {self.players[1]} {left[1]}")
+        return "; ".join(fields)
+
+    def turns(self, state):
+        grid = self.grid(state)
+        out = []
+        for a in state.legal_actions():
+            height = sum(grid[(a, r)] != "." for r in range(self.rows))
+            out.append(self.site(a, height))
+        return out
+
+
+ADAPTERS = {
+    a.name: a for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7)
+}
 
 
 def result_of(state, players):
@@ -303,10 +361,13 @@ def main():
     assert len(answers) == len(cases), (len(answers), len(cases))
 
     turns_compared = disagreements = results = shown = 0
+    tally = {}
     for (pos, turns, result), ans in zip(cases, answers):
         ours = sorted(ans["moves"]) if ans["outcome"] == "unfinished" else []
         turns_compared += len(turns)
         results += result != "unfinished"
+        if result != "unfinished":
+            tally[result] = tally.get(result, 0) + 1
         if ours != turns or ans["outcome"] != result:
             disagreements += 1
             if shown < 5:
@@ -317,6 +378,7 @@ def main():
     print(f"{args.game}: {len(cases)} positions of {games} games (seed {args.seed}), "
           f"{turns_compared} turns, {results} finished games' results compared; "
           f"{disagreements} disagreements")
+    print("results: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())))
     if args.pin:
         with open(args.pin, "w") as f:
             f.write(f"# {args.game}: positions of seeded games in OpenSpiel 2.0.2\n")

@@ -367,6 +367,11 @@ pub struct Action {
     /// The condition, judged for the mover before his turn, under which
     /// the action is allowed; always, if none.
     pub when: Option<Cond>,
+    /// `place falling DIRECTION` (an index into [`Board::directions`]):
+    /// only onto the empty sites where a piece falling that way comes to
+    /// rest, those whose neighbour that way is off the board or taken.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub falling: Option<usize>,
 }
 
 /// Pieces a player starts with in his hand.

@@ -394,9 +394,10 @@ pub enum ItemKind {
     Take(Vec<Name>),
     /// `flip DIRECTIONS`: a placed piece turns the runs it encloses
     Flip(Vec<Name>),
-    /// `place [on own|opponent REGION] [when CONDITION]`: from the hand onto
-    /// an empty site; the span is the word `place`.
-    Place(Option<Standing>, Option<Box<Cond>>, Span),
+    /// `place [falling DIRECTION] [on own|opponent REGION] [when
+    /// CONDITION]`: from the hand onto an empty site (where a piece falling
+    /// that way comes to rest); the span is the word `place`.
+    Place(Option<Name>, Option<Standing>, Option<Box<Cond>>, Span),
     /// `fly [when CONDITION]`: to any empty site; the span is the word.
     Fly(Option<Box<Cond>>, Span),
     /// `PLAYER KIND in hand: N`

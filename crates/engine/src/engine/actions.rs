@@ -1,7 +1,8 @@
 //! The parts of a turn of a game without dice beyond a piece's lines:
 //! the phases that allow a line or an action only while a condition holds
 //! (`step ... when`), the actions `place` (from the hand onto an empty
-//! site) and `fly` (to any empty site), and the effect a completed move
+//! site, or where a falling piece comes to rest, `falling.rs`) and `fly`
+//! (to any empty site), and the effect a completed move
 //! may earn after it, the removal of an opposing piece when the piece
 //! lands in a line of the mover's (`line of N removes opponent piece`).
 //!
@@ -10,22 +11,40 @@
 //! counted and recorded as one turn. Games that use none of this have no
 //! [`Actions`] and pay nothing for it.
 
+use super::bits::Bits;
 use super::condition::Condition;
 use super::rules::{Rules, Shared};
 use super::sides::{Sides, bits};
 use super::{HAND, Move, NONE, State, Step, bit, grid::Grid};
 use crate::ir::{self, Obligation};
+use falling::Falling;
 use gather::Gather;
 
+mod falling;
 mod gather;
 mod phases;
 mod plan;
 mod sites;
 
-/// An action of a kind: the sites it may land on per player, and when.
+/// An action of a kind: the sites it may land on per player, when, and
+/// whether the piece falls (`place falling DIRECTION`).
 pub(super) struct Action {
     sites: [u128; 2],
     when: Option<Condition>,
+    falling: Option<Box<Falling>>,
+}
+
+impl Action {
+    /// The sites the action lands on for `player`, the sites `empty` empty
+    /// and `taken` taken: its empty sites, where a falling piece rests.
+    #[inline(always)]
+    fn landings<B: Bits>(&self, player: usize, empty: B, taken: B) -> B {
+        let sites = B::of(self.sites[player]) & empty;
+        match &self.falling {
+            None => sites,
+            Some(f) => f.rests(sites, taken),
+        }
+    }
 }
 
 /// The compiled actions, phases and effects of a game without dice.
@@ -65,6 +84,9 @@ pub(super) struct Actions {
     protect: bool,
     /// The board has at most 64 sites: the plan's masks are `u64`s.
     narrow_board: bool,
+    /// The same, and no piece falls (`place falling`): a playout's draw
+    /// reads the placements without asking (see `plan.rs`).
+    narrow_plain: bool,
     /// The phases read only the players' totals and the game has at most
     /// two kinds: a thread keeps them with those totals (see
     /// `plan.rs`).
@@ -109,6 +131,7 @@ impl Actions {
             a.as_ref().map(|a| Action {
                 sites: [mask(&a.sites[0]), mask(&a.sites[1])],
                 when: when(c),
+                falling: a.falling.map(|d| Box::new(Falling::new(&game.board, d))),
             })
         };
         let mut lines_through = Vec::new();
@@ -166,6 +189,11 @@ impl Actions {
             all_kinds: ((1u32 << game.kinds.len()) - 1) as u16,
             protect,
             narrow_board: game.board.sites.len() <= 64,
+            narrow_plain: game.board.sites.len() <= 64
+                && game
+                    .kinds
+                    .iter()
+                    .all(|k| k.place.as_ref().is_none_or(|a| a.falling.is_none())),
             phases_kept,
             id: phases::new_id(),
         })
@@ -225,11 +253,15 @@ impl Actions {
                 if st.hand[player][kind] == 0 {
                     continue;
                 }
-                let Some(sites) = Self::allowed(st, place) else {
+                let Some(a) = place
+                    .as_ref()
+                    .filter(|_| Self::allowed(st, place).is_some())
+                else {
                     continue;
                 };
                 let flips = engine.g.flips.as_ref().filter(|f| f.flips(kind));
-                for to in bits(sites & sides.empty) {
+                let taken = sides.own | sides.opp;
+                for to in bits(a.landings(player, sides.empty, taken)) {
                     if flips.is_some_and(|f| f.turned(st, player, kind, to) == 0) {
                         continue;
                     }

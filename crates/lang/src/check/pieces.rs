@@ -129,7 +129,10 @@ impl Checker<'_> {
                         }
                         kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
                     }
-                    ItemKind::Place(on, when, _) => {
+                    ItemKind::Place(falling, on, when, _) => {
+                        let falling = falling
+                            .as_ref()
+                            .and_then(|d| self.falling(build, item.file, d, has_dice));
                         let sites = match on {
                             Some(on) => self
                                 .region_sites(players, item.file, on.whose, &on.region)
@@ -142,7 +145,11 @@ impl Checker<'_> {
                         if has_dice {
                             self.dice_place(build, players, item, &sites);
                         }
-                        kind.place = Some(ir::Action { sites, when });
+                        kind.place = Some(ir::Action {
+                            sites,
+                            when,
+                            falling,
+                        });
                     }
                     ItemKind::Fly(when, _) => {
                         let when = when.as_ref().map(|c| {
@@ -151,6 +158,7 @@ impl Checker<'_> {
                         kind.fly = Some(ir::Action {
                             sites: vec![(0..build.board.sites.len()).collect(); players.len()],
                             when,
+                            falling: None,
                         });
                     }
                     ItemKind::Step(dirs, None, reach, when) => {
@@ -266,6 +274,41 @@ impl Checker<'_> {
             kinds.push(kind);
         }
         (kinds, names)
+    }
+
+    /// The direction of `place falling DIRECTION`: one compass direction
+    /// the board has links in, in a game without dice.
+    fn falling(
+        &mut self,
+        build: &BoardBuild,
+        file: FileId,
+        direction: &Name,
+        has_dice: bool,
+    ) -> Option<usize> {
+        if has_dice {
+            self.error(
+                file,
+                direction.span.clone(),
+                "in a game with dice, men enter the track by `place`: they cannot fall",
+                "not in a game with dice",
+                Some("remove `falling` and its direction".into()),
+            );
+            return None;
+        }
+        if CLASSES.contains(&direction.text.as_str()) || direction.text == "none" {
+            self.error(
+                file,
+                direction.span.clone(),
+                format!(
+                    "a piece falls one way, a compass direction, and `{}` is not one",
+                    direction.text
+                ),
+                "not one direction",
+                Some("name one of n ne e se s sw w nw: `place falling s`".into()),
+            );
+            return None;
+        }
+        self.direction(build, file, direction, true)
     }
 
     /// How far a `step` or `jump` line reaches, or a diagnostic for `land

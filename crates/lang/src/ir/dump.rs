@@ -175,8 +175,15 @@ impl Game {
                     for (i, p) in self.players.iter().enumerate() {
                         writeln!(f, "  {} {word} on: {}", p.name, self.site_list(&a.sites[i]))?;
                     }
-                } else {
+                } else if a.falling.is_none() {
                     writeln!(f, "  {word} on any empty site")?;
+                }
+                if let Some(d) = a.falling {
+                    let d = &self.board.directions[d].name;
+                    writeln!(
+                        f,
+                        "  {word} falling {d}: on an empty site where a piece falling {d} comes to rest"
+                    )?;
                 }
                 if let Some(c) = &a.when {
                     writeln!(f, "  {word} when {c}")?;

@@ -87,17 +87,19 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::take => ItemKind::Take(directions(part(0))),
         Rule::flip => ItemKind::Flip(directions(part(0))),
         Rule::place | Rule::fly => {
+            let mut falling = None;
             let mut on = None;
             let mut when = None;
             for p in &parts {
                 match p.as_rule() {
                     Rule::when => when = Some(when_condition(p.clone())),
+                    Rule::falling => falling = Some(name(p.clone().into_inner().next().unwrap())),
                     _ => on = Some(standing(p.clone())),
                 }
             }
             let word = span.start..span.start + if rule == Rule::place { 5 } else { 3 };
             if rule == Rule::place {
-                ItemKind::Place(on, when, word)
+                ItemKind::Place(falling, on, when, word)
             } else {
                 ItemKind::Fly(when, word)
             }

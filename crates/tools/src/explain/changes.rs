@@ -162,6 +162,10 @@ pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(
                 out.push((make(far), format!("{word} any far{on_text}")));
             }
         }
+        ItemKind::Place(Some(_), on, when, word) => out.push((
+            ItemKind::Place(None, on.clone(), when.clone(), word.clone()),
+            "place (onto any empty site, not falling)".into(),
+        )),
         ItemKind::Links(k, w) if w.is_some() || *k != LinkKind::All => {
             if w.is_some() {
                 out.push((

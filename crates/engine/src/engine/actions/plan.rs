@@ -10,7 +10,10 @@
 //! ([`Bits`]); the phases (which lines and actions apply), where they read
 //! only the players' totals, are kept by the thread in a small table
 //! keyed by those totals (they repeat from game to game), and judged only
-//! where missing. The turns, their order and their number are those
+//! where missing. Placements that fall (`place falling`, `falling.rs`)
+//! land where [`Action::landings`](super::Action) says; a playout of a
+//! game where no piece falls is compiled apart (`FALLS` false) and never
+//! asks. The turns, their order and their number are those
 //! [`Engine::legal_moves`] lists.
 
 use std::cell::RefCell;
@@ -312,12 +315,23 @@ impl<B: Bits> Plan<B> {
 }
 
 impl Actions {
-    /// The sites where pieces of `kind` are placed in `plan`.
+    /// The sites where pieces of `kind` are placed in `plan`: with
+    /// `FALLS` false, a game where no piece falls (`place falling`), read
+    /// without asking.
     #[inline]
-    fn place_sites<B: Bits>(&self, plan: &Plan<B>, player: usize, kind: usize) -> B {
-        self.place[kind]
-            .as_ref()
-            .map_or(B::ZERO, |a| B::of(a.sites[player]) & plan.empty)
+    fn place_sites<B: Bits, const FALLS: bool>(
+        &self,
+        plan: &Plan<B>,
+        player: usize,
+        kind: usize,
+    ) -> B {
+        self.place[kind].as_ref().map_or(B::ZERO, |a| {
+            if FALLS {
+                a.landings(player, plan.empty, plan.own | plan.opp)
+            } else {
+                B::of(a.sites[player]) & plan.empty
+            }
+        })
     }
 
     /// The sites where the piece of kind `kind` flies in `plan`.
@@ -420,12 +434,12 @@ impl Actions {
         if self.narrow_board {
             u64::with_plan(|plan, judged| {
                 let phases = self.phases_kept(st, judged);
-                self.count_with(engine, st, out, plan, phases)
+                self.count_with::<_, true>(engine, st, out, plan, phases)
             })
         } else {
             u128::with_plan(|plan, judged| {
                 let phases = self.phases_kept(st, judged);
-                self.count_with(engine, st, out, plan, phases)
+                self.count_with::<_, true>(engine, st, out, plan, phases)
             })
         }
     }
@@ -444,16 +458,18 @@ impl Actions {
         drawn: &mut Move,
         pick: impl FnOnce(&State, usize) -> Option<usize>,
     ) -> Result<bool, TooManyTurns> {
-        if self.narrow_board {
-            self.draw_with::<u64>(engine, st, out, drawn, pick)
+        if self.narrow_plain {
+            self.draw_with::<u64, false>(engine, st, out, drawn, pick)
+        } else if self.narrow_board {
+            self.draw_with::<u64, true>(engine, st, out, drawn, pick)
         } else {
-            self.draw_with::<u128>(engine, st, out, drawn, pick)
+            self.draw_with::<u128, true>(engine, st, out, drawn, pick)
         }
     }
 
     /// [`Actions::draw`] with masks of `B`.
     #[inline(always)]
-    fn draw_with<B: Width>(
+    fn draw_with<B: Width, const FALLS: bool>(
         &self,
         engine: &Grid,
         st: &mut State,
@@ -464,7 +480,7 @@ impl Actions {
         let mut plan = Plan::none(B::ZERO);
         let phases = THREAD.with_borrow_mut(|t| self.phases_kept(st, &mut t.judged));
         out.clear();
-        let n = match self.count_with(engine, st, out, &mut plan, phases) {
+        let n = match self.count_with::<B, FALLS>(engine, st, out, &mut plan, phases) {
             Some(n) => n,
             None => {
                 engine.legal(st, out);
@@ -476,14 +492,14 @@ impl Actions {
         };
         match out.get(i) {
             Some(m) => *drawn = *m,
-            None => self.noted_turn_into(engine, st, &plan, i - out.len(), drawn),
+            None => self.noted_turn_into::<B, FALLS>(engine, st, &plan, i - out.len(), drawn),
         }
         Ok(true)
     }
 
     /// [`Actions::count`] with `plan`, made anew, and the phases `phases`.
     #[inline(always)]
-    fn count_with<B: Width>(
+    fn count_with<B: Width, const FALLS: bool>(
         &self,
         engine: &Grid,
         st: &mut State,
@@ -520,7 +536,7 @@ impl Actions {
             while placing != 0 {
                 let k = placing.trailing_zeros() as usize;
                 placing &= placing - 1;
-                let sites = self.place_sites(plan, player, k);
+                let sites = self.place_sites::<B, FALLS>(plan, player, k);
                 n += plan.note(HAND, plan.count(sets, HAND, sites));
             }
             let mut fliers = plan.fliers;
@@ -579,10 +595,10 @@ impl Actions {
         let mut m = Move::PASS;
         if self.narrow_board {
             if let Some(plan) = self.plan::<u64>(engine, st) {
-                self.turn_into(engine, st, &plan, i - listed.len(), &mut m);
+                self.turn_into::<_, true>(engine, st, &plan, i - listed.len(), &mut m);
             }
         } else if let Some(plan) = self.plan::<u128>(engine, st) {
-            self.turn_into(engine, st, &plan, i - listed.len(), &mut m);
+            self.turn_into::<_, true>(engine, st, &plan, i - listed.len(), &mut m);
         }
         m
     }
@@ -636,14 +652,14 @@ impl Actions {
             self.plan::<B>(engine, st),
             "the plan counted last"
         );
-        self.noted_turn_into(engine, st, plan, i - listed.len(), out);
+        self.noted_turn_into::<B, true>(engine, st, plan, i - listed.len(), out);
     }
 
     /// [`Actions::turn_into`] where the turn is in a group the count
     /// noted: the groups before it passed over by their noted turns, and
     /// that group alone looked into.
     #[inline(always)]
-    fn noted_turn_into<B: Width>(
+    fn noted_turn_into<B: Width, const FALLS: bool>(
         &self,
         engine: &Grid,
         st: &State,
@@ -653,7 +669,7 @@ impl Actions {
     ) {
         let noted = usize::from(plan.noted);
         if i >= plan.bounds[noted] as usize {
-            return self.turn_into(engine, st, plan, i, out);
+            return self.turn_into::<B, FALLS>(engine, st, plan, i, out);
         }
         // The groups the index passes: those that end at it or before.
         let g = plan.bounds[1..=noted]
@@ -686,7 +702,7 @@ impl Actions {
                 placing &= placing - 1;
             }
             let kind = placing.trailing_zeros() as usize;
-            let sites = self.place_sites(plan, player, kind);
+            let sites = self.place_sites::<B, FALLS>(plan, player, kind);
             let (to, r) = plan.nth(sets, HAND, sites, left);
             (to, kind as u8, r)
         } else {
@@ -717,7 +733,7 @@ impl Actions {
     /// steps); a pass where there is none. Out of line: a playout's draw
     /// mostly finds its turn among the groups the count noted.
     #[inline(never)]
-    fn turn_into<B: Width>(
+    fn turn_into<B: Width, const FALLS: bool>(
         &self,
         engine: &Grid,
         st: &State,
@@ -781,7 +797,7 @@ impl Actions {
                 left -= n;
                 continue;
             }
-            let sites = self.place_sites(plan, player, kind);
+            let sites = self.place_sites::<B, FALLS>(plan, player, kind);
             let n = plan.count(sets, HAND, sites);
             if left >= n {
                 left -= n;
