@@ -40,7 +40,21 @@ import pyspiel
 
 
 class Adapter:
-    """What every adapter shares: how a seeded game is played."""
+    """What every adapter shares: how a seeded game is played, and the
+    position of a game whose pieces are placed from the hand and stay."""
+
+    def placed_position(self, sites):
+        """The position where each player's pieces stand on `sites` (his
+        list, in the order of `self.players`), the one to move the one
+        who has placed fewer, each holding `self.hands` less what he has
+        placed."""
+        fields = [f"{p}: {' '.join(s)}".rstrip() for p, s in zip(self.players, sites)]
+        counts = [len(s) for s in sites]
+        fields.append(f"turn: {self.players[sum(counts) % 2]}")
+        left = [h - c for h, c in zip(self.hands, counts)]
+        if any(left):
+            fields.append(f"hand: {self.players[0]} {left[0]}, {self.players[1]} {left[1]}")
+        return "; ".join(fields)
 
     def play(self, state, rng, biased):
         """Applies one random turn; biased play takes a winning one."""
@@ -76,18 +90,9 @@ class TicTacToe(Adapter):
 
     def position(self, state):
         cells = self.cells(state)
-        fields = []
-        counts = []
-        for player, mark in zip(self.players, self.marks):
-            sites = [self.site(a) for a in range(9) if cells[a] == mark]
-            counts.append(len(sites))
-            fields.append(f"{player}: {' '.join(sites)}".rstrip())
-        mover = sum(counts) % 2
-        fields.append(f"turn: {self.players[mover]}")
-        left = [h - c for h, c in zip(self.hands, counts)]
-        if any(left):
-            fields.append(f"hand: {self.players[0]} {left[0]}, {self.players[1]} {left[1]}")
-        return "; ".join(fields)
+        return self.placed_position(
+            [[self.site(a) for a in range(9) if cells[a] == mark] for mark in self.marks]
+        )
 
     def turns(self, state):
         return [self.site(a) for a in state.legal_actions()]
@@ -227,15 +232,7 @@ class Hex(Adapter):
 
     def position(self, state):
         history = state.history()
-        fields = []
-        for p, player in enumerate(self.players):
-            sites = [self.site(a) for a in history[p::2]]
-            fields.append(f"{player}: {' '.join(sites)}".rstrip())
-        fields.append(f"turn: {self.players[len(history) % 2]}")
-        left = [h - len(history[p::2]) for p, h in enumerate(self.hands)]
-        if any(left):
-            fields.append(f"hand: {self.players[0]} {left[0]}, {self.players[1]} {left[1]}")
-        return "; ".join(fields)
+        return self.placed_position([[self.site(a) for a in history[p::2]] for p in (0, 1)])
 
     def turns(self, state):
         return [self.site(a) for a in state.legal_actions()]
@@ -284,19 +281,11 @@ class ConnectFour(Adapter):
 
     def position(self, state):
         grid = self.grid(state)
-        fields = []
-        counts = []
-        for player, mark in zip(self.players, self.marks):
-            sites = [self.site(c, r) for r in range(self.rows)
-                     for c in range(self.columns) if grid[(c, r)] == mark]
-            counts.append(len(sites))
-            fields.append(f"{player}: {' '.join(sites)}".rstrip())
-        mover = sum(counts) % 2
-        fields.append(f"turn: {self.players[mover]}")
-        left = [h - c for h, c in zip(self.hands, counts)]
-        if any(left):
-            fields.append(f"hand: {self.players[0]} {left[0]}, {self.players[1]} {left[1]}")
-        return "; ".join(fields)
+        return self.placed_position([
+            [self.site(c, r) for r in range(self.rows) for c in range(self.columns)
+             if grid[(c, r)] == mark]
+            for mark in self.marks
+        ])
 
     def turns(self, state):
         grid = self.grid(state)

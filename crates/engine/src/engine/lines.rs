@@ -18,6 +18,22 @@ pub(super) struct Target {
     pub after: u8,
 }
 
+impl Target {
+    /// Site `t` reached by `player`'s piece of `kind` (the `k`th), which
+    /// is promoted there where its promotion says.
+    fn of((k, kind): (usize, &Kind), player: usize, t: usize) -> Target {
+        let after = match &kind.promote {
+            Some(pr) if pr.sites[player].contains(&t) => pr.to as u8,
+            _ => k as u8,
+        };
+        Target {
+            bit: bit(t as u8),
+            to: t as u8,
+            after,
+        }
+    }
+}
+
 /// The near lines of one (player, kind, site).
 #[derive(Clone, Copy, Default)]
 pub(super) struct Near {
@@ -67,15 +83,7 @@ impl Lines {
         if kind.reach_at(LineKind::Step, player, site) == Reach::Near {
             for &d in kind.directions_at(LineKind::Step, player, site) {
                 if let Some(t) = neighbour[site * dirs + d] {
-                    let after = match &kind.promote {
-                        Some(pr) if pr.sites[player].contains(&t) => pr.to as u8,
-                        _ => k as u8,
-                    };
-                    self.targets.push(Target {
-                        bit: bit(t as u8),
-                        to: t as u8,
-                        after,
-                    });
+                    self.targets.push(Target::of((k, kind), player, t));
                     near.step_mask |= bit(t as u8);
                 }
             }
@@ -145,15 +153,7 @@ impl Lines {
         let mut mask = 0;
         for &d in &kind.take[player] {
             if let Some(t) = neighbour[site * dirs + d] {
-                let after = match &kind.promote {
-                    Some(pr) if pr.sites[player].contains(&t) => pr.to as u8,
-                    _ => k as u8,
-                };
-                self.take_targets.push(Target {
-                    bit: bit(t as u8),
-                    to: t as u8,
-                    after,
-                });
+                self.take_targets.push(Target::of((k, kind), player, t));
                 mask |= bit(t as u8);
             }
         }
