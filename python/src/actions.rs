@@ -21,8 +21,9 @@
 //! other games every `(from, to, over)` along a direction of the board,
 //! sorted: a step to the next site, a jump over it to the one behind, and
 //! with `far` lines every distance and every piece taken between, with
-//! `along lines` every jump along a drawn line, and with `fly` every pair
-//! of sites. So the ids a policy needs are those the game's moves can use.
+//! `along lines` every jump along a drawn line, with `take` every step
+//! onto the next site taking the piece there (`(from, to, to)`), and with
+//! `fly` every pair of sites. So the ids a policy needs are those the game's moves can use.
 
 use ludus::engine::{Engine, Move, NONE};
 use ludus::ir::{MAX_DIE_MOVES, MAX_STEPS, Obligation, Reach};
@@ -123,6 +124,18 @@ fn step_table(engine: &Engine) -> Vec<(u8, u8, u8)> {
                 }
                 between.push(to);
                 at = next[to * dirs + d];
+            }
+        }
+    }
+    // A take lands on the piece it takes: `(from, to, to)` along each
+    // direction some kind takes in.
+    let mut takes: Vec<usize> = game.kinds.iter().flat_map(|k| k.take.concat()).collect();
+    takes.sort_unstable();
+    takes.dedup();
+    for from in 0..n {
+        for &d in &takes {
+            if let Some(to) = next[from * dirs + d] {
+                table.push((from, to, to));
             }
         }
     }

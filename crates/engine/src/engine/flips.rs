@@ -2,7 +2,7 @@
 //! to its owner every run of opposing pieces it encloses along one of its
 //! directions, a run of one or more opposing pieces ended by a piece of
 //! his with no empty site between; a placement that turns none is not
-//! allowed (othello). The sites along each direction from each site are
+//! allowed. The sites along each direction from each site are
 //! compiled once into flat tables, so that judging a placement reads
 //! arrays and masks, never the board graph, and allocates nothing.
 

@@ -9,6 +9,13 @@ use crate::syntax::{
     Item, ItemKind, Name, PromoteThen, Reach, Section, SectionKind, Standing, Whose,
 };
 
+/// The sites of the board, but the players' zones, which are off it: where
+/// `place` and `fly` land unless `on` says.
+fn on_board(build: &BoardBuild) -> Vec<usize> {
+    let zone = |s: usize| build.zones.iter().flatten().any(|&(_, z)| z == s);
+    (0..build.board.sites.len()).filter(|&s| !zone(s)).collect()
+}
+
 impl Checker<'_> {
     pub(super) fn kinds(
         &mut self,
@@ -137,7 +144,7 @@ impl Checker<'_> {
                             Some(on) => self
                                 .region_sites(players, item.file, on.whose, &on.region)
                                 .unwrap_or_else(|| vec![Vec::new(); players.len()]),
-                            None => vec![(0..build.board.sites.len()).collect(); players.len()],
+                            None => vec![on_board(build); players.len()],
                         };
                         let when = when.as_ref().map(|c| {
                             self.condition(&player_list, item.file, c, CondUse::Phase)
@@ -156,7 +163,7 @@ impl Checker<'_> {
                             self.condition(&player_list, item.file, c, CondUse::Phase)
                         });
                         kind.fly = Some(ir::Action {
-                            sites: vec![(0..build.board.sites.len()).collect(); players.len()],
+                            sites: vec![on_board(build); players.len()],
                             when,
                             falling: None,
                         });

@@ -1,6 +1,6 @@
 //! Gravity (`place falling DIRECTION`): a piece placed from the hand
 //! comes to rest where a piece falling that way would stop, an empty site
-//! whose neighbour that way is off the board or taken (in Connect Four,
+//! whose neighbour that way is off the board or taken (falling `s` on a grid,
 //! the lowest empty site of each column). The sites where a piece rests
 //! are read from the taken sites by one shift where every link of the
 //! direction joins sites the same distance apart in the site order (a
