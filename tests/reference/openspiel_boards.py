@@ -301,6 +301,20 @@ ADAPTERS = {
 }
 
 
+def ludus_answers(ludus, game, positions):
+    """ludus's answer for each position of `game` (`ludus moves GAME
+    --batch`: its legal turns and outcome), one JSON object each."""
+    proc = subprocess.run(
+        [ludus, "moves", game, "--batch"],
+        input="".join(p + "\n" for p in positions),
+        capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        sys.exit(f"ludus failed: {proc.stderr}")
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == len(positions), (len(answers), len(positions))
+    return answers
+
+
 def result_of(state, players):
     if not state.is_terminal():
         return "unfinished"
@@ -340,14 +354,7 @@ def main():
             cases.append((position, sorted(adapter.turns(state)), "unfinished"))
             adapter.play(state, rng, biased)
 
-    proc = subprocess.run(
-        [args.ludus, "moves", adapter.file, "--batch"],
-        input="".join(c[0] + "\n" for c in cases),
-        capture_output=True, text=True, check=False)
-    if proc.returncode != 0:
-        sys.exit(f"ludus failed: {proc.stderr}")
-    answers = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert len(answers) == len(cases), (len(answers), len(cases))
+    answers = ludus_answers(args.ludus, adapter.file, [c[0] for c in cases])
 
     turns_compared = disagreements = results = shown = 0
     tally = {}

@@ -35,12 +35,11 @@ never seen in 10^5 positions of random games.
 """
 
 import argparse
-import json
 import random
-import subprocess
 import sys
 
 import pyspiel
+from openspiel_boards import ludus_answers
 
 NAMES = ["a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5",
          "a4", "b4", "c4", "e4", "f4", "g4",
@@ -154,14 +153,7 @@ def main():
             if len(cases) >= args.positions:
                 break
 
-    proc = subprocess.run(
-        [args.ludus, "moves", args.game, "--batch"],
-        input="".join(c[0] + "\n" for c in cases),
-        capture_output=True, text=True, check=False)
-    if proc.returncode != 0:
-        sys.exit(f"ludus failed: {proc.stderr}")
-    answers = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert len(answers) == len(cases), (len(answers), len(cases))
+    answers = ludus_answers(args.ludus, args.game, [c[0] for c in cases])
 
     turns_compared = disagreements = results = 0
     shown = 0
