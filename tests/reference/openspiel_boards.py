@@ -315,6 +315,17 @@ def ludus_answers(ludus, game, positions):
     return answers
 
 
+def show_disagreement(shown, position, theirs, ours):
+    """Prints the first few disagreements in full (`theirs` and `ours`
+    each a result and its turns); the number shown so far."""
+    if shown >= 5:
+        return shown
+    print(f"DISAGREE at {position}")
+    print(f"  openspiel: {theirs[0]} {theirs[1]}")
+    print(f"  ludus:     {ours[0]} {ours[1]}")
+    return shown + 1
+
+
 def result_of(state, players):
     if not state.is_terminal():
         return "unfinished"
@@ -366,11 +377,7 @@ def main():
             tally[result] = tally.get(result, 0) + 1
         if ours != turns or ans["outcome"] != result:
             disagreements += 1
-            if shown < 5:
-                shown += 1
-                print(f"DISAGREE at {pos}")
-                print(f"  openspiel: {result} {turns}")
-                print(f"  ludus:     {ans['outcome']} {ours}")
+            shown = show_disagreement(shown, pos, (result, turns), (ans["outcome"], ours))
     print(f"{args.game}: {len(cases)} positions of {games} games (seed {args.seed}), "
           f"{turns_compared} turns, {results} finished games' results compared; "
           f"{disagreements} disagreements")

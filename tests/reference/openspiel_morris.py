@@ -39,7 +39,7 @@ import random
 import sys
 
 import pyspiel
-from openspiel_boards import ludus_answers
+from openspiel_boards import ludus_answers, show_disagreement
 
 NAMES = ["a7", "d7", "g7", "b6", "d6", "f6", "c5", "d5", "e5",
          "a4", "b4", "c4", "e4", "f4", "g4",
@@ -166,11 +166,7 @@ def main():
         results += result != "unfinished"
         if not ok:
             disagreements += 1
-            if shown < 5:
-                shown += 1
-                print(f"DISAGREE at {pos}")
-                print(f"  openspiel: {result} {turns}")
-                print(f"  ludus:     {ans['outcome']} {ours}")
+            shown = show_disagreement(shown, pos, (result, turns), (ans["outcome"], ours))
     print(f"{len(cases)} positions of {games} games (seed {args.seed}), "
           f"{turns_compared} turns, {results} finished games' results compared; "
           f"{disagreements} disagreements; set aside: {capped} games cut at "
