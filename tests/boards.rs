@@ -196,3 +196,46 @@ fn connect_four_matches_openspiel() {
         assert!(text.contains(result), "no `{result}` in the sample");
     }
 }
+
+/// Lines of action (`lines_of_action`): moves as long as the pieces on
+/// their line (`step any counting over own`), captures by landing at that
+/// distance, one group winning (the mover's first), a board standing again
+/// drawn (positions given with the turns since the last capture, in the
+/// `moves` field), no move losing.
+#[test]
+fn lines_of_action_matches_openspiel() {
+    let data = "tests/data/lines-of-action-openspiel.turns";
+    let (checked, finished) = check_against_openspiel("games/lines-of-action.game", data);
+    assert!(checked > 1000, "{checked} positions");
+    assert!(finished > 50, "{finished} finished games");
+    let text = std::fs::read_to_string(root().join(data)).unwrap();
+    for what in ["| black wins", "| white wins", "| draw", "x"] {
+        assert!(text.contains(what), "no `{what}` in the sample");
+    }
+}
+
+/// Lines of action's repetition: a board that stands again draws, with
+/// either player to move, and only with the turns that led to it (the
+/// position alone starts the history afresh).
+#[test]
+fn lines_of_action_draws_a_board_standing_again() {
+    let engine = engine_at(&root().join("games/lines-of-action.game"));
+    let start = "black: b1 c1 d1 e1 f1 g1 b8 c8 d8 e8 f8 g8; \
+                 white: a2 a3 a4 a5 a6 a7 h2 h3 h4 h5 h6 h7; turn: black";
+    // Back where it started, White to move again.
+    let (turns, result) = turns_and_result(
+        &engine,
+        &format!("{start}; moves: b1-b3, a2-c2, b3-b1, c2-a2"),
+    );
+    assert_eq!((turns.len(), result.as_str()), (0, "draw"));
+    // The same board given alone: no history, no repetition.
+    let (turns, result) = turns_and_result(&engine, start);
+    assert_eq!((turns.len(), result.as_str()), (36, "unfinished"));
+    // One turn short of it: White's piece is still away.
+    let (_, result) = turns_and_result(&engine, &format!("{start}; moves: b1-b3, a2-c2, b3-b1"));
+    assert_eq!(result, "unfinished");
+    // A turn that is not legal in its place is refused, naming it.
+    let err = ludus::notation::parse_position(&engine, &format!("{start}; moves: b1-b3, b3-b1"))
+        .unwrap_err();
+    assert!(err.contains("moves: turn 2"), "{err}");
+}

@@ -18,7 +18,7 @@ Usage, from the crate root:
     python3 tests/reference/openspiel_boards.py tic_tac_toe --positions 100000 --seed 1
 
 (`connect_four`, `breakthrough`, `clobber`, `othello`, `hex` and `hex7`,
-hex at 7 x 7, likewise.)
+hex at 7 x 7, and `lines_of_action` likewise.)
 
 It prints the positions, turns and results compared, and the
 disagreements, the first few in full; `--pin FILE` also writes a sample
@@ -166,6 +166,43 @@ class Clobber(Squares):
         return [t[:2] + "x" + t[2:4] for t in map(state.action_to_string, state.legal_actions())]
 
 
+class LinesOfAction(Squares):
+    """`lines_of_action`: OpenSpiel writes a turn as ludus does (`b1-b3`,
+    `c1xa3`). Player 0 is Black (`x`) and moves first. `str(state)` ends
+    with the player to move, after the board. A board that stands again
+    draws, so a position is given with its history: the board after the
+    last capture (or the start: none stands again across a capture) and
+    the turns played since, in the `moves` field."""
+
+    name = "lines_of_action"
+    params = {}
+    file = "games/lines-of-action.game"
+    players = ("black", "white")
+    marks = ("x", "o")
+
+    def board(self, state):
+        return super().board(state.__str__().split("\n\n")[0])
+
+    def position(self, state):
+        if not state.history():
+            self.base, self.since = Squares.position(self, state), []
+        if not self.since:
+            return self.base
+        return f"{self.base}; moves: {', '.join(self.since)}"
+
+    def play(self, state, rng, biased):
+        before = len(state.history())
+        super().play(state, rng, biased)
+        turn = state.action_to_string(before % 2, state.history()[before])
+        if "x" in turn:
+            self.base, self.since = Squares.position(self, state), []
+        else:
+            self.since.append(turn)
+
+    def turns(self, state):
+        return [state.action_to_string(a) for a in state.legal_actions()]
+
+
 class Othello(Adapter):
     """`othello`: action `row * 8 + col`, row 0 the top line, which
     Othello players and OpenSpiel both name 1 (`d3` is 19); 64 is the
@@ -297,7 +334,8 @@ class ConnectFour(Adapter):
 
 
 ADAPTERS = {
-    a.name: a for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7)
+    a.name: a for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
+                        LinesOfAction)
 }
 
 
@@ -345,6 +383,8 @@ def main():
     ap.add_argument("--ludus", default="target/release/ludus")
     ap.add_argument("--pin", help="write a sample of the positions to this file")
     ap.add_argument("--pin-every", type=int, default=50)
+    ap.add_argument("--pin-finished-every", type=int,
+                    help="sample the finished games apart (default: --pin-every)")
     args = ap.parse_args()
 
     adapter = ADAPTERS[args.game]()
@@ -393,7 +433,8 @@ def main():
             seen = {True: 0, False: 0}
             for pos, turns, result in cases:
                 over = result != "unfinished"
-                if seen[over] % args.pin_every == 0:
+                every = args.pin_finished_every if over else args.pin_every
+                if seen[over] % (every or args.pin_every) == 0:
                     f.write(f"{pos} | {', '.join(turns)} | {result}\n")
                 seen[over] += 1
     sys.exit(1 if disagreements else 0)

@@ -16,6 +16,7 @@ mod choice;
 mod condition;
 mod connect;
 mod core;
+mod counting;
 mod dice;
 mod flips;
 mod found;
@@ -398,7 +399,14 @@ impl Engine {
     /// A 64-bit hash of everything that decides the legal moves and the
     /// outcome (the history aside: see [`Engine::repetition_key`]).
     pub fn hash(&self, st: &State) -> u64 {
-        let mut h = self.zobrist[self.sites * 32 + st.to_move as usize]
+        // With `same board N times` the keys of the player to move are 0
+        // (`Core::new`): the hash tells him apart by a constant.
+        let mover = if self.game.rules.repeat_board {
+            u64::from(st.to_move + 1).wrapping_mul(0x5851_f42d_4c95_7f2d)
+        } else {
+            self.zobrist[self.sites * 32 + st.to_move as usize]
+        };
+        let mut h = mover
             ^ u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53)
             ^ u64::from(st.chosen).wrapping_mul(0x94d0_49bb_1331_11eb)
             ^ u64::from(st.climbing).wrapping_mul(0xd6e8_feb8_6659_fd93);

@@ -331,6 +331,9 @@ pub struct Kind {
     /// Per player: the directions it may take in (`take`: onto an
     /// opposing piece on the next site, taking it).
     pub take: Vec<Vec<usize>>,
+    /// How far the `take` line reaches: the next site, or `counting`.
+    #[serde(skip_serializing_if = "Reach::is_near")]
+    pub take_reach: Reach,
     /// Per player: the directions along which a placed piece turns the
     /// runs of opposing pieces it encloses (`flip`); a piece that flips is
     /// placed only where it turns one at least.
@@ -416,9 +419,22 @@ pub enum Reach {
     /// board's line through it ([`Board::lines`]) to the site after it on
     /// that line, whichever way the line turns there.
     Along,
+    /// `counting [over own]`: exactly as many sites as there are pieces on
+    /// the whole line through the piece along the direction (both ways,
+    /// both sides', itself counted), over empty sites only, or also over
+    /// its owner's pieces (`over_own`), never over an opposing piece.
+    Counting {
+        /// `over own`
+        over_own: bool,
+    },
 }
 
 impl Reach {
+    /// Whether it is [`Reach::Near`].
+    pub fn is_near(&self) -> bool {
+        *self == Reach::Near
+    }
+
     /// The words that state it after the directions, if any.
     pub fn words(self) -> &'static str {
         match self {
@@ -426,6 +442,8 @@ impl Reach {
             Reach::Far => " far",
             Reach::FarBehind => " far land behind",
             Reach::Along => " along lines",
+            Reach::Counting { over_own: false } => " counting",
+            Reach::Counting { over_own: true } => " counting over own",
         }
     }
 }
@@ -597,6 +615,10 @@ pub struct Rules {
     /// before it, over the site of the piece that one took (`chain never
     /// turns back`).
     pub never_turn_back: bool,
+    /// The end's repetition rule reads the board alone (`same board N
+    /// times`): a position stands again with either player to move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub repeat_board: bool,
 }
 
 /// `again after ...`: an extra turn for the player who has just moved,
@@ -717,6 +739,10 @@ pub enum Cond {
     /// frame given, relative to the judged player. End rules and
     /// invariants of games without dice.
     Connects(Whose, (Whose, String), (Whose, String)),
+    /// The pieces of one side, one at least, form one group, each linked
+    /// to another of it by a board link (`own pieces connected`). End
+    /// rules and invariants of games without dice.
+    Connected(Whose),
 }
 
 /// A number in a condition.

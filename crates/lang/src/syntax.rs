@@ -259,6 +259,9 @@ pub enum Cond {
     /// side's pieces joins the two regions, each read in the frame written
     /// before its name or else that side's; the span of the atom.
     Connects(Whose, (Option<Whose>, Name), (Option<Whose>, Name), Span),
+    /// `own|opponent pieces connected`: that side's pieces form one group;
+    /// the span of the atom.
+    Connected(Whose, Span),
 }
 
 /// A number in a condition.
@@ -336,6 +339,11 @@ pub struct Reach {
     /// The span of `along lines`: the jump follows the board's `line`
     /// items, which may bend.
     pub along: Option<Span>,
+    /// The span of `counting`: exactly as many sites as the pieces on the
+    /// line.
+    pub counting: Option<Span>,
+    /// The span of `over own` after `counting`.
+    pub over_own: Option<Span>,
 }
 
 /// What a promotion does to a capture chain: `then continue` (the default),
@@ -390,8 +398,9 @@ pub enum ItemKind {
     /// `jump DIRECTIONS [far [land behind]]`, optionally `on own|opponent
     /// REGION`, and `when CONDITION`
     Jump(Vec<Name>, Option<Standing>, Reach, Option<Box<Cond>>),
-    /// `take DIRECTIONS`: onto an opposing piece on the next site, taking it
-    Take(Vec<Name>),
+    /// `take DIRECTIONS [counting [over own]]`: onto an opposing piece on
+    /// the next site (or as far as the pieces on the line), taking it
+    Take(Vec<Name>, Reach),
     /// `flip DIRECTIONS`: a placed piece turns the runs it encloses
     Flip(Vec<Name>),
     /// `place [falling DIRECTION] [on own|opponent REGION] [when
@@ -502,8 +511,8 @@ pub enum ItemKind {
     /// (`None`: more pieces wins), and the counter's name and condition
     /// (with the span of `while`), which go together.
     NoProgress(Vec<Reset>, Name, Option<EndResult>, Progress),
-    /// `same position N times: RESULT`
-    Repetition(Name, EndResult),
+    /// `same position|board N times: RESULT` (true: `board`)
+    Repetition(Name, EndResult, bool),
     /// `limit NAME: at most N men leave REGION per turn, EXCEPTIONS`
     LimitLeave(Name, Name, Name, Vec<LimitException>),
     /// `limit NAME: no run of N own|closed points [unless opponent men
@@ -588,7 +597,7 @@ impl ItemKind {
             ItemKind::Marks(_) => "marks".into(),
             ItemKind::Step(_, on, ..) => line_key("step", on.as_ref()),
             ItemKind::Jump(_, on, ..) => line_key("jump", on.as_ref()),
-            ItemKind::Take(_) => "take".into(),
+            ItemKind::Take(..) => "take".into(),
             ItemKind::Flip(_) => "flip".into(),
             ItemKind::Place(..) => "place".into(),
             ItemKind::Fly(..) => "fly".into(),
@@ -662,7 +671,8 @@ impl ItemKind {
                 let texts: Vec<String> = resets.iter().map(Reset::text).collect();
                 format!("no {}", texts.join(" or "))
             }
-            ItemKind::Repetition(..) => "same position".into(),
+            ItemKind::Repetition(.., false) => "same position".into(),
+            ItemKind::Repetition(.., true) => "same board".into(),
             ItemKind::Evaluate(..) => "evaluate".into(),
             ItemKind::Forbid(name, ..)
             | ItemKind::LimitLeave(name, ..)

@@ -43,6 +43,30 @@ pub fn holds(engine: &Engine, st: &State, cond: &ir::Cond, me: usize) -> bool {
                     .all(|&s| st.piece(s).is_some_and(|(p, _)| p == who))
             })
         }
+        ir::Cond::Connected(w) => {
+            // A plain search along the board's links, from one piece.
+            let who = side(me, *w);
+            let game = engine.game();
+            let held = |s: usize| st.piece(s).is_some_and(|(p, _)| p == who);
+            let pieces: Vec<usize> = (0..game.board.sites.len()).filter(|&s| held(s)).collect();
+            let mut seen = vec![false; game.board.sites.len()];
+            let mut todo: Vec<usize> = pieces.first().copied().into_iter().collect();
+            let mut found = 0;
+            while let Some(s) = todo.pop() {
+                if std::mem::replace(&mut seen[s], true) {
+                    continue;
+                }
+                found += 1;
+                for l in &game.board.links {
+                    if l.from == s && held(l.to) {
+                        todo.push(l.to);
+                    } else if l.to == s && held(l.from) {
+                        todo.push(l.from);
+                    }
+                }
+            }
+            !pieces.is_empty() && found == pieces.len()
+        }
         ir::Cond::Connects(w, (fa, a), (fb, b)) => {
             // A plain search along the board's links, from the side's
             // pieces in the first region.

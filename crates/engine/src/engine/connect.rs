@@ -38,6 +38,11 @@ enum Joined {
         from: usize,
         to: usize,
     },
+    /// The pieces of the judged player (`true`: his opponent's) form one
+    /// group.
+    Group {
+        opponent: bool,
+    },
     And(Box<[Joined]>),
     Or(Box<[Joined]>),
     Not(Box<Joined>),
@@ -48,7 +53,7 @@ fn reads_chain(c: &ir::Cond) -> bool {
     match c {
         ir::Cond::Or(p) | ir::Cond::And(p) => p.iter().any(reads_chain),
         ir::Cond::Not(c) => reads_chain(c),
-        ir::Cond::Connects(..) => true,
+        ir::Cond::Connects(..) | ir::Cond::Connected(_) => true,
         _ => false,
     }
 }
@@ -109,6 +114,9 @@ impl Connections {
                     &self.near,
                 )
             }
+            Joined::Group { opponent } => {
+                grouped(st.occupied[me ^ usize::from(*opponent)], &self.near)
+            }
             Joined::And(p) => p.iter().all(|c| self.joined(c, st, me)),
             Joined::Or(p) => p.iter().any(|c| self.joined(c, st, me)),
             Joined::Not(c) => !self.joined(c, st, me),
@@ -127,6 +135,9 @@ impl Joined {
                 opponent: *w == Whose::Opponent,
                 from: rules.regions.index(fa, a),
                 to: rules.regions.index(fb, b),
+            },
+            ir::Cond::Connected(w) => Joined::Group {
+                opponent: *w == Whose::Opponent,
             },
             c => {
                 let cond = Cond::compile(game, &rules.regions, c, game.rules.pin_blots);
@@ -151,21 +162,39 @@ pub(in crate::engine) fn joins(own: u128, from: u128, to: u128, near: &[u128]) -
         if reached & to != 0 {
             return true;
         }
-        let mut grown = 0;
-        let mut sites = last;
-        while sites != 0 {
-            grown |= near[sites.trailing_zeros() as usize];
-            sites &= sites - 1;
-        }
-        last = grown & own & !reached;
+        last = grown(last, near) & own & !reached;
         reached |= last;
     }
     false
 }
 
+/// Whether the sites of `own`, one at least, form one group, each linked
+/// to another of it (`near`: per site, the sites linked to it).
+#[inline]
+pub(in crate::engine) fn grouped(own: u128, near: &[u128]) -> bool {
+    let mut reached = own & own.wrapping_neg();
+    let mut last = reached;
+    while last != 0 {
+        last = grown(last, near) & !reached & own;
+        reached |= last;
+    }
+    own != 0 && reached == own
+}
+
+/// The sites linked to some site of `sites`.
+#[inline]
+fn grown(mut sites: u128, near: &[u128]) -> u128 {
+    let mut grown = 0;
+    while sites != 0 {
+        grown |= near[sites.trailing_zeros() as usize];
+        sites &= sites - 1;
+    }
+    grown
+}
+
 #[cfg(test)]
 mod tests {
-    use super::joins;
+    use super::{grouped, joins};
 
     /// A row of three sites, 0 - 1 - 2.
     const ROW: [u128; 3] = [0b010, 0b101, 0b010];
@@ -177,5 +206,14 @@ mod tests {
         // A piece in both regions is a chain of one.
         assert!(joins(0b010, 0b010, 0b010, &ROW));
         assert!(!joins(0, 0b111, 0b111, &ROW));
+    }
+
+    #[test]
+    fn a_group_is_every_piece_linked() {
+        assert!(grouped(0b111, &ROW));
+        assert!(grouped(0b011, &ROW));
+        assert!(grouped(0b100, &ROW), "one piece is a group");
+        assert!(!grouped(0b101, &ROW), "a gap splits them");
+        assert!(!grouped(0, &ROW), "no piece is no group");
     }
 }

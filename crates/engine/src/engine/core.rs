@@ -121,9 +121,13 @@ impl Core {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         // Per site and owner, per count; the player to move; per site (huff
         // and memory); per site, a pinned man (dice games).
-        let zobrist: Vec<u64> = (0..sites * 2 * 16 + 2 + 2 * sites)
+        let mut zobrist: Vec<u64> = (0..sites * 2 * 16 + 2 + 2 * sites)
             .map(|_| super::splitmix(&mut seed))
             .collect();
+        if game.rules.repeat_board {
+            // `same board N times`: the player to move is no part of it.
+            zobrist[sites * 32..sites * 32 + 2].fill(0);
+        }
         let (counter_resets, counter_labels, end_counter, counter_while) =
             progress::counters(&game, &rules);
         let mut while_due = [u32::MAX; COUNTER_SLOTS];

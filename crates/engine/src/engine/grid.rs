@@ -6,8 +6,8 @@ use super::found::Found;
 use super::sides::{Sides, bits, few_bits};
 use super::strategy::Strategy;
 use super::{
-    Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, bit, cell, flips, lines, rays,
-    turns,
+    Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, bit, cell, counting, flips, lines,
+    rays, turns,
 };
 use crate::ir::{MAX_STEPS, Obligation};
 use std::ops::Deref;
@@ -69,6 +69,10 @@ pub(super) struct GridTables {
     pub(super) takes: bool,
     /// The flips of the kinds that flip as they are placed (`flip`).
     pub(super) flips: Option<Box<flips::Flips>>,
+    /// The counted lines (`step ... counting`, `take ... counting`); a
+    /// game with some has `rays.any` set, so that its steps are listed
+    /// where the far ones are.
+    pub(super) counting: Option<Box<counting::Counting>>,
     /// A game with actions but no counters with `while`, no `again`, no
     /// huff, no `return forbidden` and no repetition rule: its moves are
     /// played by the extended play compiled without those.
@@ -121,10 +125,13 @@ impl GridTables {
             }
         }
         let _ = kinds;
+        let counting = counting::Counting::new(game, &neighbour, dirs).map(Box::new);
+        rays.any |= counting.is_some();
         let actions = actions::Actions::new(game, &core.rules).map(Box::new);
         let extended = actions.is_some() || !core.counter_while.is_empty();
         GridTables {
             flips: flips::Flips::new(game, &neighbour, dirs).map(Box::new),
+            counting,
             lines,
             takes,
             promote_at_end: promote.iter().any(|p| p.3),
@@ -749,6 +756,9 @@ impl Grid {
                 }
                 if TAKES {
                     self.takes(huff, s as u8, t, sides, found);
+                    if self.g.counting.is_some() {
+                        self.counted_takes(st, huff, s as u8, t, sides, found);
+                    }
                 }
                 if !self.may_jump(t, s, sides) && (!self.g.rays.any || !self.g.rays.flies(t)) {
                     continue;
@@ -824,6 +834,9 @@ impl Grid {
             }
         }
         if self.g.rays.any {
+            if self.g.counting.is_some() {
+                self.counted_steps(st, huff, sides, found);
+            }
             for s in bits(sides.own) {
                 self.slide(st, huff, s as u8, self.visited(st, s), found);
             }

@@ -130,7 +130,7 @@ impl Lines {
                     }
                 }
             }
-            Reach::Far | Reach::FarBehind => {}
+            Reach::Far | Reach::FarBehind | Reach::Counting { .. } => {}
         }
         near.jumps = Range {
             start,
@@ -151,7 +151,13 @@ impl Lines {
     ) {
         let start = self.take_targets.len() as u32;
         let mut mask = 0;
-        for &d in &kind.take[player] {
+        // A counting take is listed by `counting.rs`.
+        let near = if kind.take_reach == Reach::Near {
+            &kind.take[player][..]
+        } else {
+            &[]
+        };
+        for &d in near {
             if let Some(t) = neighbour[site * dirs + d] {
                 self.take_targets.push(Target::of((k, kind), player, t));
                 mask |= bit(t as u8);

@@ -234,15 +234,18 @@ impl Core {
 
     /// How many times the current position (the last of the history) has
     /// stood since the last capture, itself included; 0 without a history.
+    /// With `same board N times`, the board alone: with either player to
+    /// move (the key leaves him out).
     pub fn repeated(&self, st: &State) -> u32 {
         let Some(&now) = st.history.last() else {
             return 0;
         };
         // Players alternate, so the same player moved every other entry.
+        let every = if self.game.rules.repeat_board { 1 } else { 2 };
         st.history
             .iter()
             .rev()
-            .step_by(2)
+            .step_by(every)
             .filter(|&&k| k == now)
             .count() as u32
     }

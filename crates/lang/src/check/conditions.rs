@@ -62,7 +62,8 @@ impl Checker<'_> {
             | Cond::Moving(..)
             | Cond::Die(..)
             | Cond::LineOf(..)
-            | Cond::Connects(..) => {}
+            | Cond::Connects(..)
+            | Cond::Connected(..) => {}
         }
     }
 
@@ -190,26 +191,19 @@ impl Checker<'_> {
                 }
                 ir::Cond::LineOf(*w, n)
             }
+            Cond::Connected(w, span) => {
+                self.chain_use(
+                    file,
+                    span,
+                    used,
+                    ["pieces connected", "own pieces connected"],
+                );
+                ir::Cond::Connected(*w)
+            }
             Cond::Connects(w, (fa, a), (fb, b), span) => {
                 self.region(players, file, a);
                 self.region(players, file, b);
-                if self.has_dice {
-                    self.error(
-                        file,
-                        span.clone(),
-                        "`connects` follows the links of a board, and the men of a game with dice go along tracks",
-                        "not in a game with dice",
-                        Some("count the men in a region instead, such as `own men in home >= 15`".into()),
-                    );
-                } else if !matches!(used, CondUse::End | CondUse::Invariant) {
-                    self.error(
-                        file,
-                        span.clone(),
-                        "`connects` is judged after each turn, by an end rule (`NAME: own connects A to B => win`) or an invariant",
-                        "not in an end rule",
-                        Some("judge the chain in the `end` section, or in `invariants`".into()),
-                    );
-                }
+                self.chain_use(file, span, used, ["connects", "own connects A to B"]);
                 ir::Cond::Connects(
                     *w,
                     (fa.unwrap_or(*w), a.text.clone()),
@@ -329,6 +323,29 @@ impl Checker<'_> {
                     "the pieces of this game are `{}`",
                     known.join("`, `")
                 ))),
+            );
+        }
+    }
+
+    /// Refuses a condition that reads a chain or group of pieces
+    /// (`connects`, `pieces connected`, written `what`) outside an end rule
+    /// or an invariant, or in a game with dice.
+    fn chain_use(&mut self, file: FileId, span: &Span, used: CondUse, [what, example]: [&str; 2]) {
+        if self.has_dice {
+            self.error(
+                file,
+                span.clone(),
+                format!("`{what}` follows the links of a board, and the men of a game with dice go along tracks"),
+                "not in a game with dice",
+                Some("count the men in a region instead, such as `own men in home >= 15`".into()),
+            );
+        } else if !matches!(used, CondUse::End | CondUse::Invariant) {
+            self.error(
+                file,
+                span.clone(),
+                format!("`{what}` is judged after each turn, by an end rule (`NAME: {example} => win`) or an invariant"),
+                "not in an end rule",
+                Some("judge the chain in the `end` section, or in `invariants`".into()),
             );
         }
     }

@@ -64,6 +64,7 @@ impl Checker<'_> {
                 flip: vec![Vec::new(); players.len()],
                 step_reach: ir::Reach::Near,
                 jump_reach: ir::Reach::Near,
+                take_reach: ir::Reach::Near,
                 standing: Vec::new(),
                 promote: None,
                 advance: false,
@@ -182,8 +183,9 @@ impl Checker<'_> {
                             self.condition(&player_list, item.file, c, CondUse::Phase)
                         });
                     }
-                    ItemKind::Take(dirs) => {
+                    ItemKind::Take(dirs, reach) => {
                         kind.take = self.direction_set(build, players, item.file, dirs);
+                        kind.take_reach = self.reach(build, item, reach);
                     }
                     ItemKind::Flip(dirs) => {
                         kind.flip = self.direction_set(build, players, item.file, dirs);
@@ -321,6 +323,48 @@ impl Checker<'_> {
     /// How far a `step` or `jump` line reaches, or a diagnostic for `land
     /// behind` without `far` (a near jump always lands right behind).
     fn reach(&mut self, build: &BoardBuild, item: &Item, reach: &Reach) -> ir::Reach {
+        if let Some(counting) = &reach.counting {
+            let (message, label, hint) = if matches!(item.kind, ItemKind::Jump(..)) {
+                (
+                    "`counting` on a jump: a jump goes over the next site",
+                    "for steps and takes",
+                    "write `step DIRECTIONS counting` for a move as long as the pieces on its line, and `take DIRECTIONS counting` for its capture",
+                )
+            } else if let Some(far) = &reach.far {
+                self.error(
+                    item.file,
+                    far.clone(),
+                    "`far` with `counting`: a counting step goes exactly as far as the pieces on its line",
+                    "not with `counting`",
+                    Some("remove `far` (a move as long as the pieces on its line) or `counting` (a slide of any length)".into()),
+                );
+                return ir::Reach::Near;
+            } else if reach.along.is_some() {
+                (
+                    "`along lines` with `counting`: a counting step goes along a straight line of the grid",
+                    "not with `along lines`",
+                    "remove `along lines`",
+                )
+            } else if build.board.grid.is_none() {
+                (
+                    "`counting` on a board without a grid: the pieces are counted along its straight lines",
+                    "needs a grid",
+                    "give the board a `grid`",
+                )
+            } else {
+                return ir::Reach::Counting {
+                    over_own: reach.over_own.is_some(),
+                };
+            };
+            self.error(
+                item.file,
+                counting.clone(),
+                message,
+                label,
+                Some(hint.into()),
+            );
+            return ir::Reach::Near;
+        }
         if let Some(along) = &reach.along {
             let (message, label, hint) = if matches!(item.kind, ItemKind::Step(..)) {
                 (

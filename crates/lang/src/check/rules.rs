@@ -12,7 +12,7 @@ use crate::syntax::{
 /// `choice`, one that may land beyond the site right behind the piece).
 fn far_jumps(kind: &ir::Kind, choice: bool) -> bool {
     let counts = |reach: ir::Reach| match reach {
-        ir::Reach::Near | ir::Reach::Along => false,
+        ir::Reach::Near | ir::Reach::Along | ir::Reach::Counting { .. } => false,
         ir::Reach::Far => true,
         ir::Reach::FarBehind => !choice,
     };
@@ -193,6 +193,9 @@ impl Checker<'_> {
             line_removal: None,
             land_going_on,
             never_turn_back: never_turn_back.is_some(),
+            repeat_board: (self.sections(SectionKind::End))
+                .flat_map(|s| &s.items)
+                .any(|i| matches!(i.kind, ItemKind::Repetition(.., true))),
         }
     }
 
@@ -311,9 +314,20 @@ impl Checker<'_> {
                         });
                     }
                 }
-                ItemKind::Repetition(n, result) => {
+                ItemKind::Repetition(n, result, board) => {
                     if let Some(n) = self.number(item.file, n, 0, u32::MAX) {
-                        if (2..=ir::MAX_REPETITIONS).contains(&n) {
+                        if end.iter().any(|e| matches!(e, EndRule::Repetition(..))) {
+                            self.error(
+                                item.file,
+                                item.span.clone(),
+                                "a second repetition rule: a game counts positions one way",
+                                "one repetition rule already",
+                                Some(format!(
+                                    "keep one `same {} N times` rule",
+                                    if *board { "board" } else { "position" }
+                                )),
+                            );
+                        } else if (2..=ir::MAX_REPETITIONS).contains(&n) {
                             end.push(EndRule::Repetition(n, *result));
                         } else {
                             self.error(
@@ -376,7 +390,7 @@ fn counters_used(end: &[EndRule]) -> usize {
 /// The span of the count of `same position N times`.
 fn n_span(item: &Item) -> crate::diag::Span {
     match &item.kind {
-        ItemKind::Repetition(n, _) => n.span.clone(),
+        ItemKind::Repetition(n, ..) => n.span.clone(),
         _ => item.span.clone(),
     }
 }

@@ -135,7 +135,13 @@ impl Game {
                     k.jump_reach.words()
                 )?;
                 if k.may_take() {
-                    writeln!(f, "  {} take: {}", p.name, self.direction_list(&k.take[i]))?;
+                    writeln!(
+                        f,
+                        "  {} take: {}{}",
+                        p.name,
+                        self.direction_list(&k.take[i]),
+                        k.take_reach.words()
+                    )?;
                 }
                 if k.flip.iter().any(|d| !d.is_empty()) {
                     writeln!(f, "  {} flip: {}", p.name, self.direction_list(&k.flip[i]))?;
@@ -512,7 +518,15 @@ impl Game {
                         None => writeln!(f, "end: {resets}{turns} turns -> {result}")?,
                     }
                 }
-                EndRule::Repetition(n, r) => writeln!(f, "end: same position {n} times -> {r}")?,
+                EndRule::Repetition(n, r) => writeln!(
+                    f,
+                    "end: same {} {n} times -> {r}",
+                    if self.rules.repeat_board {
+                        "board"
+                    } else {
+                        "position"
+                    }
+                )?,
                 EndRule::When {
                     name,
                     cond,
@@ -585,6 +599,8 @@ impl fmt::Display for Cond {
             Cond::Die(op, n) => write!(f, "die {} {n}", compare_text(*op)),
             Cond::LineOf(Whose::Own, n) => write!(f, "own line of {n}"),
             Cond::LineOf(Whose::Opponent, n) => write!(f, "opponent line of {n}"),
+            Cond::Connected(Whose::Own) => write!(f, "own pieces connected"),
+            Cond::Connected(Whose::Opponent) => write!(f, "opponent pieces connected"),
             Cond::Connects(w, (fa, a), (fb, b)) => {
                 let word = |w: &Whose| match w {
                     Whose::Own => "own",

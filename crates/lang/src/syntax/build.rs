@@ -74,6 +74,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
                     Rule::far => reach.far = Some(spanned(p)),
                     Rule::land_behind => reach.behind = Some(spanned(p)),
                     Rule::along_lines => reach.along = Some(spanned(p)),
+                    Rule::counting => counting(p, &mut reach),
                     Rule::when => when = Some(when_condition(p.clone())),
                     _ => on = Some(standing(p.clone())),
                 }
@@ -84,7 +85,13 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
                 ItemKind::Jump(directions(part(0)), on, reach, when)
             }
         }
-        Rule::take => ItemKind::Take(directions(part(0))),
+        Rule::take => {
+            let mut reach = Reach::default();
+            if let Some(p) = parts.get(1) {
+                counting(p, &mut reach);
+            }
+            ItemKind::Take(directions(part(0)), reach)
+        }
         Rule::flip => ItemKind::Flip(directions(part(0))),
         Rule::place | Rule::fly => {
             let mut falling = None;
@@ -282,7 +289,11 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             }
             ItemKind::NoProgress(resets, count.unwrap(), verdict, progress)
         }
-        Rule::repetition => ItemKind::Repetition(name(part(0)), result(parts[1].as_str())),
+        Rule::repetition => ItemKind::Repetition(
+            name(part(1)),
+            result(parts[2].as_str()),
+            parts[0].as_str() == "board",
+        ),
         Rule::no_move => ItemKind::NoMove(name(part(0)), result(parts[1].as_str())),
         _ => {
             let magnitude = parts.get(3).map(|m| match m.as_str() {
@@ -354,6 +365,11 @@ fn condition(pair: Pair<Rule>) -> Cond {
             let from = framed(parts.next().unwrap().into_inner());
             let to = framed(parts.next().unwrap().into_inner());
             Cond::Connects(w, from, to, span)
+        }
+        Rule::connected => {
+            let span = spanned(&pair);
+            let w = whose(pair.into_inner().next().unwrap().as_str());
+            Cond::Connected(w, span)
         }
         Rule::die_is => {
             let span = spanned(&pair);
@@ -501,6 +517,16 @@ fn whose(text: &str) -> Whose {
     } else {
         Whose::Opponent
     }
+}
+
+/// `counting [over own]`, into the line's reach.
+fn counting(pair: &Pair<Rule>, reach: &mut Reach) {
+    reach.counting = Some(spanned(pair));
+    reach.over_own = pair
+        .clone()
+        .into_inner()
+        .find(|p| p.as_rule() == Rule::over_own)
+        .map(|p| spanned(&p));
 }
 
 fn spanned(pair: &Pair<Rule>) -> Span {

@@ -404,9 +404,13 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
         if game.kinds.iter().any(|k| k.place.is_some()) {
             names.push("hand");
         }
+        if !dice_game {
+            names.push("moves");
+        }
         names.join(", ")
     };
     let mut st = engine.empty_state();
+    let mut played = None;
     let mut huff = Vec::new();
     let mut pinned = Vec::new();
     let mut seen: Vec<&str> = Vec::new();
@@ -508,6 +512,10 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
                 st.climbing = true;
             }
             "dice" => st.dice = parse_dice(engine, value).map_err(|e| format!("dice: {e}"))?,
+            "moves" if dice_game => {
+                return not_here("the moves of a game with dice need its rolls: give the position");
+            }
+            "moves" => played = Some(value),
             _ => {
                 let p = player(key).map_err(|e| {
                     format!("{e} (the fields of this game are {})", fields_of_game())
@@ -534,7 +542,33 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
     check_men_given(engine, &st)?;
     engine.sync_occupied(&mut st);
     engine.begin_history(&mut st);
+    if let Some(list) = played {
+        play_listed(engine, &mut st, list).map_err(|e| format!("moves: {e}"))?;
+    }
     Ok(st)
+}
+
+/// Plays the turns of the `moves` field (`moves: b1-b3, c8-c6`), each legal
+/// in its turn, from the position the other fields give: the position
+/// reached, with the history of those turns (which a repetition rule
+/// reads), where the fields alone start it afresh.
+fn play_listed(engine: &Engine, st: &mut State, list: &str) -> Result<(), String> {
+    let mut legal = Vec::new();
+    for (i, word) in list.split(',').map(str::trim).enumerate() {
+        let n = i + 1;
+        if word.is_empty() {
+            return Err(format!("turn {n} is empty: separate the turns by commas"));
+        }
+        engine
+            .try_legal_moves(st, &mut legal)
+            .map_err(|e| e.to_string())?;
+        if engine.outcome_with(st, !legal.is_empty()) != crate::engine::Outcome::Ongoing {
+            return Err(format!("the game is over before turn {n}, `{word}`"));
+        }
+        let m = super::find_move(engine, st, &legal, word).map_err(|e| format!("turn {n}: {e}"))?;
+        engine.play(st, &m).map_err(|e| format!("turn {n}: {e}"))?;
+    }
+    Ok(())
 }
 
 /// A man pinned, as the `pinned` field names him.

@@ -146,18 +146,18 @@ pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(
                 _ => Vec::new(),
             };
             if dirs != ["any"] {
-                let along = if reach.along.is_some() {
-                    " along lines"
-                } else {
-                    ""
+                let along = match (&reach.along, &reach.counting, &reach.over_own) {
+                    (Some(_), ..) => " along lines",
+                    (_, Some(_), None) => " counting",
+                    (_, Some(_), Some(_)) => " counting over own",
+                    _ => "",
                 };
                 out.push((make(reach.clone()), format!("{word} any{along}{on_text}")));
             }
             if reach.far.is_none() {
                 let far = Reach {
                     far: Some(span.clone()),
-                    behind: None,
-                    along: None,
+                    ..Reach::default()
                 };
                 out.push((make(far), format!("{word} any far{on_text}")));
             }
