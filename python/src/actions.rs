@@ -22,8 +22,9 @@
 //! sorted: a step to the next site, a jump over it to the one behind, and
 //! with `far` lines every distance and every piece taken between, with
 //! `along lines` every jump along a drawn line, with `take` every step
-//! onto the next site taking the piece there (`(from, to, to)`), and with
-//! `fly` every pair of sites. So the ids a policy needs are those the game's moves can use.
+//! onto the next site taking the piece there (`(from, to, to)`), with
+//! `counting` lines every distance (steps, and takes `(from, to, to)`),
+//! and with `fly` every pair of sites. So the ids a policy needs are those the game's moves can use.
 
 use ludus::engine::{Engine, Move, NONE};
 use ludus::ir::{MAX_DIE_MOVES, MAX_STEPS, Obligation, Reach};
@@ -103,6 +104,8 @@ fn step_table(engine: &Engine) -> Vec<(u8, u8, u8)> {
         .iter()
         .any(|r| matches!(r, Reach::Far | Reach::FarBehind));
     let along = reaches.contains(&Reach::Along);
+    // Counted steps (`counting`) go any distance along a direction.
+    let counted = reaches.iter().any(|r| matches!(r, Reach::Counting { .. }));
     let fly = game.kinds.iter().any(|k| k.fly.is_some());
     let mut table = Vec::new();
     for from in 0..n {
@@ -111,16 +114,17 @@ fn step_table(engine: &Engine) -> Vec<(u8, u8, u8)> {
             let mut between: Vec<usize> = Vec::new();
             let mut at = next[from * dirs + d];
             while let Some(to) = at {
-                if to == from || between.contains(&to) || (!far && between.len() == 2) {
+                if to == from || between.contains(&to) || (!far && !counted && between.len() == 2) {
                     break;
                 }
-                if far || between.is_empty() {
+                if far || counted || between.is_empty() {
                     table.push((from, to, NONE as usize));
                 }
                 match between.len() {
                     0 => {}
                     1 => table.push((from, to, between[0])),
-                    _ => table.extend(between.iter().map(|&o| (from, to, o))),
+                    _ if far => table.extend(between.iter().map(|&o| (from, to, o))),
+                    _ => {}
                 }
                 between.push(to);
                 at = next[to * dirs + d];
@@ -129,13 +133,25 @@ fn step_table(engine: &Engine) -> Vec<(u8, u8, u8)> {
     }
     // A take lands on the piece it takes: `(from, to, to)` along each
     // direction some kind takes in.
+    // direction some kind takes in (every distance, for a counted take).
     let mut takes: Vec<usize> = game.kinds.iter().flat_map(|k| k.take.concat()).collect();
     takes.sort_unstable();
     takes.dedup();
+    let counted_takes = (game.kinds.iter()).any(|k| matches!(k.take_reach, Reach::Counting { .. }));
     for from in 0..n {
         for &d in &takes {
-            if let Some(to) = next[from * dirs + d] {
+            let mut at = next[from * dirs + d];
+            let mut seen = Vec::new();
+            while let Some(to) = at
+                && to != from
+                && !seen.contains(&to)
+            {
                 table.push((from, to, to));
+                if !counted_takes {
+                    break;
+                }
+                seen.push(to);
+                at = next[to * dirs + d];
             }
         }
     }

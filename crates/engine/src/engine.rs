@@ -26,6 +26,7 @@ mod outcome;
 mod playout;
 mod progress;
 mod rays;
+mod rows;
 mod rules;
 mod sides;
 mod state;

@@ -1,8 +1,10 @@
 //! Chains of pieces joining two regions (`own connects start to goal`),
-//! judged out of line: only games whose end rules read a chain compile
-//! [`Connections`], and the rules core reaches them from its end rules'
-//! slow path alone (an end rule with no compiled [`Condition`]), so that
-//! every other game's conditions and outcomes are judged as before.
+//! a side's pieces in one group (`own pieces connected`) and N in a row
+//! (`own line of N`, as [`Rows`]), judged out of line: only games whose end
+//! rules read one compile [`Connections`], and the rules core reaches them
+//! from its end rules' slow path alone (an end rule with no compiled
+//! [`Condition`]), so that every other game's conditions and outcomes are
+//! judged as before.
 //!
 //! A chain is found by a flood fill over masks of sites: from the side's
 //! pieces in the first region, each round adds the side's pieces linked
@@ -11,6 +13,7 @@
 
 use super::State;
 use super::condition::{Cond, Condition};
+use super::rows::Rows;
 use super::rules::Rules;
 use crate::ir::{self, EndRule, Game, Whose};
 use std::sync::Arc;
@@ -43,6 +46,12 @@ enum Joined {
     Group {
         opponent: bool,
     },
+    /// The pieces of the judged player (`true`: his opponent's) hold a
+    /// line of N.
+    Row {
+        opponent: bool,
+        rows: Rows,
+    },
     And(Box<[Joined]>),
     Or(Box<[Joined]>),
     Not(Box<Joined>),
@@ -53,7 +62,7 @@ fn reads_chain(c: &ir::Cond) -> bool {
     match c {
         ir::Cond::Or(p) | ir::Cond::And(p) => p.iter().any(reads_chain),
         ir::Cond::Not(c) => reads_chain(c),
-        ir::Cond::Connects(..) | ir::Cond::Connected(_) => true,
+        ir::Cond::Connects(..) | ir::Cond::Connected(_) | ir::Cond::LineOf(..) => true,
         _ => false,
     }
 }
@@ -117,6 +126,7 @@ impl Connections {
             Joined::Group { opponent } => {
                 grouped(st.occupied[me ^ usize::from(*opponent)], &self.near)
             }
+            Joined::Row { opponent, rows } => rows.held(st.occupied[me ^ usize::from(*opponent)]),
             Joined::And(p) => p.iter().all(|c| self.joined(c, st, me)),
             Joined::Or(p) => p.iter().any(|c| self.joined(c, st, me)),
             Joined::Not(c) => !self.joined(c, st, me),
@@ -138,6 +148,10 @@ impl Joined {
             },
             ir::Cond::Connected(w) => Joined::Group {
                 opponent: *w == Whose::Opponent,
+            },
+            ir::Cond::LineOf(w, n) if let Some(rows) = Rows::of(&game.board, *n) => Joined::Row {
+                opponent: *w == Whose::Opponent,
+                rows,
             },
             c => {
                 let cond = Cond::compile(game, &rules.regions, c, game.rules.pin_blots);

@@ -723,9 +723,23 @@ impl Grid {
         steps: Option<&mut usize>,
     ) -> bool {
         if self.g.takes {
-            return self.captures_taking::<true>(st, huff, sides, found, steps);
+            return self.captures_with_takes(st, huff, sides, found, steps);
         }
         self.captures_taking::<false>(st, huff, sides, found, steps)
+    }
+
+    /// [`Grid::captures`] of a game where some piece takes, out of line:
+    /// the other games' loops stay as small as they were.
+    #[inline(never)]
+    fn captures_with_takes(
+        &self,
+        st: &mut State,
+        huff: u8,
+        sides: &Sides,
+        found: &mut Found,
+        steps: Option<&mut usize>,
+    ) -> bool {
+        self.captures_taking::<true>(st, huff, sides, found, steps)
     }
 
     /// [`Grid::captures`], with `TAKES` (a game where some piece takes)

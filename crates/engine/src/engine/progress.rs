@@ -237,17 +237,28 @@ impl Core {
     /// With `same board N times`, the board alone: with either player to
     /// move (the key leaves him out).
     pub fn repeated(&self, st: &State) -> u32 {
+        if self.game.rules.repeat_board {
+            return self.repeated_board(st);
+        }
         let Some(&now) = st.history.last() else {
             return 0;
         };
         // Players alternate, so the same player moved every other entry.
-        let every = if self.game.rules.repeat_board { 1 } else { 2 };
         st.history
             .iter()
             .rev()
-            .step_by(every)
+            .step_by(2)
             .filter(|&&k| k == now)
             .count() as u32
+    }
+
+    /// [`Core::repeated`] with `same board N times`: every entry, whoever
+    /// moved.
+    #[cold]
+    #[inline(never)]
+    fn repeated_board(&self, st: &State) -> u32 {
+        let now = st.history.last().copied();
+        st.history.iter().filter(|&&k| Some(k) == now).count() as u32
     }
 
     /// A 64-bit key of what makes two positions the same for repetition:

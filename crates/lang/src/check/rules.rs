@@ -314,7 +314,7 @@ impl Checker<'_> {
                         });
                     }
                 }
-                ItemKind::Repetition(n, result, board) => {
+                ItemKind::Repetition(n, result, _) => {
                     if let Some(n) = self.number(item.file, n, 0, u32::MAX) {
                         if end.iter().any(|e| matches!(e, EndRule::Repetition(..))) {
                             self.error(
@@ -322,10 +322,7 @@ impl Checker<'_> {
                                 item.span.clone(),
                                 "a second repetition rule: a game counts positions one way",
                                 "one repetition rule already",
-                                Some(format!(
-                                    "keep one `same {} N times` rule",
-                                    if *board { "board" } else { "position" }
-                                )),
+                                Some("keep one: `same board N times` (whoever is to move) or `same position N times` (the same player to move)".into()),
                             );
                         } else if (2..=ir::MAX_REPETITIONS).contains(&n) {
                             end.push(EndRule::Repetition(n, *result));
