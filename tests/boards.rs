@@ -239,3 +239,31 @@ fn lines_of_action_draws_a_board_standing_again() {
         .unwrap_err();
     assert!(err.contains("moves: turn 2"), "{err}");
 }
+
+/// Gomoku on 11 x 11 and 9 x 9 (OpenSpiel's `gomoku` with `size` 11 and
+/// 9): placements, five or more in a row winning; wins of either side, and
+/// on 9 x 9 a full board drawn, among the finished games.
+#[test]
+fn gomoku_matches_openspiel() {
+    for (game, data, results) in [
+        (
+            "games/gomoku-11.game",
+            "tests/data/gomoku-11-openspiel.turns",
+            &["| black wins", "| white wins"][..],
+        ),
+        (
+            "games/gomoku-9.game",
+            "tests/data/gomoku-9-openspiel.turns",
+            &["| black wins", "| white wins", "| draw"][..],
+        ),
+    ] {
+        let (checked, finished) = check_against_openspiel(game, data);
+        assert!(checked > 400, "{data}: {checked} positions");
+        assert!(finished > 50, "{data}: {finished} finished games");
+        let text = std::fs::read_to_string(root().join(data)).unwrap();
+        for result in results {
+            assert!(text.contains(result), "no `{result}` in {data}");
+        }
+    }
+}
+

@@ -18,7 +18,8 @@ Usage, from the crate root:
     python3 tests/reference/openspiel_boards.py tic_tac_toe --positions 100000 --seed 1
 
 (`connect_four`, `breakthrough`, `clobber`, `othello`, `hex` and `hex7`,
-hex at 7 x 7, and `lines_of_action` likewise.)
+hex at 7 x 7, `lines_of_action`, and `gomoku11` and `gomoku9`, OpenSpiel's
+gomoku at sizes 11 and 9, likewise.)
 
 It prints the positions, turns and results compared, and the
 disagreements, the first few in full; `--pin FILE` also writes a sample
@@ -96,6 +97,49 @@ class TicTacToe(Adapter):
 
     def turns(self, state):
         return [self.site(a) for a in state.legal_actions()]
+
+
+class Gomoku11(Adapter):
+    """`gomoku` with `size` 11 (games/gomoku-11.game): action `r * 11 +
+    c`, row 0 the top line of `str(state)` (after a line naming the
+    player to move), ludus's rank 11; columns are files a-k. Player 0 is
+    Black (`b`) and moves first."""
+
+    name = "gomoku11"
+    openspiel = "gomoku"
+    size = 11
+    file = "games/gomoku-11.game"
+    players = ("black", "white")
+    marks = ("b", "w")
+
+    @property
+    def params(self):
+        return {"size": self.size}
+
+    @property
+    def hands(self):
+        cells = self.size * self.size
+        return ((cells + 1) // 2, cells // 2)
+
+    def site(self, a):
+        return "abcdefghijk"[a % self.size] + str(self.size - a // self.size)
+
+    def position(self, state):
+        cells = "".join(str(state).split("\n")[1:])
+        return self.placed_position(
+            [[self.site(a) for a, c in enumerate(cells) if c == mark] for mark in self.marks]
+        )
+
+    def turns(self, state):
+        return [self.site(a) for a in state.legal_actions()]
+
+
+class Gomoku9(Gomoku11):
+    """`gomoku` with `size` 9 (games/gomoku-9.game)."""
+
+    name = "gomoku9"
+    size = 9
+    file = "games/gomoku-9.game"
 
 
 class Squares(Adapter):
@@ -335,7 +379,7 @@ class ConnectFour(Adapter):
 
 ADAPTERS = {
     a.name: a for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
-                        LinesOfAction)
+                        LinesOfAction, Gomoku11, Gomoku9)
 }
 
 
