@@ -267,3 +267,26 @@ fn gomoku_matches_openspiel() {
     }
 }
 
+/// `line of exactly N`: five in a row wins, six (an overline) does not,
+/// along a rank or a diagonal, and five beside a gap wins.
+#[test]
+fn exactly_five_in_a_row_wins_and_an_overline_does_not() {
+    let engine = engine_at(&root().join("tests/data/gomoku-exactly-five.game"));
+    let white = "white: a9 b9 c9 d9 i9; turn: white; hand: black 36, white 35";
+    let white6 = "white: a9 b9 c9 d9 i9 i8; turn: white; hand: black 35, white 34";
+    for (black, white, result) in [
+        ("a1 b1 c1 d1 e1", white, "black wins"),
+        ("a1 b1 c1 d1 f1", white, "unfinished"),
+        ("a1 b1 c1 d1 e1 f1", white6, "unfinished"),
+        ("a1 b2 c3 d4 e5 f6", white6, "unfinished"),
+        ("b2 c3 d4 e5 f6 h8", white6, "black wins"),
+        ("a1 b1 c1 d1 e1 g1", white6, "black wins"),
+    ] {
+        let (_, outcome) = turns_and_result(&engine, &format!("black: {black}; {white}"));
+        assert_eq!(outcome, result, "black on {black}");
+    }
+    // At least five, in the bundled file: the overline wins there.
+    let engine = engine_at(&root().join("games/gomoku-9.game"));
+    let (_, outcome) = turns_and_result(&engine, &format!("black: a1 b1 c1 d1 e1 f1; {white6}"));
+    assert_eq!(outcome, "black wins");
+}

@@ -733,6 +733,10 @@ pub enum Cond {
     /// linked to the next in one direction, as
     /// [`crate::check::straight_lines`] finds them). Games without dice.
     LineOf(Whose, u32),
+    /// N in a row and no more (`own line of exactly N`): as
+    /// [`Cond::LineOf`], and the sites next to the line's ends along it
+    /// are not that side's. End rules and invariants.
+    ExactLine(Whose, u32),
     /// A chain of the pieces of one side, each linked to the next by a
     /// board link, joins a site of the first region to a site of the
     /// second (`own connects start to goal`); each region is read in the

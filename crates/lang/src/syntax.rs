@@ -254,7 +254,7 @@ pub enum Cond {
     Die(Compare, Name, Span),
     /// `own|opponent line of N`: that side's pieces stand on N sites in a
     /// row; the number and the span of the atom.
-    LineOf(Whose, Name, Span),
+    LineOf(Whose, Name, bool, Span),
     /// `own|opponent connects [FRAME] A to [FRAME] B`: a chain of that
     /// side's pieces joins the two regions, each read in the frame written
     /// before its name or else that side's; the span of the atom.

@@ -43,6 +43,33 @@ pub fn holds(engine: &Engine, st: &State, cond: &ir::Cond, me: usize) -> bool {
                     .all(|&s| st.piece(s).is_some_and(|(p, _)| p == who))
             })
         }
+        ir::Cond::ExactLine(w, n) => {
+            // Each line of N held, and the sites one link beyond its ends,
+            // along its direction, not held.
+            let game = engine.game();
+            let lines = crate::check::straight_lines(&game.board, *n as usize);
+            let who = side(me, *w);
+            let held = |s: usize| st.piece(s).is_some_and(|(p, _)| p == who);
+            (lines.iter()).any(|line| {
+                let Some(d) = (game.board.links.iter())
+                    .find(|l| l.from == line[0] && l.to == line[1])
+                    .map(|l| l.direction)
+                else {
+                    return false;
+                };
+                let last = line[line.len() - 1];
+                let ends: Vec<usize> = (game.board.links.iter())
+                    .filter(|l| l.direction == d)
+                    .filter_map(|l| match (l.from == last, l.to == line[0]) {
+                        (true, _) => Some(l.to),
+                        (_, true) => Some(l.from),
+                        _ => None,
+                    })
+                    .filter(|s| !line.contains(s))
+                    .collect();
+                line.iter().all(|&s| held(s)) && !ends.iter().any(|&s| held(s))
+            })
+        }
         ir::Cond::Connected(w) => {
             // A plain search along the board's links, from one piece.
             let who = side(me, *w);

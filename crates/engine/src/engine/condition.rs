@@ -230,7 +230,9 @@ impl Cond {
             }
             // A chain is judged out of line, in end rules alone (the
             // checker), by `connect.rs`: here it never holds.
-            ir::Cond::Connects(..) | ir::Cond::Connected(_) => Cond::Or(Box::new([])),
+            ir::Cond::Connects(..) | ir::Cond::Connected(_) | ir::Cond::ExactLine(..) => {
+                Cond::Or(Box::new([]))
+            }
             // The checker refuses an unknown kind: it never holds.
             ir::Cond::Moving(name) => Cond::Moving(
                 (game.kinds.iter())

@@ -13,7 +13,7 @@
 
 use super::State;
 use super::condition::{Cond, Condition};
-use super::rows::Rows;
+use super::rows::{ExactRows, Rows};
 use super::rules::Rules;
 use crate::ir::{self, EndRule, Game, Whose};
 use std::sync::Arc;
@@ -52,6 +52,12 @@ enum Joined {
         opponent: bool,
         rows: Rows,
     },
+    /// The pieces of the judged player (`true`: his opponent's) hold a
+    /// line of exactly N.
+    Exact {
+        opponent: bool,
+        rows: ExactRows,
+    },
     And(Box<[Joined]>),
     Or(Box<[Joined]>),
     Not(Box<Joined>),
@@ -62,7 +68,10 @@ fn reads_chain(c: &ir::Cond) -> bool {
     match c {
         ir::Cond::Or(p) | ir::Cond::And(p) => p.iter().any(reads_chain),
         ir::Cond::Not(c) => reads_chain(c),
-        ir::Cond::Connects(..) | ir::Cond::Connected(_) | ir::Cond::LineOf(..) => true,
+        ir::Cond::Connects(..)
+        | ir::Cond::Connected(_)
+        | ir::Cond::LineOf(..)
+        | ir::Cond::ExactLine(..) => true,
         _ => false,
     }
 }
@@ -127,6 +136,7 @@ impl Connections {
                 grouped(st.occupied[me ^ usize::from(*opponent)], &self.near)
             }
             Joined::Row { opponent, rows } => rows.held(st.occupied[me ^ usize::from(*opponent)]),
+            Joined::Exact { opponent, rows } => rows.held(st.occupied[me ^ usize::from(*opponent)]),
             Joined::And(p) => p.iter().all(|c| self.joined(c, st, me)),
             Joined::Or(p) => p.iter().any(|c| self.joined(c, st, me)),
             Joined::Not(c) => !self.joined(c, st, me),
@@ -152,6 +162,10 @@ impl Joined {
             ir::Cond::LineOf(w, n) if let Some(rows) = Rows::of(&game.board, *n) => Joined::Row {
                 opponent: *w == Whose::Opponent,
                 rows,
+            },
+            ir::Cond::ExactLine(w, n) => Joined::Exact {
+                opponent: *w == Whose::Opponent,
+                rows: ExactRows::of(&game.board, *n),
             },
             c => {
                 let cond = Cond::compile(game, &rules.regions, c, game.rules.pin_blots);

@@ -54,6 +54,51 @@ impl Rows {
     }
 }
 
+/// The lines of exactly N sites of a board: each line's sites and the
+/// sites next to its two ends along it (none where it meets the edge).
+pub(in crate::engine) struct ExactRows {
+    lines: Box<[(u128, u128)]>,
+}
+
+impl ExactRows {
+    /// The lines of `length` sites of `board`, with their ends' neighbours.
+    pub(in crate::engine) fn of(board: &ir::Board, length: u32) -> ExactRows {
+        let dirs = board.directions.len();
+        let mut next = vec![None; board.sites.len() * dirs];
+        for l in &board.links {
+            next[l.from * dirs + l.direction] = Some(l.to);
+        }
+        let lines = crate::check::straight_lines(board, length as usize)
+            .into_iter()
+            .map(|line| {
+                let sites = line.iter().fold(0u128, |m, &s| m | 1 << s);
+                let first = line[0];
+                let last = line[line.len() - 1];
+                let d = (0..dirs).find(|&d| next[first * dirs + d] == Some(line[1]));
+                let mut ends = 0u128;
+                if let Some(d) = d {
+                    if let Some(after) = next[last * dirs + d] {
+                        ends |= 1 << after;
+                    }
+                    if let Some(before) =
+                        (0..board.sites.len()).find(|&b| next[b * dirs + d] == Some(first))
+                    {
+                        ends |= 1 << before;
+                    }
+                }
+                (sites, ends & !sites)
+            })
+            .collect();
+        ExactRows { lines }
+    }
+
+    /// Whether the pieces on `own` hold all of a line's sites and neither
+    /// site next to its ends.
+    pub(in crate::engine) fn held(&self, own: u128) -> bool {
+        (self.lines.iter()).any(|&(sites, ends)| own & sites == sites && own & ends == 0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Rows;

@@ -167,7 +167,7 @@ impl Checker<'_> {
                 let n = self.number(file, n, 0, 255).unwrap_or(0);
                 ir::Cond::Die(*op, n)
             }
-            Cond::LineOf(w, n, span) => {
+            Cond::LineOf(w, n, exactly, span) => {
                 let sites = self.board.as_ref().map_or(0, |b| b.sites.len());
                 let n = self.number(file, n, 2, (sites as u32).max(2)).unwrap_or(2);
                 if self.has_dice {
@@ -189,6 +189,15 @@ impl Checker<'_> {
                         Some("link the sites in the directions the lines run (`links all`), or ask for a shorter line".into()),
                     );
                 }
+                if *exactly {
+                    self.chain_use(
+                        file,
+                        span,
+                        used,
+                        ["line of exactly", "own line of exactly 5", "the line"],
+                    );
+                    return ir::Cond::ExactLine(*w, n);
+                }
                 ir::Cond::LineOf(*w, n)
             }
             Cond::Connected(w, span) => {
@@ -196,14 +205,19 @@ impl Checker<'_> {
                     file,
                     span,
                     used,
-                    ["pieces connected", "own pieces connected"],
+                    ["pieces connected", "own pieces connected", "the group"],
                 );
                 ir::Cond::Connected(*w)
             }
             Cond::Connects(w, (fa, a), (fb, b), span) => {
                 self.region(players, file, a);
                 self.region(players, file, b);
-                self.chain_use(file, span, used, ["connects", "own connects A to B"]);
+                self.chain_use(
+                    file,
+                    span,
+                    used,
+                    ["connects", "own connects A to B", "the chain"],
+                );
                 ir::Cond::Connects(
                     *w,
                     (fa.unwrap_or(*w), a.text.clone()),
@@ -330,7 +344,13 @@ impl Checker<'_> {
     /// Refuses a condition that reads a chain or group of pieces
     /// (`connects`, `pieces connected`, written `what`) outside an end rule
     /// or an invariant, or in a game with dice.
-    fn chain_use(&mut self, file: FileId, span: &Span, used: CondUse, [what, example]: [&str; 2]) {
+    fn chain_use(
+        &mut self,
+        file: FileId,
+        span: &Span,
+        used: CondUse,
+        [what, example, noun]: [&str; 3],
+    ) {
         if self.has_dice {
             self.error(
                 file,
@@ -345,7 +365,7 @@ impl Checker<'_> {
                 span.clone(),
                 format!("`{what}` is judged after each turn, by an end rule (`NAME: {example} => win`) or an invariant"),
                 "not in an end rule",
-                Some("judge the chain in the `end` section, or in `invariants`".into()),
+                Some(format!("judge {noun} in the `end` section, or in `invariants`")),
             );
         }
     }

@@ -599,6 +599,8 @@ impl fmt::Display for Cond {
             Cond::Die(op, n) => write!(f, "die {} {n}", compare_text(*op)),
             Cond::LineOf(Whose::Own, n) => write!(f, "own line of {n}"),
             Cond::LineOf(Whose::Opponent, n) => write!(f, "opponent line of {n}"),
+            Cond::ExactLine(Whose::Own, n) => write!(f, "own line of exactly {n}"),
+            Cond::ExactLine(Whose::Opponent, n) => write!(f, "opponent line of exactly {n}"),
             Cond::Connected(Whose::Own) => write!(f, "own pieces connected"),
             Cond::Connected(Whose::Opponent) => write!(f, "opponent pieces connected"),
             Cond::Connects(w, (fa, a), (fb, b)) => {

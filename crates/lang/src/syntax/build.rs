@@ -356,7 +356,12 @@ fn condition(pair: Pair<Rule>) -> Cond {
             let span = spanned(&pair);
             let mut parts = pair.into_inner();
             let w = whose(parts.next().unwrap().as_str());
-            Cond::LineOf(w, name(parts.next().unwrap()), span)
+            let mut n = parts.next().unwrap();
+            let exactly = n.as_rule() == Rule::exactly;
+            if exactly {
+                n = parts.next().unwrap();
+            }
+            Cond::LineOf(w, name(n), exactly, span)
         }
         Rule::connects => {
             let span = spanned(&pair);
