@@ -11,8 +11,9 @@ the whole game runs in C++, one Python call per game. ludus's side is
     python3 scripts/vs-openspiel.py --game nine-mens-morris
 
 `--game` is `backgammon` (the default), `nine-mens-morris`,
-`tic-tac-toe`, `connect-four`, `breakthrough`, `clobber`, `othello` or
-`hex`, each set against OpenSpiel's game of that name. OpenSpiel ends a
+`tic-tac-toe`, `connect-four`, `breakthrough`, `clobber`, `othello`,
+`hex`, `hex-7`, `lines-of-action`, `gomoku-11` or `gomoku-9`, each set
+against OpenSpiel's game of that name (with the size of the file). OpenSpiel ends a
 game of nine men's morris as a draw after 200 turns, which ludus's file
 does not, so its games are shorter: the mean turns per game of each are printed, with the
 turns per second.
@@ -46,6 +47,10 @@ GAMES = {
     "clobber": "clobber",
     "othello": "othello",
     "hex": "hex",
+    "hex-7": "hex(board_size=7)",
+    "lines-of-action": "lines_of_action",
+    "gomoku-11": "gomoku(size=11)",
+    "gomoku-9": "gomoku(size=9)",
 }
 GAME = ROOT / "games" / "backgammon.game"
 
