@@ -356,6 +356,26 @@ pub struct Kind {
     pub place: Option<Action>,
     /// `fly`: the piece moves to any empty site.
     pub fly: Option<Action>,
+    /// `shoot KIND DIRECTIONS [far]`: what the piece puts on the board
+    /// after each of its moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shoot: Option<Shoot>,
+}
+
+/// `shoot KIND DIRECTIONS [far]`: once the piece has moved, it puts a
+/// piece of `kind`, its owner's, from a supply that never runs out, on an
+/// empty site along one of the directions from its landing site (the site
+/// it left is empty, the pieces its move took gone): the next site only,
+/// or, `far`, any site reached over empty sites alone. The move and the
+/// shot are one turn; a move with no shot after it is not one.
+#[derive(Clone, Debug, Serialize)]
+pub struct Shoot {
+    /// The kind of the piece shot.
+    pub kind: usize,
+    /// Per player: the directions it flies in.
+    pub directions: Vec<Vec<usize>>,
+    /// Whether it flies any distance (`far`) or to the next site.
+    pub far: bool,
 }
 
 /// An action of a piece beyond its lines (`place`, `fly`): where it may

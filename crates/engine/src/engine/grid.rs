@@ -167,7 +167,9 @@ impl Grid {
         let countable = grid.steps_countable();
         grid.g.steps_countable = grid.g.actions.is_none() && countable;
         // Placements that flip are judged one by one: listed, never counted.
-        grid.g.actions_countable = countable && grid.g.flips.is_none();
+        // So are moves followed by a shot.
+        let shoots = grid.g.actions.as_ref().is_some_and(|a| a.shoots());
+        grid.g.actions_countable = countable && grid.g.flips.is_none() && !shoots;
         grid
     }
 }
@@ -511,14 +513,21 @@ impl Grid {
             self.remove(st, m.remove, opp);
             progress = true;
         }
+        if ACTIONS && m.shot != NONE {
+            self.shoot(st, m);
+        }
         // With a repetition rule, what a plain step changed of the
         // position's key (see `count_turn`); 0 where it is worked out anew.
-        let change =
-            if !LEAN && self.repetition && !progress && m.len > 0 && !(ACTIONS && m.places()) {
-                self.step_key_change(st, m, moved, offenders)
-            } else {
-                0
-            };
+        let change = if !LEAN
+            && self.repetition
+            && !progress
+            && m.len > 0
+            && !(ACTIONS && (m.places() || m.shot != NONE))
+        {
+            self.step_key_change(st, m, moved, offenders)
+        } else {
+            0
+        };
         st.offenders = offenders;
         st.to_move = opp as u8;
         self.count_turn::<WHILE>(st, moved, progress, held, change);
@@ -536,6 +545,24 @@ impl Grid {
             let player = st.to_move as usize;
             let turned = flips.turned(st, player, kind, site);
             flips::Flips::turn(st, player, turned);
+        }
+    }
+
+    /// Puts the piece that the piece of move `m` shoots (`shoot`), the
+    /// mover's, on the move's shot site.
+    #[cold]
+    #[inline(never)]
+    fn shoot(&self, st: &mut State, m: &Move) {
+        let Some(actions) = &self.g.actions else {
+            return;
+        };
+        let player = st.to_move as usize;
+        let site = m.shot;
+        st.cells[site as usize] = cell(player, actions.shot_kind(m.kind_after) as usize);
+        st.occupied[player] |= bit(site);
+        st.counts[player] += 1;
+        if self.game.rules.no_return {
+            st.visited[site as usize] = bit(site);
         }
     }
 

@@ -1,7 +1,8 @@
 //! A turn as the engine keeps it: one action (a step, a capture chain, a
 //! placement from the hand, a flight, or the die moves of a roll) and the
 //! effects it earns (captures, a huff before it, promotion, the removal a
-//! completed line earns), in one [`Move`] of [`Step`]s.
+//! completed line earns, the piece shot after it), in one [`Move`] of
+//! [`Step`]s.
 
 use super::{HAND, MAX_STEPS, NONE};
 
@@ -56,6 +57,9 @@ pub struct Move {
     /// dice game's choice of a double, that double's number (see
     /// [`Move::chosen`]).
     pub kind_after: u8,
+    /// The site the piece shoots onto after its move (`shoot KIND ...`),
+    /// or [`NONE`].
+    pub shot: u8,
     /// Dice games: a hash of the position the turn leads to.
     pub key: u64,
     /// Dice games: the turn's place in the order moves are listed.
@@ -72,6 +76,7 @@ impl Move {
         capture: false,
         stopped_early: false,
         kind_after: NONE,
+        shot: NONE,
         mover: NONE,
         ends: false,
         key: 0,
@@ -97,6 +102,7 @@ impl Move {
             ends,
             huff: h,
             kind_after: k,
+            shot,
             key,
             rank,
             steps,
@@ -111,6 +117,7 @@ impl Move {
         *ends = false;
         *h = huff;
         *k = kind_after;
+        *shot = NONE;
         *key = 0;
         *rank = 0;
     }
