@@ -75,7 +75,9 @@ def test_equal_throws_are_one_chance_outcome():
     assert len(set(texts)) == 5, texts
 
 
-@pytest.mark.parametrize("name", ["tic-tac-toe", "breakthrough", "clobber", "othello"])
+@pytest.mark.parametrize(
+    "name", ["tic-tac-toe", "breakthrough", "clobber", "othello", "amazons"]
+)
 def test_openspiel_mcts_plays_openspiels_own_board_games(name):
     # OpenSpiel's MCTSBot against itself on the ludus file of a game that
     # OpenSpiel implements (tests/reference/openspiel_boards.py holds each

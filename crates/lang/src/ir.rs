@@ -883,21 +883,28 @@ impl Game {
     }
 
     /// Per kind, whether `player` can ever have a piece of it: a kind the
-    /// setup gives him (on the board or in hand), or one a kind he can
-    /// have is promoted to where he promotes (on some site of his).
+    /// setup gives him (on the board or in hand), one a kind he can
+    /// have is promoted to where he promotes (on some site of his), or
+    /// one a kind he can have shoots (`shoot`).
     pub fn kinds_owned(&self, player: usize) -> Vec<bool> {
         let mut owned = self.kinds_given(player);
         let mut grown = true;
         while grown {
             grown = false;
             for (k, kind) in self.kinds.iter().enumerate() {
-                let Some(promote) = &kind.promote else {
-                    continue;
-                };
-                let promotes = promote.sites.get(player).is_some_and(|s| !s.is_empty());
-                if owned[k] && promotes && !owned[promote.to] {
-                    owned[promote.to] = true;
-                    grown = true;
+                if let Some(promote) = &kind.promote {
+                    let promotes = promote.sites.get(player).is_some_and(|s| !s.is_empty());
+                    if owned[k] && promotes && !owned[promote.to] {
+                        owned[promote.to] = true;
+                        grown = true;
+                    }
+                }
+                if let Some(shoot) = &kind.shoot {
+                    let shoots = shoot.directions.get(player).is_some_and(|d| !d.is_empty());
+                    if owned[k] && shoots && !owned[shoot.kind] {
+                        owned[shoot.kind] = true;
+                        grown = true;
+                    }
                 }
             }
         }

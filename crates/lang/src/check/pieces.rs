@@ -349,7 +349,6 @@ impl Checker<'_> {
                     shot.text
                 )),
             );
-            return None;
         }
         Some(ir::Shoot {
             kind,
