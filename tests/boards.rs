@@ -212,5 +212,8 @@ fn amazons_matches_openspiel() {
         assert!(text.contains(what), "no `{what}` in the sample");
     }
     // A shot back onto the square the amazon left: `d1-d2/d1` at the start.
-    assert!(text.contains("d1-d2/d1,"), "no shot onto the vacated square");
+    assert!(
+        text.contains("d1-d2/d1,"),
+        "no shot onto the vacated square"
+    );
 }

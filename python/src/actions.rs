@@ -303,8 +303,8 @@ impl Space {
         if m.remove != NONE {
             out.push(self.remove_base() + u32::from(m.remove));
         }
-        if m.shot != NONE {
-            out.push(self.shoot_base() + u32::from(m.shot));
+        if m.shot() != NONE {
+            out.push(self.shoot_base() + u32::from(m.shot()));
         }
         if out.len() == start {
             out.push(PASS);

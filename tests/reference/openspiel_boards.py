@@ -475,7 +475,7 @@ def main():
             compare()
     compare()
 
-    print(f"{args.game}: {len(cases)} positions of {games} games (seed {args.seed}), "
+    print(f"{args.game}: {compared} positions of {games} games (seed {args.seed}), "
           f"{turns_compared} turns, {results} finished games' results compared; "
           f"{disagreements} disagreements")
     print("results: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())))

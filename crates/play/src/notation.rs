@@ -87,10 +87,10 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
         out.push_str(" x");
         out.push_str(name(m.remove));
     }
-    if m.shot != NONE {
+    if m.shot() != NONE {
         // Where the piece's shot lands: `d1-d7/g7`.
         out.push('/');
-        out.push_str(name(m.shot));
+        out.push_str(name(m.shot()));
     }
     if out.is_empty() {
         out.push_str("pass");
@@ -598,11 +598,11 @@ fn shot_explained(engine: &Engine, moves: &[Move], text: &str) -> Option<String>
         Some((b, s)) => (b, Some(s)),
         None => (text.as_str(), None),
     };
-    let bare = |m: &Move| normalise(&move_text(engine, &Move { shot: NONE, ..*m }));
+    let bare = |m: &Move| normalise(&move_text(engine, &m.without_shot()));
     let shots: Vec<&str> = moves
         .iter()
-        .filter(|m| m.shot != NONE && bare(m).replace(' ', "") == body)
-        .map(|m| engine.game().board.sites[m.shot as usize].name.as_str())
+        .filter(|m| m.shot() != NONE && bare(m).replace(' ', "") == body)
+        .map(|m| engine.game().board.sites[m.shot() as usize].name.as_str())
         .collect();
     if shots.is_empty() {
         return None;

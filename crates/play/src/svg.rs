@@ -64,8 +64,8 @@ fn touched(m: Option<&Move>) -> Vec<u8> {
         if m.huff != NONE {
             sites.push(m.huff);
         }
-        if m.shot != NONE {
-            sites.push(m.shot);
+        if m.shot() != NONE {
+            sites.push(m.shot());
         }
     }
     sites

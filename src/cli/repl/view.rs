@@ -63,7 +63,7 @@ fn grid_sites(m: &Move) -> Vec<usize> {
     }
     sites.extend(m.steps().iter().map(|s| s.to));
     sites.push(m.remove);
-    sites.push(m.shot);
+    sites.push(m.shot());
     on_board(sites)
 }
 
@@ -146,7 +146,7 @@ impl<'e> Session<'e> {
                 ClickPart {
                     text: move_text(self.engine, m),
                     removes: !sites.is_empty() && on_board([m.remove]).len() == 1,
-                    shoots: !sites.is_empty() && m.shot != NONE,
+                    shoots: !sites.is_empty() && m.shot() != NONE,
                     sites,
                     chosen: m.chosen(),
                 }

@@ -66,6 +66,8 @@ struct Shots {
 pub(super) struct Actions {
     /// Per kind: what its piece shoots after its move, where it shoots.
     shoot: Vec<Option<Shots>>,
+    /// Whether some kind shoots.
+    shoots: bool,
     /// Per kind: when its unqualified step line applies.
     step_when: Vec<Option<Condition>>,
     /// Per kind: when its unqualified jump line applies.
@@ -222,6 +224,7 @@ impl Actions {
                 .all(Condition::reads_totals_only);
         Some(Actions {
             shoot: game.kinds.iter().map(|k| shots(game, k)).collect(),
+            shoots: game.kinds.iter().any(|k| k.shoot.is_some()),
             step_when,
             jump_when,
             place,
@@ -367,14 +370,9 @@ impl Actions {
         if !self.lines.is_empty() {
             self.removals(st, out);
         }
-        if self.shoots() {
+        if self.shoots {
             self.shots(st, out);
         }
-    }
-
-    /// Whether some kind shoots after its moves (`shoot`).
-    pub(super) fn shoots(&self) -> bool {
-        self.shoot.iter().any(Option::is_some)
     }
 
     /// The kind a piece of kind `kind` shoots.
@@ -387,6 +385,8 @@ impl Actions {
     /// place and in order (none allocated once `out` has grown): seen from
     /// its landing site on the board as the move leaves it, its origin
     /// empty and the pieces it takes gone. A move with no shot is dropped.
+    #[cold]
+    #[inline(never)]
     fn shots(&self, st: &State, out: &mut Vec<Move>) {
         let player = st.to_move as usize;
         let listed = out.len();
@@ -424,7 +424,7 @@ impl Actions {
             }
             for s in bits(free) {
                 let mut with = m;
-                with.shot = s as u8;
+                with.set_shot(s as u8);
                 out.push(with);
             }
         }

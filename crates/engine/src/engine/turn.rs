@@ -57,10 +57,10 @@ pub struct Move {
     /// dice game's choice of a double, that double's number (see
     /// [`Move::chosen`]).
     pub kind_after: u8,
-    /// The site the piece shoots onto after its move (`shoot KIND ...`),
-    /// or [`NONE`].
-    pub shot: u8,
-    /// Dice games: a hash of the position the turn leads to.
+    /// Dice games: a hash of the position the turn leads to. Games
+    /// without dice, whose moves never need one, keep here the site the
+    /// piece shoots onto after its move (`shoot`), plus one, or 0: see
+    /// [`Move::shot`] (so that a shot makes no move larger).
     pub key: u64,
     /// Dice games: the turn's place in the order moves are listed.
     pub rank: u128,
@@ -76,7 +76,6 @@ impl Move {
         capture: false,
         stopped_early: false,
         kind_after: NONE,
-        shot: NONE,
         mover: NONE,
         ends: false,
         key: 0,
@@ -102,7 +101,6 @@ impl Move {
             ends,
             huff: h,
             kind_after: k,
-            shot,
             key,
             rank,
             steps,
@@ -117,7 +115,6 @@ impl Move {
         *ends = false;
         *h = huff;
         *k = kind_after;
-        *shot = NONE;
         *key = 0;
         *rank = 0;
     }
@@ -127,6 +124,31 @@ impl Move {
     /// such a choice.
     pub fn chosen(&self) -> Option<u8> {
         (self.len == 0 && self.kind_after != NONE && self.mover != NONE).then_some(self.kind_after)
+    }
+
+    /// The site the piece shoots onto after its move (`shoot KIND ...`),
+    /// or [`NONE`]; never in a dice game's turn.
+    #[inline(always)]
+    pub fn shot(&self) -> u8 {
+        if self.key == 0 || self.mover != NONE {
+            NONE
+        } else {
+            (self.key - 1) as u8
+        }
+    }
+
+    /// Makes the piece of this move (of a game without dice) shoot onto
+    /// `site` after it.
+    pub(super) fn set_shot(&mut self, site: u8) {
+        self.key = u64::from(site) + 1;
+    }
+
+    /// This move without its shot.
+    pub fn without_shot(&self) -> Move {
+        match self.shot() {
+            NONE => *self,
+            _ => Move { key: 0, ..*self },
+        }
     }
 
     /// The steps actually used.

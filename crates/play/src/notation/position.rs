@@ -287,7 +287,10 @@ fn shot_pieces(engine: &Engine, st: &State, p: usize) -> u32 {
         return 0;
     }
     (0..engine.game().board.sites.len())
-        .filter(|&s| st.piece(s).is_some_and(|(q, k)| q == p && supplied(engine, k)))
+        .filter(|&s| {
+            st.piece(s)
+                .is_some_and(|(q, k)| q == p && supplied(engine, k))
+        })
         .count() as u32
 }
 
