@@ -458,6 +458,8 @@ def main():
             seen[over] += 1
         compared += len(cases)
         cases.clear()
+        print(f"  {compared} positions compared, {disagreements} disagreements",
+              file=sys.stderr, flush=True)
 
     while compared + len(cases) < args.positions:
         games += 1
