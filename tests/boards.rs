@@ -290,3 +290,24 @@ fn exactly_five_in_a_row_wins_and_an_overline_does_not() {
     let (_, outcome) = turns_and_result(&engine, &format!("black: a1 b1 c1 d1 e1 f1; {white6}"));
     assert_eq!(outcome, "black wins");
 }
+
+/// Amazons (`amazons`, 10 x 10): OpenSpiel's three actions of a turn (the
+/// amazon, its landing, its arrow) folded into one ludus turn
+/// (`shoot arrow any far`), the arrow landing on the square the amazon
+/// left included; the player without a move loses.
+#[test]
+fn amazons_matches_openspiel() {
+    let (checked, finished) =
+        check_against_openspiel("games/amazons.game", "tests/data/amazons-openspiel.turns");
+    assert!(checked > 100, "{checked} positions");
+    assert!(finished > 20, "{finished} finished games");
+    let text = std::fs::read_to_string(root().join("tests/data/amazons-openspiel.turns")).unwrap();
+    for what in ["| white wins", "| black wins"] {
+        assert!(text.contains(what), "no `{what}` in the sample");
+    }
+    // A shot back onto the square the amazon left: `d1-d2/d1` at the start.
+    assert!(
+        text.contains("d1-d2/d1,"),
+        "no shot onto the vacated square"
+    );
+}

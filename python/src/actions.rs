@@ -12,6 +12,7 @@
 //! | next `T` | one step of the turn, the `i`-th of the game's step table |
 //! | next `P·S` | `place KIND SITE`, `P` the kinds placed from the hand |
 //! | next `S` | `remove SITE`: the piece the turn's completed line removes (games whose lines remove) |
+//! | next `S` | `shoot SITE`: where the piece's shot lands after its move (games whose pieces `shoot`) |
 //! | next `F` | `choose D-D` (dice games whose players choose a double, `F` faces) |
 //!
 //! The step table holds every step a piece of the game could ever take,
@@ -53,6 +54,8 @@ pub enum Action {
     },
     /// The opposing piece on this site removed by the completed line.
     Remove(u8),
+    /// The piece's shot lands on this site (`shoot`).
+    Shoot(u8),
     /// The double of this number chosen (`choose double`).
     Choose(u8),
     /// One step or die move.
@@ -78,6 +81,8 @@ pub struct Space {
     placed: Vec<u8>,
     /// Whether a completed line removes a piece.
     removes: bool,
+    /// Whether some piece shoots after its move.
+    shoots: bool,
     /// The doubles a player may choose (the dice's faces), else 0.
     choices: u32,
     /// The most steps one turn takes.
@@ -218,6 +223,7 @@ impl Space {
                 .filter(|&k| game.kinds[k as usize].place.is_some())
                 .collect(),
             removes: game.rules.line_removal.is_some(),
+            shoots: game.kinds.iter().any(|k| k.shoot.is_some()),
             choices: match (&game.rules.choose, game.dice) {
                 (Some(_), Some(d)) => u32::from(d.faces),
                 _ => 0,
@@ -227,9 +233,13 @@ impl Space {
     }
 
     /// The most actions one turn takes: a huff, its steps (or a placement),
-    /// a removal, and `end`.
+    /// a removal, a shot, and `end`.
     pub fn max_turn_actions(&self) -> u32 {
-        u32::from(self.huffs) + self.max_steps + u32::from(self.removes) + 1
+        u32::from(self.huffs)
+            + self.max_steps
+            + u32::from(self.removes)
+            + u32::from(self.shoots)
+            + 1
     }
 
     /// How many step ids there are.
@@ -253,8 +263,12 @@ impl Space {
         self.place_base() + self.placed.len() as u32 * self.sites
     }
 
-    fn choose_base(&self) -> u32 {
+    fn shoot_base(&self) -> u32 {
         self.remove_base() + if self.removes { self.sites } else { 0 }
+    }
+
+    fn choose_base(&self) -> u32 {
+        self.shoot_base() + if self.shoots { self.sites } else { 0 }
     }
 
     /// How many distinct action ids there are.
@@ -305,6 +319,9 @@ impl Space {
         if m.remove != NONE {
             out.push(self.remove_base() + u32::from(m.remove));
         }
+        if m.shot() != NONE {
+            out.push(self.shoot_base() + u32::from(m.shot()));
+        }
         if out.len() == start {
             out.push(PASS);
         }
@@ -320,7 +337,10 @@ impl Space {
             _ if id >= self.choose_base() && id < self.num_actions() => {
                 Some(Action::Choose((id - self.choose_base() + 1) as u8))
             }
-            _ if id >= self.remove_base() && id < self.choose_base() => {
+            _ if id >= self.shoot_base() && id < self.choose_base() => {
+                Some(Action::Shoot((id - self.shoot_base()) as u8))
+            }
+            _ if id >= self.remove_base() && id < self.shoot_base() => {
                 Some(Action::Remove((id - self.remove_base()) as u8))
             }
             _ if id >= self.place_base() && id < self.remove_base() => {
@@ -362,6 +382,7 @@ impl Space {
             Action::Huff(site) => format!("huff {}", name(site)),
             Action::Place { kind, to } => notation::placement_text(engine, kind, to),
             Action::Remove(site) => format!("x{}", name(site)),
+            Action::Shoot(site) => format!("/{}", name(site)),
             Action::Choose(d) => format!("choose {d}-{d}"),
             Action::Step { from, to, .. } if self.dice => {
                 let point = |site: u8| {

@@ -91,9 +91,55 @@ impl Shared {
     /// capture takes a piece off for good, so a game lasts at most `n`
     /// turns after each of its pieces (on the board or in hand) is taken,
     /// and `n` more; in a game whose every turn places or takes a piece,
-    /// the turns the pieces allow ([`Shared::shrinking_turns`]).
+    /// the turns the pieces allow ([`Shared::shrinking_turns`]); in a game
+    /// whose every turn shoots a piece that stays, the empty sites
+    /// ([`Shared::filling_turns`]).
     pub fn rule_turns(&self) -> Option<u64> {
-        self.capture_turns().or_else(|| self.shrinking_turns())
+        self.capture_turns()
+            .or_else(|| self.shrinking_turns())
+            .or_else(|| self.filling_turns())
+    }
+
+    /// [`Shared::rule_turns`] of a game without dice whose every turn
+    /// fills an empty site for good: every kind that moves shoots
+    /// (`shoot`), nothing is ever taken (no jump, take or huff, no line
+    /// that removes) and no `pass` or `again` rule, `no moves` ending the
+    /// game: at most as many turns as the board has empty sites at the
+    /// start; with `neither can move` instead, a player without a move
+    /// passes, never twice in a row, so twice as many and one.
+    fn filling_turns(&self) -> Option<u64> {
+        let game = self.engine.game();
+        let all_shoot = game.kinds.iter().all(|k| {
+            let moves = k.fly.is_some()
+                || k.place.is_some()
+                || !k.standing.is_empty()
+                || k.step.iter().any(|d| !d.is_empty());
+            k.shoot.is_some() || !moves
+        });
+        let takes = game
+            .kinds
+            .iter()
+            .any(|k| k.may_jump() || k.may_take() || !k.standing.is_empty());
+        let ends = game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_)));
+        let passes = game
+            .end
+            .iter()
+            .any(|e| matches!(e, EndRule::NeitherMoves(_)));
+        if self.engine.has_dice()
+            || !all_shoot
+            || takes
+            || game.rules.capture == ludus::ir::Obligation::Huff
+            || game.rules.line_removal.is_some()
+            || !(ends || passes)
+            || !game.rules.pass.is_empty()
+            || !game.rules.again.is_empty()
+        {
+            return None;
+        }
+        let start = self.engine.start();
+        let pieces = u64::from(start.counts[0]) + u64::from(start.counts[1]);
+        let empty = (self.engine.sites() as u64).saturating_sub(pieces);
+        Some(if passes { 2 * empty + 1 } else { empty })
     }
 
     /// [`Shared::rule_turns`] of a game that ends after `n` turns without

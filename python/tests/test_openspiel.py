@@ -76,7 +76,8 @@ def test_equal_throws_are_one_chance_outcome():
 
 
 @pytest.mark.parametrize(
-    "name", ["tic-tac-toe", "breakthrough", "clobber", "othello", "lines-of-action", "gomoku-9"]
+    "name",
+    ["tic-tac-toe", "breakthrough", "clobber", "othello", "lines-of-action", "gomoku-9", "amazons"],
 )
 def test_openspiel_mcts_plays_openspiels_own_board_games(name):
     # OpenSpiel's MCTSBot against itself on the ludus file of a game that

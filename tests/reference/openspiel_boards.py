@@ -18,8 +18,8 @@ Usage, from the crate root:
     python3 tests/reference/openspiel_boards.py tic_tac_toe --positions 100000 --seed 1
 
 (`connect_four`, `breakthrough`, `clobber`, `othello`, `hex` and `hex7`,
-hex at 7 x 7, `lines_of_action`, and `gomoku11` and `gomoku9`, OpenSpiel's
-gomoku at sizes 11 and 9, likewise.)
+hex at 7 x 7, `lines_of_action`, `gomoku11` and `gomoku9`, OpenSpiel's
+gomoku at sizes 11 and 9, and `amazons` likewise.)
 
 It prints the positions, turns and results compared, and the
 disagreements, the first few in full; `--pin FILE` also writes a sample
@@ -377,10 +377,84 @@ class ConnectFour(Adapter):
         return out
 
 
+class Amazons(Adapter):
+    """`amazons`, 10 x 10: action `r * 10 + c`, row 0 the top line of
+    `str(state)`, which ludus names rank 10 (file = the column, rank = 10
+    - r). OpenSpiel splits a turn into three actions of one player (the
+    amazon, its landing, its arrow); ludus writes the folded turn
+    `from-to/arrow`. Player 0 is White (`X`), on a4, d1, g1 and j4, and
+    moves first. An arrow is its shooter's piece in ludus (`shoot arrow`
+    of games/amazons.game): the position is read from the state's
+    history, a turn of three actions at a time, the players taking turns;
+    positions are read at the start of a turn only."""
+
+    name = "amazons"
+    params = {}
+    file = "games/amazons.game"
+    players = ("white", "black")
+    start = (("a4", "d1", "g1", "j4"), ("a7", "d10", "g10", "j7"))
+
+    @staticmethod
+    def site(a):
+        return "abcdefghij"[a % 10] + str(10 - a // 10)
+
+    def position(self, state):
+        history = state.history()
+        assert len(history) % 3 == 0, "a position is read at a turn's start"
+        amazons = [list(s) for s in self.start]
+        arrows = [[], []]
+        for i in range(0, len(history), 3):
+            player = (i // 3) % 2
+            frm, to, arrow = (self.site(a) for a in history[i:i + 3])
+            amazons[player][amazons[player].index(frm)] = to
+            arrows[player].append(arrow)
+        fields = []
+        for player, mine, shot in zip(self.players, amazons, arrows):
+            sites = " ".join(mine) + (" arrow " + " ".join(shot) if shot else "")
+            fields.append(f"{player}: {sites}")
+        fields.append(f"turn: {self.players[(len(history) // 3) % 2]}")
+        return "; ".join(fields)
+
+    def folded(self, state):
+        """Every turn of the player to move: (text, its three actions)."""
+        out = []
+        for f in state.legal_actions():
+            picked = state.child(f)
+            for t in picked.legal_actions():
+                landed = picked.child(t)
+                head = f"{self.site(f)}-{self.site(t)}/"
+                out.extend((head + self.site(s), (f, t, s)) for s in landed.legal_actions())
+        return out
+
+    def turns(self, state):
+        return [text for text, _ in self.folded(state)]
+
+    def play(self, state, rng, biased):
+        """Applies one random turn (an amazon, then its landing, then its
+        arrow, each drawn among the legal actions); biased play takes a
+        winning turn where there is one."""
+        if biased:
+            for _, actions in self.folded(state):
+                after = state.clone()
+                for a in actions:
+                    after.apply_action(a)
+                if after.is_terminal() and max(after.returns()) > 0:
+                    for a in actions:
+                        state.apply_action(a)
+                    return
+        for _ in range(3):
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
 ADAPTERS = {
-    a.name: a for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
-                        LinesOfAction, Gomoku11, Gomoku9)
+    a.name: a
+    for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
+              LinesOfAction, Gomoku11, Gomoku9, Amazons)
 }
+
+
+# Positions compared at a time, at least (a whole game's).
+BATCH = 2000
 
 
 def ludus_answers(ludus, game, positions):
@@ -428,41 +502,64 @@ def main():
     ap.add_argument("--pin", help="write a sample of the positions to this file")
     ap.add_argument("--pin-every", type=int, default=50)
     ap.add_argument("--pin-finished-every", type=int,
-                    help="sample the finished games apart (default: --pin-every)")
+                    help="of the finished games, every Nth (default: --pin-every)")
     args = ap.parse_args()
+    if args.pin_finished_every is None:
+        args.pin_finished_every = args.pin_every
 
     adapter = ADAPTERS[args.game]()
     rng = random.Random(args.seed)
     game = pyspiel.load_game(getattr(adapter, "openspiel", adapter.name), adapter.params)
-    cases = []  # (position, sorted turns, result)
-    games = 0
-    while len(cases) < args.positions:
+    cases = []  # (position, sorted turns, result), of the batch not yet compared
+    pinned = []  # the sample of every batch's cases (`--pin`)
+    seen = {True: 0, False: 0}
+    compared = games = turns_compared = disagreements = results = shown = 0
+    tally = {}
+
+    def compare():
+        """Compares the cases of the batch with ludus's answers, keeps
+        the sample `--pin` writes, and forgets them: a game with
+        thousands of turns a position (amazons) is compared in batches."""
+        nonlocal compared, turns_compared, disagreements, results, shown
+        answers = ludus_answers(args.ludus, adapter.file, [c[0] for c in cases])
+        for (pos, turns, result), ans in zip(cases, answers):
+            ours = sorted(ans["moves"]) if ans["outcome"] == "unfinished" else []
+            turns_compared += len(turns)
+            results += result != "unfinished"
+            if result != "unfinished":
+                tally[result] = tally.get(result, 0) + 1
+            if ours != turns or ans["outcome"] != result:
+                disagreements += 1
+                shown = show_disagreement(shown, pos, (result, turns), (ans["outcome"], ours))
+            # Every `--pin-every`th position, of those in play and of the
+            # finished ones apart, so that both are sampled.
+            over = result != "unfinished"
+            every = args.pin_finished_every if over else args.pin_every
+            if args.pin and seen[over] % every == 0:
+                pinned.append((pos, turns, result))
+            seen[over] += 1
+        compared += len(cases)
+        cases.clear()
+        print(f"  {compared} positions compared, {disagreements} disagreements",
+              file=sys.stderr, flush=True)
+
+    while compared + len(cases) < args.positions:
         games += 1
         # Every other game biased towards turns that end it.
         biased = games % 2 == 0
         state = game.new_initial_state()
-        while len(cases) < args.positions:
+        while compared + len(cases) < args.positions:
             position = adapter.position(state)
             if state.is_terminal():
                 cases.append((position, [], result_of(state, adapter.players)))
                 break
             cases.append((position, sorted(adapter.turns(state)), "unfinished"))
             adapter.play(state, rng, biased)
+        if len(cases) >= BATCH:
+            compare()
+    compare()
 
-    answers = ludus_answers(args.ludus, adapter.file, [c[0] for c in cases])
-
-    turns_compared = disagreements = results = shown = 0
-    tally = {}
-    for (pos, turns, result), ans in zip(cases, answers):
-        ours = sorted(ans["moves"]) if ans["outcome"] == "unfinished" else []
-        turns_compared += len(turns)
-        results += result != "unfinished"
-        if result != "unfinished":
-            tally[result] = tally.get(result, 0) + 1
-        if ours != turns or ans["outcome"] != result:
-            disagreements += 1
-            shown = show_disagreement(shown, pos, (result, turns), (ans["outcome"], ours))
-    print(f"{args.game}: {len(cases)} positions of {games} games (seed {args.seed}), "
+    print(f"{args.game}: {compared} positions of {games} games (seed {args.seed}), "
           f"{turns_compared} turns, {results} finished games' results compared; "
           f"{disagreements} disagreements")
     print("results: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items())))
@@ -472,15 +569,8 @@ def main():
             f.write(f"# (tests/reference/openspiel_boards.py {args.game} --seed {args.seed}),\n")
             f.write("# with OpenSpiel's legal turns and result:\n")
             f.write("# POSITION | TURN, TURN, ... | RESULT\n")
-            # Every `--pin-every`th position, of those in play and of the
-            # finished ones apart, so that both are sampled.
-            seen = {True: 0, False: 0}
-            for pos, turns, result in cases:
-                over = result != "unfinished"
-                every = args.pin_finished_every if over else args.pin_every
-                if seen[over] % (every or args.pin_every) == 0:
-                    f.write(f"{pos} | {', '.join(turns)} | {result}\n")
-                seen[over] += 1
+            for pos, turns, result in pinned:
+                f.write(f"{pos} | {', '.join(turns)} | {result}\n")
     sys.exit(1 if disagreements else 0)
 
 

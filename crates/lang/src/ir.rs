@@ -359,6 +359,26 @@ pub struct Kind {
     pub place: Option<Action>,
     /// `fly`: the piece moves to any empty site.
     pub fly: Option<Action>,
+    /// `shoot KIND DIRECTIONS [far]`: what the piece puts on the board
+    /// after each of its moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shoot: Option<Shoot>,
+}
+
+/// `shoot KIND DIRECTIONS [far]`: once the piece has moved, it puts a
+/// piece of `kind`, its owner's, from a supply that never runs out, on an
+/// empty site along one of the directions from its landing site (the site
+/// it left is empty, the pieces its move took gone): the next site only,
+/// or, `far`, any site reached over empty sites alone. The move and the
+/// shot are one turn; a move with no shot after it is not one.
+#[derive(Clone, Debug, Serialize)]
+pub struct Shoot {
+    /// The kind of the piece shot.
+    pub kind: usize,
+    /// Per player: the directions it flies in.
+    pub directions: Vec<Vec<usize>>,
+    /// Whether it flies any distance (`far`) or to the next site.
+    pub far: bool,
 }
 
 /// An action of a piece beyond its lines (`place`, `fly`): where it may
@@ -893,21 +913,28 @@ impl Game {
     }
 
     /// Per kind, whether `player` can ever have a piece of it: a kind the
-    /// setup gives him (on the board or in hand), or one a kind he can
-    /// have is promoted to where he promotes (on some site of his).
+    /// setup gives him (on the board or in hand), one a kind he can
+    /// have is promoted to where he promotes (on some site of his), or
+    /// one a kind he can have shoots (`shoot`).
     pub fn kinds_owned(&self, player: usize) -> Vec<bool> {
         let mut owned = self.kinds_given(player);
         let mut grown = true;
         while grown {
             grown = false;
             for (k, kind) in self.kinds.iter().enumerate() {
-                let Some(promote) = &kind.promote else {
-                    continue;
-                };
-                let promotes = promote.sites.get(player).is_some_and(|s| !s.is_empty());
-                if owned[k] && promotes && !owned[promote.to] {
-                    owned[promote.to] = true;
-                    grown = true;
+                if let Some(promote) = &kind.promote {
+                    let promotes = promote.sites.get(player).is_some_and(|s| !s.is_empty());
+                    if owned[k] && promotes && !owned[promote.to] {
+                        owned[promote.to] = true;
+                        grown = true;
+                    }
+                }
+                if let Some(shoot) = &kind.shoot {
+                    let shoots = shoot.directions.get(player).is_some_and(|d| !d.is_empty());
+                    if owned[k] && shoots && !owned[shoot.kind] {
+                        owned[shoot.kind] = true;
+                        grown = true;
+                    }
                 }
             }
         }

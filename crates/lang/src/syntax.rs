@@ -403,6 +403,10 @@ pub enum ItemKind {
     Take(Vec<Name>, Reach),
     /// `flip DIRECTIONS`: a placed piece turns the runs it encloses
     Flip(Vec<Name>),
+    /// `shoot KIND DIRECTIONS [far]`: after its move the piece puts a
+    /// piece of that kind on an empty site along one of the directions
+    /// from its landing site; the span of `far`, if written.
+    Shoot(Name, Vec<Name>, Option<Span>),
     /// `place [falling DIRECTION] [on own|opponent REGION] [when
     /// CONDITION]`: from the hand onto an empty site (where a piece falling
     /// that way comes to rest); the span is the word `place`.
@@ -599,6 +603,7 @@ impl ItemKind {
             ItemKind::Jump(_, on, ..) => line_key("jump", on.as_ref()),
             ItemKind::Take(..) => "take".into(),
             ItemKind::Flip(_) => "flip".into(),
+            ItemKind::Shoot(..) => "shoot".into(),
             ItemKind::Place(..) => "place".into(),
             ItemKind::Fly(..) => "fly".into(),
             ItemKind::HandPlacement(player, kind, _) => {

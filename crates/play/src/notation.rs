@@ -87,6 +87,11 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
         out.push_str(" x");
         out.push_str(name(m.remove));
     }
+    if m.shot() != NONE {
+        // Where the piece's shot lands: `d1-d7/g7`.
+        out.push('/');
+        out.push_str(name(m.shot()));
+    }
     if out.is_empty() {
         out.push_str("pass");
     }
@@ -580,6 +585,37 @@ fn line_or_placement(
     })
 }
 
+/// In a game whose pieces shoot (`shoot`), why a move text (trimmed,
+/// lower case) whose move is legal matches no legal turn: its shot is
+/// missing or cannot land where it says. `None` where the move before the
+/// shot is not legal either, or the game has no shots.
+fn shot_explained(engine: &Engine, moves: &[Move], text: &str) -> Option<String> {
+    if !engine.game().kinds.iter().any(|k| k.shoot.is_some()) {
+        return None;
+    }
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let (body, shot) = match text.split_once('/') {
+        Some((b, s)) => (b, Some(s)),
+        None => (text.as_str(), None),
+    };
+    let bare = |m: &Move| normalise(&move_text(engine, &m.without_shot()));
+    let shots: Vec<&str> = moves
+        .iter()
+        .filter(|m| m.shot() != NONE && bare(m).replace(' ', "") == body)
+        .map(|m| engine.game().board.sites[m.shot() as usize].name.as_str())
+        .collect();
+    if shots.is_empty() {
+        return None;
+    }
+    let list = shots.join(", ");
+    Some(match shot {
+        None => format!(
+            "`{body}` must be followed by its shot, written `{body}/SITE`; it may land on: {list}"
+        ),
+        Some(s) => format!("after `{body}` the shot cannot land on {s}; it may land on: {list}"),
+    })
+}
+
 /// Says why a move text (trimmed, lower case) matches no legal move.
 fn explain(engine: &Engine, state: &State, moves: &[Move], text: &str) -> String {
     let game = engine.game();
@@ -590,6 +626,9 @@ fn explain(engine: &Engine, state: &State, moves: &[Move], text: &str) -> String
             .position(|s| s.name.eq_ignore_ascii_case(n))
     };
     let mover = &game.players[state.to_move as usize].name;
+    if let Some(why) = shot_explained(engine, moves, text) {
+        return why;
+    }
     let (huff, body) = match text.strip_prefix("huff") {
         Some(rest) => {
             let rest = rest.trim_start();

@@ -53,7 +53,8 @@ pub fn colours(engine: &Engine, player: usize) -> (&'static str, &'static str) {
     }
 }
 
-/// The sites a move touches: where it starts and every landing.
+/// The sites a move touches: where it starts, every landing and where its
+/// shot lands.
 fn touched(m: Option<&Move>) -> Vec<u8> {
     let mut sites = Vec::new();
     if let Some(m) = m {
@@ -62,6 +63,9 @@ fn touched(m: Option<&Move>) -> Vec<u8> {
         }
         if m.huff != NONE {
             sites.push(m.huff);
+        }
+        if m.shot() != NONE {
+            sites.push(m.shot());
         }
     }
     sites
@@ -225,6 +229,30 @@ fn piece(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usiz
         r#"<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="black" stroke-width="2"/>"#
     );
     let game = engine.game();
+    // A kind another shoots (an arrow) is a square block, its mark on it.
+    if game
+        .kinds
+        .iter()
+        .any(|k| k.shoot.as_ref().is_some_and(|s| s.kind == kind))
+    {
+        let h = r * 3 / 4;
+        let _ = writeln!(
+            out,
+            r#"<rect class="shot" x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="black" stroke-width="2"/>"#,
+            x - h,
+            y - h,
+            2 * h,
+            2 * h
+        );
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="{ink}">{}</text>"#,
+            y + h / 3,
+            h,
+            esc(&mark.to_string())
+        );
+        return;
+    }
     // A kind another is promoted to (a king) wears a crown.
     if game
         .kinds

@@ -589,7 +589,8 @@ impl<'a> Explainer<'a> {
 
     /// The items that say what the move does: the `promote` line of the
     /// piece's kind when it is promoted, `hit` when it hits, `pin blots`
-    /// when it pins, `capture huff` when it huffs.
+    /// when it pins, `capture huff` when it huffs, its `shoot` line when
+    /// it shoots.
     fn effect_items(&self, before: &State, m: &Move, after: &State) -> Vec<At> {
         let game = self.engine.game();
         let mut out = Vec::new();
@@ -625,6 +626,13 @@ impl<'a> Explainer<'a> {
                             == Some(game.kinds[m.kind_after as usize].name.as_str())
                 }
                 ItemKind::LineRemoval(..) => m.remove != NONE,
+                // The `shoot` line of the kind that shoots (as it arrives).
+                ItemKind::Shoot(..) => {
+                    m.shot() != NONE
+                        && section.kind == SectionKind::Piece
+                        && section.name.as_ref().map(|n| n.text.as_str())
+                            == Some(game.kinds[m.kind_after as usize].name.as_str())
+                }
                 ItemKind::Pin => pins,
                 // A huff: the position cannot be read without the rule
                 // that huffs, so no changed game shows it.

@@ -15,7 +15,7 @@ use ludus::playout::{Rng, outcome_text};
 /// A part of a turn as it is made by clicks: in dice games one die move
 /// (its origin, then where it lands), elsewhere the whole turn (the
 /// piece, each landing of a chain, then the piece a completed line
-/// removes).
+/// removes, then where its shot lands).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ClickPart {
     /// The part in notation, as it is typed.
@@ -26,6 +26,9 @@ pub(crate) struct ClickPart {
     /// Whether the last of `sites` is an opponent's piece the turn
     /// removes (a line completed), for the page to say so.
     pub removes: bool,
+    /// Whether the last of `sites` is where the piece's shot lands
+    /// (`shoot`), for the page to say so.
+    pub shoots: bool,
     /// The double a choice of roll chooses (`choose 5-5`), where the part
     /// is one.
     pub chosen: Option<u8>,
@@ -51,7 +54,8 @@ fn on_board(sites: impl IntoIterator<Item = u8>) -> Vec<usize> {
 }
 
 /// The sites a turn of a game without dice is clicked by: the piece that
-/// moves (none for a placement), each landing, then the piece removed.
+/// moves (none for a placement), each landing, then the piece removed,
+/// then where its shot lands.
 fn grid_sites(m: &Move) -> Vec<usize> {
     let mut sites = Vec::new();
     if let Some(first) = m.steps().first() {
@@ -59,6 +63,7 @@ fn grid_sites(m: &Move) -> Vec<usize> {
     }
     sites.extend(m.steps().iter().map(|s| s.to));
     sites.push(m.remove);
+    sites.push(m.shot());
     on_board(sites)
 }
 
@@ -126,6 +131,7 @@ impl<'e> Session<'e> {
                     text,
                     sites: on_board([step.from, step.to]),
                     removes: false,
+                    shoots: false,
                     chosen: None,
                 })
                 .collect();
@@ -140,6 +146,7 @@ impl<'e> Session<'e> {
                 ClickPart {
                     text: move_text(self.engine, m),
                     removes: !sites.is_empty() && on_board([m.remove]).len() == 1,
+                    shoots: !sites.is_empty() && m.shot() != NONE,
                     sites,
                     chosen: m.chosen(),
                 }

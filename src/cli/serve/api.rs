@@ -655,7 +655,7 @@ impl<'e> Api<'e> {
             .next_parts()
             .into_iter()
             .map(|p| {
-                json!({ "text": p.text, "sites": p.sites, "removes": p.removes, "chosen": p.chosen })
+                json!({ "text": p.text, "sites": p.sites, "removes": p.removes, "shoots": p.shoots, "chosen": p.chosen })
             })
             .collect();
         let result = s.result();

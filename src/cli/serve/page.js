@@ -650,6 +650,9 @@ function highlight() {
   // A piece to remove is the last click of a turn that completes a line.
   const removing = clicks.length > 0 && found.some((p) => p.removes
     && p.sites.length === clicks.length + 1);
+  // Where a piece's shot lands is the last click of a turn that shoots.
+  const shooting = clicks.length > 0 && found.some((p) => p.shoots
+    && p.sites.length === clicks.length + 1);
   const next = new Set();
   for (const p of found) {
     const s = p.sites[clicks.length];
@@ -681,6 +684,9 @@ function highlight() {
   if (removing) {
     $('prompt-text').textContent = playerName(state.to_move) + ' completes a line: click a piece of '
       + playerName(1 - state.to_move) + "'s to remove";
+    $('prompt').dataset.kind = 'decision';
+  } else if (shooting) {
+    $('prompt-text').textContent = playerName(state.to_move) + "'s piece shoots: click where the shot lands";
     $('prompt').dataset.kind = 'decision';
   } else if ($('prompt-text').textContent !== basePrompt) {
     $('prompt-text').textContent = basePrompt;

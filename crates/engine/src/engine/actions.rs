@@ -6,10 +6,16 @@
 //! may earn after it, the removal of an opposing piece when the piece
 //! lands in a line of the mover's (`line of N removes opponent piece`).
 //!
+//! The other effect is the piece a moved piece shoots (`shoot KIND
+//! DIRECTIONS [far]`): each move of such a piece is listed once per empty
+//! site its shot may land on, seen from its landing site on the board
+//! the move leaves.
+//!
 //! A turn is one action followed by its effects: a placement or a move
-//! and the removal it earns is one [`Move`] (`Move::remove`), listed,
-//! counted and recorded as one turn. Games that use none of this have no
-//! [`Actions`] and pay nothing for it.
+//! and the removal it earns, or the shot after it, is one [`Move`]
+//! (`Move::remove`, `Move::shot`), listed, counted and recorded as one
+//! turn. Games that use none of this have no [`Actions`] and pay nothing
+//! for it.
 
 use super::bits::Bits;
 use super::condition::Condition;
@@ -47,8 +53,21 @@ impl Action {
     }
 }
 
+/// What a kind's piece shoots after its move (`shoot`): the kind shot,
+/// and per (player, site) the rays a shot from there flies along, each
+/// the sites one direction away, nearest first (one site unless `far`).
+struct Shots {
+    kind: u8,
+    sites: usize,
+    rays: Vec<Vec<Vec<u8>>>,
+}
+
 /// The compiled actions, phases and effects of a game without dice.
 pub(super) struct Actions {
+    /// Per kind: what its piece shoots after its move, where it shoots.
+    shoot: Vec<Option<Shots>>,
+    /// Whether some kind shoots.
+    shoots: bool,
     /// Per kind: when its unqualified step line applies.
     step_when: Vec<Option<Condition>>,
     /// Per kind: when its unqualified jump line applies.
@@ -96,6 +115,46 @@ pub(super) struct Actions {
     id: u64,
 }
 
+/// The shots of a piece of kind `k` of `game` (see [`Shots`]).
+fn shots(game: &ir::Game, k: &ir::Kind) -> Option<Shots> {
+    let shoot = k.shoot.as_ref()?;
+    let board = &game.board;
+    let (sites, dirs) = (board.sites.len(), board.directions.len());
+    let mut neighbour = vec![None; sites * dirs];
+    for l in &board.links {
+        neighbour[l.from * dirs + l.direction] = Some(l.to);
+    }
+    let mut rays = Vec::new();
+    for directions in &shoot.directions {
+        for site in 0..sites {
+            let mut of_site = Vec::new();
+            for &d in directions {
+                let mut ray = Vec::new();
+                let mut at = site;
+                while let Some(next) = neighbour[at * dirs + d] {
+                    if next == site || ray.contains(&(next as u8)) {
+                        break;
+                    }
+                    ray.push(next as u8);
+                    at = next;
+                    if !shoot.far {
+                        break;
+                    }
+                }
+                if !ray.is_empty() {
+                    of_site.push(ray);
+                }
+            }
+            rays.push(of_site);
+        }
+    }
+    Some(Shots {
+        kind: shoot.kind as u8,
+        sites,
+        rays,
+    })
+}
+
 fn mask(sites: &[usize]) -> u128 {
     sites.iter().fold(0, |m, &s| m | bit(s as u8))
 }
@@ -120,7 +179,8 @@ impl Actions {
     pub(super) fn new(game: &ir::Game, rules: &Rules) -> Option<Actions> {
         let uses = game.kinds.iter().any(|k| {
             k.step_when.is_some() || k.jump_when.is_some() || k.place.is_some() || k.fly.is_some()
-        }) || game.rules.line_removal.is_some()
+        }) || game.kinds.iter().any(|k| k.shoot.is_some())
+            || game.rules.line_removal.is_some()
             || !game.hand.is_empty();
         if !uses || game.dice.is_some() {
             return None;
@@ -163,6 +223,8 @@ impl Actions {
                 .chain(actions.filter_map(|a| a.when.as_ref()))
                 .all(Condition::reads_totals_only);
         Some(Actions {
+            shoot: game.kinds.iter().map(|k| shots(game, k)).collect(),
+            shoots: game.kinds.iter().any(|k| k.shoot.is_some()),
             step_when,
             jump_when,
             place,
@@ -308,6 +370,65 @@ impl Actions {
         if !self.lines.is_empty() {
             self.removals(st, out);
         }
+        if self.shoots {
+            self.shots(st, out);
+        }
+    }
+
+    /// The kind a piece of kind `kind` shoots.
+    pub(super) fn shot_kind(&self, kind: u8) -> u8 {
+        self.shoot[kind as usize].as_ref().map_or(NONE, |s| s.kind)
+    }
+
+    /// Replaces each turn whose piece shoots (its kind as it arrives) by
+    /// one turn per empty site its shot may land on, in site order, in
+    /// place and in order (none allocated once `out` has grown): seen from
+    /// its landing site on the board as the move leaves it, its origin
+    /// empty and the pieces it takes gone. A move with no shot is dropped.
+    #[cold]
+    #[inline(never)]
+    fn shots(&self, st: &State, out: &mut Vec<Move>) {
+        let player = st.to_move as usize;
+        let listed = out.len();
+        for i in 0..listed {
+            let m = out[i];
+            let shoot = (self.shoot.get(m.kind_after as usize)).and_then(Option::as_ref);
+            let (Some(shoot), Some(to)) = (shoot, m.to()) else {
+                out.push(m);
+                continue;
+            };
+            let mut taken = st.occupied[0] | st.occupied[1];
+            let from = m.from();
+            if from != HAND {
+                taken &= !bit(from);
+            }
+            for step in m.steps() {
+                if step.over != NONE {
+                    taken &= !bit(step.over);
+                }
+            }
+            for gone in [m.huff, m.remove] {
+                if gone != NONE {
+                    taken &= !bit(gone);
+                }
+            }
+            taken |= bit(to);
+            let mut free = 0u128;
+            for ray in &shoot.rays[player * shoot.sites + to as usize] {
+                for &s in ray {
+                    if taken & bit(s) != 0 {
+                        break;
+                    }
+                    free |= bit(s);
+                }
+            }
+            for s in bits(free) {
+                let mut with = m;
+                with.set_shot(s as u8);
+                out.push(with);
+            }
+        }
+        out.drain(..listed);
     }
 
     /// Replaces each turn whose piece lands in a line of the mover's by one

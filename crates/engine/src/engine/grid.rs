@@ -74,9 +74,13 @@ pub(super) struct GridTables {
     /// where the far ones are.
     pub(super) counting: Option<Box<counting::Counting>>,
     /// A game with actions but no counters with `while`, no `again`, no
-    /// huff, no `return forbidden` and no repetition rule: its moves are
-    /// played by the extended play compiled without those.
+    /// huff, no `return forbidden`, no repetition rule and no piece that
+    /// shoots: its moves are played by the extended play compiled without
+    /// those.
     pub(super) lean_actions: bool,
+    /// Whether some piece shoots after its move (`shoot`): its moves are
+    /// played by `Grid::play_shooting`.
+    pub(super) shoots: bool,
 }
 
 impl GridTables {
@@ -129,6 +133,7 @@ impl GridTables {
         rays.any |= counting.is_some();
         let actions = actions::Actions::new(game, &core.rules).map(Box::new);
         let extended = actions.is_some() || !core.counter_while.is_empty();
+        let shoots = game.kinds.iter().any(|k| k.shoot.is_some());
         GridTables {
             flips: flips::Flips::new(game, &neighbour, dirs).map(Box::new),
             counting,
@@ -151,7 +156,9 @@ impl GridTables {
                 && core.again.is_none()
                 && game.rules.capture != Obligation::Huff
                 && !game.rules.no_return
-                && !core.repetition,
+                && !core.repetition
+                && !shoots,
+            shoots,
             actions,
             actions_countable: false,
         }
@@ -174,7 +181,8 @@ impl Grid {
         let countable = grid.steps_countable();
         grid.g.steps_countable = grid.g.actions.is_none() && countable;
         // Placements that flip are judged one by one: listed, never counted.
-        grid.g.actions_countable = countable && grid.g.flips.is_none();
+        // So are moves followed by a shot.
+        grid.g.actions_countable = countable && grid.g.flips.is_none() && !grid.g.shoots;
         grid
     }
 }
@@ -414,7 +422,7 @@ impl Grid {
     pub(super) fn play(&self, st: &mut State, m: &Move) {
         // Most games, by one test, as before the extended play.
         if self.g.plain_grid {
-            return self.play_grid::<false, false, false>(st, m);
+            return self.play_grid::<false, false, false, false>(st, m);
         }
         self.play_other(st, m)
     }
@@ -423,29 +431,45 @@ impl Grid {
     /// `line of N`), counters with `while`, or both, or `again` rules.
     pub(super) fn play_other(&self, st: &mut State, m: &Move) {
         if self.g.lean_actions {
-            return self.play_grid::<true, false, true>(st, m);
+            return self.play_grid::<true, false, true, false>(st, m);
         }
         let mover = st.to_move as usize;
-        match (self.g.actions.is_some(), self.counter_while.is_empty()) {
-            (true, true) => self.play_grid::<true, false, false>(st, m),
-            (false, _) => self.play_grid::<false, true, false>(st, m),
-            (true, false) => self.play_grid::<true, true, false>(st, m),
+        if self.g.shoots {
+            self.play_shooting(st, m);
+        } else {
+            match (self.g.actions.is_some(), self.counter_while.is_empty()) {
+                (true, true) => self.play_grid::<true, false, false, false>(st, m),
+                (false, _) => self.play_grid::<false, true, false, false>(st, m),
+                (true, false) => self.play_grid::<true, true, false, false>(st, m),
+            }
         }
         if let Some(again) = &self.again {
             again.after_grid_turn(st, mover, m);
         }
     }
 
+    /// A move of a game whose pieces shoot (`shoot`), never lean: compiled
+    /// apart, so that the other games test nothing more.
+    #[inline(never)]
+    fn play_shooting(&self, st: &mut State, m: &Move) {
+        if self.counter_while.is_empty() {
+            self.play_grid::<true, false, false, true>(st, m)
+        } else {
+            self.play_grid::<true, true, false, true>(st, m)
+        }
+    }
+
     /// A move of a game without dice; with `ACTIONS` (a game with `place`
     /// or `line of N`), also a placement from the hand and the removal a
-    /// completed line earns; with `WHILE` (a counter that runs `while` a
+    /// completed line earns, and with `SHOOTS` the piece shot after the
+    /// move; with `WHILE` (a counter that runs `while` a
     /// condition holds), those counters; with `LEAN` (a game that
     /// `lean_actions` names), without the offenders of a huff rule, the
     /// memory of `return forbidden` and the repetition key, which such a
     /// game never needs. Compiled once for each, so that other games run the loop
     /// they ran before.
     #[inline(always)]
-    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool>(
+    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool, const SHOOTS: bool>(
         &self,
         st: &mut State,
         m: &Move,
@@ -518,14 +542,22 @@ impl Grid {
             self.remove(st, m.remove, opp);
             progress = true;
         }
+        if SHOOTS && m.shot() != NONE {
+            self.shoot(st, m);
+        }
         // With a repetition rule, what a plain step changed of the
         // position's key (see `count_turn`); 0 where it is worked out anew.
-        let change =
-            if !LEAN && self.repetition && !progress && m.len > 0 && !(ACTIONS && m.places()) {
-                self.step_key_change(st, m, moved, offenders)
-            } else {
-                0
-            };
+        let change = if !LEAN
+            && self.repetition
+            && !progress
+            && m.len > 0
+            && !(ACTIONS && m.places())
+            && !(SHOOTS && m.shot() != NONE)
+        {
+            self.step_key_change(st, m, moved, offenders)
+        } else {
+            0
+        };
         st.offenders = offenders;
         st.to_move = opp as u8;
         self.count_turn::<WHILE>(st, moved, progress, held, change);
@@ -543,6 +575,24 @@ impl Grid {
             let player = st.to_move as usize;
             let turned = flips.turned(st, player, kind, site);
             flips::Flips::turn(st, player, turned);
+        }
+    }
+
+    /// Puts the piece that the piece of move `m` shoots (`shoot`), the
+    /// mover's, on the move's shot site.
+    #[cold]
+    #[inline(never)]
+    fn shoot(&self, st: &mut State, m: &Move) {
+        let Some(actions) = &self.g.actions else {
+            return;
+        };
+        let player = st.to_move as usize;
+        let site = m.shot();
+        st.cells[site as usize] = cell(player, actions.shot_kind(m.kind_after) as usize);
+        st.occupied[player] |= bit(site);
+        st.counts[player] += 1;
+        if self.game.rules.no_return {
+            st.visited[site as usize] = bit(site);
         }
     }
 

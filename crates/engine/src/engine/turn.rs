@@ -1,7 +1,8 @@
 //! A turn as the engine keeps it: one action (a step, a capture chain, a
 //! placement from the hand, a flight, or the die moves of a roll) and the
 //! effects it earns (captures, a huff before it, promotion, the removal a
-//! completed line earns), in one [`Move`] of [`Step`]s.
+//! completed line earns, the piece shot after it), in one [`Move`] of
+//! [`Step`]s.
 
 use super::{HAND, MAX_STEPS, NONE};
 
@@ -56,7 +57,10 @@ pub struct Move {
     /// dice game's choice of a double, that double's number (see
     /// [`Move::chosen`]).
     pub kind_after: u8,
-    /// Dice games: a hash of the position the turn leads to.
+    /// Dice games: a hash of the position the turn leads to. Games
+    /// without dice, whose moves never need one, keep here the site the
+    /// piece shoots onto after its move (`shoot`), plus one, or 0: see
+    /// [`Move::shot`] (so that a shot makes no move larger).
     pub key: u64,
     /// Dice games: the turn's place in the order moves are listed.
     pub rank: u128,
@@ -120,6 +124,31 @@ impl Move {
     /// such a choice.
     pub fn chosen(&self) -> Option<u8> {
         (self.len == 0 && self.kind_after != NONE && self.mover != NONE).then_some(self.kind_after)
+    }
+
+    /// The site the piece shoots onto after its move (`shoot KIND ...`),
+    /// or [`NONE`]; never in a dice game's turn.
+    #[inline(always)]
+    pub fn shot(&self) -> u8 {
+        if self.key == 0 || self.mover != NONE {
+            NONE
+        } else {
+            (self.key - 1) as u8
+        }
+    }
+
+    /// Makes the piece of this move (of a game without dice) shoot onto
+    /// `site` after it.
+    pub(super) fn set_shot(&mut self, site: u8) {
+        self.key = u64::from(site) + 1;
+    }
+
+    /// This move without its shot.
+    pub fn without_shot(&self) -> Move {
+        match self.shot() {
+            NONE => *self,
+            _ => Move { key: 0, ..*self },
+        }
     }
 
     /// The steps actually used.

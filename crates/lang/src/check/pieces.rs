@@ -72,6 +72,7 @@ impl Checker<'_> {
                 jump_when: None,
                 place: None,
                 fly: None,
+                shoot: None,
             };
             let player_list: Vec<ir::Player> = players.iter().map(|(p, _)| p.clone()).collect();
             // The qualifier of each standing line, for reporting overlaps.
@@ -93,6 +94,7 @@ impl Checker<'_> {
                     | ItemKind::Jump(..)
                     | ItemKind::Take(..)
                     | ItemKind::Flip(..)
+                    | ItemKind::Shoot(..)
                     | ItemKind::Fly(..)
                         if has_dice =>
                     {
@@ -101,6 +103,7 @@ impl Checker<'_> {
                             ItemKind::Jump(..) => "jump",
                             ItemKind::Take(..) => "take",
                             ItemKind::Flip(..) => "flip",
+                            ItemKind::Shoot(..) => "shoot",
                             _ => "fly",
                         };
                         self.error(
@@ -199,6 +202,11 @@ impl Checker<'_> {
                             );
                         }
                     }
+                    ItemKind::Shoot(shot, dirs, far) => {
+                        if let Some(shoot) = self.shoot(build, players, item, &names, (shot, dirs, far)) {
+                            kind.shoot = Some(shoot);
+                        }
+                    }
                     ItemKind::Step(_, Some(on), _, Some(_))
                     | ItemKind::Jump(_, Some(on), _, Some(_)) => self.error(
                         item.file,
@@ -268,6 +276,27 @@ impl Checker<'_> {
                     Some("add `marks o x`: how each player's piece is drawn".into()),
                 );
             }
+            let moves = |d: &[Vec<usize>]| d.iter().any(|d| !d.is_empty());
+            if kind.shoot.is_some()
+                && !(moves(&kind.step) || moves(&kind.jump) || moves(&kind.take))
+                && kind.standing.is_empty()
+                && kind.place.is_none()
+                && kind.fly.is_none()
+            {
+                let item = s
+                    .items
+                    .iter()
+                    .find(|i| matches!(i.kind, ItemKind::Shoot(..)));
+                let (file, span) =
+                    item.map_or((s.file, s.span.clone()), |i| (i.file, i.span.clone()));
+                self.error(
+                    file,
+                    span,
+                    format!("piece `{}` shoots after its moves, but it never moves", name.text),
+                    "never shoots",
+                    Some("give the piece a line to move along (`step any far`), `place` or `fly`, or remove `shoot`".into()),
+                );
+            }
             if has_dice && !kind.advance {
                 self.error(
                     s.file,
@@ -283,6 +312,51 @@ impl Checker<'_> {
             kinds.push(kind);
         }
         (kinds, names)
+    }
+
+    /// `shoot KIND DIRECTIONS [far]` of a piece of a game without dice:
+    /// a kind the game declares, and one direction at least.
+    fn shoot(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        item: &Item,
+        names: &[Name],
+        (shot, dirs, far): (&Name, &[Name], &Option<crate::diag::Span>),
+    ) -> Option<ir::Shoot> {
+        let Some(kind) = names.iter().position(|n| n.text == shot.text) else {
+            let hint = unknown_piece_hint(&shot.text, names);
+            self.error(
+                item.file,
+                shot.span.clone(),
+                format!("there is no piece `{}` to shoot", shot.text),
+                "unknown piece",
+                hint,
+            );
+            return None;
+        };
+        let errors = self.errors.len();
+        let directions = self.direction_set(build, players, item.file, dirs);
+        if directions.iter().all(Vec::is_empty) && self.errors.len() == errors {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!(
+                    "`shoot {}` names no direction, so no shot could follow a move",
+                    shot.text
+                ),
+                "shoots nowhere",
+                Some(format!(
+                    "name the directions the piece shoots in: `shoot {} any far`",
+                    shot.text
+                )),
+            );
+        }
+        Some(ir::Shoot {
+            kind,
+            directions,
+            far: far.is_some(),
+        })
     }
 
     /// The direction of `place falling DIRECTION`: one compass direction

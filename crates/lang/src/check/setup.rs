@@ -177,9 +177,10 @@ impl Checker<'_> {
             let placed = setup.iter().any(|p| p.kind == k)
                 || mentioned.contains(&name.text.as_str())
                 || in_hand;
-            let promoted = kinds
-                .iter()
-                .any(|other| other.promote.as_ref().is_some_and(|p| p.to == k));
+            let promoted = kinds.iter().any(|other| {
+                other.promote.as_ref().is_some_and(|p| p.to == k)
+                    || other.shoot.as_ref().is_some_and(|s| s.kind == k)
+            });
             let declared_before = kind_names[..k].iter().any(|n| n.text == name.text);
             if !placed && !promoted && !declared_before && !sections.is_empty() && !build.broken {
                 let file = self
@@ -191,7 +192,7 @@ impl Checker<'_> {
                     name.span.clone(),
                     format!("the piece `{}` is never placed", name.text),
                     "never on the board",
-                    Some("place it in `setup` (on sites, or `in hand`), or make another piece promote to it".into()),
+                    Some("place it in `setup` (on sites, or `in hand`), or make another piece promote to it or shoot it".into()),
                 );
             }
         }

@@ -146,6 +146,16 @@ impl Game {
                 if k.flip.iter().any(|d| !d.is_empty()) {
                     writeln!(f, "  {} flip: {}", p.name, self.direction_list(&k.flip[i]))?;
                 }
+                if let Some(shot) = &k.shoot {
+                    writeln!(
+                        f,
+                        "  {} shoots {}: {}{}",
+                        p.name,
+                        self.kinds[shot.kind].name,
+                        self.direction_list(&shot.directions[i]),
+                        if shot.far { " far" } else { "" }
+                    )?;
+                }
             }
             for q in &k.standing {
                 let line = match q.line {

@@ -93,6 +93,11 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             ItemKind::Take(directions(part(0)), reach)
         }
         Rule::flip => ItemKind::Flip(directions(part(0))),
+        Rule::shoot => ItemKind::Shoot(
+            name(part(0)),
+            directions(part(1)),
+            parts.get(2).map(spanned),
+        ),
         Rule::place | Rule::fly => {
             let mut falling = None;
             let mut on = None;

@@ -73,6 +73,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::jump
             | Rule::take
             | Rule::flip
+            | Rule::shoot
             | Rule::neither_moves
             | Rule::promote
             | Rule::piece_drop
@@ -182,6 +183,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::connected => "`own|opponent pieces connected`",
         Rule::exactly => "`exactly`",
         Rule::flip => "`flip DIRECTIONS`",
+        Rule::shoot => "`shoot KIND DIRECTIONS [far]`",
         Rule::neither_moves => "`neither can move: RESULT`",
         Rule::far => "`far`",
         Rule::land_behind => "`land behind`",
@@ -197,7 +199,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
         Rule::on_word => "`on`",
-        Rule::piece_drop => "`drop step|jump|take|place|fly|flip`",
+        Rule::piece_drop => "`drop step|jump|take|place|fly|flip|shoot`",
         Rule::move_kind => "`step`, `jump`, `place` or `fly`",
         Rule::region_ref => "`own REGION` or `opponent REGION`",
         Rule::whose => "`own` or `opponent`",

@@ -175,7 +175,7 @@ fn hand_text(engine: &Engine, st: &State) -> Option<String> {
 }
 
 /// Why `player` may not have a piece of kind `k`, if he may not: no kind
-/// the setup gives him is, or is promoted to, that kind.
+/// the setup gives him is, is promoted to, or shoots that kind.
 fn kind_refused(engine: &Engine, player: usize, k: usize) -> Option<String> {
     let game = engine.game();
     let owned = game.kinds_owned(player);
@@ -195,7 +195,7 @@ fn kind_refused(engine: &Engine, player: usize, k: usize) -> Option<String> {
         "the setup gives him no pieces".to_string()
     } else {
         format!(
-            "only {}: the kinds the setup gives him and their promotions",
+            "only {}: the kinds the setup gives him, their promotions and what they shoot",
             his.join(", ")
         )
     };
@@ -274,6 +274,26 @@ fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String
     Ok(())
 }
 
+/// Whether pieces of kind `k` come from a supply that never runs out:
+/// some kind shoots them (`shoot`).
+fn supplied(engine: &Engine, k: usize) -> bool {
+    (engine.game().kinds.iter()).any(|o| o.shoot.as_ref().is_some_and(|s| s.kind == k))
+}
+
+/// The pieces of player `p` on the board of kinds that some kind shoots,
+/// which no count of the pieces the game gives bounds.
+fn shot_pieces(engine: &Engine, st: &State, p: usize) -> u32 {
+    if !engine.game().kinds.iter().any(|k| k.shoot.is_some()) {
+        return 0;
+    }
+    (0..engine.game().board.sites.len())
+        .filter(|&s| {
+            st.piece(s)
+                .is_some_and(|(q, k)| q == p && supplied(engine, k))
+        })
+        .count() as u32
+}
+
 /// Refuses a position where a player's men on the board and in his hand
 /// together are more than the game gives him (the fields may come in any
 /// order, so this is judged once all are read); where pieces flip (`flip`),
@@ -283,7 +303,8 @@ fn check_men_given(engine: &Engine, st: &State) -> Result<(), String> {
     let game = engine.game();
     let start = engine.start();
     let given = |s: &State, p: usize| {
-        u32::from(s.counts[p]) + s.hand[p].iter().map(|&n| u32::from(n)).sum::<u32>()
+        u32::from(s.counts[p]) - shot_pieces(engine, s, p)
+            + s.hand[p].iter().map(|&n| u32::from(n)).sum::<u32>()
     };
     if game
         .kinds
@@ -768,6 +789,9 @@ fn parse_pieces(
     let mut kind = game.default_kind(p);
     let mut kind_word: Option<&str> = None;
     let mut men: u32 = 0;
+    // Pieces of a supply that never runs out (`shoot`): on the board, not
+    // bounded by what the game gives.
+    let mut shot: u32 = 0;
     for word in value.split_whitespace() {
         if let Some(k) = game.kinds.iter().position(|k| k.name == word) {
             if let Some(previous) = kind_word {
@@ -828,14 +852,18 @@ fn parse_pieces(
         if engine.has_tracks() && engine.track_position(p, s).is_none() {
             return Err(format!("`{site_name}` is not on {name}'s track"));
         }
-        men += u32::from(count);
+        if supplied(engine, kind) {
+            shot += u32::from(count);
+        } else {
+            men += u32::from(count);
+        }
         if men > u32::from(setup) {
             return Err(format!(
                 "more men than the game gives {name} ({setup}), counted up to `{word}`"
             ));
         }
         st.cells[s] = cell(p, kind);
-        st.counts[p] = men as u8;
+        st.counts[p] = (men + shot) as u8;
         if let Some(stack) = st.stack.get_mut(s) {
             *stack = count;
         }

@@ -53,6 +53,19 @@ pub(super) fn well_formed(engine: &Engine, st: &State, text: &str) -> Result<(),
             .any(|s| s.name.eq_ignore_ascii_case(n))
     };
     let mut body = lower.as_str();
+    // Where the piece's shot lands, after the move: `d1-d7/g7`.
+    if let Some((move_part, shot)) = body.rsplit_once('/') {
+        let shot = shot.trim();
+        if game.kinds.iter().all(|k| k.shoot.is_none()) {
+            return Err(fail(
+                "no piece of this game shoots: `/SITE` after a move names nothing".into(),
+            ));
+        }
+        if !is_site(shot) {
+            return Err(fail(format!("`{shot}` is not a site of this board")));
+        }
+        body = move_part.trim_end();
+    }
     // The piece a completed line removes, after the move: `d3-d2 xa1`.
     if let Some((move_part, removed)) = body.rsplit_once(" x") {
         let removed = removed.trim();
@@ -323,6 +336,11 @@ pub(super) fn effects(engine: &Engine, before: &State, m: &Move, after: &State) 
             "completes a line and removes the opposing piece on {}",
             site(m.remove)
         ));
+    }
+    if m.shot() != NONE {
+        let shot = after.piece(m.shot() as usize).map(|(_, k)| k);
+        let kind = shot.map_or("piece", |k| engine.game().kinds[k].name.as_str());
+        out.push(format!("shoots the {kind} onto {}", site(m.shot())));
     }
     let outcome = engine.outcome(after);
     if outcome != Outcome::Ongoing {
