@@ -11,11 +11,13 @@ use strategy::Strategy;
 
 mod actions;
 mod again;
+mod barred;
 mod bits;
 mod choice;
 mod condition;
 mod connect;
 mod core;
+mod custody;
 mod dice;
 mod flips;
 mod found;

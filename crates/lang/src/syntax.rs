@@ -394,6 +394,14 @@ pub enum ItemKind {
     Take(Vec<Name>),
     /// `flip DIRECTIONS`: a placed piece turns the runs it encloses
     Flip(Vec<Name>),
+    /// `custody DIRECTIONS [against [own|opponent] REGION]`: the piece
+    /// takes the opposing pieces it sandwiches as its move ends.
+    Custody(Vec<Name>, Option<(Option<Whose>, Name)>),
+    /// `surrounded DIRECTIONS [on own|opponent REGION]`: taken by custody
+    /// only when enemies (or hostile sites) stand on all those sides.
+    Surrounded(Vec<Name>, Option<Standing>),
+    /// `may not land on|pass over [own|opponent] REGION` (true: land on).
+    Barred(bool, Option<Whose>, Name),
     /// `place [falling DIRECTION] [on own|opponent REGION] [when
     /// CONDITION]`: from the hand onto an empty site (where a piece falling
     /// that way comes to rest); the span is the word `place`.
@@ -590,6 +598,13 @@ impl ItemKind {
             ItemKind::Jump(_, on, ..) => line_key("jump", on.as_ref()),
             ItemKind::Take(_) => "take".into(),
             ItemKind::Flip(_) => "flip".into(),
+            ItemKind::Custody(..) => "custody".into(),
+            ItemKind::Surrounded(..) => "surrounded".into(),
+            ItemKind::Barred(land, _, region) => format!(
+                "may not {} {}",
+                if *land { "land on" } else { "pass over" },
+                region.text
+            ),
             ItemKind::Place(..) => "place".into(),
             ItemKind::Fly(..) => "fly".into(),
             ItemKind::HandPlacement(player, kind, _) => {

@@ -6,8 +6,8 @@ use super::found::Found;
 use super::sides::{Sides, bits, few_bits};
 use super::strategy::Strategy;
 use super::{
-    Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, bit, cell, flips, lines, rays,
-    turns,
+    Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, barred, bit, cell, custody, flips,
+    lines, rays, turns,
 };
 use crate::ir::{MAX_STEPS, Obligation};
 use std::ops::Deref;
@@ -73,6 +73,11 @@ pub(super) struct GridTables {
     /// huff, no `return forbidden` and no repetition rule: its moves are
     /// played by the extended play compiled without those.
     pub(super) lean_actions: bool,
+    /// The custody rules of the kinds that take by custody (`custody`).
+    pub(super) custodies: Option<Box<custody::Custodies>>,
+    /// Per (player, kind): the sites its far steps may not end on (`may
+    /// not land on`); empty in a game without such a rule.
+    pub(super) barred: Vec<u128>,
 }
 
 impl GridTables {
@@ -122,8 +127,10 @@ impl GridTables {
         }
         let _ = kinds;
         let actions = actions::Actions::new(game, &core.rules).map(Box::new);
-        let extended = actions.is_some() || !core.counter_while.is_empty();
+        let custodies = custody::Custodies::new(game, &neighbour, dirs).map(Box::new);
+        let extended = actions.is_some() || !core.counter_while.is_empty() || custodies.is_some();
         GridTables {
+            barred: barred::landings(game),
             flips: flips::Flips::new(game, &neighbour, dirs).map(Box::new),
             lines,
             takes,
@@ -144,7 +151,9 @@ impl GridTables {
                 && core.again.is_none()
                 && game.rules.capture != Obligation::Huff
                 && !game.rules.no_return
-                && !core.repetition,
+                && !core.repetition
+                && custodies.is_none(),
+            custodies,
             actions,
             actions_countable: false,
         }
@@ -407,7 +416,7 @@ impl Grid {
     pub(super) fn play(&self, st: &mut State, m: &Move) {
         // Most games, by one test, as before the extended play.
         if self.g.plain_grid {
-            return self.play_grid::<false, false, false>(st, m);
+            return self.play_grid::<false, false, false, false>(st, m);
         }
         self.play_other(st, m)
     }
@@ -416,16 +425,32 @@ impl Grid {
     /// `line of N`), counters with `while`, or both, or `again` rules.
     pub(super) fn play_other(&self, st: &mut State, m: &Move) {
         if self.g.lean_actions {
-            return self.play_grid::<true, false, true>(st, m);
+            return self.play_grid::<true, false, true, false>(st, m);
         }
         let mover = st.to_move as usize;
-        match (self.g.actions.is_some(), self.counter_while.is_empty()) {
-            (true, true) => self.play_grid::<true, false, false>(st, m),
-            (false, _) => self.play_grid::<false, true, false>(st, m),
-            (true, false) => self.play_grid::<true, true, false>(st, m),
+        if self.g.custodies.is_some() {
+            self.play_custody(st, m);
+        } else {
+            match (self.g.actions.is_some(), self.counter_while.is_empty()) {
+                (true, true) => self.play_grid::<true, false, false, false>(st, m),
+                (false, _) => self.play_grid::<false, true, false, false>(st, m),
+                (true, false) => self.play_grid::<true, true, false, false>(st, m),
+            }
         }
         if let Some(again) = &self.again {
             again.after_grid_turn(st, mover, m);
+        }
+    }
+
+    /// A move of a game with `custody`: the play of the others, with the
+    /// pieces the move takes by custody taken as it ends.
+    #[inline(never)]
+    fn play_custody(&self, st: &mut State, m: &Move) {
+        match (self.g.actions.is_some(), self.counter_while.is_empty()) {
+            (false, true) => self.play_grid::<false, false, false, true>(st, m),
+            (true, true) => self.play_grid::<true, false, false, true>(st, m),
+            (false, false) => self.play_grid::<false, true, false, true>(st, m),
+            (true, false) => self.play_grid::<true, true, false, true>(st, m),
         }
     }
 
@@ -435,10 +460,11 @@ impl Grid {
     /// condition holds), those counters; with `LEAN` (a game that
     /// `lean_actions` names), without the offenders of a huff rule, the
     /// memory of `return forbidden` and the repetition key, which such a
-    /// game never needs. Compiled once for each, so that other games run the loop
-    /// they ran before.
+    /// game never needs; with `CUSTODY` (a game with `custody`), the
+    /// pieces the move takes by custody as it ends. Compiled once for
+    /// each, so that other games run the loop they ran before.
     #[inline(always)]
-    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool>(
+    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool, const CUSTODY: bool>(
         &self,
         st: &mut State,
         m: &Move,
@@ -506,6 +532,10 @@ impl Grid {
                 offenders |= bit(to);
             }
             progress |= m.capture;
+        }
+        if CUSTODY && m.len > 0 {
+            let to = m.steps[m.len as usize - 1].to;
+            progress |= self.custody(st, m.kind_after as usize, to);
         }
         if ACTIONS && m.remove != NONE {
             self.remove(st, m.remove, opp);
@@ -824,6 +854,9 @@ impl Grid {
             }
         }
         if self.g.rays.any {
+            if !self.g.barred.is_empty() {
+                return self.slides_barred(st, huff, sides, found);
+            }
             for s in bits(sides.own) {
                 self.slide(st, huff, s as u8, self.visited(st, s), found);
             }

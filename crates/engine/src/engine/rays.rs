@@ -51,6 +51,10 @@ impl Rays {
                     {
                         seen |= bit(s as u8);
                         self.sites.push(s as u8);
+                        // A site it may not pass over ends the ray.
+                        if kind.barred.passes(player, s) {
+                            break;
+                        }
                         at = neighbour[s * dirs + d];
                     }
                     let len = self.sites.len() as u32 - first;

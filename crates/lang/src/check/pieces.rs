@@ -62,6 +62,9 @@ impl Checker<'_> {
                 jump: vec![Vec::new(); players.len()],
                 take: vec![Vec::new(); players.len()],
                 flip: vec![Vec::new(); players.len()],
+                custody: None,
+                surrounded: None,
+                barred: ir::Barred::default(),
                 step_reach: ir::Reach::Near,
                 jump_reach: ir::Reach::Near,
                 standing: Vec::new(),
@@ -92,6 +95,9 @@ impl Checker<'_> {
                     | ItemKind::Jump(..)
                     | ItemKind::Take(..)
                     | ItemKind::Flip(..)
+                    | ItemKind::Custody(..)
+                    | ItemKind::Surrounded(..)
+                    | ItemKind::Barred(..)
                     | ItemKind::Fly(..)
                         if has_dice =>
                     {
@@ -100,6 +106,10 @@ impl Checker<'_> {
                             ItemKind::Jump(..) => "jump",
                             ItemKind::Take(..) => "take",
                             ItemKind::Flip(..) => "flip",
+                            ItemKind::Custody(..) => "custody",
+                            ItemKind::Surrounded(..) => "surrounded",
+                            ItemKind::Barred(true, ..) => "may not land on",
+                            ItemKind::Barred(false, ..) => "may not pass over",
                             _ => "fly",
                         };
                         self.error(
@@ -197,6 +207,67 @@ impl Checker<'_> {
                             );
                         }
                     }
+                    ItemKind::Custody(dirs, against) => {
+                        let hostile = match against {
+                            Some((whose, region)) => self
+                                .region_sites(
+                                    players,
+                                    item.file,
+                                    whose.unwrap_or(Whose::Own),
+                                    region,
+                                )
+                                .unwrap_or_else(|| vec![Vec::new(); players.len()]),
+                            None => vec![Vec::new(); players.len()],
+                        };
+                        kind.custody = Some(ir::Custody {
+                            directions: self.direction_set(build, players, item.file, dirs),
+                            hostile,
+                        });
+                    }
+                    ItemKind::Surrounded(dirs, on) => {
+                        let custody = |s: &&Section| {
+                            s.items.iter().any(|i| matches!(i.kind, ItemKind::Custody(..)))
+                        };
+                        if !sections.iter().any(custody) {
+                            self.error(
+                                item.file,
+                                item.span.clone(),
+                                format!(
+                                    "piece `{}` is taken only when surrounded, but no piece takes by custody",
+                                    name.text
+                                ),
+                                "no custody in the game",
+                                Some("add `custody DIRECTIONS` to the pieces that take by sandwiching, or remove `surrounded`".into()),
+                            );
+                        }
+                        let sites = match on {
+                            Some(on) => self
+                                .region_sites(players, item.file, on.whose, &on.region)
+                                .unwrap_or_else(|| vec![Vec::new(); players.len()]),
+                            None => vec![on_board(build); players.len()],
+                        };
+                        kind.surrounded = Some(ir::Surrounded {
+                            directions: self.direction_set(build, players, item.file, dirs),
+                            sites,
+                        });
+                    }
+                    ItemKind::Barred(land, whose, region) => {
+                        self.barred_lines(s, &name, item, *land);
+                        let sites = self
+                            .region_sites(players, item.file, whose.unwrap_or(Whose::Own), region)
+                            .unwrap_or_else(|| vec![Vec::new(); players.len()]);
+                        let barred = if *land {
+                            &mut kind.barred.land
+                        } else {
+                            &mut kind.barred.pass
+                        };
+                        barred.resize(players.len(), Vec::new());
+                        for (b, sites) in barred.iter_mut().zip(sites) {
+                            b.extend(sites);
+                            b.sort_unstable();
+                            b.dedup();
+                        }
+                    }
                     ItemKind::Step(_, Some(on), _, Some(_))
                     | ItemKind::Jump(_, Some(on), _, Some(_)) => self.error(
                         item.file,
@@ -281,6 +352,43 @@ impl Checker<'_> {
             kinds.push(kind);
         }
         (kinds, names)
+    }
+
+    /// Refuses `may not land on|pass over` on a piece whose lines it
+    /// cannot bar: one that is placed or flies (`place on REGION` says
+    /// where it is placed; a flying piece passes over nothing), or one
+    /// that jumps far (its landings beyond a piece are not barred).
+    fn barred_lines(&mut self, section: &Section, name: &Name, item: &Item, land: bool) {
+        let what = if land {
+            "may not land on"
+        } else {
+            "may not pass over"
+        };
+        for other in &section.items {
+            let (line, hint) = match &other.kind {
+                ItemKind::Place(..) => (
+                    "is placed",
+                    "to say where it is placed, write `place on own REGION`",
+                ),
+                ItemKind::Fly(..) => ("flies", "a flying piece goes to any empty site"),
+                ItemKind::Jump(_, _, reach, _) if land && reach.far.is_some() => (
+                    "jumps far",
+                    "bar the landings of near jumps and steps only: remove `far` from the jump",
+                ),
+                _ => continue,
+            };
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!(
+                    "`{what}` bars the sites of steps and jumps, but piece `{}` {line}",
+                    name.text
+                ),
+                "not for this piece",
+                Some(format!("{hint}, or remove `{what}`")),
+            );
+            return;
+        }
     }
 
     /// The direction of `place falling DIRECTION`: one compass direction

@@ -86,6 +86,20 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         }
         Rule::take => ItemKind::Take(directions(part(0))),
         Rule::flip => ItemKind::Flip(directions(part(0))),
+        Rule::custody => ItemKind::Custody(
+            directions(part(0)),
+            parts.get(1).map(|p| framed(p.clone().into_inner())),
+        ),
+        Rule::surrounded => {
+            ItemKind::Surrounded(directions(part(0)), parts.get(1).cloned().map(standing))
+        }
+        Rule::barred => {
+            let (whose, region) = match &parts[1..] {
+                [frame, region] => (Some(whose(frame.as_str())), name(region.clone())),
+                _ => (None, name(part(1))),
+            };
+            ItemKind::Barred(parts[0].as_str().starts_with("land"), whose, region)
+        }
         Rule::place | Rule::fly => {
             let mut falling = None;
             let mut on = None;

@@ -73,6 +73,9 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::jump
             | Rule::take
             | Rule::flip
+            | Rule::custody
+            | Rule::surrounded
+            | Rule::barred
             | Rule::neither_moves
             | Rule::promote
             | Rule::piece_drop
@@ -178,6 +181,12 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::jump => "`jump DIRECTIONS [far [land behind] | along lines]`",
         Rule::take => "`take DIRECTIONS`",
         Rule::flip => "`flip DIRECTIONS`",
+        Rule::custody => "`custody DIRECTIONS [against REGION]`",
+        Rule::against => "`against REGION`",
+        Rule::against_word => "`against`",
+        Rule::surrounded => "`surrounded DIRECTIONS [on own|opponent REGION]`",
+        Rule::barred => "`may not land on REGION` or `may not pass over REGION`",
+        Rule::barred_kind => "`land on` or `pass over`",
         Rule::neither_moves => "`neither can move: RESULT`",
         Rule::far => "`far`",
         Rule::land_behind => "`land behind`",
@@ -193,7 +202,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
         Rule::on_word => "`on`",
-        Rule::piece_drop => "`drop step|jump|take|place|fly|flip`",
+        Rule::piece_drop => "`drop step|jump|take|place|fly|flip|custody|surrounded`",
         Rule::move_kind => "`step`, `jump`, `place` or `fly`",
         Rule::region_ref => "`own REGION` or `opponent REGION`",
         Rule::whose => "`own` or `opponent`",
