@@ -368,12 +368,12 @@ impl Checker<'_> {
             let (line, hint) = match &other.kind {
                 ItemKind::Place(..) => (
                     "is placed",
-                    "to say where it is placed, write `place on own REGION`",
+                    "`place on own REGION` says where a piece is placed",
                 ),
                 ItemKind::Fly(..) => ("flies", "a flying piece goes to any empty site"),
                 ItemKind::Jump(_, _, reach, _) if land && reach.far.is_some() => (
                     "jumps far",
-                    "bar the landings of near jumps and steps only: remove `far` from the jump",
+                    "the landings of a far jump are not barred, those of a near jump are",
                 ),
                 _ => continue,
             };
@@ -385,7 +385,7 @@ impl Checker<'_> {
                     name.text
                 ),
                 "not for this piece",
-                Some(format!("{hint}, or remove `{what}`")),
+                Some(format!("remove `{what}`: {hint}")),
             );
             return;
         }

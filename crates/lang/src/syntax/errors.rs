@@ -185,7 +185,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::against => "`against REGION`",
         Rule::against_word => "`against`",
         Rule::surrounded => "`surrounded DIRECTIONS [on own|opponent REGION]`",
-        Rule::barred => "`may not land on REGION` or `may not pass over REGION`",
+        Rule::barred => "`may not land on|pass over REGION`",
         Rule::barred_kind => "`land on` or `pass over`",
         Rule::neither_moves => "`neither can move: RESULT`",
         Rule::far => "`far`",
