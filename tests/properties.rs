@@ -186,9 +186,12 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
                         && b != NONE
                         && b >> 4 == opp as u8
                         && a == NONE
-                        && engine.game().board.links.iter().any(|l| {
-                            usize::from(to) == l.from && l.to == s
-                        })
+                        && engine
+                            .game()
+                            .board
+                            .links
+                            .iter()
+                            .any(|l| usize::from(to) == l.from && l.to == s)
                 })
                 .count() as u8;
             assert_eq!(
