@@ -140,6 +140,35 @@ impl Game {
                 if k.flip.iter().any(|d| !d.is_empty()) {
                     writeln!(f, "  {} flip: {}", p.name, self.direction_list(&k.flip[i]))?;
                 }
+                if let Some(c) = &k.custody {
+                    writeln!(
+                        f,
+                        "  {} custody: {} against ({})",
+                        p.name,
+                        self.direction_list(&c.directions[i]),
+                        self.site_list(&c.hostile[i])
+                    )?;
+                }
+                if let Some(c) = &k.surrounded {
+                    writeln!(
+                        f,
+                        "  {} surrounded: {} on ({})",
+                        p.name,
+                        self.direction_list(&c.directions[i]),
+                        self.site_list(&c.sites[i])
+                    )?;
+                }
+                if !k.barred.is_empty() {
+                    let list =
+                        |b: &[Vec<usize>]| b.get(i).map_or(String::new(), |s| self.site_list(s));
+                    writeln!(
+                        f,
+                        "  {} may not land on ({}), pass over ({})",
+                        p.name,
+                        list(&k.barred.land),
+                        list(&k.barred.pass)
+                    )?;
+                }
             }
             for q in &k.standing {
                 let line = match q.line {
