@@ -32,8 +32,22 @@ pub(super) fn landings(game: &ir::Game) -> Vec<u128> {
 }
 
 impl Grid {
+    /// The far steps of the player to move (after the huff `huff`), in a
+    /// game with far lines: out of line, so that the steps of other games
+    /// keep their code.
+    #[inline(never)]
+    pub(super) fn slides(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
+        if !self.g.barred.is_empty() {
+            return self.slides_barred(st, huff, sides, found);
+        }
+        for s in bits(sides.own) {
+            self.slide(st, huff, s as u8, self.visited(st, s), found);
+        }
+    }
+
     /// The far steps of the player to move in a game that bars landings:
     /// [`Grid::slide`] with the barred sites skipped, as sites visited are.
+    #[cold]
     #[inline(never)]
     pub(super) fn slides_barred(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
         let player = st.to_move as usize;

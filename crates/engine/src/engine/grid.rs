@@ -78,6 +78,19 @@ pub(super) struct GridTables {
     /// Per (player, kind): the sites its far steps may not end on (`may
     /// not land on`); empty in a game without such a rule.
     pub(super) barred: Vec<u128>,
+    /// The play of a game neither plain nor lean (see `Grid::play_other`).
+    pub(super) other_play: OtherPlay,
+}
+
+/// Which play a game of the extended play (neither plain nor lean) runs,
+/// chosen once: with actions, with counters with `while` (or `again`
+/// rules), both, or with `custody` (any of those besides).
+#[derive(Clone, Copy)]
+pub(super) enum OtherPlay {
+    Actions,
+    While,
+    ActionsWhile,
+    Custody,
 }
 
 impl GridTables {
@@ -153,6 +166,16 @@ impl GridTables {
                 && !game.rules.no_return
                 && !core.repetition
                 && custodies.is_none(),
+            other_play: match (
+                custodies.is_some(),
+                actions.is_some(),
+                core.counter_while.is_empty(),
+            ) {
+                (true, ..) => OtherPlay::Custody,
+                (false, true, true) => OtherPlay::Actions,
+                (false, false, _) => OtherPlay::While,
+                (false, true, false) => OtherPlay::ActionsWhile,
+            },
             custodies,
             actions,
             actions_countable: false,
@@ -428,14 +451,11 @@ impl Grid {
             return self.play_grid::<true, false, true, false>(st, m);
         }
         let mover = st.to_move as usize;
-        if self.g.custodies.is_some() {
-            self.play_custody(st, m);
-        } else {
-            match (self.g.actions.is_some(), self.counter_while.is_empty()) {
-                (true, true) => self.play_grid::<true, false, false, false>(st, m),
-                (false, _) => self.play_grid::<false, true, false, false>(st, m),
-                (true, false) => self.play_grid::<true, true, false, false>(st, m),
-            }
+        match self.g.other_play {
+            OtherPlay::Actions => self.play_grid::<true, false, false, false>(st, m),
+            OtherPlay::While => self.play_grid::<false, true, false, false>(st, m),
+            OtherPlay::ActionsWhile => self.play_grid::<true, true, false, false>(st, m),
+            OtherPlay::Custody => self.play_custody(st, m),
         }
         if let Some(again) = &self.again {
             again.after_grid_turn(st, mover, m);
@@ -854,12 +874,7 @@ impl Grid {
             }
         }
         if self.g.rays.any {
-            if !self.g.barred.is_empty() {
-                return self.slides_barred(st, huff, sides, found);
-            }
-            for s in bits(sides.own) {
-                self.slide(st, huff, s as u8, self.visited(st, s), found);
-            }
+            self.slides(st, huff, sides, found);
         }
     }
 
