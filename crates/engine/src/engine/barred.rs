@@ -33,9 +33,8 @@ pub(super) fn landings(game: &ir::Game) -> Vec<u128> {
 
 impl Grid {
     /// The far steps of the player to move (after the huff `huff`), in a
-    /// game with far lines: out of line, so that the steps of other games
-    /// keep their code.
-    #[inline(never)]
+    /// game with far lines; those of a game that bars landings out of line.
+    #[inline(always)]
     pub(super) fn slides(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
         if !self.g.barred.is_empty() {
             return self.slides_barred(st, huff, sides, found);

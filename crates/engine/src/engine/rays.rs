@@ -95,7 +95,8 @@ impl Rays {
 
 impl Grid {
     /// The far steps of the piece on `from`: to every empty site along
-    /// each ray up to the first occupied one.
+    /// each ray up to the first occupied one. Inlined into each caller.
+    #[inline(always)]
     pub(super) fn slide(&self, st: &State, huff: u8, from: u8, visited: u128, found: &mut Found) {
         let c = st.cells[from as usize];
         let (player, kind) = ((c >> 4) as usize, (c & 15) as usize);
