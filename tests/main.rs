@@ -59,5 +59,6 @@ mod simulate;
 mod start_zone;
 mod svg;
 mod tables;
+mod tablut;
 mod tracks;
 mod transcripts;

@@ -166,19 +166,40 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
                 flips || turned == 0,
                 "{context}: pieces turned in a game without flips"
             );
+            // A shot (`shoot`) puts a piece of the mover's from a supply
+            // that never runs out.
+            let shot = u8::from(m.shot() != NONE);
             assert_eq!(
                 held(&st, mover),
-                held(&before, mover) + u32::from(turned),
+                held(&before, mover) + u32::from(turned + shot),
                 "{context}: the mover lost pieces"
             );
             assert_eq!(
                 st.counts[mover],
-                before.counts[mover] + u8::from(m.places()) + turned,
+                before.counts[mover] + u8::from(m.places()) + turned + shot,
                 "{context}: the mover's pieces on the board"
             );
+            // Opposing pieces next to where the move ends, taken by
+            // custody (`custody`): in games with custody only.
+            let to = m.steps().last().map_or(NONE, |s| s.to);
+            let custody = engine.game().kinds.iter().any(|k| k.custody.is_some());
+            let sandwiched = (before.cells.iter().zip(&st.cells).enumerate())
+                .filter(|&(s, (&b, &a))| {
+                    custody
+                        && b != NONE
+                        && b >> 4 == opp as u8
+                        && a == NONE
+                        && engine
+                            .game()
+                            .board
+                            .links
+                            .iter()
+                            .any(|l| usize::from(to) == l.from && l.to == s)
+                })
+                .count() as u8;
             assert_eq!(
                 st.counts[opp],
-                before.counts[opp] - removed(&m) - turned,
+                before.counts[opp] - removed(&m) - turned - sandwiched,
                 "{context}: pieces removed other than by capture or huff"
             );
         }

@@ -11,12 +11,14 @@ use strategy::Strategy;
 
 mod actions;
 mod again;
+mod barred;
 mod bits;
 mod choice;
 mod condition;
 mod connect;
 mod core;
 mod counting;
+mod custody;
 mod dice;
 mod flips;
 mod found;

@@ -5,9 +5,11 @@
 
 use serde::Serialize;
 
+mod custody;
 mod dump;
 
 pub use crate::syntax::{Compare, EndResult, Obligation, Priority, Whose};
+pub use custody::{Barred, Custody, Surrounded};
 
 /// The most steps one move holds: the captures of a chain, or the die moves
 /// of a turn. The checker refuses a game whose chains could be longer.
@@ -338,6 +340,15 @@ pub struct Kind {
     /// runs of opposing pieces it encloses (`flip`); a piece that flips is
     /// placed only where it turns one at least.
     pub flip: Vec<Vec<usize>>,
+    /// `custody`: how it takes the pieces it sandwiches.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub custody: Option<Custody>,
+    /// `surrounded`: where a sandwich does not take it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub surrounded: Option<Surrounded>,
+    /// `may not land on`, `may not pass over`: sites barred to its moves.
+    #[serde(skip_serializing_if = "Barred::is_empty")]
+    pub barred: Barred,
     /// How far the unqualified `step` line reaches.
     pub step_reach: Reach,
     /// How far the unqualified `jump` line reaches.

@@ -407,6 +407,14 @@ pub enum ItemKind {
     /// piece of that kind on an empty site along one of the directions
     /// from its landing site; the span of `far`, if written.
     Shoot(Name, Vec<Name>, Option<Span>),
+    /// `custody DIRECTIONS [against [own|opponent] REGION]`: the piece
+    /// takes the opposing pieces it sandwiches as its move ends.
+    Custody(Vec<Name>, Option<(Option<Whose>, Name)>),
+    /// `surrounded DIRECTIONS [on own|opponent REGION]`: taken by custody
+    /// only when enemies (or hostile sites) stand on all those sides.
+    Surrounded(Vec<Name>, Option<Standing>),
+    /// `may not land on|pass over [own|opponent] REGION` (true: land on).
+    Barred(bool, Option<Whose>, Name),
     /// `place [falling DIRECTION] [on own|opponent REGION] [when
     /// CONDITION]`: from the hand onto an empty site (where a piece falling
     /// that way comes to rest); the span is the word `place`.
@@ -604,6 +612,13 @@ impl ItemKind {
             ItemKind::Take(..) => "take".into(),
             ItemKind::Flip(_) => "flip".into(),
             ItemKind::Shoot(..) => "shoot".into(),
+            ItemKind::Custody(..) => "custody".into(),
+            ItemKind::Surrounded(..) => "surrounded".into(),
+            ItemKind::Barred(land, _, region) => format!(
+                "may not {} {}",
+                if *land { "land on" } else { "pass over" },
+                region.text
+            ),
             ItemKind::Place(..) => "place".into(),
             ItemKind::Fly(..) => "fly".into(),
             ItemKind::HandPlacement(player, kind, _) => {

@@ -6,8 +6,8 @@ use super::found::Found;
 use super::sides::{Sides, bits, few_bits};
 use super::strategy::Strategy;
 use super::{
-    Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, bit, cell, counting, flips, lines,
-    rays, turns,
+    Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, barred, bit, cell, counting,
+    custody, flips, lines, rays, turns,
 };
 use crate::ir::{MAX_STEPS, Obligation};
 use std::ops::Deref;
@@ -74,13 +74,31 @@ pub(super) struct GridTables {
     /// where the far ones are.
     pub(super) counting: Option<Box<counting::Counting>>,
     /// A game with actions but no counters with `while`, no `again`, no
-    /// huff, no `return forbidden`, no repetition rule and no piece that
-    /// shoots: its moves are played by the extended play compiled without
-    /// those.
+    /// huff, no `return forbidden`, no repetition rule, no custody and no
+    /// piece that shoots: its moves are played by the extended play
+    /// compiled without those.
     pub(super) lean_actions: bool,
-    /// Whether some piece shoots after its move (`shoot`): its moves are
-    /// played by `Grid::play_shooting`.
+    /// Whether some piece shoots after its move (`shoot`).
     pub(super) shoots: bool,
+    /// The custody rules of the kinds that take by custody (`custody`).
+    pub(super) custodies: Option<Box<custody::Custodies>>,
+    /// Per (player, kind): the sites its far steps may not end on (`may
+    /// not land on`); empty in a game without such a rule.
+    pub(super) barred: Vec<u128>,
+    /// The play of a game neither plain nor lean (see `Grid::play_other`).
+    pub(super) other_play: OtherPlay,
+}
+
+/// Which play a game of the extended play (neither plain nor lean) runs,
+/// chosen once: with actions, with counters with `while` (or `again`
+/// rules), both, or with what happens after a move, `custody` or `shoot`
+/// (any of those besides).
+#[derive(Clone, Copy)]
+pub(super) enum OtherPlay {
+    Actions,
+    While,
+    ActionsWhile,
+    After,
 }
 
 impl GridTables {
@@ -131,10 +149,13 @@ impl GridTables {
         let _ = kinds;
         let counting = counting::Counting::new(game, &neighbour, dirs).map(Box::new);
         rays.any |= counting.is_some();
-        let actions = actions::Actions::new(game, &core.rules).map(Box::new);
-        let extended = actions.is_some() || !core.counter_while.is_empty();
         let shoots = game.kinds.iter().any(|k| k.shoot.is_some());
+        let actions = actions::Actions::new(game, &core.rules).map(Box::new);
+        let custodies = custody::Custodies::new(game, &neighbour, dirs).map(Box::new);
+        let extended =
+            actions.is_some() || !core.counter_while.is_empty() || custodies.is_some() || shoots;
         GridTables {
+            barred: barred::landings(game),
             flips: flips::Flips::new(game, &neighbour, dirs).map(Box::new),
             counting,
             lines,
@@ -157,8 +178,20 @@ impl GridTables {
                 && game.rules.capture != Obligation::Huff
                 && !game.rules.no_return
                 && !core.repetition
+                && custodies.is_none()
                 && !shoots,
             shoots,
+            other_play: match (
+                custodies.is_some() || shoots,
+                actions.is_some(),
+                core.counter_while.is_empty(),
+            ) {
+                (true, ..) => OtherPlay::After,
+                (false, true, true) => OtherPlay::Actions,
+                (false, false, _) => OtherPlay::While,
+                (false, true, false) => OtherPlay::ActionsWhile,
+            },
+            custodies,
             actions,
             actions_countable: false,
         }
@@ -434,42 +467,42 @@ impl Grid {
             return self.play_grid::<true, false, true, false>(st, m);
         }
         let mover = st.to_move as usize;
-        if self.g.shoots {
-            self.play_shooting(st, m);
-        } else {
-            match (self.g.actions.is_some(), self.counter_while.is_empty()) {
-                (true, true) => self.play_grid::<true, false, false, false>(st, m),
-                (false, _) => self.play_grid::<false, true, false, false>(st, m),
-                (true, false) => self.play_grid::<true, true, false, false>(st, m),
-            }
+        match self.g.other_play {
+            OtherPlay::Actions => self.play_grid::<true, false, false, false>(st, m),
+            OtherPlay::While => self.play_grid::<false, true, false, false>(st, m),
+            OtherPlay::ActionsWhile => self.play_grid::<true, true, false, false>(st, m),
+            OtherPlay::After => self.play_after(st, m),
         }
         if let Some(again) = &self.again {
             again.after_grid_turn(st, mover, m);
         }
     }
 
-    /// A move of a game whose pieces shoot (`shoot`), never lean: compiled
-    /// apart, so that the other games test nothing more.
+    /// A move of a game with `custody` or `shoot`: the play of the others,
+    /// with the pieces the move takes by custody taken as it ends, and the
+    /// piece it shoots put down.
     #[inline(never)]
-    fn play_shooting(&self, st: &mut State, m: &Move) {
-        if self.counter_while.is_empty() {
-            self.play_grid::<true, false, false, true>(st, m)
-        } else {
-            self.play_grid::<true, true, false, true>(st, m)
+    fn play_after(&self, st: &mut State, m: &Move) {
+        match (self.g.actions.is_some(), self.counter_while.is_empty()) {
+            (false, true) => self.play_grid::<false, false, false, true>(st, m),
+            (true, true) => self.play_grid::<true, false, false, true>(st, m),
+            (false, false) => self.play_grid::<false, true, false, true>(st, m),
+            (true, false) => self.play_grid::<true, true, false, true>(st, m),
         }
     }
 
     /// A move of a game without dice; with `ACTIONS` (a game with `place`
     /// or `line of N`), also a placement from the hand and the removal a
-    /// completed line earns, and with `SHOOTS` the piece shot after the
-    /// move; with `WHILE` (a counter that runs `while` a
+    /// completed line earns; with `WHILE` (a counter that runs `while` a
     /// condition holds), those counters; with `LEAN` (a game that
     /// `lean_actions` names), without the offenders of a huff rule, the
     /// memory of `return forbidden` and the repetition key, which such a
-    /// game never needs. Compiled once for each, so that other games run the loop
+    /// game never needs; with `AFTER` (a game with `custody` or `shoot`),
+    /// the pieces the move takes by custody as it ends and the piece it
+    /// shoots. Compiled once for each, so that other games run the loop
     /// they ran before.
     #[inline(always)]
-    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool, const SHOOTS: bool>(
+    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool, const AFTER: bool>(
         &self,
         st: &mut State,
         m: &Move,
@@ -538,11 +571,15 @@ impl Grid {
             }
             progress |= m.capture;
         }
+        if AFTER && m.len > 0 && self.g.custodies.is_some() {
+            let to = m.steps[m.len as usize - 1].to;
+            progress |= self.custody(st, m.kind_after as usize, to);
+        }
         if ACTIONS && m.remove != NONE {
             self.remove(st, m.remove, opp);
             progress = true;
         }
-        if SHOOTS && m.shot() != NONE {
+        if AFTER && m.shot() != NONE {
             self.shoot(st, m);
         }
         // With a repetition rule, what a plain step changed of the
@@ -552,7 +589,7 @@ impl Grid {
             && !progress
             && m.len > 0
             && !(ACTIONS && m.places())
-            && !(SHOOTS && m.shot() != NONE)
+            && !(AFTER && m.shot() != NONE)
         {
             self.step_key_change(st, m, moved, offenders)
         } else {
@@ -901,9 +938,7 @@ impl Grid {
             if self.g.counting.is_some() {
                 self.counted_steps(st, huff, sides, found);
             }
-            for s in bits(sides.own) {
-                self.slide(st, huff, s as u8, self.visited(st, s), found);
-            }
+            self.slides(st, huff, sides, found);
         }
     }
 

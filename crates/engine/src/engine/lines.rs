@@ -82,7 +82,9 @@ impl Lines {
         let start = self.targets.len() as u32;
         if kind.reach_at(LineKind::Step, player, site) == Reach::Near {
             for &d in kind.directions_at(LineKind::Step, player, site) {
-                if let Some(t) = neighbour[site * dirs + d] {
+                if let Some(t) = neighbour[site * dirs + d]
+                    && !kind.barred.lands(player, t)
+                {
                     self.targets.push(Target::of((k, kind), player, t));
                     near.step_mask |= bit(t as u8);
                 }
@@ -98,6 +100,8 @@ impl Lines {
                 for &d in kind.directions_at(LineKind::Jump, player, site) {
                     if let Some(over) = neighbour[site * dirs + d]
                         && let Some(land) = neighbour[over * dirs + d]
+                        && !kind.barred.passes(player, over)
+                        && !kind.barred.lands(player, land)
                     {
                         self.jumps.push((over as u8, land as u8));
                         near.over_mask |= bit(over as u8);
@@ -120,6 +124,9 @@ impl Lines {
                                 [c, b, a] if a == site && b == over => c,
                                 _ => continue,
                             };
+                            if kind.barred.passes(player, over) || kind.barred.lands(player, land) {
+                                continue;
+                            }
                             let pair = (over as u8, land as u8);
                             if !self.jumps[start as usize..].contains(&pair) {
                                 self.jumps.push(pair);
@@ -158,7 +165,9 @@ impl Lines {
             &[]
         };
         for &d in near {
-            if let Some(t) = neighbour[site * dirs + d] {
+            if let Some(t) = neighbour[site * dirs + d]
+                && !kind.barred.lands(player, t)
+            {
                 self.take_targets.push(Target::of((k, kind), player, t));
                 mask |= bit(t as u8);
             }

@@ -51,6 +51,10 @@ impl Rays {
                     {
                         seen |= bit(s as u8);
                         self.sites.push(s as u8);
+                        // A site it may not pass over ends the ray.
+                        if kind.barred.passes(player, s) {
+                            break;
+                        }
                         at = neighbour[s * dirs + d];
                     }
                     let len = self.sites.len() as u32 - first;
@@ -91,7 +95,8 @@ impl Rays {
 
 impl Grid {
     /// The far steps of the piece on `from`: to every empty site along
-    /// each ray up to the first occupied one.
+    /// each ray up to the first occupied one. Inlined into each caller.
+    #[inline(always)]
     pub(super) fn slide(&self, st: &State, huff: u8, from: u8, visited: u128, found: &mut Found) {
         let c = st.cells[from as usize];
         let (player, kind) = ((c >> 4) as usize, (c & 15) as usize);

@@ -62,6 +62,9 @@ impl Checker<'_> {
                 jump: vec![Vec::new(); players.len()],
                 take: vec![Vec::new(); players.len()],
                 flip: vec![Vec::new(); players.len()],
+                custody: None,
+                surrounded: None,
+                barred: ir::Barred::default(),
                 step_reach: ir::Reach::Near,
                 jump_reach: ir::Reach::Near,
                 take_reach: ir::Reach::Near,
@@ -95,6 +98,9 @@ impl Checker<'_> {
                     | ItemKind::Take(..)
                     | ItemKind::Flip(..)
                     | ItemKind::Shoot(..)
+                    | ItemKind::Custody(..)
+                    | ItemKind::Surrounded(..)
+                    | ItemKind::Barred(..)
                     | ItemKind::Fly(..)
                         if has_dice =>
                     {
@@ -104,6 +110,10 @@ impl Checker<'_> {
                             ItemKind::Take(..) => "take",
                             ItemKind::Flip(..) => "flip",
                             ItemKind::Shoot(..) => "shoot",
+                            ItemKind::Custody(..) => "custody",
+                            ItemKind::Surrounded(..) => "surrounded",
+                            ItemKind::Barred(true, ..) => "may not land on",
+                            ItemKind::Barred(false, ..) => "may not pass over",
                             _ => "fly",
                         };
                         self.error(
@@ -205,6 +215,67 @@ impl Checker<'_> {
                     ItemKind::Shoot(shot, dirs, far) => {
                         if let Some(shoot) = self.shoot(build, players, item, &names, (shot, dirs, far)) {
                             kind.shoot = Some(shoot);
+                        }
+                    }
+                    ItemKind::Custody(dirs, against) => {
+                        let hostile = match against {
+                            Some((whose, region)) => self
+                                .region_sites(
+                                    players,
+                                    item.file,
+                                    whose.unwrap_or(Whose::Own),
+                                    region,
+                                )
+                                .unwrap_or_else(|| vec![Vec::new(); players.len()]),
+                            None => vec![Vec::new(); players.len()],
+                        };
+                        kind.custody = Some(ir::Custody {
+                            directions: self.direction_set(build, players, item.file, dirs),
+                            hostile,
+                        });
+                    }
+                    ItemKind::Surrounded(dirs, on) => {
+                        let custody = |s: &&Section| {
+                            s.items.iter().any(|i| matches!(i.kind, ItemKind::Custody(..)))
+                        };
+                        if !sections.iter().any(custody) {
+                            self.error(
+                                item.file,
+                                item.span.clone(),
+                                format!(
+                                    "piece `{}` is taken only when surrounded, but no piece takes by custody",
+                                    name.text
+                                ),
+                                "no custody in the game",
+                                Some("add `custody DIRECTIONS` to the pieces that take by sandwiching, or remove `surrounded`".into()),
+                            );
+                        }
+                        let sites = match on {
+                            Some(on) => self
+                                .region_sites(players, item.file, on.whose, &on.region)
+                                .unwrap_or_else(|| vec![Vec::new(); players.len()]),
+                            None => vec![on_board(build); players.len()],
+                        };
+                        kind.surrounded = Some(ir::Surrounded {
+                            directions: self.direction_set(build, players, item.file, dirs),
+                            sites,
+                        });
+                    }
+                    ItemKind::Barred(land, whose, region) => {
+                        self.barred_lines(s, &name, item, *land);
+                        let sites = self
+                            .region_sites(players, item.file, whose.unwrap_or(Whose::Own), region)
+                            .unwrap_or_else(|| vec![Vec::new(); players.len()]);
+                        let barred = if *land {
+                            &mut kind.barred.land
+                        } else {
+                            &mut kind.barred.pass
+                        };
+                        barred.resize(players.len(), Vec::new());
+                        for (b, sites) in barred.iter_mut().zip(sites) {
+                            b.extend(sites);
+                            b.sort_unstable();
+                            b.dedup();
                         }
                     }
                     ItemKind::Step(_, Some(on), _, Some(_))
@@ -357,6 +428,43 @@ impl Checker<'_> {
             directions,
             far: far.is_some(),
         })
+    }
+
+    /// Refuses `may not land on|pass over` on a piece whose lines it
+    /// cannot bar: one that is placed or flies (`place on REGION` says
+    /// where it is placed; a flying piece passes over nothing), or one
+    /// that jumps far (its landings beyond a piece are not barred).
+    fn barred_lines(&mut self, section: &Section, name: &Name, item: &Item, land: bool) {
+        let what = if land {
+            "may not land on"
+        } else {
+            "may not pass over"
+        };
+        for other in &section.items {
+            let (line, hint) = match &other.kind {
+                ItemKind::Place(..) => (
+                    "is placed",
+                    "`place on own REGION` says where a piece is placed",
+                ),
+                ItemKind::Fly(..) => ("flies", "a flying piece goes to any empty site"),
+                ItemKind::Jump(_, _, reach, _) if land && reach.far.is_some() => (
+                    "jumps far",
+                    "the landings of a far jump are not barred, those of a near jump are",
+                ),
+                _ => continue,
+            };
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!(
+                    "`{what}` bars the sites of steps and jumps, but piece `{}` {line}",
+                    name.text
+                ),
+                "not for this piece",
+                Some(format!("remove `{what}`: {hint}")),
+            );
+            return;
+        }
     }
 
     /// The direction of `place falling DIRECTION`: one compass direction

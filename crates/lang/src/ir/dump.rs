@@ -156,6 +156,35 @@ impl Game {
                         if shot.far { " far" } else { "" }
                     )?;
                 }
+                if let Some(c) = &k.custody {
+                    writeln!(
+                        f,
+                        "  {} custody: {} against ({})",
+                        p.name,
+                        self.direction_list(&c.directions[i]),
+                        self.site_list(&c.hostile[i])
+                    )?;
+                }
+                if let Some(c) = &k.surrounded {
+                    writeln!(
+                        f,
+                        "  {} surrounded: {} on ({})",
+                        p.name,
+                        self.direction_list(&c.directions[i]),
+                        self.site_list(&c.sites[i])
+                    )?;
+                }
+                if !k.barred.is_empty() {
+                    let list =
+                        |b: &[Vec<usize>]| b.get(i).map_or(String::new(), |s| self.site_list(s));
+                    writeln!(
+                        f,
+                        "  {} may not land on ({}), pass over ({})",
+                        p.name,
+                        list(&k.barred.land),
+                        list(&k.barred.pass)
+                    )?;
+                }
             }
             for q in &k.standing {
                 let line = match q.line {

@@ -98,6 +98,20 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             directions(part(1)),
             parts.get(2).map(spanned),
         ),
+        Rule::custody => ItemKind::Custody(
+            directions(part(0)),
+            parts.get(1).map(|p| framed(p.clone().into_inner())),
+        ),
+        Rule::surrounded => {
+            ItemKind::Surrounded(directions(part(0)), parts.get(1).cloned().map(standing))
+        }
+        Rule::barred => {
+            let (whose, region) = match &parts[1..] {
+                [frame, region] => (Some(whose(frame.as_str())), name(region.clone())),
+                _ => (None, name(part(1))),
+            };
+            ItemKind::Barred(parts[0].as_str().starts_with("land"), whose, region)
+        }
         Rule::place | Rule::fly => {
             let mut falling = None;
             let mut on = None;

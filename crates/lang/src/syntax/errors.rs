@@ -74,6 +74,9 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::take
             | Rule::flip
             | Rule::shoot
+            | Rule::custody
+            | Rule::surrounded
+            | Rule::barred
             | Rule::neither_moves
             | Rule::promote
             | Rule::piece_drop
@@ -184,6 +187,12 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::exactly => "`exactly`",
         Rule::flip => "`flip DIRECTIONS`",
         Rule::shoot => "`shoot KIND DIRECTIONS [far]`",
+        Rule::custody => "`custody DIRECTIONS [against REGION]`",
+        Rule::against => "`against REGION`",
+        Rule::against_word => "`against`",
+        Rule::surrounded => "`surrounded DIRECTIONS [on own|opponent REGION]`",
+        Rule::barred => "`may not land on|pass over REGION`",
+        Rule::barred_kind => "`land on` or `pass over`",
         Rule::neither_moves => "`neither can move: RESULT`",
         Rule::far => "`far`",
         Rule::land_behind => "`land behind`",
@@ -199,7 +208,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
         Rule::on_word => "`on`",
-        Rule::piece_drop => "`drop step|jump|take|place|fly|flip|shoot`",
+        Rule::piece_drop => "`drop step|jump|take|place|fly|flip|shoot|custody|surrounded`",
         Rule::move_kind => "`step`, `jump`, `place` or `fly`",
         Rule::region_ref => "`own REGION` or `opponent REGION`",
         Rule::whose => "`own` or `opponent`",
