@@ -23,6 +23,7 @@ mod dice;
 mod flips;
 mod found;
 mod grid;
+mod grid_play;
 mod lines;
 mod outcome;
 mod playout;
