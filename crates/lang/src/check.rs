@@ -18,6 +18,7 @@ mod lines;
 mod numbering;
 mod pieces;
 mod players;
+mod reach;
 mod rules;
 mod setup;
 mod stakes;
