@@ -33,10 +33,11 @@ pub(super) fn landings(game: &ir::Game) -> Vec<u128> {
 
 impl Grid {
     /// The far steps of the player to move (after the huff `huff`), in a
-    /// game with far lines; those of a game that bars landings out of line.
+    /// game with far lines; those of a game that bars landings, or whose
+    /// pieces count their steps, out of line.
     #[inline(always)]
     pub(super) fn slides(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
-        if !self.g.barred.is_empty() {
+        if self.g.rare_slides {
             return self.slides_barred(st, huff, sides, found);
         }
         for s in bits(sides.own) {
@@ -44,15 +45,19 @@ impl Grid {
         }
     }
 
-    /// The far steps of the player to move in a game that bars landings:
+    /// The far steps of the player to move in a game that bars landings
+    /// or counts steps: the counted steps (`counting`), then
     /// [`Grid::slide`] with the barred sites skipped, as sites visited are.
     #[cold]
     #[inline(never)]
     pub(super) fn slides_barred(&self, st: &State, huff: u8, sides: &Sides, found: &mut Found) {
+        if self.g.counting.is_some() {
+            self.counted_steps(st, huff, sides, found);
+        }
         let player = st.to_move as usize;
         for s in bits(sides.own) {
             let kind = (st.cells[s] & 15) as usize;
-            let barred = self.g.barred[player * self.kinds + kind];
+            let barred = (self.g.barred.get(player * self.kinds + kind)).map_or(0, |&b| b);
             self.slide(st, huff, s as u8, self.visited(st, s) | barred, found);
         }
     }

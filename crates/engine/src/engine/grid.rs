@@ -85,6 +85,9 @@ pub(super) struct GridTables {
     /// Per (player, kind): the sites its far steps may not end on (`may
     /// not land on`); empty in a game without such a rule.
     pub(super) barred: Vec<u128>,
+    /// Whether the far steps are listed out of line (`Grid::slides`): a
+    /// game with barred landings, or with counted steps.
+    pub(super) rare_slides: bool,
     /// The play of a game neither plain nor lean (see `Grid::play_other`).
     pub(super) other_play: OtherPlay,
 }
@@ -155,6 +158,7 @@ impl GridTables {
         let extended =
             actions.is_some() || !core.counter_while.is_empty() || custodies.is_some() || shoots;
         GridTables {
+            rare_slides: !barred::landings(game).is_empty() || counting.is_some(),
             barred: barred::landings(game),
             flips: flips::Flips::new(game, &neighbour, dirs).map(Box::new),
             counting,
@@ -742,9 +746,6 @@ impl Grid {
             }
         }
         if self.g.rays.any {
-            if self.g.counting.is_some() {
-                self.counted_steps(st, huff, sides, found);
-            }
             self.slides(st, huff, sides, found);
         }
     }
