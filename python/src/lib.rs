@@ -120,19 +120,11 @@ impl Shared {
             .kinds
             .iter()
             .any(|k| k.may_jump() || k.may_take() || !k.standing.is_empty());
-        let ends = game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_)));
-        let passes = game
-            .end
-            .iter()
-            .any(|e| matches!(e, EndRule::NeitherMoves(_)));
-        if self.engine.has_dice()
-            || !all_shoot
+        let passes = self.no_move_end()?;
+        if !all_shoot
             || takes
             || game.rules.capture == ludus::ir::Obligation::Huff
             || game.rules.line_removal.is_some()
-            || !(ends || passes)
-            || !game.rules.pass.is_empty()
-            || !game.rules.again.is_empty()
         {
             return None;
         }
@@ -140,6 +132,27 @@ impl Shared {
         let pieces = u64::from(start.counts[0]) + u64::from(start.counts[1]);
         let empty = (self.engine.sites() as u64).saturating_sub(pieces);
         Some(if passes { 2 * empty + 1 } else { empty })
+    }
+
+    /// How a game without dice, `pass` or `again` rules ends where the
+    /// player to move has no move: `Some(false)` by `no moves`,
+    /// `Some(true)` by `neither can move` (a player without a move passes,
+    /// never twice in a row); `None` for the other games.
+    fn no_move_end(&self) -> Option<bool> {
+        let game = self.engine.game();
+        let ends = game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_)));
+        let passes = game
+            .end
+            .iter()
+            .any(|e| matches!(e, EndRule::NeitherMoves(_)));
+        if self.engine.has_dice()
+            || !(ends || passes)
+            || !game.rules.pass.is_empty()
+            || !game.rules.again.is_empty()
+        {
+            return None;
+        }
+        Some(passes)
     }
 
     /// [`Shared::rule_turns`] of a game that ends after `n` turns without
@@ -180,17 +193,8 @@ impl Shared {
                 && k.standing.is_empty()
                 && k.step.iter().chain(&k.jump).all(Vec::is_empty)
         });
-        let ends = game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_)));
-        let passes = game
-            .end
-            .iter()
-            .any(|e| matches!(e, EndRule::NeitherMoves(_)));
-        if self.engine.has_dice()
-            || !moves_only_so
-            || !(ends || passes)
-            || !game.rules.pass.is_empty()
-            || !game.rules.again.is_empty()
-        {
+        let passes = self.no_move_end()?;
+        if !moves_only_so {
             return None;
         }
         let start = self.engine.start();

@@ -77,27 +77,24 @@ def test_equal_throws_are_one_chance_outcome():
 
 @pytest.mark.parametrize(
     "name",
-    ["tic-tac-toe", "breakthrough", "clobber", "othello", "lines-of-action", "gomoku-9", "amazons"],
+    [
+        "tic-tac-toe",
+        "breakthrough",
+        "clobber",
+        "othello",
+        "lines-of-action",
+        "gomoku-9",
+        "amazons",
+        # No OpenSpiel counterpart (tests/reference/tablut_reference.py is
+        # our own reference): moves that take by custody as they end.
+        "tablut",
+    ],
 )
 def test_openspiel_mcts_plays_openspiels_own_board_games(name):
     # OpenSpiel's MCTSBot against itself on the ludus file of a game that
     # OpenSpiel implements (tests/reference/openspiel_boards.py holds each
     # to OpenSpiel's own): a whole game, its result zero-sum.
     game = pyspiel.load_game(ludus.openspiel.short_name(name))
-    rng = np.random.RandomState(4)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bots = [mcts.MCTSBot(game, 2, 3, evaluator, random_state=rng) for _ in range(2)]
-    state = game.new_initial_state()
-    returns = evaluate_bots.evaluate_bots(state, bots, rng)
-    assert state.is_terminal() and sum(returns) == 0
-    assert len(state.history()) <= game.max_game_length()
-
-
-def test_openspiel_mcts_plays_tablut():
-    # Tablut has no OpenSpiel counterpart (tests/reference/tablut_reference.py
-    # is our own reference): OpenSpiel's MCTSBot against itself on the ludus
-    # file, whose moves take by custody as they end, a whole game.
-    game = pyspiel.load_game(ludus.openspiel.short_name("tablut"))
     rng = np.random.RandomState(4)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [mcts.MCTSBot(game, 2, 3, evaluator, random_state=rng) for _ in range(2)]
