@@ -12,8 +12,10 @@ the whole game runs in C++, one Python call per game. ludus's side is
 
 `--game` is `backgammon` (the default), `nine-mens-morris`,
 `tic-tac-toe`, `connect-four`, `breakthrough`, `clobber`, `othello`,
-`hex`, `hex-7`, `lines-of-action`, `gomoku-11` or `gomoku-9`, each set
-against OpenSpiel's game of that name (with the size of the file). OpenSpiel ends a
+`hex`, `hex-7`, `lines-of-action`, `gomoku-11`, `gomoku-9` or `amazons`,
+each set against OpenSpiel's game of that name (with the size of the
+file; OpenSpiel plays an Amazons turn as three actions of one player, each
+drawn at random among its legal ones, ludus as one turn drawn among all). OpenSpiel ends a
 game of nine men's morris as a draw after 200 turns, which ludus's file
 does not, so its games are shorter: the mean turns per game of each are printed, with the
 turns per second.
@@ -51,6 +53,7 @@ GAMES = {
     "lines-of-action": "lines_of_action",
     "gomoku-11": "gomoku(size=11)",
     "gomoku-9": "gomoku(size=9)",
+    "amazons": "amazons",
 }
 GAME = ROOT / "games" / "backgammon.game"
 
