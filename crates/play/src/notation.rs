@@ -36,6 +36,7 @@
 //! the point.
 
 mod counting_down;
+mod pinned;
 mod position;
 
 pub use position::{

@@ -4,7 +4,7 @@
 //! on the whole line through it along that direction, both ways; it
 //! passes empty sites (and, `over own`, its owner's pieces), never an
 //! opposing piece, and lands on an empty site (a step) or on an opposing
-//! piece, which it takes (a take). Lines of action moves so.
+//! piece, which it takes (a take).
 //!
 //! Per (player, kind, site) and direction, the line's sites (a mask) and,
 //! per distance, the site reached and the sites passed on the way are
