@@ -168,6 +168,10 @@ pub enum EndResult {
     Win,
     /// The game is drawn.
     Draw,
+    /// `more pieces wins`: the player with more pieces wins, equal pieces
+    /// a draw, whoever the rule is judged for (in a sowing game a player's
+    /// pieces are the seeds in his store and on the sites he sows from).
+    MorePieces,
 }
 
 impl std::fmt::Display for Obligation {
@@ -187,6 +191,7 @@ impl std::fmt::Display for EndResult {
             EndResult::Loss => "loss",
             EndResult::Win => "win",
             EndResult::Draw => "draw",
+            EndResult::MorePieces => "more pieces wins",
         })
     }
 }
@@ -264,6 +269,34 @@ pub enum Cond {
     Connected(Whose, Span),
 }
 
+/// `sow from REGION into REGION [, skipping origin] [, feeding REGION]`.
+#[derive(Clone, Debug)]
+pub struct Sow {
+    /// The sites a player sows from, whose seeds are his at the end.
+    pub from: (Whose, Name),
+    /// Where his captures go: his store.
+    pub into: (Whose, Name),
+    /// The span of `skipping origin`, where written.
+    pub skipping: Option<Span>,
+    /// `feeding REGION`: where it holds no seed, a sowing must drop one there.
+    pub feeding: Option<(Whose, Name)>,
+}
+
+/// `sow capture opposite|N..M in REGION [, backwards] [, not all]`.
+#[derive(Clone, Debug)]
+pub struct SowCapture {
+    /// `N..M`, or `None` for `opposite`.
+    pub range: Option<(Name, Name)>,
+    /// The region the last seed must fall in.
+    pub region: (Whose, Name),
+    /// The span of `backwards`, where written.
+    pub backwards: Option<Span>,
+    /// The span of `not all`, where written.
+    pub not_all: Option<Span>,
+    /// The whole item.
+    pub span: Span,
+}
+
 /// A number in a condition.
 #[derive(Clone, Debug)]
 pub enum Term {
@@ -278,6 +311,9 @@ pub enum Term {
     /// pinned under the other side's men, framed like [`Term::MenIn`]; the
     /// span is the term's.
     PinnedIn(Whose, Option<Whose>, Name, Span),
+    /// `seeds in [own|opponent] REGION`: the seeds on its sites; the span
+    /// is the term's.
+    SeedsIn(Option<Whose>, Name, Span),
     /// `own points in [own|opponent] REGION`: sites holding the player's men.
     OwnPoints(Option<Whose>, Name),
     /// `open points in [own|opponent] REGION`: sites that are empty, hold
@@ -463,6 +499,14 @@ pub enum ItemKind {
     TrackPath(Name, Option<Name>, Vec<SiteTerm>),
     /// `advance by die`
     Advance,
+    /// `sow from own|opponent REGION into own|opponent REGION [, skipping
+    /// origin] [, feeding own|opponent REGION]`
+    Sow(Sow),
+    /// `sow capture opposite|N..M in own|opponent REGION [, backwards] [,
+    /// not all]`
+    SowCapture(SowCapture),
+    /// `KIND: SITES` in a setup: seeds of no player, a count a site.
+    SeedPlacement(Name, Vec<SiteTerm>),
     /// `count N` dice
     DiceCount(Name),
     /// `faces N` (numbered 1 to N) or `faces V V ...` (each face's value)
@@ -649,6 +693,9 @@ impl ItemKind {
             ItemKind::Rows(_) => "rows".into(),
             ItemKind::TrackPath(player, ..) => format!("{}:", player.text),
             ItemKind::Advance => "advance".into(),
+            ItemKind::Sow(_) => "sow".into(),
+            ItemKind::SowCapture(_) => "sow capture".into(),
+            ItemKind::SeedPlacement(kind, _) => kind.text.clone(),
             ItemKind::DiceCount(_) => "count".into(),
             ItemKind::DiceFaces(_) => "faces".into(),
             ItemKind::DiceSummed => "summed".into(),

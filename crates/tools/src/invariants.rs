@@ -187,6 +187,10 @@ fn term(engine: &Engine, st: &State, t: &ir::Term, me: usize) -> i64 {
             let sites = region(engine, me, *frame, r);
             sites.iter().filter(|&&s| pinned(st, s, who)).count() as i64
         }
+        ir::Term::SeedsIn(frame, r) => region(engine, me, *frame, r)
+            .iter()
+            .map(|&s| i64::from(st.stack[s]))
+            .sum(),
         ir::Term::OwnPoints(frame, r) => region(engine, me, *frame, r)
             .iter()
             .filter(|&&s| standing(engine, st, s, me) > 0)

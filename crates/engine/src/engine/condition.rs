@@ -287,6 +287,11 @@ impl Cond {
                         ir::Term::OwnPoints(frame, r) => {
                             terms.push((sign, Term::OwnPoints(regions.index(frame, r))))
                         }
+                        // Seeds belong to nobody: a sowing game's standing
+                        // counts every seed on the region's sites.
+                        ir::Term::SeedsIn(frame, r) => {
+                            terms.push((sign, Term::MenIn(false, regions.index(frame, r))))
+                        }
                         ir::Term::OpenPoints(frame, r) => {
                             terms.push((sign, Term::OpenPoints(regions.index(frame, r))))
                         }

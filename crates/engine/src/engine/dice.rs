@@ -224,7 +224,7 @@ impl Strategy for &Dice {
     fn own_outcome(self, st: &State) -> Option<Outcome> {
         let (who, result, points) =
             self.dice_outcome(st, &Masks::of(st), st.last_mover(), &Change::ANY)?;
-        Some(super::outcome::result_for(who, result, points))
+        Some(super::outcome::result_for(st, who, result, points))
     }
 
     fn own_evaluation(self, st: &State, player: usize) -> Option<i64> {

@@ -95,7 +95,7 @@ impl Core {
                 }
                 return r.map_or_else(
                     || progress::more_pieces(st),
-                    |r| result_for(st.to_move as usize, r, 1),
+                    |r| result_for(st, st.to_move as usize, r, 1),
                 );
             }
         }
@@ -120,8 +120,10 @@ impl Core {
         let mover = st.to_move as usize;
         for &i in self.end_fast.iter() {
             match self.game.end[i] {
-                EndRule::NoPieces(r) if st.counts[mover] == 0 => return result_for(mover, r, 1),
-                EndRule::NoMoves(r) if !has_moves => return result_for(mover, r, 1),
+                EndRule::NoPieces(r) if st.counts[mover] == 0 => {
+                    return result_for(st, mover, r, 1);
+                }
+                EndRule::NoMoves(r) if !has_moves => return result_for(st, mover, r, 1),
                 EndRule::When { result, points, .. } => {
                     if let Some(o) = self.when_holds(i, st, mover, result, points) {
                         return o;
@@ -154,6 +156,7 @@ impl Core {
                 points: 1,
             },
             EndResult::Draw => Outcome::Draw,
+            EndResult::MorePieces => progress::more_pieces(st),
         };
         for i in rules {
             match self.game.end[i] {
@@ -199,7 +202,7 @@ impl Core {
         [1 - mover, mover]
             .into_iter()
             .find(|&who| cond.holds(st, who))
-            .map(|who| result_for(who, result, points))
+            .map(|who| result_for(st, who, result, points))
     }
 
     /// [`Core::when_holds`] of an end rule without a compiled condition:
@@ -219,12 +222,12 @@ impl Core {
         [1 - mover, mover]
             .into_iter()
             .find(|&who| chains.holds(i, st, who))
-            .map(|who| result_for(who, result, points))
+            .map(|who| result_for(st, who, result, points))
     }
 }
 
 /// The outcome of `result` for player `who`, worth `points` to the winner.
-pub(super) fn result_for(who: usize, result: EndResult, points: u8) -> Outcome {
+pub(super) fn result_for(st: &State, who: usize, result: EndResult, points: u8) -> Outcome {
     match result {
         EndResult::Loss => Outcome::Decisive {
             winner: 1 - who,
@@ -235,5 +238,6 @@ pub(super) fn result_for(who: usize, result: EndResult, points: u8) -> Outcome {
             points,
         },
         EndResult::Draw => Outcome::Draw,
+        EndResult::MorePieces => progress::more_pieces(st),
     }
 }

@@ -439,6 +439,11 @@ impl Checker<'_> {
                     }
                     ir::Term::OwnPoints(frame, r.text.clone())
                 }
+                Term::SeedsIn(frame, r, span) => {
+                    self.region(players, file, r);
+                    self.needs_sowing(file, span);
+                    ir::Term::SeedsIn(frame.unwrap_or(Whose::Own), r.text.clone())
+                }
                 Term::OpenPoints(frame, r) => {
                     self.region(players, file, r);
                     ir::Term::OpenPoints(frame.unwrap_or(Whose::Own), r.text.clone())
@@ -476,6 +481,23 @@ impl Checker<'_> {
                 "no man is ever pinned in this game, so this counts nothing",
                 "always 0",
                 Some("add `pin blots` to the rules, or count `men in` instead".into()),
+            );
+        }
+    }
+
+    /// Reports `seeds in` in a game where nothing is sown: it counts nothing.
+    fn needs_sowing(&mut self, file: FileId, span: &Span) {
+        let sows = self
+            .sections(SectionKind::Piece)
+            .flat_map(|s| s.items.iter())
+            .any(|i| matches!(i.kind, ItemKind::Sow(_)));
+        if !sows {
+            self.error(
+                file,
+                span.clone(),
+                "no piece is sown in this game, so no site holds seeds",
+                "always 0",
+                Some("give a piece `sow from own REGION into own REGION`, or count `men in` or pieces instead".into()),
             );
         }
     }
@@ -566,6 +588,11 @@ pub(super) fn reads_position(a: &[Term], b: &[Term]) -> bool {
             )),
             Term::OpenPoints(frame, r) => Some(format!(
                 "open points in {} {}",
+                whose(frame.as_ref().unwrap_or(&Whose::Own)),
+                r.text
+            )),
+            Term::SeedsIn(frame, r, _) => Some(format!(
+                "seeds in {} {}",
                 whose(frame.as_ref().unwrap_or(&Whose::Own)),
                 r.text
             )),

@@ -688,6 +688,8 @@ fn sum_text(terms: &[Term]) -> String {
             Term::PinnedIn(w, frame, r) => {
                 format!("{} pinned men in {} {r}", whose(w), whose(frame))
             }
+            Term::SeedsIn(Whose::Own, r) => format!("seeds in {r}"),
+            Term::SeedsIn(frame, r) => format!("seeds in {} {r}", whose(frame)),
             Term::OwnPoints(Whose::Own, r) => format!("own points in {r}"),
             Term::OwnPoints(frame, r) => format!("own points in {} {r}", whose(frame)),
             Term::OpenPoints(Whose::Own, r) => format!("open points in {r}"),

@@ -4,8 +4,8 @@
 use super::parser::Rule;
 use super::{
     AgainAfter, Compare, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name,
-    Obligation, Priority, Progress, PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm,
-    Standing, Term, Whose, Worth, line_key,
+    Obligation, Priority, Progress, PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm, Sow,
+    SowCapture, Standing, Term, Whose, Worth, line_key,
 };
 use crate::diag::{FileId, Span};
 use pest::iterators::Pair;
@@ -164,7 +164,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::chain_rule => ItemKind::Chain(obligation(parts[0].as_str()), spanned(&parts[0])),
         Rule::return_rule => ItemKind::Return(parts[0].as_str() == "allowed"),
         Rule::no_pieces => ItemKind::NoPieces(result(parts[0].as_str())),
-        Rule::no_moves => ItemKind::NoMoves(result(parts[0].as_str())),
+        Rule::no_moves => ItemKind::NoMoves(result_of(&parts[0])),
         Rule::neither_moves => ItemKind::NeitherMoves(match parts[0].as_rule() {
             Rule::more_pieces => None,
             _ => Some(result(parts[0].as_str())),
@@ -188,6 +188,47 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             _ => ItemKind::TrackPath(name(part(0)), None, site_set(part(1))),
         },
         Rule::advance => ItemKind::Advance,
+        Rule::sow => {
+            let mut it = parts.iter();
+            let from = region_ref(it.next().unwrap());
+            let into = region_ref(it.next().unwrap());
+            let (mut skipping, mut feeding) = (None, None);
+            for option in it {
+                let inner = option.clone().into_inner().next().unwrap();
+                match inner.as_rule() {
+                    Rule::skipping_origin => skipping = Some(spanned(&inner)),
+                    _ => feeding = Some(region_ref(&inner.into_inner().next().unwrap())),
+                }
+            }
+            ItemKind::Sow(Sow {
+                from,
+                into,
+                skipping,
+                feeding,
+            })
+        }
+        Rule::sow_capture => {
+            let range = (parts[0].as_rule() == Rule::seed_range).then(|| {
+                let mut r = parts[0].clone().into_inner();
+                (name(r.next().unwrap()), name(r.next().unwrap()))
+            });
+            let (mut backwards, mut not_all) = (None, None);
+            for option in &parts[2..] {
+                let inner = option.clone().into_inner().next().unwrap();
+                match inner.as_rule() {
+                    Rule::backwards => backwards = Some(spanned(&inner)),
+                    _ => not_all = Some(spanned(&inner)),
+                }
+            }
+            ItemKind::SowCapture(SowCapture {
+                range,
+                region: region_ref(&parts[1]),
+                backwards,
+                not_all,
+                span: span.clone(),
+            })
+        }
+        Rule::seed_placement => ItemKind::SeedPlacement(name(part(0)), site_set(part(1))),
         Rule::dice_count => ItemKind::DiceCount(name(part(0))),
         Rule::dice_faces => ItemKind::DiceFaces(parts.into_iter().map(name).collect()),
         Rule::dice_summed => ItemKind::DiceSummed,
@@ -310,7 +351,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         }
         Rule::repetition => ItemKind::Repetition(
             name(part(1)),
-            result(parts[2].as_str()),
+            result_of(&parts[2]),
             parts[0].as_str() == "board",
         ),
         Rule::no_move => ItemKind::NoMove(name(part(0)), result(parts[1].as_str())),
@@ -324,12 +365,19 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             ItemKind::EndWhen(
                 name(part(0)),
                 condition(part(1)),
-                result(parts[2].as_str()),
+                result_of(&parts[2]),
                 magnitude,
             )
         }
     };
     Item { kind, span, file }
+}
+
+/// `own|opponent REGION` (a `region_ref`).
+fn region_ref(pair: &Pair<Rule>) -> (Whose, Name) {
+    let mut it = pair.clone().into_inner();
+    let w = whose(it.next().unwrap().as_str());
+    (w, name(it.next().unwrap()))
 }
 
 fn condition(pair: Pair<Rule>) -> Cond {
@@ -436,6 +484,11 @@ fn sum(pair: Pair<Rule>) -> Vec<Term> {
                 let w = whose(it.next().unwrap().as_str());
                 let (frame, region) = framed(it);
                 Term::MenIn(w, frame, region)
+            }
+            Rule::seeds_in => {
+                let span = spanned(&term);
+                let (frame, region) = framed(term.into_inner());
+                Term::SeedsIn(frame, region, span)
             }
             Rule::pinned_in => {
                 let span = spanned(&term);
@@ -638,6 +691,14 @@ fn obligation(text: &str) -> Obligation {
         "optional" => Obligation::Optional,
         "compulsory" => Obligation::Compulsory,
         _ => Obligation::Huff,
+    }
+}
+
+/// A result that may be `more pieces wins`.
+fn result_of(pair: &Pair<Rule>) -> EndResult {
+    match pair.as_rule() {
+        Rule::more_pieces => EndResult::MorePieces,
+        _ => result(pair.as_str()),
     }
 }
 
