@@ -446,10 +446,86 @@ class Amazons(Adapter):
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+class Kalah(Adapter):
+    """`mancala` (Kalah): pits 1 to 6 are player 0's (south), 8 to 13
+    player 1's (north), 7 and 0 their stores; an action is the pit sown,
+    written as ludus names the point. The observation holds the 14 counts
+    and the player to move (kept as the last mover's once the game is
+    over)."""
+
+    name = "kalah"
+    openspiel = "mancala"
+    params = {}
+    file = "games/kalah.game"
+    players = ["south", "north"]
+
+    def position(self, state):
+        obs = state.observation_tensor(0)
+        seeds = " ".join(f"{i}*{int(n)}" for i, n in enumerate(obs[:14]) if n > 0)
+        return f"seeds: {seeds}; turn: {self.players[int(obs[14])]}"
+
+    def turns(self, state):
+        return [str(a) for a in state.legal_actions()]
+
+
+class Oware(Adapter):
+    """`oware`: houses 0 to 5 are player 0's (south, `A` to `F`), 6 to 11
+    player 1's (north, `a` to `f`), each row in sowing order; the scores
+    are the players' stores. The observation holds each count over the
+    48 seeds. A board repeated since the last capture ends the game, so a
+    position is the board after the last capture (or the start) and the
+    turns since (`moves`), which ludus replays."""
+
+    name = "oware"
+    params = {}
+    file = "games/oware.game"
+    players = ["south", "north"]
+    houses = "ABCDEFabcdef"
+
+    def __init__(self):
+        # Of the game being played: the board after its last capture (or
+        # its start) with the stores then, and the turns since.
+        self.base = None
+
+    def board(self, state, mover):
+        obs = [round(v * 48) for v in state.observation_tensor(0)]
+        seeds = " ".join(f"{h}*{n}" for h, n in zip(self.houses, obs[:12]) if n > 0)
+        stores = [f"{p}: store*{n}" if n else f"{p}:" for p, n in zip(self.players, obs[12:])]
+        return f"seeds: {seeds}; {stores[0]}; {stores[1]}; turn: {self.players[mover]}", obs[12:]
+
+    @staticmethod
+    def written(base, since):
+        return f"{base}; moves: {', '.join(since)}" if since else base
+
+    def position(self, state):
+        """Called at every turn of a game in order, from its start."""
+        history = state.history()
+        if not history:
+            self.base = (*self.board(state, 0), [])
+            return self.base[0]
+        base, scores, since = self.base
+        mover = (len(history) - 1) % 2
+        since = since + [self.houses[mover * 6 + history[-1]]]
+        if state.is_terminal():
+            # OpenSpiel has moved the seeds left into the stores: the
+            # turn that ended the game is replayed by ludus instead.
+            return self.written(base, since)
+        board, now = self.board(state, len(history) % 2)
+        if now != scores:
+            self.base = (board, now, [])
+        else:
+            self.base = (base, scores, since)
+        return self.written(*self.base[::2])
+
+    def turns(self, state):
+        p = state.current_player()
+        return [self.houses[p * 6 + a] for a in state.legal_actions()]
+
+
 ADAPTERS = {
     a.name: a
     for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
-              LinesOfAction, Gomoku11, Gomoku9, Amazons)
+              LinesOfAction, Gomoku11, Gomoku9, Amazons, Kalah, Oware)
 }
 
 

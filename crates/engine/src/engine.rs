@@ -32,6 +32,7 @@ mod rays;
 mod rows;
 mod rules;
 mod sides;
+mod sow;
 mod state;
 mod strategy;
 mod turn;
@@ -107,6 +108,7 @@ impl Deref for Engine {
         match &self.family {
             strategy::Family::Grid(g) => &g.core,
             strategy::Family::Dice(d) => &d.core,
+            strategy::Family::Sow(s) => &s.core,
         }
     }
 }
@@ -117,7 +119,10 @@ impl Engine {
         let core = Core::new(game);
         let family = match dice::Tables::new(&core.game, &core.rules, &core.zobrist) {
             Some(t) => strategy::Family::Dice(dice::Dice { core, t }),
-            None => strategy::Family::Grid(grid::Grid::new(core)),
+            None => match sow::Tables::new(&core.game) {
+                Some(t) => strategy::Family::Sow(sow::Sow { core, t }),
+                None => strategy::Family::Grid(grid::Grid::new(core)),
+            },
         };
         Engine { family }
     }
@@ -158,6 +163,12 @@ impl Engine {
     /// moves name points of the mover's track ([`Engine::track`]).
     pub fn has_tracks(&self) -> bool {
         self.dice().is_some_and(|d| !d.t.track[0].is_empty())
+    }
+
+    /// Whether the game sows seeds (a count a site, of no player, in
+    /// [`State::stack`]): a turn is named by the site sown from.
+    pub fn sows(&self) -> bool {
+        matches!(self.family, strategy::Family::Sow(_))
     }
 
     /// Whether a site holds a stack of men (a count of one player's men,

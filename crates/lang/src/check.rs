@@ -21,6 +21,7 @@ mod players;
 mod reach;
 mod rules;
 mod setup;
+mod sowing;
 mod stakes;
 mod tables;
 mod throws;
@@ -246,6 +247,7 @@ impl<'a> Checker<'a> {
         self.board = Some(board.board.clone());
         let (kinds, kind_names) = self.kinds(&board, &players, dice.is_some());
         let setup = self.setup(&board, &players, &kind_names, &kinds);
+        let seeds = self.seeds(&board, &kind_names, &kinds);
         let hand = self.hand(&players, &kind_names, &kinds);
         let mut rules = self.rules(&kinds);
         rules.line_removal = self.line_removal(&board);
@@ -268,6 +270,7 @@ impl<'a> Checker<'a> {
             players: player_list,
             kinds,
             setup,
+            seeds,
             hand,
             rules,
             end,

@@ -36,6 +36,9 @@ pub struct Game {
     pub kinds: Vec<Kind>,
     /// The start position.
     pub setup: Vec<Placement>,
+    /// Sowing games: the seeds at the start, (site, count), each site once.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seeds: Vec<(usize, u8)>,
     /// The pieces each player starts with in his hand (his reserve).
     pub hand: Vec<Hand>,
     /// Capture obligations and piece memory.
@@ -780,6 +783,20 @@ impl Game {
     /// men place.
     pub fn enters_by_placing(&self) -> bool {
         self.dice.is_some() && self.kinds.iter().any(|k| k.place.is_some())
+    }
+
+    /// The sites of region `name` of `player` (`Own`) or of his opponent,
+    /// read in `player`'s frame; none where there is no such region.
+    pub fn region_sites(&self, player: usize, whose: Whose, name: &str) -> &[usize] {
+        let p = match whose {
+            Whose::Own => player,
+            Whose::Opponent => 1 - player,
+        };
+        (self
+            .players
+            .get(p)
+            .and_then(|pl| pl.regions.iter().find(|r| r.name == name)))
+        .map_or(&[], |r| &r.sites)
     }
 
     /// The players' names, the first to move first.

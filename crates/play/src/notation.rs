@@ -38,6 +38,7 @@
 mod counting_down;
 mod pinned;
 mod position;
+mod seeds;
 
 pub use position::{
     Numbering, dice_text, parse_dice, parse_position, parse_position_in, position_text,
@@ -53,6 +54,14 @@ pub fn move_text(engine: &Engine, m: &Move) -> String {
     // points of the mover's track.
     if engine.has_tracks() {
         return dice_move_text(engine, m);
+    }
+    // A sowing is named by the site sown from, as its players name it.
+    if engine.sows() {
+        return if m.len > 0 {
+            name(m.from()).to_string()
+        } else {
+            "pass".into()
+        };
     }
     let mut out = String::new();
     if m.huff != NONE {

@@ -465,6 +465,30 @@ impl Standing<u128> for Pieces {
     }
 }
 
+/// A sowing game's seeds, a count a site and of no player: every count of
+/// men reads them.
+pub(in crate::engine) struct Seeds;
+
+impl Standing<u128> for Seeds {
+    fn occupied(&self, _: usize) -> u128 {
+        0
+    }
+    fn doubled(&self, _: usize) -> u128 {
+        0
+    }
+    fn pieces_in(&self, st: &State, _: usize, mut mask: u128) -> i32 {
+        let mut n = 0;
+        while mask != 0 {
+            n += i32::from(st.stack[mask.trailing_zeros() as usize]);
+            mask &= mask - 1;
+        }
+        n
+    }
+    fn pieces_at(&self, st: &State, site: u8, _: usize) -> i32 {
+        i32::from(st.stack[usize::from(site)])
+    }
+}
+
 /// What a condition is judged in: the position, where its pieces stand,
 /// the judged player, the move's origin and landing site ([`NONE`] where
 /// none is judged), the opponent's vulnerable sites and the game's
@@ -827,6 +851,23 @@ impl Condition {
             }
         }
         true
+    }
+
+    /// Whether the condition holds for player `me` in a sowing game's
+    /// position, its counts of men read as the seeds on the sites.
+    pub fn holds_sown(&self, st: &State, me: usize) -> bool {
+        Judged {
+            st,
+            standing: Seeds,
+            me,
+            from: NONE,
+            here: NONE,
+            moving: NONE,
+            die: NONE,
+            vulnerable: 0u128,
+            regions: &self.regions,
+        }
+        .holds(&self.cond)
     }
 
     /// The sum of a comparison (see [`Judged::sum`]) for player `me`.

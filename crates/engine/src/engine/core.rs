@@ -94,6 +94,32 @@ pub struct Core {
     /// B`): those rules, judged out of line (their
     /// [`Core::end_conditions`] are `None`); `None` in other games.
     pub(super) connections: Option<Box<connect::Connections>>,
+    /// Sowing games: per site, the player whose seeds there are his (his
+    /// store, the sites he sows from), [`NONE`] elsewhere; empty in other
+    /// games.
+    pub(super) seed_owner: Box<[u8]>,
+    /// Sowing games: per end rule, its condition read over the seeds,
+    /// judged out of line (their [`Core::end_conditions`] are `None`);
+    /// `None` in other games.
+    pub(super) seed_ends: Option<Box<[Option<condition::Condition>]>>,
+}
+
+/// Per site, the player whose seeds there count as his (see
+/// [`Core::seed_owner`]): of each player, the sites he sows from and his
+/// store; empty where nothing is sown.
+fn seed_owners(game: &Game) -> Box<[u8]> {
+    let Some(sow) = game.kinds.iter().find_map(|k| k.sow.as_ref()) else {
+        return Box::new([]);
+    };
+    let mut owner = vec![NONE; game.board.sites.len()];
+    for (p, _) in game.players.iter().enumerate() {
+        for (whose, name) in [&sow.from, &sow.into] {
+            for &s in game.region_sites(p, *whose, name) {
+                owner[s] = p as u8;
+            }
+        }
+    }
+    owner.into()
 }
 
 /// The fast forms of a game without dice's rule conditions `conds`;
@@ -148,6 +174,16 @@ impl Core {
             .iter()
             .any(|e| matches!(e, EndRule::Repetition(..)));
         let connections = connect::Connections::of(&game, &rules).map(Box::new);
+        let seed_owner = seed_owners(&game);
+        let sown = !seed_owner.is_empty();
+        let seed_ends = sown.then(|| {
+            (rules.ends.iter().zip(&game.end))
+                .map(|(c, e)| match e {
+                    EndRule::When { .. } => grid_rules(&game, &rules, c).into_vec().pop(),
+                    _ => None,
+                })
+                .collect()
+        });
         let mut core = Core {
             sites,
             all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
@@ -200,13 +236,17 @@ impl Core {
             again: again::Again::new(&game).map(Box::new),
             end_conditions: (rules.ends.iter().zip(&game.end).enumerate())
                 .map(|(i, (c, e))| match e {
-                    EndRule::When { .. } if !connections.as_ref().is_some_and(|j| j.judges(i)) => {
+                    EndRule::When { .. }
+                        if !sown && !connections.as_ref().is_some_and(|j| j.judges(i)) =>
+                    {
                         grid_rules(&game, &rules, c).into_vec().pop()
                     }
                     _ => None,
                 })
                 .collect(),
             connections,
+            seed_owner,
+            seed_ends,
             forbid: grid_rules(
                 &game,
                 &rules,
@@ -226,6 +266,8 @@ impl Core {
                     Some(c) if matches!(core.game.end[i], EndRule::When { .. }) => c.most()[0],
                     // A chain may join with any number of pieces.
                     None if core.connections.as_ref().is_some_and(|j| j.judges(i)) => u8::MAX,
+                    // Seeds are counted apart from the pieces.
+                    None if core.seed_ends.is_some() => u8::MAX,
                     _ => 0,
                 })
                 .max()
@@ -285,12 +327,30 @@ impl Core {
                 st.visited[pl.site] = bit(pl.site as u8);
             }
         }
+        for &(site, count) in &self.game.seeds {
+            st.stack[site] = count;
+        }
+        self.count_seeds(&mut st);
         for h in &self.game.hand {
             st.hand[h.player][h.kind] += h.count;
         }
         self.sync_occupied(&mut st);
         self.begin_history(&mut st);
         st
+    }
+
+    /// Sowing games: sets each player's count of pieces to his seeds (in
+    /// his store and on the sites he sows from, [`Core::seed_owner`]).
+    pub fn count_seeds(&self, st: &mut State) {
+        if self.seed_owner.is_empty() {
+            return;
+        }
+        st.counts = [0; 2];
+        for (&owner, &n) in self.seed_owner.iter().zip(&st.stack) {
+            if owner != NONE {
+                st.counts[usize::from(owner)] += n;
+            }
+        }
     }
 
     /// A board with nothing on it, White to move.
@@ -306,7 +366,7 @@ impl Core {
             counts: [0; 2],
             to_move: 0,
             offenders: 0,
-            stack: if self.dice {
+            stack: if self.dice || !self.seed_owner.is_empty() {
                 vec![0; self.sites]
             } else {
                 Vec::new()

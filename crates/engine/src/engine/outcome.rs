@@ -218,6 +218,13 @@ impl Core {
         result: EndResult,
         points: u8,
     ) -> Option<Outcome> {
+        if let Some(ends) = &self.seed_ends {
+            let cond = ends[i].as_ref()?;
+            return [1 - mover, mover]
+                .into_iter()
+                .find(|&who| cond.holds_sown(st, who))
+                .map(|who| result_for(st, who, result, points));
+        }
         let chains = self.connections.as_ref()?;
         [1 - mover, mover]
             .into_iter()

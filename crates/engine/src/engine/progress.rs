@@ -268,7 +268,12 @@ impl Core {
     pub fn repetition_key(&self, st: &State) -> u64 {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize];
         let piece = |s: usize, c: u8| self.piece_key(s, c);
-        if !self.dice {
+        if !self.seed_owner.is_empty() {
+            // Seeds: a count a site, of nobody.
+            for (s, &n) in st.stack.iter().enumerate() {
+                h ^= self.seed_key(s, n);
+            }
+        } else if !self.dice {
             // Only the occupied sites (the same key, read from fewer cells).
             for s in bits(st.occupied[0] | st.occupied[1]) {
                 h ^= piece(s, st.cells[s]);
@@ -303,6 +308,15 @@ impl Core {
         } else {
             self.zobrist[site * 32 + ((c >> 4) as usize) * 16 + (men as usize & 15)]
                 .rotate_left(u32::from(men >> 4))
+        }
+    }
+
+    /// The key of `n` seeds on `site`: zero when empty.
+    pub(super) fn seed_key(&self, site: usize, n: u8) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            self.zobrist[site * 32 + (n as usize & 31)].rotate_left(u32::from(n >> 5) * 8 + 1)
         }
     }
 

@@ -10,7 +10,7 @@
 //! dispatched statically: a playout's loop calls the family's code
 //! directly.
 
-use super::{Core, Move, Outcome, Root, State, TooManyTurns, dice, grid};
+use super::{Core, Move, Outcome, Root, State, TooManyTurns, dice, grid, sow};
 
 /// The family of a game and its compiled move tables. One per engine,
 /// held inline: the tables are one load away from the view.
@@ -21,6 +21,8 @@ pub(super) enum Family {
     Grid(grid::Grid),
     /// Men advance along their owner's track by the dice (`dice.rs`).
     Dice(dice::Dice),
+    /// Seeds are sown along the mover's track (`sow.rs`).
+    Sow(sow::Sow),
 }
 
 /// Runs `$body` with `$s` bound to the strategy of `$engine`'s family.
@@ -29,6 +31,7 @@ macro_rules! by_family {
         match &$engine.family {
             $crate::engine::strategy::Family::Grid($s) => $body,
             $crate::engine::strategy::Family::Dice($s) => $body,
+            $crate::engine::strategy::Family::Sow($s) => $body,
         }
     };
 }

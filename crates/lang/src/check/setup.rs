@@ -43,6 +43,9 @@ impl Checker<'_> {
         // Kinds named by a placement, even one that failed.
         let mut mentioned = Vec::new();
         for item in sections.iter().flat_map(|s| s.items.iter()) {
+            if let ItemKind::SeedPlacement(kname, _) = &item.kind {
+                mentioned.push(kname.text.as_str());
+            }
             let ItemKind::Placement(pname, kname, terms) = &item.kind else {
                 continue;
             };

@@ -36,7 +36,18 @@ pub fn position_text_in(engine: &Engine, st: &State, numbering: Numbering) -> St
         _ => name(s).to_string(),
     };
     let mut fields = Vec::new();
+    if engine.sows() {
+        fields.push(format!(
+            "seeds: {}",
+            super::seeds::seeds_text(engine, st, None)
+        ));
+    }
     for (p, player) in game.players.iter().enumerate() {
+        if engine.sows() {
+            let zones = super::seeds::seeds_text(engine, st, Some(p));
+            fields.push(format!("{}: {zones}", player.name).trim_end().to_string());
+            continue;
+        }
         let mut words = Vec::new();
         // The player's default kind first, unnamed; each other kind named
         // before its sites.
@@ -380,6 +391,9 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
     };
     let fields_of_game = || {
         let mut names: Vec<&str> = game.player_names();
+        if engine.sows() {
+            names.insert(0, "seeds");
+        }
         names.push("turn");
         if engine.has_again() {
             names.push("again");
@@ -512,6 +526,14 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
                 return not_here("the moves of a game with dice need its rolls: give the position");
             }
             "moves" => played = Some(value),
+            "seeds" if !engine.sows() => return not_here("nothing is sown in this game"),
+            "seeds" => super::seeds::parse_seeds(engine, &mut st, None, value)
+                .map_err(|e| format!("seeds: {e}"))?,
+            _ if engine.sows() && player(key).is_ok() => {
+                let p = player(key).ok();
+                super::seeds::parse_seeds(engine, &mut st, p, value)
+                    .map_err(|e| format!("{key}: {e}"))?
+            }
             _ => {
                 let p = player(key).map_err(|e| {
                     format!("{e} (the fields of this game are {})", fields_of_game())
@@ -535,7 +557,11 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
     for pin in pinned {
         pin_man(engine, &mut st, &pin).map_err(|e| format!("pinned: {e}"))?;
     }
-    check_men_given(engine, &st)?;
+    if engine.sows() {
+        super::seeds::check_seeds(engine, &mut st)?;
+    } else {
+        check_men_given(engine, &st)?;
+    }
     engine.sync_occupied(&mut st);
     engine.begin_history(&mut st);
     if let Some(list) = played {
