@@ -448,10 +448,10 @@ class Amazons(Adapter):
 
 class Kalah(Adapter):
     """`mancala` (Kalah): pits 1 to 6 are player 0's (south), 8 to 13
-    player 1's (north), 7 and 0 their stores; an action is the pit sown,
-    written as ludus names the point. The observation holds the 14 counts
-    and the player to move (kept as the last mover's once the game is
-    over)."""
+    player 1's (north), 7 and 0 their stores (ludus's zones `store`); an
+    action is the pit sown, written as ludus names the point. The
+    observation holds the 14 counts and the player to move (kept as the
+    last mover's once the game is over)."""
 
     name = "kalah"
     openspiel = "mancala"
@@ -460,9 +460,11 @@ class Kalah(Adapter):
     players = ["south", "north"]
 
     def position(self, state):
-        obs = state.observation_tensor(0)
-        seeds = " ".join(f"{i}*{int(n)}" for i, n in enumerate(obs[:14]) if n > 0)
-        return f"seeds: {seeds}; turn: {self.players[int(obs[14])]}"
+        obs = [int(n) for n in state.observation_tensor(0)]
+        seeds = " ".join(f"{i}*{n}" for i, n in enumerate(obs[:14]) if n > 0 and i % 7)
+        stores = [f"{p}: store*{obs[i]}" if obs[i] else f"{p}:"
+                  for p, i in zip(self.players, (7, 0))]
+        return f"seeds: {seeds}; {'; '.join(stores)}; turn: {self.players[obs[14]]}"
 
     def turns(self, state):
         return [str(a) for a in state.legal_actions()]

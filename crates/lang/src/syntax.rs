@@ -688,7 +688,7 @@ impl ItemKind {
             ItemKind::NoMoves(_) => "no moves".into(),
             ItemKind::NeitherMoves(_) => "neither can move".into(),
             ItemKind::NoCapture(_) => "no capture".into(),
-            ItemKind::Points(..) => "points".into(),
+            ItemKind::Points(a, b) => format!("points {}..{}", a.text, b.text),
             ItemKind::Zone(name) => format!("zone {}", name.text),
             ItemKind::Rows(_) => "rows".into(),
             ItemKind::TrackPath(player, ..) => format!("{}:", player.text),
