@@ -185,6 +185,16 @@ fn the_evaluator_agrees_with_the_engine() {
                                 points,
                             },
                             ludus::ir::EndResult::Draw => Outcome::Draw,
+                            // The seeds' owners compared (`Core::count_seeds`).
+                            ludus::ir::EndResult::MorePieces => match st.counts[0]
+                                .cmp(&st.counts[1])
+                            {
+                                std::cmp::Ordering::Greater => {
+                                    Outcome::Decisive { winner: 0, points }
+                                }
+                                std::cmp::Ordering::Less => Outcome::Decisive { winner: 1, points },
+                                std::cmp::Ordering::Equal => Outcome::Draw,
+                            },
                         })
                 });
                 let theirs = engine.outcome_with(&st, true);

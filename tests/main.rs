@@ -56,6 +56,7 @@ mod rollout;
 mod rules;
 mod serve;
 mod simulate;
+mod sowing;
 mod start_zone;
 mod svg;
 mod tables;

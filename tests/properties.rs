@@ -118,6 +118,18 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
         if engine.has_dice() {
             assert_eq!(men(engine, &st), start_men, "{context}: men conserved");
             assert_eq!(st.counts, start_men.map(|n| n as u8), "{context}");
+        } else if engine.sows() {
+            // Each player's seeds (his store and his side) as counted anew.
+            let mut counted = st.clone();
+            engine.count_seeds(&mut counted);
+            assert_eq!(st.counts, counted.counts, "{context}: seeds counted");
+            let seeds =
+                |st: &ludus::engine::State| st.stack.iter().map(|&n| u32::from(n)).sum::<u32>();
+            assert_eq!(
+                seeds(&st),
+                seeds(&engine.start()),
+                "{context}: seeds conserved"
+            );
         } else {
             assert_eq!(on_board(&st), st.counts, "{context}: piece counts");
         }

@@ -45,7 +45,14 @@ fn every_bundled_game_is_drawn_as_well_formed_svg() {
         );
         let men: u32 = st.counts.iter().map(|&c| u32::from(c)).sum();
         let shown = discs(&doc) as u32;
-        if engine.has_dice() {
+        if engine.sows() {
+            // Every site's count of seeds, written in it.
+            let counts: u32 = (doc.descendants())
+                .filter(|n| n.attribute("class") == Some("seeds"))
+                .map(|n| n.text().unwrap().parse::<u32>().unwrap())
+                .sum();
+            assert_eq!(counts, 48, "{}: the seeds written", path.display());
+        } else if engine.has_dice() {
             // Stacks past five men show five and a number; men in zones
             // (a start, a bar, a tray) are counted beside the board, one
             // disc per zone that holds some.

@@ -248,6 +248,7 @@ impl<'a> Checker<'a> {
         let (kinds, kind_names) = self.kinds(&board, &players, dice.is_some());
         let setup = self.setup(&board, &players, &kind_names, &kinds);
         let seeds = self.seeds(&board, &kind_names, &kinds);
+        self.sowing_game(&players, &kinds, &seeds, &board);
         let hand = self.hand(&players, &kind_names, &kinds);
         let mut rules = self.rules(&kinds);
         rules.line_removal = self.line_removal(&board);

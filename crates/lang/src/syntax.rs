@@ -488,8 +488,9 @@ pub enum ItemKind {
     NeitherMoves(Option<EndResult>),
     /// `no capture in N turns: more pieces wins`
     NoCapture(Name),
-    /// `points A..B`: sites named by the numbers from A to B.
-    Points(Name, Name),
+    /// `points A..B[, C..D ...]`: sites named by the numbers from A to B,
+    /// then from C to D.
+    Points(Vec<(Name, Name)>),
     /// `zone NAME`: an off-board site for each player.
     Zone(Name),
     /// `rows SITES / SITES`: how to draw the board, far row first.
@@ -688,7 +689,7 @@ impl ItemKind {
             ItemKind::NoMoves(_) => "no moves".into(),
             ItemKind::NeitherMoves(_) => "neither can move".into(),
             ItemKind::NoCapture(_) => "no capture".into(),
-            ItemKind::Points(a, b) => format!("points {}..{}", a.text, b.text),
+            ItemKind::Points(_) => "points".into(),
             ItemKind::Zone(name) => format!("zone {}", name.text),
             ItemKind::Rows(_) => "rows".into(),
             ItemKind::TrackPath(player, ..) => format!("{}:", player.text),

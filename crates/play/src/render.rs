@@ -217,8 +217,11 @@ fn rows(engine: &Engine, st: &State, viewer: Option<usize>) -> String {
         Some(p) => crate::notation::track_point_text(engine, mover, p),
         None => game.board.sites[s].name.clone(),
     };
-    // A man pinned under a stack is drawn after it: `o2/x`.
+    // A man pinned under a stack is drawn after it: `o2/x`. A sowing
+    // game's site, its count of seeds.
+    let sows = engine.sows();
     let stack = |s: usize| match st.piece(s) {
+        _ if sows => st.stack[s].to_string(),
         Some((p, k)) if dice => match engine.pinned_man(st, s) {
             Some(q) => format!(
                 "{}{}/{}",
@@ -235,7 +238,9 @@ fn rows(engine: &Engine, st: &State, viewer: Option<usize>) -> String {
     // the drawing keeps its shape all game long.
     let most = st.counts.iter().copied().max().unwrap_or(0).max(1);
     let pinned = if engine.pins() { 2 } else { 0 };
-    let stack_width = if dice {
+    let stack_width = if sows {
+        2
+    } else if dice {
         1 + most.to_string().len() + pinned
     } else {
         1
@@ -247,7 +252,7 @@ fn rows(engine: &Engine, st: &State, viewer: Option<usize>) -> String {
         .fold(stack_width, usize::max);
     // A row of cells, split in two halves by a bar when it has an even length.
     let line = |row: &[usize], cell: &dyn Fn(usize) -> String| {
-        let half = if row.len().is_multiple_of(2) {
+        let half = if row.len().is_multiple_of(2) && !sows {
             row.len() / 2
         } else {
             0
@@ -299,6 +304,13 @@ fn dice_status(engine: &Engine, st: &State) -> String {
             .collect();
         if let Some(pips) = pips(engine, st, p) {
             parts.push(format!("pips {pips}"));
+        }
+        if engine.sows() {
+            // His seeds: in his store and on his side.
+            parts.push(format!("seeds {}", st.counts[p]));
+            out.push_str(&format!("{}: {}", player.name, parts.join(", ")));
+            out.push('\n');
+            continue;
         }
         let mark = game.kinds.first().map_or(' ', |k| k.marks[p]);
         out.push_str(format!("{} {mark}: {}", player.name, parts.join(", ")).trim_end());

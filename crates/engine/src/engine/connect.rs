@@ -1,6 +1,7 @@
 //! Chains of pieces joining two regions (`own connects start to goal`),
-//! a side's pieces in one group (`own pieces connected`) and N in a row
-//! (`own line of N`, as [`Rows`]), judged out of line: only games whose end
+//! a side's pieces in one group (`own pieces connected`), N in a row
+//! (`own line of N`, as [`Rows`]) and a sowing game's conditions, read
+//! over its seeds, judged out of line: only games whose end
 //! rules read one compile [`Connections`], and the rules core reaches them
 //! from its end rules' slow path alone (an end rule with no compiled
 //! [`Condition`]), so that every other game's conditions and outcomes are
@@ -61,6 +62,9 @@ enum Joined {
     And(Box<[Joined]>),
     Or(Box<[Joined]>),
     Not(Box<Joined>),
+    /// A sowing game's condition, its counts of men read as the seeds on
+    /// the sites.
+    Seeds(Condition),
 }
 
 /// Whether `c` reads a chain.
@@ -83,9 +87,15 @@ impl Connections {
         if game.dice.is_some() {
             return None;
         }
-        let compiled: Box<[Option<Joined>]> = (game.end.iter())
-            .map(|e| match e {
-                EndRule::When { cond, .. } if reads_chain(cond) => {
+        let sows = game.kinds.iter().any(|k| k.sow.is_some());
+        let compiled: Box<[Option<Joined>]> = (game.end.iter().zip(&rules.ends))
+            .map(|(e, c)| match (e, c) {
+                (EndRule::When { .. }, Some(c)) if sows => Some(Joined::Seeds(Condition::new(
+                    c,
+                    &rules.masks,
+                    game.kinds.len() as u8,
+                ))),
+                (EndRule::When { cond, .. }, _) if reads_chain(cond) => {
                     Some(Joined::of(game, rules, cond))
                 }
                 _ => None,
@@ -140,6 +150,7 @@ impl Connections {
             Joined::And(p) => p.iter().all(|c| self.joined(c, st, me)),
             Joined::Or(p) => p.iter().any(|c| self.joined(c, st, me)),
             Joined::Not(c) => !self.joined(c, st, me),
+            Joined::Seeds(c) => seeds_hold(c, st, me),
         }
     }
 }
@@ -177,6 +188,13 @@ impl Joined {
             }
         }
     }
+}
+
+/// [`Condition::holds_sown`], out of line: only sowing games judge it.
+#[cold]
+#[inline(never)]
+fn seeds_hold(c: &Condition, st: &State, me: usize) -> bool {
+    c.holds_sown(st, me)
 }
 
 /// Whether the sites of `own` hold a chain, each site linked to the next

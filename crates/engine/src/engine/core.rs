@@ -23,6 +23,9 @@ pub struct Core {
     /// Whether the game's moves are dice moves: its board keeps stacks of
     /// men, not [`State::occupied`].
     pub(super) dice: bool,
+    /// Whether a site holds a count ([`State::stack`]): of men in a dice
+    /// game, of seeds in a sowing game.
+    pub(super) stacks: bool,
     /// Per slot of [`State::counters`]: whether a capture resets it, and
     /// the mask of the kinds whose moves do.
     pub(super) counter_resets: Vec<(bool, u16)>,
@@ -98,10 +101,6 @@ pub struct Core {
     /// store, the sites he sows from), [`NONE`] elsewhere; empty in other
     /// games.
     pub(super) seed_owner: Box<[u8]>,
-    /// Sowing games: per end rule, its condition read over the seeds,
-    /// judged out of line (their [`Core::end_conditions`] are `None`);
-    /// `None` in other games.
-    pub(super) seed_ends: Option<Box<[Option<condition::Condition>]>>,
 }
 
 /// Per site, the player whose seeds there count as his (see
@@ -176,20 +175,13 @@ impl Core {
         let connections = connect::Connections::of(&game, &rules).map(Box::new);
         let seed_owner = seed_owners(&game);
         let sown = !seed_owner.is_empty();
-        let seed_ends = sown.then(|| {
-            (rules.ends.iter().zip(&game.end))
-                .map(|(c, e)| match e {
-                    EndRule::When { .. } => grid_rules(&game, &rules, c).into_vec().pop(),
-                    _ => None,
-                })
-                .collect()
-        });
         let mut core = Core {
             sites,
             all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
             kinds,
             zobrist,
             dice: game.dice.is_some(),
+            stacks: game.dice.is_some() || sown,
             reset_masks: std::array::from_fn(|i| {
                 counter_resets.get(i).map_or(0, |&(capture, kinds)| {
                     u32::from(kinds) | u32::from(capture) << 16
@@ -236,9 +228,7 @@ impl Core {
             again: again::Again::new(&game).map(Box::new),
             end_conditions: (rules.ends.iter().zip(&game.end).enumerate())
                 .map(|(i, (c, e))| match e {
-                    EndRule::When { .. }
-                        if !sown && !connections.as_ref().is_some_and(|j| j.judges(i)) =>
-                    {
+                    EndRule::When { .. } if !connections.as_ref().is_some_and(|j| j.judges(i)) => {
                         grid_rules(&game, &rules, c).into_vec().pop()
                     }
                     _ => None,
@@ -246,7 +236,6 @@ impl Core {
                 .collect(),
             connections,
             seed_owner,
-            seed_ends,
             forbid: grid_rules(
                 &game,
                 &rules,
@@ -266,8 +255,6 @@ impl Core {
                     Some(c) if matches!(core.game.end[i], EndRule::When { .. }) => c.most()[0],
                     // A chain may join with any number of pieces.
                     None if core.connections.as_ref().is_some_and(|j| j.judges(i)) => u8::MAX,
-                    // Seeds are counted apart from the pieces.
-                    None if core.seed_ends.is_some() => u8::MAX,
                     _ => 0,
                 })
                 .max()
@@ -366,7 +353,7 @@ impl Core {
             counts: [0; 2],
             to_move: 0,
             offenders: 0,
-            stack: if self.dice || !self.seed_owner.is_empty() {
+            stack: if self.stacks {
                 vec![0; self.sites]
             } else {
                 Vec::new()

@@ -156,7 +156,7 @@ impl Core {
                 points: 1,
             },
             EndResult::Draw => Outcome::Draw,
-            EndResult::MorePieces => progress::more_pieces(st),
+            EndResult::MorePieces => more_pieces(st),
         };
         for i in rules {
             match self.game.end[i] {
@@ -218,13 +218,6 @@ impl Core {
         result: EndResult,
         points: u8,
     ) -> Option<Outcome> {
-        if let Some(ends) = &self.seed_ends {
-            let cond = ends[i].as_ref()?;
-            return [1 - mover, mover]
-                .into_iter()
-                .find(|&who| cond.holds_sown(st, who))
-                .map(|who| result_for(st, who, result, points));
-        }
         let chains = self.connections.as_ref()?;
         [1 - mover, mover]
             .into_iter()
@@ -234,6 +227,8 @@ impl Core {
 }
 
 /// The outcome of `result` for player `who`, worth `points` to the winner.
+/// Out of line: a rule that holds ends the game, once.
+#[inline(never)]
 pub(super) fn result_for(st: &State, who: usize, result: EndResult, points: u8) -> Outcome {
     match result {
         EndResult::Loss => Outcome::Decisive {
@@ -245,6 +240,14 @@ pub(super) fn result_for(st: &State, who: usize, result: EndResult, points: u8) 
             points,
         },
         EndResult::Draw => Outcome::Draw,
-        EndResult::MorePieces => progress::more_pieces(st),
+        EndResult::MorePieces => more_pieces(st),
     }
+}
+
+/// `more pieces wins` as an end rule's result, out of line: most games'
+/// end rules never give it.
+#[cold]
+#[inline(never)]
+fn more_pieces(st: &State) -> Outcome {
+    progress::more_pieces(st)
 }

@@ -268,22 +268,13 @@ impl Core {
     pub fn repetition_key(&self, st: &State) -> u64 {
         let mut h = self.zobrist[self.sites * 32 + st.to_move as usize];
         let piece = |s: usize, c: u8| self.piece_key(s, c);
-        if !self.seed_owner.is_empty() {
-            // Seeds: a count a site, of nobody.
-            for (s, &n) in st.stack.iter().enumerate() {
-                h ^= self.seed_key(s, n);
-            }
-        } else if !self.dice {
+        if !self.stacks {
             // Only the occupied sites (the same key, read from fewer cells).
             for s in bits(st.occupied[0] | st.occupied[1]) {
                 h ^= piece(s, st.cells[s]);
             }
         } else {
-            // Stacks of men, and the men pinned under them.
-            for (s, (&c, &men)) in st.cells.iter().zip(&st.stack).enumerate() {
-                h ^= self.site_key(s, c, men);
-            }
-            h ^= self.pins_key(st.pinned);
+            h ^= self.stacks_key(st);
         }
         // An extra turn being taken is part of the position.
         h ^= u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
@@ -309,6 +300,25 @@ impl Core {
             self.zobrist[site * 32 + ((c >> 4) as usize) * 16 + (men as usize & 15)]
                 .rotate_left(u32::from(men >> 4))
         }
+    }
+
+    /// The part of [`Core::repetition_key`] of a board of stacks: of a dice
+    /// game's men and the men pinned under them, or of a sowing game's
+    /// seeds.
+    #[inline(never)]
+    fn stacks_key(&self, st: &State) -> u64 {
+        let mut h = 0;
+        if !self.seed_owner.is_empty() {
+            // Seeds: a count a site, of nobody.
+            for (s, &n) in st.stack.iter().enumerate() {
+                h ^= self.seed_key(s, n);
+            }
+            return h;
+        }
+        for (s, (&c, &men)) in st.cells.iter().zip(&st.stack).enumerate() {
+            h ^= self.site_key(s, c, men);
+        }
+        h ^ self.pins_key(st.pinned)
     }
 
     /// The key of `n` seeds on `site`: zero when empty.

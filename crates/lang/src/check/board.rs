@@ -411,12 +411,16 @@ impl Checker<'_> {
                         }
                         _ => continue,
                     },
-                    (ItemKind::Points(a, b), 1) => match (number(a), number(b)) {
-                        (Some(a), Some(b)) if a.max(b) <= 10_000 => {
-                            ("numbered points".to_string(), a.abs_diff(b) + 1)
+                    (ItemKind::Points(ranges), 1) => {
+                        let mut n = 0;
+                        for (a, b) in ranges {
+                            match (number(a), number(b)) {
+                                (Some(a), Some(b)) if a.max(b) <= 10_000 => n += a.abs_diff(b) + 1,
+                                _ => continue,
+                            }
                         }
-                        _ => continue,
-                    },
+                        ("numbered points".to_string(), n)
+                    }
                     (ItemKind::Zone(z), 2) => {
                         (format!("zone `{}` for each player", z.text), players)
                     }

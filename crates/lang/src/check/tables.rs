@@ -13,10 +13,11 @@ use crate::syntax::{
 impl Checker<'_> {
     /// Creates the sites of `points A..B` and one site per player for each `zone`.
     pub(super) fn points_and_zones(&mut self, build: &mut BoardBuild, items: &[&Item]) {
-        for item in items {
-            let ItemKind::Points(a, b) = &item.kind else {
-                continue;
-            };
+        let ranges = items.iter().flat_map(|item| match &item.kind {
+            ItemKind::Points(ranges) => ranges.iter().map(|r| (*item, r)).collect(),
+            _ => Vec::new(),
+        });
+        for (item, (a, b)) in ranges {
             let (Some(a), Some(b)) = (
                 self.number(item.file, a, 0, 10_000),
                 self.number(item.file, b, 0, 10_000),

@@ -116,6 +116,35 @@ impl Game {
             if k.advance {
                 writeln!(f, "  advances along its owner's track by a die")?;
             }
+            if let Some(sow) = &k.sow {
+                let frame = |(w, r): &(Whose, String)| match w {
+                    Whose::Own => format!("own {r}"),
+                    Whose::Opponent => format!("opponent {r}"),
+                };
+                let mut line =
+                    format!("  sown from {} into {}", frame(&sow.from), frame(&sow.into));
+                if sow.skipping_origin {
+                    line.push_str(", skipping origin");
+                }
+                if let Some(fed) = &sow.feeding {
+                    line.push_str(&format!(", feeding {}", frame(fed)));
+                }
+                writeln!(f, "{line}")?;
+                for c in &sow.captures {
+                    let what = match c.range {
+                        Some((lo, hi)) => format!("{lo}..{hi}"),
+                        None => "opposite".into(),
+                    };
+                    let backwards = if c.backwards { ", backwards" } else { "" };
+                    let not_all = if c.not_all { ", not all" } else { "" };
+                    writeln!(
+                        f,
+                        "  captures {what} in {}{backwards}{not_all}",
+                        frame(&c.region)
+                    )?;
+                }
+                continue;
+            }
             for (i, p) in self.players.iter().enumerate() {
                 if k.advance && k.step[i].is_empty() && k.jump[i].is_empty() {
                     continue;
@@ -275,6 +304,12 @@ impl Game {
                     writeln!(f, "setup {} {} in hand: {}", p.name, k.name, h.count)?;
                 }
             }
+        }
+        if let Some(k) = self.kinds.iter().find(|k| k.sow.is_some()) {
+            let seeds: Vec<String> = (self.seeds.iter())
+                .map(|&(s, n)| format!("{}*{n}", self.board.sites[s].name))
+                .collect();
+            writeln!(f, "setup {}: {}", k.name, seeds.join(" "))?;
         }
         Ok(())
     }
@@ -573,12 +608,14 @@ impl Game {
                     points,
                 } => {
                     let size = match points {
+                        _ if *result == crate::ir::EndResult::MorePieces => String::new(),
                         1 => "single".to_string(),
                         2 => "double".to_string(),
                         3 => "triple".to_string(),
                         n => format!("{n} points"),
                     };
-                    writeln!(f, "end: {name}: {cond} -> {result} {size}")?
+                    let line = format!("end: {name}: {cond} -> {result} {size}");
+                    writeln!(f, "{}", line.trim_end())?
                 }
             }
         }

@@ -170,7 +170,15 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             _ => Some(result(parts[0].as_str())),
         }),
         Rule::no_capture => ItemKind::NoCapture(name(part(0))),
-        Rule::points => ItemKind::Points(name(part(0)), name(part(1))),
+        Rule::points => ItemKind::Points(
+            parts
+                .iter()
+                .map(|r| {
+                    let mut it = r.clone().into_inner();
+                    (name(it.next().unwrap()), name(it.next().unwrap()))
+                })
+                .collect(),
+        ),
         Rule::keep_sites if parts[0].as_rule() == Rule::parity => {
             ItemKind::KeepSites(parts[0].as_str().ends_with("even"))
         }

@@ -336,6 +336,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::backwards => "`backwards`",
         Rule::not_all => "`not all`",
         Rule::seed_placement => "`KIND: SITES`",
+        Rule::point_range => "a range of points such as `1..24`",
         Rule::seeds_in => "`seeds in [own|opponent] REGION`",
         Rule::repetition => "`same position|board N times: RESULT`",
         Rule::repeated => "`position` or `board`",
