@@ -18,7 +18,8 @@
 //! The step table holds every step a piece of the game could ever take,
 //! worked out from the board and the kinds' lines, never from a position:
 //! in dice games every ordered pair of sites `(from, to)`, `T = S·S` (a die
-//! move is its origin and landing; the position says what it hits); in
+//! move is its origin and landing; the position says what it hits), and
+//! so in sowing games (a sowing is its pit and its last seed's site); in
 //! other games every `(from, to, over)` along a direction of the board,
 //! sorted: a step to the next site, a jump over it to the one behind, and
 //! with `far` lines every distance and every piece taken between, with
@@ -191,8 +192,9 @@ impl Space {
     pub fn new(engine: &Engine) -> Space {
         let game = engine.game();
         let sites = engine.sites() as u32;
-        // Moves along tracks are die moves, by pairs of sites.
-        let dice = engine.has_tracks();
+        // Moves along tracks are die moves, by pairs of sites; so is a
+        // sowing, from its pit to its last seed's site.
+        let dice = engine.has_tracks() || engine.sows();
         let huffs = game.rules.capture == Obligation::Huff;
         let start = engine.start();
         // A chain takes at most every piece the opponent could have.

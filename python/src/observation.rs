@@ -198,6 +198,9 @@ fn flat(shared: &Shared, st: &State, observer: usize, to_move: Option<usize>) ->
     for site in 0..s {
         if let Some((owner, kind)) = st.piece(site) {
             out[(rel(owner) * k + kind) * s + site] = f32::from(engine.men(st, site));
+        } else if engine.sows() {
+            // Seeds are nobody's: their counts fill the first plane.
+            out[site] = f32::from(st.stack[site]);
         }
         if engine.pins()
             && let Some(owner) = engine.pinned_man(st, site)

@@ -142,7 +142,14 @@ impl<'e> Session<'e> {
             .legal()
             .iter()
             .map(|m| {
-                let sites = if thrown { Vec::new() } else { grid_sites(m) };
+                let sites = if thrown {
+                    Vec::new()
+                } else if self.engine.sows() {
+                    // A sowing is one click: the pit sown from.
+                    vec![usize::from(m.from())]
+                } else {
+                    grid_sites(m)
+                };
                 ClickPart {
                     text: move_text(self.engine, m),
                     removes: !sites.is_empty() && on_board([m.remove]).len() == 1,

@@ -81,6 +81,15 @@ pub(super) fn well_formed(engine: &Engine, st: &State, text: &str) -> Result<(),
             body = move_part.trim_end();
         }
     }
+    // A sowing: the site sown from.
+    if engine.sows() {
+        if !is_site(body) {
+            return Err(fail(format!(
+                "a sowing names the site sown from, such as `3`; `{body}` is not a site of this board"
+            )));
+        }
+        return Ok(());
+    }
     // A placement from the hand: its site, after the kind where the game
     // places more than one (`king@d2`).
     let placed = body.rsplit_once('@').map_or(body, |(_, site)| site);
@@ -259,6 +268,35 @@ pub(super) fn effects(engine: &Engine, before: &State, m: &Move, after: &State) 
     if m.len == 0 {
         if m.huff == NONE {
             out.push("passes: there is no move to make".into());
+        }
+    } else if engine.sows() {
+        let from = m.from() as usize;
+        let seeds = before.stack[from];
+        let last = m.to().map(site).unwrap_or_default();
+        out.push(format!(
+            "sows the {seeds} seed{} of {}, the last on {last}",
+            if seeds == 1 { "" } else { "s" },
+            site(m.from())
+        ));
+        let taken = |st: &State, p: usize| -> u32 {
+            (game.board.sites.iter().enumerate())
+                .filter(|(_, x)| x.owner == Some(p))
+                .map(|(i, _)| u32::from(st.stack[i]))
+                .sum()
+        };
+        let mover = before.to_move as usize;
+        let gained = taken(after, mover).saturating_sub(
+            taken(before, mover)
+                + u32::from(
+                    m.to()
+                        .is_some_and(|t| game.board.sites[t as usize].owner == Some(mover)),
+                ),
+        );
+        if gained > 0 {
+            out.push(format!(
+                "captures {gained} seeds into {}'s store",
+                game.players[mover].name
+            ));
         }
     } else if engine.has_tracks() {
         for s in m.steps() {
