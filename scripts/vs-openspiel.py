@@ -12,7 +12,8 @@ the whole game runs in C++, one Python call per game. ludus's side is
 
 `--game` is `backgammon` (the default), `nine-mens-morris`,
 `tic-tac-toe`, `connect-four`, `breakthrough`, `clobber`, `othello`,
-`hex`, `hex-7`, `lines-of-action`, `gomoku-11`, `gomoku-9` or `amazons`,
+`hex`, `hex-7`, `lines-of-action`, `gomoku-11`, `gomoku-9`, `amazons`,
+`kalah` (OpenSpiel's `mancala`) or `oware`,
 each set against OpenSpiel's game of that name (with the size of the
 file; OpenSpiel plays an Amazons turn as three actions of one player, each
 drawn at random among its legal ones, ludus as one turn drawn among all). OpenSpiel ends a
@@ -54,6 +55,8 @@ GAMES = {
     "gomoku-11": "gomoku(size=11)",
     "gomoku-9": "gomoku(size=9)",
     "amazons": "amazons",
+    "kalah": "mancala",
+    "oware": "oware",
 }
 GAME = ROOT / "games" / "backgammon.game"
 
