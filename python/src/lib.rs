@@ -95,6 +95,10 @@ impl Shared {
     /// whose every turn shoots a piece that stays, the empty sites
     /// ([`Shared::filling_turns`]).
     pub fn rule_turns(&self) -> Option<u64> {
+        // Sowing moves seeds and takes none off the board: no bound here.
+        if self.engine.sows() {
+            return None;
+        }
         self.capture_turns()
             .or_else(|| self.shrinking_turns())
             .or_else(|| self.filling_turns())

@@ -618,7 +618,7 @@ pub(crate) fn seat(
     for (name, a) in named {
         let Some(i) = names.iter().position(|n| n == name) else {
             return Err(format!(
-                "this game has no player `{name}`: its players are {}; name them (`--{}`, `--player {}=AGENT`) or use `--first` and `--second`",
+                "this game has no player `{name}`: its players are {}; name them (`--player {}=AGENT`, `--player {}=AGENT`) or use `--first` and `--second`",
                 names
                     .iter()
                     .map(|n| format!("`{n}`"))

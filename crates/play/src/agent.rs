@@ -677,6 +677,20 @@ pub fn evaluate(engine: &Engine, st: &State, outcome: Outcome, player: usize) ->
             }
             let mut mine = 0.0;
             let mut theirs = 0.0;
+            if engine.sows() {
+                // Sowing: the seeds in each player's store (his zones),
+                // his for good, over all the seeds.
+                let sites = &engine.game().board.sites;
+                let all: f64 = st.stack.iter().map(|&n| f64::from(n)).sum();
+                for (s, &n) in st.stack.iter().enumerate() {
+                    match sites[s].owner {
+                        Some(p) if p == player => mine += f64::from(n),
+                        Some(_) => theirs += f64::from(n),
+                        None => {}
+                    }
+                }
+                return 0.9 * (mine - theirs) / all.max(1.0);
+            }
             if engine.has_tracks() {
                 // A race: the men's progress along their tracks.
                 for p in 0..2 {
