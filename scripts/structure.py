@@ -174,6 +174,7 @@ def measure():
     for key, pattern in [
         ("has_dice() above the engine", r"\bhas_dice\(\)"),
         ("board-shape queries above the engine", r"\b(has_tracks|stacks|one_turn_per_position)\(\)"),
+        ("sowing queries above the engine", r"\bsows\(\)"),
         ("dice == [0; N] outside the engine", r"dice\s*[!=]=\s*\[0;\s*\w+\]"),
     ]:
         found = hits(pattern)

@@ -92,61 +92,9 @@ impl Checker<'_> {
                         Some("add `dice { count 2 faces 6 doubles twice }`".into()),
                     ),
                     ItemKind::Advance => kind.advance = true,
-                    ItemKind::Sow(sow) => {
-                        if has_dice {
-                            self.error(
-                                item.file,
-                                item.span.clone(),
-                                format!("piece `{}` is sown, and a game with dice cannot sow", name.text),
-                                "not in a game with dice",
-                                Some("remove the `dice` section, or the `sow` line".into()),
-                            );
-                        }
-                        let regions = [&sow.from, &sow.into].into_iter().chain(sow.feeding.as_ref());
-                        for (_, r) in regions {
-                            self.region(&player_list, item.file, r);
-                        }
-                        let pair = |(w, n): &(Whose, Name)| (*w, n.text.clone());
-                        kind.sow = Some(ir::Sowing {
-                            from: pair(&sow.from),
-                            into: pair(&sow.into),
-                            skipping_origin: sow.skipping.is_some(),
-                            feeding: sow.feeding.as_ref().map(pair),
-                            captures: kind.sow.take().map_or(Vec::new(), |s| s.captures),
-                        });
-                    }
+                    ItemKind::Sow(sow) => self.sow_line(&mut kind, item, sow, &player_list, has_dice),
                     ItemKind::SowCapture(capture) => {
-                        self.region(&player_list, item.file, &capture.region.1);
-                        let range = capture.range.as_ref().and_then(|(lo, hi)| {
-                            let lo = self.number(item.file, lo, 1, 255)?;
-                            let hi = self.number(item.file, hi, lo, 255)?;
-                            Some((lo as u8, hi as u8))
-                        });
-                        if capture.range.is_some() && range.is_none() {
-                            continue;
-                        }
-                        if let (None, Some(span)) = (&capture.range, &capture.backwards) {
-                            self.error(
-                                item.file,
-                                span.clone(),
-                                "`backwards` goes on from a capture by count, and `opposite` takes one site",
-                                "not with `opposite`",
-                                Some("remove `backwards`".into()),
-                            );
-                        }
-                        let sowing = kind.sow.get_or_insert_with(|| ir::Sowing {
-                            from: (Whose::Own, String::new()),
-                            into: (Whose::Own, String::new()),
-                            skipping_origin: false,
-                            feeding: None,
-                            captures: Vec::new(),
-                        });
-                        sowing.captures.push(ir::SeedCapture {
-                            range,
-                            region: (capture.region.0, capture.region.1.text.clone()),
-                            backwards: capture.backwards.is_some(),
-                            not_all: capture.not_all.is_some(),
-                        });
+                        self.sow_capture_line(&mut kind, item, capture, &player_list)
                     }
                     ItemKind::Step(..)
                     | ItemKind::Jump(..)

@@ -4,7 +4,7 @@
 use super::{BoardBuild, Checker};
 use crate::diag::FileId;
 use crate::ir;
-use crate::syntax::{ItemKind, Name, SectionKind};
+use crate::syntax::{Item, ItemKind, Name, SectionKind, Sow, SowCapture, Whose};
 
 /// The most seeds a game may hold: each player's share is kept in a byte.
 pub const MAX_SEEDS: u32 = 255;
@@ -233,5 +233,86 @@ impl Checker<'_> {
                 Some(hint),
             );
         }
+    }
+}
+
+impl Checker<'_> {
+    /// A kind's `sow from REGION into REGION ...` line, read into `kind`.
+    pub(super) fn sow_line(
+        &mut self,
+        kind: &mut ir::Kind,
+        item: &Item,
+        sow: &Sow,
+        players: &[ir::Player],
+        has_dice: bool,
+    ) {
+        if has_dice {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!(
+                    "piece `{}` is sown, and a game with dice cannot sow",
+                    kind.name
+                ),
+                "not in a game with dice",
+                Some("remove the `dice` section, or the `sow` line".into()),
+            );
+        }
+        let regions = [&sow.from, &sow.into]
+            .into_iter()
+            .chain(sow.feeding.as_ref());
+        for (_, r) in regions {
+            self.region(players, item.file, r);
+        }
+        let pair = |(w, n): &(Whose, Name)| (*w, n.text.clone());
+        kind.sow = Some(ir::Sowing {
+            from: pair(&sow.from),
+            into: pair(&sow.into),
+            skipping_origin: sow.skipping.is_some(),
+            feeding: sow.feeding.as_ref().map(pair),
+            captures: kind.sow.take().map_or(Vec::new(), |s| s.captures),
+        });
+    }
+
+    /// A kind's `sow capture ...` line, read into `kind` (a kind with no
+    /// `sow from` line is reported once its lines are read).
+    pub(super) fn sow_capture_line(
+        &mut self,
+        kind: &mut ir::Kind,
+        item: &Item,
+        capture: &SowCapture,
+        players: &[ir::Player],
+    ) {
+        self.region(players, item.file, &capture.region.1);
+        let range = capture.range.as_ref().and_then(|(lo, hi)| {
+            let lo = self.number(item.file, lo, 1, 255)?;
+            let hi = self.number(item.file, hi, lo, 255)?;
+            Some((lo as u8, hi as u8))
+        });
+        if capture.range.is_some() && range.is_none() {
+            return;
+        }
+        if let (None, Some(span)) = (&capture.range, &capture.backwards) {
+            self.error(
+                item.file,
+                span.clone(),
+                "`backwards` goes on from a capture by count, and `opposite` takes one site",
+                "not with `opposite`",
+                Some("remove `backwards`".into()),
+            );
+        }
+        let sowing = kind.sow.get_or_insert_with(|| ir::Sowing {
+            from: (Whose::Own, String::new()),
+            into: (Whose::Own, String::new()),
+            skipping_origin: false,
+            feeding: None,
+            captures: Vec::new(),
+        });
+        sowing.captures.push(ir::SeedCapture {
+            range,
+            region: (capture.region.0, capture.region.1.text.clone()),
+            backwards: capture.backwards.is_some(),
+            not_all: capture.not_all.is_some(),
+        });
     }
 }
