@@ -1,5 +1,6 @@
 //! The extra turn, an effect of a turn once played (`again after landing
-//! in REGION`, `again after throw ROLL`, `again after hit`): judged for
+//! in REGION`, `again after throw ROLL`, `again after hit`, `again after
+//! enclosing`): judged for
 //! the player who has just moved, in games with dice and without alike,
 //! and kept in [`State::again`] (the extra turns he has taken in a row).
 
@@ -30,6 +31,7 @@ enum After {
     /// The rolls, each sorted over every slot of [`State::dice`].
     Throw(Box<[[u8; MAX_DICE]]>),
     Hit,
+    Enclosing,
 }
 
 /// What a turn did that `again` rules look at.
@@ -41,6 +43,8 @@ pub(super) struct Played {
     pub dice: [u8; MAX_DICE],
     /// Whether the turn hit, pinned or captured an opposing piece.
     pub took: bool,
+    /// Whether the turn claimed a site by enclosing it (`enclose`).
+    pub enclosed: bool,
     /// Whether the turn played every die move its dice gave (worked out
     /// only where [`Again::reads_full`]; else false).
     pub full: bool,
@@ -80,6 +84,7 @@ impl Again {
                     })),
                     ir::AgainAfter::Throw(rolls) => After::Throw(sorted(rolls)),
                     ir::AgainAfter::Hit => After::Hit,
+                    ir::AgainAfter::Enclosing => After::Enclosing,
                 },
                 most: a.most.unwrap_or(u8::MAX),
             })
@@ -163,9 +168,10 @@ impl Again {
         }
     }
 
-    /// [`Again::after_turn`] of the move `m` of a game without dice.
+    /// [`Again::after_turn`] of the move `m` of a game without dice,
+    /// which claimed a site by enclosing it where `enclosed`.
     #[inline(never)]
-    pub fn after_grid_turn(&self, st: &mut State, mover: usize, m: &Move) {
+    pub fn after_grid_turn(&self, st: &mut State, mover: usize, m: &Move, enclosed: bool) {
         let played = Played {
             landed: if m.len > 0 {
                 m.steps[m.len as usize - 1].to
@@ -174,6 +180,7 @@ impl Again {
             },
             dice: [0; MAX_DICE],
             took: m.capture || m.huff != NONE || m.remove != NONE,
+            enclosed,
             full: true,
             chosen: false,
             climb: None,
@@ -194,6 +201,7 @@ impl Again {
                         !played.chosen && rolls.contains(&sorted_roll(played.dice))
                     }
                     After::Hit => played.took,
+                    After::Enclosing => played.enclosed,
                 }
         })
     }

@@ -74,6 +74,7 @@ impl Checker<'_> {
                 place: None,
                 fly: None,
                 shoot: None,
+                enclose: None,
             };
             let player_list: Vec<ir::Player> = players.iter().map(|(p, _)| p.clone()).collect();
             // The qualifier of each standing line, for reporting overlaps.
@@ -96,6 +97,7 @@ impl Checker<'_> {
                     | ItemKind::Take(..)
                     | ItemKind::Flip(..)
                     | ItemKind::Shoot(..)
+                    | ItemKind::Enclose(..)
                     | ItemKind::Custody(..)
                     | ItemKind::Surrounded(..)
                     | ItemKind::Barred(..)
@@ -108,6 +110,7 @@ impl Checker<'_> {
                             ItemKind::Take(..) => "take",
                             ItemKind::Flip(..) => "flip",
                             ItemKind::Shoot(..) => "shoot",
+                            ItemKind::Enclose(..) => "enclose",
                             ItemKind::Custody(..) => "custody",
                             ItemKind::Surrounded(..) => "surrounded",
                             ItemKind::Barred(true, ..) => "may not land on",
@@ -209,6 +212,10 @@ impl Checker<'_> {
                                 Some("add `place` to the piece (and pieces in hand to the setup), or remove `flip`".into()),
                             );
                         }
+                    }
+                    ItemKind::Enclose(claimed, dirs) => {
+                        let placed = s.items.iter().any(|i| matches!(i.kind, ItemKind::Place(..)));
+                        kind.enclose = self.enclose(build, players, item, &names, (claimed, dirs), placed);
                     }
                     ItemKind::Shoot(shot, dirs, far) => {
                         if let Some(shoot) = self.shoot(build, players, item, &names, (shot, dirs, far)) {

@@ -511,5 +511,6 @@ fn played(engine: &Dice, st: &State, player: usize, steps: &[Step]) -> Played {
             let c = st.cells[s.to as usize];
             c != NONE && usize::from(c >> 4) != player
         }),
+        enclosed: false,
     }
 }
