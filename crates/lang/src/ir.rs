@@ -824,7 +824,10 @@ impl Game {
                     }
                 }
                 if let Some(enclose) = &kind.enclose {
-                    let encloses = enclose.directions.get(player).is_some_and(|d| !d.is_empty());
+                    let encloses = enclose
+                        .directions
+                        .get(player)
+                        .is_some_and(|d| !d.is_empty());
                     if owned[k] && encloses && !owned[enclose.kind] {
                         owned[enclose.kind] = true;
                         grown = true;

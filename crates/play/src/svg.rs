@@ -5,7 +5,9 @@
 //! (`drawn as squares`), as its squares with stacks, the zones
 //! off it and the dice; tables boards as rows of points with
 //! stacks, counts, pinned men, the bar and the trays; any other board as its
-//! sites on a circle with their links. The last move, if given, is marked.
+//! sites on a circle with their links; a lattice of dots (`drawn as
+//! edges`) as its dots, lines and boxes (`svg/lattice.rs`). The last move,
+//! if given, is marked.
 //! Each site's shape (point, square, triangle) and the men on it carry
 //! `data-site="N"`, N its index among the board's sites, for pages that
 //! take clicks.
@@ -13,6 +15,8 @@
 use crate::engine::{Engine, Move, NONE, State};
 use crate::ir::AgainAfter;
 use std::fmt::Write;
+
+mod lattice;
 
 /// The size of a grid square, in pixels.
 const CELL: i32 = 60;
@@ -88,6 +92,7 @@ pub fn svg_seen_by(
 ) -> String {
     let board = &engine.game().board;
     let (body, w, h) = match &board.grid {
+        Some(g) if g.edges => lattice::lattice(engine, st, g, last),
         Some(_) => grid(engine, st, last),
         None if !board.rows.is_empty() => rows(engine, st, last, viewer),
         None => circle(engine, st, last),

@@ -63,7 +63,12 @@ impl Encloses {
                         let around = (directions.iter())
                             .filter_map(|&e| neighbour[t * dirs + e])
                             .fold(0u128, |m, u| m | bit(u as u8));
-                        if !encloses.next.iter().skip(start as usize).any(|n| n.0 == t as u8) {
+                        if !encloses
+                            .next
+                            .iter()
+                            .skip(start as usize)
+                            .any(|n| n.0 == t as u8)
+                        {
                             encloses.next.push((t as u8, around));
                         }
                     }

@@ -54,9 +54,8 @@ impl Grid {
             (false, false, _) => self.play_grid::<false, true, false, false>(st, m),
         }
         let claimed = m.places()
-            && (self.g.encloses.as_ref()).is_some_and(|e| {
-                e.claim(st, mover, m.kind_after as usize, m.steps[0].to as usize)
-            });
+            && (self.g.encloses.as_ref())
+                .is_some_and(|e| e.claim(st, mover, m.kind_after as usize, m.steps[0].to as usize));
         if let Some(again) = &self.again {
             again.after_grid_turn(st, mover, m, claimed);
         }

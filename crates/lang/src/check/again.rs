@@ -87,7 +87,10 @@ impl Checker<'_> {
                             item.span.clone(),
                             "`again after enclosing` but no piece of this game encloses",
                             "never earned",
-                            Some("give a placed piece `enclose KIND DIRECTIONS`, or remove the rule".into()),
+                            Some(
+                                "give a placed piece `enclose KIND DIRECTIONS`, or remove the rule"
+                                    .into(),
+                            ),
                         );
                     }
                     ir::AgainAfter::Enclosing

@@ -861,7 +861,12 @@ impl Checker<'_> {
     /// A lattice of dots (`drawn as edges`): odd sizes of 3 or more (a
     /// dot at each corner, a box between), and no `sites` item, since the
     /// lattice keeps its own.
-    fn edges_grid(&mut self, drawn: &Option<(DrawnAs, FileId, Span)>, (w, h): (u32, u32), kept: bool) {
+    fn edges_grid(
+        &mut self,
+        drawn: &Option<(DrawnAs, FileId, Span)>,
+        (w, h): (u32, u32),
+        kept: bool,
+    ) {
         let Some((_, file, span)) = drawn else {
             return;
         };

@@ -93,7 +93,10 @@ impl Checker<'_> {
             self.error(
                 item.file,
                 item.span.clone(),
-                format!("`enclose {}` names no direction, so it could enclose nothing", claimed.text),
+                format!(
+                    "`enclose {}` names no direction, so it could enclose nothing",
+                    claimed.text
+                ),
                 "encloses nothing",
                 Some(format!(
                     "name the directions of the sites it encloses: `enclose {} orthogonal`",

@@ -3,7 +3,7 @@
 
 use super::parser::Rule;
 use super::{
-    AgainAfter, Compare, DrawnAs, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name,
+    AgainAfter, Compare, Cond, DrawnAs, EndResult, Item, ItemKind, LimitException, LinkKind, Name,
     Obligation, Priority, Progress, PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm,
     Standing, Term, Whose, Worth, line_key,
 };
