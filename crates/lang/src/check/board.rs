@@ -126,6 +126,9 @@ impl Checker<'_> {
             let edges = squares.as_ref().is_some_and(|s| s.0 == DrawnAs::Edges);
             if edges {
                 self.edges_grid(&squares, (w, h), keep.is_some() || keep_list.is_some());
+                // The lattice keeps its own sites, whatever else is said.
+                keep = None;
+                keep_list = None;
             }
             let listed = keep_list.as_ref().map(|(names, ..)| distinct(names));
             let sites = grid_sites(w as usize, h as usize, keep.as_ref().map(|k| k.0), listed);
