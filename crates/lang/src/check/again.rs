@@ -84,8 +84,10 @@ impl Checker<'_> {
                     // Any piece written with `enclose`, even one whose
                     // claims are refused for other reasons.
                     let encloses = kinds.iter().any(|k| k.enclose.is_some())
-                        || (self.sections(SectionKind::Piece).flat_map(|s| s.items.iter()))
-                            .any(|i| matches!(i.kind, ItemKind::Enclose(..)));
+                        || (self
+                            .sections(SectionKind::Piece)
+                            .flat_map(|s| s.items.iter()))
+                        .any(|i| matches!(i.kind, ItemKind::Enclose(..)));
                     if !encloses {
                         self.error(
                             item.file,
