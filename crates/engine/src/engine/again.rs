@@ -16,6 +16,9 @@ pub(super) struct Again {
     /// `doubles climb to N [from turn K], each double a turn`: the top
     /// double N and the turn K.
     climb: Option<(u8, u8)>,
+    /// `again after enclosing [, at most N in a row]`: N ([`u8::MAX`]:
+    /// any number).
+    enclosing: Option<u8>,
 }
 
 /// One `again` rule: what earns the extra turn, and the most extra turns
@@ -31,7 +34,6 @@ enum After {
     /// The rolls, each sorted over every slot of [`State::dice`].
     Throw(Box<[[u8; MAX_DICE]]>),
     Hit,
-    Enclosing,
 }
 
 /// What a turn did that `again` rules look at.
@@ -43,8 +45,6 @@ pub(super) struct Played {
     pub dice: [u8; MAX_DICE],
     /// Whether the turn hit, pinned or captured an opposing piece.
     pub took: bool,
-    /// Whether the turn claimed a site by enclosing it (`enclose`).
-    pub enclosed: bool,
     /// Whether the turn played every die move its dice gave (worked out
     /// only where [`Again::reads_full`]; else false).
     pub full: bool,
@@ -66,10 +66,18 @@ impl Again {
         if game.rules.again.is_empty() && game.rules.choose.is_none() && climb.is_none() {
             return None;
         }
+        // `again after enclosing`, judged apart by the grid play of games
+        // whose pieces enclose (`Again::after_grid_turn`), so that the
+        // other rules are judged as before.
+        let enclosing = (game.rules.again.iter())
+            .filter(|a| a.after == ir::AgainAfter::Enclosing)
+            .map(|a| a.most.unwrap_or(u8::MAX))
+            .max();
         let rules = game
             .rules
             .again
             .iter()
+            .filter(|a| a.after != ir::AgainAfter::Enclosing)
             .map(|a| Rule {
                 after: match &a.after {
                     ir::AgainAfter::Landing(name) => After::Landing(std::array::from_fn(|p| {
@@ -84,7 +92,7 @@ impl Again {
                     })),
                     ir::AgainAfter::Throw(rolls) => After::Throw(sorted(rolls)),
                     ir::AgainAfter::Hit => After::Hit,
-                    ir::AgainAfter::Enclosing => After::Enclosing,
+                    ir::AgainAfter::Enclosing => unreachable!("kept apart"),
                 },
                 most: a.most.unwrap_or(u8::MAX),
             })
@@ -96,6 +104,7 @@ impl Again {
             .map(|c| (sorted(&c.rolls), c.again));
         Some(Again {
             rules,
+            enclosing,
             choose,
             climb,
         })
@@ -172,6 +181,11 @@ impl Again {
     /// which claimed a site by enclosing it where `enclosed`.
     #[inline(never)]
     pub fn after_grid_turn(&self, st: &mut State, mover: usize, m: &Move, enclosed: bool) {
+        if enclosed && self.enclosing.is_some_and(|most| st.again < most) {
+            st.to_move = mover as u8;
+            st.again = st.again.saturating_add(1);
+            return;
+        }
         let played = Played {
             landed: if m.len > 0 {
                 m.steps[m.len as usize - 1].to
@@ -180,7 +194,6 @@ impl Again {
             },
             dice: [0; MAX_DICE],
             took: m.capture || m.huff != NONE || m.remove != NONE,
-            enclosed,
             full: true,
             chosen: false,
             climb: None,
@@ -201,7 +214,6 @@ impl Again {
                         !played.chosen && rolls.contains(&sorted_roll(played.dice))
                     }
                     After::Hit => played.took,
-                    After::Enclosing => played.enclosed,
                 }
         })
     }

@@ -511,6 +511,5 @@ fn played(engine: &Dice, st: &State, player: usize, steps: &[Step]) -> Played {
             let c = st.cells[s.to as usize];
             c != NONE && usize::from(c >> 4) != player
         }),
-        enclosed: false,
     }
 }
