@@ -311,3 +311,32 @@ fn amazons_matches_openspiel() {
         "no shot onto the vacated square"
     );
 }
+
+/// Dots and boxes (`dots_and_boxes`, 2 x 2 boxes and 3 x 3): a line drawn
+/// on an edge of the lattice (`drawn as edges`), a box claimed where its
+/// fourth side is drawn (`enclose`) and another turn for it (`again after
+/// enclosing`), the game over once every line is drawn, more boxes
+/// winning; equal counts draw on the 2 x 2 board.
+#[test]
+fn dots_and_boxes_matches_openspiel() {
+    for (game, data, results) in [
+        (
+            "games/dots-and-boxes.game",
+            "tests/data/dots-and-boxes-openspiel.turns",
+            &["| first wins", "| second wins", "| draw"][..],
+        ),
+        (
+            "games/dots-and-boxes-3x3.game",
+            "tests/data/dots-and-boxes-3x3-openspiel.turns",
+            &["| first wins", "| second wins"][..],
+        ),
+    ] {
+        let (checked, finished) = check_against_openspiel(game, data);
+        assert!(checked > 900, "{data}: {checked} positions");
+        assert!(finished > 30, "{data}: {finished} finished games");
+        let text = std::fs::read_to_string(root().join(data)).unwrap();
+        for what in results.iter().chain(&["again: 2", " box "]) {
+            assert!(text.contains(what), "{data}: no `{what}` in the sample");
+        }
+    }
+}

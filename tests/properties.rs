@@ -183,16 +183,32 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
                 "{context}: pieces turned in a game without flips"
             );
             // A shot (`shoot`) puts a piece of the mover's from a supply
-            // that never runs out.
+            // that never runs out; so do the claims of a placement
+            // (`enclose`), on empty sites where no step lands: in games
+            // whose pieces enclose only.
             let shot = u8::from(m.shot() != NONE);
+            let claimed = (before.cells.iter().zip(&st.cells).enumerate())
+                .filter(|&(s, (&b, &a))| {
+                    b == NONE
+                        && a != NONE
+                        && a >> 4 == mover as u8
+                        && !landed(s)
+                        && s != usize::from(m.shot())
+                })
+                .count() as u8;
+            let encloses = engine.game().kinds.iter().any(|k| k.enclose.is_some());
+            assert!(
+                encloses || claimed == 0,
+                "{context}: sites claimed in a game without enclosing"
+            );
             assert_eq!(
                 held(&st, mover),
-                held(&before, mover) + u32::from(turned + shot),
+                held(&before, mover) + u32::from(turned + shot + claimed),
                 "{context}: the mover lost pieces"
             );
             assert_eq!(
                 st.counts[mover],
-                before.counts[mover] + u8::from(m.places()) + turned + shot,
+                before.counts[mover] + u8::from(m.places()) + turned + shot + claimed,
                 "{context}: the mover's pieces on the board"
             );
             // Opposing pieces next to where the move ends, taken by

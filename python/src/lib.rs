@@ -106,10 +106,11 @@ impl Shared {
 
     /// [`Shared::rule_turns`] of a game without dice whose every turn
     /// fills an empty site for good: every kind that moves shoots
-    /// (`shoot`), nothing is ever taken (no jump, take or huff, no line
-    /// that removes) and no `pass` or `again` rule, `no moves` ending the
-    /// game: at most as many turns as the board has empty sites at the
-    /// start; with `neither can move` instead, a player without a move
+    /// (`shoot`) or is only placed and claims (`enclose`), nothing is ever
+    /// taken (no jump, take, custody or huff, no line that removes) and no `pass` or `again` rule (but `again after
+    /// enclosing`), `no moves` ending the game: at most as many turns as
+    /// the board has empty sites at the start (the sites a placement
+    /// claims, `enclose`, filled too); with `neither can move` instead, a player without a move
     /// passes, never twice in a row, so twice as many and one.
     fn filling_turns(&self) -> Option<u64> {
         let game = self.engine.game();
@@ -118,8 +119,14 @@ impl Shared {
                 || k.place.is_some()
                 || !k.standing.is_empty()
                 || k.step.iter().any(|d| !d.is_empty());
-            k.shoot.is_some() || !moves
+            // A placed piece that claims (`enclose`, dots and boxes) and
+            // moves no other way fills its site for good too.
+            let placed_only = k.fly.is_none()
+                && k.standing.is_empty()
+                && k.step.iter().chain(&k.jump).all(Vec::is_empty);
+            k.shoot.is_some() || !moves || (k.enclose.is_some() && placed_only)
         });
+        let custody = game.kinds.iter().any(|k| k.custody.is_some());
         let takes = game
             .kinds
             .iter()
@@ -127,6 +134,7 @@ impl Shared {
         let passes = self.no_move_end()?;
         if !all_shoot
             || takes
+            || custody
             || game.rules.capture == ludus::ir::Obligation::Huff
             || game.rules.line_removal.is_some()
         {
@@ -138,8 +146,10 @@ impl Shared {
         Some(if passes { 2 * empty + 1 } else { empty })
     }
 
-    /// How a game without dice, `pass` or `again` rules ends where the
-    /// player to move has no move: `Some(false)` by `no moves`,
+    /// How a game without dice, `pass` or `again` rules (but `again after
+    /// enclosing`, whose extra turns place a piece each, as every turn
+    /// does) ends where the player to move has no move: `Some(false)` by
+    /// `no moves`,
     /// `Some(true)` by `neither can move` (a player without a move passes,
     /// never twice in a row); `None` for the other games.
     fn no_move_end(&self) -> Option<bool> {
@@ -152,7 +162,7 @@ impl Shared {
         if self.engine.has_dice()
             || !(ends || passes)
             || !game.rules.pass.is_empty()
-            || !game.rules.again.is_empty()
+            || (game.rules.again.iter()).any(|a| a.after != ludus::ir::AgainAfter::Enclosing)
         {
             return None;
         }
@@ -185,7 +195,7 @@ impl Shared {
 
     /// [`Shared::rule_turns`] of a game without dice whose every turn
     /// places a piece from the hand or takes one (pieces that only `place`
-    /// and `take`, no `pass` or `again` rule, and `no moves` ending the
+    /// and `take` and claim nothing, no `pass` or `again` rule, and `no moves` ending the
     /// game rather than passing): twice the pieces in hand plus those on
     /// the board fall by one at least each turn, so that many turns at
     /// most; with `neither can move` instead, a player without a move
@@ -196,6 +206,8 @@ impl Shared {
             k.fly.is_none()
                 && k.standing.is_empty()
                 && k.step.iter().chain(&k.jump).all(Vec::is_empty)
+                // Claims put pieces on the board besides the placement.
+                && k.enclose.is_none()
         });
         let passes = self.no_move_end()?;
         if !moves_only_so {

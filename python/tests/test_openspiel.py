@@ -87,6 +87,8 @@ def test_equal_throws_are_one_chance_outcome():
         "amazons",
         "kalah",
         "oware",
+        # Extra turns of the same player: a box closed draws again.
+        "dots-and-boxes",
         # No OpenSpiel counterpart (tests/reference/tablut_reference.py is
         # our own reference): moves that take by custody as they end.
         "tablut",

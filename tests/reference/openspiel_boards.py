@@ -19,7 +19,9 @@ Usage, from the crate root:
 
 (`connect_four`, `breakthrough`, `clobber`, `othello`, `hex` and `hex7`,
 hex at 7 x 7, `lines_of_action`, `gomoku11` and `gomoku9`, OpenSpiel's
-gomoku at sizes 11 and 9, and `amazons` likewise.)
+gomoku at sizes 11 and 9, `amazons`, and `dots_and_boxes` and
+`dots_and_boxes3`, OpenSpiel's dots and boxes at 2 x 2 and 3 x 3 boxes,
+likewise.)
 
 It prints the positions, turns and results compared, and the
 disagreements, the first few in full; `--pin FILE` also writes a sample
@@ -524,10 +526,113 @@ class Oware(Adapter):
         return [self.houses[p * 6 + a] for a in state.legal_actions()]
 
 
+class DotsAndBoxes(Adapter):
+    """`dots_and_boxes` with its defaults (num_rows 2, num_cols 2;
+    games/dots-and-boxes.game). ludus's board is the lattice of the dots
+    (`drawn as edges`), files a, b, ... from the left and ranks 1, 2, ...
+    from the top, as OpenSpiel counts rows: the horizontal line (h,r,c),
+    action `r * C + c`, is the edge of file 2c+1 and rank 2r+1; the
+    vertical line (v,r,c), action `(R + 1) * C + r * (C + 1) + c`, the
+    edge of file 2c and rank 2r+2; box (r,c) the site of file 2c+1 and
+    rank 2r+2. A player who claims a box draws again: OpenSpiel gives him
+    the next action, ludus the next turn (`again after enclosing`), so an
+    action is a turn in both. Player 0 (OpenSpiel's P1, `x`) draws first.
+    The owner of every line and box is read from OpenSpiel's observation
+    tensor (cell states by cell and part: h, v, box); the player to move
+    and the extra turns he has taken in a row from the history, replayed
+    (where the game is over, the last player to draw, whose last line
+    claimed a box, is to move)."""
+
+    name = "dots_and_boxes"
+    openspiel = "dots_and_boxes"
+    rows, cols = 2, 2
+    file = "games/dots-and-boxes.game"
+    players = ("first", "second")
+
+    @property
+    def params(self):
+        return {"num_rows": self.rows, "num_cols": self.cols}
+
+    @property
+    def edges(self):
+        return (self.rows + 1) * self.cols + self.rows * (self.cols + 1)
+
+    @staticmethod
+    def point(x, y):
+        return "abcdefghijklmnopqrstuvwxyz"[x] + str(y + 1)
+
+    def site(self, a):
+        maxh = (self.rows + 1) * self.cols
+        if a < maxh:
+            r, c = divmod(a, self.cols)
+            return self.point(2 * c + 1, 2 * r)
+        r, c = divmod(a - maxh, self.cols + 1)
+        return self.point(2 * c, 2 * r + 1)
+
+    def movers(self, state):
+        """The player to move and the extra turns he has taken in a row:
+        the history replayed."""
+        replay = state.get_game().new_initial_state()
+        mover, again = 0, 0
+        for a in state.history():
+            mover = replay.current_player()
+            replay.apply_action(a)
+            nxt = replay.current_player()
+            again = again + 1 if nxt in (mover, pyspiel.PlayerId.TERMINAL) else 0
+        if not state.is_terminal():
+            mover = state.current_player()
+        return mover, again
+
+    def position(self, state):
+        cells = (self.rows + 1) * (self.cols + 1)
+        t = state.observation_tensor(0)
+        owner = {}  # (cell, part) -> player
+        for k in (1, 2):
+            for cell in range(cells):
+                for part in range(3):
+                    if t[(k * cells + cell) * 3 + part]:
+                        owner[(cell, part)] = k - 1
+        lines, boxes = [[], []], [[], []]
+        for (cell, part), p in owner.items():
+            r, c = divmod(cell, self.cols + 1)
+            if part == 0:
+                lines[p].append(self.point(2 * c + 1, 2 * r))
+            elif part == 1:
+                lines[p].append(self.point(2 * c, 2 * r + 1))
+            else:
+                boxes[p].append(self.point(2 * c + 1, 2 * r + 1))
+        fields = []
+        for player, mine, claimed in zip(self.players, lines, boxes):
+            text = " ".join(sorted(mine)) + (" box " + " ".join(sorted(claimed)) if claimed else "")
+            fields.append(f"{player}: {text}".rstrip())
+        mover, again = self.movers(state)
+        fields.append(f"turn: {self.players[mover]}")
+        if again:
+            fields.append(f"again: {again}")
+        fields.append(
+            f"hand: {self.players[0]} {self.edges - len(lines[0])}, "
+            f"{self.players[1]} {self.edges - len(lines[1])}"
+        )
+        return "; ".join(fields)
+
+    def turns(self, state):
+        return [self.site(a) for a in state.legal_actions()]
+
+
+class DotsAndBoxes3(DotsAndBoxes):
+    """`dots_and_boxes` with num_rows 3, num_cols 3
+    (games/dots-and-boxes-3x3.game)."""
+
+    name = "dots_and_boxes3"
+    rows, cols = 3, 3
+    file = "games/dots-and-boxes-3x3.game"
+
+
 ADAPTERS = {
     a.name: a
     for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
-              LinesOfAction, Gomoku11, Gomoku9, Amazons, Kalah, Oware)
+              LinesOfAction, Gomoku11, Gomoku9, Amazons, Kalah, Oware, DotsAndBoxes,
+              DotsAndBoxes3)
 }
 
 

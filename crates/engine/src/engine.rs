@@ -20,6 +20,7 @@ mod core;
 mod counting;
 mod custody;
 mod dice;
+mod enclose;
 mod flips;
 mod found;
 mod grid;

@@ -256,7 +256,7 @@ impl<'a> Checker<'a> {
         let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
         self.table_rules(&board, &player_list, dice.is_some(), &mut rules);
         self.limits(&player_list, dice, &mut rules);
-        self.again(&player_list, dice, &mut rules);
+        self.again(&player_list, (dice, &kinds), &mut rules);
         self.passing_throws(dice, &mut rules);
         if dice.is_some() {
             self.dice_limits();

@@ -114,6 +114,11 @@ pub struct Grid {
     /// Whether its pieces stand in its squares (`drawn as squares`), not
     /// on its points: how it is drawn, no rule.
     pub squares: bool,
+    /// Whether it is a lattice of dots (`drawn as edges`): its points with
+    /// an even file and an even rank (from 0) are dots, no sites; those
+    /// with one odd are edges, drawn as lines; those with both odd, boxes.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub edges: bool,
 }
 
 /// One point of the board.
@@ -233,6 +238,9 @@ pub struct Kind {
     /// counts on a site of no player, sown (see [`Sowing`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sow: Option<Sowing>,
+    /// `enclose KIND DIRECTIONS`: what the piece claims once placed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enclose: Option<Enclose>,
 }
 
 /// Sowing: a turn takes every seed of a site of the mover's `from` region
@@ -268,6 +276,19 @@ pub struct SeedCapture {
     pub backwards: bool,
     /// No capture where it would leave the region without a seed.
     pub not_all: bool,
+}
+
+/// `enclose KIND DIRECTIONS`: once the piece is placed, every empty site
+/// next to it along one of the directions whose every neighbour along
+/// them holds a piece (either side's) gets a piece of `kind`, the mover's,
+/// from a supply that never runs out. The placement and the claims are one
+/// turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct Enclose {
+    /// The kind of the piece that claims a site.
+    pub kind: usize,
+    /// Per player: the directions.
+    pub directions: Vec<Vec<usize>>,
 }
 
 /// `shoot KIND DIRECTIONS [far]`: once the piece has moved, it puts a
@@ -579,6 +600,8 @@ pub enum AgainAfter {
     Throw(Vec<Vec<u8>>),
     /// The turn hit, pinned or captured an opposing piece.
     Hit,
+    /// The turn claimed a site by `enclose`.
+    Enclosing,
 }
 
 /// `limit NAME: at most N men leave REGION per turn, EXCEPTIONS`: at most
@@ -837,7 +860,8 @@ impl Game {
     /// Per kind, whether `player` can ever have a piece of it: a kind the
     /// setup gives him (on the board or in hand), one a kind he can
     /// have is promoted to where he promotes (on some site of his), or
-    /// one a kind he can have shoots (`shoot`).
+    /// one a kind he can have shoots (`shoot`) or claims a site with
+    /// (`enclose`).
     pub fn kinds_owned(&self, player: usize) -> Vec<bool> {
         let mut owned = self.kinds_given(player);
         let mut grown = true;
@@ -855,6 +879,16 @@ impl Game {
                     let shoots = shoot.directions.get(player).is_some_and(|d| !d.is_empty());
                     if owned[k] && shoots && !owned[shoot.kind] {
                         owned[shoot.kind] = true;
+                        grown = true;
+                    }
+                }
+                if let Some(enclose) = &kind.enclose {
+                    let encloses = enclose
+                        .directions
+                        .get(player)
+                        .is_some_and(|d| !d.is_empty());
+                    if owned[k] && encloses && !owned[enclose.kind] {
+                        owned[enclose.kind] = true;
                         grown = true;
                     }
                 }

@@ -403,6 +403,19 @@ pub enum AgainAfter {
     Throw(Vec<Name>),
     /// His turn hit (or captured) an opposing piece.
     Hit,
+    /// His turn claimed a site by `enclose`.
+    Enclosing,
+}
+
+/// How a grid is drawn (`drawn as ...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawnAs {
+    /// On the points where its lines meet (the default).
+    Points,
+    /// In its squares.
+    Squares,
+    /// As a lattice of dots, edges and boxes.
+    Edges,
 }
 
 /// The items of every section.
@@ -420,8 +433,8 @@ pub enum ItemKind {
     Link(Name, Name, Name),
     /// `site NAME`
     Site(Name),
-    /// `drawn as squares|points` (true: squares)
-    Drawn(bool),
+    /// `drawn as squares|points|edges`
+    Drawn(DrawnAs),
     /// `forward DIRECTION`
     Forward(Name),
     /// `region NAME: SITES`
@@ -443,6 +456,10 @@ pub enum ItemKind {
     /// piece of that kind on an empty site along one of the directions
     /// from its landing site; the span of `far`, if written.
     Shoot(Name, Vec<Name>, Option<Span>),
+    /// `enclose KIND DIRECTIONS`: once placed, the piece claims every
+    /// empty site next to it along the directions that every neighbour
+    /// along them encloses, with a piece of that kind.
+    Enclose(Name, Vec<Name>),
     /// `custody DIRECTIONS [against [own|opponent] REGION]`: the piece
     /// takes the opposing pieces it sandwiches as its move ends.
     Custody(Vec<Name>, Option<(Option<Whose>, Name)>),
@@ -657,6 +674,7 @@ impl ItemKind {
             ItemKind::Take(..) => "take".into(),
             ItemKind::Flip(_) => "flip".into(),
             ItemKind::Shoot(..) => "shoot".into(),
+            ItemKind::Enclose(..) => "enclose".into(),
             ItemKind::Custody(..) => "custody".into(),
             ItemKind::Surrounded(..) => "surrounded".into(),
             ItemKind::Barred(land, _, region) => format!(
@@ -722,6 +740,7 @@ impl ItemKind {
                 AgainAfter::Landing(region) => format!("again after landing in {}", region.text),
                 AgainAfter::Throw(_) => "again after throw".into(),
                 AgainAfter::Hit => "again after hit".into(),
+                AgainAfter::Enclosing => "again after enclosing".into(),
             },
             ItemKind::NoMove(..) => "no move".into(),
             ItemKind::Cube(_) => "cube".into(),

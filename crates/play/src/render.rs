@@ -18,6 +18,7 @@ pub fn board_seen_by(engine: &Engine, st: &State, viewer: Option<usize>) -> Stri
     let game = engine.game();
     let mut out = match &game.board.grid {
         Some(g) if engine.has_dice() => return grid(engine, st, g) + &dice_status(engine, st),
+        Some(g) if g.edges => lattice(engine, st, g),
         Some(g) => grid(engine, st, g),
         None if !game.board.rows.is_empty() => return rows(engine, st, viewer),
         None => site_list(engine, st),
@@ -179,6 +180,46 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
     }
     let files: Vec<String> = g.files.iter().map(|f| format!("{f:<3}")).collect();
     out.push_str(format!("{:margin$}  {}", "", files.join(" ")).trim_end());
+    out.push('\n');
+    out
+}
+
+/// A lattice of dots (`drawn as edges`): a dot `+` at each point with an
+/// even file and rank, a line drawn on an edge (`---` or `|`, whoever drew
+/// it), a claimed box its owner's mark in the middle; an empty edge or box
+/// is blank. The columns of the dots are one character wide, the others
+/// three.
+fn lattice(engine: &Engine, st: &State, g: &Grid) -> String {
+    let board = &engine.game().board;
+    let (w, h) = (g.files.len() as i32, g.ranks.len() as i32);
+    let at = |x: i32, y: i32| board.sites.iter().position(|s| s.coord == Some((x, y)));
+    let margin = g.ranks.iter().map(String::len).max().unwrap_or(1);
+    let mut out = String::new();
+    for y in (0..h).rev() {
+        let mut line = format!("{:>margin$}  ", g.ranks[y as usize]);
+        for x in 0..w {
+            let taken = at(x, y).and_then(|s| st.piece(s).map(|(p, k)| (s, p, k)));
+            line.push_str(&match (x % 2, y % 2, taken) {
+                (0, 0, _) => "+".to_string(),
+                (1, 0, Some(_)) => "---".to_string(),
+                (0, 1, Some(_)) => "|".to_string(),
+                (0, _, None) => " ".to_string(),
+                (_, _, Some((s, ..))) => format!(" {} ", mark(engine, st, s)),
+                (_, _, None) => "   ".to_string(),
+            });
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    let mut files = format!("{:margin$}  ", "");
+    for (x, f) in g.files.iter().enumerate() {
+        if x % 2 == 0 {
+            files.push_str(&format!("{f:<1}"));
+        } else {
+            files.push_str(&format!(" {f:<2}"));
+        }
+    }
+    out.push_str(files.trim_end());
     out.push('\n');
     out
 }

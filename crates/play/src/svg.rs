@@ -6,7 +6,9 @@
 //! off it and the dice; tables boards as rows of points with
 //! stacks, counts, pinned men, the bar and the trays; any other board as its
 //! sites on a circle with their links; a sowing game's pits with their
-//! seeds (`svg/pits.rs`). The last move, if given, is marked.
+//! seeds (`svg/pits.rs`); a lattice of dots (`drawn as edges`) as its
+//! dots, lines and boxes (`svg/lattice.rs`). The last move, if given, is
+//! marked.
 //! Each site's shape (point, square, triangle) and the men on it carry
 //! `data-site="N"`, N its index among the board's sites, for pages that
 //! take clicks.
@@ -15,6 +17,7 @@ use crate::engine::{Engine, Move, NONE, State};
 use crate::ir::AgainAfter;
 use std::fmt::Write;
 
+mod lattice;
 mod pits;
 
 /// The size of a grid square, in pixels.
@@ -92,6 +95,7 @@ pub fn svg_seen_by(
     let board = &engine.game().board;
     let (body, w, h) = match &board.grid {
         _ if engine.sows() => pits::pits(engine, st, last, viewer),
+        Some(g) if g.edges => lattice::lattice(engine, st, g, last),
         Some(_) => grid(engine, st, last),
         None if !board.rows.is_empty() => rows(engine, st, last, viewer),
         None => circle(engine, st, last),

@@ -1,5 +1,6 @@
 //! The extra turn, an effect of a turn once played (`again after landing
-//! in REGION`, `again after throw ROLL`, `again after hit`): judged for
+//! in REGION`, `again after throw ROLL`, `again after hit`, `again after
+//! enclosing`): judged for
 //! the player who has just moved, in games with dice and without alike,
 //! and kept in [`State::again`] (the extra turns he has taken in a row).
 
@@ -15,6 +16,9 @@ pub(super) struct Again {
     /// `doubles climb to N [from turn K], each double a turn`: the top
     /// double N and the turn K.
     climb: Option<(u8, u8)>,
+    /// `again after enclosing [, at most N in a row]`: N ([`u8::MAX`]:
+    /// any number).
+    enclosing: Option<u8>,
 }
 
 /// One `again` rule: what earns the extra turn, and the most extra turns
@@ -62,10 +66,18 @@ impl Again {
         if game.rules.again.is_empty() && game.rules.choose.is_none() && climb.is_none() {
             return None;
         }
+        // `again after enclosing`, judged apart by the grid play of games
+        // whose pieces enclose (`Again::after_grid_turn`), so that the
+        // other rules are judged as before.
+        let enclosing = (game.rules.again.iter())
+            .filter(|a| a.after == ir::AgainAfter::Enclosing)
+            .map(|a| a.most.unwrap_or(u8::MAX))
+            .max();
         let rules = game
             .rules
             .again
             .iter()
+            .filter(|a| a.after != ir::AgainAfter::Enclosing)
             .map(|a| Rule {
                 after: match &a.after {
                     ir::AgainAfter::Landing(name) => After::Landing(std::array::from_fn(|p| {
@@ -80,6 +92,7 @@ impl Again {
                     })),
                     ir::AgainAfter::Throw(rolls) => After::Throw(sorted(rolls)),
                     ir::AgainAfter::Hit => After::Hit,
+                    ir::AgainAfter::Enclosing => unreachable!("kept apart"),
                 },
                 most: a.most.unwrap_or(u8::MAX),
             })
@@ -91,6 +104,7 @@ impl Again {
             .map(|c| (sorted(&c.rolls), c.again));
         Some(Again {
             rules,
+            enclosing,
             choose,
             climb,
         })
@@ -163,9 +177,15 @@ impl Again {
         }
     }
 
-    /// [`Again::after_turn`] of the move `m` of a game without dice.
+    /// [`Again::after_turn`] of the move `m` of a game without dice,
+    /// which claimed a site by enclosing it where `enclosed`.
     #[inline(never)]
-    pub fn after_grid_turn(&self, st: &mut State, mover: usize, m: &Move) {
+    pub fn after_grid_turn(&self, st: &mut State, mover: usize, m: &Move, enclosed: bool) {
+        if enclosed && self.enclosing.is_some_and(|most| st.again < most) {
+            st.to_move = mover as u8;
+            st.again = st.again.saturating_add(1);
+            return;
+        }
         let played = Played {
             landed: if m.len > 0 {
                 m.steps[m.len as usize - 1].to

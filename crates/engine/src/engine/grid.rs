@@ -7,7 +7,7 @@ use super::sides::{Sides, bits, few_bits};
 use super::strategy::Strategy;
 use super::{
     Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, barred, bit, counting, custody,
-    flips, lines, rays, turns,
+    enclose, flips, lines, rays, turns,
 };
 use crate::ir::{MAX_STEPS, Obligation};
 use std::ops::Deref;
@@ -80,6 +80,8 @@ pub(super) struct GridTables {
     pub(super) lean_actions: bool,
     /// Whether some piece shoots after its move (`shoot`).
     pub(super) shoots: bool,
+    /// The claims of the kinds that enclose sites once placed (`enclose`).
+    pub(super) encloses: Option<Box<enclose::Encloses>>,
     /// The custody rules of the kinds that take by custody (`custody`).
     pub(super) custodies: Option<Box<custody::Custodies>>,
     /// Per (player, kind): the sites its far steps may not end on (`may
@@ -94,14 +96,16 @@ pub(super) struct GridTables {
 
 /// Which play a game of the extended play (neither plain nor lean) runs,
 /// chosen once: with actions, with counters with `while` (or `again`
-/// rules), both, or with what happens after a move, `custody` or `shoot`
-/// (any of those besides).
+/// rules), both, with what happens after a move, `custody` or `shoot`
+/// (any of those besides), or with the sites a placement claims
+/// (`enclose`, any of the others besides).
 #[derive(Clone, Copy)]
 pub(super) enum OtherPlay {
     Actions,
     While,
     ActionsWhile,
     After,
+    Enclose,
 }
 
 impl GridTables {
@@ -155,8 +159,12 @@ impl GridTables {
         let shoots = game.kinds.iter().any(|k| k.shoot.is_some());
         let actions = actions::Actions::new(game, &core.rules).map(Box::new);
         let custodies = custody::Custodies::new(game, &neighbour, dirs).map(Box::new);
-        let extended =
-            actions.is_some() || !core.counter_while.is_empty() || custodies.is_some() || shoots;
+        let encloses = enclose::Encloses::new(game, &neighbour, dirs).map(Box::new);
+        let extended = actions.is_some()
+            || !core.counter_while.is_empty()
+            || custodies.is_some()
+            || shoots
+            || encloses.is_some();
         GridTables {
             rare_slides: !barred::landings(game).is_empty() || counting.is_some(),
             barred: barred::landings(game),
@@ -183,19 +191,22 @@ impl GridTables {
                 && !game.rules.no_return
                 && !core.repetition
                 && custodies.is_none()
-                && !shoots,
+                && !shoots
+                && encloses.is_none(),
             shoots,
             other_play: match (
                 custodies.is_some() || shoots,
                 actions.is_some(),
                 core.counter_while.is_empty(),
             ) {
+                _ if encloses.is_some() => OtherPlay::Enclose,
                 (true, ..) => OtherPlay::After,
                 (false, true, true) => OtherPlay::Actions,
                 (false, false, _) => OtherPlay::While,
                 (false, true, false) => OtherPlay::ActionsWhile,
             },
             custodies,
+            encloses,
             actions,
             actions_countable: false,
         }

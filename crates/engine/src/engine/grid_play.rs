@@ -30,9 +30,34 @@ impl Grid {
             OtherPlay::While => self.play_grid::<false, true, false, false>(st, m),
             OtherPlay::ActionsWhile => self.play_grid::<true, true, false, false>(st, m),
             OtherPlay::After => self.play_after(st, m),
+            OtherPlay::Enclose => return self.play_enclosing(st, m),
         }
         if let Some(again) = &self.again {
-            again.after_grid_turn(st, mover, m);
+            again.after_grid_turn(st, mover, m, false);
+        }
+    }
+
+    /// A move of a game with a kind that encloses (`enclose`): the play of
+    /// the others, then the sites a placement claims, then the `again`
+    /// rules, which may give the mover another turn for them.
+    #[inline(never)]
+    fn play_enclosing(&self, st: &mut State, m: &Move) {
+        let mover = st.to_move as usize;
+        match (
+            self.g.custodies.is_some() || self.g.shoots,
+            self.g.actions.is_some(),
+            self.counter_while.is_empty(),
+        ) {
+            (true, ..) => self.play_after(st, m),
+            (false, true, true) => self.play_grid::<true, false, false, false>(st, m),
+            (false, true, false) => self.play_grid::<true, true, false, false>(st, m),
+            (false, false, _) => self.play_grid::<false, true, false, false>(st, m),
+        }
+        let claimed = m.places()
+            && (self.g.encloses.as_ref())
+                .is_some_and(|e| e.claim(st, mover, m.kind_after as usize, m.steps[0].to as usize));
+        if let Some(again) = &self.again {
+            again.after_grid_turn(st, mover, m, claimed);
         }
     }
 

@@ -329,7 +329,7 @@ impl Strategy for &Sow {
         st.to_move = 1 - st.to_move;
         self.count_turn::<false>(st, 0, captured, 0, 0);
         if let Some(again) = &self.again {
-            again.after_grid_turn(st, mover, m);
+            again.after_grid_turn(st, mover, m, false);
         }
     }
 

@@ -1,6 +1,7 @@
 //! Checking the `again` rules: what earns the player who has just moved
 //! an extra turn (his last man landing in a region of his, a throw, a
-//! hit or capture), and the bound on extra turns in a row.
+//! hit or capture, a site claimed by `enclose`), and the bound on extra
+//! turns in a row.
 
 use super::Checker;
 use crate::ir::{self, Obligation};
@@ -14,7 +15,7 @@ impl Checker<'_> {
     pub(super) fn again(
         &mut self,
         players: &[ir::Player],
-        dice: Option<ir::Dice>,
+        (dice, kinds): (Option<ir::Dice>, &[ir::Kind]),
         rules: &mut ir::Rules,
     ) {
         let items: Vec<&Item> = self
@@ -78,6 +79,28 @@ impl Checker<'_> {
                         );
                     }
                     ir::AgainAfter::Hit
+                }
+                AgainAfter::Enclosing => {
+                    // Any piece written with `enclose`, even one whose
+                    // claims are refused for other reasons.
+                    let encloses = kinds.iter().any(|k| k.enclose.is_some())
+                        || (self
+                            .sections(SectionKind::Piece)
+                            .flat_map(|s| s.items.iter()))
+                        .any(|i| matches!(i.kind, ItemKind::Enclose(..)));
+                    if !encloses {
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            "`again after enclosing` but no piece of this game encloses",
+                            "never earned",
+                            Some(
+                                "give a placed piece `enclose KIND DIRECTIONS`, or remove the rule"
+                                    .into(),
+                            ),
+                        );
+                    }
+                    ir::AgainAfter::Enclosing
                 }
             };
             let most = most

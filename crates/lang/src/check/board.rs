@@ -5,7 +5,7 @@
 use super::{BoardBuild, CLASSES, COMPASS, Checker, LinkOrigin, MAX_SITES, suggest};
 use crate::diag::{FileId, Span};
 use crate::ir;
-use crate::syntax::{Item, ItemKind, LinkKind, Name, Section, SectionKind};
+use crate::syntax::{DrawnAs, Item, ItemKind, LinkKind, Name, Section, SectionKind};
 use petgraph::graph::UnGraph;
 use std::collections::HashMap;
 
@@ -123,6 +123,13 @@ impl Checker<'_> {
                     Some(hint),
                 );
             }
+            let edges = squares.as_ref().is_some_and(|s| s.0 == DrawnAs::Edges);
+            if edges {
+                self.edges_grid(&squares, (w, h), keep.is_some() || keep_list.is_some());
+                // The lattice keeps its own sites, whatever else is said.
+                keep = None;
+                keep_list = None;
+            }
             let listed = keep_list.as_ref().map(|(names, ..)| distinct(names));
             let sites = grid_sites(w as usize, h as usize, keep.as_ref().map(|k| k.0), listed);
             if sites > MAX_SITES {
@@ -138,7 +145,8 @@ impl Checker<'_> {
                 build.board.grid = Some(ir::Grid {
                     files: build.files.clone(),
                     ranks: build.ranks.clone(),
-                    squares: squares.as_ref().is_some_and(|s| s.0),
+                    squares: squares.as_ref().is_some_and(|s| s.0 == DrawnAs::Squares),
+                    edges,
                 });
                 let point = |(x, y): (i32, i32)| {
                     format!("{}{}", build.files[x as usize], build.ranks[y as usize])
@@ -146,6 +154,8 @@ impl Checker<'_> {
                 let mut kept: Vec<(i32, i32)> = (0..h as i32)
                     .flat_map(|y| (0..w as i32).map(move |x| (x, y)))
                     .filter(|(x, y)| keep.as_ref().is_none_or(|k| ((x + y) % 2 == 0) == k.0))
+                    // A lattice's dots are no sites.
+                    .filter(|(x, y)| !edges || x % 2 == 1 || y % 2 == 1)
                     .filter(|&c| {
                         keep_list
                             .as_ref()
@@ -853,6 +863,41 @@ impl Checker<'_> {
 /// The sites a grid of `w` x `h` points makes, at most: all its points, or
 /// those of one parity (`sites where even|odd`, with `even`), and no more
 /// than the `listed` names of `sites NAME ...`.
+/// What `drawn as edges` asks of the grid it draws.
+impl Checker<'_> {
+    /// A lattice of dots (`drawn as edges`): odd sizes of 3 or more (a
+    /// dot at each corner, a box between), and no `sites` item, since the
+    /// lattice keeps its own.
+    fn edges_grid(
+        &mut self,
+        drawn: &Option<(DrawnAs, FileId, Span)>,
+        (w, h): (u32, u32),
+        kept: bool,
+    ) {
+        let Some((_, file, span)) = drawn else {
+            return;
+        };
+        if w % 2 == 0 || h % 2 == 0 || w < 3 || h < 3 {
+            self.error(
+                *file,
+                span.clone(),
+                format!("a grid drawn as edges is a lattice of dots, and a {w} x {h} grid is not one"),
+                "not a lattice",
+                Some("give it odd sizes of 3 or more, a dot at each corner: boxes 2 x 2 need `grid 5 x 5`".into()),
+            );
+        }
+        if kept {
+            self.error(
+                *file,
+                span.clone(),
+                "a grid drawn as edges keeps its own sites, the edges and the boxes",
+                "keeps its own sites",
+                Some("remove the board's `sites` item".into()),
+            );
+        }
+    }
+}
+
 fn grid_sites(w: usize, h: usize, even: Option<bool>, listed: Option<usize>) -> usize {
     let all = w * h;
     let kept = match even {

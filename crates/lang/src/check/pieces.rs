@@ -75,6 +75,7 @@ impl Checker<'_> {
                 fly: None,
                 shoot: None,
                 sow: None,
+                enclose: None,
             };
             let player_list: Vec<ir::Player> = players.iter().map(|(p, _)| p.clone()).collect();
             // The qualifier of each standing line, for reporting overlaps.
@@ -101,6 +102,7 @@ impl Checker<'_> {
                     | ItemKind::Take(..)
                     | ItemKind::Flip(..)
                     | ItemKind::Shoot(..)
+                    | ItemKind::Enclose(..)
                     | ItemKind::Custody(..)
                     | ItemKind::Surrounded(..)
                     | ItemKind::Barred(..)
@@ -113,6 +115,7 @@ impl Checker<'_> {
                             ItemKind::Take(..) => "take",
                             ItemKind::Flip(..) => "flip",
                             ItemKind::Shoot(..) => "shoot",
+                            ItemKind::Enclose(..) => "enclose",
                             ItemKind::Custody(..) => "custody",
                             ItemKind::Surrounded(..) => "surrounded",
                             ItemKind::Barred(true, ..) => "may not land on",
@@ -214,6 +217,10 @@ impl Checker<'_> {
                                 Some("add `place` to the piece (and pieces in hand to the setup), or remove `flip`".into()),
                             );
                         }
+                    }
+                    ItemKind::Enclose(claimed, dirs) => {
+                        let placed = s.items.iter().any(|i| matches!(i.kind, ItemKind::Place(..)));
+                        kind.enclose = self.enclose(build, players, item, &names, (claimed, dirs), placed);
                     }
                     ItemKind::Shoot(shot, dirs, far) => {
                         if let Some(shoot) = self.shoot(build, players, item, &names, (shot, dirs, far)) {

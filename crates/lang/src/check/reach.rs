@@ -1,7 +1,8 @@
 //! Checking how far and where a piece's lines go: the reach of a step,
 //! jump or take (`far`, `land behind`, `along lines`, `counting`), the
 //! direction a placed piece falls in, the sites a piece may not land on or
-//! pass over, and what a piece shoots after its move.
+//! pass over, what a piece shoots after its move, and what it encloses
+//! once placed.
 
 use super::{BoardBuild, CLASSES, Checker, unknown_piece_hint};
 use crate::diag::FileId;
@@ -52,6 +53,58 @@ impl Checker<'_> {
             directions,
             far: far.is_some(),
         })
+    }
+
+    /// `enclose KIND DIRECTIONS` of a piece of a game without dice (that
+    /// is placed, `placed`): a kind the game declares, and one direction
+    /// at least.
+    pub(super) fn enclose(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        item: &Item,
+        names: &[Name],
+        (claimed, dirs): (&Name, &[Name]),
+        placed: bool,
+    ) -> Option<ir::Enclose> {
+        if !placed {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!("`enclose {}` claims sites once the piece is placed, but it is never placed", claimed.text),
+                "never placed",
+                Some("add `place` to the piece (and pieces in hand to the setup), or remove `enclose`".into()),
+            );
+        }
+        let Some(kind) = names.iter().position(|n| n.text == claimed.text) else {
+            let hint = unknown_piece_hint(&claimed.text, names);
+            self.error(
+                item.file,
+                claimed.span.clone(),
+                format!("there is no piece `{}` to claim a site with", claimed.text),
+                "unknown piece",
+                hint,
+            );
+            return None;
+        };
+        let errors = self.errors.len();
+        let directions = self.direction_set(build, players, item.file, dirs);
+        if directions.iter().all(Vec::is_empty) && self.errors.len() == errors {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!(
+                    "`enclose {}` names no direction, so it could enclose nothing",
+                    claimed.text
+                ),
+                "encloses nothing",
+                Some(format!(
+                    "name the directions of the sites it encloses: `enclose {} orthogonal`",
+                    claimed.text
+                )),
+            );
+        }
+        Some(ir::Enclose { kind, directions })
     }
 
     /// Refuses `may not land on|pass over` on a piece whose lines it

@@ -171,8 +171,9 @@ impl Checker<'_> {
                 );
             }
         }
-        // Every kind must be placed or reachable by promotion (unless the
-        // setup or the board is missing or wrong, which is reported already).
+        // Every kind must be placed or reachable by promotion, a shot or a
+        // claim (unless the setup or the board is missing or wrong, which
+        // is reported already).
         for (k, name) in kind_names.iter().enumerate() {
             let in_hand = sections.iter().flat_map(|s| s.items.iter()).any(
                 |i| matches!(&i.kind, ItemKind::HandPlacement(_, kind, _) if kind.text == name.text),
@@ -183,6 +184,7 @@ impl Checker<'_> {
             let promoted = kinds.iter().any(|other| {
                 other.promote.as_ref().is_some_and(|p| p.to == k)
                     || other.shoot.as_ref().is_some_and(|s| s.kind == k)
+                    || other.enclose.as_ref().is_some_and(|e| e.kind == k)
             });
             let declared_before = kind_names[..k].iter().any(|n| n.text == name.text);
             if !placed && !promoted && !declared_before && !sections.is_empty() && !build.broken {
@@ -195,7 +197,7 @@ impl Checker<'_> {
                     name.span.clone(),
                     format!("the piece `{}` is never placed", name.text),
                     "never on the board",
-                    Some("place it in `setup` (on sites, or `in hand`), or make another piece promote to it or shoot it".into()),
+                    Some("place it in `setup` (on sites, or `in hand`), or make another piece promote to it, shoot it or enclose with it".into()),
                 );
             }
         }

@@ -33,7 +33,11 @@ impl Game {
                 g.files.len(),
                 g.ranks.len(),
                 board.sites.len(),
-                if g.squares { ", drawn as squares" } else { "" }
+                match (g.squares, g.edges) {
+                    (true, _) => ", drawn as squares",
+                    (_, true) => ", drawn as edges",
+                    _ => "",
+                }
             )?,
             None => writeln!(f, "board: {} sites", board.sites.len())?,
         }
@@ -183,6 +187,15 @@ impl Game {
                         self.kinds[shot.kind].name,
                         self.direction_list(&shot.directions[i]),
                         if shot.far { " far" } else { "" }
+                    )?;
+                }
+                if let Some(e) = &k.enclose {
+                    writeln!(
+                        f,
+                        "  {} encloses {}: {}",
+                        p.name,
+                        self.kinds[e.kind].name,
+                        self.direction_list(&e.directions[i])
                     )?;
                 }
                 if let Some(c) = &k.custody {
@@ -448,6 +461,7 @@ impl Game {
                 }
                 crate::ir::AgainAfter::Hit if self.dice.is_some() => "hit".into(),
                 crate::ir::AgainAfter::Hit => "capture".into(),
+                crate::ir::AgainAfter::Enclosing => "enclosing".into(),
             };
             match a.most {
                 Some(n) => writeln!(f, "rules: again after {after}, at most {n} in a row")?,

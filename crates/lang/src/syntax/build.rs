@@ -3,7 +3,7 @@
 
 use super::parser::Rule;
 use super::{
-    AgainAfter, Compare, Cond, EndResult, Item, ItemKind, LimitException, LinkKind, Name,
+    AgainAfter, Compare, Cond, DrawnAs, EndResult, Item, ItemKind, LimitException, LinkKind, Name,
     Obligation, Priority, Progress, PromoteThen, Reach, Reset, Section, SectionKind, SiteTerm, Sow,
     SowCapture, Standing, Term, Whose, Worth, line_key,
 };
@@ -62,7 +62,11 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         }
         Rule::link => ItemKind::Link(name(part(0)), name(part(1)), name(part(2))),
         Rule::extra_site => ItemKind::Site(name(part(0))),
-        Rule::drawn => ItemKind::Drawn(parts[0].as_str() == "squares"),
+        Rule::drawn => ItemKind::Drawn(match parts[0].as_str() {
+            "squares" => DrawnAs::Squares,
+            "edges" => DrawnAs::Edges,
+            _ => DrawnAs::Points,
+        }),
         Rule::forward => ItemKind::Forward(name(part(0))),
         Rule::region => ItemKind::Region(name(part(0)), site_set(part(1))),
         Rule::step | Rule::jump => {
@@ -93,6 +97,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             ItemKind::Take(directions(part(0)), reach)
         }
         Rule::flip => ItemKind::Flip(directions(part(0))),
+        Rule::enclose => ItemKind::Enclose(name(part(0)), directions(part(1))),
         Rule::shoot => ItemKind::Shoot(
             name(part(0)),
             directions(part(1)),
@@ -300,6 +305,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
                     AgainAfter::Landing(name(first.into_inner().next().unwrap()))
                 }
                 Rule::again_throw => AgainAfter::Throw(first.into_inner().map(name).collect()),
+                Rule::again_enclosing => AgainAfter::Enclosing,
                 _ => AgainAfter::Hit,
             };
             let most = parts

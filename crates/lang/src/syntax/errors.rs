@@ -74,6 +74,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::take
             | Rule::flip
             | Rule::shoot
+            | Rule::enclose
             | Rule::custody
             | Rule::surrounded
             | Rule::barred
@@ -154,7 +155,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::ranks => "`ranks`",
         Rule::links => "`links orthogonal|diagonal|all|hex`",
         Rule::link_kind => "`orthogonal`, `diagonal`, `all` or `hex`",
-        Rule::drawn_kind => "`squares` or `points`",
+        Rule::drawn_kind => "`squares`, `points` or `edges`",
         Rule::parity => "`where even|odd`",
         Rule::parity_kind => "`even` or `odd`",
         Rule::link => "`link FROM TO DIRECTION`",
@@ -187,6 +188,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::exactly => "`exactly`",
         Rule::flip => "`flip DIRECTIONS`",
         Rule::shoot => "`shoot KIND DIRECTIONS [far]`",
+        Rule::enclose => "`enclose KIND DIRECTIONS`",
         Rule::custody => "`custody DIRECTIONS [against REGION]`",
         Rule::against => "`against REGION`",
         Rule::against_word => "`against`",
@@ -208,7 +210,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
         Rule::on_word => "`on`",
-        Rule::piece_drop => "`drop step|jump|take|place|fly|flip|shoot|custody|surrounded`",
+        Rule::piece_drop => "`drop step|jump|take|place|fly|flip|shoot|enclose|custody|surrounded`",
         Rule::move_kind => "`step`, `jump`, `place` or `fly`",
         Rule::region_ref => "`own REGION` or `opponent REGION`",
         Rule::whose => "`own` or `opponent`",
@@ -291,11 +293,12 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::vulnerable => "`vulnerable runs longer than N`",
         Rule::pass_rule => "`pass NAME: CONDITION`",
         Rule::again => {
-            "`again after landing in REGION`, `again after throw ROLL` or `again after hit`"
+            "`again after landing in REGION`, `again after throw ROLL`, `again after hit` or `again after enclosing`"
         }
         Rule::again_landing => "`landing in REGION`",
         Rule::again_throw => "`throw ROLL`",
         Rule::again_hit => "`hit` or `capture`",
+        Rule::again_enclosing => "`enclosing`",
         Rule::again_most => "`, at most N in a row`",
         Rule::choose => "`choose double after throw ROLL`",
         Rule::choose_again => "`, then throw again`",

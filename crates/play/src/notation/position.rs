@@ -261,15 +261,19 @@ fn parse_hand(engine: &Engine, st: &mut State, value: &str) -> Result<(), String
 }
 
 /// Whether pieces of kind `k` come from a supply that never runs out:
-/// some kind shoots them (`shoot`).
+/// some kind shoots them (`shoot`) or claims sites with them (`enclose`).
 fn supplied(engine: &Engine, k: usize) -> bool {
-    (engine.game().kinds.iter()).any(|o| o.shoot.as_ref().is_some_and(|s| s.kind == k))
+    (engine.game().kinds.iter()).any(|o| {
+        o.shoot.as_ref().is_some_and(|s| s.kind == k)
+            || o.enclose.as_ref().is_some_and(|e| e.kind == k)
+    })
 }
 
-/// The pieces of player `p` on the board of kinds that some kind shoots,
-/// which no count of the pieces the game gives bounds.
+/// The pieces of player `p` on the board of kinds that some kind shoots
+/// or claims sites with, which no count of the pieces the game gives
+/// bounds.
 fn shot_pieces(engine: &Engine, st: &State, p: usize) -> u32 {
-    if !engine.game().kinds.iter().any(|k| k.shoot.is_some()) {
+    if !(engine.game().kinds.iter()).any(|k| k.shoot.is_some() || k.enclose.is_some()) {
         return 0;
     }
     (0..engine.game().board.sites.len())
