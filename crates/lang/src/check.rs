@@ -13,6 +13,7 @@ mod conditions;
 mod dice;
 mod hand;
 mod invariants;
+mod lattice;
 mod limits;
 mod lines;
 mod numbering;

@@ -8,6 +8,8 @@ use serde::Serialize;
 mod custody;
 mod dice;
 mod dump;
+mod enclose;
+mod sowing;
 
 pub use crate::syntax::{Compare, EndResult, Obligation, Priority, Whose};
 pub use custody::{Barred, Custody, Surrounded};
@@ -15,6 +17,8 @@ pub use dice::{
     CHOOSING, Climb, Dice, MAX_DICE, MAX_DIE_MOVES, MAX_FACE_VALUE, MAX_LISTED_FACES, ZERO_THROW,
     shown_value, stored_value,
 };
+pub use enclose::Enclose;
+pub use sowing::{SeedCapture, Sowing};
 
 /// The most steps one move holds: the captures of a chain, or the die moves
 /// of a turn. The checker refuses a game whose chains could be longer.
@@ -241,54 +245,6 @@ pub struct Kind {
     /// `enclose KIND DIRECTIONS`: what the piece claims once placed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enclose: Option<Enclose>,
-}
-
-/// Sowing: a turn takes every seed of a site of the mover's `from` region
-/// and drops them one by one on the sites after it along his track, a
-/// circuit; what the last seed captures goes into his `into` region (his
-/// store). A player's seeds, as `more pieces wins` counts them, are those
-/// in his store and on his `from` sites.
-#[derive(Clone, Debug, Serialize)]
-pub struct Sowing {
-    /// The region sown from (whose, name).
-    pub from: (Whose, String),
-    /// The region captures go into.
-    pub into: (Whose, String),
-    /// `skipping origin`: a sowing that laps the circuit passes the site
-    /// it started from.
-    pub skipping_origin: bool,
-    /// `feeding REGION`: where the region holds no seed, only sowings that
-    /// drop one there are allowed.
-    pub feeding: Option<(Whose, String)>,
-    /// What the last seed captures, in file order.
-    pub captures: Vec<SeedCapture>,
-}
-
-/// `sow capture opposite|N..M in REGION [, backwards] [, not all]`.
-#[derive(Clone, Debug, Serialize)]
-pub struct SeedCapture {
-    /// The counts that are taken (`N..M`); `None`: `opposite`.
-    pub range: Option<(u8, u8)>,
-    /// The region the last seed falls in.
-    pub region: (Whose, String),
-    /// With a range: the sites before it along the circuit too, while
-    /// they are of the region and their counts in the range.
-    pub backwards: bool,
-    /// No capture where it would leave the region without a seed.
-    pub not_all: bool,
-}
-
-/// `enclose KIND DIRECTIONS`: once the piece is placed, every empty site
-/// next to it along one of the directions whose every neighbour along
-/// them holds a piece (either side's) gets a piece of `kind`, the mover's,
-/// from a supply that never runs out. The placement and the claims are one
-/// turn.
-#[derive(Clone, Debug, Serialize)]
-pub struct Enclose {
-    /// The kind of the piece that claims a site.
-    pub kind: usize,
-    /// Per player: the directions.
-    pub directions: Vec<Vec<usize>>,
 }
 
 /// `shoot KIND DIRECTIONS [far]`: once the piece has moved, it puts a

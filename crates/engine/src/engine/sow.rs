@@ -160,38 +160,32 @@ impl Sow {
         out
     }
 
+    /// The sites `seeds` sown by `player` from `origin` fall on, one
+    /// each, in order.
+    fn drops(&self, player: usize, origin: u8, seeds: u8) -> impl Iterator<Item = u8> + '_ {
+        let next = &self.t.next[player];
+        let skipping = self.t.skipping_origin;
+        let mut at = origin;
+        std::iter::from_fn(move || {
+            at = next[usize::from(at)];
+            if at == origin && skipping {
+                at = next[usize::from(at)];
+            }
+            Some(at)
+        })
+        .take(usize::from(seeds))
+    }
+
     /// Whether sowing from `origin` drops a seed on a site of `region`.
     fn feeds(&self, st: &State, origin: u8, region: u128) -> bool {
-        let p = st.to_move as usize;
-        let next = &self.t.next[p];
-        let mut left = st.stack[usize::from(origin)];
-        let mut s = origin;
-        while left > 0 {
-            s = next[usize::from(s)];
-            if s == origin && self.t.skipping_origin {
-                continue;
-            }
-            if region & bit(s) != 0 {
-                return true;
-            }
-            left -= 1;
-        }
-        false
+        let seeds = st.stack[usize::from(origin)];
+        (self.drops(st.to_move as usize, origin, seeds)).any(|s| region & bit(s) != 0)
     }
 
     /// The turn sowing from `origin`: its last seed's site worked out.
     fn turn_from(&self, st: &State, origin: u8) -> Move {
-        let p = st.to_move as usize;
-        let next = &self.t.next[p];
-        let mut left = st.stack[usize::from(origin)];
-        let mut s = origin;
-        while left > 0 {
-            s = next[usize::from(s)];
-            if s == origin && self.t.skipping_origin {
-                continue;
-            }
-            left -= 1;
-        }
+        let seeds = st.stack[usize::from(origin)];
+        let s = (self.drops(st.to_move as usize, origin, seeds).last()).unwrap_or(origin);
         let mut m = Move::EMPTY;
         m.become_step(
             NONE,
@@ -213,15 +207,11 @@ impl Sow {
         let p = st.to_move as usize;
         let t = &self.t;
         let origin = m.steps[0].from;
-        let mut left = std::mem::take(&mut st.stack[usize::from(origin)]);
+        let seeds = std::mem::take(&mut st.stack[usize::from(origin)]);
         let mut s = origin;
-        while left > 0 {
-            s = t.next[p][usize::from(s)];
-            if s == origin && t.skipping_origin {
-                continue;
-            }
-            st.stack[usize::from(s)] += 1;
-            left -= 1;
+        for at in self.drops(p, origin, seeds) {
+            st.stack[usize::from(at)] += 1;
+            s = at;
         }
         let mut taken = 0u32;
         for c in t.captures.iter() {

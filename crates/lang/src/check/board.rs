@@ -863,41 +863,6 @@ impl Checker<'_> {
 /// The sites a grid of `w` x `h` points makes, at most: all its points, or
 /// those of one parity (`sites where even|odd`, with `even`), and no more
 /// than the `listed` names of `sites NAME ...`.
-/// What `drawn as edges` asks of the grid it draws.
-impl Checker<'_> {
-    /// A lattice of dots (`drawn as edges`): odd sizes of 3 or more (a
-    /// dot at each corner, a box between), and no `sites` item, since the
-    /// lattice keeps its own.
-    fn edges_grid(
-        &mut self,
-        drawn: &Option<(DrawnAs, FileId, Span)>,
-        (w, h): (u32, u32),
-        kept: bool,
-    ) {
-        let Some((_, file, span)) = drawn else {
-            return;
-        };
-        if w % 2 == 0 || h % 2 == 0 || w < 3 || h < 3 {
-            self.error(
-                *file,
-                span.clone(),
-                format!("a grid drawn as edges is a lattice of dots, and a {w} x {h} grid is not one"),
-                "not a lattice",
-                Some("give it odd sizes of 3 or more, a dot at each corner: boxes 2 x 2 need `grid 5 x 5`".into()),
-            );
-        }
-        if kept {
-            self.error(
-                *file,
-                span.clone(),
-                "a grid drawn as edges keeps its own sites, the edges and the boxes",
-                "keeps its own sites",
-                Some("remove the board's `sites` item".into()),
-            );
-        }
-    }
-}
-
 fn grid_sites(w: usize, h: usize, even: Option<bool>, listed: Option<usize>) -> usize {
     let all = w * h;
     let kept = match even {
