@@ -27,7 +27,7 @@ pub fn turns_and_result(engine: &Engine, position: &str) -> (Vec<String>, String
 
 /// Judges every line of an OpenSpiel data file (`POSITION | TURNS |
 /// RESULT`) with `game`: the positions, and of them the finished ones.
-fn check_against_openspiel(game: &str, data: &str) -> (usize, usize) {
+pub fn check_against_openspiel(game: &str, data: &str) -> (usize, usize) {
     let engine = engine_at(&root().join(game));
     let text = std::fs::read_to_string(root().join(data)).expect("the data file");
     let (mut checked, mut finished) = (0, 0);

@@ -5,7 +5,7 @@
 //! opposite pit, the capture of 2 or 3 backwards, the grand slam that
 //! captures nothing, feeding, and the board repeated.
 
-use crate::boards::turns_and_result;
+use crate::boards::{check_against_openspiel, turns_and_result};
 use crate::common::{engine_at, played, position, root, turn_texts};
 use ludus::engine::Engine;
 use ludus::notation::position_text;
@@ -23,34 +23,10 @@ fn after(engine: &Engine, from: &str, turn: &str) -> String {
     position_text(engine, &played(engine, &position(engine, from), turn))
 }
 
-/// Every line of an OpenSpiel data file judged by ludus: the positions,
-/// and of them the finished ones.
-fn matches_openspiel(game: &str, data: &str) -> (usize, usize) {
-    let engine = engine_at(&root().join(game));
-    let text = std::fs::read_to_string(root().join(data)).expect("the data file");
-    let (mut checked, mut finished) = (0, 0);
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let [pos, turns, result] = line.split(" | ").collect::<Vec<_>>()[..] else {
-            panic!("{data}: bad line {line}");
-        };
-        let mut want: Vec<String> = (turns.split(", ").map(str::trim))
-            .filter(|t| !t.is_empty())
-            .map(String::from)
-            .collect();
-        want.sort();
-        let (got, outcome) = turns_and_result(&engine, pos);
-        assert_eq!(outcome, result.trim(), "{data}: result of {pos}");
-        assert_eq!(got, want, "{data}: turns of {pos}");
-        checked += 1;
-        finished += usize::from(result.trim() != "unfinished");
-    }
-    (checked, finished)
-}
-
 #[test]
 fn kalah_matches_openspiel() {
     let (checked, finished) =
-        matches_openspiel("games/kalah.game", "tests/data/kalah-openspiel.turns");
+        check_against_openspiel("games/kalah.game", "tests/data/kalah-openspiel.turns");
     assert!(checked > 1000, "{checked} positions");
     assert!(finished > 100, "{finished} finished games");
     let text = std::fs::read_to_string(root().join("tests/data/kalah-openspiel.turns")).unwrap();
@@ -62,7 +38,7 @@ fn kalah_matches_openspiel() {
 #[test]
 fn oware_matches_openspiel() {
     let (checked, finished) =
-        matches_openspiel("games/oware.game", "tests/data/oware-openspiel.turns");
+        check_against_openspiel("games/oware.game", "tests/data/oware-openspiel.turns");
     assert!(checked > 1000, "{checked} positions");
     assert!(finished > 50, "{finished} finished games");
     let text = std::fs::read_to_string(root().join("tests/data/oware-openspiel.turns")).unwrap();

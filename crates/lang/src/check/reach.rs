@@ -20,34 +20,20 @@ impl Checker<'_> {
         names: &[Name],
         (shot, dirs, far): (&Name, &[Name], &Option<crate::diag::Span>),
     ) -> Option<ir::Shoot> {
-        let Some(kind) = names.iter().position(|n| n.text == shot.text) else {
-            let hint = unknown_piece_hint(&shot.text, names);
-            self.error(
-                item.file,
-                shot.span.clone(),
-                format!("there is no piece `{}` to shoot", shot.text),
-                "unknown piece",
-                hint,
-            );
-            return None;
-        };
-        let errors = self.errors.len();
-        let directions = self.direction_set(build, players, item.file, dirs);
-        if directions.iter().all(Vec::is_empty) && self.errors.len() == errors {
-            self.error(
-                item.file,
-                item.span.clone(),
-                format!(
-                    "`shoot {}` names no direction, so no shot could follow a move",
-                    shot.text
-                ),
+        let (kind, directions) = self.kind_and_directions(
+            build,
+            players,
+            item,
+            names,
+            (shot, dirs),
+            [
+                "to shoot",
+                "names no direction, so no shot could follow a move",
                 "shoots nowhere",
-                Some(format!(
-                    "name the directions the piece shoots in: `shoot {} any far`",
-                    shot.text
-                )),
-            );
-        }
+                "name the directions the piece shoots in",
+                "any far",
+            ],
+        )?;
         Some(ir::Shoot {
             kind,
             directions,
@@ -76,12 +62,46 @@ impl Checker<'_> {
                 Some("add `place` to the piece (and pieces in hand to the setup), or remove `enclose`".into()),
             );
         }
-        let Some(kind) = names.iter().position(|n| n.text == claimed.text) else {
-            let hint = unknown_piece_hint(&claimed.text, names);
+        let (kind, directions) = self.kind_and_directions(
+            build,
+            players,
+            item,
+            names,
+            (claimed, dirs),
+            [
+                "to claim a site with",
+                "names no direction, so it could enclose nothing",
+                "encloses nothing",
+                "name the directions of the sites it encloses",
+                "orthogonal",
+            ],
+        )?;
+        Some(ir::Enclose { kind, directions })
+    }
+
+    /// The kind a `shoot` or `enclose` line names (`what`, its keyword)
+    /// and its directions, one at least; `words`: what the kind is for,
+    /// the message, label and hint where no direction is named, and an
+    /// example of directions.
+    fn kind_and_directions(
+        &mut self,
+        build: &BoardBuild,
+        players: &[(ir::Player, FileId)],
+        item: &Item,
+        names: &[Name],
+        (kind_name, dirs): (&Name, &[Name]),
+        [purpose, none, label, hint, example]: [&str; 5],
+    ) -> Option<(usize, Vec<Vec<usize>>)> {
+        let what = match item.kind {
+            ItemKind::Shoot(..) => "shoot",
+            _ => "enclose",
+        };
+        let Some(kind) = names.iter().position(|n| n.text == kind_name.text) else {
+            let hint = unknown_piece_hint(&kind_name.text, names);
             self.error(
                 item.file,
-                claimed.span.clone(),
-                format!("there is no piece `{}` to claim a site with", claimed.text),
+                kind_name.span.clone(),
+                format!("there is no piece `{}` {purpose}", kind_name.text),
                 "unknown piece",
                 hint,
             );
@@ -93,18 +113,12 @@ impl Checker<'_> {
             self.error(
                 item.file,
                 item.span.clone(),
-                format!(
-                    "`enclose {}` names no direction, so it could enclose nothing",
-                    claimed.text
-                ),
-                "encloses nothing",
-                Some(format!(
-                    "name the directions of the sites it encloses: `enclose {} orthogonal`",
-                    claimed.text
-                )),
+                format!("`{what} {}` {none}", kind_name.text),
+                label,
+                Some(format!("{hint}: `{what} {} {example}`", kind_name.text)),
             );
         }
-        Some(ir::Enclose { kind, directions })
+        Some((kind, directions))
     }
 
     /// Refuses `may not land on|pass over` on a piece whose lines it
