@@ -155,6 +155,34 @@ pub fn svg_seen_by(
     out
 }
 
+/// A grid's file names under it, at height `files_y`, and its rank names
+/// beside it, at `ranks_x`; `centre` places a grid coordinate.
+fn labels(
+    out: &mut String,
+    g: &crate::ir::Grid,
+    centre: &dyn Fn((i32, i32)) -> (i32, i32),
+    files_y: i32,
+    ranks_x: i32,
+) {
+    for (i, f) in g.files.iter().enumerate() {
+        let (x, _) = centre((i as i32, 0));
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{files_y}" font-size="14" text-anchor="middle">{}</text>"#,
+            esc(f)
+        );
+    }
+    for (i, r) in g.ranks.iter().enumerate() {
+        let (_, y) = centre((0, i as i32));
+        let _ = writeln!(
+            out,
+            r#"<text x="{ranks_x}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
+            y + 5,
+            esc(r)
+        );
+    }
+}
+
 /// What `draw` writes, its first element marked as showing site `s`
 /// (`data-site="s"`), so that a page can tell which site was clicked.
 fn at_site(s: usize, draw: impl FnOnce(&mut String)) -> String {
@@ -393,25 +421,7 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             }
         }
     }
-    for (i, f) in g.files.iter().enumerate() {
-        let (x, _) = centre((i as i32, 0));
-        let _ = writeln!(
-            out,
-            r#"<text x="{x}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
-            MARGIN + h * CELL + 20,
-            esc(f)
-        );
-    }
-    for (i, r) in g.ranks.iter().enumerate() {
-        let (_, y) = centre((0, i as i32));
-        let _ = writeln!(
-            out,
-            r#"<text x="{}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
-            MARGIN / 2,
-            y + 5,
-            esc(r)
-        );
-    }
+    labels(&mut out, g, &centre, MARGIN + h * CELL + 20, MARGIN / 2);
     let marked = touched(last);
     for (s, site) in board.sites.iter().enumerate() {
         let Some(c) = site.coord else { continue };

@@ -4,7 +4,7 @@
 //! its owner's colour with his mark. Every edge and box carries
 //! `data-site`, for pages that take clicks; the last move is drawn red.
 
-use super::{LINE, MARGIN, MARK, colours, esc, touched};
+use super::{LINE, MARGIN, MARK, colours, esc, labels, touched};
 use crate::engine::{Engine, Move, State};
 use crate::ir::Grid;
 use std::fmt::Write;
@@ -82,25 +82,13 @@ pub(super) fn lattice(
             let _ = writeln!(out, r#"<circle cx="{cx}" cy="{cy}" r="6" fill="{LINE}"/>"#);
         }
     }
-    for (i, f) in g.files.iter().enumerate() {
-        let (x, _) = centre((i as i32, 0));
-        let _ = writeln!(
-            out,
-            r#"<text x="{x}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
-            MARGIN + (h - 1) * STEP + 30,
-            esc(f)
-        );
-    }
-    for (i, r) in g.ranks.iter().enumerate() {
-        let (_, y) = centre((0, i as i32));
-        let _ = writeln!(
-            out,
-            r#"<text x="{}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
-            MARGIN / 2 - 5,
-            y + 5,
-            esc(r)
-        );
-    }
+    labels(
+        &mut out,
+        g,
+        &centre,
+        MARGIN + (h - 1) * STEP + 30,
+        MARGIN / 2 - 5,
+    );
     (
         out,
         2 * MARGIN + (w - 1) * STEP,
