@@ -340,3 +340,45 @@ fn dots_and_boxes_matches_openspiel() {
         }
     }
 }
+
+/// Chinese checkers (`chinese_checkers`, two players): steps and chains of
+/// hops over marbles of either colour, OpenSpiel's hop-by-hop actions
+/// folded into the hole the marble ends on; the first to fill the
+/// opposite point wins, and 1,000 turns draw.
+#[test]
+fn chinese_checkers_matches_openspiel() {
+    let data = "tests/data/chinese-checkers-openspiel.turns";
+    let (checked, finished) = check_against_openspiel("games/chinese-checkers.game", data);
+    assert!(checked > 200, "{checked} positions");
+    assert!(finished > 50, "{finished} finished games");
+    let text = std::fs::read_to_string(root().join(data)).unwrap();
+    for result in ["| red wins", "| green wins", "| draw"] {
+        assert!(text.contains(result), "no `{result}` in the sample");
+    }
+}
+
+/// Hops: over a marble of either colour to the empty hole beyond, on and
+/// on, never landing twice nor where the chain began; every chain to one
+/// hole is one turn, and no turn is listed twice.
+#[test]
+fn a_chain_of_hops_is_one_turn_per_hole_it_ends_on() {
+    let engine = engine_at(&root().join("games/chinese-checkers.game"));
+    let (turns, _) = turns_and_result(&engine, "red: 41 51 50; green: 30; turn: red");
+    let mut unique = turns.clone();
+    unique.dedup();
+    assert_eq!(unique, turns, "a turn listed twice");
+    let mut got: Vec<&str> = (turns.iter())
+        .filter(|t| t.starts_with("41-"))
+        .map(String::as_str)
+        .collect();
+    got.sort();
+    // 41 (h11) steps to 29, 40, 42 and 52 (30 and 51 are taken); it hops
+    // over green's 30 to 18, over red's 51 to 60, and on from 60 over red's
+    // 50 to 39. From 60 over 51 would land on 41, where the chain began,
+    // and from 39 nothing is left to hop over.
+    let mut want = vec![
+        "41-18", "41-29", "41-39", "41-40", "41-42", "41-52", "41-60",
+    ];
+    want.sort();
+    assert_eq!(got, want);
+}

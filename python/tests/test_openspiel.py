@@ -106,3 +106,19 @@ def test_openspiel_mcts_plays_openspiels_own_board_games(name):
     returns = evaluate_bots.evaluate_bots(state, bots, rng)
     assert state.is_terminal() and sum(returns) == 0
     assert len(state.history()) <= game.max_game_length()
+
+
+def test_openspiel_mcts_moves_in_chinese_checkers():
+    # Chinese checkers' random games run to the 1,000-turn limit, too long
+    # for a whole game of rollouts here: OpenSpiel's MCTSBot plays a few
+    # turns of each side, each legal, the board changing.
+    game = pyspiel.load_game(ludus.openspiel.short_name("chinese-checkers"))
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, 2, 2, evaluator, random_state=rng)
+    state = game.new_initial_state()
+    for _ in range(4):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert not state.is_terminal() and len(state.history()) == 4

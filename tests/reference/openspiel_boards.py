@@ -21,7 +21,7 @@ Usage, from the crate root:
 hex at 7 x 7, `lines_of_action`, `gomoku11` and `gomoku9`, OpenSpiel's
 gomoku at sizes 11 and 9, `amazons`, and `dots_and_boxes` and
 `dots_and_boxes3`, OpenSpiel's dots and boxes at 2 x 2 and 3 x 3 boxes,
-likewise.)
+and `chinese_checkers`, likewise.)
 
 It prints the positions, turns and results compared, and the
 disagreements, the first few in full; `--pin FILE` also writes a sample
@@ -628,11 +628,116 @@ class DotsAndBoxes3(DotsAndBoxes):
     file = "games/dots-and-boxes-3x3.game"
 
 
+class ChineseCheckers(Adapter):
+    """`chinese_checkers` with its defaults (2 players, max_moves 1000):
+    position N is ludus's hole N + 1. OpenSpiel splits a chain of hops
+    into an action per hop and ends it with `Pass` (726), or by itself
+    where no hop goes on; ludus writes the folded turn `from-to`, the hole
+    the marble ends on, one turn however many chains reach it (a step and
+    a chain to the same hole included). A player who cannot move passes
+    (`Pass` at the start of a turn, ludus's `pass`). The position is read
+    from the observation (player 0's marbles, player 1's, the empty holes,
+    then the player to move); the turns played, which the game's length
+    limit counts, are kept as the adapter plays them. Biased play moves
+    forward greedily, so that games reach their end."""
+
+    name = "chinese_checkers"
+    params = {}
+    file = "games/chinese-checkers.game"
+    players = ("red", "green")
+    PASS = 121 * 6
+    # The holes of each row of the star, top to bottom: OpenSpiel's rows.
+    ROWS = [h for r, n in enumerate((1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1))
+            for h in [r] * n]
+
+    def __init__(self):
+        self.played = 0
+
+    def position(self, state):
+        if not state.history():
+            self.played = 0
+        obs = state.observation_tensor(0)
+        fields = []
+        for p, name in enumerate(self.players):
+            holes = [str(h + 1) for h in range(121) if obs[p * 121 + h] > 0]
+            fields.append(f"{name}: {' '.join(holes)}")
+        mover = 0 if obs[3 * 121] > 0 else 1
+        fields.append(f"turn: {self.players[mover]}")
+        fields.append(f"length: {self.played}")
+        return "; ".join(fields)
+
+    @staticmethod
+    def landing(state, action):
+        """The hole (from 0) the action's marble lands on."""
+        text = state.action_to_string(state.current_player(), action)
+        return int(text.replace("=>", "->").split("->")[1])
+
+    def folded(self, state):
+        """Every turn of the player to move: {text: its actions}. A chain
+        is explored in OpenSpiel's own states, from each hole it reaches
+        once only: the board does not change along a chain (only the
+        hopping marble moves, and it never hops over itself), so the holes
+        a chain can reach do not depend on the way it came, and the holes
+        OpenSpiel refuses as visited are reached already."""
+        out = {}
+        player = state.current_player()
+        for a in state.legal_actions():
+            if a == self.PASS:
+                out["pass"] = [a]
+                continue
+            origin, land = a // 6, self.landing(state, a)
+            out.setdefault(f"{origin + 1}-{land + 1}", [a])
+            after = state.child(a)
+            if after.is_terminal() or after.current_player() != player:
+                continue
+            reached = {land}
+            wave = [(after, [a])]
+            while wave:
+                st, path = wave.pop()
+                for b in st.legal_actions():
+                    if b == self.PASS:
+                        continue
+                    to = self.landing(st, b)
+                    if to in reached:
+                        continue
+                    reached.add(to)
+                    out.setdefault(f"{origin + 1}-{to + 1}", path + [b])
+                    nxt = st.child(b)
+                    if not nxt.is_terminal() and nxt.current_player() == player:
+                        wave.append((nxt, path + [b]))
+        return out
+
+    def turns(self, state):
+        return list(self.folded(state))
+
+    def play(self, state, rng, biased):
+        """Applies one turn: biased play takes, four times in five, a turn
+        that gains the most rows towards the goal (drawn among them), and
+        otherwise one drawn among all the turns."""
+        turns = self.folded(state)
+        texts = sorted(turns)
+        if biased and rng.random() < 0.8 and texts != ["pass"]:
+            way = 1 if state.current_player() == 0 else -1
+
+            def gain(t):
+                a, b = (int(x) - 1 for x in t.split("-"))
+                return way * (self.ROWS[b] - self.ROWS[a])
+
+            best = max(gain(t) for t in texts)
+            texts = [t for t in texts if gain(t) == best]
+        player = state.current_player()
+        for a in turns[rng.choice(texts)]:
+            state.apply_action(a)
+        if not state.is_terminal() and state.current_player() == player:
+            state.apply_action(self.PASS)  # the chain stops here
+        self.played += 1
+
+
 ADAPTERS = {
     a.name: a
     for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
               LinesOfAction, Gomoku11, Gomoku9, Amazons, Kalah, Oware, DotsAndBoxes,
-              DotsAndBoxes3)
+              DotsAndBoxes3, ChineseCheckers)
 }
 
 

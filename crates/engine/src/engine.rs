@@ -25,6 +25,7 @@ mod flips;
 mod found;
 mod grid;
 mod grid_play;
+mod hops;
 mod lines;
 mod outcome;
 mod playout;

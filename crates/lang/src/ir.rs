@@ -123,6 +123,12 @@ pub struct Grid {
     /// with one odd are edges, drawn as lines; those with both odd, boxes.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub edges: bool,
+    /// Whether its links are a hexagonal lattice's (`links hex`): it is
+    /// drawn with each rank shifted half a file from the one below, so that
+    /// the `se`-`nw` diagonal is as long as the other lines and each point
+    /// has its six neighbours around it. How it is drawn, no rule.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hexes: bool,
 }
 
 /// One point of the board.
@@ -204,6 +210,12 @@ pub struct Kind {
     /// runs of opposing pieces it encloses (`flip`); a piece that flips is
     /// placed only where it turns one at least.
     pub flip: Vec<Vec<usize>>,
+    /// Per player: the directions it hops in (`hop`: over the next site,
+    /// taken by a piece of either side, to the empty site beyond, taking
+    /// nothing, and on from there as the mover likes, never landing twice
+    /// on one site; the turn is the site it ends on).
+    #[serde(skip_serializing_if = "no_lines")]
+    pub hop: Vec<Vec<usize>>,
     /// `custody`: how it takes the pieces it sandwiches.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub custody: Option<Custody>,
@@ -305,6 +317,12 @@ pub struct LineRemoval {
     pub lines: Vec<Vec<usize>>,
 }
 
+/// Whether a line gives no direction to any player (its field is then
+/// left out of the serialized game).
+fn no_lines(per_player: &[Vec<usize>]) -> bool {
+    per_player.iter().all(Vec::is_empty)
+}
+
 /// How far a `step` or `jump` line reaches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub enum Reach {
@@ -404,6 +422,11 @@ impl Kind {
             LineKind::Step => self.step_reach,
             LineKind::Jump => self.jump_reach,
         }
+    }
+
+    /// Whether the piece hops anywhere, for some player.
+    pub fn may_hop(&self) -> bool {
+        !no_lines(&self.hop)
     }
 
     /// Whether the piece takes (lands on an opposing piece) anywhere, for

@@ -452,6 +452,9 @@ pub enum ItemKind {
     Take(Vec<Name>, Reach),
     /// `flip DIRECTIONS`: a placed piece turns the runs it encloses
     Flip(Vec<Name>),
+    /// `hop DIRECTIONS`: over a piece of either side to the empty site
+    /// beyond, taking nothing, again and again as the mover likes
+    Hop(Vec<Name>),
     /// `shoot KIND DIRECTIONS [far]`: after its move the piece puts a
     /// piece of that kind on an empty site along one of the directions
     /// from its landing site; the span of `far`, if written.
@@ -673,6 +676,7 @@ impl ItemKind {
             ItemKind::Jump(_, on, ..) => line_key("jump", on.as_ref()),
             ItemKind::Take(..) => "take".into(),
             ItemKind::Flip(_) => "flip".into(),
+            ItemKind::Hop(_) => "hop".into(),
             ItemKind::Shoot(..) => "shoot".into(),
             ItemKind::Enclose(..) => "enclose".into(),
             ItemKind::Custody(..) => "custody".into(),

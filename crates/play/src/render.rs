@@ -84,6 +84,9 @@ fn mark(engine: &Engine, st: &State, site: usize) -> char {
 }
 
 fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
+    if g.hexes {
+        return hex_grid(engine, st, g);
+    }
     let board = &engine.game().board;
     let (w, h) = (g.files.len() as i32, g.ranks.len() as i32);
     let at = |x: i32, y: i32| board.sites.iter().position(|s| s.coord == Some((x, y)));
@@ -119,6 +122,7 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
         .sites
         .iter()
         .all(|s| s.coord.is_none() || s.name.parse::<u32>().is_ok());
+    let name_width = number_width(engine);
     let mut out = String::new();
     for y in (0..h).rev() {
         out.push_str(&format!("{:>margin$}  ", g.ranks[y as usize]));
@@ -145,7 +149,7 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
         if numbered {
             let names: Vec<String> = (0..w)
                 .filter_map(|x| at(x, y))
-                .map(|s| format!("{:>3}", board.sites[s].name))
+                .map(|s| format!("{:>name_width$}", board.sites[s].name))
                 .collect();
             // After the board's last column, whatever the rank's parity.
             let start = out.rfind('\n').map_or(0, |i| i + 1);
@@ -181,6 +185,104 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
     let files: Vec<String> = g.files.iter().map(|f| format!("{f:<3}")).collect();
     out.push_str(format!("{:margin$}  {}", "", files.join(" ")).trim_end());
     out.push('\n');
+    out
+}
+
+/// The width of a site's number in the list beside a numbered board: its
+/// longest name and a space, three at least.
+fn number_width(engine: &Engine) -> usize {
+    let board = &engine.game().board;
+    let longest = board.sites.iter().map(|s| s.name.len()).max().unwrap_or(0);
+    (longest + 1).max(3)
+}
+
+/// A hexagonal lattice (`links hex`): each rank shifted half a file to the
+/// right of the one below, so that a point's six neighbours stand around
+/// it: `-` to its sides, `/` and `\` above and below. A point of file x
+/// and rank y is drawn in column 4x + 2y, less the least such column of
+/// the board's sites. A numbered board lists each rank's numbers beside
+/// it, as moves name them, and no file letters; another has its files
+/// along its first rank.
+fn hex_grid(engine: &Engine, st: &State, g: &Grid) -> String {
+    let board = &engine.game().board;
+    let (w, h) = (g.files.len() as i32, g.ranks.len() as i32);
+    let at = |x: i32, y: i32| board.sites.iter().position(|s| s.coord == Some((x, y)));
+    let linked = |a: Option<usize>, b: Option<usize>| match (a, b) {
+        (Some(a), Some(b)) => board.links.iter().any(|l| l.from == a && l.to == b),
+        _ => false,
+    };
+    let shift = (board.sites.iter())
+        .filter_map(|s| s.coord.map(|(x, y)| 4 * x + 2 * y))
+        .min()
+        .unwrap_or(0);
+    let column = |x: i32, y: i32| (4 * x + 2 * y - shift) as usize;
+    let margin = g.ranks.iter().map(String::len).max().unwrap_or(1);
+    let numbered = (board.sites.iter()).all(|s| s.coord.is_none() || s.name.parse::<u32>().is_ok());
+    let name_width = number_width(engine);
+    let mut lines: Vec<(Vec<char>, String)> = Vec::new();
+    for y in (0..h).rev() {
+        let mut row = Vec::new();
+        let put = |row: &mut Vec<char>, c: usize, ch: char| {
+            if row.len() <= c {
+                row.resize(c + 1, ' ');
+            }
+            row[c] = ch;
+        };
+        let mut names = String::new();
+        for x in 0..w {
+            let Some(s) = at(x, y) else { continue };
+            put(&mut row, column(x, y), mark(engine, st, s));
+            if linked(Some(s), at(x + 1, y)) {
+                put(&mut row, column(x, y) + 2, '-');
+            }
+            names.push_str(&format!("{:>name_width$}", board.sites[s].name));
+        }
+        lines.push((row, format!("{:>margin$}  ", g.ranks[y as usize])));
+        if numbered {
+            lines.last_mut().unwrap().1.push_str(&names);
+        }
+        if y > 0 {
+            let mut links = Vec::new();
+            for x in 0..w {
+                let Some(s) = at(x, y - 1) else { continue };
+                if linked(Some(s), at(x, y)) {
+                    put(&mut links, column(x, y - 1) + 1, '/');
+                }
+                if x > 0 && linked(Some(s), at(x - 1, y)) {
+                    put(&mut links, column(x, y - 1) - 1, '\\');
+                }
+            }
+            lines.push((links, format!("{:margin$}  ", "")));
+        }
+    }
+    let width = lines.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (line, head) in &lines {
+        let text: String = line.iter().collect();
+        if numbered && head.trim_start().len() > margin {
+            let (label, names) = head.split_at(margin + 2);
+            out.push_str(
+                &format!("{label}{text:<width$}   |{names}")
+                    .trim_end()
+                    .to_string(),
+            );
+        } else {
+            out.push_str(format!("{head}{text}").trim_end());
+        }
+        out.push('\n');
+    }
+    if !numbered {
+        let mut files = vec![' '; width];
+        for x in 0..w {
+            let c = 4 * x - shift;
+            if c >= 0 && (c as usize) < width && at(x, 0).is_some() {
+                files[c as usize] = g.files[x as usize].chars().next().unwrap_or(' ');
+            }
+        }
+        let files: String = files.into_iter().collect();
+        out.push_str(format!("{:margin$}  {}", "", files).trim_end());
+        out.push('\n');
+    }
     out
 }
 

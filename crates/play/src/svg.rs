@@ -44,7 +44,8 @@ fn esc(text: &str) -> String {
 }
 
 /// The fill of a player's men and the ink of their marks: the colour the
-/// player is named after (`white`, `black`, `red`), else the first player's
+/// player is named after (`white`, `black`, `red`, `green`, `blue`,
+/// `purple`, `yellow`, `orange`), else the first player's
 /// light and the second's dark.
 pub fn colours(engine: &Engine, player: usize) -> (&'static str, &'static str) {
     const LIGHT_MEN: (&str, &str) = ("#fafafa", "#222222");
@@ -54,6 +55,11 @@ pub fn colours(engine: &Engine, player: usize) -> (&'static str, &'static str) {
         "white" => LIGHT_MEN,
         "black" => DARK_MEN,
         "red" => ("#c1121f", "#fafafa"),
+        "green" => ("#2a9d3f", "#fafafa"),
+        "blue" => ("#1d4ed8", "#fafafa"),
+        "purple" => ("#7b2cbf", "#fafafa"),
+        "yellow" => ("#f2c200", "#222222"),
+        "orange" => ("#f77f00", "#222222"),
         _ if player == 0 => LIGHT_MEN,
         _ => DARK_MEN,
     }
@@ -179,6 +185,50 @@ fn labels(
             r#"<text x="{ranks_x}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
             y + 5,
             esc(r)
+        );
+    }
+}
+
+/// A hexagonal lattice's labels: each rank's name left of its first
+/// point, and, where its points are not numbered, each file's name under
+/// its point on the first rank, at height `files_y`.
+fn hex_labels(
+    out: &mut String,
+    engine: &Engine,
+    centre: &dyn Fn((i32, i32)) -> (i32, i32),
+    files_y: i32,
+) {
+    let board = &engine.game().board;
+    let Some(g) = board.grid.as_ref() else { return };
+    let numbered = (board.sites.iter()).all(|s| s.name.parse::<u32>().is_ok());
+    let first = |y: i32| {
+        (board.sites.iter())
+            .filter_map(|s| s.coord.filter(|c| c.1 == y))
+            .min()
+    };
+    for (i, r) in g.ranks.iter().enumerate() {
+        let Some(c) = first(i as i32) else { continue };
+        let (x, y) = centre(c);
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="14" text-anchor="middle">{}</text>"#,
+            x - CELL / 2,
+            y + 5,
+            esc(r)
+        );
+    }
+    if numbered {
+        return;
+    }
+    for (i, f) in g.files.iter().enumerate() {
+        if !board.sites.iter().any(|s| s.coord == Some((i as i32, 0))) {
+            continue;
+        }
+        let (x, _) = centre((i as i32, 0));
+        let _ = writeln!(
+            out,
+            r#"<text x="{x}" y="{files_y}" font-size="14" text-anchor="middle">{}</text>"#,
+            esc(f)
         );
     }
 }
@@ -330,10 +380,29 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
     let board = &engine.game().board;
     let g = board.grid.as_ref().expect("a grid board");
     let (w, h) = (g.files.len() as i32, g.ranks.len() as i32);
+    // A hexagonal lattice (`links hex`) shifts each rank half a file to
+    // the right of the one below, its ranks closer (the height of an
+    // equilateral triangle of side CELL), so that every link is as long.
+    let (shift, across) = if g.hexes {
+        let columns = board
+            .sites
+            .iter()
+            .filter_map(|s| s.coord.map(|(x, y)| 2 * x + y));
+        let (least, most) = columns.fold((i32::MAX, i32::MIN), |(a, b), c| (a.min(c), b.max(c)));
+        (least, (most - least) / 2 + 1)
+    } else {
+        (0, w)
+    };
+    let rise = if g.hexes { CELL * 866 / 1000 } else { CELL };
     let centre = |(x, y): (i32, i32)| {
+        let left = if g.hexes {
+            (2 * x + y - shift) * CELL / 2
+        } else {
+            x * CELL
+        };
         (
-            MARGIN + x * CELL + CELL / 2,
-            MARGIN + (h - 1 - y) * CELL + CELL / 2,
+            MARGIN + left + CELL / 2,
+            MARGIN + (h - 1 - y) * rise + CELL / 2,
         )
     };
     // A grid keeping only some squares, joined diagonally (a board's dark
@@ -380,6 +449,8 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
                 r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{LINE}" stroke-width="3"/>"#
             );
         }
+        // A numbered lattice names its points beside them, as moves do.
+        let numbered = g.hexes && (board.sites.iter()).all(|s| s.name.parse::<u32>().is_ok());
         for (s, site) in board.sites.iter().enumerate() {
             if let Some(c) = site.coord {
                 let (x, y) = centre(c);
@@ -387,6 +458,15 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
                     out,
                     r#"<circle data-site="{s}" cx="{x}" cy="{y}" r="5" fill="{LINE}"/>"#
                 );
+                if numbered {
+                    let _ = writeln!(
+                        out,
+                        r#"<text x="{}" y="{}" font-size="10" fill="{LINE}">{}</text>"#,
+                        x + 7,
+                        y + 16,
+                        esc(&site.name)
+                    );
+                }
             }
         }
     } else {
@@ -421,7 +501,16 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             }
         }
     }
-    labels(&mut out, g, &centre, MARGIN + h * CELL + 20, MARGIN / 2);
+    if g.hexes {
+        hex_labels(
+            &mut out,
+            engine,
+            &centre,
+            MARGIN + (h - 1) * rise + CELL + 20,
+        );
+    } else {
+        labels(&mut out, g, &centre, MARGIN + h * CELL + 20, MARGIN / 2);
+    }
     let marked = touched(last);
     for (s, site) in board.sites.iter().enumerate() {
         let Some(c) = site.coord else { continue };
@@ -446,7 +535,10 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             }
         }
     }
-    let (width, height) = (2 * MARGIN + w * CELL, 2 * MARGIN + h * CELL);
+    let (width, height) = (
+        2 * MARGIN + across * CELL,
+        2 * MARGIN + (h - 1) * rise + CELL,
+    );
     // Zones off the grid (where men wait to enter, or are borne off) and
     // the dice, at the right.
     let off_grid = board.sites.iter().any(|s| s.coord.is_none());

@@ -54,6 +54,9 @@ impl Grid {
         if self.g.counting.is_some() {
             self.counted_steps(st, huff, sides, found);
         }
+        if self.g.hops.is_some() {
+            self.hops(st, huff, sides, found);
+        }
         let player = st.to_move as usize;
         for s in bits(sides.own) {
             let kind = (st.cells[s] & 15) as usize;

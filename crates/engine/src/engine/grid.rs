@@ -7,7 +7,7 @@ use super::sides::{Sides, bits, few_bits};
 use super::strategy::Strategy;
 use super::{
     Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, barred, bit, counting, custody,
-    enclose, flips, lines, rays, turns,
+    enclose, flips, hops, lines, rays, turns,
 };
 use crate::ir::{MAX_STEPS, Obligation};
 use std::ops::Deref;
@@ -80,6 +80,8 @@ pub(super) struct GridTables {
     pub(super) lean_actions: bool,
     /// Whether some piece shoots after its move (`shoot`).
     pub(super) shoots: bool,
+    /// The hops of the kinds that hop (`hop`), listed with the far steps.
+    pub(super) hops: Option<Box<hops::Hops>>,
     /// The claims of the kinds that enclose sites once placed (`enclose`).
     pub(super) encloses: Option<Box<enclose::Encloses>>,
     /// The custody rules of the kinds that take by custody (`custody`).
@@ -155,7 +157,8 @@ impl GridTables {
         }
         let _ = kinds;
         let counting = counting::Counting::new(game, &neighbour, dirs).map(Box::new);
-        rays.any |= counting.is_some();
+        let hops = hops::Hops::new(game, &neighbour, dirs).map(Box::new);
+        rays.any |= counting.is_some() || hops.is_some();
         let shoots = game.kinds.iter().any(|k| k.shoot.is_some());
         let actions = actions::Actions::new(game, &core.rules).map(Box::new);
         let custodies = custody::Custodies::new(game, &neighbour, dirs).map(Box::new);
@@ -166,7 +169,8 @@ impl GridTables {
             || shoots
             || encloses.is_some();
         GridTables {
-            rare_slides: !barred::landings(game).is_empty() || counting.is_some(),
+            rare_slides: !barred::landings(game).is_empty() || counting.is_some() || hops.is_some(),
+            hops,
             barred: barred::landings(game),
             flips: flips::Flips::new(game, &neighbour, dirs).map(Box::new),
             counting,

@@ -147,6 +147,7 @@ impl Checker<'_> {
                     ranks: build.ranks.clone(),
                     squares: squares.as_ref().is_some_and(|s| s.0 == DrawnAs::Squares),
                     edges,
+                    hexes: false,
                 });
                 let point = |(x, y): (i32, i32)| {
                     format!("{}{}", build.files[x as usize], build.ranks[y as usize])
@@ -490,6 +491,11 @@ impl Checker<'_> {
             LinkKind::All => "all",
             LinkKind::Hex => "hex",
         };
+        if kind == LinkKind::Hex
+            && let Some(g) = build.board.grid.as_mut()
+        {
+            g.hexes = true;
+        }
         let origin = LinkOrigin {
             item: format!("`links {kind_text}{parity_text}`"),
             file,

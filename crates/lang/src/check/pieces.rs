@@ -60,6 +60,7 @@ impl Checker<'_> {
                 jump: vec![Vec::new(); players.len()],
                 take: vec![Vec::new(); players.len()],
                 flip: vec![Vec::new(); players.len()],
+                hop: vec![Vec::new(); players.len()],
                 custody: None,
                 surrounded: None,
                 barred: ir::Barred::default(),
@@ -100,6 +101,7 @@ impl Checker<'_> {
                     ItemKind::Step(..)
                     | ItemKind::Jump(..)
                     | ItemKind::Take(..)
+                    | ItemKind::Hop(..)
                     | ItemKind::Flip(..)
                     | ItemKind::Shoot(..)
                     | ItemKind::Enclose(..)
@@ -113,6 +115,7 @@ impl Checker<'_> {
                             ItemKind::Step(..) => "step",
                             ItemKind::Jump(..) => "jump",
                             ItemKind::Take(..) => "take",
+                            ItemKind::Hop(..) => "hop",
                             ItemKind::Flip(..) => "flip",
                             ItemKind::Shoot(..) => "shoot",
                             ItemKind::Enclose(..) => "enclose",
@@ -205,6 +208,9 @@ impl Checker<'_> {
                     ItemKind::Take(dirs, reach) => {
                         kind.take = self.direction_set(build, players, item.file, dirs);
                         kind.take_reach = self.reach(build, item, reach);
+                    }
+                    ItemKind::Hop(dirs) => {
+                        kind.hop = self.direction_set(build, players, item.file, dirs);
                     }
                     ItemKind::Flip(dirs) => {
                         kind.flip = self.direction_set(build, players, item.file, dirs);

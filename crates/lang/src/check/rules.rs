@@ -393,10 +393,12 @@ fn n_span(item: &Item) -> crate::diag::Span {
 }
 
 impl Checker<'_> {
-    /// The name and condition of a counter with `while` (`Some(None)`
-    /// without), after checking that they go together, that the name is no
-    /// other field of the position text, and that a counter without
-    /// `while` has a reset; `None` after reporting.
+    /// The name and condition of a named counter (`Some(None)` for one
+    /// without a name), after checking that a name goes with `while` or
+    /// with no reset (a counter of every turn, whose condition always
+    /// holds), that the name is no other field of the position text, and
+    /// that a counter without `while` or a name has a reset; `None` after
+    /// reporting.
     #[allow(clippy::option_option)]
     fn progress_during(
         &mut self,
@@ -420,14 +422,19 @@ impl Checker<'_> {
                 None
             }
             (None, None) => Some(None),
+            (Some(name), None) if resets.is_empty() => {
+                // A named counter that nothing resets and that runs by no
+                // condition counts every turn: the game's length.
+                self.named_counter(players, item, name, ir::Cond::And(Vec::new()), end)
+            }
             (Some(name), None) => {
                 self.error(
                     item.file,
                     name.span.clone(),
-                    "only a counter that runs `while` a condition holds is named",
-                    "a name without `while`",
+                    "only a counter that runs `while` a condition holds, or one that counts every turn (no reset), is named",
+                    "a name with resets and without `while`",
                     Some(
-                        "add `while CONDITION` after `turns`, or write the rule without `NAME:`"
+                        "add `while CONDITION` after `turns`, or write the rule without `NAME:`, or drop its resets to count every turn (`length: 1000 turns: draw`)"
                             .into(),
                     ),
                 );
@@ -444,26 +451,40 @@ impl Checker<'_> {
                 None
             }
             (Some(name), Some((_, cond))) => {
-                let taken = players.iter().any(|p| p.name == name.text)
-                    || ["turn", "quiet", "idle", "hand", "huff", "again", "dice", "turns", "pinned"]
-                        .contains(&name.text.as_str())
-                    || end.iter().any(|e| {
-                        matches!(e, EndRule::NoProgress { during: Some((n, _)), .. } if *n == name.text)
-                    });
                 let cond = self.condition(players, item.file, cond, conditions::CondUse::While);
-                if taken {
-                    self.error(
-                        item.file,
-                        name.span.clone(),
-                        format!("`{}` already names a field of the position text", name.text),
-                        "name taken",
-                        Some("a counter with `while` is a field of the position named as the rule: give it a name of its own".into()),
-                    );
-                    return None;
-                }
-                Some(Some((name.text.clone(), cond)))
+                self.named_counter(players, item, name, cond, end)
             }
         }
+    }
+
+    /// A named counter's name and condition, after checking that the name
+    /// is no other field of the position text; `None` after reporting.
+    #[allow(clippy::option_option)]
+    fn named_counter(
+        &mut self,
+        players: &[ir::Player],
+        item: &Item,
+        name: &Name,
+        cond: ir::Cond,
+        end: &[EndRule],
+    ) -> Option<Option<(String, ir::Cond)>> {
+        let taken = players.iter().any(|p| p.name == name.text)
+            || ["turn", "quiet", "idle", "hand", "huff", "again", "dice", "turns", "pinned"]
+                .contains(&name.text.as_str())
+            || end.iter().any(|e| {
+                matches!(e, EndRule::NoProgress { during: Some((n, _)), .. } if *n == name.text)
+            });
+        if taken {
+            self.error(
+                item.file,
+                name.span.clone(),
+                format!("`{}` already names a field of the position text", name.text),
+                "name taken",
+                Some("a named counter is a field of the position named as the rule: give it a name of its own".into()),
+            );
+            return None;
+        }
+        Some(Some((name.text.clone(), cond)))
     }
 
     /// The resets of a no-progress counter (whether a capture resets it, and

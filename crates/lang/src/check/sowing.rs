@@ -113,6 +113,7 @@ impl Checker<'_> {
                     ItemKind::Place(..) => "place",
                     ItemKind::Fly(..) => "fly",
                     ItemKind::Flip(..) => "flip",
+                    ItemKind::Hop(..) => "hop",
                     ItemKind::Shoot(..) => "shoot",
                     ItemKind::Custody(..) => "custody",
                     ItemKind::Surrounded(..) => "surrounded",

@@ -176,6 +176,9 @@ impl Game {
                         k.take_reach.words()
                     )?;
                 }
+                if k.may_hop() {
+                    writeln!(f, "  {} hop: {}", p.name, self.direction_list(&k.hop[i]))?;
+                }
                 if k.flip.iter().any(|d| !d.is_empty()) {
                     writeln!(f, "  {} flip: {}", p.name, self.direction_list(&k.flip[i]))?;
                 }
@@ -599,6 +602,10 @@ impl Game {
                         String::new()
                     };
                     match during {
+                        // A counter of every turn: the game's length.
+                        Some((name, Cond::And(all))) if all.is_empty() => {
+                            writeln!(f, "end: {name}: {turns} turns -> {result}")?
+                        }
                         Some((name, cond)) => writeln!(
                             f,
                             "end: {name}: {resets}{turns} turns while {cond} -> {result}"

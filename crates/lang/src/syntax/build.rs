@@ -97,6 +97,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
             ItemKind::Take(directions(part(0)), reach)
         }
         Rule::flip => ItemKind::Flip(directions(part(0))),
+        Rule::hop => ItemKind::Hop(directions(part(0))),
         Rule::enclose => ItemKind::Enclose(name(part(0)), directions(part(1))),
         Rule::shoot => ItemKind::Shoot(
             name(part(0)),

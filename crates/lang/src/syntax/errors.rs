@@ -72,6 +72,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::step
             | Rule::jump
             | Rule::take
+            | Rule::hop
             | Rule::flip
             | Rule::shoot
             | Rule::enclose
@@ -187,6 +188,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::connected => "`own|opponent pieces connected`",
         Rule::exactly => "`exactly`",
         Rule::flip => "`flip DIRECTIONS`",
+        Rule::hop => "`hop DIRECTIONS`",
         Rule::shoot => "`shoot KIND DIRECTIONS [far]`",
         Rule::enclose => "`enclose KIND DIRECTIONS`",
         Rule::custody => "`custody DIRECTIONS [against REGION]`",
@@ -210,8 +212,12 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::numbering => "`number from CORNER along DIRECTION then DIRECTION`",
         Rule::standing => "`on own|opponent REGION`",
         Rule::on_word => "`on`",
-        Rule::piece_drop => "`drop step|jump|take|place|fly|flip|shoot|enclose|custody|surrounded`",
-        Rule::move_kind => "`step`, `jump`, `place` or `fly`",
+        Rule::piece_drop => {
+            "`drop step|jump|take|hop|place|fly|flip|shoot|enclose|custody|surrounded`"
+        }
+        Rule::move_kind => {
+            "`step`, `jump`, `take`, `hop`, `place`, `fly`, `flip`, `shoot`, `enclose`, `custody` or `surrounded`"
+        }
         Rule::region_ref => "`own REGION` or `opponent REGION`",
         Rule::whose => "`own` or `opponent`",
         Rule::setup => "a `setup` section",
