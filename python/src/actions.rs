@@ -26,7 +26,8 @@
 //! `along lines` every jump along a drawn line, with `take` every step
 //! onto the next site taking the piece there (`(from, to, to)`), with
 //! `counting` lines every distance (steps, and takes `(from, to, to)`),
-//! and with `fly` every pair of sites. So the ids a policy needs are those the game's moves can use.
+//! and with `fly` or `hop` every pair of sites (a chain of hops is one
+//! step, from where it starts to where it ends). So the ids a policy needs are those the game's moves can use.
 
 use ludus::engine::{Engine, Move, NONE};
 use ludus::ir::{MAX_DIE_MOVES, MAX_STEPS, Obligation, Reach};
@@ -112,7 +113,8 @@ fn step_table(engine: &Engine) -> Vec<(u8, u8, u8)> {
     let along = reaches.contains(&Reach::Along);
     // Counted steps (`counting`) go any distance along a direction.
     let counted = reaches.iter().any(|r| matches!(r, Reach::Counting { .. }));
-    let fly = game.kinds.iter().any(|k| k.fly.is_some());
+    // A chain of hops (`hop`) is one step to wherever it ends, as a flight.
+    let fly = game.kinds.iter().any(|k| k.fly.is_some() || k.may_hop());
     let mut table = Vec::new();
     for from in 0..n {
         for d in 0..dirs {

@@ -93,15 +93,26 @@ impl Shared {
     /// and `n` more; in a game whose every turn places or takes a piece,
     /// the turns the pieces allow ([`Shared::shrinking_turns`]); in a game
     /// whose every turn shoots a piece that stays, the empty sites
-    /// ([`Shared::filling_turns`]).
+    /// ([`Shared::filling_turns`]); in a game with a counter of every turn
+    /// (`length: 1000 turns: draw`), its count at most.
     pub fn rule_turns(&self) -> Option<u64> {
         // Sowing moves seeds and takes none off the board: no bound here.
         if self.engine.sows() {
             return None;
         }
-        self.capture_turns()
+        let rules = self
+            .capture_turns()
             .or_else(|| self.shrinking_turns())
-            .or_else(|| self.filling_turns())
+            .or_else(|| self.filling_turns());
+        // A counter of every turn (`length: 1000 turns: draw`) ends the
+        // game at its count.
+        let length = (self.engine.game().end.iter())
+            .filter_map(|e| e.game_length().map(u64::from))
+            .min();
+        match (rules, length) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// [`Shared::rule_turns`] of a game without dice whose every turn

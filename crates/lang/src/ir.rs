@@ -778,6 +778,24 @@ pub enum EndRule {
     },
 }
 
+impl EndRule {
+    /// The turns a counter of every turn ends the game at (`length: 1000
+    /// turns: draw`: named, nothing resets it, and its condition always
+    /// holds); `None` for any other rule.
+    pub fn game_length(&self) -> Option<u32> {
+        match self {
+            EndRule::NoProgress {
+                capture: false,
+                kinds,
+                turns,
+                during: Some((_, Cond::And(all))),
+                ..
+            } if kinds.is_empty() && all.is_empty() => Some(*turns),
+            _ => None,
+        }
+    }
+}
+
 impl Game {
     /// Whether men waiting at the start of a track enter by `place` (onto
     /// any point of the place line's region, with any die the rules

@@ -261,11 +261,7 @@ fn hex_grid(engine: &Engine, st: &State, g: &Grid) -> String {
         let text: String = line.iter().collect();
         if numbered && head.trim_start().len() > margin {
             let (label, names) = head.split_at(margin + 2);
-            out.push_str(
-                &format!("{label}{text:<width$}   |{names}")
-                    .trim_end()
-                    .to_string(),
-            );
+            out.push_str(format!("{label}{text:<width$}   |{names}").trim_end());
         } else {
             out.push_str(format!("{head}{text}").trim_end());
         }

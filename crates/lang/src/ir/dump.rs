@@ -603,7 +603,7 @@ impl Game {
                     };
                     match during {
                         // A counter of every turn: the game's length.
-                        Some((name, Cond::And(all))) if all.is_empty() => {
+                        Some((name, _)) if e.game_length().is_some() => {
                             writeln!(f, "end: {name}: {turns} turns -> {result}")?
                         }
                         Some((name, cond)) => writeln!(
