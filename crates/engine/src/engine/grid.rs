@@ -7,7 +7,7 @@ use super::sides::{Sides, bits, few_bits};
 use super::strategy::Strategy;
 use super::{
     Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, barred, bit, counting, custody,
-    enclose, flips, lines, rays, turns,
+    enclose, flips, lines, picking, rays, turns,
 };
 use crate::ir::{MAX_STEPS, Obligation};
 use std::ops::Deref;
@@ -92,6 +92,9 @@ pub(super) struct GridTables {
     pub(super) rare_slides: bool,
     /// The play of a game neither plain nor lean (see `Grid::play_other`).
     pub(super) other_play: OtherPlay,
+    /// The die that picks the kind that moves, in a game that throws one
+    /// (`picking.rs`).
+    pub(super) picking: Option<picking::Picking>,
 }
 
 /// Which play a game of the extended play (neither plain nor lean) runs,
@@ -106,6 +109,7 @@ pub(super) enum OtherPlay {
     ActionsWhile,
     After,
     Enclose,
+    Picked,
 }
 
 impl GridTables {
@@ -160,7 +164,9 @@ impl GridTables {
         let actions = actions::Actions::new(game, &core.rules).map(Box::new);
         let custodies = custody::Custodies::new(game, &neighbour, dirs).map(Box::new);
         let encloses = enclose::Encloses::new(game, &neighbour, dirs).map(Box::new);
-        let extended = actions.is_some()
+        let picking = picking::Picking::new(game);
+        let extended = picking.is_some()
+            || actions.is_some()
             || !core.counter_while.is_empty()
             || custodies.is_some()
             || shoots
@@ -192,13 +198,15 @@ impl GridTables {
                 && !core.repetition
                 && custodies.is_none()
                 && !shoots
-                && encloses.is_none(),
+                && encloses.is_none()
+                && picking.is_none(),
             shoots,
             other_play: match (
                 custodies.is_some() || shoots,
                 actions.is_some(),
                 core.counter_while.is_empty(),
             ) {
+                _ if picking.is_some() => OtherPlay::Picked,
                 _ if encloses.is_some() => OtherPlay::Enclose,
                 (true, ..) => OtherPlay::After,
                 (false, true, true) => OtherPlay::Actions,
@@ -209,6 +217,7 @@ impl GridTables {
             encloses,
             actions,
             actions_countable: false,
+            picking,
         }
     }
 }
@@ -227,7 +236,9 @@ impl Grid {
         let mut grid = Grid { core, g };
         // A game with actions counts its turns its own way (`Actions::count`).
         let countable = grid.steps_countable();
-        grid.g.steps_countable = grid.g.actions.is_none() && countable;
+        // So are the turns of a game whose die picks the kind: listed, then
+        // kept by the kind (`picking.rs`).
+        grid.g.steps_countable = grid.g.actions.is_none() && countable && grid.g.picking.is_none();
         // Placements that flip are judged one by one: listed, never counted.
         // So are moves followed by a shot.
         grid.g.actions_countable = countable && grid.g.flips.is_none() && !grid.g.shoots;
@@ -291,6 +302,9 @@ impl Strategy for &Grid {
                 }
             }
         }
+        if self.g.picking.is_some() {
+            h ^= u64::from(st.dice[0]).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        }
         let extra = self.sites * 32 + 2;
         for s in 0..self.sites {
             if st.offenders & bit(s as u8) != 0 {
@@ -305,6 +319,17 @@ impl Strategy for &Grid {
 
     fn draws_planned(self) -> bool {
         Grid::draws_planned(self)
+    }
+
+    #[inline]
+    fn to_throw(self, st: &State) -> bool {
+        self.g.picking.is_some() && st.dice[0] == 0
+    }
+
+    fn roll(self, st: &mut State, rng: &mut crate::rng::Rng) {
+        if let Some(p) = &self.g.picking {
+            p.roll(st, rng);
+        }
     }
 
     #[inline(always)]
@@ -401,6 +426,9 @@ impl Grid {
             if !self.forbid.is_empty() {
                 out.retain(|m| !self.forbids(st, m));
             }
+        }
+        if self.g.picking.is_some() {
+            self.keep_picked(st, out);
         }
         if out.is_empty() && !self.no_moves_rule && (!self.neither_rule || self.opponent_moves(st))
         {
@@ -712,12 +740,13 @@ impl Grid {
     /// reach, the piece taken where it lands.
     #[inline]
     fn takes(&self, huff: u8, site: u8, t: usize, sides: &Sides, found: &mut Found) {
-        let (targets, mask) = self.g.lines.takes(t);
-        if mask & sides.opp == 0 {
+        let (targets, mask, own) = self.g.lines.takes(t);
+        let victims = sides.opp | sides.own & own;
+        if mask & victims == 0 {
             return;
         }
         for target in targets {
-            if sides.opp & target.bit != 0 {
+            if victims & target.bit != 0 {
                 let m = found.push(&Move {
                     huff,
                     capture: true,

@@ -60,7 +60,9 @@ pub(super) struct Lines {
     /// span of `take_targets` and a mask of the sites they reach; empty
     /// where no piece of the game takes, so that the near lines of other
     /// games keep their size.
-    pub takes: Vec<(Range, u128)>,
+    /// The third: every site where the kind takes its owner's pieces too
+    /// (`take ..., own too`), else none.
+    pub takes: Vec<(Range, u128, u128)>,
     pub take_targets: Vec<Target>,
 }
 
@@ -173,16 +175,19 @@ impl Lines {
             }
         }
         let len = self.take_targets.len() as u32 - start;
-        self.takes.push((Range { start, len }, mask));
+        let own = if kind.take_own { u128::MAX } else { 0 };
+        self.takes.push((Range { start, len }, mask, own));
     }
 
-    /// The takes of table entry `t`, and the sites they reach.
+    /// The takes of table entry `t`, the sites they reach, and where
+    /// they take the mover's own pieces too (every site or none).
     #[inline(always)]
-    pub fn takes(&self, t: usize) -> (&[Target], u128) {
-        let (r, mask) = self.takes[t];
+    pub fn takes(&self, t: usize) -> (&[Target], u128, u128) {
+        let (r, mask, own) = self.takes[t];
         (
             &self.take_targets[r.start as usize..(r.start + r.len) as usize],
             mask,
+            own,
         )
     }
 

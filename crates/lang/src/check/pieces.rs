@@ -66,6 +66,7 @@ impl Checker<'_> {
                 step_reach: ir::Reach::Near,
                 jump_reach: ir::Reach::Near,
                 take_reach: ir::Reach::Near,
+                take_own: false,
                 standing: Vec::new(),
                 promote: None,
                 advance: false,
@@ -205,6 +206,7 @@ impl Checker<'_> {
                     ItemKind::Take(dirs, reach) => {
                         kind.take = self.direction_set(build, players, item.file, dirs);
                         kind.take_reach = self.reach(build, item, reach);
+                        kind.take_own = reach.own_too.is_some();
                     }
                     ItemKind::Flip(dirs) => {
                         kind.flip = self.direction_set(build, players, item.file, dirs);
