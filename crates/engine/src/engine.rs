@@ -146,7 +146,7 @@ impl Engine {
     }
 
     /// Whether the game is played with dice (see [`Engine::roll`]): a
-    /// tables game, or a grid game whose die picks the kind that moves.
+    /// tables game, or a grid game whose die picks the piece that moves.
     pub fn has_dice(&self) -> bool {
         self.game.dice.is_some()
     }

@@ -241,7 +241,7 @@ impl<'a> Checker<'a> {
         self.tracks(&board, &mut players);
         let tracks: Vec<Vec<usize>> = players.iter().map(|(p, _)| p.track.clone()).collect();
         let thrown = self.dice();
-        // A die that picks the kind moves no man along a track: the game is
+        // A die that picks the piece moves no man along a track: the game is
         // checked as one without dice, its dice kept for the throw.
         let picks = self.picks_kind();
         let dice = thrown.filter(|_| !picks);

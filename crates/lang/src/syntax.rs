@@ -553,7 +553,7 @@ pub enum ItemKind {
     Hit(Name),
     /// `pin blots`: a man landing on a lone opposing man pins it there.
     Pin,
-    /// `die picks the kind, else the nearest`: the one die names the kind
+    /// `die picks the piece, else the nearest`: the one die names the kind
     /// that moves.
     DiePicks,
     /// `first from ZONE`

@@ -92,7 +92,7 @@ pub(super) struct GridTables {
     pub(super) rare_slides: bool,
     /// The play of a game neither plain nor lean (see `Grid::play_other`).
     pub(super) other_play: OtherPlay,
-    /// The die that picks the kind that moves, in a game that throws one
+    /// The die that picks the piece that moves, in a game that throws one
     /// (`picking.rs`).
     pub(super) picking: Option<picking::Picking>,
 }
@@ -236,7 +236,7 @@ impl Grid {
         let mut grid = Grid { core, g };
         // A game with actions counts its turns its own way (`Actions::count`).
         let countable = grid.steps_countable();
-        // So are the turns of a game whose die picks the kind: listed, then
+        // So are the turns of a game whose die picks the piece: listed, then
         // kept by the kind (`picking.rs`).
         grid.g.steps_countable = grid.g.actions.is_none() && countable && grid.g.picking.is_none();
         // Placements that flip are judged one by one: listed, never counted.

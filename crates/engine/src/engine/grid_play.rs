@@ -38,7 +38,7 @@ impl Grid {
         }
     }
 
-    /// A move of a game whose die picks the kind, the die left aside (see
+    /// A move of a game whose die picks the piece, the die left aside (see
     /// `picking.rs`): the play of the others, then the `again` rules.
     pub(super) fn play_unpicked(&self, st: &mut State, m: &Move) {
         let mover = st.to_move as usize;

@@ -1,4 +1,4 @@
-//! The die that picks the kind (`die picks the kind, else the nearest`):
+//! The die that picks the piece (`die picks the piece, else the nearest`):
 //! a grid game that throws one die before each turn, whose face N names
 //! the Nth kind declared as the kind that moves; where the mover has no
 //! piece of it, his nearest kind below it and his nearest above it may
@@ -13,7 +13,7 @@ use crate::ir::Game;
 use crate::rng::Rng;
 use rand::RngExt;
 
-/// The die of a game whose die picks the kind.
+/// The die of a game whose die picks the piece.
 pub(super) struct Picking {
     /// Its faces, numbered from 1: one per kind.
     faces: u8,
@@ -72,7 +72,7 @@ impl Grid {
         out.retain(|m| m.len > 0 && kinds & 1 << (st.cells[m.from() as usize] & 15) != 0);
     }
 
-    /// Plays a turn of a game whose die picks the kind: a take that lands
+    /// Plays a turn of a game whose die picks the piece: a take that lands
     /// on one of the mover's own pieces (`take ..., own too`) removes it
     /// as his, then the move is played as the others are, and the die is
     /// spent.

@@ -1,4 +1,4 @@
-//! Checking the die that picks the kind (`die picks the kind, else the
+//! Checking the die that picks the piece (`die picks the piece, else the
 //! nearest`, in `rules`): a grid game that throws one die, numbered 1 to
 //! as many faces as the game has kinds, face N naming the Nth kind
 //! declared. Such a game's dice move no man along a track: it is checked
@@ -9,14 +9,14 @@ use crate::ir;
 use crate::syntax::{ItemKind, SectionKind};
 
 impl Checker<'_> {
-    /// Whether the rules have `die picks the kind, else the nearest`.
+    /// Whether the rules have `die picks the piece, else the nearest`.
     pub(super) fn picks_kind(&self) -> bool {
         self.sections(SectionKind::Rules)
             .flat_map(|s| s.items.iter())
             .any(|i| matches!(i.kind, ItemKind::DiePicks))
     }
 
-    /// Whether the rules say `die picks the kind, else the nearest`, with
+    /// Whether the rules say `die picks the piece, else the nearest`, with
     /// the refusals of its misuse: no dice, dice other than one die
     /// numbered from 1, faces that do not number the kinds.
     pub(super) fn picking_die(&mut self, thrown: Option<ir::Dice>, kinds: usize) -> bool {
@@ -32,7 +32,7 @@ impl Checker<'_> {
             self.error(
                 file,
                 span,
-                "`die picks the kind` in a game without dice",
+                "`die picks the piece` in a game without dice",
                 "no die to pick with",
                 Some(format!(
                     "add `dice {{ count 1  faces {kinds} }}`: face N picks the Nth kind declared"
@@ -49,7 +49,7 @@ impl Checker<'_> {
             self.error(
                 file,
                 span,
-                "the die that picks the kind is one die, numbered from 1",
+                "the die that picks the piece is one die, numbered from 1",
                 "needs one plain die",
                 Some(format!(
                     "write `dice {{ count 1  faces {kinds} }}`, with no listed faces, `summed`, `opening` or climbing doubles"

@@ -432,7 +432,7 @@ impl Game {
             writeln!(f, "rules: hit to {z}")?;
         }
         if r.die_picks {
-            writeln!(f, "rules: die picks the kind, else the nearest")?;
+            writeln!(f, "rules: die picks the piece, else the nearest")?;
         }
         if r.pin_blots {
             writeln!(f, "rules: pin blots")?;

@@ -184,7 +184,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::jump => "`jump DIRECTIONS [far [land behind] | along lines]`",
         Rule::take => "`take DIRECTIONS [counting [over own]] [, own too]`",
         Rule::own_too => "`, own too`",
-        Rule::die_picks => "`die picks the kind, else the nearest`",
+        Rule::die_picks => "`die picks the piece, else the nearest`",
         Rule::counting | Rule::counting_word => "`counting [over own]`",
         Rule::over_own => "`over own`",
         Rule::connected => "`own|opponent pieces connected`",
