@@ -13,8 +13,8 @@ the whole game runs in C++, one Python call per game. ludus's side is
 `--game` is `backgammon` (the default), `nine-mens-morris`,
 `tic-tac-toe`, `connect-four`, `breakthrough`, `clobber`, `othello`,
 `hex`, `hex-7`, `lines-of-action`, `gomoku-11`, `gomoku-9`, `amazons`,
-`kalah` (OpenSpiel's `mancala`), `oware`, `dots-and-boxes` or
-`dots-and-boxes-3x3`, each set against OpenSpiel's game of that name (with the size of the
+`kalah` (OpenSpiel's `mancala`), `oware`, `dots-and-boxes`,
+`dots-and-boxes-3x3` or `einstein-wurfelt-nicht`, each set against OpenSpiel's game of that name (with the size of the
 file; OpenSpiel plays an Amazons turn as three actions of one player, each
 drawn at random among its legal ones, ludus as one turn drawn among all). OpenSpiel ends a
 game of nine men's morris as a draw after 200 turns, which ludus's file
@@ -22,7 +22,9 @@ does not, so its games are shorter: the mean turns per game of each are printed,
 turns per second. In dots and boxes a player who closes a box draws
 again: OpenSpiel's count of turns (a turn ends where another player is to
 decide) takes his lines as one turn, ludus's plies count each line, an
-action of OpenSpiel's.
+action of OpenSpiel's. In Einstein würfelt nicht OpenSpiel deals each
+player's arrangement by chance before the first throw; ludus's file starts
+from one arrangement.
 
 Playouts per second alternate the two, round by round, so that a busy
 machine slows both alike; the ratio of each pair is printed. With
@@ -62,6 +64,7 @@ GAMES = {
     "oware": "oware",
     "dots-and-boxes": "dots_and_boxes",
     "dots-and-boxes-3x3": "dots_and_boxes(num_rows=3,num_cols=3)",
+    "einstein-wurfelt-nicht": "einstein_wurfelt_nicht",
 }
 GAME = ROOT / "games" / "backgammon.game"
 

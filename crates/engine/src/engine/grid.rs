@@ -128,13 +128,14 @@ impl GridTables {
         let mut rays = rays::Rays::default();
         let mut lines = lines::Lines::default();
         let takes = game.kinds.iter().any(|k| k.may_take());
+        let takes_own = game.kinds.iter().any(|k| k.take_own);
         for p in 0..game.players.len() {
             for (k, kind) in game.kinds.iter().enumerate() {
                 for s in 0..sites {
                     rays.add_site(kind, p, s, &neighbour, dirs);
                     lines.add_site((k, kind), p, s, (&neighbour, dirs), &board.lines);
                     if takes {
-                        lines.add_takes((k, kind), p, s, (&neighbour, dirs));
+                        lines.add_takes((k, kind), (p, s), (&neighbour, dirs), takes_own);
                     }
                 }
                 promote.push(match &kind.promote {
@@ -662,7 +663,7 @@ impl Grid {
         if self.g.takes {
             return self.captures_with_takes(st, huff, sides, found, steps);
         }
-        self.captures_taking::<false>(st, huff, sides, found, steps)
+        self.captures_taking::<false, false>(st, huff, sides, found, steps)
     }
 
     /// [`Grid::captures`] of a game where some piece takes, out of line:
@@ -676,14 +677,18 @@ impl Grid {
         found: &mut Found,
         steps: Option<&mut usize>,
     ) -> bool {
-        self.captures_taking::<true>(st, huff, sides, found, steps)
+        if !self.g.lines.takes_own.is_empty() {
+            return self.captures_taking::<true, true>(st, huff, sides, found, steps);
+        }
+        self.captures_taking::<true, false>(st, huff, sides, found, steps)
     }
 
-    /// [`Grid::captures`], with `TAKES` (a game where some piece takes)
+    /// [`Grid::captures`], with `TAKES` (a game where some piece takes;
+    /// with `OWN`, some kind takes its owner's pieces too)
     /// each piece's takes listed before its capture chains; compiled apart,
     /// so that the other games run the loop they ran before.
     #[inline(always)]
-    fn captures_taking<const TAKES: bool>(
+    fn captures_taking<const TAKES: bool, const OWN: bool>(
         &self,
         st: &mut State,
         huff: u8,
@@ -706,7 +711,7 @@ impl Grid {
                     );
                 }
                 if TAKES {
-                    self.takes(huff, s as u8, t, sides, found);
+                    self.takes::<OWN>(huff, s as u8, t, sides, found);
                     if self.g.counting.is_some() {
                         self.counted_takes(st, huff, s as u8, t, sides, found);
                     }
@@ -737,11 +742,17 @@ impl Grid {
 
     /// Records the takes of the piece on `site` (table entry `t`), after
     /// the huff `huff`: one step onto each opposing piece its `take` lines
-    /// reach, the piece taken where it lands.
+    /// reach, the piece taken where it lands; with `OWN` (a game where
+    /// some kind takes its owner's pieces too), onto those the entry's
+    /// kind takes as well.
     #[inline]
-    fn takes(&self, huff: u8, site: u8, t: usize, sides: &Sides, found: &mut Found) {
-        let (targets, mask, own) = self.g.lines.takes(t);
-        let victims = sides.opp | sides.own & own;
+    fn takes<const OWN: bool>(&self, huff: u8, site: u8, t: usize, sides: &Sides, found: &mut Found) {
+        let (targets, mask) = self.g.lines.takes(t);
+        let victims = if OWN {
+            sides.opp | sides.own & self.g.lines.takes_own(t)
+        } else {
+            sides.opp
+        };
         if mask & victims == 0 {
             return;
         }

@@ -60,10 +60,12 @@ pub(super) struct Lines {
     /// span of `take_targets` and a mask of the sites they reach; empty
     /// where no piece of the game takes, so that the near lines of other
     /// games keep their size.
-    /// The third: every site where the kind takes its owner's pieces too
-    /// (`take ..., own too`), else none.
-    pub takes: Vec<(Range, u128, u128)>,
+    pub takes: Vec<(Range, u128)>,
     pub take_targets: Vec<Target>,
+    /// Per entry of `takes`, in a game where some kind takes its owner's
+    /// pieces too (`take ..., own too`): every site where the entry's kind
+    /// does, else none; empty in other games, whose takes never read it.
+    pub takes_own: Vec<u128>,
 }
 
 impl Lines {
@@ -150,13 +152,14 @@ impl Lines {
 
     /// Adds the takes of `kind` (the `k`th) for `player` on `site`, in
     /// table order, as [`Lines::add_site`] adds its lines: called for
-    /// every entry of a game where some piece takes, for none of the others.
+    /// every entry of a game where some piece takes, for none of the others;
+    /// with `own_too`, a game where some kind takes its owner's pieces too.
     pub fn add_takes(
         &mut self,
         (k, kind): (usize, &Kind),
-        player: usize,
-        site: usize,
+        (player, site): (usize, usize),
         (neighbour, dirs): (&[Option<usize>], usize),
+        own_too: bool,
     ) {
         let start = self.take_targets.len() as u32;
         let mut mask = 0;
@@ -175,19 +178,26 @@ impl Lines {
             }
         }
         let len = self.take_targets.len() as u32 - start;
-        let own = if kind.take_own { u128::MAX } else { 0 };
-        self.takes.push((Range { start, len }, mask, own));
+        self.takes.push((Range { start, len }, mask));
+        if own_too {
+            self.takes_own.push(if kind.take_own { u128::MAX } else { 0 });
+        }
     }
 
-    /// The takes of table entry `t`, the sites they reach, and where
-    /// they take the mover's own pieces too (every site or none).
+    /// Where the takes of table entry `t` land on the mover's own pieces
+    /// too (every site or none), in a game where some kind does.
     #[inline(always)]
-    pub fn takes(&self, t: usize) -> (&[Target], u128, u128) {
-        let (r, mask, own) = self.takes[t];
+    pub fn takes_own(&self, t: usize) -> u128 {
+        self.takes_own[t]
+    }
+
+    /// The takes of table entry `t`, and the sites they reach.
+    #[inline(always)]
+    pub fn takes(&self, t: usize) -> (&[Target], u128) {
+        let (r, mask) = self.takes[t];
         (
             &self.take_targets[r.start as usize..(r.start + r.len) as usize],
             mask,
-            own,
         )
     }
 
