@@ -746,7 +746,14 @@ impl Grid {
     /// some kind takes its owner's pieces too), onto those the entry's
     /// kind takes as well.
     #[inline]
-    fn takes<const OWN: bool>(&self, huff: u8, site: u8, t: usize, sides: &Sides, found: &mut Found) {
+    fn takes<const OWN: bool>(
+        &self,
+        huff: u8,
+        site: u8,
+        t: usize,
+        sides: &Sides,
+        found: &mut Found,
+    ) {
         let (targets, mask) = self.g.lines.takes(t);
         let victims = if OWN {
             sides.opp | sides.own & self.g.lines.takes_own(t)

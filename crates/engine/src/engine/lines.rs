@@ -180,7 +180,8 @@ impl Lines {
         let len = self.take_targets.len() as u32 - start;
         self.takes.push((Range { start, len }, mask));
         if own_too {
-            self.takes_own.push(if kind.take_own { u128::MAX } else { 0 });
+            self.takes_own
+                .push(if kind.take_own { u128::MAX } else { 0 });
         }
     }
 
