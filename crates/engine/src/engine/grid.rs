@@ -67,6 +67,9 @@ pub(super) struct GridTables {
     /// Whether some piece takes (`take`): its takes are listed with the
     /// captures.
     pub(super) takes: bool,
+    /// Whether some kind takes its owner's pieces too (`take ..., own
+    /// too`): the captures are listed by their own compiled copy.
+    pub(super) takes_own: bool,
     /// The flips of the kinds that flip as they are placed (`flip`).
     pub(super) flips: Option<Box<flips::Flips>>,
     /// The counted lines (`step ... counting`, `take ... counting`); a
@@ -179,6 +182,7 @@ impl GridTables {
             counting,
             lines,
             takes,
+            takes_own,
             promote_at_end: promote.iter().any(|p| p.3),
             promote,
             rays,
@@ -677,7 +681,7 @@ impl Grid {
         found: &mut Found,
         steps: Option<&mut usize>,
     ) -> bool {
-        if !self.g.lines.takes_own.is_empty() {
+        if self.g.takes_own {
             return self.captures_taking::<true, true>(st, huff, sides, found, steps);
         }
         self.captures_taking::<true, false>(st, huff, sides, found, steps)
@@ -745,7 +749,7 @@ impl Grid {
     /// reach, the piece taken where it lands; with `OWN` (a game where
     /// some kind takes its owner's pieces too), onto those the entry's
     /// kind takes as well.
-    #[inline]
+    #[inline(always)]
     fn takes<const OWN: bool>(
         &self,
         huff: u8,

@@ -207,6 +207,15 @@ impl Checker<'_> {
                         kind.take = self.direction_set(build, players, item.file, dirs);
                         kind.take_reach = self.reach(build, item, reach);
                         kind.take_own = reach.own_too.is_some();
+                        if let (Some(own), Some(_)) = (&reach.own_too, &reach.counting) {
+                            self.error(
+                                item.file,
+                                own.clone(),
+                                "`own too` on a counting take: a counting take lands on an opposing piece only",
+                                "not with `counting`",
+                                Some("remove `, own too`, or take to the next site (without `counting`)".into()),
+                            );
+                        }
                     }
                     ItemKind::Flip(dirs) => {
                         kind.flip = self.direction_set(build, players, item.file, dirs);
