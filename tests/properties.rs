@@ -326,8 +326,9 @@ fn counted_turns_are_the_listed_turns() {
                 for (i, m) in moves.iter().enumerate() {
                     assert_eq!(&engine.turn_at(&st, &listed, i), m, "{context}, turn {i}");
                 }
-                if engine.has_dice() && !moves.is_empty() {
-                    // Asked once another position's turns are counted.
+                if engine.stacks() && !moves.is_empty() {
+                    // A tables game's turns, kept by the thread, asked once
+                    // another position's turns are counted.
                     let mut next = st.clone();
                     engine.play_unchecked(&mut next, &moves[0]);
                     engine.roll(&mut next, &mut playout::rng(seed + 1000));

@@ -67,9 +67,6 @@ pub(super) struct GridTables {
     /// Whether some piece takes (`take`): its takes are listed with the
     /// captures.
     pub(super) takes: bool,
-    /// Whether some kind takes its owner's pieces too (`take ..., own
-    /// too`): the captures are listed by their own compiled copy.
-    pub(super) takes_own: bool,
     /// The flips of the kinds that flip as they are placed (`flip`).
     pub(super) flips: Option<Box<flips::Flips>>,
     /// The counted lines (`step ... counting`, `take ... counting`); a
@@ -182,7 +179,6 @@ impl GridTables {
             counting,
             lines,
             takes,
-            takes_own,
             promote_at_end: promote.iter().any(|p| p.3),
             promote,
             rays,
@@ -681,7 +677,7 @@ impl Grid {
         found: &mut Found,
         steps: Option<&mut usize>,
     ) -> bool {
-        if self.g.takes_own {
+        if !self.g.lines.takes_own.is_empty() {
             return self.captures_taking::<true, true>(st, huff, sides, found, steps);
         }
         self.captures_taking::<true, false>(st, huff, sides, found, steps)
@@ -749,7 +745,7 @@ impl Grid {
     /// reach, the piece taken where it lands; with `OWN` (a game where
     /// some kind takes its owner's pieces too), onto those the entry's
     /// kind takes as well.
-    #[inline(always)]
+    #[inline]
     fn takes<const OWN: bool>(
         &self,
         huff: u8,
