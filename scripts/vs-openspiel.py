@@ -14,7 +14,7 @@ the whole game runs in C++, one Python call per game. ludus's side is
 `tic-tac-toe`, `connect-four`, `breakthrough`, `clobber`, `othello`,
 `hex`, `hex-7`, `lines-of-action`, `gomoku-11`, `gomoku-9`, `amazons`,
 `kalah` (OpenSpiel's `mancala`), `oware`, `dots-and-boxes`,
-`dots-and-boxes-3x3` or `chinese-checkers`, each set against OpenSpiel's game of that name (with the size of the
+`dots-and-boxes-3x3`, `chinese-checkers` or `einstein-wurfelt-nicht`, each set against OpenSpiel's game of that name (with the size of the
 file; OpenSpiel plays an Amazons turn as three actions of one player, each
 drawn at random among its legal ones, ludus as one turn drawn among all). OpenSpiel ends a
 game of nine men's morris as a draw after 200 turns, which ludus's file
@@ -25,7 +25,10 @@ decide) takes his lines as one turn, ludus's plies count each line, an
 action of OpenSpiel's. In Chinese checkers OpenSpiel plays a chain of
 hops as an action per hop, each drawn at random with `Pass` among them,
 ludus a turn drawn among the holes a marble can end on; nearly every
-random game of both runs to the 1,000-turn limit.
+random game of both runs to the 1,000-turn limit. In Einstein würfelt
+nicht OpenSpiel deals each
+player's arrangement by chance before the first throw; ludus's file starts
+from one arrangement.
 
 Playouts per second alternate the two, round by round, so that a busy
 machine slows both alike; the ratio of each pair is printed. With
@@ -66,6 +69,7 @@ GAMES = {
     "dots-and-boxes": "dots_and_boxes",
     "dots-and-boxes-3x3": "dots_and_boxes(num_rows=3,num_cols=3)",
     "chinese-checkers": "chinese_checkers",
+    "einstein-wurfelt-nicht": "einstein_wurfelt_nicht",
 }
 GAME = ROOT / "games" / "backgammon.game"
 

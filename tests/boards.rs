@@ -382,3 +382,18 @@ fn a_chain_of_hops_is_one_turn_per_hole_it_ends_on() {
     want.sort();
     assert_eq!(got, want);
 }
+/// Einstein würfelt nicht (`einstein_wurfelt_nicht`): after each throw,
+/// the turns of the cube the die names or of its nearest cubes below and
+/// above, takes of either side's cubes, from OpenSpiel's dealt
+/// arrangements; the opposite corner or the last cube taken wins.
+#[test]
+fn einstein_wurfelt_nicht_matches_openspiel() {
+    let data = "tests/data/einstein-wurfelt-nicht-openspiel.turns";
+    let (checked, finished) = check_against_openspiel("games/einstein-wurfelt-nicht.game", data);
+    assert!(checked > 1000, "{checked} positions");
+    assert!(finished > 50, "{finished} finished games");
+    let text = std::fs::read_to_string(root().join(data)).unwrap();
+    for what in ["x", "dice: 1", "dice: 6", "| black wins", "| white wins"] {
+        assert!(text.contains(what), "no `{what}` in the sample");
+    }
+}

@@ -115,7 +115,7 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
             engine.roll(&mut st, &mut rng);
         }
         round_trip(engine, &st, &context);
-        if engine.has_dice() {
+        if engine.stacks() {
             assert_eq!(men(engine, &st), start_men, "{context}: men conserved");
             assert_eq!(st.counts, start_men.map(|n| n as u8), "{context}");
         } else if engine.sows() {
@@ -141,7 +141,7 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
         if outcome != Outcome::Ongoing || plies >= playout::MAX_PLIES {
             return playout::Playout { outcome, plies };
         }
-        if engine.has_dice() {
+        if engine.stacks() {
             assert!(!moves.is_empty(), "{context}: no turn, not even a pass");
             check_dice_turns(engine, &st, &moves, &context);
         }
@@ -152,7 +152,7 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
             .unwrap_or_else(|_| panic!("{context}: play refused a legal move"));
         engine.play_unchecked(&mut st, &m);
         assert_eq!(checked, st, "{context}: play and play_unchecked differ");
-        if engine.has_dice() {
+        if engine.stacks() {
             assert_eq!(men(engine, &st), start_men, "{context}: men conserved");
         } else if engine.sows() {
             // The seeds sown leave the mover's side; what he captures
@@ -201,13 +201,23 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
                 encloses || claimed == 0,
                 "{context}: sites claimed in a game without enclosing"
             );
+            // A take of one of the mover's own pieces (`take ..., own
+            // too`): in games whose pieces take their own only.
+            let own_taken = (m.steps().iter())
+                .filter(|s| s.over != NONE && before.cells[usize::from(s.over)] >> 4 == mover as u8)
+                .count() as u8;
+            let takes_own = engine.game().kinds.iter().any(|k| k.take_own);
+            assert!(
+                takes_own || own_taken == 0,
+                "{context}: own pieces taken in a game without own takes"
+            );
             assert_eq!(
-                held(&st, mover),
+                held(&st, mover) + u32::from(own_taken),
                 held(&before, mover) + u32::from(turned + shot + claimed),
                 "{context}: the mover lost pieces"
             );
             assert_eq!(
-                st.counts[mover],
+                st.counts[mover] + own_taken,
                 before.counts[mover] + u8::from(m.places()) + turned + shot + claimed,
                 "{context}: the mover's pieces on the board"
             );
@@ -231,7 +241,7 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
                 .count() as u8;
             assert_eq!(
                 st.counts[opp],
-                before.counts[opp] - removed(&m) - turned - sandwiched,
+                before.counts[opp] + own_taken - removed(&m) - turned - sandwiched,
                 "{context}: pieces removed other than by capture or huff"
             );
         }
@@ -326,8 +336,9 @@ fn counted_turns_are_the_listed_turns() {
                 for (i, m) in moves.iter().enumerate() {
                     assert_eq!(&engine.turn_at(&st, &listed, i), m, "{context}, turn {i}");
                 }
-                if engine.has_dice() && !moves.is_empty() {
-                    // Asked once another position's turns are counted.
+                if engine.stacks() && !moves.is_empty() {
+                    // A tables game's turns, kept by the thread, asked once
+                    // another position's turns are counted.
                     let mut next = st.clone();
                     engine.play_unchecked(&mut next, &moves[0]);
                     engine.roll(&mut next, &mut playout::rng(seed + 1000));

@@ -194,7 +194,8 @@ fn batch_answer(
         return Err("a blank line: give one position a line".into());
     }
     let mut st = read_position(engine, text).map_err(|e| format!("bad position: {e}"))?;
-    if engine.to_throw(&st) {
+    // A finished game needs no roll: its outcome is the answer.
+    if engine.to_throw(&st) && engine.outcome_with(&st, true) == Outcome::Ongoing {
         return Err(
             "this game is played with dice: give the roll in the position (`dice: 5-3`)".into(),
         );

@@ -21,7 +21,8 @@ Usage, from the crate root:
 hex at 7 x 7, `lines_of_action`, `gomoku11` and `gomoku9`, OpenSpiel's
 gomoku at sizes 11 and 9, `amazons`, and `dots_and_boxes` and
 `dots_and_boxes3`, OpenSpiel's dots and boxes at 2 x 2 and 3 x 3 boxes,
-and `chinese_checkers`, likewise.)
+`chinese_checkers`, and `einstein_wurfelt_nicht`, whose chance nodes the
+adapter plays, likewise.)
 
 It prints the positions, turns and results compared, and the
 disagreements, the first few in full; `--pin FILE` also writes a sample
@@ -58,6 +59,10 @@ class Adapter:
         if any(left):
             fields.append(f"hand: {self.players[0]} {left[0]}, {self.players[1]} {left[1]}")
         return "; ".join(fields)
+
+    def start(self, state, rng):
+        """Plays the chance nodes before the first turn, where the game has
+        some; most have none."""
 
     def play(self, state, rng, biased):
         """Applies one random turn; biased play takes a winning one."""
@@ -731,13 +736,77 @@ class ChineseCheckers(Adapter):
         if not state.is_terminal() and state.current_player() == player:
             state.apply_action(self.PASS)  # the chain stops here
         self.played += 1
+class Einstein(Adapter):
+    """`einstein_wurfelt_nicht` (games/einstein-wurfelt-nicht.game): chance
+    deals Black's arrangement of his cubes, then White's (720 each), then
+    throws the die (action `d - 1`) before every turn; a turn is action
+    `((r * 5 + c) * 6 + dir) * 2 + capture`, row 0 the top line of
+    `str(state)` (ludus's rank 5), directions 0-2 Black's (down-right,
+    down, right), 3-5 White's (up, up-left, left). The chance nodes are
+    played by the seeded generator here, uniformly, as OpenSpiel's
+    outcomes are, and every position compared is one after the throw, the
+    die in its `dice` field. Player 0 is Black; White (player 1) moves
+    first, and the players alternate."""
+
+    name = "einstein_wurfelt_nicht"
+    params = {}
+    file = "games/einstein-wurfelt-nicht.game"
+    players = ("black", "white")
+    kinds = ("one", "two", "three", "four", "five", "six")
+    rows = [(1, 1), (1, 0), (0, 1), (-1, 0), (-1, -1), (0, -1)]
+
+    @staticmethod
+    def site(r, c):
+        return "abcde"[c] + str(5 - r)
+
+    def start(self, state, rng):
+        while state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+
+    def play(self, state, rng, biased):
+        super().play(state, rng, biased)
+        self.start(state, rng)
+
+    def position(self, state):
+        cubes = {0: {}, 1: {}}  # player -> {value: site}
+        for r, line in enumerate(str(state).strip("\n").split("\n")):
+            for c, cell in enumerate(line[1:-1].split("||")):
+                if cell != "__":
+                    cubes["bw".index(cell[0])][int(cell[1])] = self.site(r, c)
+        fields = {}
+        for p in (0, 1):
+            words = []
+            for v in sorted(cubes[p]):
+                if v > 1:
+                    words.append(self.kinds[v - 1])
+                words.append(cubes[p][v])
+            fields[p] = f"{self.players[p]}: {' '.join(words)}".rstrip()
+        # White moves first, then the players alternate: after the two
+        # deals, a throw and a move a turn.
+        moves = (len(state.history()) - 2) // 2
+        mover = 1 if moves % 2 == 0 else 0
+        out = [fields[1], fields[0], f"turn: {self.players[mover]}"]
+        if not state.is_terminal():
+            out.append(f"dice: {state.history()[-1] + 1}")
+        return "; ".join(out)
+
+    def turns(self, state):
+        out = []
+        for a in state.legal_actions():
+            a, capture = divmod(a, 2)
+            a, d = divmod(a, 6)
+            r, c = divmod(a, 5)
+            dr, dc = self.rows[d]
+            sep = "x" if capture else "-"
+            out.append(self.site(r, c) + sep + self.site(r + dr, c + dc))
+        return out
 
 
 ADAPTERS = {
     a.name: a
     for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
               LinesOfAction, Gomoku11, Gomoku9, Amazons, Kalah, Oware, DotsAndBoxes,
-              DotsAndBoxes3, ChineseCheckers)
+              DotsAndBoxes3, ChineseCheckers, Einstein)
 }
 
 
@@ -836,6 +905,7 @@ def main():
         # Every other game biased towards turns that end it.
         biased = games % 2 == 0
         state = game.new_initial_state()
+        adapter.start(state, rng)
         while compared + len(cases) < args.positions:
             position = adapter.position(state)
             if state.is_terminal():

@@ -28,6 +28,7 @@ mod grid_play;
 mod hops;
 mod lines;
 mod outcome;
+mod picking;
 mod playout;
 mod progress;
 mod rays;
@@ -145,9 +146,10 @@ impl Engine {
         }
     }
 
-    /// Whether the game is played with dice (see [`Engine::roll`]).
+    /// Whether the game is played with dice (see [`Engine::roll`]): a
+    /// tables game, or a grid game whose die picks the piece that moves.
     pub fn has_dice(&self) -> bool {
-        self.dice().is_some()
+        self.game.dice.is_some()
     }
 
     /// Whether the game lists one turn per position reached, so that two

@@ -17,6 +17,7 @@ mod lattice;
 mod limits;
 mod lines;
 mod numbering;
+mod picking;
 mod pieces;
 mod players;
 mod reach;
@@ -239,7 +240,11 @@ impl<'a> Checker<'a> {
         let mut players = self.players(&board);
         self.tracks(&board, &mut players);
         let tracks: Vec<Vec<usize>> = players.iter().map(|(p, _)| p.track.clone()).collect();
-        let dice = self.dice();
+        let thrown = self.dice();
+        // A die that picks the piece moves no man along a track: the game is
+        // checked as one without dice, its dice kept for the throw.
+        let picks = self.picks_kind();
+        let dice = thrown.filter(|_| !picks);
         self.has_dice = dice.is_some();
         // A missing track is reported as such, not as the sites it would reach.
         if dice.is_none() || tracks.iter().all(|t| !t.is_empty()) {
@@ -252,6 +257,7 @@ impl<'a> Checker<'a> {
         self.sowing_game(&players, &kinds, &seeds, &board);
         let hand = self.hand(&players, &kind_names, &kinds);
         let mut rules = self.rules(&kinds);
+        rules.die_picks = picks && self.picking_die(thrown, kinds.len());
         rules.line_removal = self.line_removal(&board);
         self.chain_bound(&players, &setup, &hand, &kinds, &rules);
         let player_list: Vec<ir::Player> = players.into_iter().map(|(p, _)| p).collect();
@@ -276,7 +282,7 @@ impl<'a> Checker<'a> {
             hand,
             rules,
             end,
-            dice,
+            dice: thrown,
             stakes,
             invariants,
         })

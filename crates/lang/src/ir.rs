@@ -206,6 +206,10 @@ pub struct Kind {
     /// How far the `take` line reaches: the next site, or `counting`.
     #[serde(skip_serializing_if = "Reach::is_near")]
     pub take_reach: Reach,
+    /// Whether its takes land on the mover's own pieces too (`take
+    /// DIRECTIONS, own too`), taking them as they take opposing ones.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub take_own: bool,
     /// Per player: the directions along which a placed piece turns the
     /// runs of opposing pieces it encloses (`flip`); a piece that flips is
     /// placed only where it turns one at least.
@@ -492,6 +496,12 @@ pub struct Rules {
     pub hit_to: Option<String>,
     /// A man landing on a lone opposing man pins it there (`pin blots`).
     pub pin_blots: bool,
+    /// A grid game whose one die names the kind that moves (`die picks
+    /// the kind, else the nearest`): face N the Nth kind, or, where the
+    /// mover has none of it, his nearest kinds below and above it. Its
+    /// `dice` are thrown, but move no man along a track.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub die_picks: bool,
     /// While the mover has men in his zone of one of these names, only
     /// they move: the first such zone in this order (`first from bar`
     /// written before `first from start`: hit men enter first).
@@ -797,6 +807,13 @@ impl EndRule {
 }
 
 impl Game {
+    /// The dice that move men along tracks (a tables game): the game's
+    /// dice, unless they only pick the kind that moves (`die picks the
+    /// kind`, a grid game that throws).
+    pub fn tables_dice(&self) -> Option<Dice> {
+        self.dice.filter(|_| !self.rules.die_picks)
+    }
+
     /// Whether men waiting at the start of a track enter by `place` (onto
     /// any point of the place line's region, with any die the rules
     /// allow) rather than by the pips of a die: a game with dice whose

@@ -380,6 +380,9 @@ pub struct Reach {
     pub counting: Option<Span>,
     /// The span of `over own` after `counting`.
     pub over_own: Option<Span>,
+    /// The span of `, own too` after a take's directions: it takes the
+    /// mover's own pieces as well.
+    pub own_too: Option<Span>,
 }
 
 /// What a promotion does to a capture chain: `then continue` (the default),
@@ -553,6 +556,9 @@ pub enum ItemKind {
     Hit(Name),
     /// `pin blots`: a man landing on a lone opposing man pins it there.
     Pin,
+    /// `die picks the piece, else the nearest`: the one die names the kind
+    /// that moves.
+    DiePicks,
     /// `first from ZONE`
     FirstFrom(Name),
     /// `bear off when CONDITION`
@@ -729,6 +735,7 @@ impl ItemKind {
             ItemKind::Opening(_) => "opening".into(),
             ItemKind::Hit(_) => "hit".into(),
             ItemKind::Pin => "pin".into(),
+            ItemKind::DiePicks => "die picks".into(),
             ItemKind::FirstFrom(zone) => format!("first from {}", zone.text),
             ItemKind::BearOff(_) => "bear off".into(),
             ItemKind::Overshoot => "overshoot".into(),

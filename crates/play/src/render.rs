@@ -17,7 +17,7 @@ pub fn board(engine: &Engine, st: &State) -> String {
 pub fn board_seen_by(engine: &Engine, st: &State, viewer: Option<usize>) -> String {
     let game = engine.game();
     let mut out = match &game.board.grid {
-        Some(g) if engine.has_dice() => return grid(engine, st, g) + &dice_status(engine, st),
+        Some(g) if engine.stacks() => return grid(engine, st, g) + &dice_status(engine, st),
         Some(g) if g.edges => lattice(engine, st, g),
         Some(g) => grid(engine, st, g),
         None if !game.board.rows.is_empty() => return rows(engine, st, viewer),
@@ -29,8 +29,10 @@ pub fn board_seen_by(engine: &Engine, st: &State, viewer: Option<usize>) -> Stri
         .enumerate()
         .map(|(p, player)| format!("{} {}", player.name, st.counts[p]))
         .collect();
+    // A grid game whose die picks the piece: the die thrown, if it is.
+    let thrown = crate::notation::dice_text(st).map_or(String::new(), |d| format!("; dice: {d}"));
     out.push_str(&format!(
-        "{} to move; pieces: {}; turns without capture: {}{}{}\n",
+        "{} to move{thrown}; pieces: {}; turns without capture: {}{}{}\n",
         game.players[st.to_move as usize].name,
         counts.join(", "),
         st.counters[0],

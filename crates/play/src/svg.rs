@@ -315,16 +315,27 @@ fn piece(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usiz
         r#"<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="black" stroke-width="2"/>"#
     );
     let game = engine.game();
-    // A kind another shoots (an arrow) is a square block, its mark on it.
-    if game
-        .kinds
-        .iter()
-        .any(|k| k.shoot.as_ref().is_some_and(|s| s.kind == kind))
+    // A kind another shoots (an arrow) is a square block, its mark on it;
+    // in a game whose die picks the piece, a piece is a cube with the
+    // face that names its kind.
+    let cube = game.rules.die_picks;
+    if cube
+        || game
+            .kinds
+            .iter()
+            .any(|k| k.shoot.as_ref().is_some_and(|s| s.kind == kind))
     {
-        let h = r * 3 / 4;
+        // A cube covers the disc drawn under it.
+        let h = if cube { r } else { r * 3 / 4 };
+        let mark = if cube {
+            (kind + 1).to_string()
+        } else {
+            mark.to_string()
+        };
         let _ = writeln!(
             out,
-            r#"<rect class="shot" x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="black" stroke-width="2"/>"#,
+            r#"<rect class="{}" x="{}" y="{}" width="{}" height="{}" fill="{fill}" stroke="black" stroke-width="2"/>"#,
+            if cube { "cube" } else { "shot" },
             x - h,
             y - h,
             2 * h,
@@ -335,7 +346,7 @@ fn piece(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usiz
             r#"<text x="{x}" y="{}" font-size="{}" text-anchor="middle" fill="{ink}">{}</text>"#,
             y + h / 3,
             h,
-            esc(&mark.to_string())
+            esc(&mark)
         );
         return;
     }

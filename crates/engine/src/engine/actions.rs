@@ -182,7 +182,7 @@ impl Actions {
         }) || game.kinds.iter().any(|k| k.shoot.is_some())
             || game.rules.line_removal.is_some()
             || !game.hand.is_empty();
-        if !uses || game.dice.is_some() {
+        if !uses || game.tables_dice().is_some() {
             return None;
         }
         let kinds = game.kinds.len() as u8;

@@ -84,7 +84,7 @@ impl Connections {
     /// The chains of a game without dice's end rules (`NAME: CONDITION =>
     /// RESULT`), or `None` where no end rule reads one (most games).
     pub fn of(game: &Game, rules: &Rules) -> Option<Connections> {
-        if game.dice.is_some() {
+        if game.tables_dice().is_some() {
             return None;
         }
         let sows = game.kinds.iter().any(|k| k.sow.is_some());

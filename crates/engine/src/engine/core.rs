@@ -128,7 +128,7 @@ fn grid_rules<'a>(
     rules: &Rules,
     conds: impl IntoIterator<Item = &'a Shared>,
 ) -> Box<[condition::Condition]> {
-    match game.dice {
+    match game.tables_dice() {
         Some(_) => Box::new([]),
         None => conds
             .into_iter()
@@ -180,8 +180,8 @@ impl Core {
             all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
             kinds,
             zobrist,
-            dice: game.dice.is_some(),
-            stacks: game.dice.is_some() || sown,
+            dice: game.tables_dice().is_some(),
+            stacks: game.tables_dice().is_some() || sown,
             reset_masks: std::array::from_fn(|i| {
                 counter_resets.get(i).map_or(0, |&(capture, kinds)| {
                     u32::from(kinds) | u32::from(capture) << 16
@@ -202,7 +202,7 @@ impl Core {
             }),
             // A game with `neither can move` judges all its rules apart.
             outcome_plain: counter_while.is_empty()
-                && !(game.dice.is_none()
+                && !(game.tables_dice().is_none()
                     && game.end.iter().any(|e| matches!(e, EndRule::When { .. })))
                 || game
                     .end

@@ -7,7 +7,7 @@ use super::sides::{Sides, bits, few_bits};
 use super::strategy::Strategy;
 use super::{
     Core, Move, NONE, State, Step, TAKEN, TooManyTurns, actions, barred, bit, counting, custody,
-    enclose, flips, hops, lines, rays, turns,
+    enclose, flips, hops, lines, picking, rays, turns,
 };
 use crate::ir::{MAX_STEPS, Obligation};
 use std::ops::Deref;
@@ -94,6 +94,9 @@ pub(super) struct GridTables {
     pub(super) rare_slides: bool,
     /// The play of a game neither plain nor lean (see `Grid::play_other`).
     pub(super) other_play: OtherPlay,
+    /// The die that picks the piece that moves, in a game that throws one
+    /// (`picking.rs`).
+    pub(super) picking: Option<picking::Picking>,
 }
 
 /// Which play a game of the extended play (neither plain nor lean) runs,
@@ -108,6 +111,7 @@ pub(super) enum OtherPlay {
     ActionsWhile,
     After,
     Enclose,
+    Picked,
 }
 
 impl GridTables {
@@ -126,13 +130,14 @@ impl GridTables {
         let mut rays = rays::Rays::default();
         let mut lines = lines::Lines::default();
         let takes = game.kinds.iter().any(|k| k.may_take());
+        let takes_own = game.kinds.iter().any(|k| k.take_own);
         for p in 0..game.players.len() {
             for (k, kind) in game.kinds.iter().enumerate() {
                 for s in 0..sites {
                     rays.add_site(kind, p, s, &neighbour, dirs);
                     lines.add_site((k, kind), p, s, (&neighbour, dirs), &board.lines);
                     if takes {
-                        lines.add_takes((k, kind), p, s, (&neighbour, dirs));
+                        lines.add_takes((k, kind), (p, s), (&neighbour, dirs), takes_own);
                     }
                 }
                 promote.push(match &kind.promote {
@@ -163,7 +168,9 @@ impl GridTables {
         let actions = actions::Actions::new(game, &core.rules).map(Box::new);
         let custodies = custody::Custodies::new(game, &neighbour, dirs).map(Box::new);
         let encloses = enclose::Encloses::new(game, &neighbour, dirs).map(Box::new);
-        let extended = actions.is_some()
+        let picking = picking::Picking::new(game);
+        let extended = picking.is_some()
+            || actions.is_some()
             || !core.counter_while.is_empty()
             || custodies.is_some()
             || shoots
@@ -196,13 +203,15 @@ impl GridTables {
                 && !core.repetition
                 && custodies.is_none()
                 && !shoots
-                && encloses.is_none(),
+                && encloses.is_none()
+                && picking.is_none(),
             shoots,
             other_play: match (
                 custodies.is_some() || shoots,
                 actions.is_some(),
                 core.counter_while.is_empty(),
             ) {
+                _ if picking.is_some() => OtherPlay::Picked,
                 _ if encloses.is_some() => OtherPlay::Enclose,
                 (true, ..) => OtherPlay::After,
                 (false, true, true) => OtherPlay::Actions,
@@ -213,6 +222,7 @@ impl GridTables {
             encloses,
             actions,
             actions_countable: false,
+            picking,
         }
     }
 }
@@ -231,7 +241,9 @@ impl Grid {
         let mut grid = Grid { core, g };
         // A game with actions counts its turns its own way (`Actions::count`).
         let countable = grid.steps_countable();
-        grid.g.steps_countable = grid.g.actions.is_none() && countable;
+        // So are the turns of a game whose die picks the piece: listed, then
+        // kept by the kind (`picking.rs`).
+        grid.g.steps_countable = grid.g.actions.is_none() && countable && grid.g.picking.is_none();
         // Placements that flip are judged one by one: listed, never counted.
         // So are moves followed by a shot.
         grid.g.actions_countable = countable && grid.g.flips.is_none() && !grid.g.shoots;
@@ -295,6 +307,9 @@ impl Strategy for &Grid {
                 }
             }
         }
+        if self.g.picking.is_some() {
+            h ^= u64::from(st.dice[0]).wrapping_mul(0xd6e8_feb8_6659_fd93);
+        }
         let extra = self.sites * 32 + 2;
         for s in 0..self.sites {
             if st.offenders & bit(s as u8) != 0 {
@@ -309,6 +324,17 @@ impl Strategy for &Grid {
 
     fn draws_planned(self) -> bool {
         Grid::draws_planned(self)
+    }
+
+    #[inline]
+    fn to_throw(self, st: &State) -> bool {
+        self.g.picking.is_some() && st.dice[0] == 0
+    }
+
+    fn roll(self, st: &mut State, rng: &mut crate::rng::Rng) {
+        if let Some(p) = &self.g.picking {
+            p.roll(st, rng);
+        }
     }
 
     #[inline(always)]
@@ -405,6 +431,9 @@ impl Grid {
             if !self.forbid.is_empty() {
                 out.retain(|m| !self.forbids(st, m));
             }
+        }
+        if self.g.picking.is_some() {
+            self.keep_picked(st, out);
         }
         if out.is_empty() && !self.no_moves_rule && (!self.neither_rule || self.opponent_moves(st))
         {
@@ -638,7 +667,7 @@ impl Grid {
         if self.g.takes {
             return self.captures_with_takes(st, huff, sides, found, steps);
         }
-        self.captures_taking::<false>(st, huff, sides, found, steps)
+        self.captures_taking::<false, false>(st, huff, sides, found, steps)
     }
 
     /// [`Grid::captures`] of a game where some piece takes, out of line:
@@ -652,14 +681,18 @@ impl Grid {
         found: &mut Found,
         steps: Option<&mut usize>,
     ) -> bool {
-        self.captures_taking::<true>(st, huff, sides, found, steps)
+        if !self.g.lines.takes_own.is_empty() {
+            return self.captures_taking::<true, true>(st, huff, sides, found, steps);
+        }
+        self.captures_taking::<true, false>(st, huff, sides, found, steps)
     }
 
-    /// [`Grid::captures`], with `TAKES` (a game where some piece takes)
+    /// [`Grid::captures`], with `TAKES` (a game where some piece takes;
+    /// with `OWN`, some kind takes its owner's pieces too)
     /// each piece's takes listed before its capture chains; compiled apart,
     /// so that the other games run the loop they ran before.
     #[inline(always)]
-    fn captures_taking<const TAKES: bool>(
+    fn captures_taking<const TAKES: bool, const OWN: bool>(
         &self,
         st: &mut State,
         huff: u8,
@@ -682,7 +715,7 @@ impl Grid {
                     );
                 }
                 if TAKES {
-                    self.takes(huff, s as u8, t, sides, found);
+                    self.takes::<OWN>(huff, s as u8, t, sides, found);
                     if self.g.counting.is_some() {
                         self.counted_takes(st, huff, s as u8, t, sides, found);
                     }
@@ -713,15 +746,29 @@ impl Grid {
 
     /// Records the takes of the piece on `site` (table entry `t`), after
     /// the huff `huff`: one step onto each opposing piece its `take` lines
-    /// reach, the piece taken where it lands.
+    /// reach, the piece taken where it lands; with `OWN` (a game where
+    /// some kind takes its owner's pieces too), onto those the entry's
+    /// kind takes as well.
     #[inline]
-    fn takes(&self, huff: u8, site: u8, t: usize, sides: &Sides, found: &mut Found) {
+    fn takes<const OWN: bool>(
+        &self,
+        huff: u8,
+        site: u8,
+        t: usize,
+        sides: &Sides,
+        found: &mut Found,
+    ) {
         let (targets, mask) = self.g.lines.takes(t);
-        if mask & sides.opp == 0 {
+        let victims = if OWN {
+            sides.opp | sides.own & self.g.lines.takes_own(t)
+        } else {
+            sides.opp
+        };
+        if mask & victims == 0 {
             return;
         }
         for target in targets {
-            if sides.opp & target.bit != 0 {
+            if victims & target.bit != 0 {
                 let m = found.push(&Move {
                     huff,
                     capture: true,

@@ -31,6 +31,26 @@ impl Grid {
             OtherPlay::ActionsWhile => self.play_grid::<true, true, false, false>(st, m),
             OtherPlay::After => self.play_after(st, m),
             OtherPlay::Enclose => return self.play_enclosing(st, m),
+            OtherPlay::Picked => return self.play_picked(st, m),
+        }
+        if let Some(again) = &self.again {
+            again.after_grid_turn(st, mover, m, false);
+        }
+    }
+
+    /// A move of a game whose die picks the piece, the die left aside (see
+    /// `picking.rs`): the play of the others, then the `again` rules.
+    pub(super) fn play_unpicked(&self, st: &mut State, m: &Move) {
+        let mover = st.to_move as usize;
+        match (
+            self.g.custodies.is_some() || self.g.shoots,
+            self.g.actions.is_some(),
+            self.counter_while.is_empty(),
+        ) {
+            (true, ..) => self.play_after(st, m),
+            (false, true, true) => self.play_grid::<true, false, false, false>(st, m),
+            (false, true, false) => self.play_grid::<true, true, false, false>(st, m),
+            (false, false, _) => self.play_grid::<false, true, false, false>(st, m),
         }
         if let Some(again) = &self.again {
             again.after_grid_turn(st, mover, m, false);

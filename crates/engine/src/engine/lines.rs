@@ -62,6 +62,10 @@ pub(super) struct Lines {
     /// games keep their size.
     pub takes: Vec<(Range, u128)>,
     pub take_targets: Vec<Target>,
+    /// Per entry of `takes`, in a game where some kind takes its owner's
+    /// pieces too (`take ..., own too`): every site where the entry's kind
+    /// does, else none; empty in other games, whose takes never read it.
+    pub takes_own: Vec<u128>,
 }
 
 impl Lines {
@@ -148,13 +152,14 @@ impl Lines {
 
     /// Adds the takes of `kind` (the `k`th) for `player` on `site`, in
     /// table order, as [`Lines::add_site`] adds its lines: called for
-    /// every entry of a game where some piece takes, for none of the others.
+    /// every entry of a game where some piece takes, for none of the others;
+    /// with `own_too`, a game where some kind takes its owner's pieces too.
     pub fn add_takes(
         &mut self,
         (k, kind): (usize, &Kind),
-        player: usize,
-        site: usize,
+        (player, site): (usize, usize),
         (neighbour, dirs): (&[Option<usize>], usize),
+        own_too: bool,
     ) {
         let start = self.take_targets.len() as u32;
         let mut mask = 0;
@@ -174,6 +179,17 @@ impl Lines {
         }
         let len = self.take_targets.len() as u32 - start;
         self.takes.push((Range { start, len }, mask));
+        if own_too {
+            self.takes_own
+                .push(if kind.take_own { u128::MAX } else { 0 });
+        }
+    }
+
+    /// Where the takes of table entry `t` land on the mover's own pieces
+    /// too (every site or none), in a game where some kind does.
+    #[inline(always)]
+    pub fn takes_own(&self, t: usize) -> u128 {
+        self.takes_own[t]
     }
 
     /// The takes of table entry `t`, and the sites they reach.

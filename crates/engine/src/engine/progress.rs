@@ -409,7 +409,7 @@ pub(super) fn more_pieces(st: &State) -> Outcome {
 #[allow(clippy::type_complexity)]
 pub(super) fn counters(game: &Game, rules: &Rules) -> Counters {
     let every_kind = (1u16 << game.kinds.len().min(16)).wrapping_sub(1);
-    let (first, label) = match game.dice {
+    let (first, label) = match game.tables_dice() {
         None => ((true, 0), "quiet"),
         Some(_) => ((false, every_kind), "idle"),
     };

@@ -67,6 +67,7 @@ impl Checker<'_> {
                 step_reach: ir::Reach::Near,
                 jump_reach: ir::Reach::Near,
                 take_reach: ir::Reach::Near,
+                take_own: false,
                 standing: Vec::new(),
                 promote: None,
                 advance: false,
@@ -208,6 +209,16 @@ impl Checker<'_> {
                     ItemKind::Take(dirs, reach) => {
                         kind.take = self.direction_set(build, players, item.file, dirs);
                         kind.take_reach = self.reach(build, item, reach);
+                        kind.take_own = reach.own_too.is_some();
+                        if let (Some(own), Some(_)) = (&reach.own_too, &reach.counting) {
+                            self.error(
+                                item.file,
+                                own.clone(),
+                                "`own too` on a counting take: a counting take lands on an opposing piece only",
+                                "not with `counting`",
+                                Some("remove `, own too`, or take to the next site (without `counting`)".into()),
+                            );
+                        }
                     }
                     ItemKind::Hop(dirs) => {
                         kind.hop = self.direction_set(build, players, item.file, dirs);

@@ -175,6 +175,7 @@ impl Checker<'_> {
             forbid_after: Vec::new(),
             hit_to: None,
             pin_blots: false,
+            die_picks: false,
             first_from: Vec::new(),
             bear_off: None,
             overshoot_rearmost: false,

@@ -170,10 +170,11 @@ impl Game {
                 if k.may_take() {
                     writeln!(
                         f,
-                        "  {} take: {}{}",
+                        "  {} take: {}{}{}",
                         p.name,
                         self.direction_list(&k.take[i]),
-                        k.take_reach.words()
+                        k.take_reach.words(),
+                        if k.take_own { ", own too" } else { "" }
                     )?;
                 }
                 if k.may_hop() {
@@ -432,6 +433,9 @@ impl Game {
         }
         if let Some(z) = &r.hit_to {
             writeln!(f, "rules: hit to {z}")?;
+        }
+        if r.die_picks {
+            writeln!(f, "rules: die picks the piece, else the nearest")?;
         }
         if r.pin_blots {
             writeln!(f, "rules: pin blots")?;

@@ -91,8 +91,11 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         }
         Rule::take => {
             let mut reach = Reach::default();
-            if let Some(p) = parts.get(1) {
-                counting(p, &mut reach);
+            for p in &parts[1..] {
+                match p.as_rule() {
+                    Rule::own_too => reach.own_too = Some(spanned(p)),
+                    _ => counting(p, &mut reach),
+                }
             }
             ItemKind::Take(directions(part(0)), reach)
         }
@@ -264,6 +267,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         },
         Rule::hit => ItemKind::Hit(name(part(0))),
         Rule::pin => ItemKind::Pin,
+        Rule::die_picks => ItemKind::DiePicks,
         Rule::first_from => ItemKind::FirstFrom(name(part(0))),
         Rule::bear_off => ItemKind::BearOff(condition(part(0))),
         Rule::overshoot => ItemKind::Overshoot,

@@ -112,6 +112,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::forbid
             | Rule::hit
             | Rule::pin
+            | Rule::die_picks
             | Rule::first_from
             | Rule::bear_off
             | Rule::overshoot
@@ -182,7 +183,9 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::in_hand => "`own|opponent pieces in hand`",
         Rule::captured => "`own|opponent pieces captured`",
         Rule::jump => "`jump DIRECTIONS [far [land behind] | along lines]`",
-        Rule::take => "`take DIRECTIONS [counting [over own]]`",
+        Rule::take => "`take DIRECTIONS [counting [over own]] [, own too]`",
+        Rule::own_too => "`, own too`",
+        Rule::die_picks => "`die picks the piece, else the nearest`",
         Rule::counting | Rule::counting_word => "`counting [over own]`",
         Rule::over_own => "`over own`",
         Rule::connected => "`own|opponent pieces connected`",

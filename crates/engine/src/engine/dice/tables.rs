@@ -155,7 +155,7 @@ impl Tables {
     /// The compiled rules of `game`, a dice game, with `zobrist` the
     /// engine's keys (see [`Engine::site_key`]).
     pub fn new(game: &Game, core: &Rules, zobrist: &[u64]) -> Option<Tables> {
-        let dice = game.dice?;
+        let dice = game.tables_dice()?;
         let names: Vec<&str> = core.regions.names.iter().map(String::as_str).collect();
         let regions = &core.regions.masks;
         let sites = game.board.sites.len();

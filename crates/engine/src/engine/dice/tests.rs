@@ -24,7 +24,7 @@ fn dice_games() -> Vec<(String, Engine)> {
         }
         let loaded = crate::load::load(&path).expect("a readable game");
         let game = loaded.game.expect("a valid game");
-        if game.dice.is_some() {
+        if game.tables_dice().is_some() {
             games.push((path.display().to_string(), Engine::new(game)));
         }
     }
