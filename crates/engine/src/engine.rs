@@ -14,6 +14,7 @@ mod again;
 mod barred;
 mod bits;
 mod choice;
+mod columns;
 mod condition;
 mod connect;
 mod core;
@@ -40,6 +41,7 @@ mod turn;
 mod turns;
 
 pub use self::core::Core;
+pub use columns::{COLUMN, below, set_below};
 pub use condition::compare;
 pub(crate) use dice::Root;
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
@@ -176,6 +178,13 @@ impl Engine {
     /// [`State::stack`]) rather than at most one piece.
     pub fn stacks(&self) -> bool {
         self.dice().is_some()
+    }
+
+    /// Whether a site holds a column of pieces of either player
+    /// (`captured go under capturer`): [`State::cells`] keeps its top
+    /// piece, [`below`] the pieces under it.
+    pub fn has_columns(&self) -> bool {
+        self.game.rules.columns
     }
 
     /// Whether some piece jumping from `from` may land on `to` over either of

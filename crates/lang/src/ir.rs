@@ -504,6 +504,12 @@ pub struct Rules {
     /// Captured pieces leave the board at the end of the move (`captured
     /// removed at end`): until then they block, and none is jumped twice.
     pub removal_at_end: bool,
+    /// A site holds a column of pieces (`captured go under capturer`):
+    /// a capture takes only the top piece of the jumped column and puts
+    /// it at the bottom of the capturer's, and no column is jumped twice
+    /// in one move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub columns: bool,
     /// Capture chains of one piece that take the same pieces and end on the
     /// same site are one move (`duplicate captures merged`).
     pub merge_duplicates: bool,

@@ -358,6 +358,11 @@ impl Core {
             } else {
                 Vec::new()
             },
+            columns: if self.game.rules.columns {
+                vec![0; self.sites * super::COLUMN]
+            } else {
+                Vec::new()
+            },
             dice: [0; MAX_DICE],
             again: 0,
             chosen: false,

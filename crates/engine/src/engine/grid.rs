@@ -106,6 +106,7 @@ pub(super) enum OtherPlay {
     ActionsWhile,
     After,
     Enclose,
+    Columns,
 }
 
 impl GridTables {
@@ -164,7 +165,8 @@ impl GridTables {
             || !core.counter_while.is_empty()
             || custodies.is_some()
             || shoots
-            || encloses.is_some();
+            || encloses.is_some()
+            || game.rules.columns;
         GridTables {
             rare_slides: !barred::landings(game).is_empty() || counting.is_some(),
             barred: barred::landings(game),
@@ -176,7 +178,7 @@ impl GridTables {
             promote,
             rays,
             ruled_flight: game.rules.land_going_on || game.rules.never_turn_back,
-            taken: if game.rules.removal_at_end {
+            taken: if game.rules.removal_at_end || game.rules.columns {
                 TAKEN
             } else {
                 NONE
@@ -199,6 +201,7 @@ impl GridTables {
                 actions.is_some(),
                 core.counter_while.is_empty(),
             ) {
+                _ if game.rules.columns => OtherPlay::Columns,
                 _ if encloses.is_some() => OtherPlay::Enclose,
                 (true, ..) => OtherPlay::After,
                 (false, true, true) => OtherPlay::Actions,
@@ -299,6 +302,9 @@ impl Strategy for &Grid {
             if let Some(&v) = st.visited.get(s) {
                 h ^= (v as u64 ^ (v >> 64) as u64).wrapping_mul(self.zobrist[extra + s] | 1);
             }
+        }
+        if !st.columns.is_empty() {
+            h = self.hash_columns(st, h);
         }
         h
     }

@@ -29,6 +29,11 @@ pub struct State {
     pub offenders: u128,
     /// Per site: how many men stand there (dice games only; empty otherwise).
     pub stack: Vec<u8>,
+    /// Games with columns (`captured go under capturer`): per site,
+    /// [`super::COLUMN`] bytes, how many pieces stand under the top piece
+    /// (which `cells` keeps), then those pieces, the highest first, each
+    /// as `cells` writes a piece (see [`super::below`]); empty otherwise.
+    pub columns: Vec<u8>,
     /// The dice thrown for this turn; 0 where none is thrown yet.
     pub dice: [u8; MAX_DICE],
     /// The extra turns (`again`) the player to move has taken in a row,
@@ -80,6 +85,7 @@ impl Clone for State {
             to_move: self.to_move,
             offenders: self.offenders,
             stack: Vec::new(),
+            columns: Vec::new(),
             dice: self.dice,
             again: self.again,
             chosen: self.chosen,
@@ -107,6 +113,7 @@ impl Clone for State {
             to_move,
             offenders,
             stack,
+            columns,
             dice,
             again,
             chosen,
@@ -125,6 +132,7 @@ impl Clone for State {
         self.to_move = *to_move;
         self.offenders = *offenders;
         self.stack.clone_from(stack);
+        self.columns.clone_from(columns);
         self.dice = *dice;
         self.again = *again;
         self.chosen = *chosen;

@@ -25,11 +25,66 @@ fn far_jumps(kind: &ir::Kind, choice: bool) -> bool {
 }
 
 impl Checker<'_> {
+    /// Refuses `captured go under capturer` (columns) where it has no
+    /// meaning: a game with dice or sowing, or without a piece that jumps;
+    /// or where its other rules would remove or add a piece some other way
+    /// (`take`, `custody`, `shoot`, placements, `capture huff`).
+    fn columns_apply(&mut self, item: &Item, kinds: &[ir::Kind]) {
+        let refusal: Option<(&str, &str, &str)> = if self.has_dice {
+            Some((
+                "`captured go under capturer` in a game with dice",
+                "not with dice",
+                "columns are for games of jumps without dice: remove it",
+            ))
+        } else if kinds.iter().any(|k| k.sow.is_some()) {
+            Some((
+                "`captured go under capturer` in a sowing game",
+                "not with `sow`",
+                "a sowing game's sites hold counts of seeds, not columns: remove it",
+            ))
+        } else if !kinds.iter().any(ir::Kind::may_jump) {
+            Some((
+                "`captured go under capturer` but no piece captures",
+                "no piece jumps",
+                "it says what a capture by a jump does: give a piece a `jump` line, or remove it",
+            ))
+        } else if kinds.iter().any(ir::Kind::may_take) {
+            Some((
+                "`captured go under capturer` with a piece that takes",
+                "not with `take`",
+                "a column is captured by a jump over it: remove the `take` lines",
+            ))
+        } else if kinds.iter().any(|k| {
+            k.custody.is_some()
+                || k.shoot.is_some()
+                || k.place.is_some()
+                || k.jump_reach != ir::Reach::Near
+        }) {
+            Some((
+                "`captured go under capturer` with a piece that is placed, shoots, takes by custody or jumps far",
+                "not with `place`, `shoot`, `custody` or far jumps",
+                "columns move and capture by near steps and jumps alone: remove those lines",
+            ))
+        } else {
+            None
+        };
+        if let Some((message, label, help)) = refusal {
+            self.error(
+                item.file,
+                item.span.clone(),
+                message,
+                label,
+                Some(help.into()),
+            );
+        }
+    }
+
     pub(super) fn rules(&mut self, kinds: &[ir::Kind]) -> ir::Rules {
         let mut capture = None;
         let mut chain = None;
         let mut no_return = false;
         let mut removal_at_end = false;
+        let mut columns = None;
         let mut merge_duplicates = false;
         let mut land_going_on = false;
         let mut never_turn_back = None;
@@ -93,6 +148,10 @@ impl Checker<'_> {
                         merge_duplicates = *at_end;
                     }
                 }
+                ItemKind::Under => {
+                    self.columns_apply(item, kinds);
+                    columns = Some(item);
+                }
                 ItemKind::Landing(going_on) => {
                     if *going_on && !kinds.iter().any(|k| far_jumps(k, true)) {
                         self.error(
@@ -132,6 +191,28 @@ impl Checker<'_> {
                 "`chain never turns back` changes nothing when captured pieces are removed at the end",
                 "no capture could turn back",
                 Some("the piece just taken stays on the board and blocks the way back: remove `chain never turns back`, or write `captured removed at once`".into()),
+            );
+        }
+        if let Some(item) = columns
+            && removal_at_end
+        {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "`captured go under capturer` with `captured removed at end`",
+                "contradicts `captured removed at end`",
+                Some("a piece taken goes under the capturer at once, and no column is jumped twice: remove `captured removed at end`".into()),
+            );
+        }
+        if let Some(item) = columns
+            && capture == Some(Obligation::Huff)
+        {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "`captured go under capturer` with `capture huff`",
+                "contradicts `capture huff`",
+                Some("a huff removes a piece from the board, which a game of columns never does: choose `capture compulsory` or `capture optional`".into()),
             );
         }
         let jumps = kinds.iter().any(ir::Kind::may_jump);
@@ -189,6 +270,7 @@ impl Checker<'_> {
             leave_limits: Vec::new(),
             run_limits: Vec::new(),
             removal_at_end,
+            columns: columns.is_some(),
             merge_duplicates,
             line_removal: None,
             land_going_on,

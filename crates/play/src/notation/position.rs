@@ -90,6 +90,9 @@ pub fn position_text_in(engine: &Engine, st: &State, numbering: Numbering) -> St
                 .to_string(),
         );
     }
+    if let Some(under) = super::under::under_text(engine, st) {
+        fields.push(format!("under: {under}"));
+    }
     fields.push(format!("turn: {}", game.players[st.to_move as usize].name));
     if st.again > 0 {
         fields.push(format!("again: {}", st.again));
@@ -418,6 +421,9 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
         if game.kinds.iter().any(|k| k.place.is_some()) {
             names.push("hand");
         }
+        if engine.has_columns() {
+            names.push("under");
+        }
         if !dice_game {
             names.push("moves");
         }
@@ -427,6 +433,7 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
     let mut played = None;
     let mut huff = Vec::new();
     let mut pinned = Vec::new();
+    let mut under = None;
     let mut seen: Vec<&str> = Vec::new();
     for field in text.split(';').map(str::trim).filter(|f| !f.is_empty()) {
         let (key, value) = field
@@ -530,6 +537,10 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
                 return not_here("the moves of a game with dice need its rolls: give the position");
             }
             "moves" => played = Some(value),
+            "under" if !engine.has_columns() => {
+                return not_here("this game's sites hold no columns");
+            }
+            "under" => under = Some(value),
             "seeds" if !engine.sows() => return not_here("nothing is sown in this game"),
             "seeds" => super::seeds::parse_seeds(engine, &mut st, None, value)
                 .map_err(|e| format!("seeds: {e}"))?,
@@ -565,6 +576,9 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
         super::seeds::check_seeds(engine, &mut st)?;
     } else {
         check_men_given(engine, &st)?;
+    }
+    if let Some(value) = under {
+        super::under::parse_under(engine, &mut st, value).map_err(|e| format!("under: {e}"))?;
     }
     engine.sync_occupied(&mut st);
     engine.begin_history(&mut st);
