@@ -186,3 +186,23 @@ fn columns_round_trip_through_the_notation() {
     );
     bad("white: c3; black: d4; under: c3 b, c3 b", "given twice");
 }
+
+/// The text board lists the columns under the grid, top first; the
+/// picture draws the pieces under a top piece as discs beneath it.
+#[test]
+fn columns_are_drawn() {
+    let engine = lasca();
+    let st = position(
+        &engine,
+        "white: c3 officer e5; black: d4; under: c3 bB, e5 b; turn: black",
+    );
+    let board = ludus::render::board(&engine, &st);
+    assert!(
+        board.contains("columns, top first: c3 wbB, e5 Wb\n"),
+        "{board}"
+    );
+    let svg = ludus::svg::svg(&engine, &st, None);
+    assert_eq!(svg.matches(r#"class="under""#).count(), 3, "{svg}");
+    // The start has no column of more than one piece.
+    assert!(!ludus::render::board(&engine, &engine.start()).contains("columns"));
+}

@@ -37,11 +37,8 @@ impl Checker<'_> {
                 "columns are for games of jumps without dice: remove it",
             ))
         } else if kinds.iter().any(|k| k.sow.is_some()) {
-            Some((
-                "`captured go under capturer` in a sowing game",
-                "not with `sow`",
-                "a sowing game's sites hold counts of seeds, not columns: remove it",
-            ))
+            // The sowing checker refuses it, as every rule of capture.
+            None
         } else if !kinds.iter().any(ir::Kind::may_jump) {
             Some((
                 "`captured go under capturer` but no piece captures",
@@ -85,6 +82,9 @@ impl Checker<'_> {
         let mut no_return = false;
         let mut removal_at_end = false;
         let mut columns = None;
+        // The items `captured go under capturer` contradicts, if given.
+        let mut removal_item = None;
+        let mut huff_item = None;
         let mut merge_duplicates = false;
         let mut land_going_on = false;
         let mut never_turn_back = None;
@@ -122,6 +122,9 @@ impl Checker<'_> {
                     if *o == Obligation::Huff && kinds.iter().any(ir::Kind::may_take) {
                         self.error(item.file, span.clone(), "`capture huff` with a piece that takes: a huff finds the pieces that could have jumped, never those that could have taken", "not with `take`", Some("choose `capture optional` or `capture compulsory`".into()));
                     }
+                    if *o == Obligation::Huff {
+                        huff_item = Some(item);
+                    }
                     capture = Some(*o)
                 }
                 ItemKind::Chain(o, _) => chain = Some(*o),
@@ -143,6 +146,7 @@ impl Checker<'_> {
                         );
                     }
                     if removal {
+                        removal_item = at_end.then_some(item);
                         removal_at_end = *at_end;
                     } else {
                         merge_duplicates = *at_end;
@@ -193,25 +197,21 @@ impl Checker<'_> {
                 Some("the piece just taken stays on the board and blocks the way back: remove `chain never turns back`, or write `captured removed at once`".into()),
             );
         }
-        if let Some(item) = columns
-            && removal_at_end
-        {
+        if let (Some(_), Some(item)) = (columns, removal_item) {
             self.error(
                 item.file,
                 item.span.clone(),
-                "`captured go under capturer` with `captured removed at end`",
-                "contradicts `captured removed at end`",
+                "`captured removed at end` with `captured go under capturer`",
+                "contradicts `captured go under capturer`",
                 Some("a piece taken goes under the capturer at once, and no column is jumped twice: remove `captured removed at end`".into()),
             );
         }
-        if let Some(item) = columns
-            && capture == Some(Obligation::Huff)
-        {
+        if let (Some(_), Some(item)) = (columns, huff_item) {
             self.error(
                 item.file,
                 item.span.clone(),
-                "`captured go under capturer` with `capture huff`",
-                "contradicts `capture huff`",
+                "`capture huff` with `captured go under capturer`",
+                "contradicts `captured go under capturer`",
                 Some("a huff removes a piece from the board, which a game of columns never does: choose `capture compulsory` or `capture optional`".into()),
             );
         }
