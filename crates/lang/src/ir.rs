@@ -84,6 +84,10 @@ pub const MAX_CUBE: u32 = 1 << 15;
 /// a capture (`quiet`): counters with the same resets are one counter.
 pub const MAX_COUNTERS: usize = 4;
 
+/// The most pieces a game with columns (`captured go under capturer`)
+/// sets up: a column of every piece fits in the engine's fixed room.
+pub const MAX_COLUMN: usize = 32;
+
 /// The most times `same position N times` may ask a position to stand.
 pub const MAX_REPETITIONS: u32 = 100;
 /// The latest turn of a player a `limit` exception may name (`on turn N`):

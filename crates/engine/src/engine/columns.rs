@@ -14,7 +14,7 @@ use super::{Move, NONE, State, bit};
 /// The bytes [`State::columns`] keeps per site: how many pieces stand
 /// under the top piece, then those pieces, the highest first (each as
 /// [`State::cells`] writes a piece). A column is at most this tall.
-pub const COLUMN: usize = 32;
+pub const COLUMN: usize = crate::ir::MAX_COLUMN;
 
 /// The pieces under the top piece of `site`, the highest first (empty in a
 /// game without columns).

@@ -25,6 +25,45 @@ fn far_jumps(kind: &ir::Kind, choice: bool) -> bool {
 }
 
 impl Checker<'_> {
+    /// Refuses a game with columns that sets up more pieces than a column
+    /// holds, or that draws by repetition (whose key reads the top pieces
+    /// alone).
+    pub(super) fn columns_fit(&mut self, setup: &[ir::Placement], end: &[EndRule]) {
+        let Some(item) = (self.sections(SectionKind::Rules))
+            .flat_map(|s| s.items.iter())
+            .find(|i| matches!(i.kind, ItemKind::Under))
+        else {
+            return;
+        };
+        let pieces: usize = setup.iter().map(|p| usize::from(p.count)).sum();
+        if pieces > ir::MAX_COLUMN {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!("`captured go under capturer` with {pieces} pieces set up"),
+                "too many pieces for one column",
+                Some(format!(
+                    "a column may come to hold every piece, and holds at most {}: set up fewer",
+                    ir::MAX_COLUMN
+                )),
+            );
+        }
+        let repetition = (self.sections(SectionKind::End))
+            .flat_map(|s| s.items.iter())
+            .find(|i| matches!(i.kind, ItemKind::Repetition(..)));
+        if let Some(rule) =
+            repetition.filter(|_| end.iter().any(|e| matches!(e, EndRule::Repetition(..))))
+        {
+            self.error(
+                rule.file,
+                rule.span.clone(),
+                "a repetition rule with `captured go under capturer`",
+                "not with columns",
+                Some("a repeated position is judged by the top pieces alone, not yet the columns under them: remove the repetition rule".into()),
+            );
+        }
+    }
+
     /// Refuses `captured go under capturer` (columns) where it has no
     /// meaning: a game with dice or sowing, or without a piece that jumps;
     /// or where its other rules would remove or add a piece some other way
