@@ -173,7 +173,7 @@ fn planes(
             out[(rel(owner) * k + kind) * plane + cell] = 1.0;
         }
         if let Some(at) = layout.offset("under") {
-            for (d, &c) in ludus::engine::below(st, site).iter().enumerate() {
+            for (d, c) in engine.below(st, site).enumerate() {
                 let (owner, kind) = (usize::from(c >> 4), usize::from(c & 15));
                 out[at + ((d * 2 + rel(owner)) * k + kind) * plane + cell] = 1.0;
             }

@@ -41,7 +41,7 @@ mod turn;
 mod turns;
 
 pub use self::core::Core;
-pub use columns::{COLUMN, below, set_below};
+pub use columns::{COLUMN, set_below};
 pub use condition::compare;
 pub(crate) use dice::Root;
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
@@ -185,6 +185,16 @@ impl Engine {
     /// piece, [`below`] the pieces under it.
     pub fn has_columns(&self) -> bool {
         self.game.rules.columns
+    }
+
+    /// The pieces under the top piece of `site`, the highest first, each as
+    /// [`State::cells`] writes a piece: nothing in a game without columns.
+    pub fn below(
+        &self,
+        st: &State,
+        site: usize,
+    ) -> impl DoubleEndedIterator<Item = u8> + ExactSizeIterator + use<> {
+        columns::below(self.has_columns(), st, site)
     }
 
     /// Whether some piece jumping from `from` may land on `to` over either of

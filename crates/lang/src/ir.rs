@@ -85,8 +85,13 @@ pub const MAX_CUBE: u32 = 1 << 15;
 pub const MAX_COUNTERS: usize = 4;
 
 /// The most pieces a game with columns (`captured go under capturer`)
-/// sets up: a column of every piece fits in the engine's fixed room.
-pub const MAX_COLUMN: usize = 32;
+/// sets up: a column of every piece fits in the engine's fixed room (a
+/// site's 128 bits: a count and 4 bits a piece under the top one).
+pub const MAX_COLUMN: usize = 31;
+
+/// The most kinds of piece a game with columns has (a piece under the top
+/// one keeps its kind in 3 bits).
+pub const MAX_COLUMN_KINDS: usize = 8;
 
 /// The most times `same position N times` may ask a position to stand.
 pub const MAX_REPETITIONS: u32 = 100;

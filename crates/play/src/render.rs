@@ -88,11 +88,11 @@ fn columns(engine: &Engine, st: &State) -> Option<String> {
     }
     let game = engine.game();
     let columns: Vec<String> = (0..engine.sites())
-        .filter(|&s| !crate::engine::below(st, s).is_empty())
+        .filter(|&s| engine.below(st, s).len() > 0)
         .map(|s| {
-            let under = crate::engine::below(st, s).iter();
+            let under = engine.below(st, s);
             let marks: String = std::iter::once(mark(engine, st, s))
-                .chain(under.map(|&c| crate::notation::mark(engine, c)))
+                .chain(under.map(|c| crate::notation::mark(engine, c)))
                 .collect();
             format!("{} {marks}", game.board.sites[s].name)
         })

@@ -331,12 +331,13 @@ fn piece(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usiz
 /// the lowest first, so that the top piece drawn after them covers all
 /// but their lower edges; the column's height beside it.
 fn column(out: &mut String, engine: &Engine, st: &State, site: usize, (x, y): (i32, i32), r: i32) {
-    let under = crate::engine::below(st, site);
-    if under.is_empty() {
+    let under = engine.below(st, site);
+    let height = under.len() + 1;
+    if height == 1 {
         return;
     }
-    let step = (24 / under.len() as i32).clamp(1, 5);
-    for (depth, &c) in under.iter().enumerate().rev() {
+    let step = (24 / (height as i32 - 1)).clamp(1, 5);
+    for (depth, c) in under.enumerate().rev() {
         let (fill, _) = colours(engine, usize::from(c >> 4));
         let _ = writeln!(
             out,
@@ -349,7 +350,7 @@ fn column(out: &mut String, engine: &Engine, st: &State, site: usize, (x, y): (i
         r#"<text x="{}" y="{}" font-size="14" font-weight="bold" fill="{MARK}">{}</text>"#,
         x + r + 1,
         y - r + 7,
-        under.len() + 1
+        height
     );
 }
 

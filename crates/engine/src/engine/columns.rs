@@ -1,28 +1,49 @@
 //! Columns (`captured go under capturer`, Lasca): a site holds an ordered
 //! stack of pieces of either player. [`State::cells`] keeps its top piece,
 //! the commander, so that the grid's steps, jumps and promotions read it as
-//! they read a lone piece; [`State::columns`] keeps the pieces under it. A
-//! capture takes the top piece of the jumped column and puts it at the
-//! bottom of the capturer's; the piece under it, if any, commands the
+//! they read a lone piece; the pieces under it are kept in
+//! [`State::visited`], which a game with columns has no other use for (it
+//! refuses `return forbidden`), so that other games' states are what they
+//! were. A capture takes the top piece of the jumped column and puts it at
+//! the bottom of the capturer's; the piece under it, if any, commands the
 //! jumped column from then on. The whole column moves; a promotion turns
 //! its commander alone. Only games with columns pay for them: their moves
 //! are played here, out of line.
+//!
+//! A site's word: its low byte the number of pieces under the top piece,
+//! then 4 bits a piece, the highest first, each its owner (a bit) above its
+//! kind (3 bits).
 
 use super::grid::Grid;
 use super::{Move, NONE, State, bit};
 
-/// The bytes [`State::columns`] keeps per site: how many pieces stand
-/// under the top piece, then those pieces, the highest first (each as
-/// [`State::cells`] writes a piece). A column is at most this tall.
+/// The most pieces a column holds: the top piece and 30 under it.
 pub const COLUMN: usize = crate::ir::MAX_COLUMN;
 
-/// The pieces under the top piece of `site`, the highest first (empty in a
-/// game without columns).
-pub fn below(st: &State, site: usize) -> &[u8] {
-    match st.columns.get(site * COLUMN..(site + 1) * COLUMN) {
-        Some(c) => &c[1..=usize::from(c[0])],
-        None => &[],
-    }
+/// The pieces under the top piece of `site`, the highest first, each as
+/// [`State::cells`] writes a piece (nothing where the game has no
+/// `columns`: its `visited` is the memory of `return forbidden`).
+pub(super) fn below(
+    columns: bool,
+    st: &State,
+    site: usize,
+) -> impl DoubleEndedIterator<Item = u8> + ExactSizeIterator + use<> {
+    let word = match st.visited.get(site) {
+        Some(&w) if columns => w,
+        _ => 0,
+    };
+    (0..(word & 0xff) as usize).map(move |i| piece(word, i))
+}
+
+/// The `i`-th piece of a column's word, from the top, as a cell.
+fn piece(word: u128, i: usize) -> u8 {
+    let p = (word >> (8 + 4 * i)) as u8 & 15;
+    (p >> 3) << 4 | (p & 7)
+}
+
+/// A cell as 4 bits of a column's word.
+fn nibble(c: u8) -> u128 {
+    u128::from((c >> 4) << 3 | (c & 7))
 }
 
 /// Puts `pieces` (the highest first) under the top piece of `site`, in a
@@ -31,9 +52,11 @@ pub fn set_below(st: &mut State, site: usize, pieces: &[u8]) -> Option<()> {
     if pieces.len() >= COLUMN {
         return None;
     }
-    let c = st.columns.get_mut(site * COLUMN..(site + 1) * COLUMN)?;
-    c[0] = pieces.len() as u8;
-    c[1..=pieces.len()].copy_from_slice(pieces);
+    let word = st.visited.get_mut(site)?;
+    *word = pieces.len() as u128;
+    for (i, &c) in pieces.iter().enumerate() {
+        *word |= nibble(c) << (8 + 4 * i);
+    }
     Some(())
 }
 
@@ -48,9 +71,8 @@ impl Grid {
         }
         let from = m.from() as usize;
         let to = m.steps[m.len as usize - 1].to as usize;
-        let mut moving = [0u8; COLUMN];
-        moving.copy_from_slice(&st.columns[from * COLUMN..(from + 1) * COLUMN]);
-        st.columns[from * COLUMN] = 0;
+        let mut moving = st.visited[from];
+        st.visited[from] = 0;
         // Per capture: the site jumped and the piece that commands it next.
         let mut freed = [(NONE, NONE); super::MAX_STEPS];
         for (i, step) in m.steps().iter().enumerate() {
@@ -58,18 +80,14 @@ impl Grid {
                 continue;
             }
             let over = step.over as usize;
-            let n = usize::from(moving[0]);
+            let n = (moving & 0xff) as usize;
             if n + 1 < COLUMN {
-                moving[n + 1] = st.cells[over];
-                moving[0] += 1;
+                moving = (moving + 1) | nibble(st.cells[over]) << (8 + 4 * n);
             }
-            let jumped = &mut st.columns[over * COLUMN..(over + 1) * COLUMN];
-            let next = if jumped[0] > 0 {
-                let top = jumped[1];
-                let left = usize::from(jumped[0]);
-                jumped.copy_within(2..=left, 1);
-                jumped[0] -= 1;
-                top
+            let jumped = st.visited[over];
+            let next = if jumped & 0xff > 0 {
+                st.visited[over] = (jumped >> 12) << 8 | ((jumped & 0xff) - 1);
+                piece(jumped, 0)
             } else {
                 NONE
             };
@@ -84,7 +102,7 @@ impl Grid {
                 st.counts[owner] += 1;
             }
         }
-        st.columns[to * COLUMN..(to + 1) * COLUMN].copy_from_slice(&moving);
+        st.visited[to] = moving;
     }
 
     /// The grid's play of the commanders of a move of a game with columns.
@@ -94,21 +112,5 @@ impl Grid {
         } else {
             self.play_grid::<false, true, false, false>(st, m)
         }
-    }
-
-    /// Folds the columns' hidden pieces into the hash `h`.
-    #[cold]
-    #[inline(never)]
-    pub(super) fn hash_columns(&self, st: &State, mut h: u64) -> u64 {
-        for s in 0..self.sites {
-            for (depth, &c) in below(st, s).iter().enumerate() {
-                let key = self.zobrist[(s * 32 + usize::from(c >> 4) * 16 + usize::from(c & 15))
-                    % self.zobrist.len()];
-                h ^= key
-                    .rotate_left(depth as u32 + 1)
-                    .wrapping_mul(depth as u64 * 2 + 3);
-            }
-        }
-        h
     }
 }

@@ -303,9 +303,6 @@ impl Strategy for &Grid {
                 h ^= (v as u64 ^ (v >> 64) as u64).wrapping_mul(self.zobrist[extra + s] | 1);
             }
         }
-        if !st.columns.is_empty() {
-            h = self.hash_columns(st, h);
-        }
         h
     }
 

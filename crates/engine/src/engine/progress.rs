@@ -29,7 +29,7 @@ impl State {
             bool,
             bool,
         ),
-        ([[u8; MAX_KINDS]; 2], &[u8]),
+        [[u8; MAX_KINDS]; 2],
     ) {
         (
             (
@@ -49,7 +49,7 @@ impl State {
                 self.chosen,
                 self.climbing,
             ),
-            (self.hand, &self.columns),
+            self.hand,
         )
     }
 }

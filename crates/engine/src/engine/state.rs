@@ -19,7 +19,9 @@ pub const COUNTER_SLOTS: usize = MAX_COUNTERS + 1;
 pub struct State {
     /// Per site: [`NONE`] or `player << 4 | kind`.
     pub cells: Vec<u8>,
-    /// Per site: the sites the piece there has occupied (with `return forbidden`).
+    /// Per site: the sites the piece there has occupied (with `return
+    /// forbidden`); in a game with columns (which refuses that rule), the
+    /// pieces under the top piece (see [`super::below`]); empty otherwise.
     pub visited: Vec<u128>,
     /// Pieces per player.
     pub counts: [u8; 2],
@@ -29,11 +31,6 @@ pub struct State {
     pub offenders: u128,
     /// Per site: how many men stand there (dice games only; empty otherwise).
     pub stack: Vec<u8>,
-    /// Games with columns (`captured go under capturer`): per site,
-    /// [`super::COLUMN`] bytes, how many pieces stand under the top piece
-    /// (which `cells` keeps), then those pieces, the highest first, each
-    /// as `cells` writes a piece (see [`super::below`]); empty otherwise.
-    pub columns: Vec<u8>,
     /// The dice thrown for this turn; 0 where none is thrown yet.
     pub dice: [u8; MAX_DICE],
     /// The extra turns (`again`) the player to move has taken in a row,
@@ -85,7 +82,6 @@ impl Clone for State {
             to_move: self.to_move,
             offenders: self.offenders,
             stack: Vec::new(),
-            columns: Vec::new(),
             dice: self.dice,
             again: self.again,
             chosen: self.chosen,
@@ -113,7 +109,6 @@ impl Clone for State {
             to_move,
             offenders,
             stack,
-            columns,
             dice,
             again,
             chosen,
@@ -132,7 +127,6 @@ impl Clone for State {
         self.to_move = *to_move;
         self.offenders = *offenders;
         self.stack.clone_from(stack);
-        self.columns.clone_from(columns);
         self.dice = *dice;
         self.again = *again;
         self.chosen = *chosen;

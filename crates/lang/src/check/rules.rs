@@ -84,6 +84,12 @@ impl Checker<'_> {
                 "no piece jumps",
                 "it says what a capture by a jump does: give a piece a `jump` line, or remove it",
             ))
+        } else if kinds.len() > ir::MAX_COLUMN_KINDS {
+            Some((
+                "`captured go under capturer` with more than 8 kinds of piece",
+                "too many kinds for a column",
+                "a piece under a column's top keeps its kind in 3 bits: declare at most 8 kinds",
+            ))
         } else if kinds.iter().any(ir::Kind::may_take) {
             Some((
                 "`captured go under capturer` with a piece that takes",
@@ -124,6 +130,7 @@ impl Checker<'_> {
         // The items `captured go under capturer` contradicts, if given.
         let mut removal_item = None;
         let mut huff_item = None;
+        let mut return_item = None;
         let mut merge_duplicates = false;
         let mut land_going_on = false;
         let mut never_turn_back = None;
@@ -167,7 +174,10 @@ impl Checker<'_> {
                     capture = Some(*o)
                 }
                 ItemKind::Chain(o, _) => chain = Some(*o),
-                ItemKind::Return(allowed) => no_return = !allowed,
+                ItemKind::Return(allowed) => {
+                    no_return = !allowed;
+                    return_item = (!allowed).then_some(item);
+                }
                 ItemKind::Removal(at_end) | ItemKind::Duplicates(at_end) => {
                     let removal = matches!(item.kind, ItemKind::Removal(_));
                     if !kinds.iter().any(ir::Kind::may_jump) {
@@ -243,6 +253,15 @@ impl Checker<'_> {
                 "`captured removed at end` with `captured go under capturer`",
                 "contradicts `captured go under capturer`",
                 Some("a piece taken goes under the capturer at once, and no column is jumped twice: remove `captured removed at end`".into()),
+            );
+        }
+        if let (Some(_), Some(item)) = (columns, return_item) {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "`return forbidden` with `captured go under capturer`",
+                "contradicts `captured go under capturer`",
+                Some("a column keeps no memory of the sites it has stood on: remove `return forbidden`".into()),
             );
         }
         if let (Some(_), Some(item)) = (columns, huff_item) {

@@ -73,7 +73,10 @@ pub fn position_text_in(engine: &Engine, st: &State, numbering: Numbering) -> St
                 if men > 1 {
                     word.push_str(&format!("*{men}"));
                 }
-                let memory = st.visited.get(s).copied().unwrap_or(0) & !(1u128 << s);
+                let memory = match st.visited.get(s) {
+                    Some(&v) if game.rules.no_return => v & !(1u128 << s),
+                    _ => 0,
+                };
                 if memory != 0 {
                     let earlier: Vec<&str> = (0..engine.sites())
                         .filter(|&t| memory & (1u128 << t) != 0)

@@ -6,7 +6,7 @@
 //! (the `marks` of the piece), the highest first; sites with nothing under
 //! their top piece are left out.
 
-use crate::engine::{COLUMN, Engine, State, below, cell, set_below};
+use crate::engine::{COLUMN, Engine, State, cell, set_below};
 
 /// The `under` field's value, `None` where no column holds more than its
 /// top piece (or the game has no columns).
@@ -16,9 +16,9 @@ pub fn under_text(engine: &Engine, st: &State) -> Option<String> {
     }
     let game = engine.game();
     let columns: Vec<String> = (0..engine.sites())
-        .filter(|&s| !below(st, s).is_empty())
+        .filter(|&s| engine.below(st, s).len() > 0)
         .map(|s| {
-            let marks: String = below(st, s).iter().map(|&c| mark(engine, c)).collect();
+            let marks: String = engine.below(st, s).map(|c| mark(engine, c)).collect();
             format!("{} {marks}", game.board.sites[s].name)
         })
         .collect();
@@ -47,7 +47,7 @@ pub fn parse_under(engine: &Engine, st: &mut State, value: &str) -> Result<(), S
                 "{site_name}: no piece stands there to stand on the others (name its top piece in its player's field)"
             ));
         }
-        if !below(st, s).is_empty() {
+        if engine.below(st, s).len() > 0 {
             return Err(format!("{site_name}: the column is given twice"));
         }
         let mut pieces = Vec::new();
@@ -72,8 +72,8 @@ pub fn parse_under(engine: &Engine, st: &mut State, value: &str) -> Result<(), S
     let start = engine.start();
     for (p, player) in game.players.iter().enumerate() {
         let hidden = (0..engine.sites())
-            .flat_map(|s| below(st, s))
-            .filter(|&&c| usize::from(c >> 4) == p)
+            .flat_map(|s| engine.below(st, s))
+            .filter(|&c| usize::from(c >> 4) == p)
             .count();
         let now = usize::from(st.counts[p]) + hidden;
         if now > usize::from(start.counts[p]) {

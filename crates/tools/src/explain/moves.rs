@@ -396,7 +396,7 @@ fn columns_freed(engine: &Engine, before: &State, after: &State, m: &Move, out: 
     let game = engine.game();
     let site = |s: u8| game.board.sites[s as usize].name.clone();
     let to = m.to().unwrap_or(m.from());
-    let height = crate::engine::below(after, to as usize).len() + 1;
+    let height = engine.below(after, to as usize).len() + 1;
     out.push(format!(
         "each piece taken goes under the column, now {height} high on {}",
         site(to)
