@@ -182,7 +182,7 @@ impl Engine {
 
     /// Whether a site holds a column of pieces of either player
     /// (`captured go under capturer`): [`State::cells`] keeps its top
-    /// piece, [`below`] the pieces under it.
+    /// piece, [`Engine::below`] the pieces under it.
     pub fn has_columns(&self) -> bool {
         self.game.rules.columns
     }

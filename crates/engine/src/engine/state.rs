@@ -21,7 +21,7 @@ pub struct State {
     pub cells: Vec<u8>,
     /// Per site: the sites the piece there has occupied (with `return
     /// forbidden`); in a game with columns (which refuses that rule), the
-    /// pieces under the top piece (see [`super::below`]); empty otherwise.
+    /// pieces under the top piece (see [`super::Engine::below`]); empty otherwise.
     pub visited: Vec<u128>,
     /// Pieces per player.
     pub counts: [u8; 2],
