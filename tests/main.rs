@@ -32,6 +32,7 @@ mod gul_bara;
 mod hunt;
 mod international;
 mod invariants;
+mod lasca;
 mod layers;
 mod learn;
 mod match_id;

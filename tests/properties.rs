@@ -154,6 +154,14 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
         assert_eq!(checked, st, "{context}: play and play_unchecked differ");
         if engine.stacks() {
             assert_eq!(men(engine, &st), start_men, "{context}: men conserved");
+        } else if engine.has_columns() {
+            // Columns: no piece leaves the board or changes hands; a
+            // capture moves one under the capturer.
+            assert_eq!(
+                column_pieces(engine, &st),
+                column_pieces(engine, &before),
+                "{context}: pieces conserved in columns"
+            );
         } else if engine.sows() {
             // The seeds sown leave the mover's side; what he captures
             // comes into his store: checked above, and by the game's
@@ -391,4 +399,19 @@ fn recorded_playouts_replay() {
             assert_eq!(played.outcome, replayed.outcome, "{name}, seed {seed}");
         }
     }
+}
+
+/// A game with columns: each player's pieces, on top of a column or
+/// under its top.
+fn column_pieces(engine: &Engine, st: &State) -> [usize; 2] {
+    let mut n = [0; 2];
+    for s in 0..engine.sites() {
+        if let Some((p, _)) = st.piece(s) {
+            n[p] += 1;
+        }
+        for c in engine.below(st, s) {
+            n[usize::from(c >> 4)] += 1;
+        }
+    }
+    n
 }

@@ -8,6 +8,7 @@
 //! | part | planes | values |
 //! |---|---|---|
 //! | `men` | `2·K` | 1 where a piece of (player, kind) stands, the observer's `K` planes first |
+//! | `under` | `D·2·K`, in games with columns | 1 where the `d`-th piece under a column's top piece (`d` from 1 to `D`, the most pieces a column can hold under its top) is of (player, kind), observer first: planes `(d−1)·2K + (player·K + kind)` |
 //! | `sites` | 1 | 1 on the grid's points that are sites of the board (a grid may keep only some) |
 //! | `huffable` | 1, in games that huff | 1 on the pieces the player to move may huff |
 //! | `hand` | `2·P`, `P` kinds placed from the hand | each plane filled with the pieces of (player, kind) in hand, observer first |
@@ -73,8 +74,9 @@ impl Layout {
             .iter()
             .any(|rule| matches!(rule, EndRule::NoCapture(_) | EndRule::NoMove(..)));
         let counters: Vec<usize> = (usize::from(!first)..engine.counter_labels().len()).collect();
-        let planes: [(&'static str, usize); 6] = [
+        let planes: [(&'static str, usize); 7] = [
             ("men", 2 * k),
+            ("under", under_depth(engine) * 2 * k),
             ("sites", 1),
             ("huffable", usize::from(huffs)),
             ("hand", 2 * placed),
@@ -131,6 +133,17 @@ impl Layout {
     }
 }
 
+/// The most pieces a column can hold under its top piece (every piece of
+/// the setup but one), in a game with columns; 0 otherwise.
+fn under_depth(engine: &Engine) -> usize {
+    if !engine.has_columns() {
+        return 0;
+    }
+    let start = engine.start();
+    let pieces: usize = start.counts.iter().map(|&n| usize::from(n)).sum();
+    pieces.saturating_sub(1).min(ludus::engine::COLUMN - 1)
+}
+
 /// The tensor of `st` seen by `observer`; `to_move` is the player to move
 /// at a decision node, `None` elsewhere.
 pub fn tensor(shared: &Shared, st: &State, observer: usize, to_move: Option<usize>) -> Vec<f32> {
@@ -158,6 +171,12 @@ fn planes(
     for (site, &cell) in cells.iter().enumerate() {
         if let Some((owner, kind)) = st.piece(site) {
             out[(rel(owner) * k + kind) * plane + cell] = 1.0;
+        }
+        if let Some(at) = layout.offset("under") {
+            for (d, c) in engine.below(st, site).enumerate() {
+                let (owner, kind) = (usize::from(c >> 4), usize::from(c & 15));
+                out[at + ((d * 2 + rel(owner)) * k + kind) * plane + cell] = 1.0;
+            }
         }
         out[sites_at + cell] = 1.0;
         if let Some(at) = layout.offset("huffable")

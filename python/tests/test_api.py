@@ -213,3 +213,23 @@ def test_whole_turns_in_notation():
     text, actions = state.turns()[0]
     state.apply_turn(text)
     assert state.plies() == 1
+
+
+def test_the_observation_carries_the_columns():
+    """Lasca's `under` planes: per depth under a column's top piece, one
+    plane per (player, kind), the observer's first."""
+    game = ludus.load_game(ROOT / "games" / "lasca.game")
+    layout = {name: (offset, shape) for name, offset, shape in game.observation_tensor_layout()}
+    offset, shape = layout["under"]
+    assert list(shape) == [21 * 2 * 2, 7, 7]
+    state = game.deserialize_state("white: c3 g1; black: b4; under: c3 bW; turn: white")
+    planes = np.asarray(state.observation_tensor(0)).reshape(game.observation_tensor_shape())
+    under = planes[offset // 49 : offset // 49 + shape[0]]
+    # c3: file 2, rank 2 from White's side. Depth 1: a black soldier (the
+    # opponent's, plane 2); depth 2: a white officer (the observer's, 1).
+    assert under[:, 2, 2].nonzero()[0].tolist() == [2, 4 + 1]
+    assert under.sum() == 2
+    # Seen by Black, his pieces' planes come first.
+    planes = np.asarray(state.observation_tensor(1)).reshape(game.observation_tensor_shape())
+    under = planes[offset // 49 : offset // 49 + shape[0]]
+    assert under[:, 2, 2].nonzero()[0].tolist() == [0, 4 + 3]

@@ -14,6 +14,7 @@ mod again;
 mod barred;
 mod bits;
 mod choice;
+mod columns;
 mod condition;
 mod connect;
 mod core;
@@ -42,6 +43,7 @@ mod turn;
 mod turns;
 
 pub use self::core::Core;
+pub use columns::{COLUMN, set_below};
 pub use condition::compare;
 pub(crate) use dice::Root;
 pub use dice::{MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, TooManyTurns};
@@ -179,6 +181,23 @@ impl Engine {
     /// [`State::stack`]) rather than at most one piece.
     pub fn stacks(&self) -> bool {
         self.dice().is_some()
+    }
+
+    /// Whether a site holds a column of pieces of either player
+    /// (`captured go under capturer`): [`State::cells`] keeps its top
+    /// piece, [`Engine::below`] the pieces under it.
+    pub fn has_columns(&self) -> bool {
+        self.game.rules.columns
+    }
+
+    /// The pieces under the top piece of `site`, the highest first, each as
+    /// [`State::cells`] writes a piece: nothing in a game without columns.
+    pub fn below(
+        &self,
+        st: &State,
+        site: usize,
+    ) -> impl DoubleEndedIterator<Item = u8> + ExactSizeIterator + use<> {
+        columns::below(self.has_columns(), st, site)
     }
 
     /// Whether some piece jumping from `from` may land on `to` over either of

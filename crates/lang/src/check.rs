@@ -269,6 +269,9 @@ impl<'a> Checker<'a> {
             self.dice_limits();
         }
         let end = self.end(&player_list, &kind_names, dice.is_some());
+        if rules.columns {
+            self.columns_fit(&setup, &end);
+        }
         let invariants = self.invariants(&player_list);
         let stakes = self.stakes();
         Some(Game {

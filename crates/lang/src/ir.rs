@@ -84,6 +84,15 @@ pub const MAX_CUBE: u32 = 1 << 15;
 /// a capture (`quiet`): counters with the same resets are one counter.
 pub const MAX_COUNTERS: usize = 4;
 
+/// The most pieces a game with columns (`captured go under capturer`)
+/// sets up: a column of every piece fits in the engine's fixed room (a
+/// site's 128 bits: a count and 4 bits a piece under the top one).
+pub const MAX_COLUMN: usize = 31;
+
+/// The most kinds of piece a game with columns has (a piece under the top
+/// one keeps its kind in 3 bits).
+pub const MAX_COLUMN_KINDS: usize = 8;
+
 /// The most times `same position N times` may ask a position to stand.
 pub const MAX_REPETITIONS: u32 = 100;
 /// The latest turn of a player a `limit` exception may name (`on turn N`):
@@ -537,6 +546,12 @@ pub struct Rules {
     /// Captured pieces leave the board at the end of the move (`captured
     /// removed at end`): until then they block, and none is jumped twice.
     pub removal_at_end: bool,
+    /// A site holds a column of pieces (`captured go under capturer`):
+    /// a capture takes only the top piece of the jumped column and puts
+    /// it at the bottom of the capturer's, and no column is jumped twice
+    /// in one move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub columns: bool,
     /// Capture chains of one piece that take the same pieces and end on the
     /// same site are one move (`duplicate captures merged`).
     pub merge_duplicates: bool,

@@ -604,6 +604,8 @@ pub enum ItemKind {
     LimitRun(Name, Name, bool, bool),
     /// `captured removed at once|end` (`true`: at the end of the move).
     Removal(bool),
+    /// `captured go under capturer`: columns of pieces (Lasca).
+    Under,
     /// `duplicate captures merged|distinct` (`true`: merged).
     Duplicates(bool),
     /// `capture lands anywhere|where it goes on` (`true`: where it goes on).
@@ -742,6 +744,7 @@ impl ItemKind {
             ItemKind::Play(_) => "play".into(),
             ItemKind::EndingTurn(_) => "ending turn".into(),
             ItemKind::Removal(_) => "captured removed".into(),
+            ItemKind::Under => "captured go under capturer".into(),
             ItemKind::Duplicates(_) => "duplicate captures".into(),
             ItemKind::Landing(_) => "capture lands".into(),
             ItemKind::NeverTurnsBack(_) => "chain turns back".into(),

@@ -34,16 +34,24 @@
 //! latest one named). With `pin blots`, `pinned: black 16` names the men
 //! lying pinned under the other player's men, by owner and his number for
 //! the point.
+//!
+//! A game with columns (`captured go under capturer`) names each column's
+//! top piece in its player's field, and adds `under: c3 bW, e5 w`: per
+//! site, the marks of the pieces under its top piece, the highest first
+//! (see `under.rs`).
 
 mod counting_down;
 mod pinned;
 mod position;
 mod seeds;
+mod under;
 
 pub use position::{
     Numbering, dice_text, parse_dice, parse_position, parse_position_in, position_text,
     position_text_in,
 };
+
+pub use under::mark;
 
 use crate::engine::{Engine, MAX_DIE_MOVES, Move, NONE, State, Step};
 

@@ -51,6 +51,9 @@ pub fn board_seen_by(engine: &Engine, st: &State, viewer: Option<usize>) -> Stri
             .collect();
         out.push_str(&format!("in hand: {}\n", hands.join(", ")));
     }
+    if let Some(columns) = columns(engine, st) {
+        out.push_str(&columns);
+    }
     if st.offenders != 0 {
         let sites: Vec<&str> = (0..engine.sites())
             .filter(|&s| st.offenders & (1u128 << s) != 0)
@@ -76,6 +79,27 @@ fn progress(engine: &Engine, st: &State) -> String {
         out.push_str(&format!("; this position has stood {stood} times"));
     }
     out
+}
+
+/// A game with columns: each column of more than one piece, top first, as
+/// marks (`columns, top first: c3 wbB, e5 Bw`), where the board shows its
+/// top piece alone; `None` where no column holds more.
+fn columns(engine: &Engine, st: &State) -> Option<String> {
+    if !engine.has_columns() {
+        return None;
+    }
+    let game = engine.game();
+    let columns: Vec<String> = (0..engine.sites())
+        .filter(|&s| engine.below(st, s).len() > 0)
+        .map(|s| {
+            let under = engine.below(st, s);
+            let marks: String = std::iter::once(mark(engine, st, s))
+                .chain(under.map(|c| crate::notation::mark(engine, c)))
+                .collect();
+            format!("{} {marks}", game.board.sites[s].name)
+        })
+        .collect();
+    (!columns.is_empty()).then(|| format!("columns, top first: {}\n", columns.join(", ")))
 }
 
 fn mark(engine: &Engine, st: &State, site: usize) -> char {

@@ -387,6 +387,34 @@ fn piece(out: &mut String, engine: &Engine, x: i32, y: i32, r: i32, player: usiz
     );
 }
 
+/// The pieces under the top piece of `site`, in a game with columns:
+/// discs in their owners' colours, each lower one drawn a little lower,
+/// the lowest first, so that the top piece drawn after them covers all
+/// but their lower edges; the column's height beside it.
+fn column(out: &mut String, engine: &Engine, st: &State, site: usize, (x, y): (i32, i32), r: i32) {
+    let under = engine.below(st, site);
+    let height = under.len() + 1;
+    if height == 1 {
+        return;
+    }
+    let step = (24 / (height as i32 - 1)).clamp(1, 5);
+    for (depth, c) in under.enumerate().rev() {
+        let (fill, _) = colours(engine, usize::from(c >> 4));
+        let _ = writeln!(
+            out,
+            r#"<circle class="under" cx="{x}" cy="{}" r="{r}" fill="{fill}" stroke="black" stroke-width="2"/>"#,
+            y + step * (depth as i32 + 1)
+        );
+    }
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="{}" font-size="14" font-weight="bold" fill="{MARK}">{}</text>"#,
+        x + r + 1,
+        y - r + 7,
+        height
+    );
+}
+
 fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) {
     let board = &engine.game().board;
     let g = board.grid.as_ref().expect("a grid board");
@@ -534,7 +562,10 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             );
         }
         if let Some((p, k)) = st.piece(s) {
-            out.push_str(&at_site(s, |o| piece(o, engine, x, y, CELL / 2 - 9, p, k)));
+            out.push_str(&at_site(s, |o| {
+                column(o, engine, st, s, (x, y), CELL / 2 - 9);
+                piece(o, engine, x, y, CELL / 2 - 9, p, k)
+            }));
             let men = engine.men(st, s);
             if men > 1 {
                 let _ = writeln!(

@@ -626,6 +626,9 @@ impl<'a> Explainer<'a> {
                             == Some(game.kinds[m.kind_after as usize].name.as_str())
                 }
                 ItemKind::LineRemoval(..) => m.remove != NONE,
+                // A capture in a game with columns: what it takes goes
+                // under the capturer.
+                ItemKind::Under => m.capture,
                 // The `shoot` line of the kind that shoots (as it arrives).
                 ItemKind::Shoot(..) => {
                     m.shot() != NONE

@@ -342,7 +342,7 @@ impl Core {
 
     /// A board with nothing on it, White to move.
     pub fn empty_state(&self) -> State {
-        let memory = if self.game.rules.no_return {
+        let memory = if self.game.rules.no_return || self.game.rules.columns {
             self.sites
         } else {
             0

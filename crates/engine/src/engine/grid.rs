@@ -112,6 +112,7 @@ pub(super) enum OtherPlay {
     After,
     Enclose,
     Picked,
+    Columns,
 }
 
 impl GridTables {
@@ -174,7 +175,8 @@ impl GridTables {
             || !core.counter_while.is_empty()
             || custodies.is_some()
             || shoots
-            || encloses.is_some();
+            || encloses.is_some()
+            || game.rules.columns;
         GridTables {
             rare_slides: !barred::landings(game).is_empty() || counting.is_some() || hops.is_some(),
             hops,
@@ -187,7 +189,7 @@ impl GridTables {
             promote,
             rays,
             ruled_flight: game.rules.land_going_on || game.rules.never_turn_back,
-            taken: if game.rules.removal_at_end {
+            taken: if game.rules.removal_at_end || game.rules.columns {
                 TAKEN
             } else {
                 NONE
@@ -212,6 +214,7 @@ impl GridTables {
                 core.counter_while.is_empty(),
             ) {
                 _ if picking.is_some() => OtherPlay::Picked,
+                _ if game.rules.columns => OtherPlay::Columns,
                 _ if encloses.is_some() => OtherPlay::Enclose,
                 (true, ..) => OtherPlay::After,
                 (false, true, true) => OtherPlay::Actions,

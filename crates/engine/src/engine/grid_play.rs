@@ -32,6 +32,7 @@ impl Grid {
             OtherPlay::After => self.play_after(st, m),
             OtherPlay::Enclose => return self.play_enclosing(st, m),
             OtherPlay::Picked => return self.play_picked(st, m),
+            OtherPlay::Columns => self.play_columns(st, m),
         }
         if let Some(again) = &self.again {
             again.after_grid_turn(st, mover, m, false);
@@ -105,7 +106,12 @@ impl Grid {
     /// shoots. Compiled once for each, so that other games run the loop
     /// they ran before.
     #[inline(always)]
-    fn play_grid<const ACTIONS: bool, const WHILE: bool, const LEAN: bool, const AFTER: bool>(
+    pub(super) fn play_grid<
+        const ACTIONS: bool,
+        const WHILE: bool,
+        const LEAN: bool,
+        const AFTER: bool,
+    >(
         &self,
         st: &mut State,
         m: &Move,

@@ -19,7 +19,9 @@ pub const COUNTER_SLOTS: usize = MAX_COUNTERS + 1;
 pub struct State {
     /// Per site: [`NONE`] or `player << 4 | kind`.
     pub cells: Vec<u8>,
-    /// Per site: the sites the piece there has occupied (with `return forbidden`).
+    /// Per site: the sites the piece there has occupied (with `return
+    /// forbidden`); in a game with columns (which refuses that rule), the
+    /// pieces under the top piece (see [`super::Engine::below`]); empty otherwise.
     pub visited: Vec<u128>,
     /// Pieces per player.
     pub counts: [u8; 2],

@@ -25,11 +25,112 @@ fn far_jumps(kind: &ir::Kind, choice: bool) -> bool {
 }
 
 impl Checker<'_> {
+    /// Refuses a game with columns that sets up more pieces than a column
+    /// holds, or that draws by repetition (whose key reads the top pieces
+    /// alone).
+    pub(super) fn columns_fit(&mut self, setup: &[ir::Placement], end: &[EndRule]) {
+        let Some(item) = (self.sections(SectionKind::Rules))
+            .flat_map(|s| s.items.iter())
+            .find(|i| matches!(i.kind, ItemKind::Under))
+        else {
+            return;
+        };
+        let pieces: usize = setup.iter().map(|p| usize::from(p.count)).sum();
+        if pieces > ir::MAX_COLUMN {
+            self.error(
+                item.file,
+                item.span.clone(),
+                format!("`captured go under capturer` with {pieces} pieces set up"),
+                "too many pieces for one column",
+                Some(format!(
+                    "a column may come to hold every piece, and holds at most {}: set up fewer",
+                    ir::MAX_COLUMN
+                )),
+            );
+        }
+        let repetition = (self.sections(SectionKind::End))
+            .flat_map(|s| s.items.iter())
+            .find(|i| matches!(i.kind, ItemKind::Repetition(..)));
+        if let Some(rule) =
+            repetition.filter(|_| end.iter().any(|e| matches!(e, EndRule::Repetition(..))))
+        {
+            self.error(
+                rule.file,
+                rule.span.clone(),
+                "a repetition rule with `captured go under capturer`",
+                "not with columns",
+                Some("a repeated position is judged by the top pieces alone, not yet the columns under them: remove the repetition rule".into()),
+            );
+        }
+    }
+
+    /// Refuses `captured go under capturer` (columns) where it has no
+    /// meaning: a game with dice or sowing, or without a piece that jumps;
+    /// or where its other rules would remove or add a piece some other way
+    /// (`take`, `custody`, `shoot`, placements, `capture huff`).
+    fn columns_apply(&mut self, item: &Item, kinds: &[ir::Kind]) {
+        let refusal: Option<(&str, &str, &str)> = if self.has_dice {
+            Some((
+                "`captured go under capturer` in a game with dice",
+                "not with dice",
+                "columns are for games of jumps without dice: remove it",
+            ))
+        } else if kinds.iter().any(|k| k.sow.is_some()) {
+            // The sowing checker refuses it, as every rule of capture.
+            None
+        } else if !kinds.iter().any(ir::Kind::may_jump) {
+            Some((
+                "`captured go under capturer` but no piece captures",
+                "no piece jumps",
+                "it says what a capture by a jump does: give a piece a `jump` line, or remove it",
+            ))
+        } else if kinds.len() > ir::MAX_COLUMN_KINDS {
+            Some((
+                "`captured go under capturer` with more than 8 kinds of piece",
+                "too many kinds for a column",
+                "a piece under a column's top keeps its kind in 3 bits: declare at most 8 kinds",
+            ))
+        } else if kinds.iter().any(ir::Kind::may_take) {
+            Some((
+                "`captured go under capturer` with a piece that takes",
+                "not with `take`",
+                "a column is captured by a jump over it: remove the `take` lines",
+            ))
+        } else if kinds.iter().any(|k| {
+            k.custody.is_some()
+                || k.shoot.is_some()
+                || k.place.is_some()
+                || k.jump_reach != ir::Reach::Near
+        }) {
+            Some((
+                "`captured go under capturer` with a piece that is placed, shoots, takes by custody or jumps far",
+                "not with `place`, `shoot`, `custody` or far jumps",
+                "columns move and capture by near steps and jumps alone: remove those lines",
+            ))
+        } else {
+            None
+        };
+        if let Some((message, label, help)) = refusal {
+            self.error(
+                item.file,
+                item.span.clone(),
+                message,
+                label,
+                Some(help.into()),
+            );
+        }
+    }
+
     pub(super) fn rules(&mut self, kinds: &[ir::Kind]) -> ir::Rules {
         let mut capture = None;
         let mut chain = None;
         let mut no_return = false;
         let mut removal_at_end = false;
+        let mut columns = None;
+        // The items `captured go under capturer` contradicts, if given.
+        let mut removal_item = None;
+        let mut huff_item = None;
+        let mut return_item = None;
         let mut merge_duplicates = false;
         let mut land_going_on = false;
         let mut never_turn_back = None;
@@ -67,10 +168,16 @@ impl Checker<'_> {
                     if *o == Obligation::Huff && kinds.iter().any(ir::Kind::may_take) {
                         self.error(item.file, span.clone(), "`capture huff` with a piece that takes: a huff finds the pieces that could have jumped, never those that could have taken", "not with `take`", Some("choose `capture optional` or `capture compulsory`".into()));
                     }
+                    if *o == Obligation::Huff {
+                        huff_item = Some(item);
+                    }
                     capture = Some(*o)
                 }
                 ItemKind::Chain(o, _) => chain = Some(*o),
-                ItemKind::Return(allowed) => no_return = !allowed,
+                ItemKind::Return(allowed) => {
+                    no_return = !allowed;
+                    return_item = (!allowed).then_some(item);
+                }
                 ItemKind::Removal(at_end) | ItemKind::Duplicates(at_end) => {
                     let removal = matches!(item.kind, ItemKind::Removal(_));
                     if !kinds.iter().any(ir::Kind::may_jump) {
@@ -88,10 +195,15 @@ impl Checker<'_> {
                         );
                     }
                     if removal {
+                        removal_item = at_end.then_some(item);
                         removal_at_end = *at_end;
                     } else {
                         merge_duplicates = *at_end;
                     }
+                }
+                ItemKind::Under => {
+                    self.columns_apply(item, kinds);
+                    columns = Some(item);
                 }
                 ItemKind::Landing(going_on) => {
                     if *going_on && !kinds.iter().any(|k| far_jumps(k, true)) {
@@ -132,6 +244,33 @@ impl Checker<'_> {
                 "`chain never turns back` changes nothing when captured pieces are removed at the end",
                 "no capture could turn back",
                 Some("the piece just taken stays on the board and blocks the way back: remove `chain never turns back`, or write `captured removed at once`".into()),
+            );
+        }
+        if let (Some(_), Some(item)) = (columns, removal_item) {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "`captured removed at end` with `captured go under capturer`",
+                "contradicts `captured go under capturer`",
+                Some("a piece taken goes under the capturer at once, and no column is jumped twice: remove `captured removed at end`".into()),
+            );
+        }
+        if let (Some(_), Some(item)) = (columns, return_item) {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "`return forbidden` with `captured go under capturer`",
+                "contradicts `captured go under capturer`",
+                Some("a column keeps no memory of the sites it has stood on: remove `return forbidden`".into()),
+            );
+        }
+        if let (Some(_), Some(item)) = (columns, huff_item) {
+            self.error(
+                item.file,
+                item.span.clone(),
+                "`capture huff` with `captured go under capturer`",
+                "contradicts `captured go under capturer`",
+                Some("a huff removes a piece from the board, which a game of columns never does: choose `capture compulsory` or `capture optional`".into()),
             );
         }
         let jumps = kinds.iter().any(ir::Kind::may_jump);
@@ -190,6 +329,7 @@ impl Checker<'_> {
             leave_limits: Vec::new(),
             run_limits: Vec::new(),
             removal_at_end,
+            columns: columns.is_some(),
             merge_duplicates,
             line_removal: None,
             land_going_on,

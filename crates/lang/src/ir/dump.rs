@@ -344,6 +344,9 @@ impl Game {
         if r.removal_at_end {
             writeln!(f, "rules: captured removed at end")?;
         }
+        if r.columns {
+            writeln!(f, "rules: captured go under capturer")?;
+        }
         if r.merge_duplicates {
             writeln!(f, "rules: duplicate captures merged")?;
         }

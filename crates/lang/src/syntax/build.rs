@@ -286,6 +286,7 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         ),
         Rule::ending_turn => ItemKind::EndingTurn(parts[0].as_str() == "exempt"),
         Rule::removal => ItemKind::Removal(parts[0].as_str() == "end"),
+        Rule::under => ItemKind::Under,
         Rule::duplicates => ItemKind::Duplicates(parts[0].as_str() == "merged"),
         Rule::landing => ItemKind::Landing(parts[0].as_str() != "anywhere"),
         Rule::turning => ItemKind::NeverTurnsBack(parts[0].as_str().starts_with("never")),

@@ -133,6 +133,7 @@ fn is_item(rule: &Rule) -> bool {
             | Rule::crawford
             | Rule::jacoby
             | Rule::removal
+            | Rule::under
             | Rule::duplicates
             | Rule::landing
             | Rule::turning
@@ -290,6 +291,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::most_captures => "`most captures`",
         Rule::removal => "`captured removed at once|end`",
         Rule::removal_when => "`once` or `end`",
+        Rule::under => "`captured go under capturer`",
         Rule::duplicates => "`duplicate captures merged|distinct`",
         Rule::duplicates_kind => "`merged` or `distinct`",
         Rule::landing => "`capture lands anywhere|where it goes on`",

@@ -73,7 +73,10 @@ pub fn position_text_in(engine: &Engine, st: &State, numbering: Numbering) -> St
                 if men > 1 {
                     word.push_str(&format!("*{men}"));
                 }
-                let memory = st.visited.get(s).copied().unwrap_or(0) & !(1u128 << s);
+                let memory = match st.visited.get(s) {
+                    Some(&v) if game.rules.no_return => v & !(1u128 << s),
+                    _ => 0,
+                };
                 if memory != 0 {
                     let earlier: Vec<&str> = (0..engine.sites())
                         .filter(|&t| memory & (1u128 << t) != 0)
@@ -89,6 +92,9 @@ pub fn position_text_in(engine: &Engine, st: &State, numbering: Numbering) -> St
                 .trim_end()
                 .to_string(),
         );
+    }
+    if let Some(under) = super::under::under_text(engine, st) {
+        fields.push(format!("under: {under}"));
     }
     fields.push(format!("turn: {}", game.players[st.to_move as usize].name));
     if st.again > 0 {
@@ -418,6 +424,9 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
         if game.kinds.iter().any(|k| k.place.is_some()) {
             names.push("hand");
         }
+        if engine.has_columns() {
+            names.push("under");
+        }
         if !dice_game {
             names.push("moves");
         }
@@ -427,6 +436,7 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
     let mut played = None;
     let mut huff = Vec::new();
     let mut pinned = Vec::new();
+    let mut under = None;
     let mut seen: Vec<&str> = Vec::new();
     for field in text.split(';').map(str::trim).filter(|f| !f.is_empty()) {
         let (key, value) = field
@@ -530,6 +540,10 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
                 return not_here("the moves of a game with dice need its rolls: give the position");
             }
             "moves" => played = Some(value),
+            "under" if !engine.has_columns() => {
+                return not_here("this game's sites hold no columns");
+            }
+            "under" => under = Some(value),
             "seeds" if !engine.sows() => return not_here("nothing is sown in this game"),
             "seeds" => super::seeds::parse_seeds(engine, &mut st, None, value)
                 .map_err(|e| format!("seeds: {e}"))?,
@@ -565,6 +579,9 @@ fn parse_fields(engine: &Engine, text: &str, numbering: Numbering) -> Result<Sta
         super::seeds::check_seeds(engine, &mut st)?;
     } else {
         check_men_given(engine, &st)?;
+    }
+    if let Some(value) = under {
+        super::under::parse_under(engine, &mut st, value).map_err(|e| format!("under: {e}"))?;
     }
     engine.sync_occupied(&mut st);
     engine.begin_history(&mut st);

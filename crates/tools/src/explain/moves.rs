@@ -361,6 +361,9 @@ pub(super) fn effects(engine: &Engine, before: &State, m: &Move, after: &State) 
                 taken.len(),
                 taken.join(", ")
             ));
+            if engine.has_columns() {
+                columns_freed(engine, before, after, m, &mut out);
+            }
         }
         if m.kind_after != NONE && m.kind_after as usize != kind {
             out.push(format!(
@@ -385,6 +388,36 @@ pub(super) fn effects(engine: &Engine, before: &State, m: &Move, after: &State) 
         out.push(format!("ends the game: {}", outcome_text(engine, outcome)));
     }
     out
+}
+
+/// A capture in a game with columns: the column it makes, and what
+/// commands each column it jumped from then on.
+fn columns_freed(engine: &Engine, before: &State, after: &State, m: &Move, out: &mut Vec<String>) {
+    let game = engine.game();
+    let site = |s: u8| game.board.sites[s as usize].name.clone();
+    let to = m.to().unwrap_or(m.from());
+    let height = engine.below(after, to as usize).len() + 1;
+    out.push(format!(
+        "each piece taken goes under the column, now {height} high on {}",
+        site(to)
+    ));
+    for step in m.steps().iter().filter(|s| s.over != NONE) {
+        let over = step.over as usize;
+        let freed = after.piece(over).map(|(p, k)| {
+            format!(
+                "{}'s {} commands {} now",
+                game.players[p].name,
+                game.kinds[k].name,
+                site(step.over)
+            )
+        });
+        let was = before.piece(over).map(|(p, _)| p);
+        match (freed, after.piece(over).map(|(p, _)| p)) {
+            (Some(text), Some(p)) if Some(p) != was => out.push(format!("{text}, set free")),
+            (Some(text), _) => out.push(text),
+            (None, _) => {}
+        }
+    }
 }
 
 /// The legal moves nearest to `text`, at most [`MAX_NEAREST`].
