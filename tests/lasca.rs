@@ -9,31 +9,12 @@
 
 use crate::common;
 
-use common::{engine_at, played, position, root, turn_texts};
-use ludus::engine::{Engine, State};
+use common::{after, engine_at, position, root, turn_texts};
+use ludus::engine::Engine;
 use ludus::notation::position_text;
 
 fn lasca() -> Engine {
     engine_at(&root().join("games/lasca.game"))
-}
-
-/// The pieces of a position, as ludus writes them (the fields before
-/// `turn`, `under` included), the text parsed and written again.
-fn pieces(engine: &Engine, st: &State) -> String {
-    let text = position_text(engine, st);
-    text.split("; turn").next().unwrap().to_string()
-}
-
-/// The pieces after `turn` is played from `before`, and those `after`
-/// names.
-#[track_caller]
-fn after(engine: &Engine, before: &str, turn: &str, expected: &str) {
-    let st = played(engine, &position(engine, before), turn);
-    assert_eq!(
-        pieces(engine, &st),
-        pieces(engine, &position(engine, expected)),
-        "{turn} from {before}"
-    );
 }
 
 /// lasca.org: "the white soldier at a1 captures the black soldier at b2,

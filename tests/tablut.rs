@@ -7,7 +7,9 @@
 
 use crate::common;
 
-use common::{engine_at, ludus, played, position, root, temp_dir, turn_texts, variant_of};
+use common::{
+    after, engine_at, ludus, pieces, played, position, root, temp_dir, turn_texts, variant_of,
+};
 use ludus::engine::{Engine, Move, Outcome, State};
 use ludus::notation::position_text;
 use ludus::playout::outcome_text;
@@ -18,25 +20,6 @@ fn tablut() -> Engine {
 
 fn four_sided() -> Engine {
     engine_at(&root().join("games/tablut-four-sided.game"))
-}
-
-/// The pieces of a position, as ludus writes them (the fields before
-/// `turn`), the text parsed and written again.
-fn pieces(engine: &Engine, st: &State) -> String {
-    let text = position_text(engine, st);
-    text.split("; turn").next().unwrap().to_string()
-}
-
-/// The pieces after `turn` is played from `before`, and those `after`
-/// names.
-#[track_caller]
-fn after(engine: &Engine, before: &str, turn: &str, expected: &str) {
-    let st = played(engine, &position(engine, before), turn);
-    assert_eq!(
-        pieces(engine, &st),
-        pieces(engine, &position(engine, expected)),
-        "{turn} from {before}"
-    );
 }
 
 /// The outcome of `st`, as text ("unfinished" while it goes on).

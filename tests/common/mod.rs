@@ -240,6 +240,25 @@ pub fn played(engine: &Engine, st: &State, text: &str) -> State {
     st
 }
 
+/// The pieces of a position, as ludus writes them (the fields before
+/// `turn`), the text parsed and written again.
+pub fn pieces(engine: &Engine, st: &State) -> String {
+    let text = ludus::notation::position_text(engine, st);
+    text.split("; turn").next().unwrap().to_string()
+}
+
+/// Checks that `turn` played from the position `before` leaves the pieces
+/// the position `expected` names.
+#[track_caller]
+pub fn after(engine: &Engine, before: &str, turn: &str, expected: &str) {
+    let st = played(engine, &position(engine, before), turn);
+    assert_eq!(
+        pieces(engine, &st),
+        pieces(engine, &position(engine, expected)),
+        "{turn} from {before}"
+    );
+}
+
 /// A `ludus serve` started for a test on a free port (`--port 0`), from
 /// the crate root; stopped (killed) when dropped.
 pub struct Server {

@@ -39,10 +39,11 @@ impl Grid {
         }
     }
 
-    /// A move of a game whose die picks the piece, the die left aside (see
-    /// `picking.rs`): the play of the others, then the `again` rules.
-    pub(super) fn play_unpicked(&self, st: &mut State, m: &Move) {
-        let mover = st.to_move as usize;
+    /// The play a game that encloses or whose die picks the piece runs
+    /// beneath its own: that of the games with what happens after a move,
+    /// with actions, or with counters with `while`.
+    #[inline(always)]
+    fn play_beneath(&self, st: &mut State, m: &Move) {
         match (
             self.g.custodies.is_some() || self.g.shoots,
             self.g.actions.is_some(),
@@ -53,6 +54,13 @@ impl Grid {
             (false, true, false) => self.play_grid::<true, true, false, false>(st, m),
             (false, false, _) => self.play_grid::<false, true, false, false>(st, m),
         }
+    }
+
+    /// A move of a game whose die picks the piece, the die left aside (see
+    /// `picking.rs`): the play of the others, then the `again` rules.
+    pub(super) fn play_unpicked(&self, st: &mut State, m: &Move) {
+        let mover = st.to_move as usize;
+        self.play_beneath(st, m);
         if let Some(again) = &self.again {
             again.after_grid_turn(st, mover, m, false);
         }
@@ -64,16 +72,7 @@ impl Grid {
     #[inline(never)]
     fn play_enclosing(&self, st: &mut State, m: &Move) {
         let mover = st.to_move as usize;
-        match (
-            self.g.custodies.is_some() || self.g.shoots,
-            self.g.actions.is_some(),
-            self.counter_while.is_empty(),
-        ) {
-            (true, ..) => self.play_after(st, m),
-            (false, true, true) => self.play_grid::<true, false, false, false>(st, m),
-            (false, true, false) => self.play_grid::<true, true, false, false>(st, m),
-            (false, false, _) => self.play_grid::<false, true, false, false>(st, m),
-        }
+        self.play_beneath(st, m);
         let claimed = m.places()
             && (self.g.encloses.as_ref())
                 .is_some_and(|e| e.claim(st, mover, m.kind_after as usize, m.steps[0].to as usize));
