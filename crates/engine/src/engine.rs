@@ -26,6 +26,7 @@ mod flips;
 mod found;
 mod grid;
 mod grid_play;
+mod grid_strategy;
 mod hops;
 mod lines;
 mod outcome;
