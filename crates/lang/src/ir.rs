@@ -119,6 +119,14 @@ pub struct Board {
     pub lines: Vec<Vec<usize>>,
 }
 
+impl Board {
+    /// Whether its points on the grid are named by numbers (`number from
+    /// ...`), as moves then name them: drawings list or print the numbers.
+    pub fn numbered(&self) -> bool {
+        (self.sites.iter()).all(|s| s.coord.is_none() || s.name.parse::<u32>().is_ok())
+    }
+}
+
 /// A rectangular grid: site `(x, y)` is named `files[x]` then `ranks[y]`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Grid {

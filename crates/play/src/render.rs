@@ -144,10 +144,7 @@ fn grid(engine: &Engine, st: &State, g: &Grid) -> String {
     let spans_across = |x: i32, y: i32| (0..w - 1).contains(&x) && across[(y * w + x) as usize];
     let spans_down = |x: i32, y: i32| (1..h).contains(&y) && down[(y * w + x) as usize];
     let margin = g.ranks.iter().map(String::len).max().unwrap_or(1);
-    let numbered = board
-        .sites
-        .iter()
-        .all(|s| s.coord.is_none() || s.name.parse::<u32>().is_ok());
+    let numbered = board.numbered();
     let name_width = number_width(engine);
     let mut out = String::new();
     for y in (0..h).rev() {
@@ -243,7 +240,7 @@ fn hex_grid(engine: &Engine, st: &State, g: &Grid) -> String {
         .unwrap_or(0);
     let column = |x: i32, y: i32| (4 * x + 2 * y - shift) as usize;
     let margin = g.ranks.iter().map(String::len).max().unwrap_or(1);
-    let numbered = (board.sites.iter()).all(|s| s.coord.is_none() || s.name.parse::<u32>().is_ok());
+    let numbered = board.numbered();
     let name_width = number_width(engine);
     let mut lines: Vec<(Vec<char>, String)> = Vec::new();
     for y in (0..h).rev() {

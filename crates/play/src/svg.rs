@@ -200,7 +200,7 @@ fn hex_labels(
 ) {
     let board = &engine.game().board;
     let Some(g) = board.grid.as_ref() else { return };
-    let numbered = (board.sites.iter()).all(|s| s.name.parse::<u32>().is_ok());
+    let numbered = board.numbered();
     let first = |y: i32| {
         (board.sites.iter())
             .filter_map(|s| s.coord.filter(|c| c.1 == y))
@@ -489,7 +489,7 @@ fn grid(engine: &Engine, st: &State, last: Option<&Move>) -> (String, i32, i32) 
             );
         }
         // A numbered lattice names its points beside them, as moves do.
-        let numbered = g.hexes && (board.sites.iter()).all(|s| s.name.parse::<u32>().is_ok());
+        let numbered = g.hexes && board.numbered();
         for (s, site) in board.sites.iter().enumerate() {
             if let Some(c) = site.coord {
                 let (x, y) = centre(c);
