@@ -736,6 +736,94 @@ class ChineseCheckers(Adapter):
         if not state.is_terminal() and state.current_player() == player:
             state.apply_action(self.PASS)  # the chain stops here
         self.played += 1
+class ChineseCheckersN(ChineseCheckers):
+    """`chinese_checkers(players=N)` for 3, 4 and 6 players
+    (games/chinese-checkers-N.game): as for two, the players seated on
+    OpenSpiel's triangles of that count in turn order. The observation has
+    a plane per player (player 0's observation is not rotated), then the
+    empty holes, then the player to move. Biased play moves, four times in
+    five, a marble that comes the nearest to the centre of the player's
+    goal, on the star drawn with its rows a unit apart."""
+
+    count = 3
+    NAMES = ("red", "green", "blue", "yellow", "purple", "orange")
+    SLOTS = {3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
+    # OpenSpiel's triangles, 0 the top point, counting clockwise.
+    TRIANGLES = ((0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+                 (19, 20, 21, 22, 32, 33, 34, 44, 45, 55),
+                 (74, 84, 85, 95, 96, 97, 107, 108, 109, 110),
+                 (111, 112, 113, 114, 115, 116, 117, 118, 119, 120),
+                 (65, 75, 76, 86, 87, 88, 98, 99, 100, 101),
+                 (10, 11, 12, 13, 23, 24, 25, 35, 36, 46))
+
+    def __init__(self):
+        super().__init__()
+        self.params = {"players": self.count}
+        self.file = f"games/chinese-checkers-{self.count}.game"
+        self.players = self.NAMES[:self.count]
+        lengths = (1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1)
+        self.at = [(i - (n - 1) / 2, r * 3 ** 0.5 / 2)
+                   for r, n in enumerate(lengths) for i in range(n)]
+        self.goals = []
+        for slot in self.SLOTS[self.count]:
+            goal = self.TRIANGLES[(slot + 3) % 6]
+            self.goals.append((sum(self.at[h][0] for h in goal) / 10,
+                               sum(self.at[h][1] for h in goal) / 10))
+
+    def position(self, state):
+        if not state.history():
+            self.played = 0
+        n = self.count
+        obs = state.observation_tensor(0)
+        fields = []
+        for p, name in enumerate(self.players):
+            holes = [str(h + 1) for h in range(121) if obs[p * 121 + h] > 0]
+            fields.append(f"{name}: {' '.join(holes)}")
+        mover = max(range(n), key=lambda p: obs[(n + 1) * 121 + p])
+        fields.append(f"turn: {self.players[mover]}")
+        fields.append(f"length: {self.played}")
+        return "; ".join(fields)
+
+    def play(self, state, rng, biased):
+        turns = self.folded(state)
+        texts = sorted(turns)
+        player = state.current_player()
+        if biased and rng.random() < 0.8 and texts != ["pass"]:
+            gx, gy = self.goals[player]
+
+            def gain(t):
+                a, b = (int(x) - 1 for x in t.split("-"))
+                far = [((self.at[h][0] - gx) ** 2 + (self.at[h][1] - gy) ** 2) ** 0.5
+                       for h in (a, b)]
+                return round(far[0] - far[1], 6)
+
+            best = max(gain(t) for t in texts)
+            texts = [t for t in texts if gain(t) == best]
+        for a in turns[rng.choice(texts)]:
+            state.apply_action(a)
+        if not state.is_terminal() and state.current_player() == player:
+            state.apply_action(self.PASS)  # the chain stops here
+        self.played += 1
+
+
+class ChineseCheckers3(ChineseCheckersN):
+    name = "chinese_checkers_3"
+    openspiel = "chinese_checkers"
+    count = 3
+
+
+class ChineseCheckers4(ChineseCheckersN):
+    name = "chinese_checkers_4"
+    openspiel = "chinese_checkers"
+    count = 4
+
+
+class ChineseCheckers6(ChineseCheckersN):
+    name = "chinese_checkers_6"
+    openspiel = "chinese_checkers"
+    count = 6
+
+
 class Einstein(Adapter):
     """`einstein_wurfelt_nicht` (games/einstein-wurfelt-nicht.game): chance
     deals Black's arrangement of his cubes, then White's (720 each), then
@@ -806,7 +894,8 @@ ADAPTERS = {
     a.name: a
     for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
               LinesOfAction, Gomoku11, Gomoku9, Amazons, Kalah, Oware, DotsAndBoxes,
-              DotsAndBoxes3, ChineseCheckers, Einstein)
+              DotsAndBoxes3, ChineseCheckers, ChineseCheckers3, ChineseCheckers4,
+              ChineseCheckers6, Einstein)
 }
 
 
@@ -843,10 +932,9 @@ def result_of(state, players):
     if not state.is_terminal():
         return "unfinished"
     r = state.returns()
-    if r[0] > 0:
-        return f"{players[0]} wins"
-    if r[1] > 0:
-        return f"{players[1]} wins"
+    for p, name in enumerate(players):
+        if r[p] > 0:
+            return f"{name} wins"
     return "draw"
 
 

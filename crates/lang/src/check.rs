@@ -22,6 +22,7 @@ mod pieces;
 mod players;
 mod reach;
 mod rules;
+mod seats;
 mod setup;
 mod sowing;
 mod stakes;
@@ -238,6 +239,7 @@ impl<'a> Checker<'a> {
             return None;
         }
         let mut players = self.players(&board);
+        self.seats(players.len());
         self.tracks(&board, &mut players);
         let tracks: Vec<Vec<usize>> = players.iter().map(|(p, _)| p.track.clone()).collect();
         let thrown = self.dice();

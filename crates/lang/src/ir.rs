@@ -26,6 +26,10 @@ pub use sowing::{SeedCapture, Sowing};
 /// of a turn. The checker refuses a game whose chains could be longer.
 pub const MAX_STEPS: usize = 48;
 
+/// The most players a game has (a site keeps its piece's owner in 4 bits,
+/// and a state a few masks per player).
+pub const MAX_PLAYERS: usize = 6;
+
 /// A complete, checked game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Game {
@@ -36,7 +40,8 @@ pub struct Game {
     pub family: Option<String>,
     /// Sites, directions and links.
     pub board: Board,
-    /// Exactly two players; the first moves first.
+    /// Two players to [`MAX_PLAYERS`], who move in this order, the first
+    /// first.
     pub players: Vec<Player>,
     /// Piece kinds; the first is the kind placed by default.
     pub kinds: Vec<Kind>,

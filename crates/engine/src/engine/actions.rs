@@ -219,6 +219,7 @@ impl Actions {
         let fly: Vec<_> = conds().map(|(k, c)| action(&k.fly, &c.fly)).collect();
         let actions = place.iter().chain(&fly).flatten();
         let phases_kept = game.kinds.len() <= 2
+            && game.players.len() == 2
             && (step_when.iter().chain(&jump_when).flatten())
                 .chain(actions.filter_map(|a| a.when.as_ref()))
                 .all(Condition::reads_totals_only);
@@ -307,7 +308,7 @@ impl Actions {
     /// capture, where there is one, leaves no room for the actions.
     pub(super) fn extend(&self, engine: &Grid, st: &State, out: &mut Vec<Move>) {
         let player = st.to_move as usize;
-        let sides = Sides::of(st, player, engine.all_sites);
+        let sides = Sides::of(engine, st, player);
         let must_capture =
             engine.game.rules.capture == Obligation::Compulsory && out.iter().any(|m| m.capture);
         if !must_capture {

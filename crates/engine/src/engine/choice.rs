@@ -56,7 +56,7 @@ impl Grid {
             return self.count_other_turns(st, out);
         }
         let player = st.to_move as usize;
-        let sides = Sides::of(st, player, self.all_sites);
+        let sides = Sides::of(self, st, player);
         let mut found = Found::new(out);
         let mut steps = 0;
         if self.captures(st, NONE, &sides, &mut found, Some(&mut steps)) {
@@ -106,7 +106,7 @@ impl Grid {
     /// into `found`, and counts his steps: the number of steps, none
     /// where a capture is compulsory and there is one.
     fn count_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) -> usize {
-        let sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        let sides = Sides::of(self, st, st.to_move as usize);
         let mut steps = 0;
         if self.captures(st, huff, &sides, found, Some(&mut steps)) {
             return 0;
@@ -127,7 +127,7 @@ impl Grid {
         out: &mut Move,
     ) {
         let player = st.to_move as usize;
-        let board = Sides::of(st, player, self.all_sites);
+        let board = Sides::of(self, st, player);
         let compulsory = self.game.rules.capture == crate::ir::Obligation::Compulsory;
         let mut first = 0;
         let mut huff = NONE;
@@ -317,7 +317,7 @@ impl Grid {
     /// that keeps [`Step::NONE`] past its steps, as every move does): no
     /// whole move built and copied. [`Move::PASS`] past the last.
     pub(super) fn step_into(&self, st: &State, left: usize, out: &mut Move) {
-        let sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        let sides = Sides::of(self, st, st.to_move as usize);
         if self.nth_step(st, &sides, NONE, left, out).is_some() {
             // Past the last turn: not a turn `count_turns` counted.
             *out = Move::PASS;

@@ -17,7 +17,7 @@
 use super::State;
 use super::bits::Bits;
 use crate::engine::NONE;
-use crate::ir::{self, Compare, Whose};
+use crate::ir::{self, Compare, MAX_PLAYERS, Whose};
 use std::sync::Arc;
 
 /// A condition with its region names resolved to indices of
@@ -444,9 +444,9 @@ pub(in crate::engine) trait Standing<B: Bits> {
 }
 
 /// A grid game's pieces, one a site: the position's own masks.
-pub(in crate::engine) struct Pieces(pub [u128; 2]);
+pub(in crate::engine) struct Pieces<'a>(pub &'a [u128; MAX_PLAYERS]);
 
-impl Standing<u128> for Pieces {
+impl Standing<u128> for Pieces<'_> {
     #[inline(always)]
     fn occupied(&self, side: usize) -> u128 {
         self.0[side]
@@ -801,7 +801,10 @@ impl Condition {
     /// condition allows, it is known false at once, without a call.
     #[inline(always)]
     pub fn holds_at(&self, st: &State, me: usize, at: (u8, u8, u8)) -> bool {
-        if st.counts[me] > self.most[0] || st.counts[1 - me] > self.most[1] {
+        // `me ^ 1`: the opponent in a game of two; in a game of more, whose
+        // conditions read no opponent (the checker holds them to that), a
+        // slot the bound never refuses.
+        if st.counts[me] > self.most[0] || st.counts[me ^ 1] > self.most[1] {
             return false;
         }
         self.holds_judged(st, me, at)
@@ -830,8 +833,9 @@ impl Condition {
                     .sum(),
             }
         };
-        let [a, b] = [st.counts[me], st.counts[1 - me]].map(i64::from);
-        let [c, d] = [hand(me), hand(1 - me)];
+        // The opponent's terms are 0 in a game of more than two players.
+        let [a, b] = [st.counts[me], st.counts[me ^ 1]].map(i64::from);
+        let [c, d] = [hand(me), hand(me ^ 1)];
         for t in tests {
             match *t {
                 Tally::Player(p) => {
@@ -881,10 +885,10 @@ impl Condition {
         st: &'a State,
         me: usize,
         (from, here, moving): (u8, u8, u8),
-    ) -> Judged<'a, u128, Pieces> {
+    ) -> Judged<'a, u128, Pieces<'a>> {
         Judged {
             st,
-            standing: Pieces(st.occupied),
+            standing: Pieces(&st.occupied),
             me,
             from,
             here,

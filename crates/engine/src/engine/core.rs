@@ -9,17 +9,23 @@
 use super::rules::{Rules, Shared};
 use super::state::COUNTER_SLOTS;
 use super::{MAX_KINDS, NONE, State, TAKEN, again, bit, cell, condition, connect, progress};
-use crate::ir::MAX_DICE;
 use crate::ir::{EndRule, Game};
+use crate::ir::{MAX_DICE, MAX_PLAYERS};
 
 /// A checked game's rules, compiled once for every game.
 pub struct Core {
     pub(super) game: Game,
+    /// The number of players, who move in turn in file order.
+    pub(super) players: usize,
     pub(super) sites: usize,
     /// The mask of every site.
     pub(super) all_sites: u128,
     pub(super) kinds: usize,
+    /// Random keys: per site, 16 per player (a piece of each kind); per
+    /// player, to move; per site twice (huff and memory, a pinned man).
     pub(super) zobrist: Vec<u64>,
+    /// The keys of [`Core::zobrist`] per site: 16 per player.
+    pub(super) per_site: usize,
     /// Whether the game's moves are dice moves: its board keeps stacks of
     /// men, not [`State::occupied`].
     pub(super) dice: bool,
@@ -146,12 +152,14 @@ impl Core {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         // Per site and owner, per count; the player to move; per site (huff
         // and memory); per site, a pinned man (dice games).
-        let mut zobrist: Vec<u64> = (0..sites * 2 * 16 + 2 + 2 * sites)
+        let players = game.players.len();
+        let per_site = 16 * players;
+        let mut zobrist: Vec<u64> = (0..sites * per_site + players + 2 * sites)
             .map(|_| super::splitmix(&mut seed))
             .collect();
         if game.rules.repeat_board {
             // `same board N times`: the player to move is no part of it.
-            zobrist[sites * 32..sites * 32 + 2].fill(0);
+            zobrist[sites * per_site..sites * per_site + players].fill(0);
         }
         let (counter_resets, counter_labels, end_counter, counter_while) =
             progress::counters(&game, &rules);
@@ -176,6 +184,8 @@ impl Core {
         let seed_owner = seed_owners(&game);
         let sown = !seed_owner.is_empty();
         let mut core = Core {
+            players,
+            per_site,
             sites,
             all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
             kinds,
@@ -281,6 +291,52 @@ impl Core {
         }
     }
 
+    /// The player who moves after `player`.
+    #[inline(always)]
+    pub fn next_player(&self, player: usize) -> usize {
+        if player + 1 == self.players {
+            0
+        } else {
+            player + 1
+        }
+    }
+
+    /// The player who moved before `player`.
+    #[inline(always)]
+    pub fn previous_player(&self, player: usize) -> usize {
+        if player == 0 {
+            self.players - 1
+        } else {
+            player - 1
+        }
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The sites of every player's pieces.
+    #[inline(always)]
+    pub fn taken(&self, st: &State) -> u128 {
+        if self.players == 2 {
+            st.occupied[0] | st.occupied[1]
+        } else {
+            st.occupied.iter().fold(0, |all, o| all | o)
+        }
+    }
+
+    /// The sites of the pieces of every player but `player`: his
+    /// opponent's, in a game of two.
+    #[inline(always)]
+    pub fn others(&self, st: &State, player: usize) -> u128 {
+        if self.players == 2 {
+            st.occupied[1 - player]
+        } else {
+            self.taken(st) & !st.occupied[player]
+        }
+    }
+
     /// Whether a turn may earn its mover another (`again` rules).
     pub fn has_again(&self) -> bool {
         self.again.is_some()
@@ -290,13 +346,13 @@ impl Core {
     /// (dice games keep it empty): for a state whose cells were written
     /// by hand, such as a position read from text.
     pub fn sync_occupied(&self, st: &mut State) {
-        st.occupied = [0; 2];
+        st.occupied = [0; MAX_PLAYERS];
         if self.dice {
             return;
         }
         for (s, &c) in st.cells.iter().enumerate() {
             if c != NONE && c != TAKEN {
-                st.occupied[(c >> 4) as usize & 1] |= bit(s as u8);
+                st.occupied[usize::from(c >> 4)] |= bit(s as u8);
             }
         }
     }
@@ -332,7 +388,7 @@ impl Core {
         if self.seed_owner.is_empty() {
             return;
         }
-        st.counts = [0; 2];
+        st.counts = [0; MAX_PLAYERS];
         for (&owner, &n) in self.seed_owner.iter().zip(&st.stack) {
             if owner != NONE {
                 st.counts[usize::from(owner)] += n;
@@ -350,7 +406,7 @@ impl Core {
         State {
             cells: vec![NONE; self.sites],
             visited: vec![0; memory],
-            counts: [0; 2],
+            counts: [0; MAX_PLAYERS],
             to_move: 0,
             offenders: 0,
             stack: if self.stacks {
@@ -366,8 +422,8 @@ impl Core {
             history: Vec::new(),
             turns: [0; 2],
             pinned: 0,
-            hand: [[0; MAX_KINDS]; 2],
-            occupied: [0; 2],
+            hand: [[0; MAX_KINDS]; MAX_PLAYERS],
+            occupied: [0; MAX_PLAYERS],
             work: 0,
         }
     }

@@ -431,7 +431,7 @@ impl Grid {
 
     /// The sites of `player`'s pieces that have a capture available.
     pub fn capturers(&self, st: &State, player: usize) -> u128 {
-        let sides = Sides::of(st, player, self.all_sites);
+        let sides = Sides::of(self, st, player);
         let mut found = 0;
         for s in bits(sides.own) {
             let kind = (st.cells[s] & 15) as usize;
@@ -461,7 +461,7 @@ impl Grid {
     }
 
     pub(super) fn turns_after_huff(&self, st: &mut State, huff: u8, found: &mut Found) {
-        let sides = Sides::of(st, st.to_move as usize, self.all_sites);
+        let sides = Sides::of(self, st, st.to_move as usize);
         // In a game whose lines have phases (`when`), only the pieces whose
         // jump lines apply capture, and only those whose step lines apply step.
         let phased;

@@ -116,7 +116,9 @@ impl Grid {
         m: &Move,
     ) {
         let player = st.to_move as usize;
-        let opp = 1 - player;
+        // The player who moves next: the opponent, whose pieces a capture
+        // takes, in a game of two (a game of more captures nothing).
+        let opp = self.next_player(player);
         let rules = &self.game.rules;
         let mut progress = false;
         // Which conditions of the counters with `while` hold before the turn.

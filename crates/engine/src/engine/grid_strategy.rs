@@ -57,7 +57,7 @@ impl Strategy for &Grid {
         if self.g.picking.is_some() {
             h ^= u64::from(st.dice[0]).wrapping_mul(0xd6e8_feb8_6659_fd93);
         }
-        let extra = self.sites * 32 + 2;
+        let extra = self.sites * self.per_site + self.players;
         for s in 0..self.sites {
             if st.offenders & bit(s as u8) != 0 {
                 h ^= self.zobrist[extra + s];

@@ -199,7 +199,11 @@ impl Core {
         let Some(cond) = self.end_conditions[i].as_ref() else {
             return self.chain_holds(i, st, mover, result, points);
         };
-        [1 - mover, mover]
+        let last = self.previous_player(mover);
+        if self.players != 2 {
+            return self.in_turn_from(st, last, |who| cond.holds(st, who), result, points);
+        }
+        [last, mover]
             .into_iter()
             .find(|&who| cond.holds(st, who))
             .map(|who| result_for(st, who, result, points))
@@ -219,9 +223,36 @@ impl Core {
         points: u8,
     ) -> Option<Outcome> {
         let chains = self.connections.as_ref()?;
-        [1 - mover, mover]
+        let last = self.previous_player(mover);
+        if self.players != 2 {
+            return self.in_turn_from(st, last, |who| chains.holds(i, st, who), result, points);
+        }
+        [last, mover]
             .into_iter()
             .find(|&who| chains.holds(i, st, who))
+            .map(|who| result_for(st, who, result, points))
+    }
+}
+
+impl Core {
+    /// In a game of more than two players, the outcome of an end rule
+    /// judged for each player in turn from `first` (the one who just
+    /// moved): `result` for the first for whom `holds` (a win or a draw:
+    /// the checker refuses the results that read an opponent).
+    #[cold]
+    #[inline(never)]
+    fn in_turn_from(
+        &self,
+        st: &State,
+        first: usize,
+        holds: impl Fn(usize) -> bool,
+        result: EndResult,
+        points: u8,
+    ) -> Option<Outcome> {
+        let n = self.players;
+        (first..first + n)
+            .map(|who| who % n)
+            .find(|&who| holds(who))
             .map(|who| result_for(st, who, result, points))
     }
 }

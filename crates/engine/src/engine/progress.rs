@@ -9,7 +9,7 @@ use super::rules::Rules;
 use super::sides::bits;
 use super::state::COUNTER_SLOTS;
 use super::{Core, MAX_KINDS, Move, NONE, Outcome, State};
-use crate::ir::{EndRule, Game, MAX_DICE};
+use crate::ir::{EndRule, Game, MAX_DICE, MAX_PLAYERS};
 
 // Two states are equal when every field but the history (and the work
 // of the search, which is not part of the position either) is.
@@ -19,7 +19,7 @@ impl State {
     fn position(
         &self,
     ) -> (
-        (&[u8], &[u128], [u8; 2], u8, u128, &[u8]),
+        (&[u8], &[u128], [u8; MAX_PLAYERS], u8, u128, &[u8]),
         (
             [u8; MAX_DICE],
             [u32; COUNTER_SLOTS],
@@ -29,7 +29,7 @@ impl State {
             bool,
             bool,
         ),
-        [[u8; MAX_KINDS]; 2],
+        [[u8; MAX_KINDS]; MAX_PLAYERS],
     ) {
         (
             (
@@ -162,8 +162,8 @@ impl Core {
                 st.history.clear();
             }
             let key = match st.history.last() {
-                Some(&last) if change != 0 => {
-                    let turn = self.sites * 32;
+                Some(&last) if change != 0 && self.players == 2 => {
+                    let turn = self.sites * self.per_site;
                     last ^ change ^ self.zobrist[turn] ^ self.zobrist[turn + 1]
                 }
                 _ => self.repetition_key(st),
@@ -200,7 +200,7 @@ impl Core {
     /// of them may hold with, most turns of a game, none is judged.
     #[inline]
     pub(super) fn while_held(&self, st: &State) -> u8 {
-        let counts = st.counts.map(u32::from);
+        let counts = [st.counts[0], st.counts[1]].map(u32::from);
         if !may_hold(counts, self.while_most) {
             return 0;
         }
@@ -266,11 +266,11 @@ impl Core {
     /// the moves (huffable pieces, the memories of `return forbidden`), but
     /// not the counters.
     pub fn repetition_key(&self, st: &State) -> u64 {
-        let mut h = self.zobrist[self.sites * 32 + st.to_move as usize];
+        let mut h = self.zobrist[self.sites * self.per_site + st.to_move as usize];
         let piece = |s: usize, c: u8| self.piece_key(s, c);
         if !self.stacks {
             // Only the occupied sites (the same key, read from fewer cells).
-            for s in bits(st.occupied[0] | st.occupied[1]) {
+            for s in bits(self.taken(st)) {
                 h ^= piece(s, st.cells[s]);
             }
         } else {
@@ -278,7 +278,7 @@ impl Core {
         }
         // An extra turn being taken is part of the position.
         h ^= u64::from(st.again).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        let extra = self.sites * 32 + 2;
+        let extra = self.sites * self.per_site + self.players;
         let mut offenders = st.offenders;
         while offenders != 0 {
             h ^= self.zobrist[extra + offenders.trailing_zeros() as usize];
@@ -351,7 +351,7 @@ impl Core {
     /// [`Core::repetition_key`].
     #[inline(always)]
     pub(super) fn piece_key(&self, s: usize, c: u8) -> u64 {
-        self.zobrist[s * 32 + ((c >> 4) as usize) * 16 + (c & 15) as usize]
+        self.zobrist[s * self.per_site + ((c >> 4) as usize) * 16 + (c & 15) as usize]
     }
 
     /// What step `m`, just played in `st` by a piece of kind `moved`,

@@ -1,7 +1,7 @@
 //! The board from the mover's side as masks of sites, and the sites of a
 //! mask: what the turns of a game without dice are found from.
 
-use super::State;
+use super::{Core, State};
 
 /// The board from the mover's side, as masks of sites, read from
 /// [`State::occupied`].
@@ -9,22 +9,24 @@ use super::State;
 pub(super) struct Sides {
     /// The mover's pieces.
     pub own: u128,
-    /// The opponent's pieces.
+    /// The opponent's pieces (in a game of more than two players, every
+    /// other player's).
     pub opp: u128,
     /// The empty sites.
     pub empty: u128,
 }
 
 impl Sides {
-    /// The masks of `st` for `player`, where no piece is marked taken;
-    /// `sites` is the mask of every site.
-    pub fn of(st: &State, player: usize, sites: u128) -> Sides {
+    /// The masks of `st` for `player` in a game of `core`'s rules, where
+    /// no piece is marked taken.
+    #[inline(always)]
+    pub fn of(core: &Core, st: &State, player: usize) -> Sides {
         let own = st.occupied[player];
-        let opp = st.occupied[1 - player];
+        let opp = core.others(st, player);
         Sides {
             own,
             opp,
-            empty: sites & !(own | opp),
+            empty: core.all_sites & !(own | opp),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! ([`State`]), cloned in place without allocating.
 
 use super::{MAX_KINDS, NONE};
-use crate::ir::{MAX_COUNTERS, MAX_DICE};
+use crate::ir::{MAX_COUNTERS, MAX_DICE, MAX_PLAYERS};
 
 /// The slots of [`State::counters`]: the game's first counter (`quiet`,
 /// the turns without a capture, in games without dice; `idle`, the turns
@@ -23,8 +23,8 @@ pub struct State {
     /// forbidden`); in a game with columns (which refuses that rule), the
     /// pieces under the top piece (see [`super::Engine::below`]); empty otherwise.
     pub visited: Vec<u128>,
-    /// Pieces per player.
-    pub counts: [u8; 2],
+    /// Pieces per player (0 past the game's players).
+    pub counts: [u8; MAX_PLAYERS],
     /// The player to move.
     pub to_move: u8,
     /// Sites of the opponent's pieces that the mover may huff.
@@ -63,9 +63,9 @@ pub struct State {
     /// what `cells` holds that the engine keeps as pieces move (0 in dice
     /// games). Whoever writes `cells` by hand calls
     /// [`Engine::sync_occupied`] afterwards.
-    pub occupied: [u128; 2],
+    pub occupied: [u128; MAX_PLAYERS],
     /// Per player, per kind: the pieces in his hand, not yet placed.
-    pub hand: [[u8; MAX_KINDS]; 2],
+    pub hand: [[u8; MAX_KINDS]; MAX_PLAYERS],
     /// Dice games: the positions the search went through for the rolls of
     /// the game so far (each roll counts one at least); a roll past
     /// [`MAX_WORK`] is refused ([`TooManyTurns::Work`]). Not part of the

@@ -155,8 +155,8 @@ impl Checker<'_> {
                                 );
                             }
                         }
-                        if marks.len() != 2 {
-                            self.error(item.file, item.span.clone(), format!("piece `{}` needs one mark per player, 2 in all, but `marks` gives {}", name.text, marks.len()), "marks", Some("write `marks o x`: how each player's piece is drawn".into()));
+                        if marks.len() != players.len() {
+                            self.error(item.file, item.span.clone(), format!("piece `{}` needs one mark per player, {} in all, but `marks` gives {}", name.text, players.len(), marks.len()), "marks", Some("write `marks o x`: how each player's piece is drawn".into()));
                         }
                         kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
                     }

@@ -59,33 +59,35 @@ impl Checker<'_> {
                 self.error(
                     s.file,
                     s.span.clone(),
-                    "a game has exactly two players, and this is the only one",
+                    "a game has two players at least, and this is the only one",
                     "the only player",
                     Some("add another `player NAME { forward DIRECTION }`".into()),
                 );
             }
-            2 => {}
+            n if n <= ir::MAX_PLAYERS => {}
             _ => {
-                for s in &sections[2..] {
+                for s in &sections[ir::MAX_PLAYERS..] {
                     self.error(
                         s.file,
                         s.span.clone(),
-                        "a game has exactly two players",
+                        format!("a game has at most {} players", ir::MAX_PLAYERS),
                         "one player too many",
                         None,
                     );
                 }
             }
         }
-        if players.len() == 2 && players[0].0.name == players[1].0.name {
-            let s = sections[1];
-            self.error(
-                s.file,
-                s.span.clone(),
-                "both players have the same name",
-                "named again here",
-                None,
-            );
+        for (i, s) in sections.iter().enumerate() {
+            let name = &players[i].0.name;
+            if players[..i].iter().any(|(p, _)| &p.name == name) {
+                self.error(
+                    s.file,
+                    s.span.clone(),
+                    format!("two players are named `{name}`"),
+                    "named again here",
+                    None,
+                );
+            }
         }
         players
     }

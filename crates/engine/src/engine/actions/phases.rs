@@ -52,7 +52,7 @@ impl Actions {
         if !self.phases_kept {
             return 0;
         }
-        let [[a, b, ..], [c, d, ..]] = st.hand;
+        let [[a, b, ..], [c, d, ..], ..] = st.hand;
         u64::from_le_bytes([st.to_move, st.counts[0], st.counts[1], a, b, c, d, 1])
     }
 
