@@ -201,7 +201,25 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let (engine, _) = engine(&file)?;
             let seats = seats.of(engine.game()).map_err(Failure::Usage)?;
             let seats = ready_agents(&engine, &file, seats)?;
-            let [a, b] = cli::args::machines(engine.game(), seats).map_err(Failure::Usage)?;
+            let mut agents = cli::args::machines(engine.game(), seats).map_err(Failure::Usage)?;
+            if agents.len() > 2 {
+                if match_to.is_some() || shard.is_some() {
+                    return Err(Failure::Usage(format!(
+                        "`--match` and `--shard` are for games of two players, and this one has {}",
+                        agents.len()
+                    )));
+                }
+                let seating = ludus::seating::Seating {
+                    agents,
+                    games,
+                    seed,
+                    rotate: swap,
+                };
+                return cli::runs::seating(&engine, &seating, threads, out, quiet || json, json);
+            }
+            let (Some(b), Some(a)) = (agents.pop(), agents.pop()) else {
+                unreachable!("a game has two players at least");
+            };
             let spec = ludus::matches::Match {
                 a,
                 b,
@@ -412,8 +430,8 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
 fn ready_agents(
     engine: &Engine,
     file: &Path,
-    agents: [cli::args::Agent; 2],
-) -> Result<[cli::args::Agent; 2], Failure> {
+    agents: Vec<cli::args::Agent>,
+) -> Result<Vec<cli::args::Agent>, Failure> {
     let ready = |agent: cli::args::Agent| -> Result<cli::args::Agent, Failure> {
         match agent {
             cli::args::Agent::Machine(spec) => {
@@ -426,8 +444,7 @@ fn ready_agents(
             human => Ok(human),
         }
     };
-    let [a, b] = agents;
-    Ok([ready(a)?, ready(b)?])
+    agents.into_iter().map(ready).collect()
 }
 
 /// Loads a game, printing its diagnostics on failure; returns the engine and the file's text.
@@ -619,6 +636,12 @@ fn play(
         refuse_overwrite("--record", path, &[file])?;
     }
     let (engine, text) = engine(file)?;
+    if match_to.is_some() && engine.players() > 2 {
+        return Err(Failure::Usage(format!(
+            "--match is for games of two players, and this one has {}",
+            engine.players()
+        )));
+    }
     let (stakes, position) = staked_position(&engine, position.as_deref(), match_to)
         .map_err(|e| Failure::Message(format!("bad position: {e}")))?;
     if let Some(n) = match_to

@@ -357,6 +357,36 @@ fn chinese_checkers_matches_openspiel() {
     }
 }
 
+/// Chinese checkers for 3, 4 and 6 players (`chinese_checkers(players=N)`):
+/// the turn going round the players in OpenSpiel's order, each racing to
+/// the point opposite his own; in the sample, games won by players past
+/// the first two.
+#[test]
+fn chinese_checkers_for_more_players_matches_openspiel() {
+    for (n, winners) in [
+        (3, &["blue"][..]),
+        (4, &["blue", "yellow"][..]),
+        (6, &["yellow", "purple", "orange"][..]),
+    ] {
+        let data = format!("tests/data/chinese-checkers-{n}-openspiel.turns");
+        let game = format!("games/chinese-checkers-{n}.game");
+        let (checked, finished) = check_against_openspiel(&game, &data);
+        assert!(checked > 200, "{n} players: {checked} positions");
+        assert!(finished > 20, "{n} players: {finished} finished games");
+        let text = std::fs::read_to_string(root().join(&data)).unwrap();
+        assert!(
+            text.contains(&format!("turn: {}", winners[0])),
+            "{n} players"
+        );
+        assert!(
+            winners
+                .iter()
+                .any(|w| text.contains(&format!("| {w} wins"))),
+            "{n} players: no game won by {winners:?} in the sample"
+        );
+    }
+}
+
 /// Hops: over a marble of either colour to the empty hole beyond, on and
 /// on, never landing twice nor where the chain began; every chain to one
 /// hole is one turn, and no turn is listed twice.

@@ -136,7 +136,7 @@ fn no_piece_is_jumped_twice() {
     assert_eq!(list.len(), 5);
     assert!(list.iter().all(|m| m.captures() == 1));
     engine.play_unchecked(&mut st, &list[0]);
-    assert_eq!(st.counts, [1, 0]);
+    assert_eq!(st.counts[..2], [1, 0]);
     assert_eq!(
         st.cells
             .iter()

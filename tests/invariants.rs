@@ -172,7 +172,10 @@ fn the_evaluator_agrees_with_the_engine() {
                     _ => None,
                 });
                 let ends: Vec<_> = ends.collect();
-                let ours = [1 - mover, mover].into_iter().find_map(|who| {
+                // From the player who just moved, round the table.
+                let n = engine.players();
+                let last = engine.previous_player(mover);
+                let ours = (last..last + n).map(|p| p % n).find_map(|who| {
                     ends.iter()
                         .find(|(c, ..)| ludus::invariants::holds(&engine, &st, c, who))
                         .map(|&(_, result, points)| match result {

@@ -55,6 +55,7 @@ mod records;
 mod repl;
 mod rollout;
 mod rules;
+mod seats;
 mod serve;
 mod simulate;
 mod sowing;

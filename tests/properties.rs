@@ -8,6 +8,7 @@ use crate::common;
 use common::men;
 
 use ludus::engine::{Engine, Move, NONE, Outcome, State};
+use ludus::ir::MAX_PLAYERS;
 use ludus::notation::{move_text, parse_position, position_text};
 use ludus::playout::{self, RecordLine};
 use rand::RngExt;
@@ -33,8 +34,8 @@ fn engine(path: &Path) -> Engine {
 }
 
 /// Pieces actually standing on the board, per player.
-fn on_board(st: &State) -> [u8; 2] {
-    let mut counts = [0; 2];
+fn on_board(st: &State) -> [u8; MAX_PLAYERS] {
+    let mut counts = [0; MAX_PLAYERS];
     for s in 0..st.cells.len() {
         if let Some((player, _)) = st.piece(s) {
             counts[player] += 1;
@@ -117,7 +118,8 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
         round_trip(engine, &st, &context);
         if engine.stacks() {
             assert_eq!(men(engine, &st), start_men, "{context}: men conserved");
-            assert_eq!(st.counts, start_men.map(|n| n as u8), "{context}");
+            let counts: Vec<u8> = start_men.iter().map(|&n| n as u8).collect();
+            assert_eq!(st.counts[..counts.len()], counts, "{context}");
         } else if engine.sows() {
             // Each player's seeds (his store and his side) as counted anew.
             let mut counted = st.clone();
@@ -167,7 +169,10 @@ fn checked_game(engine: &Engine, name: &str, seed: u64) -> playout::Playout {
             // comes into his store: checked above, and by the game's
             // invariants and OpenSpiel (`tests/sowing.rs`).
         } else {
-            let (mover, opp) = (before.to_move as usize, 1 - before.to_move as usize);
+            // The opponent, in a game of two; the next player in a game of
+            // more, who captures nothing.
+            let mover = before.to_move as usize;
+            let opp = engine.next_player(mover);
             // A placement moves a piece from the hand onto the board.
             let held = |s: &State, p: usize| {
                 u32::from(s.counts[p]) + s.hand[p].iter().map(|&n| u32::from(n)).sum::<u32>()

@@ -345,7 +345,7 @@ impl Game {
         state::State::initial(self.shared.clone())
     }
 
-    /// Always 2.
+    /// The game's players: 2 to 6.
     fn num_players(&self) -> usize {
         self.shared.engine.game().players.len()
     }
@@ -394,7 +394,8 @@ impl Game {
 
     /// The most points a game is worth (2 where a double game exists).
     fn max_utility(&self) -> f64 {
-        f64::from(self.shared.max_points())
+        let others = self.shared.engine.game().players.len() - 1;
+        f64::from(self.shared.max_points()) * others as f64
     }
 
     /// 0: the game is zero-sum.

@@ -7,11 +7,11 @@
 //!
 //! | part | planes | values |
 //! |---|---|---|
-//! | `men` | `2·K` | 1 where a piece of (player, kind) stands, the observer's `K` planes first |
-//! | `under` | `D·2·K`, in games with columns | 1 where the `d`-th piece under a column's top piece (`d` from 1 to `D`, the most pieces a column can hold under its top) is of (player, kind), observer first: planes `(d−1)·2K + (player·K + kind)` |
+//! | `men` | `N·K` (N players) | 1 where a piece of (player, kind) stands, the observer's `K` planes first, then the players after him in turn order |
+//! | `under` | `D·N·K`, in games with columns | 1 where the `d`-th piece under a column's top piece (`d` from 1 to `D`, the most pieces a column can hold under its top) is of (player, kind), observer first: planes `(d−1)·NK + (player·K + kind)` |
 //! | `sites` | 1 | 1 on the grid's points that are sites of the board (a grid may keep only some) |
 //! | `huffable` | 1, in games that huff | 1 on the pieces the player to move may huff |
-//! | `hand` | `2·P`, `P` kinds placed from the hand | each plane filled with the pieces of (player, kind) in hand, observer first |
+//! | `hand` | `N·P`, `P` kinds placed from the hand | each plane filled with the pieces of (player, kind) in hand, observer first |
 //! | `to_move` | 1 | filled with 1 when the observer is to move |
 //! | `counters` | one per no-progress rule | filled with the turns counted (without a capture, without a man moving, each named counter) |
 //!
@@ -74,12 +74,13 @@ impl Layout {
             .iter()
             .any(|rule| matches!(rule, EndRule::NoCapture(_) | EndRule::NoMove(..)));
         let counters: Vec<usize> = (usize::from(!first)..engine.counter_labels().len()).collect();
+        let n = game.players.len();
         let planes: [(&'static str, usize); 7] = [
-            ("men", 2 * k),
-            ("under", under_depth(engine) * 2 * k),
+            ("men", n * k),
+            ("under", under_depth(engine) * n * k),
             ("sites", 1),
             ("huffable", usize::from(huffs)),
-            ("hand", 2 * placed),
+            ("hand", n * placed),
             ("to_move", 1),
             ("counters", counters.len()),
         ];
@@ -166,7 +167,10 @@ fn planes(
     let k = game.kinds.len();
     let plane = layout.shape[1] * layout.shape[2];
     let mut out = vec![0f32; layout.size()];
-    let rel = |player: usize| usize::from(player != observer);
+    // Planes are ordered from the observer, then the players after him in
+    // turn order.
+    let n = game.players.len();
+    let rel = |player: usize| (player + n - observer) % n;
     let sites_at = layout.offset("sites").expect("every grid has sites");
     for (site, &cell) in cells.iter().enumerate() {
         if let Some((owner, kind)) = st.piece(site) {
@@ -175,7 +179,7 @@ fn planes(
         if let Some(at) = layout.offset("under") {
             for (d, c) in engine.below(st, site).enumerate() {
                 let (owner, kind) = (usize::from(c >> 4), usize::from(c & 15));
-                out[at + ((d * 2 + rel(owner)) * k + kind) * plane + cell] = 1.0;
+                out[at + ((d * n + rel(owner)) * k + kind) * plane + cell] = 1.0;
             }
         }
         out[sites_at + cell] = 1.0;
@@ -190,9 +194,9 @@ fn planes(
     if let Some(at) = layout.offset("hand") {
         let placed = (0..k).filter(|&x| game.kinds[x].place.is_some());
         for (i, kind) in placed.enumerate() {
-            for player in 0..2 {
+            for player in 0..n {
                 let value = f32::from(st.hand[player][kind]);
-                fill(at + (2 * i + rel(player)) * plane, value);
+                fill(at + (n * i + rel(player)) * plane, value);
             }
         }
     }

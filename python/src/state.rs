@@ -744,11 +744,14 @@ impl State {
     /// zeros before, and for a draw or an unfinished game.
     fn returns(&self) -> Vec<f64> {
         match self.node {
+            // Zero-sum, as OpenSpiel scores games of more than two: the
+            // winner gains what the others lose.
             Node::Terminal(Outcome::Decisive { winner, points }) => {
-                let p = f64::from(points);
-                (0..2).map(|i| if i == winner { p } else { -p }).collect()
+                let (p, n) = (f64::from(points), self.num_players());
+                let won = p * (n - 1) as f64;
+                (0..n).map(|i| if i == winner { won } else { -p }).collect()
             }
-            _ => vec![0.0, 0.0],
+            _ => vec![0.0; self.num_players()],
         }
     }
 
@@ -781,9 +784,9 @@ impl State {
         self.history.len()
     }
 
-    /// 2.
+    /// The game's players.
     fn num_players(&self) -> usize {
-        2
+        self.engine().game().players.len()
     }
 
     /// The game of this state.

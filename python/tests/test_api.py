@@ -27,7 +27,8 @@ def play_random(state, rng, check):
 @pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
 def test_api_on_every_bundled_game(path):
     game = ludus.load_game(path)
-    assert game.num_players() == 2
+    players = game.num_players()
+    assert players == len(game.player_names()) and 2 <= players <= 6
     n = game.num_distinct_actions()
     size = game.observation_tensor_size()
     assert sum(int(np.prod(shape)) for _, _, shape in game.observation_tensor_layout()) == size
@@ -60,7 +61,7 @@ def test_api_on_every_bundled_game(path):
             assert max(legal) < game.max_chance_outcomes()
             return
         seen["decision"] += 1
-        assert 0 <= state.current_player() <= 1
+        assert 0 <= state.current_player() < players
         assert max(legal) < n
         for a in legal:
             assert state.string_to_action(state.action_to_string(a)) == a
@@ -104,12 +105,15 @@ def test_python_playouts_equal_ludus_playout(path, cli):
         assert state.serialize().split("\n")[0] == expected["position"]
         assert state.result() == expected["result"]
         returns = state.returns()
+        others = game.num_players() - 1
         if expected["result"] in ("draw", "unfinished"):
-            assert returns == [0.0, 0.0]
+            assert returns == [0.0] * (others + 1)
         else:
+            # Zero-sum: the winner gains what each of the others loses.
             winner = game.player_names().index(expected["result"].split()[0])
             points = 2 if "double" in expected["result"] else 1
-            assert returns[winner] == points and returns[1 - winner] == -points
+            assert returns[winner] == points * others
+            assert all(r == -points for p, r in enumerate(returns) if p != winner)
 
 
 def test_a_turn_in_progress_round_trips():

@@ -122,3 +122,24 @@ def test_openspiel_mcts_moves_in_chinese_checkers():
         assert action in state.legal_actions()
         state.apply_action(action)
     assert not state.is_terminal() and len(state.history()) == 4
+
+
+def test_openspiel_mcts_moves_in_chinese_checkers_for_six():
+    # Six players through pyspiel: OpenSpiel's MCTSBot (which searches a
+    # game of any number of players by each one's returns) plays a round,
+    # every player in turn, each turn legal; the observation has a plane
+    # per player.
+    game = pyspiel.load_game(ludus.openspiel.short_name("chinese-checkers-6"))
+    assert game.num_players() == 6
+    shape = game.observation_tensor_shape()
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, 2, 2, evaluator, random_state=rng)
+    state = game.new_initial_state()
+    assert len(state.observation_tensor(5)) == int(np.prod(shape))
+    for turn in range(7):
+        assert state.current_player() == turn % 6
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert not state.is_terminal() and len(state.returns()) == 6

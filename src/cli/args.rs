@@ -535,8 +535,8 @@ pub(crate) struct Seats {
 }
 
 impl Seats {
-    /// Who plays each player of `game` (see [`seat`]).
-    pub(crate) fn of(&self, game: &ludus::ir::Game) -> Result<[Agent; 2], String> {
+    /// Who plays each player of `game`, in its order (see [`seat`]).
+    pub(crate) fn of(&self, game: &ludus::ir::Game) -> Result<Vec<Agent>, String> {
         let mut named = self.player.clone();
         named.extend(self.white.clone().map(|a| ("white".to_string(), a)));
         named.extend(self.black.clone().map(|a| ("black".to_string(), a)));
@@ -580,22 +580,35 @@ pub(crate) fn agent(text: &str) -> Result<Agent, String> {
 /// seat must have an agent.
 pub(crate) fn machines(
     game: &ludus::ir::Game,
-    seats: [Agent; 2],
-) -> Result<[ludus::agent::Spec; 2], String> {
-    let mut specs = [ludus::agent::Spec::Random, ludus::agent::Spec::Random];
+    seats: Vec<Agent>,
+) -> Result<Vec<ludus::agent::Spec>, String> {
+    let mut specs = Vec::with_capacity(seats.len());
     for (i, seat) in seats.into_iter().enumerate() {
         match seat {
-            Agent::Machine(spec) => specs[i] = spec,
+            Agent::Machine(spec) => specs.push(spec),
             Agent::Human => {
                 let name = &game.players[i].name;
+                let by_order = match i {
+                    0 => ", or by order `--first`",
+                    1 => ", or by order `--second`",
+                    _ => "",
+                };
                 return Err(format!(
-                    "a match is between agents: give one for `{name}` (`--{name} AGENT`, `--player {name}=AGENT`, or by order `--{}`)",
-                    if i == 0 { "first" } else { "second" }
+                    "a match is between agents: give one for `{name}` (`--player {name}=AGENT`{by_order})"
                 ));
             }
         }
     }
     Ok(specs)
+}
+
+/// Names as a list in prose: "`a` and `b`", "`a`, `b` and `c`".
+fn listed(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
 }
 
 /// Who plays each player of `game`: `named` by the names the game gives
@@ -607,9 +620,9 @@ pub(crate) fn seat(
     game: &ludus::ir::Game,
     named: &[(String, Agent)],
     by_order: [Option<Agent>; 2],
-) -> Result<[Agent; 2], String> {
+) -> Result<Vec<Agent>, String> {
     let names: Vec<&str> = game.player_names();
-    let mut seats: [Option<(Agent, String)>; 2] = [None, None];
+    let mut seats: Vec<Option<(Agent, String)>> = vec![None; names.len()];
     for (i, a) in by_order.into_iter().enumerate() {
         if let Some(a) = a {
             seats[i] = Some((a, if i == 0 { "--first" } else { "--second" }.to_string()));
@@ -619,11 +632,7 @@ pub(crate) fn seat(
         let Some(i) = names.iter().position(|n| n == name) else {
             return Err(format!(
                 "this game has no player `{name}`: its players are {}; name them (`--player {}=AGENT`, `--player {}=AGENT`) or use `--first` and `--second`",
-                names
-                    .iter()
-                    .map(|n| format!("`{n}`"))
-                    .collect::<Vec<_>>()
-                    .join(" and "),
+                listed(&names),
                 names.first().copied().unwrap_or("white"),
                 names.get(1).copied().unwrap_or("black"),
             ));
@@ -634,5 +643,8 @@ pub(crate) fn seat(
         }
         seats[i] = Some((a.clone(), flag));
     }
-    Ok(seats.map(|s| s.map_or(Agent::Human, |(a, _)| a)))
+    Ok(seats
+        .into_iter()
+        .map(|s| s.map_or(Agent::Human, |(a, _)| a))
+        .collect())
 }

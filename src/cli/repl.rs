@@ -52,7 +52,7 @@ pub struct Reply {
 /// A game in progress, with everything the REPL needs besides the terminal.
 pub struct Session<'e> {
     engine: &'e Engine,
-    agents: [Agent; 2],
+    agents: Vec<Agent>,
     /// The game: position, dice, turns, stakes and record.
     game: GameInProgress<&'e Engine>,
     /// The moves as last numbered by `moves`, with the game's version
@@ -88,7 +88,7 @@ pub struct Session<'e> {
 
 impl<'e> Session<'e> {
     /// A session at `st`; nothing is played until [`Session::start`].
-    pub fn new(engine: &'e Engine, st: State, agents: [Agent; 2], seed: u64) -> Self {
+    pub fn new(engine: &'e Engine, st: State, agents: Vec<Agent>, seed: u64) -> Self {
         Session {
             engine,
             agents,
@@ -678,7 +678,7 @@ fn write(out: &mut impl Write, text: &str) -> Result<(), String> {
 pub fn run(
     engine: &Engine,
     st: State,
-    agents: [Agent; 2],
+    agents: Vec<Agent>,
     seed: u64,
     (rules, file): (Option<&Rules>, Option<GameFile>),
     (stakes, view): (Stakes, Option<usize>),

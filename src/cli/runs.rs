@@ -186,6 +186,82 @@ pub(crate) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
+/// `match` of a game of more than two players: plays `seating`, writes
+/// its games to `out`, prints each agent's and each seat's wins.
+pub(crate) fn seating(
+    engine: &ludus::engine::Engine,
+    seating: &ludus::seating::Seating,
+    threads: Option<usize>,
+    out: Option<std::path::PathBuf>,
+    quiet: bool,
+    json: bool,
+) -> Result<ExitCode, Failure> {
+    simulate::check_seeds(seating.seed, seating.games).map_err(Failure::Usage)?;
+    let bar = progress_bar(seating.games, quiet);
+    let threads = threads.unwrap_or_else(simulate::default_threads);
+    let games = seating
+        .run(engine, threads, &|| bar.inc(1))
+        .map_err(|e| e.to_string())?;
+    bar.finish_and_clear();
+    if let Some(path) = out {
+        let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&path).map_err(cannot)?);
+        for g in &games {
+            serde_json::to_writer(&mut file, g)?;
+            file.write_all(b"\n").map_err(cannot)?;
+        }
+        file.flush().map_err(cannot)?;
+    }
+    let m = ludus::seating::summarize(engine, seating, &games);
+    if json {
+        say!("{}", serde_json::to_string(&m)?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let pct = |r: &ludus::matches::Rate| {
+        format!(
+            "{:.1}% (95% interval {:.1}-{:.1}%)",
+            100.0 * r.rate,
+            100.0 * r.low,
+            100.0 * r.high
+        )
+    };
+    let players = &engine.game().players;
+    say!(
+        "{}: {} games, {} players{}",
+        m.game,
+        m.games,
+        players.len(),
+        if seating.rotate {
+            ", the agents moving round the seats a seat a game"
+        } else {
+            ""
+        }
+    );
+    for (i, t) in m.agents.iter().enumerate() {
+        say!(
+            "  {} ({} in game 0) wins {}: {}, {} points",
+            t.name,
+            players[i].name,
+            t.wins,
+            pct(&t.win_rate),
+            t.points
+        );
+    }
+    for t in &m.seats {
+        say!("  {} won {}: {}", t.name, t.wins, pct(&t.win_rate));
+    }
+    say!("  draws {}: {}", m.draws, pct(&m.draw_rate));
+    if m.unfinished > 0 {
+        say!(
+            "  unfinished after {} turns: {}",
+            playout::MAX_PLIES,
+            m.unfinished
+        );
+    }
+    say!("  mean turns per game: {:.1}", m.mean_plies);
+    Ok(ExitCode::SUCCESS)
+}
+
 pub(crate) fn bench(
     file: &Path,
     seconds: f64,

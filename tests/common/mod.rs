@@ -31,8 +31,8 @@ pub fn variant_of(base: &str, change: &str) -> Engine {
 
 /// Men of each player on every site, zones included (a stack counts all,
 /// and a man pinned under the other player's men counts for his owner).
-pub fn men(engine: &Engine, st: &State) -> [u32; 2] {
-    let mut total = [0; 2];
+pub fn men(engine: &Engine, st: &State) -> Vec<u32> {
+    let mut total = vec![0; engine.players()];
     for s in 0..engine.sites() {
         if let Some((player, _)) = st.piece(s) {
             total[player] += u32::from(engine.men(st, s));

@@ -657,6 +657,22 @@ class ChineseCheckers(Adapter):
 
     def __init__(self):
         self.played = 0
+        # OpenSpiel's six directions UL, UR, L, R, DL, DR are the file's nw,
+        # n, w, e, s and se; the holes' squares are the file's `sites`, in
+        # the order they are numbered.
+        with open(ChineseCheckers.file) as f:
+            sites = next(line for line in f if line.strip().startswith("sites ")).split()[1:]
+        at = {(ord(s[0]) - ord("a"), int(s[1:])): h for h, s in enumerate(sites)}
+        steps = [(-1, 1), (0, 1), (-1, 0), (1, 0), (0, -1), (1, -1)]
+        square = [(ord(s[0]) - ord("a"), int(s[1:])) for s in sites]
+        self.neighbour = [[at.get((x + dx, y + dy), -1) for dx, dy in steps] for x, y in square]
+        self.hop = [[at.get((x + 2 * dx, y + 2 * dy), -1) for dx, dy in steps] for x, y in square]
+
+    def empty(self, state):
+        """Whether each hole is empty, from the observation's empty plane."""
+        obs = state.observation_tensor(0)
+        n = len(self.players)
+        return [obs[n * 121 + h] > 0 for h in range(121)]
 
     def position(self, state):
         if not state.history():
@@ -686,11 +702,15 @@ class ChineseCheckers(Adapter):
         OpenSpiel refuses as visited are reached already."""
         out = {}
         player = state.current_player()
+        empty = self.empty(state)
         for a in state.legal_actions():
             if a == self.PASS:
                 out["pass"] = [a]
                 continue
-            origin, land = a // 6, self.landing(state, a)
+            origin, way = divmod(a, 6)
+            near = self.neighbour[origin][way]
+            # A step to an empty neighbour, else a hop over it.
+            land = near if empty[near] else self.hop[origin][way]
             out.setdefault(f"{origin + 1}-{land + 1}", [a])
             after = state.child(a)
             if after.is_terminal() or after.current_player() != player:
@@ -702,7 +722,8 @@ class ChineseCheckers(Adapter):
                 for b in st.legal_actions():
                     if b == self.PASS:
                         continue
-                    to = self.landing(st, b)
+                    # Within a chain every action is a hop.
+                    to = self.hop[b // 6][b % 6]
                     if to in reached:
                         continue
                     reached.add(to)

@@ -9,6 +9,7 @@
 //! `random`, `mcts`, `mcts:iterations=2000,c=1.4`, `expectimax:depth=2`.
 
 use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
+use crate::ir::MAX_PLAYERS;
 use crate::rng::Rng;
 use rand::RngExt;
 use std::fmt;
@@ -443,6 +444,23 @@ impl Spec {
     /// learned for a game of its shape.
     pub fn for_game(&self, engine: &Engine, game: &std::path::Path) -> Result<Spec, String> {
         let mut ready = self.clone();
+        let players = engine.players();
+        if players > 2 {
+            if let Spec::Expectimax { .. } = self {
+                return Err(format!(
+                    "expectimax searches games of two players, and this one has {players}: use `mcts` (each node of its tree maximises the reward of the player to move there) or `random`"
+                ));
+            }
+            if let Spec::Mcts {
+                judge: Judge::Learned(_),
+                ..
+            } = self
+            {
+                return Err(format!(
+                    "a learned evaluation judges games of two players, and this one has {players}: use `mcts` judged by random playouts (its default)"
+                ));
+            }
+        }
         match &mut ready {
             Spec::Computer => return Ok(Spec::strongest(engine, game)),
             Spec::Random => {}
@@ -642,15 +660,15 @@ impl Spec {
 /// The points a game is worth to each player, as shares of the most a game
 /// can be worth (`most`) mapped from -1..1 to 0..1: a single win 1 where
 /// no game is worth more, a draw or an unfinished game ½.
-fn rewards(outcome: Outcome, most: f64) -> [f64; 2] {
+fn rewards(outcome: Outcome, most: f64) -> [f64; MAX_PLAYERS] {
     match outcome {
         Outcome::Decisive { winner, points } => {
             let share = (f64::from(points) / most).min(1.0);
-            let mut r = [(1.0 - share) / 2.0; 2];
+            let mut r = [(1.0 - share) / 2.0; MAX_PLAYERS];
             r[winner] = (1.0 + share) / 2.0;
             r
         }
-        Outcome::Draw | Outcome::Ongoing => [0.5; 2],
+        Outcome::Draw | Outcome::Ongoing => [0.5; MAX_PLAYERS],
     }
 }
 

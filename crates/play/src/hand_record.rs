@@ -333,6 +333,7 @@ pub fn start_position(engine: &Engine, record: &Record) -> Result<State, String>
         });
         if let Some(Ok(shown)) = first.map(|p| parse_position(engine, p)) {
             st.to_move = shown.to_move;
+            engine.sync_occupied(&mut st);
         }
     }
     Ok(st)

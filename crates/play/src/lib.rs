@@ -26,6 +26,7 @@ pub mod position_id;
 pub mod record;
 pub mod render;
 pub mod replay;
+pub mod seating;
 pub mod simulate;
 pub mod stakes;
 pub mod svg;

@@ -146,7 +146,7 @@ impl Match {
         }
         let (outcome, score) = loop {
             let (outcome, dropped) =
-                one_game(engine, by_colour, &mut stakes, &mut rng, &mut plies).map_err(stopped)?;
+                one_game(engine, &by_colour, &mut stakes, &mut rng, &mut plies).map_err(stopped)?;
             let Some(length) = self.length else {
                 break (outcome, None);
             };
@@ -227,43 +227,56 @@ impl Match {
         progress: &(dyn Fn() + Sync),
     ) -> Result<Vec<Game>, Stopped> {
         let indices: Vec<u64> = self.indices().collect();
-        let next = AtomicU64::new(0);
-        let results: Mutex<Vec<Option<Result<Game, Stopped>>>> =
-            Mutex::new(vec![None; indices.len()]);
-        let failed_at = AtomicU64::new(u64::MAX);
-        let work = || {
-            loop {
-                let k = next.fetch_add(1, Ordering::Relaxed);
-                if k as usize >= indices.len() || k >= failed_at.load(Ordering::Relaxed) {
-                    return;
-                }
-                let result = self.play(engine, indices[k as usize]);
-                if result.is_err() {
-                    failed_at.fetch_min(k, Ordering::Relaxed);
-                }
-                results.lock().unwrap_or_else(|e| e.into_inner())[k as usize] = Some(result);
-                progress();
-            }
-        };
-        let threads = threads.clamp(1, crate::simulate::MAX_THREADS);
-        if threads == 1 {
-            work();
-        } else {
-            std::thread::scope(|s| {
-                for _ in 0..threads {
-                    s.spawn(work);
-                }
-            });
-        }
-        let mut games = Vec::with_capacity(indices.len());
-        for r in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            match r {
-                Some(r) => games.push(r?),
-                None => break,
-            }
-        }
-        Ok(games)
+        run_games(&indices, threads, progress, |i| self.play(engine, i))
     }
+}
+
+/// Plays the games `indices` by `play` on `threads` threads, calling
+/// `progress` after each, and returns them in the order of `indices`;
+/// where games fail, the error of the one listed first. Threads claim
+/// the games one by one, and stop claiming past a failure.
+pub(crate) fn run_games<T: Send>(
+    indices: &[u64],
+    threads: usize,
+    progress: &(dyn Fn() + Sync),
+    play: impl Fn(u64) -> Result<T, Stopped> + Sync,
+) -> Result<Vec<T>, Stopped> {
+    let next = AtomicU64::new(0);
+    let results: Mutex<Vec<Option<Result<T, Stopped>>>> =
+        Mutex::new((0..indices.len()).map(|_| None).collect());
+    let failed_at = AtomicU64::new(u64::MAX);
+    let work = || {
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k as usize >= indices.len() || k >= failed_at.load(Ordering::Relaxed) {
+                return;
+            }
+            let result = play(indices[k as usize]);
+            if result.is_err() {
+                failed_at.fetch_min(k, Ordering::Relaxed);
+            }
+            results.lock().unwrap_or_else(|e| e.into_inner())[k as usize] = Some(result);
+            progress();
+        }
+    };
+    let threads = threads.clamp(1, crate::simulate::MAX_THREADS);
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..threads {
+                s.spawn(work);
+            }
+        });
+    }
+    let mut games = Vec::with_capacity(indices.len());
+    for r in results.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        match r {
+            Some(r) => games.push(r?),
+            None => break,
+        }
+    }
+    Ok(games)
 }
 
 /// Plays one game between the agents `by_colour` from the setup, with
@@ -273,9 +286,9 @@ impl Match {
 /// if stopped at [`MAX_PLIES`]), and whether a double was dropped. The
 /// game is a [`GameInProgress`] drawing from the match's generator `rng`,
 /// which it hands back, and `stakes` are left as the game leaves them.
-fn one_game(
+pub(crate) fn one_game(
     engine: &Engine,
-    by_colour: [&Spec; 2],
+    by_colour: &[&Spec],
     stakes: &mut crate::stakes::Stakes,
     rng: &mut crate::rng::Rng,
     plies: &mut u32,
@@ -293,7 +306,7 @@ fn one_game(
 fn play_game(
     engine: &Engine,
     game: &mut GameInProgress<&Engine>,
-    by_colour: [&Spec; 2],
+    by_colour: &[&Spec],
     plies: &mut u32,
 ) -> Result<(Outcome, bool), TooManyTurns> {
     use crate::agent::cube::{cube_equity, judges_cube, should_double, should_take};

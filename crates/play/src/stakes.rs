@@ -203,8 +203,10 @@ impl Stakes {
     /// point of the match.
     pub fn finish(&mut self, won: Option<Won>) {
         let score = &mut self.score;
-        if let Some(won) = won {
-            score.points[won.winner] = score.points[won.winner].saturating_add(won.points);
+        // A game of more than two players keeps no score past its first two
+        // (it is played one game at a time: no match, no cube).
+        if let Some(points) = won.and_then(|won| Some((score.points.get_mut(won.winner)?, won))) {
+            *points.0 = points.0.saturating_add(points.1.points);
         }
         score.games += 1;
         if score.crawford {

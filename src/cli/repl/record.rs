@@ -282,7 +282,7 @@ impl Session<'_> {
                 } => {
                     let before: State = ludus::notation::parse_position(self.engine, position)?;
                     // Taken back by `undo` as this session's seats say.
-                    let typed = self.agents[before.to_move as usize & 1] == crate::Agent::Human;
+                    let typed = self.agents[usize::from(before.to_move)] == crate::Agent::Human;
                     history.push(Played {
                         before,
                         typed,

@@ -164,7 +164,7 @@ impl<'e> Api<'e> {
         let game = self.listed_game(body.get("game"))?;
         let listed = &self.listed[game];
         let agents = match body.get("agents") {
-            None | Some(Value::Null) => [None, None],
+            None | Some(Value::Null) => vec![None; listed.engine.players()],
             Some(v) => seats(listed, v)?,
         };
         let seed = match body.get("seed") {
@@ -188,6 +188,9 @@ impl<'e> Api<'e> {
                 }
             },
         };
+        if length.is_some_and(|n| n > 0) && listed.engine.players() > 2 {
+            return refuse(400, "a match to points is for games of two players");
+        }
         let text = match body.get("position") {
             None | Some(Value::Null) => None,
             Some(Value::String(text)) if text.trim().is_empty() => None,
@@ -230,7 +233,7 @@ impl<'e> Api<'e> {
         let game = self.record_game(text)?;
         let listed = &self.listed[game];
         let agents = match body.get("agents") {
-            None | Some(Value::Null) => [None, None],
+            None | Some(Value::Null) => vec![None; listed.engine.players()],
             Some(v) => seats(listed, v)?,
         };
         let stakes = Stakes::new(&listed.engine, 0);

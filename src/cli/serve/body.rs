@@ -99,11 +99,15 @@ pub(super) fn learned(listed: &Listed, depth: u32, seconds: Option<f64>) -> Resu
 /// [`MAX_THINK_SECONDS`] a turn (1 unless given); expectimax and learned
 /// look at most [`MAX_PAGE_DEPTH`] turns ahead, or with `seconds` deepen
 /// as far as that time allows; no agent reads a file the request names.
-pub(super) fn seats(listed: &Listed, v: &Value) -> Result<[Option<Spec>; 2], Refusal> {
-    let Some([a, b]) = v.as_array().map(Vec::as_slice) else {
-        return refuse(400, "`agents` is a list of two: one per seat");
-    };
-    Ok([seat(listed, a)?, seat(listed, b)?])
+pub(super) fn seats(listed: &Listed, v: &Value) -> Result<Vec<Option<Spec>>, Refusal> {
+    let players = listed.engine.players();
+    match v.as_array() {
+        Some(list) if list.len() == players => list.iter().map(|a| seat(listed, a)).collect(),
+        _ => refuse(
+            400,
+            format!("`agents` is a list of {players}: one per seat, in the game's player order"),
+        ),
+    }
 }
 
 /// One seat of [`seats`].

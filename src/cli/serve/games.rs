@@ -95,7 +95,7 @@ impl Listed {
             record_to: None,
             start,
         };
-        Session::new(&self.engine, st, [human.clone(), human], seed)
+        Session::new(&self.engine, st, vec![human; self.engine.players()], seed)
             .with_game((self.rules.as_ref(), Some(file)), stakes)
             .pausing_between_games()
     }
@@ -108,7 +108,7 @@ pub(super) struct Served<'e> {
     /// The REPL's session, which checks and plays every move.
     pub session: Session<'e>,
     /// The agent of each seat; `None` for a person at the page.
-    pub agents: [Option<Spec>; 2],
+    pub agents: Vec<Option<Spec>>,
     /// How many times the game has changed: a search made while the game
     /// was unlocked is played only if it has not.
     pub version: u64,
@@ -119,7 +119,7 @@ pub(super) struct Served<'e> {
 
 impl<'e> Served<'e> {
     /// A game of the listed game `game` played by `session` and `agents`.
-    pub(super) fn new(game: usize, session: Session<'e>, agents: [Option<Spec>; 2]) -> Self {
+    pub(super) fn new(game: usize, session: Session<'e>, agents: Vec<Option<Spec>>) -> Self {
         Served {
             game,
             session,

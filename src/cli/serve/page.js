@@ -95,11 +95,39 @@ function seat(i) {
   return agent;
 }
 
+/** The seats of the game selected, by its player order. */
+function seatIndices() {
+  return [...document.querySelectorAll('#seats .seat:not([hidden])')].map((_, i) => i);
+}
+
+/** The agents of every seat, as the server takes them. */
+function seatAgents() {
+  return seatIndices().map(seat);
+}
+
+/** Makes the page's seats `n`, one a player: the first two are the
+ * page's own, the others copies of the second, hidden when unused. */
+function makeSeats(n) {
+  const template = $('seat1');
+  for (let i = 2; i < n && !$('seat' + i); i++) {
+    const copy = template.cloneNode(true);
+    copy.id = 'seat' + i;
+    for (const e of copy.querySelectorAll('[id]')) {
+      e.id = e.id.replace('seat1', 'seat' + i);
+    }
+    copy.querySelector('select').addEventListener('change', showSettings);
+    $('seat' + (i - 1)).after(copy);
+  }
+  for (let i = 2; $('seat' + i); i++) {
+    $('seat' + i).hidden = i >= n;
+  }
+}
+
 /** Shows, for each seat, only the settings its agent takes: the thinking
  * time of the searches (expectimax and learned deepen as far as it
  * allows). */
 function showSettings() {
-  for (const i of [0, 1]) {
+  for (const i of seatIndices()) {
     const kind = $('seat' + i + '-kind').value;
     $('seat' + i + '-thinks').hidden = !['mcts', 'expectimax', 'learned'].includes(kind);
   }
@@ -111,7 +139,8 @@ function showSeats() {
   if (!game) {
     return;
   }
-  for (const i of [0, 1]) {
+  makeSeats(game.players.length);
+  for (const i of seatIndices()) {
     $('seat' + i + '-name').textContent = game.players[i] || '';
     const select = $('seat' + i + '-kind');
     const kept = select.value;
@@ -121,8 +150,11 @@ function showSeats() {
       ['computer', 'the computer'],
       ['random', 'random'],
       ['mcts', 'MCTS'],
-      ['expectimax', 'expectimax'],
     ];
+    // Expectimax searches games of two players alone.
+    if (game.players.length === 2) {
+      kinds.push(['expectimax', 'expectimax']);
+    }
     if (game.learned) {
       kinds.push(['learned', 'learned']);
     }
@@ -146,7 +178,8 @@ function showMatchChoices(game) {
   const kept = select.value;
   select.innerHTML = '';
   const choices = [['0', game.cube ? 'a money game' : 'one game']];
-  for (const n of [1, 3, 5, 7, 9, 11, 15, 21]) {
+  // A match to points is for games of two players.
+  for (const n of game.players.length === 2 ? [1, 3, 5, 7, 9, 11, 15, 21] : []) {
     choices.push([String(n), 'a match to ' + points(n)]);
   }
   for (const [value, text] of choices) {
@@ -824,7 +857,7 @@ function newGame(game, position) {
   const seed = $('seed').value.trim();
   const body = {
     game: Number(game),
-    agents: [seat(0), seat(1)],
+    agents: seatAgents(),
     match: Number($('match-length').value) || 0,
   };
   if (seed !== '') {
@@ -867,7 +900,7 @@ async function start() {
   $('seat1-kind').addEventListener('change', showSettings);
   $('new').addEventListener('click', () => newGame(select.value, $('start-position').value.trim()));
   $('new-match').addEventListener('click', () => newGame(state ? state.game : select.value, ''));
-  $('apply-seats').addEventListener('click', () => act('agents', { agents: [seat(0), seat(1)] }));
+  $('apply-seats').addEventListener('click', () => act('agents', { agents: seatAgents() }));
   $('board').addEventListener('click', (event) => {
     const s = siteAt(event);
     if (s !== null) {
@@ -963,7 +996,7 @@ async function start() {
   });
   $('continue').addEventListener('click', () => {
     busy(async () => {
-      show(await api('POST', 'load', { text: replayText, agents: [seat(0), seat(1)] }));
+      show(await api('POST', 'load', { text: replayText, agents: seatAgents() }));
     });
   });
 }

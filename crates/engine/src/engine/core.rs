@@ -17,6 +17,8 @@ pub struct Core {
     pub(super) game: Game,
     /// The number of players, who move in turn in file order.
     pub(super) players: usize,
+    /// Per player, the one who moves after him.
+    next: [u8; MAX_PLAYERS],
     pub(super) sites: usize,
     /// The mask of every site.
     pub(super) all_sites: u128,
@@ -185,6 +187,7 @@ impl Core {
         let sown = !seed_owner.is_empty();
         let mut core = Core {
             players,
+            next: std::array::from_fn(|p| ((p + 1) % players) as u8),
             per_site,
             sites,
             all_sites: u128::MAX >> (128 - sites.clamp(1, 128)),
@@ -257,7 +260,9 @@ impl Core {
             rules,
             game,
         };
-        if core.end_simple {
+        // (The floor reads the first two players' pieces: a game of more
+        // keeps none.)
+        if core.end_simple && core.players == 2 {
             // A condition holds for neither player while both have more
             // pieces than it allows the judged player.
             core.end_floor = (core.end_fast.iter())
@@ -294,11 +299,7 @@ impl Core {
     /// The player who moves after `player`.
     #[inline(always)]
     pub fn next_player(&self, player: usize) -> usize {
-        if player + 1 == self.players {
-            0
-        } else {
-            player + 1
-        }
+        usize::from(self.next[player])
     }
 
     /// The player who moved before `player`.
@@ -322,18 +323,17 @@ impl Core {
         if self.players == 2 {
             st.occupied[0] | st.occupied[1]
         } else {
-            st.occupied.iter().fold(0, |all, o| all | o)
+            every_players(st)
         }
     }
 
-    /// The sites of the pieces of every player but `player`: his
-    /// opponent's, in a game of two.
+    /// Sets [`State::rest`] from [`State::occupied`] and the player to
+    /// move: in a game of more than two players, whenever either changes
+    /// other than by a turn of the engine's.
     #[inline(always)]
-    pub fn others(&self, st: &State, player: usize) -> u128 {
-        if self.players == 2 {
-            st.occupied[1 - player]
-        } else {
-            self.taken(st) & !st.occupied[player]
+    pub fn sync_rest(&self, st: &mut State) {
+        if self.players > 2 {
+            rest_of(st);
         }
     }
 
@@ -355,6 +355,7 @@ impl Core {
                 st.occupied[usize::from(c >> 4)] |= bit(s as u8);
             }
         }
+        self.sync_rest(st);
     }
 
     /// The start position.
@@ -424,7 +425,24 @@ impl Core {
             pinned: 0,
             hand: [[0; MAX_KINDS]; MAX_PLAYERS],
             occupied: [0; MAX_PLAYERS],
+            rest: 0,
             work: 0,
         }
     }
+}
+
+/// The sites of every player's pieces in a game of more than two, out of
+/// line: the games of two read their two masks alone.
+#[cold]
+#[inline(never)]
+fn every_players(st: &State) -> u128 {
+    st.occupied.iter().fold(0, |all, o| all | o)
+}
+
+/// [`Core::sync_rest`] in a game of more than two players.
+#[cold]
+#[inline(never)]
+fn rest_of(st: &mut State) {
+    let mover = usize::from(st.to_move);
+    st.rest = every_players(st) & !st.occupied[mover] & !st.occupied[mover ^ 1];
 }

@@ -207,6 +207,7 @@ impl Grid {
         };
         st.offenders = offenders;
         st.to_move = opp as u8;
+        self.sync_rest(st);
         self.count_turn::<WHILE>(st, moved, progress, held, change);
     }
 

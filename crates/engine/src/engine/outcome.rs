@@ -199,11 +199,11 @@ impl Core {
         let Some(cond) = self.end_conditions[i].as_ref() else {
             return self.chain_holds(i, st, mover, result, points);
         };
-        let last = self.previous_player(mover);
         if self.players != 2 {
+            let last = self.previous_player(mover);
             return self.in_turn_from(st, last, |who| cond.holds(st, who), result, points);
         }
-        [last, mover]
+        [1 - mover, mover]
             .into_iter()
             .find(|&who| cond.holds(st, who))
             .map(|who| result_for(st, who, result, points))
@@ -223,11 +223,11 @@ impl Core {
         points: u8,
     ) -> Option<Outcome> {
         let chains = self.connections.as_ref()?;
-        let last = self.previous_player(mover);
         if self.players != 2 {
+            let last = self.previous_player(mover);
             return self.in_turn_from(st, last, |who| chains.holds(i, st, who), result, points);
         }
-        [last, mover]
+        [1 - mover, mover]
             .into_iter()
             .find(|&who| chains.holds(i, st, who))
             .map(|who| result_for(st, who, result, points))

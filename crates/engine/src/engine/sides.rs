@@ -18,11 +18,14 @@ pub(super) struct Sides {
 
 impl Sides {
     /// The masks of `st` for `player` in a game of `core`'s rules, where
-    /// no piece is marked taken.
+    /// no piece is marked taken: in a game of more than two players,
+    /// always the player to move.
     #[inline(always)]
     pub fn of(core: &Core, st: &State, player: usize) -> Sides {
         let own = st.occupied[player];
-        let opp = core.others(st, player);
+        // His opponent's, or, in a game of more, every other player's.
+        let opp = st.occupied[player ^ 1] | st.rest;
+        debug_assert!(core.players() == 2 || player == usize::from(st.to_move));
         Sides {
             own,
             opp,

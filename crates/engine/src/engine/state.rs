@@ -64,6 +64,12 @@ pub struct State {
     /// games). Whoever writes `cells` by hand calls
     /// [`Engine::sync_occupied`] afterwards.
     pub occupied: [u128; MAX_PLAYERS],
+    /// Games of more than two players without dice: the sites of the
+    /// pieces of every player but the one to move and the one whose
+    /// index is his with its lowest bit flipped, so that the mover's
+    /// opponents are `occupied[to_move ^ 1] | rest`; 0 in games of two.
+    /// Kept with [`State::occupied`].
+    pub rest: u128,
     /// Per player, per kind: the pieces in his hand, not yet placed.
     pub hand: [[u8; MAX_KINDS]; MAX_PLAYERS],
     /// Dice games: the positions the search went through for the rolls of
@@ -92,6 +98,7 @@ impl Clone for State {
             pinned: self.pinned,
             hand: self.hand,
             occupied: self.occupied,
+            rest: self.rest,
             work: self.work,
         };
         st.clone_from(self);
@@ -119,6 +126,7 @@ impl Clone for State {
             pinned,
             hand,
             occupied,
+            rest,
             work,
         } = from;
         self.cells.clone_from(cells);
@@ -137,6 +145,7 @@ impl Clone for State {
         self.pinned = *pinned;
         self.hand = *hand;
         self.occupied = *occupied;
+        self.rest = *rest;
         self.work = *work;
     }
 }

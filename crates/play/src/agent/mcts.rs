@@ -14,6 +14,7 @@
 use super::expectimax::Leaves;
 use super::rewards;
 use crate::engine::{Engine, Move, Outcome, State, TooManyTurns};
+use crate::ir::MAX_PLAYERS;
 use crate::rng::Rng;
 use rand::RngExt;
 
@@ -42,7 +43,7 @@ struct Decision {
     untried: usize,
     visits: u32,
     /// The rewards when the game is over here.
-    over: Option<[f64; 2]>,
+    over: Option<[f64; MAX_PLAYERS]>,
 }
 
 struct Chance {
@@ -105,12 +106,12 @@ impl Tree<'_> {
     /// The rewards of a new node `st` (its dice thrown, the game going
     /// on): the learned evaluation's judgement for the mover, else random
     /// turns played to the end, as [`crate::playout::random_playout`] does.
-    fn judge(&mut self, st: &mut State, rng: &mut Rng) -> Result<[f64; 2], TooManyTurns> {
+    fn judge(&mut self, st: &mut State, rng: &mut Rng) -> Result<[f64; MAX_PLAYERS], TooManyTurns> {
         if let Some(l) = self.leaves {
             let mover = st.to_move as usize;
             l.features.encode(self.engine, st, mover, &mut self.active);
             let v = f64::from(l.net.value(&self.active, &mut self.scratch)).clamp(-1.0, 1.0);
-            let mut r = [(1.0 - v) / 2.0; 2];
+            let mut r = [(1.0 - v) / 2.0; MAX_PLAYERS];
             r[mover] = (1.0 + v) / 2.0;
             return Ok(r);
         }

@@ -358,7 +358,7 @@ impl Actions {
     fn plan_into<B: Width>(&self, engine: &Grid, st: &State, plan: &mut Plan<B>, phases: Phases) {
         let player = st.to_move as usize;
         let own = B::of(st.occupied[player]);
-        let opp = B::of(engine.others(st, player));
+        let opp = B::of(st.occupied[player ^ 1] | st.rest);
         let empty = B::of(engine.all_sites) & !(own | opp);
         let steppers = match phases.step_off {
             0 => own,
