@@ -21,11 +21,13 @@ Method:
    World class setting): the cubeful equities of no double (ND),
    double/take (DT) and double/pass (DP = 1) for the player on roll, and
    its verdict, put into one of four classes: no double (gnubg's "No
-   double, take" and the rare "No double, pass"... positions it would not
-   double), double/take, double/pass, too good (to double, pass or take).
-   Positions are drawn stratified: each class takes candidates until it
-   holds a quarter of `--positions`; others are skipped. Runs stop after
-   `--max-games` games even if a class is short (said so).
+   double, take" and "No double, beaver"), double/take, double/pass, too
+   good (to double, pass or take).
+   Positions are drawn stratified: games are played until every class
+   has at least a quarter of `--positions` candidates (or `--max-games`
+   games, a class left short said so), then each class's quarter is
+   drawn at random (seeded) from all its candidates, so that the common
+   classes spread over all the games.
 3. Each agent is asked for its decision on the same positions
    (`ludus moves backgammon --batch --cube --rollouts N --agent SPEC
    --seed SEED`, the position as gnubg `POSITIONID:MATCHID`, no dice).
@@ -143,9 +145,7 @@ def collect(args, judge, lister):
                 g = cube_analysis(judge, args.ply, pid)
                 c = g["class"]
                 seen[c] += 1
-                if len(got[c]) < quota[c]:
-                    line = f"{pid}:{judge.matchid(turn, (0, 0))}"
-                    got[c].append((line, pid, g))
+                got[c].append((f"{pid}:{judge.matchid(turn, (0, 0))}", pid, g))
             first = False
             answer, _ = lister.ask(f"{pid}:{judge.matchid(turn, d)}")
             results = vs.distinct_results(answer)
@@ -165,7 +165,11 @@ def collect(args, judge, lister):
             have = ", ".join(f"{c} {len(got[c])}/{quota[c]}" for c in CLASSES)
             print(f"[game {games}, {time.time() - t0:.0f} s] {have}", file=sys.stderr, flush=True)
     short = {c: quota[c] - len(got[c]) for c in CLASSES if len(got[c]) < quota[c]}
-    positions = [p for c in CLASSES for p in got[c]]
+    # Each class's quota drawn from all its candidates, so that the common
+    # classes spread over all the games, not the first few.
+    pick_rng = random.Random(f"cube-pick-{args.seed}")
+    positions = [p for c in CLASSES
+                 for p in pick_rng.sample(got[c], min(quota[c], len(got[c])))]
     return positions, games, seen, short
 
 
