@@ -71,7 +71,7 @@ pub(crate) fn cube_answer(
         "no_double": d.no_double,
         "double_take": d.double_take,
         "double_pass": d.double_pass,
-        "verdict": d.verdict().name(),
+        "verdict": may.is_none().then(|| d.verdict().name()),
         "may_double": may.is_none(),
         "why_not": may,
         "double": may.is_none() && should_double(&stakes, player, &odds),
