@@ -42,7 +42,9 @@ Method:
    with standard errors, agreements, the same per gnubg class, and the
    mean absolute error of the agent's odds against gnubg's cubeless odds
    at `--ply` (wins, and W and L, the mean points of a game won and
-   lost).
+   lost). For scale, what Janowski's model alone loses (its Python twin,
+   x = 0.68, on gnubg's own cubeless odds): the rest of an agent's loss
+   is its odds'.
 
 `--log FILE` writes one JSON line per position; `--json` prints the
 summary as JSON instead of a table.
@@ -110,6 +112,31 @@ def losses(g, double, take):
     right_take = g["dt"] <= g["dp"]
     loss_take = 0.0 if take == right_take else abs(g["dt"] - g["dp"])
     return loss_double, loss_take
+
+
+def janowski(win, won, lost, x=0.68):
+    """Janowski's no double and double/take equities (money, cube centred,
+    no Jacoby) from cubeless odds, as ludus's agent/janowski.rs has them."""
+    tp = (lost - 0.5) / (won + lost + 0.5)
+    cp = (lost + 1.0) / (won + lost + 0.5)
+
+    def line(a, b, p):
+        return a[1] + (b[1] - a[1]) * (p - a[0]) / (b[0] - a[0]) if b[0] > a[0] else a[1]
+
+    dead = win * won - (1 - win) * lost
+    if win < tp:
+        centred = line((0, -lost), (tp, -1), win)
+    elif win < cp:
+        centred = line((tp, -1), (cp, 1), win)
+    else:
+        centred = line((cp, 1), (1, won), win)
+    if win < tp:
+        theirs = line((0, -lost), (tp, -1), win)
+    else:
+        theirs = line((tp, -1), (1, won), win)
+    nd = (1 - x) * dead + x * centred
+    dt = 2 * ((1 - x) * dead + x * theirs)
+    return nd, dt
 
 
 def mean_se(xs):
@@ -185,6 +212,12 @@ def run(args, log):
               file=sys.stderr)
     rows = []
     records = [{"position": line, "gnubg": g} for line, _, g in positions]
+    # Reference: Janowski's model on gnubg's own cubeless odds (at --ply),
+    # what the model alone loses against gnubg's cubeful analysis.
+    ref = []
+    for _, _, g in positions:
+        nd, dt = janowski(g["win"], g["won"], g["lost"])
+        ref += list(losses(g, min(dt, 1.0) > nd, dt <= 1.0))
     for spec in args.agents:
         extra = ["--cube", "--rollouts", str(args.rollouts)]
         if spec == "default":
@@ -245,6 +278,7 @@ def run(args, log):
             "seed": args.seed, "sample": args.sample, "rollouts": args.rollouts,
         },
         "games": games, "candidates_by_class": seen, "short": short,
+        "janowski_on_gnubg_odds_mppd": 1000 * mean_se(ref)[0],
         "seconds": time.time() - t0, "agents": rows,
     }
 
@@ -313,6 +347,8 @@ def main():
     print(f"Judge: {m['judge']}. Positions: {m['positions']}, seed {m['seed']}, "
           f"{summary['games']} games; ludus plays out {m['rollouts']} games a position. "
           f"{summary['seconds']:.0f} s.")
+    print(f"Janowski's model (x = 0.68) on gnubg's own {args.ply}-ply cubeless odds loses "
+          f"{summary['janowski_on_gnubg_odds_mppd']:.2f} mppd against its cube analysis.")
     if summary["short"]:
         print(f"Short of positions: {summary['short']}")
     print()
