@@ -90,8 +90,23 @@ for line in sys.stdin:
             print("= " + " ".join(repr(e) for e in eqs), flush=True)
         elif words[0] == "M":  # M TURN D1 D2: match ID, money, centered cube
             turn, d1, d2 = (int(w) for w in words[1:4])
+            # Dice 0 0: before the throw.
             pi = gnubg.posinfo(turn, 0, 0, 1, (d1, d2))
             print("= " + gnubg.matchid(CUBE[turn], pi), flush=True)
+        elif words[0] == "C":  # C PLY OWNER ID: money cube decision, no Jacoby
+            # OWNER: -1 centred, 0 the player on roll, 1 his opponent.
+            # Answers his cubeless odds (win, win gammon, win backgammon,
+            # lose gammon, lose backgammon) and gnubg's cubeful equities
+            # at a cube of 1 (no double, double/take, double/pass), and
+            # its verdict's text.
+            ply, owner = int(words[1]), int(words[2])
+            pos = gnubg.positionfromid(words[3])
+            ci = gnubg.cubeinfo(1, owner, 0, 0)
+            ci["jacoby"] = 0
+            odds = gnubg.evaluate(pos, ci, ctx(ply))[:5]
+            cf = gnubg.cfevaluate(pos, ci, gnubg.evalcontext(1, ply, 1, 1, 0.0))
+            print("= " + " ".join(repr(x) for x in list(odds) + list(cf[1:4]))
+                  + " " + cf[5].replace(" ", "_"), flush=True)
         elif words[0] == "Q":
             break
         else:
@@ -164,8 +179,8 @@ class Judge:
 class Ludus:
     """A `ludus moves backgammon --batch` process, with an agent or without."""
 
-    def __init__(self, ludus, agent, seed):
-        cmd = [ludus, "moves", "backgammon", "--batch"]
+    def __init__(self, ludus, agent, seed, extra=()):
+        cmd = [ludus, "moves", "backgammon", "--batch", *extra]
         if agent is not None:
             cmd += ["--agent", agent, "--seed", str(seed)]
         self.agent = agent

@@ -164,6 +164,8 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             batch,
             agent,
             seed,
+            cube,
+            rollouts,
         } => cli::moves::moves(
             &file,
             position.as_deref(),
@@ -172,6 +174,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             batch,
             agent,
             seed,
+            cube.then_some(rollouts),
         ),
         Command::Play {
             file,

@@ -478,3 +478,43 @@ fn moves_batch_answers_each_line() {
     assert_eq!(answers[3]["line"], 4);
     assert!(answers[3]["error"].as_str().unwrap().contains("4096"));
 }
+
+/// `moves --cube`: the cube decision before the throw by Janowski's model
+/// on the rollouts' odds. A certain backgammon is too good to double (and
+/// a drop); the start is no double, a take; the cube the opponent's is no
+/// double at all; a game without a cube is refused.
+#[test]
+fn moves_cube_judges_the_double_and_the_take() {
+    let cube = |position: &str| {
+        let run = common::ludus(&[
+            "moves",
+            "games/backgammon.game",
+            "--cube",
+            "--position",
+            position,
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        serde_json::from_str::<serde_json::Value>(run.stdout.trim()).unwrap()
+    };
+    let won = cube("white: 2 off*14; black: 24*15; turn: white");
+    assert_eq!(won["policy"], "learned");
+    assert_eq!(won["win"], 1.0);
+    assert_eq!(won["won"], 3.0);
+    // Playing on wins 3; a double cashes 1.
+    assert_eq!(won["no_double"], 3.0);
+    assert_eq!(won["verdict"], "too good");
+    assert_eq!(won["double"], false);
+    assert_eq!(won["take"], false);
+    let start = "white: 24*2 13*5 8*3 6*5; black: 24*2 13*5 8*3 6*5; turn: white";
+    let even = cube(start);
+    assert_eq!(even["verdict"], "no double");
+    assert_eq!(even["double"], false);
+    assert_eq!(even["take"], true);
+    let theirs = cube(&format!("{start}; cube: 2 black"));
+    assert_eq!(theirs["may_double"], false);
+    assert_eq!(theirs["double"], false);
+    assert_eq!(theirs["verdict"], serde_json::Value::Null);
+    let run = common::ludus(&["moves", "games/tic-tac-toe.game", "--cube"]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("no doubling cube"), "{}", run.stderr);
+}

@@ -120,9 +120,20 @@ pub(crate) enum Command {
         /// (`chosen`, its index in `moves`), as in a match seeded by `--seed`.
         #[arg(long, value_parser = agent_spec)]
         agent: Option<ludus::agent::Spec>,
-        /// The seed of the agent's random choices.
+        /// The seed of the agent's random choices (with `--cube`, of the
+        /// rollouts' dice).
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
+        /// Instead of the moves: the cube decision of the player to move
+        /// before his throw, as JSON (the odds found by games played out
+        /// by the agent's learned evaluation, by default the game's own;
+        /// Janowski's cubeful equities; the double and the take).
+        #[arg(long, conflicts_with = "dice")]
+        cube: bool,
+        /// With `--cube`: the games played out per position.
+        #[arg(long, requires = "cube", default_value_t = ludus::agent::cube::CUBE_ROLLOUTS,
+              value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::cli::cube::MAX_CUBE_ROLLOUTS)))]
+        rollouts: u32,
     },
     /// Play in the terminal, against people or agents (`computer`, the
     /// strongest measured for the game, or any agent of `match`; in dice

@@ -6,6 +6,7 @@
 pub(crate) mod args;
 pub(crate) mod colour;
 pub(crate) mod coverage;
+pub(crate) mod cube;
 pub(crate) mod diff;
 pub(crate) mod explain;
 pub(crate) mod fmt;

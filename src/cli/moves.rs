@@ -10,7 +10,10 @@ use std::process::ExitCode;
 
 /// `ludus moves FILE`: the moves of the position (the start unless
 /// `position` gives one), with `dice` thrown in a game with dice; with an
-/// `agent`, also the turn it chooses, seeded by `seed`.
+/// `agent`, also the turn it chooses, seeded by `seed`. With `cube` (a
+/// number of rollouts), the cube decision before the throw instead, as
+/// the agent (by default the strongest for the game) judges it.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn moves(
     file: &Path,
     position: Option<&str>,
@@ -19,8 +22,27 @@ pub(crate) fn moves(
     batch: bool,
     agent: Option<ludus::agent::Spec>,
     seed: u64,
+    cube: Option<u32>,
 ) -> Result<ExitCode, Failure> {
     let (engine, _) = engine(file)?;
+    if let Some(rollouts) = cube {
+        let spec = agent
+            .unwrap_or(ludus::agent::Spec::Computer)
+            .for_game(&engine, file)
+            .map_err(Failure::Message)?;
+        let judge = super::cube::CubeJudge {
+            agent: &spec,
+            rollouts,
+            seed,
+        };
+        if batch {
+            return moves_batch(&engine, None, Some(&judge));
+        }
+        let value = super::cube::cube_answer(&engine, position.unwrap_or(""), &judge)
+            .map_err(Failure::Message)?;
+        say!("{}", value);
+        return Ok(ExitCode::SUCCESS);
+    }
     let chooser = match agent {
         Some(spec) => {
             let spec = spec.for_game(&engine, file).map_err(Failure::Message)?;
@@ -33,7 +55,7 @@ pub(crate) fn moves(
     };
     let mut chooser = chooser;
     if batch {
-        return moves_batch(&engine, chooser.as_mut());
+        return moves_batch(&engine, chooser.as_mut(), None);
     }
     let mut st = position_with_dice(&engine, position, dice)?;
     let mut moves = Vec::new();
@@ -110,10 +132,11 @@ const MAX_BATCH_LINE: usize = 4096;
 /// by one line of JSON as `moves --json` prints, so that answer i is of line
 /// i. A line refused (a bad position, a blank line, a line too long) is
 /// answered `{"line": N, "error": "..."}` and the batch goes on; the exit
-/// code is then 1.
+/// code is then 1. With `cube`, each answer is the line's cube decision.
 fn moves_batch(
     engine: &Engine,
     mut chooser: Option<&mut (ludus::agent::Spec, ludus::rng::Rng)>,
+    cube: Option<&super::cube::CubeJudge>,
 ) -> Result<ExitCode, Failure> {
     use std::io::{BufRead as _, Read as _};
     let mut input = std::io::stdin().lock();
@@ -165,7 +188,13 @@ fn moves_batch(
         } else {
             match std::str::from_utf8(line) {
                 Err(_) => Err("the line is not UTF-8 text".to_string()),
-                Ok(text) => batch_answer(engine, text.trim(), &mut moves, chooser.as_deref_mut()),
+                Ok(text) if text.trim().is_empty() => {
+                    Err("a blank line: give one position a line".into())
+                }
+                Ok(text) => match cube {
+                    Some(judge) => super::cube::cube_answer(engine, text.trim(), judge),
+                    None => batch_answer(engine, text.trim(), &mut moves, chooser.as_deref_mut()),
+                },
             }
         };
         match answer {

@@ -18,12 +18,14 @@ use std::sync::Arc;
 
 pub mod cube;
 pub mod expectimax;
+pub mod janowski;
 mod mcts;
 mod rollout;
 
 pub use mcts::Hint;
 pub use rollout::{
-    Equity, MAX_ROLLOUT_TURNS, Policy, equity, equity_with, turn_equities, turn_equities_with,
+    Equity, MAX_ROLLOUT_TURNS, Policy, equity, equity_learned, equity_with, turn_equities,
+    turn_equities_with,
 };
 
 /// The most MCTS iterations per turn.
@@ -642,6 +644,18 @@ impl Spec {
                 seconds: None,
                 exploration: DEFAULT_EXPLORATION,
             },
+        }
+    }
+
+    /// The learned evaluation it plays by, if it has one ready (see
+    /// [`Spec::for_game`]).
+    pub fn evaluation(&self) -> Option<&Learned> {
+        match self {
+            Spec::Mcts { judge, .. } | Spec::Expectimax { judge, .. } => match judge {
+                Judge::Learned(Some(e)) => Some(e),
+                _ => None,
+            },
+            Spec::Random | Spec::Computer => None,
         }
     }
 

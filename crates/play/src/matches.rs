@@ -281,8 +281,8 @@ pub(crate) fn run_games<T: Send>(
 
 /// Plays one game between the agents `by_colour` from the setup, with
 /// the cube of `stakes` where it has one (the searching agents double and
-/// answer by [`crate::agent::cube::should_double`] and `should_take` on their
-/// rollouts' equity), its turns counted in `plies`: its outcome (`Ongoing`
+/// answer by [`crate::agent::cube::should_double`] and `should_take` on the
+/// odds their rollouts find), its turns counted in `plies`: its outcome (`Ongoing`
 /// if stopped at [`MAX_PLIES`]), and whether a double was dropped. The
 /// game is a [`GameInProgress`] drawing from the match's generator `rng`,
 /// which it hands back, and `stakes` are left as the game leaves them.
@@ -309,7 +309,7 @@ fn play_game(
     by_colour: &[&Spec],
     plies: &mut u32,
 ) -> Result<(Outcome, bool), TooManyTurns> {
-    use crate::agent::cube::{cube_equity, judges_cube, should_double, should_take};
+    use crate::agent::cube::{CUBE_ROLLOUTS, cube_odds, judges_cube, should_double, should_take};
     use rand::RngExt;
     game.open();
     loop {
@@ -319,16 +319,15 @@ fn play_game(
             && game.why_no_double(player).is_none()
         {
             let seed: u64 = game.rng().random();
-            let equity = |player| cube_equity(engine, game.state(), player, seed);
-            if should_double(game.stakes(), player, equity(player)) {
+            let odds = |st: &crate::engine::State, player: usize| {
+                let learned = by_colour[player].evaluation();
+                cube_odds(engine, st, player, learned, CUBE_ROLLOUTS, seed)
+            };
+            if should_double(game.stakes(), player, &odds(game.state(), player)) {
                 let _ = game.double(player);
                 let taker = 1 - player;
                 let take = !judges_cube(by_colour[taker])
-                    || should_take(
-                        game.stakes(),
-                        taker,
-                        cube_equity(engine, game.state(), taker, seed),
-                    );
+                    || should_take(game.stakes(), taker, &odds(game.state(), taker));
                 if take {
                     let _ = game.take();
                 } else {

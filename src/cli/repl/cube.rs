@@ -134,7 +134,7 @@ impl Session<'_> {
             && ludus::agent::cube::should_double(
                 self.game.stakes(),
                 player,
-                self.cube_equity(player),
+                &self.cube_odds(player),
             )
         {
             // Judged by `why_no_double` just above: he may.
@@ -153,40 +153,64 @@ impl Session<'_> {
         }
         // An agent without a judgement of positions (the random one) takes.
         let take = !cube_agent(&self.agents[taker])
-            || ludus::agent::cube::should_take(self.game.stakes(), taker, self.cube_equity(taker));
+            || ludus::agent::cube::should_take(self.game.stakes(), taker, &self.cube_odds(taker));
         self.answered(take, out);
         true
     }
 
-    /// The points `player` expects per game from the position before the
-    /// throw, without the cube ([`ludus::agent::cube::cube_equity`]), seeded by the
-    /// turn number so that the session's own generator is untouched.
-    fn cube_equity(&self, player: usize) -> f64 {
+    /// The cubeless odds of `player` before the throw
+    /// ([`ludus::agent::cube::cube_odds`]), found by rollouts played by the
+    /// learned evaluation of his agent, or of the strongest agent for the
+    /// game where he has none (a person, an agent judging by the rules:
+    /// the game's own where it has one), seeded by the turn number so that
+    /// the session's own generator is untouched.
+    fn cube_odds(&self, player: usize) -> ludus::agent::janowski::Odds {
         let turn = self.game.history().len() as u64;
-        ludus::agent::cube::cube_equity(self.engine, self.game.state(), player, turn)
+        let strongest;
+        let learned = match &self.agents[player] {
+            Agent::Machine(spec) if spec.evaluation().is_some() => spec.evaluation(),
+            _ => {
+                let game = self
+                    .file
+                    .as_ref()
+                    .map(|f| f.path.clone())
+                    .unwrap_or_default();
+                strongest = ludus::agent::Spec::strongest(self.engine, &game);
+                strongest.evaluation()
+            }
+        };
+        ludus::agent::cube::cube_odds(
+            self.engine,
+            self.game.state(),
+            player,
+            learned,
+            ludus::agent::cube::CUBE_ROLLOUTS,
+            turn,
+        )
     }
 
     /// `hint` at a cube decision: a double to answer, or the start of a
-    /// turn where the player to move may double. Says what the agents'
-    /// rule of thumb makes of the rollouts' equity, and returns the
-    /// command it advises (`take`, `drop`, `double` or `roll`); `None`
-    /// where there is no cube decision (a hint about the turn is then
-    /// wanted).
+    /// turn where the player to move may double. Says what Janowski's
+    /// model makes of the rollouts' odds, and returns the command it
+    /// advises (`take`, `drop`, `double` or `roll`); `None` where there is
+    /// no cube decision (a hint about the turn is then wanted).
     pub(crate) fn cube_hint(&self, out: &mut String) -> Option<&'static str> {
         let names = |p: usize| self.engine.game().players[p].name.clone();
         let stakes = self.game.stakes();
         if let Some(doubler) = stakes.offered {
             let taker = 1 - doubler;
-            let equity = self.cube_equity(taker);
-            let advice = if ludus::agent::cube::should_take(stakes, taker, equity) {
+            let odds = self.cube_odds(taker);
+            let advice = if ludus::agent::cube::should_take(stakes, taker, &odds) {
                 "take"
             } else {
                 "drop"
             };
+            let d = ludus::agent::cube::decision(stakes, doubler, &odds.flipped());
             out.push_str(&format!(
-                "{advice}: {} expects {equity:+.3} points a game without the cube ({} games played out by greedy play); the rule of thumb takes from -0.6\n",
+                "{advice}: {}; for {}, doubled, a take is worth {:+.3} a point, a drop -1 (Janowski's model)\n",
+                odds_text(&names(taker), &odds),
                 names(taker),
-                ludus::agent::cube::CUBE_ROLLOUTS
+                -d.double_take,
             ));
             return Some(advice);
         }
@@ -194,16 +218,19 @@ impl Session<'_> {
         if stakes.rules.is_none() || !self.needs_roll() || self.why_no_double(player).is_some() {
             return None;
         }
-        let equity = self.cube_equity(player);
-        let (advice, said) = if ludus::agent::cube::should_double(stakes, player, equity) {
+        let odds = self.cube_odds(player);
+        let (advice, said) = if ludus::agent::cube::should_double(stakes, player, &odds) {
             ("double", "double")
         } else {
             ("roll", "no double: roll")
         };
+        let d = ludus::agent::cube::decision(stakes, player, &odds);
         out.push_str(&format!(
-            "{said}: {} expects {equity:+.3} points a game without the cube ({} games played out by greedy play); the rule of thumb doubles from 0.4 to 1.0\n",
-            names(player),
-            ludus::agent::cube::CUBE_ROLLOUTS
+            "{said}: {}; no double is worth {:+.3} a point, double/take {:+.3}, double/drop +1 (Janowski's model, {})\n",
+            odds_text(&names(player), &odds),
+            d.no_double,
+            d.double_take,
+            d.verdict().name(),
         ));
         Some(advice)
     }
@@ -427,6 +454,18 @@ pub(crate) struct Finished {
     pub dropped: Option<usize>,
     /// The player who resigned, if one did.
     pub resigned: Option<usize>,
+}
+
+/// What rollouts found of a player's odds, for a hint.
+fn odds_text(name: &str, odds: &ludus::agent::janowski::Odds) -> String {
+    format!(
+        "{name} wins {:.1}% of {} games played out (a win worth {:.2} points, a loss {:.2}; {:+.3} a game without the cube)",
+        100.0 * odds.win,
+        ludus::agent::cube::CUBE_ROLLOUTS,
+        odds.won,
+        odds.lost,
+        odds.cubeless()
+    )
 }
 
 /// Whether `agent` judges cube actions (see [`ludus::agent::cube::judges_cube`]).

@@ -46,6 +46,11 @@ pub struct Equity {
     pub win_more: f64,
     /// The share of games he lost for more than one point.
     pub lose_more: f64,
+    /// The mean points of the games he won (0 where he won none): 1 where
+    /// every win is single, more with doubled and tripled wins.
+    pub won: f64,
+    /// The mean points of the games he lost (0 where he lost none).
+    pub lost: f64,
     /// The share of drawn games.
     pub draw: f64,
     /// The share of games unfinished after [`MAX_ROLLOUT_TURNS`] turns.
@@ -140,6 +145,35 @@ pub fn equity_with(
     Ok(tally.equity())
 }
 
+/// The cubeless equity of `st` for `player`, as [`equity_with`] finds it,
+/// every turn of both players chosen by the greedy play of a learned
+/// evaluation, `net`: the turn whose position it judges best for the
+/// mover (the first of equals; a turn that ends the game judged by its
+/// points), one network judgement per legal turn.
+pub fn equity_learned(
+    engine: &Engine,
+    st: &State,
+    player: usize,
+    games: u32,
+    net: &crate::learn::Net,
+    rng: &mut Rng,
+) -> Result<Equity, TooManyTurns> {
+    let mut roller = Roller::new(engine, st, Policy::Greedy);
+    roller.exposure = None;
+    roller.learned = Some(Learner {
+        net,
+        features: crate::learn::Features::new(engine),
+        judge: crate::learn::Judge::default(),
+    });
+    let player = player.min(1);
+    let mut tally = Tally::default();
+    for _ in 0..games {
+        let seed: u64 = rng.random();
+        tally.add(roller.play_out(st, seed)?, player);
+    }
+    Ok(tally.equity())
+}
+
 /// The cubeless equity, for the player to move in `st` (its dice thrown),
 /// of the position after each of `moves` (its legal turns), in their order:
 /// `games_each` games by [`Policy::Greedy`] from each, with the same seeds
@@ -194,7 +228,10 @@ struct Tally {
     squares: f64,
     wins: u32,
     wins_more: u32,
+    losses: u32,
     losses_more: u32,
+    won_points: f64,
+    lost_points: f64,
     draws: u32,
     unfinished: u32,
 }
@@ -208,9 +245,12 @@ impl Tally {
                 if winner == player {
                     self.wins += 1;
                     self.wins_more += u32::from(more);
+                    self.won_points += f64::from(points);
                     f64::from(points)
                 } else {
+                    self.losses += 1;
                     self.losses_more += u32::from(more);
+                    self.lost_points += f64::from(points);
                     -f64::from(points)
                 }
             }
@@ -247,9 +287,20 @@ impl Tally {
             win: share(self.wins),
             win_more: share(self.wins_more),
             lose_more: share(self.losses_more),
+            won: mean_of(self.won_points, self.wins),
+            lost: mean_of(self.lost_points, self.losses),
             draw: share(self.draws),
             unfinished: share(self.unfinished),
         }
+    }
+}
+
+/// `sum` over `count` things, 0 where there are none.
+fn mean_of(sum: f64, count: u32) -> f64 {
+    if count == 0 {
+        0.0
+    } else {
+        sum / f64::from(count)
     }
 }
 
@@ -274,6 +325,16 @@ struct Roller<'e> {
     /// Dice games that hit or pin lone men, judged by the race: the odds
     /// a lone man is shot at, which [`Policy::Greedy`] weighs.
     exposure: Option<Exposure>,
+    /// A learned evaluation whose greedy play chooses every turn, in place
+    /// of the policy's.
+    learned: Option<Learner<'e>>,
+}
+
+/// A learned evaluation's greedy play, with its buffers.
+struct Learner<'e> {
+    net: &'e crate::learn::Net,
+    features: crate::learn::Features,
+    judge: crate::learn::Judge,
 }
 
 /// The race of a dice game whose lone men can be hit or pinned, judged as
@@ -374,6 +435,7 @@ impl<'e> Roller<'e> {
                 Policy::Greedy => Exposure::of(engine),
                 _ => None,
             },
+            learned: None,
         }
     }
 
@@ -397,10 +459,21 @@ impl<'e> Roller<'e> {
             if outcome != Outcome::Ongoing || self.moves.is_empty() {
                 return Ok(outcome);
             }
-            let i = match self.policy {
-                Policy::Random => choice.random_range(0..self.moves.len()),
-                Policy::Greedy | Policy::Plain if self.moves.len() == 1 => 0,
-                Policy::Greedy | Policy::Plain => self.greedy(&mut choice)?,
+            let i = if self.policy == Policy::Random && self.learned.is_none() {
+                choice.random_range(0..self.moves.len())
+            } else if self.moves.len() == 1 {
+                0
+            } else if let Some(l) = self.learned.as_mut() {
+                crate::learn::greedy_choice(
+                    engine,
+                    &l.features,
+                    l.net,
+                    &self.game,
+                    &self.moves,
+                    &mut l.judge,
+                )
+            } else {
+                self.greedy(&mut choice)?
             };
             let m = &self.moves[i];
             engine.play_unchecked(&mut self.game, m);
