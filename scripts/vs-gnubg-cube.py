@@ -314,31 +314,7 @@ def main():
         die(f"--positions must be at least {len(CLASSES)}")
     if not 1 <= args.rollouts <= 1_000_000:
         die("--rollouts must be from 1 to 1000000")
-    if not 0 <= args.ply <= 4 or not 0 <= args.play_ply <= 4:
-        die("--ply and --play-ply must be between 0 and 4 (gnubg's plies)")
-    if not 0 < args.sample <= 1:
-        die("--sample must be above 0 and at most 1")
-    gnubg = args.gnubg or shutil.which("gnubg") or (
-        "/usr/games/gnubg" if os.access("/usr/games/gnubg", os.X_OK) else None)
-    if not gnubg or not (shutil.which(gnubg) or os.access(gnubg, os.X_OK)):
-        die("GNU Backgammon not found: install it (`apt-get install gnubg`) "
-            "or give its path with --gnubg")
-    args.gnubg = gnubg
-    args.ludus = args.ludus or str(ROOT / "target" / "release" / "ludus")
-    if not (shutil.which(args.ludus) or os.access(args.ludus, os.X_OK)):
-        die(f"ludus binary not found at {args.ludus}: run `cargo build --release` "
-            "or give --ludus PATH")
-    for spec in args.agents:
-        m = re.search(r"file=([^,]+)", spec)
-        if m and not Path(m.group(1)).exists():
-            die(f"agent {spec}: no file {m.group(1)}")
-
-    log = open(args.log, "w") if args.log else None
-    try:
-        summary = run(args, log)
-    finally:
-        if log:
-            log.close()
+    summary = vs.checked_run(args, run)
 
     if args.json:
         print(json.dumps(summary, indent=1))

@@ -372,29 +372,10 @@ def run(args, log):
     }
 
 
-def main():
-    ap = argparse.ArgumentParser(
-        description="Judge ludus agents' backgammon moves by GNU Backgammon's equity "
-                    "on positions from gnubg self-play (see the docstring for the method).")
-    ap.add_argument("--agents", nargs="+", required=True, metavar="SPEC",
-                    help="ludus agent specs, e.g. learned:file=X.eval expectimax:depth=2 random")
-    ap.add_argument("--decisions", type=int, default=200, help="decisions to judge (200)")
-    ap.add_argument("--seed", type=int, default=1, help="seed of the dice, sampling and agents (1)")
-    ap.add_argument("--ply", type=int, default=2, help="gnubg's plies for judging (2)")
-    ap.add_argument("--play-ply", type=int, default=0,
-                    help="gnubg's plies for playing the games (0)")
-    ap.add_argument("--sample", type=float, default=0.25,
-                    help="chance that an unforced turn is taken as a decision (0.25)")
-    ap.add_argument("--json", action="store_true", help="print the summary as JSON")
-    ap.add_argument("--log", metavar="FILE", help="write one JSON line per decision")
-    ap.add_argument("--gnubg", help="the gnubg program (default: gnubg on the PATH, "
-                                    "else /usr/games/gnubg)")
-    ap.add_argument("--ludus", help="the ludus binary (default: target/release/ludus)")
-    ap.add_argument("--quiet", action="store_true", help="no progress on standard error")
-    args = ap.parse_args()
-
-    if args.decisions < 1:
-        die("--decisions must be at least 1")
+def checked_run(args, run):
+    """Checks the options both judges share (gnubg's plies, the sample,
+    gnubg and the ludus binary found, the agents' files), then calls
+    `run(args, log)` with the `--log` file open; its summary."""
     if not 0 <= args.ply <= 4 or not 0 <= args.play_ply <= 4:
         die("--ply and --play-ply must be between 0 and 4 (gnubg's plies)")
     if not 0 < args.sample <= 1:
@@ -420,6 +401,33 @@ def main():
     finally:
         if log:
             log.close()
+    return summary
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="Judge ludus agents' backgammon moves by GNU Backgammon's equity "
+                    "on positions from gnubg self-play (see the docstring for the method).")
+    ap.add_argument("--agents", nargs="+", required=True, metavar="SPEC",
+                    help="ludus agent specs, e.g. learned:file=X.eval expectimax:depth=2 random")
+    ap.add_argument("--decisions", type=int, default=200, help="decisions to judge (200)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the dice, sampling and agents (1)")
+    ap.add_argument("--ply", type=int, default=2, help="gnubg's plies for judging (2)")
+    ap.add_argument("--play-ply", type=int, default=0,
+                    help="gnubg's plies for playing the games (0)")
+    ap.add_argument("--sample", type=float, default=0.25,
+                    help="chance that an unforced turn is taken as a decision (0.25)")
+    ap.add_argument("--json", action="store_true", help="print the summary as JSON")
+    ap.add_argument("--log", metavar="FILE", help="write one JSON line per decision")
+    ap.add_argument("--gnubg", help="the gnubg program (default: gnubg on the PATH, "
+                                    "else /usr/games/gnubg)")
+    ap.add_argument("--ludus", help="the ludus binary (default: target/release/ludus)")
+    ap.add_argument("--quiet", action="store_true", help="no progress on standard error")
+    args = ap.parse_args()
+
+    if args.decisions < 1:
+        die("--decisions must be at least 1")
+    summary = checked_run(args, run)
 
     if args.json:
         print(json.dumps(summary, indent=1))

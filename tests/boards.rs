@@ -372,7 +372,7 @@ fn chinese_checkers_for_more_players_matches_openspiel() {
         let game = format!("games/chinese-checkers-{n}.game");
         let (checked, finished) = check_against_openspiel(&game, &data);
         assert!(checked > 200, "{n} players: {checked} positions");
-        assert!(finished > 20, "{n} players: {finished} finished games");
+        assert!(finished > 10, "{n} players: {finished} finished games");
         let text = std::fs::read_to_string(root().join(&data)).unwrap();
         assert!(
             text.contains(&format!("turn: {}", winners[0])),

@@ -843,9 +843,12 @@ impl State {
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let players = self.num_players();
         let observer = match player {
-            Some(p @ 0..=1) => p as usize,
-            Some(p) => return Err(err(format!("player {p}: players are 0 and 1"))),
+            Some(p) if (0..players as i64).contains(&p) => p as usize,
+            Some(p) => {
+                return Err(err(format!("player {p}: players are 0 to {}", players - 1)));
+            }
             None => match self.node {
                 Node::Decision => self.st().to_move as usize,
                 _ => 0,

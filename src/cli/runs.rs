@@ -128,15 +128,32 @@ pub(crate) fn print_groups(
     Ok(ExitCode::SUCCESS)
 }
 
+/// Writes one JSON line per game to `path`.
 pub(crate) fn write_games(path: &Path, games: &[ludus::matches::Game]) -> Result<(), Failure> {
+    let lines: Result<Vec<String>, _> = games.iter().map(serde_json::to_string).collect();
+    write_lines(path, &lines?)
+}
+
+/// Writes `lines` to `path`, each ended by a newline.
+fn write_lines(path: &Path, lines: &[String]) -> Result<(), Failure> {
     let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
     let mut out = std::io::BufWriter::new(std::fs::File::create(path).map_err(cannot)?);
-    for g in games {
-        serde_json::to_writer(&mut out, g)?;
+    for line in lines {
+        out.write_all(line.as_bytes()).map_err(cannot)?;
         out.write_all(b"\n").map_err(cannot)?;
     }
     out.flush().map_err(cannot)?;
     Ok(())
+}
+
+/// A rate as a percentage with its 95% interval.
+fn percent(r: &ludus::matches::Rate) -> String {
+    format!(
+        "{:.1}% (95% interval {:.1}-{:.1}%)",
+        100.0 * r.rate,
+        100.0 * r.low,
+        100.0 * r.high
+    )
 }
 
 pub(crate) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<ExitCode, Failure> {
@@ -144,25 +161,17 @@ pub(crate) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<Exi
         say!("{}", serde_json::to_string(m)?);
         return Ok(ExitCode::SUCCESS);
     }
-    let pct = |r: &ludus::matches::Rate| {
-        format!(
-            "{:.1}% (95% interval {:.1}-{:.1}%)",
-            100.0 * r.rate,
-            100.0 * r.low,
-            100.0 * r.high
-        )
-    };
     say!("{}: {} games", m.game, m.games);
     for (side, player) in [&m.first, &m.second].into_iter().zip(&m.players) {
         say!(
             "  {} ({player}) wins {}: {}, {:.3} points per game",
             side.agent,
             side.wins,
-            pct(&side.win_rate),
+            percent(&side.win_rate),
             side.points_per_game
         );
     }
-    say!("  draws {}: {}", m.draws, pct(&m.draw_rate));
+    say!("  draws {}: {}", m.draws, percent(&m.draw_rate));
     if m.unfinished > 0 {
         say!(
             "  unfinished after {} turns: {}",
@@ -204,27 +213,14 @@ pub(crate) fn seating(
         .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     if let Some(path) = out {
-        let cannot = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-        let mut file = std::io::BufWriter::new(std::fs::File::create(&path).map_err(cannot)?);
-        for g in &games {
-            serde_json::to_writer(&mut file, g)?;
-            file.write_all(b"\n").map_err(cannot)?;
-        }
-        file.flush().map_err(cannot)?;
+        let lines: Result<Vec<String>, _> = games.iter().map(serde_json::to_string).collect();
+        write_lines(&path, &lines?)?;
     }
     let m = ludus::seating::summarize(engine, seating, &games);
     if json {
         say!("{}", serde_json::to_string(&m)?);
         return Ok(ExitCode::SUCCESS);
     }
-    let pct = |r: &ludus::matches::Rate| {
-        format!(
-            "{:.1}% (95% interval {:.1}-{:.1}%)",
-            100.0 * r.rate,
-            100.0 * r.low,
-            100.0 * r.high
-        )
-    };
     let players = &engine.game().players;
     say!(
         "{}: {} games, {} players{}",
@@ -243,14 +239,14 @@ pub(crate) fn seating(
             t.name,
             players[i].name,
             t.wins,
-            pct(&t.win_rate),
+            percent(&t.win_rate),
             t.points
         );
     }
     for t in &m.seats {
-        say!("  {} won {}: {}", t.name, t.wins, pct(&t.win_rate));
+        say!("  {} won {}: {}", t.name, t.wins, percent(&t.win_rate));
     }
-    say!("  draws {}: {}", m.draws, pct(&m.draw_rate));
+    say!("  draws {}: {}", m.draws, percent(&m.draw_rate));
     if m.unfinished > 0 {
         say!(
             "  unfinished after {} turns: {}",

@@ -736,22 +736,27 @@ class ChineseCheckers(Adapter):
     def turns(self, state):
         return list(self.folded(state))
 
+    def gain(self, player, a, b):
+        """How far a marble of `player` moving from hole `a` to hole `b`
+        comes towards its goal: the rows gained."""
+        way = 1 if player == 0 else -1
+        return way * (self.ROWS[b] - self.ROWS[a])
+
     def play(self, state, rng, biased):
         """Applies one turn: biased play takes, four times in five, a turn
-        that gains the most rows towards the goal (drawn among them), and
-        otherwise one drawn among all the turns."""
+        that gains the most towards the goal (`gain`, drawn among the
+        best), and otherwise one drawn among all the turns."""
         turns = self.folded(state)
         texts = sorted(turns)
+        player = state.current_player()
         if biased and rng.random() < 0.8 and texts != ["pass"]:
-            way = 1 if state.current_player() == 0 else -1
 
             def gain(t):
                 a, b = (int(x) - 1 for x in t.split("-"))
-                return way * (self.ROWS[b] - self.ROWS[a])
+                return self.gain(player, a, b)
 
             best = max(gain(t) for t in texts)
             texts = [t for t in texts if gain(t) == best]
-        player = state.current_player()
         for a in turns[rng.choice(texts)]:
             state.apply_action(a)
         if not state.is_terminal() and state.current_player() == player:
@@ -805,26 +810,12 @@ class ChineseCheckersN(ChineseCheckers):
         fields.append(f"length: {self.played}")
         return "; ".join(fields)
 
-    def play(self, state, rng, biased):
-        turns = self.folded(state)
-        texts = sorted(turns)
-        player = state.current_player()
-        if biased and rng.random() < 0.8 and texts != ["pass"]:
-            gx, gy = self.goals[player]
-
-            def gain(t):
-                a, b = (int(x) - 1 for x in t.split("-"))
-                far = [((self.at[h][0] - gx) ** 2 + (self.at[h][1] - gy) ** 2) ** 0.5
-                       for h in (a, b)]
-                return round(far[0] - far[1], 6)
-
-            best = max(gain(t) for t in texts)
-            texts = [t for t in texts if gain(t) == best]
-        for a in turns[rng.choice(texts)]:
-            state.apply_action(a)
-        if not state.is_terminal() and state.current_player() == player:
-            state.apply_action(self.PASS)  # the chain stops here
-        self.played += 1
+    def gain(self, player, a, b):
+        """How much nearer the centre of `player`'s goal a marble moving
+        from hole `a` to hole `b` comes."""
+        gx, gy = self.goals[player]
+        far = [((self.at[h][0] - gx) ** 2 + (self.at[h][1] - gy) ** 2) ** 0.5 for h in (a, b)]
+        return round(far[0] - far[1], 6)
 
 
 class ChineseCheckers3(ChineseCheckersN):

@@ -155,7 +155,7 @@ impl Checker<'_> {
                                 );
                             }
                         }
-                        if marks.len() != players.len() {
+                        if players.len() >= 2 && marks.len() != players.len() {
                             self.error(item.file, item.span.clone(), format!("piece `{}` needs one mark per player, {} in all, but `marks` gives {}", name.text, players.len(), marks.len()), "marks", Some("write `marks o x`: how each player's piece is drawn".into()));
                         }
                         kind.marks = marks.iter().filter_map(|m| m.text.chars().next()).collect();
