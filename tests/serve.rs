@@ -1146,3 +1146,41 @@ fn the_board_is_labelled_as_the_person_playing_numbers_it() {
     assert_eq!(labels(json!([{"kind": "random"}, null])), black);
     assert_eq!(labels(json!([null, {"kind": "random"}])), white);
 }
+
+#[test]
+fn a_game_of_three_seats_an_agent_a_player() {
+    let server = Server::start(&["chinese-checkers-3"]);
+    let game = "chinese-checkers-3";
+    // One agent a seat, three seats.
+    let two = post(
+        &server,
+        "/api/new",
+        json!({"game": game, "agents": [null, "random"]}),
+        400,
+    );
+    assert!(error(&two).contains("a list of 3"), "{two}");
+    let matched = post(&server, "/api/new", json!({"game": game, "match": 3}), 400);
+    assert!(
+        error(&matched).contains("games of two players"),
+        "{matched}"
+    );
+    let searched = json!({"game": game, "agents": [null, "expectimax", "random"]});
+    let refused = post(&server, "/api/new", searched, 400);
+    assert!(error(&refused).contains("expectimax"), "{refused}");
+    let body = json!({"game": game, "seed": 3, "agents": [null, "random", "random"]});
+    let state = post(&server, "/api/new", body, 200);
+    assert_eq!(state["agents"].as_array().unwrap().len(), 3);
+    let id = state["id"].as_u64().unwrap();
+    post(
+        &server,
+        &format!("/api/game/{id}/move"),
+        json!({"move": first_part(&state)}),
+        200,
+    );
+    // The second seat's agent, then the third's; then the person again.
+    let after = post(&server, &format!("/api/game/{id}/agent"), json!({}), 200);
+    assert_eq!(after["to_move"], 2, "{}", after["to_move"]);
+    let after = post(&server, &format!("/api/game/{id}/agent"), json!({}), 200);
+    assert_eq!(after["to_move"], 0, "{}", after["to_move"]);
+    post(&server, &format!("/api/game/{id}/agent"), json!({}), 409);
+}

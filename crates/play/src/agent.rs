@@ -446,23 +446,7 @@ impl Spec {
     /// learned for a game of its shape.
     pub fn for_game(&self, engine: &Engine, game: &std::path::Path) -> Result<Spec, String> {
         let mut ready = self.clone();
-        let players = engine.players();
-        if players > 2 {
-            if let Spec::Expectimax { .. } = self {
-                return Err(format!(
-                    "expectimax searches games of two players, and this one has {players}: use `mcts` (each node of its tree maximises the reward of the player to move there) or `random`"
-                ));
-            }
-            if let Spec::Mcts {
-                judge: Judge::Learned(_),
-                ..
-            } = self
-            {
-                return Err(format!(
-                    "a learned evaluation judges games of two players, and this one has {players}: use `mcts` judged by random playouts (its default)"
-                ));
-            }
-        }
+        self.fits_players(engine.players())?;
         match &mut ready {
             Spec::Computer => return Ok(Spec::strongest(engine, game)),
             Spec::Random => {}
@@ -471,6 +455,26 @@ impl Spec {
             }
         }
         Ok(ready)
+    }
+
+    /// Refuses an agent that searches games of two players alone in a
+    /// game of `players` players: expectimax, and a learned evaluation.
+    pub fn fits_players(&self, players: usize) -> Result<(), String> {
+        if players <= 2 {
+            return Ok(());
+        }
+        match self {
+            Spec::Expectimax { .. } => Err(format!(
+                "expectimax searches games of two players, and this one has {players}: use `mcts` (each node of its tree maximises the reward of the player to move there) or `random`"
+            )),
+            Spec::Mcts {
+                judge: Judge::Learned(_),
+                ..
+            } => Err(format!(
+                "a learned evaluation judges games of two players, and this one has {players}: use `mcts` judged by random playouts (its default)"
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// A note where the agent plays by an evaluation learned for another

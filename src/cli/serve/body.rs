@@ -102,7 +102,18 @@ pub(super) fn learned(listed: &Listed, depth: u32, seconds: Option<f64>) -> Resu
 pub(super) fn seats(listed: &Listed, v: &Value) -> Result<Vec<Option<Spec>>, Refusal> {
     let players = listed.engine.players();
     match v.as_array() {
-        Some(list) if list.len() == players => list.iter().map(|a| seat(listed, a)).collect(),
+        Some(list) if list.len() == players => {
+            let seats: Vec<Option<Spec>> = list
+                .iter()
+                .map(|a| seat(listed, a))
+                .collect::<Result<_, _>>()?;
+            for spec in seats.iter().flatten() {
+                if let Err(why) = spec.fits_players(players) {
+                    return refuse(400, why);
+                }
+            }
+            Ok(seats)
+        }
         _ => refuse(
             400,
             format!("`agents` is a list of {players}: one per seat, in the game's player order"),
