@@ -889,3 +889,62 @@ fn the_served_page_plays_a_game_of_each_family_by_clicks() {
     }
     assert!(ur_throws > 0, "no throw of ur's dice was drawn");
 }
+
+/// A game of three players on the page: a seat a player, named as the
+/// game names them, the third made for it and hidden again for a game of
+/// two; the agents of the second and third seats play in turn.
+#[test]
+fn the_served_page_seats_three_players() {
+    let Some(browser) = browser_or_skip() else {
+        return;
+    };
+    let dir = temp_dir("browser", "serve-three");
+    let server = Server::start(&["chinese-checkers-3", "alquerque"]);
+    let mut page = Browser::start(&browser, &dir);
+    page.open(&server.url);
+    page.wait_for(
+        "document.getElementById('game-select').options.length > 0",
+        "the list of games",
+    );
+    page.eval(
+        "(() => { const s = document.getElementById('game-select'); s.value = '0'; \
+         s.dispatchEvent(new Event('change')); \
+         document.getElementById('seat1-kind').value = 'random'; \
+         document.getElementById('seat2-kind').value = 'random'; return true; })()",
+    );
+    let names = page.eval(
+        "[...document.querySelectorAll('#seats .seat:not([hidden]) .player')].map(e => e.textContent)",
+    );
+    assert_eq!(names, serde_json::json!(["red", "green", "blue"]));
+    let kinds = page.eval(
+        "[...document.getElementById('seat2-kind').options].map(o => o.value).includes('expectimax')",
+    );
+    assert_eq!(
+        kinds,
+        serde_json::json!(false),
+        "expectimax is for two players"
+    );
+    let version = page.version();
+    page.click("#new");
+    page.settled(version);
+    assert_eq!(page.eval("state.agents.length"), serde_json::json!(3));
+    // Red's first move, then green's and blue's agents.
+    let engine = bundled("chinese-checkers-3");
+    let mut st = engine.start();
+    let mut moves = Vec::new();
+    engine.legal_moves(&mut st, &mut moves);
+    let m = moves[0];
+    let version = page.version();
+    page.click_site(usize::from(m.steps()[0].from));
+    page.click_site(usize::from(m.steps()[0].to));
+    page.settled(version);
+    page.wait_for("state.played.length === 3", "the two agents' turns");
+    assert_eq!(page.eval("state.to_move"), serde_json::json!(0));
+    // A game of two shows two seats again.
+    page.eval(
+        "(() => { const s = document.getElementById('game-select'); s.value = '1'; \
+         s.dispatchEvent(new Event('change')); return true; })()",
+    );
+    let shown = page.eval("document.querySelectorAll('#seats .seat:not([hidden])').length");
+    assert_eq!(shown, serde_json::json!(2));
+}
