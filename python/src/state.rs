@@ -740,12 +740,11 @@ impl State {
         Ok(notation::move_text(self.engine(), &self.moves()[i]))
     }
 
-    /// Points per player when the game is over (a double game is ±2);
-    /// zeros before, and for a draw or an unfinished game.
+    /// Points per player when the game is over (a double game is ±2), the
+    /// winner gaining what each other loses; zeros before, and for a draw
+    /// or an unfinished game.
     fn returns(&self) -> Vec<f64> {
         match self.node {
-            // Zero-sum, as OpenSpiel scores games of more than two: the
-            // winner gains what the others lose.
             Node::Terminal(Outcome::Decisive { winner, points }) => {
                 let (p, n) = (f64::from(points), self.num_players());
                 let won = p * (n - 1) as f64;
@@ -843,12 +842,10 @@ impl State {
         py: Python<'py>,
         player: Option<i64>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let players = self.num_players();
+        let last = self.num_players() as i64 - 1;
         let observer = match player {
-            Some(p) if (0..players as i64).contains(&p) => p as usize,
-            Some(p) => {
-                return Err(err(format!("player {p}: players are 0 to {}", players - 1)));
-            }
+            Some(p @ 0..) if p <= last => p as usize,
+            Some(p) => return Err(err(format!("player {p}: players are 0 to {last}"))),
             None => match self.node {
                 Node::Decision => self.st().to_move as usize,
                 _ => 0,

@@ -146,6 +146,18 @@ fn write_lines(path: &Path, lines: &[String]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A match's draws and the games it left unfinished.
+fn say_draws(draws: u64, rate: &ludus::matches::Rate, unfinished: u64) -> Result<(), Failure> {
+    say!("  draws {draws}: {}", percent(rate));
+    if unfinished > 0 {
+        say!(
+            "  unfinished after {} turns: {unfinished}",
+            playout::MAX_PLIES
+        );
+    }
+    Ok(())
+}
+
 /// A rate as a percentage with its 95% interval.
 fn percent(r: &ludus::matches::Rate) -> String {
     format!(
@@ -171,14 +183,7 @@ pub(crate) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<Exi
             side.points_per_game
         );
     }
-    say!("  draws {}: {}", m.draws, percent(&m.draw_rate));
-    if m.unfinished > 0 {
-        say!(
-            "  unfinished after {} turns: {}",
-            playout::MAX_PLIES,
-            m.unfinished
-        );
-    }
+    say_draws(m.draws, &m.draw_rate, m.unfinished)?;
     say!(
         "  Elo difference ({} over {}): {:+.0} (95% interval {:+.0} to {:+.0})",
         m.first.agent,
@@ -246,14 +251,7 @@ pub(crate) fn seating(
     for t in &m.seats {
         say!("  {} won {}: {}", t.name, t.wins, percent(&t.win_rate));
     }
-    say!("  draws {}: {}", m.draws, percent(&m.draw_rate));
-    if m.unfinished > 0 {
-        say!(
-            "  unfinished after {} turns: {}",
-            playout::MAX_PLIES,
-            m.unfinished
-        );
-    }
+    say_draws(m.draws, &m.draw_rate, m.unfinished)?;
     say!("  mean turns per game: {:.1}", m.mean_plies);
     Ok(ExitCode::SUCCESS)
 }

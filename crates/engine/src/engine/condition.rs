@@ -801,9 +801,8 @@ impl Condition {
     /// condition allows, it is known false at once, without a call.
     #[inline(always)]
     pub fn holds_at(&self, st: &State, me: usize, at: (u8, u8, u8)) -> bool {
-        // `me ^ 1`: the opponent in a game of two; in a game of more, whose
-        // conditions read no opponent (the checker holds them to that), a
-        // slot the bound never refuses.
+        // `me ^ 1`: the opponent; in a game of more, whose conditions read
+        // none, a slot the bound never refuses.
         if st.counts[me] > self.most[0] || st.counts[me ^ 1] > self.most[1] {
             return false;
         }
@@ -833,7 +832,6 @@ impl Condition {
                     .sum(),
             }
         };
-        // The opponent's terms are 0 in a game of more than two players.
         let [a, b] = [st.counts[me], st.counts[me ^ 1]].map(i64::from);
         let [c, d] = [hand(me), hand(me ^ 1)];
         for t in tests {
