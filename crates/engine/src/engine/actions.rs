@@ -325,7 +325,8 @@ impl Actions {
                 let flips = engine.g.flips.as_ref().filter(|f| f.flips(kind));
                 let taken = sides.own | sides.opp;
                 for to in bits(a.landings(player, sides.empty, taken)) {
-                    if flips.is_some_and(|f| f.turned(st, player, kind, to) == 0) {
+                    if flips.is_some_and(|f| f.turned(sides.own, sides.opp, player, kind, to) == 0)
+                    {
                         continue;
                     }
                     let mut m = Move::EMPTY;

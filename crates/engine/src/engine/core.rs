@@ -61,9 +61,10 @@ pub struct Core {
     /// The end rules but those of the counters with `while`, by index:
     /// those judged while no such counter is due.
     pub(super) end_fast: Box<[usize]>,
-    /// Whether the end rules have neither conditions nor counters with
-    /// `while` (every dice game, and most others).
-    pub(super) outcome_plain: bool,
+    /// How the end rules are judged: plainly where they have neither
+    /// conditions nor counters with `while` (every dice game, and most
+    /// others); see `outcome.rs`.
+    pub(super) judge: super::outcome::Judge,
     /// Whether the rules of `end_fast` read only the pieces, whether the
     /// player has a move and conditions (`NoPieces`, `NoMoves`, `When`):
     /// judged by a loop of their own (see `outcome.rs`).
@@ -185,6 +186,7 @@ impl Core {
         let connections = connect::Connections::of(&game, &rules).map(Box::new);
         let seed_owner = seed_owners(&game);
         let sown = !seed_owner.is_empty();
+        let neither = (game.end.iter()).any(|e| matches!(e, EndRule::NeitherMoves(_)));
         let mut core = Core {
             players,
             next: std::array::from_fn(|p| ((p + 1) % players) as u8),
@@ -213,14 +215,13 @@ impl Core {
                     u32::MAX
                 }
             }),
-            // A game with `neither can move` judges all its rules apart.
-            outcome_plain: counter_while.is_empty()
-                && !(game.tables_dice().is_none()
-                    && game.end.iter().any(|e| matches!(e, EndRule::When { .. })))
-                || game
-                    .end
-                    .iter()
-                    .any(|e| matches!(e, EndRule::NeitherMoves(_))),
+            judge: Core::judge_for(
+                counter_while.is_empty()
+                    && !(game.tables_dice().is_none()
+                        && game.end.iter().any(|e| matches!(e, EndRule::When { .. }))),
+                neither,
+                players,
+            ),
             counter_while,
             while_due,
             end_simple: end_fast.iter().all(|&i| {
@@ -233,10 +234,7 @@ impl Core {
             end_counter,
             repetition,
             no_moves_rule: game.end.iter().any(|e| matches!(e, EndRule::NoMoves(_))),
-            neither_rule: game
-                .end
-                .iter()
-                .any(|e| matches!(e, EndRule::NeitherMoves(_))),
+            neither_rule: neither,
             end_floor: u8::MAX,
             again: again::Again::new(&game).map(Box::new),
             end_conditions: (rules.ends.iter().zip(&game.end).enumerate())

@@ -78,13 +78,18 @@ impl Flips {
         self.kinds & 1 << kind != 0
     }
 
-    /// The opposing pieces a piece of `player`'s of `kind` placed on the
-    /// empty `site` of `st` would turn, as a mask (0: none, and the
-    /// placement is not allowed).
+    /// The opposing pieces (`opp`) a piece of `player`'s of `kind` placed
+    /// on the empty `site` would turn, `own` being the player's pieces, as
+    /// a mask (0: none, and the placement is not allowed).
     #[inline]
-    pub(super) fn turned(&self, st: &State, player: usize, kind: usize, site: usize) -> u128 {
-        let own = st.occupied[player];
-        let opp = st.occupied[1 - player];
+    pub(super) fn turned(
+        &self,
+        own: u128,
+        opp: u128,
+        player: usize,
+        kind: usize,
+        site: usize,
+    ) -> u128 {
         let span = self.spans[(player * self.kinds_count + kind) * self.sites_count + site];
         let mut turned = 0;
         for ray in &self.rays[span.start as usize..(span.start + span.len) as usize] {

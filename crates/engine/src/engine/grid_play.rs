@@ -221,7 +221,8 @@ impl Grid {
         };
         if flips.flips(kind) {
             let player = st.to_move as usize;
-            let turned = flips.turned(st, player, kind, site);
+            let (own, opp) = (st.occupied[player], st.occupied[1 - player]);
+            let turned = flips.turned(own, opp, player, kind, site);
             flips::Flips::turn(st, player, turned);
         }
     }

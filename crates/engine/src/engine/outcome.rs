@@ -4,6 +4,9 @@
 use super::{Core, Outcome, State, progress};
 use crate::ir::{EndResult, EndRule};
 
+/// How a game's end rules are judged after a turn ([`Core::rules_outcome`]).
+pub(super) type Judge = fn(&Core, &State, bool) -> Outcome;
+
 impl Core {
     /// The points a win of the game can be worth, in increasing order: 1 (a
     /// win by a rule other than an end condition) and each end condition's.
@@ -32,13 +35,26 @@ impl Core {
     }
 
     /// The end rules for the player about to move but the end conditions
-    /// of a dice game, in file order.
-    #[inline]
+    /// of a dice game, in file order: by the judge [`Core::judge_for`]
+    /// chose for the game, so that a turn pays one call and no branch.
+    #[inline(always)]
     pub(super) fn rules_outcome(&self, st: &State, has_moves: bool) -> Outcome {
-        if self.outcome_plain {
-            return self.rules_outcome_plain(st, has_moves);
+        (self.judge)(self, st, has_moves)
+    }
+
+    /// The judge of [`Core::rules_outcome`] for a game of `players`
+    /// whose end rules are `plain` (neither conditions nor counters with
+    /// `while`; every dice game, and most others) or have `neither can
+    /// move` (`neither`: then its rules are judged apart, whatever they
+    /// are).
+    pub(super) fn judge_for(plain: bool, neither: bool, players: usize) -> Judge {
+        match (neither, plain, players > 2) {
+            (true, _, false) => Core::judge_neither::<false>,
+            (true, _, true) => Core::judge_neither::<true>,
+            (false, true, _) => Core::rules_outcome_plain,
+            (false, false, false) => Core::rules_outcome_extended::<false>,
+            (false, false, true) => Core::rules_outcome_many,
         }
-        self.rules_outcome_extended(st, has_moves)
     }
 
     /// [`Core::rules_outcome`] of a game whose end rules have neither
@@ -47,49 +63,53 @@ impl Core {
     /// enough to be inlined in a playout's loop.
     #[inline(never)]
     fn rules_outcome_plain(&self, st: &State, has_moves: bool) -> Outcome {
-        if self.neither_rule {
-            return self.judge_neither(st, has_moves);
-        }
-        self.judge_rules::<false>(st, has_moves, 0..self.game.end.len())
+        self.judge_rules::<false, false>(st, has_moves, 0..self.game.end.len())
+    }
+
+    /// [`Core::rules_outcome_extended`] of a game of more than two
+    /// players, whose end conditions are judged round the table.
+    #[cold]
+    #[inline(never)]
+    fn rules_outcome_many(&self, st: &State, has_moves: bool) -> Outcome {
+        self.rules_outcome_extended::<true>(st, has_moves)
     }
 
     /// [`Core::rules_outcome`] of the other games without dice. The
     /// rules of the counters with `while` are passed over while none of
     /// those counters has reached the turns of its rules (they count only
-    /// while their conditions hold: most turns they are 0).
+    /// while their conditions hold: most turns they are 0). `MANY`: the
+    /// game has more than two players.
     #[inline(never)]
-    fn rules_outcome_extended(&self, st: &State, has_moves: bool) -> Outcome {
+    fn rules_outcome_extended<const MANY: bool>(&self, st: &State, has_moves: bool) -> Outcome {
         // The first counter is never one with `while`.
         let due = !self.counter_while.is_empty()
             && (st.counters[1..].iter().zip(&self.while_due[1..]))
                 .fold(false, |d, (c, w)| d | (c >= w));
         if due {
-            return self.judge_rules::<true>(st, has_moves, 0..self.game.end.len());
+            return self.judge_rules::<true, MANY>(st, has_moves, 0..self.game.end.len());
         }
         if self.end_simple {
             if has_moves && st.counts[0].min(st.counts[1]) > self.end_floor {
                 return Outcome::Ongoing;
             }
-            return self.judge_simple(st, has_moves);
+            return self.judge_simple::<MANY>(st, has_moves);
         }
-        self.judge_rules::<true>(st, has_moves, self.end_fast.iter().copied())
+        self.judge_rules::<true, MANY>(st, has_moves, self.end_fast.iter().copied())
     }
 
-    /// The end rules of a game with `neither can move` (which judges its
-    /// rules so whatever else they are: see `outcome_plain`), in file
-    /// order, as [`Core::judge_rules`] judges them; where the player about
-    /// to move has no move (so neither has: else he would pass), up to
-    /// `neither can move`, which then holds. Out of line, and kept out of
-    /// the loop of the other games.
-    #[cold]
+    /// The end rules of a game with `neither can move`, in file order,
+    /// as [`Core::judge_rules`] judges them; where the player about to
+    /// move has no move (so neither has: else he would pass), up to
+    /// `neither can move`, which then holds. `MANY`: the game has more
+    /// than two players.
     #[inline(never)]
-    fn judge_neither(&self, st: &State, has_moves: bool) -> Outcome {
+    fn judge_neither<const MANY: bool>(&self, st: &State, has_moves: bool) -> Outcome {
         if has_moves {
-            return self.judge_rules::<true>(st, true, 0..self.game.end.len());
+            return self.judge_rules::<true, MANY>(st, true, 0..self.game.end.len());
         }
         for (i, rule) in self.game.end.iter().enumerate() {
             if let EndRule::NeitherMoves(r) = *rule {
-                let before = self.judge_rules::<true>(st, false, 0..i);
+                let before = self.judge_rules::<true, MANY>(st, false, 0..i);
                 if before != Outcome::Ongoing {
                     return before;
                 }
@@ -99,7 +119,7 @@ impl Core {
                 );
             }
         }
-        self.judge_rules::<true>(st, false, 0..self.game.end.len())
+        self.judge_rules::<true, MANY>(st, false, 0..self.game.end.len())
     }
 
     /// The turns counted by the no-progress counter of end rule `i`; 0
@@ -116,7 +136,7 @@ impl Core {
     /// the kinds `end_simple` names: a loop that reads nothing else (the
     /// general one makes ready for every kind before its first rule).
     #[inline(always)]
-    fn judge_simple(&self, st: &State, has_moves: bool) -> Outcome {
+    fn judge_simple<const MANY: bool>(&self, st: &State, has_moves: bool) -> Outcome {
         let mover = st.to_move as usize;
         for &i in self.end_fast.iter() {
             match self.game.end[i] {
@@ -125,7 +145,7 @@ impl Core {
                 }
                 EndRule::NoMoves(r) if !has_moves => return result_for(st, mover, r, 1),
                 EndRule::When { result, points, .. } => {
-                    if let Some(o) = self.when_holds(i, st, mover, result, points) {
+                    if let Some(o) = self.when_holds::<MANY>(i, st, mover, result, points) {
                         return o;
                     }
                 }
@@ -139,7 +159,7 @@ impl Core {
     /// file order) judged; with `CONDITIONS`, those with conditions too,
     /// compiled apart so that other games judge what they did.
     #[inline(always)]
-    fn judge_rules<const CONDITIONS: bool>(
+    fn judge_rules<const CONDITIONS: bool, const MANY: bool>(
         &self,
         st: &State,
         has_moves: bool,
@@ -174,7 +194,7 @@ impl Core {
                 }
                 EndRule::Repetition(n, r) if self.repeated(st) >= n => return judge(r),
                 EndRule::When { result, points, .. } if CONDITIONS => {
-                    if let Some(o) = self.when_holds(i, st, mover, result, points) {
+                    if let Some(o) = self.when_holds::<MANY>(i, st, mover, result, points) {
                         return o;
                     }
                 }
@@ -188,7 +208,7 @@ impl Core {
     /// judged for the player who just moved first, as in dice games; `None`
     /// where it holds for neither (or the rule has no compiled condition).
     #[inline(always)]
-    fn when_holds(
+    fn when_holds<const MANY: bool>(
         &self,
         i: usize,
         st: &State,
@@ -197,9 +217,9 @@ impl Core {
         points: u8,
     ) -> Option<Outcome> {
         let Some(cond) = self.end_conditions[i].as_ref() else {
-            return self.chain_holds(i, st, mover, result, points);
+            return self.chain_holds::<MANY>(i, st, mover, result, points);
         };
-        if self.players != 2 {
+        if MANY {
             let last = self.previous_player(mover);
             return self.in_turn_from(st, last, |who| cond.holds(st, who), result, points);
         }
@@ -214,7 +234,7 @@ impl Core {
     /// other games' end conditions are judged as before; `None` for the
     /// rest (a dice game's end conditions, judged by its search).
     #[inline(never)]
-    fn chain_holds(
+    fn chain_holds<const MANY: bool>(
         &self,
         i: usize,
         st: &State,
@@ -223,7 +243,7 @@ impl Core {
         points: u8,
     ) -> Option<Outcome> {
         let chains = self.connections.as_ref()?;
-        if self.players != 2 {
+        if MANY {
             let last = self.previous_player(mover);
             return self.in_turn_from(st, last, |who| chains.holds(i, st, who), result, points);
         }
