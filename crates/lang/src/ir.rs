@@ -30,6 +30,9 @@ pub const MAX_STEPS: usize = 48;
 /// and a state a few masks per player).
 pub const MAX_PLAYERS: usize = 6;
 
+/// The most `from` obligations a `play` rule may give.
+pub const MAX_PLAY_FROM: usize = 8;
+
 /// A complete, checked game.
 #[derive(Clone, Debug, Serialize)]
 pub struct Game {
@@ -501,6 +504,17 @@ pub struct Placement {
     pub count: u8,
 }
 
+/// A `play from REGION [when CONDITION]` obligation of a dice game: the
+/// turns that move the most men from the mover's REGION (a zone too),
+/// while the condition holds for him before the turn (always without one).
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayFrom {
+    /// The region (or zone) the die moves leave, the mover's.
+    pub region: String,
+    /// While it holds for the mover; always without one.
+    pub when: Option<Cond>,
+}
+
 /// Capture obligations and piece memory.
 #[derive(Clone, Debug, Serialize)]
 pub struct Rules {
@@ -536,6 +550,9 @@ pub struct Rules {
     pub overshoot_rearmost: bool,
     /// Turn obligations over whole rolls, in priority order.
     pub play: Vec<Priority>,
+    /// The region and condition of each `from` obligation
+    /// (`Priority::From(i)`, the i-th).
+    pub play_from: Vec<PlayFrom>,
     /// A turn that ends the game is legal whatever the obligations ask
     /// (`ending turn exempt`, the default); `false`: it must meet them too.
     pub ending_turn_exempt: bool,

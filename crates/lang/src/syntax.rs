@@ -359,6 +359,10 @@ pub enum Priority {
     LargerDie,
     /// Move as many pips as possible (bearing off counts the distance).
     MostPips,
+    /// The most die moves from a region (or zone) of the mover's, while
+    /// a condition holds for him: the i-th of the item's (and, checked,
+    /// of [`crate::ir::Rules::play_from`]).
+    From(u8),
     /// Games without dice: capture as many pieces as possible.
     MostCaptures,
 }
@@ -566,7 +570,9 @@ pub enum ItemKind {
     /// `overshoot from rearmost`
     Overshoot,
     /// `play most dice, larger die, most pips`
-    Play(Vec<Priority>),
+    /// The priorities, and the region and condition of each `from`
+    /// priority (`Priority::From(i)`, the i-th).
+    Play(Vec<Priority>, Vec<(Name, Option<Cond>)>),
     /// `vulnerable runs longer than N`
     Vulnerable(Name),
     /// `pass NAME: CONDITION`
@@ -741,7 +747,7 @@ impl ItemKind {
             ItemKind::FirstFrom(zone) => format!("first from {}", zone.text),
             ItemKind::BearOff(_) => "bear off".into(),
             ItemKind::Overshoot => "overshoot".into(),
-            ItemKind::Play(_) => "play".into(),
+            ItemKind::Play(..) => "play".into(),
             ItemKind::EndingTurn(_) => "ending turn".into(),
             ItemKind::Removal(_) => "captured removed".into(),
             ItemKind::Under => "captured go under capturer".into(),

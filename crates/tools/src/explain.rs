@@ -439,7 +439,7 @@ impl<'a> Explainer<'a> {
                 item.kind,
                 ItemKind::Capture(..)
                     | ItemKind::Chain(..)
-                    | ItemKind::Play(_)
+                    | ItemKind::Play(..)
                     | ItemKind::FirstFrom(_)
             );
             let mut changes = vec![removal];

@@ -298,15 +298,22 @@ impl Session<'_> {
                     .any(|m| m.len > 0 && step_text(self.engine, probe.to_move, m.steps[0]) == word)
         });
         if alone {
-            let rules: Vec<&str> = game
+            let rules: Vec<String> = game
                 .rules
                 .play
                 .iter()
                 .map(|p| match p {
-                    Priority::MostDice => "use as many dice as it can",
-                    Priority::LargerDie => "use the larger die when only one can be used",
-                    Priority::MostPips => "move the most pips",
-                    Priority::MostCaptures => "capture the most pieces",
+                    Priority::MostDice => "use as many dice as it can".into(),
+                    Priority::LargerDie => "use the larger die when only one can be used".into(),
+                    Priority::MostPips => "move the most pips".into(),
+                    Priority::MostCaptures => "capture the most pieces".into(),
+                    Priority::From(i) => {
+                        let from = &game.rules.play_from[usize::from(*i)];
+                        match &from.when {
+                            Some(c) => format!("move from {} while {c}", from.region),
+                            None => format!("move from {}", from.region),
+                        }
+                    }
                 })
                 .collect();
             format!(

@@ -31,6 +31,8 @@ pub(in crate::engine) struct Rules {
     pub pass: Box<[Shared]>,
     pub evaluate: Option<Shared>,
     pub bear_off: Option<Shared>,
+    /// Per `play from` obligation, its `when`.
+    pub play_from: Box<[Option<Shared>]>,
     /// Per end rule, its condition: `NAME: CONDITION => RESULT`, or the
     /// `while` of a counter; `None` for the others.
     pub ends: Box<[Option<Shared>]>,
@@ -63,6 +65,9 @@ impl Rules {
             pass: all(&rules.pass),
             evaluate: rules.evaluate.as_ref().map(compile),
             bear_off: rules.bear_off.as_ref().map(compile),
+            play_from: (rules.play_from.iter())
+                .map(|f| f.when.as_ref().map(compile))
+                .collect(),
             ends: (game.end.iter())
                 .map(|e| match e {
                     EndRule::When { cond, .. }
@@ -124,8 +129,10 @@ pub(in crate::engine) fn line_lengths(game: &Game) -> Vec<u32> {
             when(&k.fly),
         ]
     });
+    let play = rules.play_from.iter().filter_map(|f| f.when.as_ref());
     for c in listed
         .chain(rules.bear_off.as_ref())
+        .chain(play)
         .chain(ends)
         .chain(kinds.flatten())
     {

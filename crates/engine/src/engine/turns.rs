@@ -12,7 +12,7 @@ use crate::ir::Priority;
 fn measure(priority: Priority, m: &Move) -> usize {
     match priority {
         Priority::MostCaptures => m.captures(),
-        Priority::MostDice | Priority::LargerDie | Priority::MostPips => 0,
+        Priority::MostDice | Priority::LargerDie | Priority::MostPips | Priority::From(_) => 0,
     }
 }
 

@@ -319,6 +319,7 @@ impl Checker<'_> {
             bear_off: None,
             overshoot_rearmost: false,
             play: Vec::new(),
+            play_from: Vec::new(),
             ending_turn_exempt: true,
             vulnerable_run: None,
             pass: Vec::new(),

@@ -359,7 +359,7 @@ impl Checker<'_> {
         let vulnerable = items
             .iter()
             .any(|i| matches!(i.kind, ItemKind::Vulnerable(_)));
-        let play = items.iter().any(|i| matches!(i.kind, ItemKind::Play(_)));
+        let play = items.iter().any(|i| matches!(i.kind, ItemKind::Play(..)));
         // `pin blots` with `hit to`: reported at the later of the two.
         let hit = items
             .iter()
@@ -430,7 +430,7 @@ impl Checker<'_> {
                         Some(self.condition(players, item.file, cond, CondUse::BearOff));
                 }
                 ItemKind::Overshoot => rules.overshoot_rearmost = true,
-                ItemKind::Play(order) => {
+                ItemKind::Play(order, from) => {
                     if let Some(twice) = order
                         .iter()
                         .enumerate()
@@ -472,7 +472,31 @@ impl Checker<'_> {
                             }),
                         );
                     }
+                    if from.len() > ir::MAX_PLAY_FROM {
+                        self.error(
+                            item.file,
+                            item.span.clone(),
+                            format!(
+                                "a `play` rule gives at most {} `from` obligations, and this one {}",
+                                ir::MAX_PLAY_FROM,
+                                from.len()
+                            ),
+                            "too many `from` obligations",
+                            None,
+                        );
+                    }
                     rules.play = order.clone();
+                    rules.play_from = (from.iter())
+                        .map(|(region, when)| {
+                            self.region(players, item.file, region);
+                            let when = (when.as_ref())
+                                .map(|c| self.condition(players, item.file, c, CondUse::Pass));
+                            ir::PlayFrom {
+                                region: region.text.clone(),
+                                when,
+                            }
+                        })
+                        .collect();
                 }
                 ItemKind::EndingTurn(exempt) => {
                     if !play {
@@ -793,5 +817,6 @@ fn priority_words(p: Priority) -> &'static str {
         Priority::LargerDie => "larger die",
         Priority::MostPips => "most pips",
         Priority::MostCaptures => "most captures",
+        Priority::From(_) => "from",
     }
 }

@@ -495,14 +495,21 @@ impl Game {
             )?;
         }
         if !r.play.is_empty() {
-            let order: Vec<&str> = r
+            let order: Vec<String> = r
                 .play
                 .iter()
                 .map(|p| match p {
-                    Priority::MostDice => "most dice",
-                    Priority::LargerDie => "larger die",
-                    Priority::MostPips => "most pips",
-                    Priority::MostCaptures => "most captures",
+                    Priority::MostDice => "most dice".into(),
+                    Priority::LargerDie => "larger die".into(),
+                    Priority::MostPips => "most pips".into(),
+                    Priority::MostCaptures => "most captures".into(),
+                    Priority::From(i) => {
+                        let from = &r.play_from[usize::from(*i)];
+                        match &from.when {
+                            Some(c) => format!("from {} when {c}", from.region),
+                            None => format!("from {}", from.region),
+                        }
+                    }
                 })
                 .collect();
             writeln!(f, "rules: play {}", order.join(", "))?;

@@ -271,19 +271,28 @@ fn item(file: FileId, pair: Pair<Rule>) -> Item {
         Rule::first_from => ItemKind::FirstFrom(name(part(0))),
         Rule::bear_off => ItemKind::BearOff(condition(part(0))),
         Rule::overshoot => ItemKind::Overshoot,
-        Rule::play_order => ItemKind::Play(
-            parts
-                .iter()
-                .map(
-                    |p| match p.clone().into_inner().next().map(|q| q.as_rule()) {
+        Rule::play_order => {
+            let mut from = Vec::new();
+            let order = (parts.iter())
+                .map(|p| {
+                    let inner = p.clone().into_inner().next();
+                    match inner.as_ref().map(|q| q.as_rule()) {
                         Some(Rule::most_dice) => Priority::MostDice,
                         Some(Rule::larger_die) => Priority::LargerDie,
                         Some(Rule::most_captures) => Priority::MostCaptures,
+                        Some(Rule::from_region) => {
+                            let mut q = inner.into_iter().flat_map(|q| q.into_inner());
+                            let region = q.next().map(name);
+                            let when = q.next().map(condition);
+                            from.extend(region.map(|r| (r, when)));
+                            Priority::From(from.len() as u8 - 1)
+                        }
                         _ => Priority::MostPips,
-                    },
-                )
-                .collect(),
-        ),
+                    }
+                })
+                .collect();
+            ItemKind::Play(order, from)
+        }
         Rule::ending_turn => ItemKind::EndingTurn(parts[0].as_str() == "exempt"),
         Rule::removal => ItemKind::Removal(parts[0].as_str() == "end"),
         Rule::under => ItemKind::Under,

@@ -287,7 +287,9 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::bear_off => "`bear off when CONDITION`",
         Rule::overshoot => "`overshoot from rearmost`",
         Rule::play_order => "`play most dice, larger die, most pips`",
-        Rule::priority => "`most dice`, `larger die`, `most pips` or `most captures`",
+        Rule::priority => {
+            "`most dice`, `larger die`, `most pips`, `most captures` or `from REGION [when CONDITION]`"
+        }
         Rule::most_captures => "`most captures`",
         Rule::removal => "`captured removed at once|end`",
         Rule::removal_when => "`once` or `end`",
@@ -299,6 +301,7 @@ fn describe(rule: &Rule) -> &'static str {
         Rule::turning => "`chain turns back|never turns back`",
         Rule::turning_kind => "`turns back` or `never turns back`",
         Rule::most_dice => "`most dice`",
+        Rule::from_region => "`from REGION [when CONDITION]`",
         Rule::larger_die => "`larger die`",
         Rule::most_pips => "`most pips`",
         Rule::vulnerable => "`vulnerable runs longer than N`",

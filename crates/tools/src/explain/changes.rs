@@ -46,7 +46,7 @@ pub(super) fn restrictive(kind: &ItemKind) -> bool {
             | ItemKind::LimitRun(..)
             | ItemKind::Capture(..)
             | ItemKind::Chain(..)
-            | ItemKind::Play(_)
+            | ItemKind::Play(..)
             | ItemKind::FirstFrom(_)
             | ItemKind::Return(_)
             | ItemKind::Pass(..)
@@ -188,17 +188,17 @@ pub(super) fn relaxations(kind: &ItemKind, engine: &Engine, span: Span) -> Vec<(
                 "promotion then continue".into(),
             ))
         }
-        ItemKind::Play(list) if list.len() > 1 => {
+        ItemKind::Play(list, from) if list.len() > 1 => {
             for i in 0..list.len() {
                 let mut fewer = list.clone();
                 let gone = fewer.remove(i);
-                let words: Vec<&str> = fewer.iter().map(|p| priority_word(*p)).collect();
+                let words: Vec<String> = fewer.iter().map(|p| priority_word(*p, from)).collect();
                 out.push((
-                    ItemKind::Play(fewer.clone()),
+                    ItemKind::Play(fewer.clone(), from.clone()),
                     format!(
                         "play {} (without `{}`)",
                         words.join(", "),
-                        priority_word(gone)
+                        priority_word(gone, from)
                     ),
                 ));
             }
@@ -224,11 +224,14 @@ pub(super) fn link_word(k: LinkKind) -> &'static str {
     }
 }
 
-pub(super) fn priority_word(p: Priority) -> &'static str {
+pub(super) fn priority_word(p: Priority, from: &[(Name, Option<Cond>)]) -> String {
     match p {
-        Priority::MostDice => "most dice",
-        Priority::LargerDie => "larger die",
-        Priority::MostPips => "most pips",
-        Priority::MostCaptures => "most captures",
+        Priority::MostDice => "most dice".into(),
+        Priority::LargerDie => "larger die".into(),
+        Priority::MostPips => "most pips".into(),
+        Priority::MostCaptures => "most captures".into(),
+        Priority::From(i) => from
+            .get(usize::from(i))
+            .map_or("from".into(), |(region, _)| format!("from {}", region.text)),
     }
 }

@@ -18,8 +18,7 @@ use super::route::Route;
 use super::{
     MAX_DIE_MOVES, MAX_SEARCH, MAX_TURNS, MAX_WORK, Masks, SEARCH_DIE_MOVES, TooManyTurns,
 };
-use crate::engine::{Move, NONE, State, Step};
-use crate::ir::Priority;
+use crate::engine::{Move, State, Step};
 use std::collections::HashSet;
 
 /// A complete turn of a climbing sequence, with what the obligations
@@ -120,14 +119,11 @@ impl Dice {
             return Err(TooManyTurns::Work);
         }
         // The obligations, over the whole sequence.
+        let from = self.play_from_sites(st, &super::masks::Masks::of(st));
         for &priority in &t.play {
-            let measure = |l: &Long| match priority {
-                Priority::MostDice => u32::from(l.m.len),
-                Priority::MostCaptures => {
-                    l.m.steps().iter().filter(|s| s.over != NONE).count() as u32
-                }
-                Priority::LargerDie => u32::from(l.die),
-                Priority::MostPips => u32::from(l.pips),
+            let measure = |l: &Long| {
+                let m = (l.m.len, l.die, l.pips);
+                Self::measure(priority, l.m.steps(), m, |i| from[usize::from(i)])
             };
             if let Some(best) = c.found.iter().map(measure).max() {
                 c.found

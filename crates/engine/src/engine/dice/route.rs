@@ -182,11 +182,6 @@ impl Route {
         m.steps[..self.len as usize].copy_from_slice(self.steps());
         m
     }
-
-    /// The men it hits.
-    pub fn hits(&self) -> usize {
-        self.steps().iter().filter(|s| s.over != NONE).count()
-    }
 }
 
 /// What a choice of the double of `d` adds to a key.

@@ -146,6 +146,7 @@ impl Dice {
         // lead to different positions; none is looked up, and the tables
         // are left as they are.
         let single = !all && n == 1;
+        let root_masks = masks;
         MEMO.with_borrow_mut(|memo| {
             if !single {
                 memo.clear();
@@ -202,12 +203,14 @@ impl Dice {
             // no man borne off with a larger die) all meet the
             // obligations, and lead to different positions, one having
             // been kept per position and measures: nothing to filter.
+            // (`play from` obligations measure the origins: they are
+            // judged whatever the routes.)
             let measures = |r: &Route| (r.len, r.die, r.pips, r.ends);
             let first = routes.first().map(measures);
-            if routes.iter().all(|r| Some(measures(r)) == first) {
+            if self.t.play_from.is_empty() && routes.iter().all(|r| Some(measures(r)) == first) {
                 return overflow.map_or(Ok(()), Err);
             }
-            self.obligations(routes);
+            self.obligations(routes, &self.play_from_sites(st, &root_masks));
             // One turn per resulting position: the first in rank order.
             // Routes that measure alike lead to different positions (one
             // was kept per position and measures), so need no look-up.

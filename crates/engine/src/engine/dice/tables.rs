@@ -86,6 +86,8 @@ pub(in crate::engine) struct Tables {
     pub(super) bear_off_exact: [Option<Exact>; 2],
     pub(super) overshoot_rearmost: bool,
     pub(super) play: Vec<Priority>,
+    /// Per `play from` obligation, per player, the sites of his region.
+    pub(super) play_from: Vec<Vec<u128>>,
     /// Whether a turn that ends the game is legal whatever `play` asks.
     pub(super) ending_turn_exempt: bool,
     pub(super) vulnerable_run: Option<u32>,
@@ -374,6 +376,12 @@ impl Tables {
             bear_off_exact,
             overshoot_rearmost: rules.overshoot_rearmost,
             play: rules.play.clone(),
+            play_from: (rules.play_from.iter())
+                .map(|f| {
+                    let i = core.regions.index(&crate::ir::Whose::Own, &f.region);
+                    regions.iter().map(|r| r[i]).collect()
+                })
+                .collect(),
             ending_turn_exempt: rules.ending_turn_exempt,
             vulnerable_run: rules.vulnerable_run,
             orders_commute,

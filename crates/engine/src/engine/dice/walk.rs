@@ -7,6 +7,7 @@ use super::route::Route;
 use super::search::distinct;
 use super::{Masks, SEARCH_DIE_MOVES, TooManyTurns};
 use crate::engine::{Move, State, Step};
+use crate::ir::MAX_PLAY_FROM;
 
 /// A route being walked: see [`Engine::turns_by_route`].
 pub(super) struct Walk<'a> {
@@ -17,6 +18,8 @@ pub(super) struct Walk<'a> {
     exact: bool,
     matches: &'a mut dyn FnMut(usize, &Step) -> bool,
     found: Vec<Move>,
+    /// What the `play from` obligations count, judged before the turn.
+    from: [u128; MAX_PLAY_FROM],
 }
 
 impl Dice {
@@ -62,6 +65,7 @@ impl Dice {
             exact,
             matches,
             found: Vec::new(),
+            from: self.play_from_sites(st, &Masks::of(st)),
         };
         if self.pass_rule(st).is_some() {
             return Ok(walk.found);
@@ -164,9 +168,13 @@ impl Dice {
                 .map(|m| Route::of(m, &t.position[player]))
                 .find(|m| !exempt(m))
                 .is_some_and(|kept| {
+                    let measure = |p, r: &Route| {
+                        let from = |i: u8| w.from[usize::from(i)];
+                        Self::measure(p, r.steps(), (r.len, r.die, r.pips), from)
+                    };
                     t.play
                         .iter()
-                        .all(|&p| Self::measure(p, &kept) == Self::measure(p, leaf))
+                        .all(|&p| measure(p, &kept) == measure(p, leaf))
                 });
         if allowed
             && let Some(&i) = w.by_key.get(&leaf.key)
