@@ -14,7 +14,8 @@ the whole game runs in C++, one Python call per game. ludus's side is
 `tic-tac-toe`, `connect-four`, `breakthrough`, `clobber`, `othello`,
 `hex`, `hex-7`, `lines-of-action`, `gomoku-11`, `gomoku-9`, `amazons`,
 `kalah` (OpenSpiel's `mancala`), `oware`, `dots-and-boxes`,
-`dots-and-boxes-3x3`, `chinese-checkers` or `einstein-wurfelt-nicht`, each set against OpenSpiel's game of that name (with the size of the
+`dots-and-boxes-3x3`, `chinese-checkers`, `einstein-wurfelt-nicht` or
+`ludo` (OpenSpiel's `maedn` for two), each set against OpenSpiel's game of that name (with the size of the
 file; OpenSpiel plays an Amazons turn as three actions of one player, each
 drawn at random among its legal ones, ludus as one turn drawn among all). OpenSpiel ends a
 game of nine men's morris as a draw after 200 turns, which ludus's file
@@ -70,6 +71,7 @@ GAMES = {
     "dots-and-boxes-3x3": "dots_and_boxes(num_rows=3,num_cols=3)",
     "chinese-checkers": "chinese_checkers",
     "einstein-wurfelt-nicht": "einstein_wurfelt_nicht",
+    "ludo": "maedn",
 }
 GAME = ROOT / "games" / "backgammon.game"
 

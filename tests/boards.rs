@@ -412,6 +412,28 @@ fn a_chain_of_hops_is_one_turn_per_hole_it_ends_on() {
     want.sort();
     assert_eq!(got, want);
 }
+/// Mensch ärgere Dich nicht (`maedn`, two players on opposite sides):
+/// after each throw, the men that may move the die's pips, a 6 bringing a
+/// man in, the first field cleared first while men wait, passes; the four
+/// goal fields filled win.
+#[test]
+fn ludo_matches_openspiel() {
+    let data = "tests/data/ludo-openspiel.turns";
+    let (checked, finished) = check_against_openspiel("games/ludo.game", data);
+    assert!(checked > 400, "{checked} positions");
+    assert!(finished > 100, "{finished} finished games");
+    let text = std::fs::read_to_string(root().join(data)).unwrap();
+    for what in [
+        "start/1",
+        "| pass |",
+        "dice: 6",
+        "| red wins",
+        "| green wins",
+    ] {
+        assert!(text.contains(what), "no `{what}` in the sample");
+    }
+}
+
 /// Einstein würfelt nicht (`einstein_wurfelt_nicht`): after each throw,
 /// the turns of the cube the die names or of its nearest cubes below and
 /// above, takes of either side's cubes, from OpenSpiel's dealt

@@ -21,7 +21,8 @@ Usage, from the crate root:
 hex at 7 x 7, `lines_of_action`, `gomoku11` and `gomoku9`, OpenSpiel's
 gomoku at sizes 11 and 9, `amazons`, and `dots_and_boxes` and
 `dots_and_boxes3`, OpenSpiel's dots and boxes at 2 x 2 and 3 x 3 boxes,
-`chinese_checkers`, and `einstein_wurfelt_nicht`, whose chance nodes the
+`chinese_checkers`, and `einstein_wurfelt_nicht` and `maedn` (Mensch
+ärgere Dich nicht for two), whose chance nodes the
 adapter plays, likewise.)
 
 It prints the positions, turns and results compared, and the
@@ -902,12 +903,89 @@ class Einstein(Adapter):
         return out
 
 
+class Ludo(Adapter):
+    """`maedn` (games/ludo.game), Mensch ärgere Dich nicht for two players
+    on opposite sides (OpenSpiel's default): chance throws the die before
+    every turn (action `d - 1`). The position is read from player 0's
+    observation: per shared field (numbered from red's first field) the
+    owner's one-hot, then each player's four goal fields, the men off the
+    board per player, the player to move and the die. A man of the player
+    whose first field is 10 * s fields on stands at track position
+    (field - 10 * s) mod 40 + 1 in ludus, goal field i at 41 + i, and the
+    men off the board in `start`. OpenSpiel's actions: 0 passes, 1 brings
+    a man in (`start/1`), 2 + r moves the man at relative field r."""
+
+    name = "maedn"
+    params = {"players": 2}
+    file = "games/ludo.game"
+    players = ("red", "green")
+    seats = (0, 2)  # the side each player sits on: his first field is 10 * seat
+
+    def start(self, state, rng):
+        while state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+
+    def play(self, state, rng, biased):
+        super().play(state, rng, biased)
+        self.start(state, rng)
+
+    def observed(self, state):
+        """The men's track positions per player, the men off the board,
+        the player to move (None at the end) and the die."""
+        t = state.observation_tensor(0)
+        men = [[] for _ in self.players]
+        for field in range(40):
+            for q in range(4):
+                if t[field * 4 + q]:
+                    men[q].append((field - 10 * self.seats[q]) % 40 + 1)
+        base = 160
+        for p in range(4):
+            for i in range(4):
+                for q in range(4):
+                    if t[base + (p * 4 + i) * 4 + q]:
+                        men[q].append(41 + i)
+        off = [int(t[224 + p]) for p in range(len(self.players))]
+        mover = next((p for p in range(4) if t[228 + p]), None)
+        die = next((d + 1 for d in range(6) if t[232 + d]), 0)
+        return men, off, mover, die
+
+    def position(self, state):
+        men, off, mover, die = self.observed(state)
+        fields = []
+        for p, name in enumerate(self.players):
+            words = [str(m) for m in sorted(men[p])]
+            if off[p]:
+                words.append(f"start*{off[p]}")
+            fields.append(f"{name}: {' '.join(words)}".rstrip())
+        if state.is_terminal():
+            # The game is over: the winner's opponent to move, no die.
+            winner = max(range(len(self.players)), key=lambda p: state.returns()[p])
+            fields.append(f"turn: {self.players[1 - winner]}")
+        else:
+            fields.append(f"turn: {self.players[mover]}")
+            fields.append(f"dice: {die}")
+        return "; ".join(fields)
+
+    def turns(self, state):
+        men, off, mover, die = self.observed(state)
+        out = []
+        for a in state.legal_actions():
+            if a == 0:
+                out.append("pass")
+            elif a == 1:
+                out.append("start/1")
+            else:
+                r = a - 2 + 1
+                out.append(f"{r}/{r + die}")
+        return out
+
+
 ADAPTERS = {
     a.name: a
     for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
               LinesOfAction, Gomoku11, Gomoku9, Amazons, Kalah, Oware, DotsAndBoxes,
               DotsAndBoxes3, ChineseCheckers, ChineseCheckers3, ChineseCheckers4,
-              ChineseCheckers6, Einstein)
+              ChineseCheckers6, Einstein, Ludo)
 }
 
 

@@ -817,6 +817,6 @@ fn priority_words(p: Priority) -> &'static str {
         Priority::LargerDie => "larger die",
         Priority::MostPips => "most pips",
         Priority::MostCaptures => "most captures",
-        Priority::From(_) => "from",
+        Priority::From(_) => "play from",
     }
 }
