@@ -58,15 +58,20 @@ impl Dice {
         out
     }
 
-    /// Keeps the routes the obligations allow, in the game's
-    /// priority order, `from` as [`Dice::play_from_sites`] gives. In a
+    /// Keeps the routes the obligations allow of those found in `st`, in
+    /// the game's priority order. In a
     /// game with `ending turn exempt`, a turn that ends the game is legal
     /// whatever they would ask of the dice it leaves unplayed, and it
     /// counts like any other: a turn that wins with more dice or pips
     /// rules out the turns with fewer. With `ending turn obliged` it is
     /// measured like every other turn.
-    pub(super) fn obligations(&self, out: &mut Vec<Route>, from: &[u128; MAX_PLAY_FROM]) {
+    #[inline(never)]
+    pub(super) fn obligations(&self, out: &mut Vec<Route>, st: &State) {
         let t = &self.t;
+        let from = match t.play_from.is_empty() {
+            true => [0; MAX_PLAY_FROM],
+            false => self.play_from_sites(st, &Masks::of(st)),
+        };
         let measure = |priority, r: &Route| {
             Self::measure(priority, r.steps(), (r.len, r.die, r.pips), |i| {
                 from[usize::from(i)]

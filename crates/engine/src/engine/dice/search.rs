@@ -146,7 +146,6 @@ impl Dice {
         // lead to different positions; none is looked up, and the tables
         // are left as they are.
         let single = !all && n == 1;
-        let root_masks = masks;
         MEMO.with_borrow_mut(|memo| {
             if !single {
                 memo.clear();
@@ -210,7 +209,7 @@ impl Dice {
             if self.t.play_from.is_empty() && routes.iter().all(|r| Some(measures(r)) == first) {
                 return overflow.map_or(Ok(()), Err);
             }
-            self.obligations(routes, &self.play_from_sites(st, &root_masks));
+            self.obligations(routes, st);
             // One turn per resulting position: the first in rank order.
             // Routes that measure alike lead to different positions (one
             // was kept per position and measures), so need no look-up.
