@@ -230,10 +230,7 @@ impl Match {
 
 /// The indices of a match of `games` games that the shard `(k, n)` plays:
 /// those that are k - 1 modulo n (every one without a shard).
-pub(crate) fn shard_indices(
-    games: u64,
-    shard: Option<(u64, u64)>,
-) -> impl Iterator<Item = u64> {
+pub(crate) fn shard_indices(games: u64, shard: Option<(u64, u64)>) -> impl Iterator<Item = u64> {
     (0..games).filter(move |i| match shard {
         Some((k, n)) => i % n == k - 1,
         None => true,
@@ -822,10 +819,7 @@ pub(crate) fn check_result(
         other => {
             let mut all = winners.to_vec();
             all.extend(["draw", "unfinished"]);
-            Err(format!(
-                "result `{other}`: expected {}",
-                listed(&all, "or")
-            ))
+            Err(format!("result `{other}`: expected {}", listed(&all, "or")))
         }
     }
 }

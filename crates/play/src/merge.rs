@@ -168,8 +168,7 @@ fn add<T: Line>(
     new: fn(Vec<T>) -> Group,
     of_kind: fn(&mut Group) -> Option<&mut Vec<T>>,
 ) -> Result<(Option<String>, u64), String> {
-    let game: T =
-        serde_json::from_str(line).map_err(|e| format!("not a game of a match: {e}"))?;
+    let game: T = serde_json::from_str(line).map_err(|e| format!("not a game of a match: {e}"))?;
     game.check()?;
     let key = (game.run().map(str::to_string), game.index());
     let Some(group) = groups.iter_mut().find(|g| g.run() == game.run()) else {
