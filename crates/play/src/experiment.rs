@@ -1,6 +1,7 @@
-//! Experiments: several matches (games or variants, agent pairs, game
+//! Experiments: several matches (games or variants, their agents, game
 //! counts and seeds) written as one TOML file, run as one job, and summed
-//! up per run.
+//! up per run. A run of a game of more than two players is a match of an
+//! agent a seat ([`crate::seating`]), `swap` moving them round the seats.
 //!
 //! ```toml
 //! [[run]]
@@ -67,7 +68,8 @@ pub struct Run {
     pub games: u64,
     /// The first game's seed.
     pub seed: u64,
-    /// Whether the agents change sides on odd games.
+    /// Whether the agents change sides on odd games (move round the
+    /// seats a seat a game, past two players).
     pub swap: bool,
 }
 
