@@ -438,6 +438,32 @@ fn an_experiment_runs_a_game_of_three_as_a_match_of_three_seats() {
     }
     assert_eq!(ok(&["merge", &shards[1], &shards[0]]), table);
     assert_eq!(ok(&["merge", "--json", &shards[0], &shards[1]]), json);
+    // A shard that holds no game of some runs (here all but game 4 of the
+    // race) still has a row for each, the agents of a match of more seats
+    // named (it panicked before).
+    let out = dir.join("shard-5.jsonl");
+    let few = ok(&[
+        "experiment",
+        file,
+        "--quiet",
+        "--shard",
+        "5/5",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let rows: Vec<&str> = few.lines().collect();
+    assert_eq!(rows.len(), 8, "{few}");
+    assert!(
+        rows[1].starts_with("plain ") && rows[1].contains("      0    0.0% ["),
+        "{few}"
+    );
+    assert!(rows[2].starts_with("race             random (a)"), "{few}");
+    assert!(
+        rows[5]
+            .starts_with("stars            random (red)           random (green)              0 "),
+        "{few}"
+    );
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 1);
 
     // Every player needs one agent, named by a player of the game.
     for (from, to, says) in [

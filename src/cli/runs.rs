@@ -50,21 +50,19 @@ pub(crate) fn experiment(
     let threads = threads.unwrap_or_else(simulate::default_threads);
     let total: u64 = plans.iter().map(|p| p.count()).sum();
     let bar = progress_bar(total, quiet || json);
-    let mut groups = Vec::new();
+    let mut lines = Vec::new();
+    let mut summaries = Vec::new();
     for ((run, engine), plan) in runs.iter().zip(&engines).zip(&plans) {
-        let mut games = plan
+        let (mut games, summary) = plan
             .run(engine, threads, &|| bar.inc(1))
             .map_err(|e| format!("run `{}`: {e}", run.name))?;
         games.set_run(&run.name);
-        groups.push(games);
+        lines.extend(games.lines()?);
+        summaries.push((run.name.as_str(), summary));
     }
     bar.finish_and_clear();
-    let mut lines = Vec::new();
-    for g in &groups {
-        lines.extend(g.lines()?);
-    }
     write_lines(&out, &lines)?;
-    print_groups(&groups, json)
+    print_runs(&summaries, json)
 }
 
 /// One summary, or a table of summaries, one per run.
@@ -81,6 +79,11 @@ pub(crate) fn print_groups(groups: &[Group], json: bool) -> Result<ExitCode, Fai
         .iter()
         .map(|g| (g.run().unwrap_or_default(), g.summarize()))
         .collect();
+    print_runs(&summaries, json)
+}
+
+/// The summaries of an experiment's runs, by name: a table, or JSON.
+fn print_runs(summaries: &[(&str, Summary)], json: bool) -> Result<ExitCode, Failure> {
     if json {
         let rows: Vec<serde_json::Value> = summaries
             .iter()
@@ -108,7 +111,7 @@ pub(crate) fn print_groups(groups: &[Group], json: bool) -> Result<ExitCode, Fai
         "draws",
         "turns"
     );
-    for (run, s) in &summaries {
+    for (run, s) in summaries {
         match s {
             Summary::Two(s) => {
                 let first = ludus::matches::wilson(s.first_player_wins, s.games);

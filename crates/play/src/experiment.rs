@@ -17,7 +17,7 @@
 use crate::agent::Spec;
 use crate::engine::Engine;
 use crate::matches::{Match, Stopped};
-use crate::merge::Group;
+use crate::merge::{Group, Summary};
 use crate::seating::Seating;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -99,16 +99,26 @@ impl Plan {
         }
     }
 
-    /// Plays them on `threads` threads, calling `progress` after each.
+    /// Plays them on `threads` threads, calling `progress` after each:
+    /// the games and their summary (which names the agents even where a
+    /// shard holds no game of a match of more seats).
     pub fn run(
         &self,
         engine: &Engine,
         threads: usize,
         progress: &(dyn Fn() + Sync),
-    ) -> Result<Group, Stopped> {
+    ) -> Result<(Group, Summary), Stopped> {
         Ok(match self {
-            Plan::Two(m) => Group::Two(m.run(engine, threads, progress)?),
-            Plan::Seats(s) => Group::Seats(s.run(engine, threads, progress)?),
+            Plan::Two(m) => {
+                let games = m.run(engine, threads, progress)?;
+                let summary = Summary::Two(crate::matches::summarize(&games));
+                (Group::Two(games), summary)
+            }
+            Plan::Seats(s) => {
+                let games = s.run(engine, threads, progress)?;
+                let summary = Summary::Seats(crate::seating::summarize(engine, s, &games));
+                (Group::Seats(games), summary)
+            }
         })
     }
 }
