@@ -8,7 +8,7 @@
 pub use ludus_engine::{engine, rng};
 pub use ludus_lang::{bundled, check, diag, format, ir, load, syntax};
 pub use ludus_play::{
-    agent, experiment, hand_record, in_progress, learn, match_id, matches, notation, pdn, perft,
-    playout, position_id, record, render, replay, seating, simulate, stakes, svg,
+    agent, experiment, hand_record, in_progress, learn, match_id, matches, merge, notation, pdn,
+    perft, playout, position_id, record, render, replay, seating, simulate, stakes, svg,
 };
 pub use ludus_tools::{coverage, diff, explain, invariants};

@@ -206,9 +206,9 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
             let seats = ready_agents(&engine, &file, seats)?;
             let mut agents = cli::args::machines(engine.game(), seats).map_err(Failure::Usage)?;
             if agents.len() > 2 {
-                if match_to.is_some() || shard.is_some() {
+                if match_to.is_some() {
                     return Err(Failure::Usage(format!(
-                        "`--match` and `--shard` are for games of two players, and this one has {}",
+                        "`--match` is for games of two players, and this one has {}",
                         agents.len()
                     )));
                 }
@@ -217,6 +217,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                     games,
                     seed,
                     rotate: swap,
+                    shard,
                 };
                 return cli::runs::seating(&engine, &seating, threads, out, quiet || json, json);
             }
@@ -260,7 +261,7 @@ fn run(command: Command) -> Result<ExitCode, Failure> {
                     load::read_text(path, load::MAX_RECORD_BYTES).map_err(|e| e.to_string())?;
                 texts.push((path.display().to_string(), text));
             }
-            let groups = ludus::matches::read_games(&texts)?;
+            let groups = ludus::merge::read_games(&texts)?;
             cli::runs::print_groups(&groups, json)
         }
         Command::Bench {

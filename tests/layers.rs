@@ -9,7 +9,7 @@
 //! |---|---|---|---|
 //! | language | `crates/lang` | `diag`, `syntax`, `ir`, `check`, `load`, `format`, `bundled` | itself |
 //! | engine | `crates/engine` | `rng`, `engine` | language |
-//! | play | `crates/play` | `notation`, `position_id`, `match_id`, `render`, `svg`, `record`, `in_progress`, `playout`, `hand_record`, `replay`, `pdn`, `perft`, `stakes`, `learn`, `agent`, `simulate`, `matches`, `seating`, `experiment` | engine, language |
+//! | play | `crates/play` | `notation`, `position_id`, `match_id`, `render`, `svg`, `record`, `in_progress`, `playout`, `hand_record`, `replay`, `pdn`, `perft`, `stakes`, `learn`, `agent`, `simulate`, `matches`, `seating`, `merge`, `experiment` | engine, language |
 //! | tools | `crates/tools` | `explain`, `diff`, `coverage`, `invariants` | play, engine, language |
 //!
 //! The command line and the web page (this package: `src/main.rs`, `src/cli/`)
@@ -51,6 +51,7 @@ const LAYERS: [(&str, &str, &[&str]); 4] = [
             "simulate",
             "matches",
             "seating",
+            "merge",
             "experiment",
         ],
     ),

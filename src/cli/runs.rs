@@ -3,6 +3,7 @@
 
 use crate::{Failure, MAX_MATCH_GAMES, engine};
 use ludus::load;
+use ludus::merge::{Group, Summary};
 use ludus::playout;
 use ludus::simulate;
 use std::io::Write;
@@ -36,54 +37,53 @@ pub(crate) fn experiment(
     inputs.extend(runs.iter().map(|r| r.game.as_path()));
     crate::refuse_overwrite("--out", &out, &inputs)?;
     let mut engines = Vec::new();
-    let mut matches = Vec::new();
+    let mut plans = Vec::new();
     for run in &runs {
         let engine = engine(&run.game)?.0;
-        let mut m = run
-            .match_for(engine.game())
+        let mut plan = run
+            .plan_for(engine.game())
             .map_err(|e| format!("{}: {e}", spec.display()))?;
-        m.shard = shard;
-        matches.push(m);
+        plan.set_shard(shard);
+        plans.push(plan);
         engines.push(engine);
     }
     let threads = threads.unwrap_or_else(simulate::default_threads);
-    let total: u64 = matches.iter().map(|m| m.indices().count() as u64).sum();
+    let total: u64 = plans.iter().map(|p| p.count()).sum();
     let bar = progress_bar(total, quiet || json);
-    let mut groups = Vec::new();
-    for ((run, engine), m) in runs.iter().zip(&engines).zip(&matches) {
-        let mut games = m
+    let mut lines = Vec::new();
+    let mut summaries = Vec::new();
+    for ((run, engine), plan) in runs.iter().zip(&engines).zip(&plans) {
+        let (mut games, summary) = plan
             .run(engine, threads, &|| bar.inc(1))
             .map_err(|e| format!("run `{}`: {e}", run.name))?;
-        for g in &mut games {
-            g.run = Some(run.name.clone());
-        }
-        groups.push(games);
+        games.set_run(&run.name);
+        lines.extend(games.lines()?);
+        summaries.push((run.name.as_str(), summary));
     }
     bar.finish_and_clear();
-    let all: Vec<ludus::matches::Game> = groups.iter().flatten().cloned().collect();
-    write_games(&out, &all)?;
-    print_groups(&groups, json)
+    write_lines(&out, &lines)?;
+    print_runs(&summaries, json)
 }
 
 /// One summary, or a table of summaries, one per run.
-pub(crate) fn print_groups(
-    groups: &[Vec<ludus::matches::Game>],
-    json: bool,
-) -> Result<ExitCode, Failure> {
+pub(crate) fn print_groups(groups: &[Group], json: bool) -> Result<ExitCode, Failure> {
     if let [only] = groups
-        && only[0].run.is_none()
+        && only.run().is_none()
     {
-        return print_match(&ludus::matches::summarize(only), json);
+        return match only.summarize() {
+            Summary::Two(s) => print_match(&s, json),
+            Summary::Seats(s) => print_seats(&s, json),
+        };
     }
-    let summaries: Vec<(String, ludus::matches::Summary)> = groups
+    let summaries: Vec<(&str, Summary)> = groups
         .iter()
-        .map(|g| {
-            (
-                g[0].run.clone().unwrap_or_default(),
-                ludus::matches::summarize(g),
-            )
-        })
+        .map(|g| (g.run().unwrap_or_default(), g.summarize()))
         .collect();
+    print_runs(&summaries, json)
+}
+
+/// The summaries of an experiment's runs, by name: a table, or JSON.
+fn print_runs(summaries: &[(&str, Summary)], json: bool) -> Result<ExitCode, Failure> {
     if json {
         let rows: Vec<serde_json::Value> = summaries
             .iter()
@@ -111,19 +111,52 @@ pub(crate) fn print_groups(
         "draws",
         "turns"
     );
-    for (run, s) in &summaries {
-        let first = ludus::matches::wilson(s.first_player_wins, s.games);
-        say!(
-            "{:<16} {:<22} {:<22} {:>6}  {:<21} {:<21} {:<21} {:>6.1}",
-            run,
-            format!("{} ({})", s.first.agent, s.players[0]),
-            format!("{} ({})", s.second.agent, s.players[1]),
-            s.games,
-            ci(&s.first.win_rate),
-            ci(&first),
-            ci(&s.draw_rate),
-            s.mean_plies
-        );
+    for (run, s) in summaries {
+        match s {
+            Summary::Two(s) => {
+                let first = ludus::matches::wilson(s.first_player_wins, s.games);
+                say!(
+                    "{:<16} {:<22} {:<22} {:>6}  {:<21} {:<21} {:<21} {:>6.1}",
+                    run,
+                    format!("{} ({})", s.first.agent, s.players[0]),
+                    format!("{} ({})", s.second.agent, s.players[1]),
+                    s.games,
+                    ci(&s.first.win_rate),
+                    ci(&first),
+                    ci(&s.draw_rate),
+                    s.mean_plies
+                );
+            }
+            Summary::Seats(s) => {
+                // A row per agent, with the player it played in game 0
+                // and that player's seat's wins; the first also the
+                // second agent, the games, draws and turns.
+                let agent = |i: usize| format!("{} ({})", s.agents[i].name, s.seats[i].name);
+                say!(
+                    "{:<16} {:<22} {:<22} {:>6}  {:<21} {:<21} {:<21} {:>6.1}",
+                    run,
+                    agent(0),
+                    agent(1),
+                    s.games,
+                    ci(&s.agents[0].win_rate),
+                    ci(&s.seats[0].win_rate),
+                    ci(&s.draw_rate),
+                    s.mean_plies
+                );
+                for i in 1..s.agents.len() {
+                    let row = format!(
+                        "{:<16} {:<22} {:<22} {:>6}  {:<21} {}",
+                        "",
+                        agent(i),
+                        "",
+                        "",
+                        ci(&s.agents[i].win_rate),
+                        ci(&s.seats[i].win_rate)
+                    );
+                    say!("{}", row.trim_end());
+                }
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -200,8 +233,9 @@ pub(crate) fn print_match(m: &ludus::matches::Summary, json: bool) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-/// `match` of a game of more than two players: plays `seating`, writes
-/// its games to `out`, prints each agent's and each seat's wins.
+/// `match` of a game of more than two players: plays `seating` (or its
+/// shard), writes its games to `out`, prints each agent's and each seat's
+/// wins.
 pub(crate) fn seating(
     engine: &ludus::engine::Engine,
     seating: &ludus::seating::Seating,
@@ -211,7 +245,7 @@ pub(crate) fn seating(
     json: bool,
 ) -> Result<ExitCode, Failure> {
     simulate::check_seeds(seating.seed, seating.games).map_err(Failure::Usage)?;
-    let bar = progress_bar(seating.games, quiet);
+    let bar = progress_bar(seating.indices().count() as u64, quiet);
     let threads = threads.unwrap_or_else(simulate::default_threads);
     let games = seating
         .run(engine, threads, &|| bar.inc(1))
@@ -221,28 +255,32 @@ pub(crate) fn seating(
         let lines: Result<Vec<String>, _> = games.iter().map(serde_json::to_string).collect();
         write_lines(&path, &lines?)?;
     }
-    let m = ludus::seating::summarize(engine, seating, &games);
+    print_seats(&ludus::seating::summarize(engine, seating, &games), json)
+}
+
+/// The summary of a match of more than two seats: each agent's wins (with
+/// the player it played in game 0) and each seat's.
+fn print_seats(m: &ludus::seating::SeatSummary, json: bool) -> Result<ExitCode, Failure> {
     if json {
-        say!("{}", serde_json::to_string(&m)?);
+        say!("{}", serde_json::to_string(m)?);
         return Ok(ExitCode::SUCCESS);
     }
-    let players = &engine.game().players;
     say!(
         "{}: {} games, {} players{}",
         m.game,
         m.games,
-        players.len(),
-        if seating.rotate {
+        m.seats.len(),
+        if m.swap {
             ", the agents moving round the seats a seat a game"
         } else {
             ""
         }
     );
-    for (i, t) in m.agents.iter().enumerate() {
+    for (t, seat) in m.agents.iter().zip(&m.seats) {
         say!(
             "  {} ({} in game 0) wins {}: {}, {} points",
             t.name,
-            players[i].name,
+            seat.name,
             t.wins,
             percent(&t.win_rate),
             t.points

@@ -286,10 +286,9 @@ pub fn merge(text: &str) -> Verdict {
         .enumerate()
         .map(|(i, t)| (format!("shard{i}.jsonl"), t.to_string()))
         .collect();
-    let groups = ludus::matches::read_games(&files)?;
+    let groups = ludus::merge::read_games(&files)?;
     for group in &groups {
-        let summary = ludus::matches::summarize(group);
-        serde_json::to_string(&summary).expect("a summary is JSON");
+        serde_json::to_string(&group.summarize()).expect("a summary is JSON");
     }
     Ok(())
 }

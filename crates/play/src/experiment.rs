@@ -1,6 +1,7 @@
-//! Experiments: several matches (games or variants, agent pairs, game
+//! Experiments: several matches (games or variants, their agents, game
 //! counts and seeds) written as one TOML file, run as one job, and summed
-//! up per run.
+//! up per run. A run of a game of more than two players is a match of an
+//! agent a seat ([`crate::seating`]), `swap` moving them round the seats.
 //!
 //! ```toml
 //! [[run]]
@@ -14,7 +15,10 @@
 //! ```
 
 use crate::agent::Spec;
-use crate::matches::Match;
+use crate::engine::Engine;
+use crate::matches::{Match, Stopped};
+use crate::merge::{Group, Summary};
+use crate::seating::Seating;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -64,17 +68,95 @@ pub struct Run {
     pub games: u64,
     /// The first game's seed.
     pub seed: u64,
-    /// Whether the agents change sides on odd games.
+    /// Whether the agents change sides on odd games (move round the
+    /// seats a seat a game, past two players).
     pub swap: bool,
 }
 
+/// What a run plays: a match of two agents, or of more seats.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Plan {
+    /// A game of two players.
+    Two(Match),
+    /// A game of more: an agent a player, moved round the seats with `swap`.
+    Seats(Seating),
+}
+
+impl Plan {
+    /// Plays only the K-th of N slices of the games, `(K, N)`.
+    pub fn set_shard(&mut self, shard: Option<(u64, u64)>) {
+        match self {
+            Plan::Two(m) => m.shard = shard,
+            Plan::Seats(s) => s.shard = shard,
+        }
+    }
+
+    /// The games this run plays.
+    pub fn count(&self) -> u64 {
+        match self {
+            Plan::Two(m) => m.indices().count() as u64,
+            Plan::Seats(s) => s.indices().count() as u64,
+        }
+    }
+
+    /// Plays them on `threads` threads, calling `progress` after each:
+    /// the games and their summary (which names the agents even where a
+    /// shard holds no game of a match of more seats).
+    pub fn run(
+        &self,
+        engine: &Engine,
+        threads: usize,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<(Group, Summary), Stopped> {
+        Ok(match self {
+            Plan::Two(m) => {
+                let games = m.run(engine, threads, progress)?;
+                let summary = Summary::Two(crate::matches::summarize(&games));
+                (Group::Two(games), summary)
+            }
+            Plan::Seats(s) => {
+                let games = s.run(engine, threads, progress)?;
+                let summary = Summary::Seats(crate::seating::summarize(engine, s, &games));
+                (Group::Seats(games), summary)
+            }
+        })
+    }
+}
+
 impl Run {
-    /// The match this run plays in `game` (without a shard): each agent
-    /// seated by the name of its player, as `match --white` seats it, or
-    /// by order; every player must have exactly one agent.
-    pub fn match_for(&self, game: &crate::ir::Game) -> Result<Match, String> {
-        let names = crate::matches::seat_names(game);
-        let mut seats: [Option<(Spec, String)>; 2] = [None, None];
+    /// What this run plays in `game` (without a shard): a match of two
+    /// where the game has two players, else a match of an agent a seat.
+    pub fn plan_for(&self, game: &crate::ir::Game) -> Result<Plan, String> {
+        let mut agents = self.agents_for(game)?;
+        if agents.len() > 2 {
+            return Ok(Plan::Seats(Seating {
+                agents,
+                games: self.games,
+                seed: self.seed,
+                rotate: self.swap,
+                shard: None,
+            }));
+        }
+        let (Some(b), Some(a)) = (agents.pop(), agents.pop()) else {
+            unreachable!("a game has two players at least");
+        };
+        Ok(Plan::Two(Match {
+            a,
+            b,
+            games: self.games,
+            seed: self.seed,
+            swap: self.swap,
+            shard: None,
+            length: None,
+        }))
+    }
+
+    /// The agent of each player of `game`, in its order: seated by the
+    /// name of its player, as `match --white` seats it, or by order
+    /// (`first`, `second`); every player must have exactly one agent.
+    pub fn agents_for(&self, game: &crate::ir::Game) -> Result<Vec<Spec>, String> {
+        let names = game.player_names();
+        let mut seats: Vec<Option<(Spec, String)>> = vec![None; names.len()];
         for (i, spec) in self.by_order.iter().enumerate() {
             if let Some(spec) = spec {
                 seats[i] = Some((spec.clone(), ["`first`", "`second`"][i].to_string()));
@@ -83,8 +165,10 @@ impl Run {
         for (name, spec) in &self.named {
             let Some(i) = names.iter().position(|n| n == name) else {
                 return Err(format!(
-                    "run `{}`: `{name}` is neither a key of a run nor a player of `{}`: its players are `{}` and `{}` (or use `first` and `second`)",
-                    self.name, game.name, names[0], names[1]
+                    "run `{}`: `{name}` is neither a key of a run nor a player of `{}`: its players are {} (or use `first` and `second`)",
+                    self.name,
+                    game.name,
+                    crate::matches::listed(&names, "and")
                 ));
             };
             if let Some((_, earlier)) = &seats[i] {
@@ -95,25 +179,16 @@ impl Run {
             }
             seats[i] = Some((spec.clone(), format!("`{name}`")));
         }
-        let [Some((a, _)), Some((b, _))] = seats else {
-            let missing = seats.iter().position(Option::is_none).unwrap_or(0);
+        if let Some(missing) = seats.iter().position(Option::is_none) {
+            let by_order = ["first", "second"]
+                .get(missing)
+                .map_or(String::new(), |o| format!(", or by order `{o}`"));
             return Err(format!(
-                "run `{}`: no agent for `{}`: give one (`{} = \"random\"`, or by order `{}`)",
-                self.name,
-                names[missing],
-                names[missing],
-                ["first", "second"][missing]
+                "run `{}`: no agent for `{}`: give one (`{} = \"random\"`{by_order})",
+                self.name, names[missing], names[missing]
             ));
-        };
-        Ok(Match {
-            a,
-            b,
-            games: self.games,
-            seed: self.seed,
-            swap: self.swap,
-            shard: None,
-            length: None,
-        })
+        }
+        Ok(seats.into_iter().flatten().map(|(spec, _)| spec).collect())
     }
 }
 

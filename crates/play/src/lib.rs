@@ -18,6 +18,7 @@ pub mod in_progress;
 pub mod learn;
 pub mod match_id;
 pub mod matches;
+pub mod merge;
 pub mod notation;
 pub mod pdn;
 pub mod perft;

@@ -118,10 +118,7 @@ pub struct Stopped {
 impl Match {
     /// The indices of the games this run plays.
     pub fn indices(&self) -> impl Iterator<Item = u64> + '_ {
-        (0..self.games).filter(move |i| match self.shard {
-            Some((k, n)) => i % n == k - 1,
-            None => true,
-        })
+        shard_indices(self.games, self.shard)
     }
 
     /// Plays game `index`: one game, or with [`Match::length`] one match
@@ -229,6 +226,15 @@ impl Match {
         let indices: Vec<u64> = self.indices().collect();
         run_games(&indices, threads, progress, |i| self.play(engine, i))
     }
+}
+
+/// The indices of a match of `games` games that the shard `(k, n)` plays:
+/// those that are k - 1 modulo n (every one without a shard).
+pub(crate) fn shard_indices(games: u64, shard: Option<(u64, u64)>) -> impl Iterator<Item = u64> {
+    (0..games).filter(move |i| match shard {
+        Some((k, n)) => i % n == k - 1,
+        None => true,
+    })
 }
 
 /// Plays the games `indices` by `play` on `threads` threads, calling
@@ -576,106 +582,122 @@ pub fn summarize(games: &[Game]) -> Summary {
     }
 }
 
-/// Reads the JSON lines of one or more shards (`text` per file, with its
-/// name for messages) and groups them by run: games of one run (or, without
-/// a run name, of one match) must share the game, the two agents, the
-/// match's first seed (a game's seed less its index), its size and `swap`,
-/// and no index may come twice. Each line must be a game the match can
-/// give: its seed the first seed plus its index, its index within the
-/// match, the first agent on the first player's side in even games (and in
-/// odd ones unless `swap`), points only for a win and then as many as a win
-/// of the game is worth. Groups come in the order first read, each sorted
-/// by index.
-pub fn read_games(files: &[(String, String)]) -> Result<Vec<Vec<Game>>, String> {
-    let mut groups: Vec<Vec<Game>> = Vec::new();
-    let mut seen = std::collections::HashMap::new();
-    for (name, text) in files {
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let at = format!("{name}, line {}", i + 1);
-            let game: Game = serde_json::from_str(line)
-                .map_err(|e| format!("{at}: not a game of a match: {e}"))?;
-            check_game(&game).map_err(|e| format!("{at}: {e}"))?;
-            let group = match groups.iter().position(|g| g[0].run == game.run) {
-                Some(k) => k,
-                None => {
-                    groups.push(Vec::new());
-                    groups.len() - 1
-                }
-            };
-            if let Some(first) = groups[group].first() {
-                if first.game != game.game || first.a != game.a || first.b != game.b {
-                    return Err(format!(
-                        "{at}: game `{}` between `{}` and `{}` is not of the match of `{}` between `{}` and `{}`",
-                        game.game, game.a, game.b, first.game, first.a, first.b
-                    ));
-                }
-                let (ours, theirs) = (first_seed(first), first_seed(&game));
-                if ours != theirs {
-                    return Err(format!(
-                        "{at}: game {} has seed {}, so its match starts at seed {theirs}, not at {ours} as the match of the games read before: games of another match, or an edited seed or index",
-                        game.index, game.seed
-                    ));
-                }
-                let differ = |what: &str, a: String, b: String| {
-                    Err(format!(
-                        "{at}: `{what}` is {b}, but {a} in the games of this match read before: games of another match"
-                    ))
-                };
-                if let (Some(a), Some(b)) = (first.games, game.games)
-                    && a != b
-                {
-                    return differ("games", a.to_string(), b.to_string());
-                }
-                if let (Some(a), Some(b)) = (swap_of(first, &groups[group]), swap_of(&game, &[]))
-                    && a != b
-                {
-                    return differ("swap", a.to_string(), b.to_string());
-                }
-                if let (Some(a), Some(b)) = (&first.win_points, &game.win_points)
-                    && a != b
-                {
-                    return differ("win_points", format!("{a:?}"), format!("{b:?}"));
-                }
-                if first.match_to != game.match_to {
-                    let text = |m: Option<u32>| m.map_or("none".to_string(), |m| m.to_string());
-                    return differ("match_to", text(first.match_to), text(game.match_to));
-                }
-                if first.players != game.players {
-                    let text = |g: &Game| format!("{:?}", g.players);
-                    return differ("players", text(first), text(&game));
-                }
-                if first.game_points != game.game_points || first.cube_max != game.cube_max {
-                    let text = |g: &Game| {
-                        let points = g.game_points.as_ref().map_or("none".to_string(), |p| {
-                            p.iter().map(u8::to_string).collect::<Vec<_>>().join(" or ")
-                        });
-                        let cube = g
-                            .cube_max
-                            .map_or(String::new(), |c| format!(", the cube up to {c}"));
-                        format!("{points}{cube}")
-                    };
-                    return differ("game_points", text(first), text(&game));
-                }
-            }
-            if let Some(other) = seen.insert((game.run.clone(), game.index), at.clone()) {
-                return Err(format!(
-                    "{at}: game {} was already read at {other}",
-                    game.index
-                ));
-            }
-            groups[group].push(game);
+/// Whether `game`, a line of the group of its match read so far (`group`,
+/// not empty), tells of the same match: the game, the two agents, the
+/// first seed, size and `swap`, the points a win is worth, and in a match
+/// of matches its length and what a game can score, and the players.
+pub(crate) fn same_match(group: &[Game], game: &Game) -> Result<(), String> {
+    let first = &group[0];
+    fn told(g: &Game, swap: Option<bool>) -> Told<'_> {
+        Told {
+            game: &g.game,
+            agents: vec![&g.a, &g.b],
+            index: g.index,
+            seed: g.seed,
+            first_seed: first_seed(g),
+            games: g.games,
+            swap,
+            win_points: g.win_points.as_deref(),
         }
     }
-    if groups.is_empty() {
-        return Err("no game in the files given".into());
+    told(first, swap_of(first, group)).agrees(&told(game, swap_of(game, &[])))?;
+    if first.match_to != game.match_to {
+        let text = |m: Option<u32>| m.map_or("none".to_string(), |m| m.to_string());
+        return differ("match_to", text(first.match_to), text(game.match_to));
     }
-    for g in &mut groups {
-        g.sort_by_key(|g| g.index);
+    if first.players != game.players {
+        let text = |g: &Game| format!("{:?}", g.players);
+        return differ("players", text(first), text(game));
     }
-    Ok(groups)
+    if first.game_points != game.game_points || first.cube_max != game.cube_max {
+        let text = |g: &Game| {
+            let points = g.game_points.as_ref().map_or("none".to_string(), |p| {
+                p.iter().map(u8::to_string).collect::<Vec<_>>().join(" or ")
+            });
+            let cube = g
+                .cube_max
+                .map_or(String::new(), |c| format!(", the cube up to {c}"));
+            format!("{points}{cube}")
+        };
+        return differ("game_points", text(first), text(game));
+    }
+    Ok(())
+}
+
+/// What a line tells of its match, whatever its number of seats: the
+/// lines of one match agree on all of it.
+pub(crate) struct Told<'a> {
+    /// The game's name.
+    pub game: &'a str,
+    /// The agents, in the match's order.
+    pub agents: Vec<&'a str>,
+    /// The line's game's index.
+    pub index: u64,
+    /// Its seed.
+    pub seed: u64,
+    /// The match's first seed.
+    pub first_seed: u64,
+    /// Its size, where the line gives it.
+    pub games: Option<u64>,
+    /// Whether its agents change seats, as far as the lines tell.
+    pub swap: Option<bool>,
+    /// What a win is worth, where the line gives it.
+    pub win_points: Option<&'a [u8]>,
+}
+
+impl Told<'_> {
+    /// Whether `line` tells of the match that `self`, the games read
+    /// before, tell of.
+    pub(crate) fn agrees(&self, line: &Told) -> Result<(), String> {
+        if self.game != line.game || self.agents != line.agents {
+            return Err(format!(
+                "game `{}` between {} is not of the match of `{}` between {}",
+                line.game,
+                listed(&line.agents, "and"),
+                self.game,
+                listed(&self.agents, "and")
+            ));
+        }
+        if self.first_seed != line.first_seed {
+            return Err(format!(
+                "game {} has seed {}, so its match starts at seed {}, not at {} as the match of the games read before: games of another match, or an edited seed or index",
+                line.index, line.seed, line.first_seed, self.first_seed
+            ));
+        }
+        if let (Some(a), Some(b)) = (self.games, line.games)
+            && a != b
+        {
+            return differ("games", a.to_string(), b.to_string());
+        }
+        if let (Some(a), Some(b)) = (self.swap, line.swap)
+            && a != b
+        {
+            return differ("swap", a.to_string(), b.to_string());
+        }
+        if let (Some(a), Some(b)) = (self.win_points, line.win_points)
+            && a != b
+        {
+            return differ("win_points", format!("{a:?}"), format!("{b:?}"));
+        }
+        Ok(())
+    }
+}
+
+/// A field `what` that differs between a line (`b`) and the games of its
+/// match read before (`a`).
+pub(crate) fn differ(what: &str, a: String, b: String) -> Result<(), String> {
+    Err(format!(
+        "`{what}` is {b}, but {a} in the games of this match read before: games of another match"
+    ))
+}
+
+/// Names in prose, each quoted: "`a` and `b`", "`a`, `b` or `c`".
+pub(crate) fn listed(names: &[&str], last: &str) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        Some((end, rest)) if !rest.is_empty() => format!("{} {last} {end}", rest.join(", ")),
+        _ => quoted.concat(),
+    }
 }
 
 /// The first seed of a game's match: its `first_seed`, or (in lines
@@ -698,31 +720,8 @@ fn swap_of(game: &Game, others: &[Game]) -> Option<bool> {
 }
 
 /// Whether one line is a game its match can give, on its own.
-fn check_game(g: &Game) -> Result<(), String> {
-    match g.first_seed {
-        Some(first) if first.checked_add(g.index) != Some(g.seed) => {
-            return Err(format!(
-                "game {} has seed {}, but game i of a match from seed {first} has seed {first} + i: an edited seed or index",
-                g.index, g.seed
-            ));
-        }
-        None if g.seed < g.index => {
-            return Err(format!(
-                "game {} has seed {}, less than its index: game i of a match has seed S + i",
-                g.index, g.seed
-            ));
-        }
-        _ => {}
-    }
-    if let Some(games) = g.games
-        && g.index >= games
-    {
-        return Err(format!(
-            "game {} of a match of {games} games: indices run from 0 to {}",
-            g.index,
-            games.saturating_sub(1)
-        ));
-    }
+pub(crate) fn check_game(g: &Game) -> Result<(), String> {
+    check_place(g.index, g.seed, g.first_seed, g.games)?;
     let a_first = !(g.swap == Some(true) && g.index % 2 == 1);
     if (g.index.is_multiple_of(2) || g.swap.is_some()) && g.a_first != a_first {
         return Err(format!(
@@ -732,49 +731,97 @@ fn check_game(g: &Game) -> Result<(), String> {
             if g.swap == Some(true) { "even" } else { "all" }
         ));
     }
-    if g.plies > MAX_PLIES {
+    check_result(
+        &g.game,
+        &g.result,
+        &["a", "b"],
+        g.points,
+        g.plies,
+        g.win_points.as_deref(),
+    )?;
+    check_match_score(g)
+}
+
+/// Whether game `index` of seed `seed` has a place in its match: its seed
+/// the match's first seed plus its index (in lines without `first_seed`,
+/// at least its index), its index short of the match's size.
+pub(crate) fn check_place(
+    index: u64,
+    seed: u64,
+    first_seed: Option<u64>,
+    games: Option<u64>,
+) -> Result<(), String> {
+    match first_seed {
+        Some(first) if first.checked_add(index) != Some(seed) => {
+            return Err(format!(
+                "game {index} has seed {seed}, but game i of a match from seed {first} has seed {first} + i: an edited seed or index"
+            ));
+        }
+        None if seed < index => {
+            return Err(format!(
+                "game {index} has seed {seed}, less than its index: game i of a match has seed S + i"
+            ));
+        }
+        _ => {}
+    }
+    if let Some(games) = games
+        && index >= games
+    {
         return Err(format!(
-            "{} turns: a game of a match stops after {MAX_PLIES}",
-            g.plies
+            "game {index} of a match of {games} games: indices run from 0 to {}",
+            games.saturating_sub(1)
         ));
     }
-    match g.result.as_str() {
-        "a" | "b" => {
-            let worth: &[u8] = g.win_points.as_deref().unwrap_or(&[]);
-            let max = crate::ir::MAX_RESULT_POINTS;
-            if g.points == 0 || u32::from(g.points) > max {
-                return Err(format!(
-                    "a win worth {} points: a win is worth 1 to {max}",
-                    g.points
-                ));
-            }
-            if !worth.is_empty() && !worth.contains(&g.points) {
-                return Err(format!(
-                    "a win worth {} points, but a win of `{}` is worth {}",
-                    g.points,
-                    g.game,
-                    worth
-                        .iter()
-                        .map(u8::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                ));
-            }
-        }
-        "draw" | "unfinished" if g.points != 0 => {
+    Ok(())
+}
+
+/// Whether a game of `game` can end as a line says: within the turn
+/// limit, `result` one of `winners`, `draw` or `unfinished`, and points
+/// only for a win, as many as a win is worth (`worth`, where given).
+pub(crate) fn check_result(
+    game: &str,
+    result: &str,
+    winners: &[&str],
+    points: u8,
+    plies: u32,
+    worth: Option<&[u8]>,
+) -> Result<(), String> {
+    if plies > MAX_PLIES {
+        return Err(format!(
+            "{plies} turns: a game of a match stops after {MAX_PLIES}"
+        ));
+    }
+    if winners.contains(&result) {
+        let worth: &[u8] = worth.unwrap_or(&[]);
+        let max = crate::ir::MAX_RESULT_POINTS;
+        if points == 0 || u32::from(points) > max {
             return Err(format!(
-                "result `{}` with {} points: only a win scores",
-                g.result, g.points
+                "a win worth {points} points: a win is worth 1 to {max}"
             ));
         }
-        "draw" | "unfinished" => {}
+        if !worth.is_empty() && !worth.contains(&points) {
+            return Err(format!(
+                "a win worth {points} points, but a win of `{game}` is worth {}",
+                worth
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ));
+        }
+        return Ok(());
+    }
+    match result {
+        "draw" | "unfinished" if points != 0 => Err(format!(
+            "result `{result}` with {points} points: only a win scores"
+        )),
+        "draw" | "unfinished" => Ok(()),
         other => {
-            return Err(format!(
-                "result `{other}`: expected `a`, `b`, `draw` or `unfinished`"
-            ));
+            let mut all = winners.to_vec();
+            all.extend(["draw", "unfinished"]);
+            Err(format!("result `{other}`: expected {}", listed(&all, "or")))
         }
     }
-    check_match_score(g)
 }
 
 /// Whether a line of a match of matches (`match_to`) has a final score
