@@ -837,7 +837,21 @@ class ChineseCheckers6(ChineseCheckersN):
     count = 6
 
 
-class Einstein(Adapter):
+class Thrown(Adapter):
+    """A game whose chance nodes (a die thrown, pieces dealt) the seeded
+    generator here plays, uniformly, as OpenSpiel's outcomes are: before
+    the first turn and after every turn."""
+
+    def start(self, state, rng):
+        while state.is_chance_node():
+            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+
+    def play(self, state, rng, biased):
+        super().play(state, rng, biased)
+        self.start(state, rng)
+
+
+class Einstein(Thrown):
     """`einstein_wurfelt_nicht` (games/einstein-wurfelt-nicht.game): chance
     deals Black's arrangement of his cubes, then White's (720 each), then
     throws the die (action `d - 1`) before every turn; a turn is action
@@ -860,13 +874,6 @@ class Einstein(Adapter):
     def site(r, c):
         return "abcde"[c] + str(5 - r)
 
-    def start(self, state, rng):
-        while state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-
-    def play(self, state, rng, biased):
-        super().play(state, rng, biased)
-        self.start(state, rng)
 
     def position(self, state):
         cubes = {0: {}, 1: {}}  # player -> {value: site}
@@ -903,7 +910,7 @@ class Einstein(Adapter):
         return out
 
 
-class Ludo(Adapter):
+class Ludo(Thrown):
     """`maedn` (games/ludo.game), Mensch ärgere Dich nicht for two players
     on opposite sides (OpenSpiel's default): chance throws the die before
     every turn (action `d - 1`). The position is read from player 0's
@@ -921,13 +928,6 @@ class Ludo(Adapter):
     players = ("red", "green")
     seats = (0, 2)  # the side each player sits on: his first field is 10 * seat
 
-    def start(self, state, rng):
-        while state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-
-    def play(self, state, rng, biased):
-        super().play(state, rng, biased)
-        self.start(state, rng)
 
     def observed(self, state):
         """The men's track positions per player, the men off the board,
