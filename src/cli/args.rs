@@ -188,7 +188,8 @@ pub(crate) enum Command {
         /// Seed of game 0; game i uses seed + i for its dice and both agents.
         #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
         seed: u64,
-        /// The agents change sides on odd games.
+        /// The agents change sides on odd games (with more than two
+        /// players: move round the seats, a seat a game).
         #[arg(long)]
         swap: bool,
         /// Play only the K-th of N disjoint slices of the games (by index),

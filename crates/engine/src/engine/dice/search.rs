@@ -203,10 +203,12 @@ impl Dice {
             // obligations, and lead to different positions, one having
             // been kept per position and measures: nothing to filter.
             // (`play from` obligations measure the origins: they are
-            // judged whatever the routes.)
+            // judged whatever the routes, where there are two or more.)
             let measures = |r: &Route| (r.len, r.die, r.pips, r.ends);
             let first = routes.first().map(measures);
-            if self.t.play_from.is_empty() && routes.iter().all(|r| Some(measures(r)) == first) {
+            if routes.len() <= 1
+                || self.t.play_from.is_empty() && routes.iter().all(|r| Some(measures(r)) == first)
+            {
                 return overflow.map_or(Ok(()), Err);
             }
             self.obligations(routes, st);
