@@ -10,6 +10,7 @@ mod custody;
 mod dice;
 mod dump;
 mod enclose;
+mod play_from;
 mod sowing;
 
 pub use crate::syntax::{Compare, EndResult, Obligation, Priority, Whose};
@@ -20,6 +21,7 @@ pub use dice::{
     shown_value, stored_value,
 };
 pub use enclose::Enclose;
+pub use play_from::{MAX_PLAY_FROM, PlayFrom};
 pub use sowing::{SeedCapture, Sowing};
 
 /// The most steps one move holds: the captures of a chain, or the die moves
@@ -29,9 +31,6 @@ pub const MAX_STEPS: usize = 48;
 /// The most players a game has (a site keeps its piece's owner in 4 bits,
 /// and a state a few masks per player).
 pub const MAX_PLAYERS: usize = 6;
-
-/// The most `from` obligations a `play` rule may give.
-pub const MAX_PLAY_FROM: usize = 8;
 
 /// A complete, checked game.
 #[derive(Clone, Debug, Serialize)]
@@ -502,17 +501,6 @@ pub struct Placement {
     pub kind: usize,
     /// How many men stand there.
     pub count: u8,
-}
-
-/// A `play from REGION [when CONDITION]` obligation of a dice game: the
-/// turns that move the most men from the mover's REGION (a zone too),
-/// while the condition holds for him before the turn (always without one).
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayFrom {
-    /// The region (or zone) the die moves leave, the mover's.
-    pub region: String,
-    /// While it holds for the mover; always without one.
-    pub when: Option<Cond>,
 }
 
 /// Capture obligations and piece memory.
