@@ -418,19 +418,53 @@ fn a_chain_of_hops_is_one_turn_per_hole_it_ends_on() {
 /// goal fields filled win.
 #[test]
 fn ludo_matches_openspiel() {
-    let data = "tests/data/ludo-openspiel.turns";
-    let (checked, finished) = check_against_openspiel("games/ludo.game", data);
+    check_ludo(
+        "games/ludo.game",
+        "tests/data/ludo-openspiel.turns",
+        &["red", "green"],
+        100,
+    );
+}
+
+/// Mensch ärgere Dich nicht for three (`maedn(players=3)`): a man landed on
+/// by any other player's goes back to his own start.
+#[test]
+fn ludo_for_three_matches_openspiel() {
+    let players = ["red", "green", "blue"];
+    check_ludo(
+        "games/ludo-3.game",
+        "tests/data/ludo-3-openspiel.turns",
+        &players,
+        80,
+    );
+}
+
+/// Mensch ärgere Dich nicht for four (`maedn(players=4)`).
+#[test]
+fn ludo_for_four_matches_openspiel() {
+    let players = ["red", "green", "blue", "yellow"];
+    check_ludo(
+        "games/ludo-4.game",
+        "tests/data/ludo-4-openspiel.turns",
+        &players,
+        50,
+    );
+}
+
+/// Checks a Ludo game against OpenSpiel's sample `data`: at least 400
+/// positions and `finished` finished games, among them an entry, a pass, a
+/// 6 and a win of each of `players`.
+fn check_ludo(game: &str, data: &str, players: &[&str], finished: usize) {
+    let (checked, ended) = check_against_openspiel(game, data);
     assert!(checked > 400, "{checked} positions");
-    assert!(finished > 100, "{finished} finished games");
+    assert!(ended >= finished, "{ended} finished games");
     let text = std::fs::read_to_string(root().join(data)).unwrap();
-    for what in [
-        "start/1",
-        "| pass |",
-        "dice: 6",
-        "| red wins",
-        "| green wins",
-    ] {
-        assert!(text.contains(what), "no `{what}` in the sample");
+    let wins = players.iter().map(|p| format!("| {p} wins"));
+    for what in ["start/1".into(), "| pass |".into(), "dice: 6".into()]
+        .into_iter()
+        .chain(wins)
+    {
+        assert!(text.contains(&what), "no `{what}` in the sample");
     }
 }
 

@@ -958,9 +958,9 @@ class Ludo(Thrown):
                 words.append(f"start*{off[p]}")
             fields.append(f"{name}: {' '.join(words)}".rstrip())
         if state.is_terminal():
-            # The game is over: the winner's opponent to move, no die.
+            # The game is over: the winner's next player to move, no die.
             winner = max(range(len(self.players)), key=lambda p: state.returns()[p])
-            fields.append(f"turn: {self.players[1 - winner]}")
+            fields.append(f"turn: {self.players[(winner + 1) % len(self.players)]}")
         else:
             fields.append(f"turn: {self.players[mover]}")
             fields.append(f"dice: {die}")
@@ -980,12 +980,34 @@ class Ludo(Thrown):
         return out
 
 
+class Ludo3(Ludo):
+    """`maedn(players=3)` (games/ludo-3.game): player p on side p."""
+
+    name = "maedn_3"
+    openspiel = "maedn"
+    params = {"players": 3}
+    file = "games/ludo-3.game"
+    players = ("red", "green", "blue")
+    seats = (0, 1, 2)
+
+
+class Ludo4(Ludo):
+    """`maedn(players=4)` (games/ludo-4.game): player p on side p."""
+
+    name = "maedn_4"
+    openspiel = "maedn"
+    params = {"players": 4}
+    file = "games/ludo-4.game"
+    players = ("red", "green", "blue", "yellow")
+    seats = (0, 1, 2, 3)
+
+
 ADAPTERS = {
     a.name: a
     for a in (TicTacToe, ConnectFour, Breakthrough, Clobber, Othello, Hex, Hex7,
               LinesOfAction, Gomoku11, Gomoku9, Amazons, Kalah, Oware, DotsAndBoxes,
               DotsAndBoxes3, ChineseCheckers, ChineseCheckers3, ChineseCheckers4,
-              ChineseCheckers6, Einstein, Ludo)
+              ChineseCheckers6, Einstein, Ludo, Ludo3, Ludo4)
 }
 
 

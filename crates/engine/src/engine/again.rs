@@ -219,18 +219,6 @@ impl Again {
     }
 }
 
-impl State {
-    /// The player who played the turn that reached this position: the
-    /// player to move where he is taking an extra turn, else his opponent.
-    pub fn last_mover(&self) -> usize {
-        if self.again > 0 {
-            self.to_move as usize
-        } else {
-            1 - self.to_move as usize
-        }
-    }
-}
-
 /// Rolls as the state keeps dice, each sorted over every slot.
 fn sorted(rolls: &[Vec<u8>]) -> Box<[[u8; MAX_DICE]]> {
     rolls

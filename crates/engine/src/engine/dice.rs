@@ -100,8 +100,8 @@ pub enum TooManyTurns {
     Work,
 }
 
-/// Where men stand after a die move: the sites where each player has free
-/// men, and those where a man lies pinned.
+/// Where men stand after a die move: the sites where each side (see
+/// [`masks::side`]) has free men, and those where a man lies pinned.
 type Standing<B = u128> = ([B; 2], B);
 
 /// Men of `player` standing free on `site` (not a man pinned there).
@@ -111,6 +111,19 @@ fn men(st: &State, site: u8, player: usize) -> i32 {
         st.stack[site as usize] as i32
     } else {
         0
+    }
+}
+
+/// The men standing free on `site` of a player other than `player`, and
+/// whose they are (in a game of two, his opponent's men).
+#[inline(always)]
+fn others(st: &State, site: u8, player: usize) -> (i32, usize) {
+    let c = st.cells[site as usize];
+    let owner = (c >> 4) as usize;
+    if c != NONE && owner != player {
+        (st.stack[site as usize] as i32, owner)
+    } else {
+        (0, owner)
     }
 }
 
@@ -222,8 +235,12 @@ impl Strategy for &Dice {
     }
 
     fn own_outcome(self, st: &State) -> Option<Outcome> {
-        let (who, result, points) =
-            self.dice_outcome(st, &Masks::of(st), st.last_mover(), &Change::ANY)?;
+        let mover = match st.again {
+            0 => self.previous_player(st.to_move as usize),
+            _ => st.to_move as usize,
+        };
+        let masks = Masks::seen_by(st, mover);
+        let (who, result, points) = self.dice_outcome(st, &masks, mover, &Change::ANY)?;
         Some(super::outcome::result_for(st, who, result, points))
     }
 

@@ -297,7 +297,7 @@ impl Core {
         if c == NONE {
             0
         } else {
-            self.zobrist[site * 32 + ((c >> 4) as usize) * 16 + (men as usize & 15)]
+            self.zobrist[site * self.per_site + ((c >> 4) as usize) * 16 + (men as usize & 15)]
                 .rotate_left(u32::from(men >> 4))
         }
     }
@@ -333,7 +333,7 @@ impl Core {
     /// The key of a man pinned on `site` (whose man follows from the men
     /// standing there).
     pub(super) fn pinned_key(&self, site: usize) -> u64 {
-        self.zobrist[self.sites * 32 + 2 + self.sites + site]
+        self.zobrist[self.sites * self.per_site + self.players + self.sites + site]
     }
 
     /// The key of the pinned men on the sites of `pins`.

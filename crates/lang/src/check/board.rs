@@ -391,7 +391,10 @@ impl Checker<'_> {
     /// points, zones, single sites), in the order they are made; past
     /// [`MAX_SITES`], reports once, at the item that makes one too many.
     pub(super) fn too_many_sites(&mut self, items: &[&Item]) -> bool {
-        let players = self.sections(SectionKind::Player).take(2).count();
+        let players = self
+            .sections(SectionKind::Player)
+            .take(ir::MAX_PLAYERS)
+            .count();
         let number = |n: &Name| n.text.parse::<usize>().ok();
         // What the grid keeps: `sites where even|odd`, `sites NAME ...`
         // (the last of each, as the board reads them).

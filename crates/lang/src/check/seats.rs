@@ -16,14 +16,13 @@ impl Checker<'_> {
         }
         let hint = format!(
             "a game of {players} players moves pieces by `step`, `hop`, `place` and `fly`, \
-             and ends by conditions on the player's own pieces (`=> win` or `=> draw`) \
-             and by counters"
+             or men along tracks by dice (advancing, hitting to a zone, entering, \
+             passing, throwing again), and ends by conditions on the player's own pieces \
+             (`=> win` or `=> draw`) and by counters"
         );
+        let dice = self.sections.iter().any(|s| s.kind == SectionKind::Dice);
         for s in self.sections {
-            if matches!(
-                s.kind,
-                SectionKind::Track | SectionKind::Dice | SectionKind::Stakes
-            ) {
+            if s.kind == SectionKind::Stakes {
                 self.error(
                     s.file,
                     s.span.clone(),
@@ -34,7 +33,7 @@ impl Checker<'_> {
                 continue;
             }
             for item in &s.items {
-                let what = if !allowed(&item.kind) {
+                let what = if !(allowed(&item.kind) || dice && allowed_with_dice(&item.kind)) {
                     "this rule is written for two players only"
                 } else if names_opponent(&item.kind) {
                     "there is no one opponent in a game of more than two players"
@@ -82,6 +81,36 @@ fn allowed(kind: &ItemKind) -> bool {
             | ItemKind::NoProgress(..)
             | ItemKind::Invariant(..)
             | ItemKind::Drop(..)
+    )
+}
+
+/// Whether a dice game of more than two players may have an item of this
+/// kind: men advanced along each player's track by the dice, hit to their
+/// owner's zone, entered by `place`, with `forbid` and `pass` rules on the
+/// mover's own men, throws that pass or earn another, and the `play`
+/// obligations. Not yet: pins, bearing off, run limits and vulnerable
+/// runs, climbing or chosen doubles, an opening throw, dice that pick the
+/// piece, `first from`, repetition.
+fn allowed_with_dice(kind: &ItemKind) -> bool {
+    matches!(
+        kind,
+        ItemKind::Zone(..)
+            | ItemKind::Points(..)
+            | ItemKind::Rows(..)
+            | ItemKind::TrackPath(..)
+            | ItemKind::Advance
+            | ItemKind::DiceCount(..)
+            | ItemKind::DiceFaces(..)
+            | ItemKind::DiceSummed
+            | ItemKind::Doubles(..)
+            | ItemKind::ThrowPasses(..)
+            | ItemKind::DiceNotation(..)
+            | ItemKind::Forbid(..)
+            | ItemKind::Hit(..)
+            | ItemKind::Play(..)
+            | ItemKind::Pass(..)
+            | ItemKind::Again(..)
+            | ItemKind::EndingTurn(..)
     )
 }
 

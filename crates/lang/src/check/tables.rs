@@ -71,7 +71,7 @@ impl Checker<'_> {
         let players: Vec<String> = self
             .sections(SectionKind::Player)
             .filter_map(|s| s.name.as_ref().map(|n| n.text.clone()))
-            .take(2)
+            .take(ir::MAX_PLAYERS)
             .collect();
         build.zones = vec![Vec::new(); players.len()];
         for item in items {

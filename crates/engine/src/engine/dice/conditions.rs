@@ -7,6 +7,7 @@ use super::Change;
 use super::Dice;
 use super::masks::Masks;
 use super::men;
+use super::tables::seat;
 use crate::engine::bits::Bits;
 use crate::engine::condition::{Cond, Judged};
 use crate::engine::{NONE, State, bit};
@@ -96,7 +97,7 @@ impl Dice {
             .judging(st, &masks, player, (NONE, NONE, NONE), 0)
             .sum(c);
         let theirs = self
-            .judging(st, &masks, 1 - player, (NONE, NONE, NONE), 0)
+            .judging(st, &masks, player ^ 1, (NONE, NONE, NONE), 0)
             .sum(c);
         Some(mine - theirs)
     }
@@ -117,6 +118,9 @@ impl Dice {
         let fired = t.ends_fire.fired(change);
         if fired == 0 {
             return None;
+        }
+        if self.players > 2 {
+            return self.dice_outcome_many(st, mover);
         }
         let ends = t.ends.len();
         for who in [mover, 1 - mover] {
@@ -143,6 +147,23 @@ impl Dice {
             }
         }
         None
+    }
+
+    /// [`Engine::dice_outcome`] of a game of more than two players: the
+    /// end conditions judged for each player in turn from `mover`, in the
+    /// masks he sees, by the interpreter (they read his own men alone: see
+    /// `check/seats.rs`).
+    #[cold]
+    #[inline(never)]
+    fn dice_outcome_many(&self, st: &State, mover: usize) -> Option<(usize, EndResult, u8)> {
+        let n = self.players;
+        (mover..mover + n).map(|p| p % n).find_map(|who| {
+            let masks = Masks::seen_by(st, who);
+            let holds = |e: &&super::tables::End| {
+                self.holds(st, &masks, &e.cond, who, (NONE, NONE, NONE), 0)
+            };
+            (self.t.ends.iter().find(holds)).map(|e| (who, e.result, e.points))
+        })
     }
 
     /// Whether some end condition holds after a die move played, for
@@ -177,6 +198,9 @@ impl Dice {
         let t = &self.t;
         let ends = t.ends.len();
         let fired = t.ends_fire.fired(change);
+        if self.players > 2 {
+            return self.dice_outcome_many(st, st.to_move as usize).is_some();
+        }
         if ends >= 32 {
             return fired != 0 && self.dice_outcome(st, masks, 0, change).is_some();
         }
@@ -266,15 +290,15 @@ impl Dice {
         // pass rule: no man on the bar), and is not judged.
         let mut vulnerable = None;
         let found = (t.pass_needs.iter().zip(&self.rules.pass)).position(|(needs, c)| {
-            needs[player].met(player, &masks.occ, st.pinned) && {
-                let runs = *vulnerable.get_or_insert_with(|| self.vulnerable(st, 1 - player));
+            seat(needs, player).met(player, &masks.occ, st.pinned) && {
+                let runs = *vulnerable.get_or_insert_with(|| self.vulnerable(st, player ^ 1));
                 self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)
             }
         });
         debug_assert_eq!(
             found,
             (self.rules.pass.iter()).position(|c| {
-                let runs = self.vulnerable(st, 1 - player);
+                let runs = self.vulnerable(st, player ^ 1);
                 self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)
             }),
             "pass rules judged by their needs first as in full"

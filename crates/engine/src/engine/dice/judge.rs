@@ -18,8 +18,9 @@
 //! ([`Engine::may_bear_off`]).
 
 use super::Dice;
-use super::masks::Masks;
-use super::{Standing, men};
+use super::masks::{Masks, side};
+use super::tables::seat;
+use super::{Standing, men, others};
 use crate::engine::bits::Bits;
 use crate::engine::condition::{Cond, Term, compare, pinned_in};
 use crate::engine::{NONE, State, bit};
@@ -409,7 +410,7 @@ impl<B: Bits> View<'_, B> {
         let s = &self.shift;
         match count {
             Count::MenOn(p, site, mask) => {
-                let mut here = if !(self.masks.occ[p] & B::of(mask)).none() {
+                let mut here = if !(self.masks.occ[side(p)] & B::of(mask)).none() {
                     i64::from(self.st.stack[site as usize])
                 } else {
                     0
@@ -435,7 +436,7 @@ impl<B: Bits> View<'_, B> {
                 }
                 men
             }
-            Count::Points(p, mask) => sites_in(self.occ[p] & B::of(mask)),
+            Count::Points(p, mask) => sites_in(self.occ[side(p)] & B::of(mask)),
             Count::Pinned(p, mask) => {
                 let change = if !MOVED || p == s.mover {
                     0
@@ -469,7 +470,7 @@ impl Dice {
         }
         let runs = *vulnerable.get_or_insert_with(|| {
             if t.ends_see_runs {
-                B::of(self.vulnerable(st, 1 - who))
+                B::of(self.vulnerable(st, who ^ 1))
             } else {
                 B::ZERO
             }
@@ -494,7 +495,7 @@ impl Dice {
         let Some(rule) = &t.bear_off else {
             return false;
         };
-        match &t.bear_off_exact[player] {
+        match seat(&t.bear_off_exact, player) {
             Some(exact) => self.exact_holds(st, masks, (exact, rule), player),
             None => self.holds(st, masks, rule, player, (NONE, NONE, NONE), vulnerable),
         }
@@ -527,7 +528,7 @@ impl Dice {
                 cond,
                 who,
                 (NONE, NONE, NONE),
-                B::of(self.vulnerable(st, 1 - who))
+                B::of(self.vulnerable(st, who ^ 1))
             ),
             "a condition judged exactly as the interpreter judges it"
         );
@@ -560,7 +561,9 @@ impl Dice {
             return false;
         }
         let ends = t.ends.len();
-        if ends >= 32 {
+        // More than the bits tell apart, or a game of more than two, whose
+        // end conditions are judged with the die move played.
+        if ends >= 32 || self.players > 2 {
             return true;
         }
         let view = View {
@@ -597,7 +600,7 @@ impl Dice {
             to,
             ..Shift::NONE
         };
-        let opp = 1 - player;
+        let opp = player ^ 1;
         if self.t.pin_blots {
             // See `Engine::pin_move`: a lone opposing man where he lands is
             // pinned; the man pinned where he leaves is freed with his last
@@ -614,7 +617,7 @@ impl Dice {
         } else if hit != NONE {
             shift.gained = hit;
             shift.lost = to;
-            shift.n = i64::from(men(st, to, opp));
+            shift.n = i64::from(others(st, to, player).0);
         }
         shift
     }
@@ -638,7 +641,7 @@ impl Dice {
         let masks = Masks::of(&after);
         let ends = t.ends.len();
         let judged = (0..2).any(|who| {
-            let vulnerable = self.vulnerable(&after, 1 - who);
+            let vulnerable = self.vulnerable(&after, who ^ 1);
             t.ends.iter().enumerate().any(|(i, e)| {
                 fired >> (who * ends + i) & 1 != 0
                     && self.holds(&after, &masks, &e.cond, who, (NONE, NONE, NONE), vulnerable)

@@ -6,6 +6,7 @@
 use super::Dice;
 use super::masks::Masks;
 use super::men;
+use super::tables::seat;
 use crate::engine::bits::Bits;
 use crate::engine::{NONE, State, Step, bit};
 use crate::ir;
@@ -175,7 +176,7 @@ impl Dice {
             if ((hi - lo + 1) as u32) < limit.length {
                 continue;
             }
-            if limit.unless_ahead && self.opponent_ahead(st, 1 - player, &points[lo..=hi]) {
+            if limit.unless_ahead && self.opponent_ahead(st, player ^ 1, &points[lo..=hi]) {
                 continue;
             }
             return true;
@@ -201,7 +202,7 @@ impl Dice {
     ) -> B {
         let t = &self.t;
         let every = B::one(last) - B::ONE;
-        let Some(span) = t.points_span[player] else {
+        let Some(span) = *seat(&t.points_span, player) else {
             return every;
         };
         let mut risky = 0u64;

@@ -164,7 +164,7 @@ impl Dice {
             Some(d) => m.key ^ super::route::choice_key(d),
             None => m.key,
         };
-        Some(root.after(st, m.steps(), key))
+        Some(root.after(st, m.steps(), key, self.players))
     }
 
     /// Plays turn `i` of those [`Engine::count_dice_turns`] counted last on
@@ -189,7 +189,7 @@ impl Dice {
                     return (false, None);
                 };
                 self.play_die_moves(st, m.steps());
-                let root = listed.root.map(|r| r.after(st, m.steps(), m.key));
+                let root = (listed.root).map(|r| r.after(st, m.steps(), m.key, self.players));
                 return (m.ends, root);
             }
             let Some(route) = listed.routes.get(i) else {
@@ -201,7 +201,7 @@ impl Dice {
             }
             let root = listed
                 .root
-                .map(|r| r.after(st, route.steps(), route.root_key()));
+                .map(|r| r.after(st, route.steps(), route.root_key(), self.players));
             (route.ends, root)
         })
     }
@@ -211,8 +211,16 @@ impl Root {
     /// The root of the roll after the turn of die moves `steps`, leading
     /// to the position of key `key`, played from the position of this
     /// root to reach `st`: these masks with the sites the turn moved men
-    /// on or off read again.
-    fn after(self, st: &State, steps: &[Step], key: u64) -> Root {
+    /// on or off read again. In a game of more than two `players`, the
+    /// next player sees other masks (see [`super::masks::side`]): they are
+    /// read anew.
+    fn after(self, st: &State, steps: &[Step], key: u64, players: usize) -> Root {
+        if players > 2 {
+            return Root {
+                masks: Masks::of(st),
+                key,
+            };
+        }
         let mut masks = self.masks;
         for s in steps {
             for site in [s.from, s.to, s.over] {

@@ -7,8 +7,13 @@ use crate::engine::bits::Bits;
 use crate::engine::condition::Standing;
 use crate::engine::{NONE, State, bit};
 
-/// The sites where each player has at least one free man (`occ`) and at
+/// The sites where each side has at least one free man (`occ`) and at
 /// least two (`two`); a man pinned under an opposing man is not free.
+///
+/// The masks have two sides (see [`side`]): in a game of two players, each
+/// player's; in a game of more, they are seen by one player (the player to
+/// move, or the one whose rules are judged), his men on his side and every
+/// other player's on the other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(in crate::engine) struct Masks<B: Bits = u128> {
     pub occ: [B; 2],
@@ -26,12 +31,19 @@ impl Masks {
         }
     }
 
-    /// The masks of a position, site by site.
+    /// The masks of a position seen by the player to move, site by site.
     pub fn of(st: &State) -> Masks {
+        Masks::seen_by(st, usize::from(st.to_move))
+    }
+
+    /// The masks of a position seen by `player`, site by site: his men on
+    /// his side, every other player's on the other (in a game of two, each
+    /// player's on his own, whoever sees them).
+    pub fn seen_by(st: &State, player: usize) -> Masks {
         let mut masks = Masks::default();
         for (site, (&c, &men)) in st.cells.iter().zip(&st.stack).enumerate() {
             if c != NONE {
-                let p = (c >> 4) as usize & 1;
+                let p = side_of((c >> 4) as usize, player);
                 masks.occ[p] |= bit(site as u8);
                 if men >= 2 {
                     masks.two[p] |= bit(site as u8);
@@ -53,9 +65,10 @@ impl<B: Bits> Masks<B> {
 
     /// Brings the masks up to date after a die move of `player` from
     /// `from` to `to` that hit nothing or sent what it hit to `hit`, in a
-    /// game that pins no man; returns what it changed.
+    /// game that pins no man; returns what it changed (by side).
     #[inline(always)]
     pub fn moved(&mut self, st: &State, player: usize, (from, to, hit): (u8, u8, u8)) -> Change {
+        let player = side(player);
         let mut change = Change::NONE;
         let (f, t) = (B::one(usize::from(from)), B::one(usize::from(to)));
         let mut left = FEWER;
@@ -79,7 +92,7 @@ impl<B: Bits> Masks<B> {
         }
         change.push(to, player, came);
         if hit != NONE {
-            let opp = 1 - player;
+            let opp = player ^ 1;
             self.occ[opp] &= !t;
             self.two[opp] &= !t;
             change.add(to, opp, FEWER | GONE);
@@ -105,7 +118,7 @@ impl<B: Bits> Masks<B> {
     #[inline(always)]
     pub fn pinned(&mut self, st: &State, player: usize, (from, to): (u8, u8), flags: u8) -> Change {
         let (f, t) = (B::one(usize::from(from)), B::one(usize::from(to)));
-        let opp = 1 - player;
+        let (player, opp) = (side(player), side(player) ^ 1);
         if flags & super::RELEASED != 0 {
             // The last pinner left: the man pinned there stands alone again.
             self.occ[player] &= !f;
@@ -142,10 +155,10 @@ impl<B: Bits> Masks<B> {
             && (reads & 8 == 0 || self.two[1] == other.two[1])
     }
 
-    /// The free men of `player` on the sites of `mask`.
+    /// The free men of `player` on the sites of `mask`, in masks he sees.
     #[inline]
     pub fn men_in(&self, st: &State, player: usize, mask: B) -> i32 {
-        let mut mask = mask & self.occ[player];
+        let mut mask = mask & self.occ[side(player)];
         let mut total = 0;
         while !mask.none() {
             total += i32::from(st.stack[mask.trailing_zeros() as usize]);
@@ -157,12 +170,12 @@ impl<B: Bits> Masks<B> {
 
 impl<B: Bits> Standing<B> for &Masks<B> {
     #[inline(always)]
-    fn occupied(&self, side: usize) -> B {
-        self.occ[side]
+    fn occupied(&self, player: usize) -> B {
+        self.occ[side(player)]
     }
     #[inline(always)]
-    fn doubled(&self, side: usize) -> B {
-        self.two[side]
+    fn doubled(&self, player: usize) -> B {
+        self.two[side(player)]
     }
     #[inline(always)]
     fn pieces_in(&self, st: &State, side: usize, mask: B) -> i32 {
@@ -172,6 +185,22 @@ impl<B: Bits> Standing<B> for &Masks<B> {
     fn pieces_at(&self, st: &State, site: u8, side: usize) -> i32 {
         super::men(st, site, side)
     }
+}
+
+/// The side of the masks where `player`'s men are, in masks he sees (see
+/// [`Masks`]): his index in a game of two; in a game of more, his index's
+/// lowest bit, the other side holding every other player's men. The other
+/// side is `side(player) ^ 1`.
+#[inline(always)]
+pub(in crate::engine) fn side(player: usize) -> usize {
+    player & 1
+}
+
+/// The side of the men of `owner` in masks `player` sees: `owner` itself in
+/// a game of two.
+#[inline(always)]
+pub(in crate::engine) fn side_of(owner: usize, player: usize) -> usize {
+    usize::from(owner != player) ^ side(player)
 }
 
 /// Debug builds check the masks the search keeps against the position.

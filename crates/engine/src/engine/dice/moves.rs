@@ -5,9 +5,10 @@
 
 use super::Dice;
 use super::masks::Masks;
+use super::masks::side;
 use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
-use super::{Standing, men};
+use super::{Standing, men, others};
 use crate::engine::again::Played;
 use crate::engine::bits::Bits;
 use crate::engine::{Move, NONE, State, Step, cell};
@@ -75,8 +76,8 @@ impl Dice {
             return self.pin_move(st, player, from, to);
         }
         let mut delta = self.take_man(st, from);
-        let opp = 1 - player;
-        let victims = men(st, to, opp) as u8;
+        let (victims, opp) = others(st, to, player);
+        let victims = victims as u8;
         let mut hit = NONE;
         if victims > 0
             && let Some(zones) = &self.t.hit_to
@@ -118,12 +119,12 @@ impl Dice {
             let (delta, hit, fired, standing) = self.pin_move_preview(st, masks, player, from, to);
             return Some((delta, hit, fired, Some(standing)));
         }
-        let opp = 1 - player;
         let (f, t) = (from as usize, to as usize);
         let left = st.stack[f];
         let mut delta = self.men_key(from, player, left);
         let mut fired = fires.at(from, player, if left > 1 { FEWER } else { FEWER | GONE });
-        let victims = men(st, to, opp) as u8;
+        let (victims, opp) = others(st, to, player);
+        let victims = victims as u8;
         let mut hit = NONE;
         if victims > 0
             && let Some(zones) = &self.t.hit_to
@@ -138,14 +139,15 @@ impl Dice {
             let there = st.stack[h];
             delta ^= self.site_key(h, st.cells[h], there)
                 ^ self.site_key(h, cell(opp, 0), there + victims);
-            let came = if (masks.occ[opp] & B::one(usize::from(hit))).none() {
+            let came = if (masks.occ[side(player) ^ 1] & B::one(usize::from(hit))).none() {
                 CAME
             } else {
                 0
             };
+            let them = side(player) ^ 1;
             fired |= fires.at(to, player, MORE | CAME)
-                | fires.at(to, opp, FEWER | GONE)
-                | fires.at(hit, opp, MORE | came);
+                | fires.at(to, them, FEWER | GONE)
+                | fires.at(hit, them, MORE | came);
         } else {
             let before = men(st, to, player) as u8;
             debug_assert!(
@@ -172,12 +174,13 @@ impl Dice {
         (from, to, hit): (u8, u8, u8),
     ) -> Standing<B> {
         let mut occ = masks.occ;
+        let player = side(player);
         if st.stack[from as usize] <= 1 {
             occ[player] &= !B::one(usize::from(from));
         }
         occ[player] |= B::one(usize::from(to));
         if hit != NONE {
-            let opp = 1 - player;
+            let opp = player ^ 1;
             occ[opp] = occ[opp] & !B::one(usize::from(to)) | B::one(usize::from(hit));
         }
         (occ, B::of(st.pinned))
@@ -199,9 +202,11 @@ impl Dice {
         // Only the men move back: the key is the caller's to restore.
         lift_man(st, to);
         if hit != NONE {
+            // The men hit are the owner's of the site they went to.
+            let owner = usize::from(st.cells[hit as usize] >> 4);
             for _ in 0..victims {
                 lift_man(st, hit);
-                drop_man(st, to, 1 - player);
+                drop_man(st, to, owner);
             }
         }
         drop_man(st, from, player);
@@ -325,10 +330,10 @@ impl Dice {
     /// of both counts, in one look-up for the usual stack.
     #[inline(always)]
     pub(super) fn men_key(&self, site: u8, owner: usize, men: u8) -> u64 {
-        debug_assert!(men > 0 && owner < 2);
+        debug_assert!(men > 0 && owner < crate::ir::MAX_PLAYERS);
         if (men as usize) < MEN_KEYS {
             // In range whatever the arguments: masked to the table.
-            let i = site as usize * 32 + owner * 16 + men as usize;
+            let i = owner * 128 * MEN_KEYS + site as usize * MEN_KEYS + men as usize;
             self.t.men_keys[i & (MEN_KEY_SLOTS - 1)]
         } else {
             self.men_key_far(site as usize, owner, men)
@@ -412,8 +417,11 @@ impl Dice {
         st.dice = [0; MAX_DICE];
         st.chosen = false;
         st.climbing = false;
-        st.turns[player] = st.turns[player].saturating_add(1).min(self.t.turn_cap);
-        st.to_move = 1 - st.to_move;
+        // Only games of two count turns (see `check/seats.rs`).
+        if let Some(turns) = st.turns.get_mut(player) {
+            *turns = turns.saturating_add(1).min(self.t.turn_cap);
+        }
+        st.to_move = self.next_player(player) as u8;
     }
 
     /// A bit per slot of a counter with `while` whose condition holds for
@@ -422,14 +430,14 @@ impl Dice {
     #[cold]
     #[inline(never)]
     fn dice_while_held(&self, st: &State) -> u8 {
-        let masks = Masks::of(st);
         let mut held = 0;
         for &(slot, ref cond, _) in &self.counter_while {
             let holds = |who: usize| {
-                let runs = self.vulnerable(st, 1 - who);
+                let runs = self.vulnerable(st, who ^ 1);
+                let masks = Masks::seen_by(st, who);
                 self.holds(st, &masks, cond.cond(), who, (NONE, NONE, NONE), runs)
             };
-            if holds(0) || holds(1) {
+            if (0..self.players).any(holds) {
                 held |= 1 << slot;
             }
         }
@@ -451,6 +459,9 @@ impl Dice {
     /// the sites: what a roll's search starts from.
     #[inline]
     pub(super) fn masks_and_key(&self, st: &State) -> (Masks, u64) {
+        if self.players > 2 {
+            return (Masks::of(st), self.position_key(st));
+        }
         let n = st.cells.len().min(st.stack.len());
         let (cells, stack) = (&st.cells[..n], &st.stack[..n]);
         let mut h = 0;

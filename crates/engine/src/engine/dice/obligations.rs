@@ -48,7 +48,7 @@ impl Dice {
             .zip(&self.rules.play_from)
         {
             let holds = when.as_ref().is_none_or(|c| {
-                let runs = B::of(self.vulnerable(st, 1 - player));
+                let runs = B::of(self.vulnerable(st, player ^ 1));
                 self.holds(st, masks, c, player, (NONE, NONE, NONE), runs)
             });
             if holds {

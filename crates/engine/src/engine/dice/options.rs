@@ -3,7 +3,9 @@
 //! masks, and the origins of each die found from them at once.
 
 use super::Dice;
+use super::masks::side;
 use super::route::Route;
+use super::tables::seat;
 use super::{Change, Masks, men};
 use crate::engine::bits::Bits;
 use crate::engine::{NONE, State, Step};
@@ -88,7 +90,7 @@ impl Dice {
         let track = &t.track[player];
         let last = track.len().saturating_sub(1);
         let vulnerable = if t.landing_sees_runs {
-            B::of(self.vulnerable(st, 1 - player))
+            B::of(self.vulnerable(st, player ^ 1))
         } else {
             B::ZERO
         };
@@ -98,23 +100,23 @@ impl Dice {
         let must_leave = t
             .first_from
             .iter()
-            .map(|z| z[player & 1])
+            .map(|z| *seat(z, player))
             .find(|&z| z != NONE && men(st, z, player) > 0)
             .unwrap_or(NONE);
         // Men at position 0 leave the second start where he has men there
         // and no rule sends the first's first (the checker has a `first
         // from` name one of the two, so that they never both may leave).
         let from_second = t.two_starts && {
-            let second = t.second_start[player & 1];
+            let second = *seat(&t.second_start, player);
             second != NONE
                 && men(st, second, player) > 0
                 && (must_leave == NONE || must_leave == second)
         };
-        let positions =
-            positions.unwrap_or_else(|| self.track_positions(player, masks.occ[player], last));
+        let positions = positions
+            .unwrap_or_else(|| self.track_positions(player, masks.occ[side(player)], last));
         debug_assert_eq!(
             positions,
-            self.track_positions(player, masks.occ[player], last),
+            self.track_positions(player, masks.occ[side(player)], last),
             "track positions carried out of date"
         );
         let mut blocked = if must_leave == NONE {
@@ -128,7 +130,7 @@ impl Dice {
         let placing = searches_placements::<B>()
             && t.places
             && self.may_place(st, masks, player, &mut blocked, vulnerable);
-        let leavable = masks.occ[player] & !blocked;
+        let leavable = masks.occ[side(player)] & !blocked;
         let (forbidden, forbidden_at) = if let Some((was, at, true)) = was {
             #[cfg(debug_assertions)]
             assert_eq!(was, self.forbidden(st, masks, player, vulnerable));
@@ -197,7 +199,7 @@ impl Dice {
     ) -> bool {
         let t = &self.t;
         let start = B::one(usize::from(t.track[player][0]));
-        let may = !(masks.occ[player] & start & !*blocked).none()
+        let may = !(masks.occ[side(player)] & start & !*blocked).none()
             && self.rules.kinds[0]
                 .place
                 .as_ref()
@@ -223,7 +225,7 @@ impl Dice {
         }
         let t = &self.t;
         let track = &t.track[player];
-        let mut at = B::of(t.place_at[player]) & !o.forbidden_at;
+        let mut at = B::of(*seat(&t.place_at, player)) & !o.forbidden_at;
         if t.judge_more {
             let mut left = at;
             while !left.none() {
@@ -296,13 +298,13 @@ impl Dice {
     pub(super) fn forbidden_reads(&self, player: usize) -> Option<u8> {
         let t = &self.t;
         match (&t.hit_to, t.pin_blots) {
-            (Some(_), _) => t.forbid_program[player].reads(),
-            (None, false) => t.forbid_program[player]
+            (Some(_), _) => seat(&t.forbid_program, player).reads(),
+            (None, false) => seat(&t.forbid_program, player)
                 .reads()
-                .map(|r| r | 1 << (1 - player)),
+                .map(|r| r | 1 << (side(player) ^ 1)),
             (None, true) => None,
         }
-        .filter(|r| r & (5 << player) == 0)
+        .filter(|r| r & (5 << side(player)) == 0)
     }
 
     /// Completes `o`, the options of `player` from a position, where the
@@ -405,11 +407,11 @@ impl Dice {
     ) -> Option<bool> {
         let t = &self.t;
         let fires = t.bear_off_fires.as_ref()?;
-        let may_change = fires.fired(change) >> (2 * player + usize::from(was)) & 1 != 0;
+        let may_change = fires.fired(change) >> (2 * side(player) + usize::from(was)) & 1 != 0;
         if !may_change {
             return Some(was);
         }
-        let linear = t.bear_off_linear[player].as_ref()?;
+        let linear = seat(&t.bear_off_linear, player).as_ref()?;
         linear.unchanged(player, moved, t.pin_blots).then_some(was)
     }
 
@@ -624,13 +626,13 @@ impl Dice {
         vulnerable: B,
     ) -> B {
         let t = &self.t;
-        let opp = 1 - player;
+        let opp = side(player) ^ 1;
         let mut forbidden = match (&t.hit_to, t.pin_blots) {
             (Some(_), _) => B::ZERO,
             (None, false) => masks.occ[opp],
             (None, true) => masks.two[opp] | masks.occ[opp] & B::of(st.pinned),
         };
-        let program = &t.forbid_program[player];
+        let program = seat(&t.forbid_program, player);
         if !program.is_empty() {
             let mut tests = 0u64;
             for (i, c) in program.tests.iter().enumerate() {
@@ -655,7 +657,7 @@ impl Dice {
         vulnerable: B,
         leavable: B,
     ) -> B {
-        let program = &self.t.forbid_from_program[player];
+        let program = seat(&self.t.forbid_from_program, player);
         if program.is_empty() || (B::of(program.support) & leavable).none() {
             return B::ZERO;
         }
@@ -768,7 +770,7 @@ impl Dice {
                 masks == Masks::of(after).narrow::<B>(),
                 "masks after the die move"
             );
-            let vulnerable = self.vulnerable(after, 1 - player);
+            let vulnerable = self.vulnerable(after, player ^ 1);
             self.rules
                 .forbid_after
                 .iter()

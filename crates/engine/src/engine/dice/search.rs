@@ -9,6 +9,7 @@ use super::orders;
 use super::route::{Mark, Route};
 use super::searched::{MEMO, Turn, Width};
 use super::table::{Entry, dice_signature};
+use super::tables::seat;
 use super::{Change, MAX_SEARCH, MAX_WORK, Masks, SEARCH_DIE_MOVES, Standing, TooManyTurns};
 use crate::engine::bits::Bits;
 use crate::engine::{NONE, State, Step};
@@ -480,7 +481,7 @@ impl Dice {
         let t = &self.t;
         [
             t.track[player].first().copied(),
-            Some(t.second_start[player]),
+            Some(*seat(&t.second_start, player)),
         ]
         .into_iter()
         .flatten()

@@ -5,6 +5,7 @@
 
 use super::judge::Exact;
 use super::landing::Program;
+use super::masks::side;
 use super::triggers::{Fires, Gates, Linear, Needs, Trigger, needs, triggers};
 use super::{limits, masks};
 use crate::engine::NONE;
@@ -12,6 +13,18 @@ use crate::engine::condition::Cond;
 use crate::engine::rules::{Rules, Shared};
 use crate::ir::{self, EndResult, EndRule, Game, Priority};
 use std::sync::Arc;
+
+/// The slots of the tables kept per player: at least
+/// [`crate::ir::MAX_PLAYERS`], and a power of two, so that a player's index
+/// masked by `SEATS - 1` reads them without a test of its range.
+pub(super) const SEATS: usize = 8;
+const _: () = assert!(crate::ir::MAX_PLAYERS <= SEATS && SEATS.is_power_of_two());
+
+/// The table of `player` of a per-player array.
+#[inline(always)]
+pub(super) fn seat<T>(table: &[T; SEATS], player: usize) -> &T {
+    &table[player & (SEATS - 1)]
+}
 
 /// The compiled rules of a dice game.
 pub(in crate::engine) struct Tables {
@@ -28,7 +41,7 @@ pub(in crate::engine) struct Tables {
     pub(super) track_map: Vec<masks::TrackMap>,
     /// Per player: the second zone at his track's start (`start or bar,
     /// ...`), or [`NONE`]: at track position 0 like `track[0]`.
-    pub second_start: [u8; 2],
+    pub second_start: [u8; SEATS],
     /// Whether some player's track starts in two zones.
     pub(super) two_starts: bool,
     /// Per player: his track with the second zone at its start in place of
@@ -42,18 +55,18 @@ pub(in crate::engine) struct Tables {
     pub(super) point_index: Vec<Vec<u8>>,
     /// Per player: the track positions of `points`, where they are one
     /// stretch of his track, in order, within its first 64 positions.
-    pub(super) points_span: [Option<u64>; 2],
+    pub(super) points_span: [Option<u64>; SEATS],
     /// Per player, the `forbid` conditions judged for every landing site
     /// at once from the site masks (see [`conditions::maskable`]); the
     /// others, site by site; those that read the die move's origin apart.
     /// Each rule is the core's (`rules.rs`), shared.
-    pub(super) forbid_program: [Program; 2],
+    pub(super) forbid_program: [Program; SEATS],
     pub(super) forbid: Vec<Shared>,
     pub(super) forbid_from: Vec<Shared>,
     /// Per player, the rules of `forbid_from` judged for every origin at
     /// once ([`Program::compile_origins`]); the others, die move by die
     /// move.
-    pub(super) forbid_from_program: [Program; 2],
+    pub(super) forbid_from_program: [Program; SEATS],
     pub(super) forbid_from_rest: Vec<Shared>,
     /// Whether the core has `forbid ... after move` rules, judged die move
     /// by die move on the position after it ([`Engine::forbidden_after`]).
@@ -66,7 +79,7 @@ pub(in crate::engine) struct Tables {
     pub(super) judge_more: bool,
     /// Per `pass` rule, per judged player, where it needs men (see
     /// [`triggers::needs`]): it is not judged where they are not met.
-    pub(super) pass_needs: Vec<[Needs; 2]>,
+    pub(super) pass_needs: Vec<[Needs; SEATS]>,
     /// The throws that pass the turn (`throw 5 passes`), each sorted over
     /// the slots of [`State::dice`], with its text (`throw 5`).
     pub(super) passing_throws: Vec<([u8; crate::ir::MAX_DICE], String)>,
@@ -80,10 +93,10 @@ pub(in crate::engine) struct Tables {
     /// can make it fail (see [`Fires`]).
     pub(super) bear_off_fires: Option<Fires>,
     /// Per player, `bear_off` as sums of men, where it is (see [`Linear`]).
-    pub(super) bear_off_linear: [Option<Linear>; 2],
+    pub(super) bear_off_linear: [Option<Linear>; SEATS],
     /// Per player, `bear_off` judged exactly from counts, where it can be
     /// (see [`Exact`]).
-    pub(super) bear_off_exact: [Option<Exact>; 2],
+    pub(super) bear_off_exact: [Option<Exact>; SEATS],
     pub(super) overshoot_rearmost: bool,
     pub(super) play: Vec<Priority>,
     /// Per `play from` obligation, per player, the sites of his region.
@@ -105,14 +118,14 @@ pub(in crate::engine) struct Tables {
     pub(super) places: bool,
     /// ... per player, onto these track positions (a mask; never the first
     /// or the last) ...
-    pub(super) place_at: [u128; 2],
+    pub(super) place_at: [u128; SEATS],
     /// ... while the core's `place ... when` holds for him, if there is one.
     /// Whether the board has at most 64 sites: the search then keeps its
     /// masks in a `u64` (see [`super::bits`]).
     pub(super) narrow: bool,
     /// Per `first from` rule, in order, per player: the site his men
     /// must leave first while he has men there.
-    pub(super) first_from: Vec<[u8; 2]>,
+    pub(super) first_from: Vec<[u8; SEATS]>,
     /// End conditions, each with what can make it hold for each player:
     /// it need only be judged after a die move that does.
     pub(super) ends: Vec<End>,
@@ -147,11 +160,11 @@ pub(in crate::engine) struct Tables {
 /// change of a larger stack is worked out from the keys of both counts.
 pub(super) const MEN_KEYS: usize = 16;
 
-/// The slots of the changes of key: per site (at most
-/// [`crate::check::MAX_SITES`]) and owner, [`MEN_KEYS`] counts; at the
-/// layout of [`Engine::site_key`], so that indices masked to it are in range.
-pub(super) const MEN_KEY_SLOTS: usize = 128 * 2 * MEN_KEYS;
-const _: () = assert!(crate::check::MAX_SITES <= 128);
+/// The slots of the changes of key: per owner (at most eight), per site
+/// (at most [`crate::check::MAX_SITES`]), [`MEN_KEYS`] counts; a power of
+/// two, so that indices masked to it are in range.
+pub(super) const MEN_KEY_SLOTS: usize = 8 * 128 * MEN_KEYS;
+const _: () = assert!(crate::check::MAX_SITES <= 128 && crate::ir::MAX_PLAYERS <= 8);
 
 impl Tables {
     /// The compiled rules of `game`, a dice game, with `zobrist` the
@@ -168,7 +181,8 @@ impl Tables {
             .collect();
         // A second zone at a track's start (`start or bar, ...`) is at
         // position 0 too; the track men leave it by starts there.
-        let second_start: [u8; 2] = [0, 1].map(|p| {
+        let players = game.players.len();
+        let second_start: [u8; SEATS] = std::array::from_fn(|p| {
             game.players
                 .get(p)
                 .and_then(|p| p.second_start)
@@ -240,13 +254,25 @@ impl Tables {
         };
         let rules = &game.rules;
         let vulnerable = rules.vulnerable_run.is_some();
-        let rise =
-            |c: &Cond| -> [Trigger; 2] { [0, 1].map(|p| triggers(c, regions, p, vulnerable).0) };
+        // In a game of more than two, the search's masks have sides, not
+        // players (see `masks::side`): every change may set off any end
+        // condition, whose needs are not read, and the conditions are
+        // judged by the interpreter for each player in masks he sees
+        // (`Engine::dice_outcome_many`).
+        let many = players > 2;
+        let rise = |c: &Cond| -> [Trigger; 2] {
+            [0, 1].map(|p| match many {
+                false => triggers(c, regions, p, vulnerable).0,
+                true => Trigger::ANY,
+            })
+        };
+        let end_needs =
+            |c: &Cond, p: usize| Needs::new(if many { vec![] } else { needs(c, regions, p) });
         let ends: Vec<End> = (game.end.iter().zip(&core.ends))
             .filter_map(|(e, cond)| match (e, cond) {
                 (EndRule::When { result, points, .. }, Some(cond)) => Some(End {
                     rise: rise(cond),
-                    needs: [0, 1].map(|p| Needs::new(needs(cond, regions, p))),
+                    needs: [0, 1].map(|p| end_needs(cond, p)),
                     exact: [0, 1].map(|p| Exact::new(cond, regions, p)),
                     cond: Arc::clone(cond),
                     result: *result,
@@ -272,7 +298,15 @@ impl Tables {
             .collect();
         let may_pass = !core.pass.is_empty() || !passing_throws.is_empty();
         let pass_needs = (core.pass.iter())
-            .map(|c| [0, 1].map(|p| Needs::new(needs(c, regions, p))))
+            .map(|c| {
+                std::array::from_fn(|p| {
+                    Needs::new(if p < players {
+                        needs(c, regions, p)
+                    } else {
+                        Vec::new()
+                    })
+                })
+            })
             .collect();
         let (forbid_from, forbid): (Vec<Shared>, Vec<Shared>) =
             core.forbid.iter().cloned().partition(|c| c.sees_from());
@@ -282,10 +316,12 @@ impl Tables {
                 [0, 1].map(|p| triggers(c, regions, p, rules.vulnerable_run.is_some()));
             Fires::new(&[[rise0, rise1], [fall0, fall1]], sites)
         });
-        let bear_off_linear =
-            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Linear::new(c, regions, p)));
-        let bear_off_exact =
-            [0, 1].map(|p| bear_off.as_ref().and_then(|c| Exact::new(c, regions, p)));
+        let bear_off_linear = std::array::from_fn(|p| {
+            (bear_off.as_ref().filter(|_| p < players)).and_then(|c| Linear::new(c, regions, p))
+        });
+        let bear_off_exact = std::array::from_fn(|p| {
+            (bear_off.as_ref().filter(|_| p < players)).and_then(|c| Exact::new(c, regions, p))
+        });
         let landing_sees_runs = forbid
             .iter()
             .chain(&forbid_from)
@@ -293,22 +329,34 @@ impl Tables {
             .any(|c| c.sees_runs());
         // Every site of the board (at most 128).
         let board = u128::MAX.checked_shr(128 - sites as u32).unwrap_or(0);
+        // Each player's programs read the masks he sees: his men on his
+        // side (see `masks::side`).
         let (forbid_program, forbid) = if game.rules.pin_blots {
-            ([Program::default(), Program::default()], forbid)
+            (std::array::from_fn(|_| Program::default()), forbid)
         } else {
-            let (mine, rest) = Program::compile(forbid.clone(), &regions[0], 0, board);
-            let (theirs, _) = Program::compile(forbid, &regions[1], 1, board);
-            ([mine, theirs], rest)
+            let (_, rest) = Program::compile(forbid.clone(), &regions[0], 0, board);
+            let program = |p: usize| match p < players {
+                true => Program::compile(forbid.clone(), &regions[p], side(p), board).0,
+                false => Program::default(),
+            };
+            (std::array::from_fn(program), rest)
         };
-        let (from_mine, forbid_from_rest) =
+        let (_, forbid_from_rest) =
             Program::compile_origins(forbid_from.clone(), &regions[0], 0, board);
-        let (from_theirs, _) = Program::compile_origins(forbid_from.clone(), &regions[1], 1, board);
+        let forbid_from_program: [Program; SEATS] = std::array::from_fn(|p| match p < players {
+            true => Program::compile_origins(forbid_from.clone(), &regions[p], side(p), board).0,
+            false => Program::default(),
+        });
         let judge_more = !forbid.is_empty()
             || !forbid_from.is_empty()
             || !core.forbid_after.is_empty()
             || !rules.run_limits.is_empty();
-        let points_span = [0, 1].map(|p| limits::points_span(&points[p], &position[p]));
-        let origins_masked = !from_mine.is_empty() || !rules.run_limits.is_empty();
+        let points_span = std::array::from_fn(|p| {
+            (p < players)
+                .then(|| limits::points_span(&points[p], &position[p]))
+                .flatten()
+        });
+        let origins_masked = !forbid_from_program[0].is_empty() || !rules.run_limits.is_empty();
         let ends_see_runs = ends.iter().any(|e| e.cond.sees_runs());
         let rises: Vec<[Trigger; 2]> = ends.iter().map(|e| e.rise).collect();
         let ends_fire = Fires::new(&rises, sites);
@@ -321,7 +369,7 @@ impl Tables {
         // in a region: two die moves from the start are not known by
         // their origin and die alone.
         let place = game.kinds.first().and_then(|k| k.place.as_ref());
-        let place_at = [0, 1].map(|p| {
+        let place_at = std::array::from_fn(|p| {
             let (Some(place), Some(track)) = (place, track.get(p)) else {
                 return 0;
             };
@@ -330,17 +378,24 @@ impl Tables {
                 .filter(|&i| place.sites[p].contains(&usize::from(track[i])))
                 .fold(0u128, |m, i| m | 1 << i)
         });
+        // No player's men are hit to a site of another's track.
         let orders_commute = place.is_none()
-            && second_start == [NONE; 2]
-            && zone(&rules.hit_to)
-                .is_none_or(|z: Vec<u8>| (0..2).all(|p| !track[p].contains(&z[1 - p])));
-        let mut men_keys = Box::new([0u64; MEN_KEY_SLOTS]);
+            && second_start == [NONE; SEATS]
+            && zone(&rules.hit_to).is_none_or(|z: Vec<u8>| {
+                (0..players).all(|p| (0..players).all(|q| q == p || !track[p].contains(&z[q])))
+            });
+        let mut men_keys: Box<[u64; MEN_KEY_SLOTS]> = vec![0u64; MEN_KEY_SLOTS]
+            .into_boxed_slice()
+            .try_into()
+            .expect("a table of its length");
         for site in 0..sites {
-            for owner in 0..2 {
-                let at = site * 32 + owner * 16;
+            for owner in 0..players {
+                // At the layout of `Engine::site_key`: 16 keys an owner a site.
+                let at = site * 16 * players + owner * 16;
                 for men in 1..MEN_KEYS {
                     let fewer = if men > 1 { zobrist[at + men - 1] } else { 0 };
-                    men_keys[at + men] = zobrist[at + men] ^ fewer;
+                    men_keys[owner * 128 * MEN_KEYS + site * MEN_KEYS + men] =
+                        zobrist[at + men] ^ fewer;
                 }
             }
         }
@@ -362,7 +417,7 @@ impl Tables {
             forbid_program,
             forbid,
             forbid_from,
-            forbid_from_program: [from_mine, from_theirs],
+            forbid_from_program,
             forbid_from_rest,
             after_move: !core.forbid_after.is_empty(),
             origins_masked,
@@ -396,9 +451,9 @@ impl Tables {
                 .first_from
                 .iter()
                 .filter_map(|z| zone(&Some(z.clone())))
-                .map(|z: Vec<u8>| [z[0], z.get(1).copied().unwrap_or(NONE)])
+                .map(|z: Vec<u8>| std::array::from_fn(|p| z.get(p).copied().unwrap_or(NONE)))
                 .collect(),
-            two_starts: second_start != [NONE; 2],
+            two_starts: second_start != [NONE; SEATS],
             ends,
             ends_fire,
             ends_gates,

@@ -79,7 +79,7 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
     let masks = Masks::of(st);
     let bearing = |st: &State, masks: &Masks| {
         engine.rules.bear_off.as_ref().is_some_and(|c| {
-            let vulnerable = engine.dice().unwrap().vulnerable(st, 1 - player);
+            let vulnerable = engine.dice().unwrap().vulnerable(st, player ^ 1);
             engine
                 .dice()
                 .unwrap()
@@ -133,16 +133,19 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
                 "previewed end conditions set off: {at}"
             );
         }
-        // Every end condition judged in full, for the mover and then his
-        // opponent: neither triggers nor needs.
-        let judged = [player, 1 - player].into_iter().find_map(|who| {
-            let vulnerable = engine.dice().unwrap().vulnerable(&after, 1 - who);
+        // Every end condition judged in full, for the mover and then each
+        // other player in turn, in the masks he sees: neither triggers nor
+        // needs.
+        let n = engine.players;
+        let judged = (player..player + n).map(|p| p % n).find_map(|who| {
+            let vulnerable = engine.dice().unwrap().vulnerable(&after, who ^ 1);
+            let seen = Masks::seen_by(&after, who);
             t.ends
                 .iter()
                 .find(|e| {
                     engine.dice().unwrap().holds(
                         &after,
-                        &kept,
+                        &seen,
                         &e.cond,
                         who,
                         (NONE, NONE, NONE),
@@ -175,8 +178,9 @@ fn check_die_moves(name: &str, engine: &Engine, st: &State) -> usize {
                     "a previewed die move that ends the game is played: {at}"
                 );
             }
-            // Judged without playing it wherever every end condition can be.
-            if t.ends.iter().all(|e| e.exact.iter().all(Option::is_some)) {
+            // Judged without playing it wherever every end condition can be
+            // (in a game of two: those of more are judged with it played).
+            if engine.players == 2 && t.ends.iter().all(|e| e.exact.iter().all(Option::is_some)) {
                 assert_eq!(
                     fires,
                     judged.is_some(),
@@ -345,7 +349,9 @@ fn bundled_bear_off_rules_are_judged_exactly() {
         let t = &engine.dice().unwrap().t;
         if engine.rules.bear_off.is_some() {
             assert!(
-                t.bear_off_exact.iter().all(Option::is_some),
+                t.bear_off_exact[..engine.players]
+                    .iter()
+                    .all(Option::is_some),
                 "{name}: bear-off rule judged by the interpreter"
             );
             judged += 1;
@@ -365,10 +371,11 @@ fn bundled_pass_rules_need_men() {
     for (name, engine) in dice_games() {
         let t = &engine.dice().unwrap().t;
         assert_eq!(engine.rules.pass.len(), t.pass_needs.len(), "{name}");
-        for (who, needs) in t.pass_needs.iter().flatten().enumerate() {
+        let players = engine.players;
+        for (who, needs) in t.pass_needs.iter().flat_map(|n| &n[..players]).enumerate() {
             let none = [0u128; 2];
             assert!(
-                !needs.met(who % 2, &none, 0),
+                !needs.met(who % players, &none, 0),
                 "{name}: pass rule judged everywhere"
             );
             rules += 1;

@@ -505,7 +505,7 @@ impl Needs {
     pub fn met<B: Bits>(&self, who: usize, occ: &[B; 2], pinned: B) -> bool {
         self.men
             .iter()
-            .all(|&(rel, sites)| !(occ[who ^ rel] & B::of(sites)).none())
+            .all(|&(rel, sites)| !(occ[super::masks::side(who) ^ rel] & B::of(sites)).none())
             && self
                 .pinned
                 .iter()
@@ -697,7 +697,7 @@ impl Linear {
         pins: bool,
     ) -> bool {
         let (f, t, h) = (from as usize & 127, to as usize & 127, hit as usize & 127);
-        let opp = 1 - mover;
+        let opp = mover ^ 1;
         if !pins && victims > 0 && hit == NONE {
             return false;
         }
