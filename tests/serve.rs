@@ -1184,3 +1184,40 @@ fn a_game_of_three_seats_an_agent_a_player() {
     assert_eq!(after["to_move"], 0, "{}", after["to_move"]);
     post(&server, &format!("/api/game/{id}/agent"), json!({}), 409);
 }
+
+/// Mensch ärgere Dich nicht for four on the page: a person and three
+/// agents, each seat's pip count shown, the turn going round the four
+/// seats; the record replays.
+#[test]
+fn a_dice_game_of_four_seats_goes_round_and_replays() {
+    let server = Server::start(&["ludo-4"]);
+    let agents = json!([null, "random", "random", "random"]);
+    let body = json!({"game": "ludo-4", "seed": 5, "agents": agents});
+    let mut state = post(&server, "/api/new", body, 200);
+    assert_eq!(
+        state["pips"],
+        json!([180, 180, 180, 180]),
+        "{}",
+        state["pips"]
+    );
+    let id = state["id"].as_u64().unwrap();
+    let mut movers = std::collections::BTreeSet::new();
+    let mut requests = 0;
+    while movers.len() < 4 || state["to_move"] != 0 {
+        requests += 1;
+        assert!(requests < 400, "the turn goes round: {state}");
+        let to_move = state["to_move"].as_u64().unwrap();
+        movers.insert(to_move);
+        state = if to_move != 0 {
+            post(&server, &format!("/api/game/{id}/agent"), json!({}), 200)
+        } else if state["needs_roll"].as_bool().unwrap() {
+            post(&server, &format!("/api/game/{id}/roll"), json!({}), 200)
+        } else {
+            let part = first_part(&state);
+            let body = json!({"move": part});
+            post(&server, &format!("/api/game/{id}/move"), body, 200)
+        };
+    }
+    assert_eq!(state["pips"].as_array().unwrap().len(), 4);
+    replayed(&server, id, "ludo-record", "every move legal");
+}

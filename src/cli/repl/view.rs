@@ -264,10 +264,12 @@ impl<'e> Session<'e> {
     }
 
     /// Each player's pip count, in games with a track.
-    pub(crate) fn pips(&self) -> Option<[u32; 2]> {
+    pub(crate) fn pips(&self) -> Option<Vec<u32>> {
         let st = self.game.view();
-        let count = |p| ludus::render::pips(self.engine, &st, p);
-        Some([count(0)?, count(1)?])
+        let players = self.engine.game().players.len();
+        (0..players)
+            .map(|p| ludus::render::pips(self.engine, &st, p))
+            .collect()
     }
 
     /// The cube and the score.

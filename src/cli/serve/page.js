@@ -373,7 +373,7 @@ function showTable() {
     box.dataset.owner = cube.owner === null ? '' : String(cube.owner);
   }
   $('pips').textContent = state.pips
-    ? 'pips: ' + playerName(0) + ' ' + state.pips[0] + ', ' + playerName(1) + ' ' + state.pips[1]
+    ? 'pips: ' + state.pips.map((n, p) => playerName(p) + ' ' + n).join(', ')
     : '';
 }
 

@@ -114,17 +114,22 @@ fn men(st: &State, site: u8, player: usize) -> i32 {
     }
 }
 
-/// The men standing free on `site` of a player other than `player`, and
-/// whose they are (in a game of two, his opponent's men).
+/// The men standing free on `site` of a player other than `player` (in a
+/// game of two, his opponent's men); their owner is [`owner`]'s.
 #[inline(always)]
-fn others(st: &State, site: u8, player: usize) -> (i32, usize) {
+fn others(st: &State, site: u8, player: usize) -> i32 {
     let c = st.cells[site as usize];
-    let owner = (c >> 4) as usize;
-    if c != NONE && owner != player {
-        (st.stack[site as usize] as i32, owner)
+    if c != NONE && (c >> 4) as usize != player {
+        st.stack[site as usize] as i32
     } else {
-        (0, owner)
+        0
     }
+}
+
+/// The owner of the men on `site` (not empty).
+#[inline(always)]
+fn owner(st: &State, site: u8) -> usize {
+    (st.cells[site as usize] >> 4) as usize
 }
 
 /// A dice game compiled: the rules core and the dice tables. Its strategy

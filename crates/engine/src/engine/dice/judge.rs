@@ -617,7 +617,7 @@ impl Dice {
         } else if hit != NONE {
             shift.gained = hit;
             shift.lost = to;
-            shift.n = i64::from(others(st, to, player).0);
+            shift.n = i64::from(others(st, to, player));
         }
         shift
     }

@@ -8,7 +8,7 @@ use super::masks::Masks;
 use super::masks::side;
 use super::tables::{MEN_KEY_SLOTS, MEN_KEYS};
 use super::triggers;
-use super::{Standing, men, others};
+use super::{Standing, men, others, owner};
 use crate::engine::again::Played;
 use crate::engine::bits::Bits;
 use crate::engine::{Move, NONE, State, Step, cell};
@@ -76,12 +76,12 @@ impl Dice {
             return self.pin_move(st, player, from, to);
         }
         let mut delta = self.take_man(st, from);
-        let (victims, opp) = others(st, to, player);
-        let victims = victims as u8;
+        let victims = others(st, to, player) as u8;
         let mut hit = NONE;
         if victims > 0
             && let Some(zones) = &self.t.hit_to
         {
+            let opp = owner(st, to);
             hit = zones[opp];
             for _ in 0..victims {
                 delta ^= self.take_man(st, to);
@@ -123,12 +123,12 @@ impl Dice {
         let left = st.stack[f];
         let mut delta = self.men_key(from, player, left);
         let mut fired = fires.at(from, player, if left > 1 { FEWER } else { FEWER | GONE });
-        let (victims, opp) = others(st, to, player);
-        let victims = victims as u8;
+        let victims = others(st, to, player) as u8;
         let mut hit = NONE;
         if victims > 0
             && let Some(zones) = &self.t.hit_to
         {
+            let opp = owner(st, to);
             hit = zones[opp];
             let h = hit as usize;
             if hit == from || hit == to || st.cells[h] != NONE && (st.cells[h] >> 4) as usize != opp
