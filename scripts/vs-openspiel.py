@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random playouts, ludus against OpenSpiel's C++, side by side.
 
-OpenSpiel's side is `pyspiel.evaluate_bots` with two uniform random bots:
+OpenSpiel's side is `pyspiel.evaluate_bots` with a uniform random bot a player:
 the whole game runs in C++, one Python call per game. ludus's side is
 `ludus bench games/backgammon.game --threads 1` and `ludus simulate`.
 
@@ -15,7 +15,8 @@ the whole game runs in C++, one Python call per game. ludus's side is
 `hex`, `hex-7`, `lines-of-action`, `gomoku-11`, `gomoku-9`, `amazons`,
 `kalah` (OpenSpiel's `mancala`), `oware`, `dots-and-boxes`,
 `dots-and-boxes-3x3`, `chinese-checkers`, `einstein-wurfelt-nicht` or
-`ludo` (OpenSpiel's `maedn` for two), each set against OpenSpiel's game of that name (with the size of the
+`ludo`, `ludo-3` and `ludo-4` (OpenSpiel's `maedn` for two, three and four),
+`chinese-checkers-3`, `-4` and `-6`, each set against OpenSpiel's game of that name (with the size of the
 file; OpenSpiel plays an Amazons turn as three actions of one player, each
 drawn at random among its legal ones, ludus as one turn drawn among all). OpenSpiel ends a
 game of nine men's morris as a draw after 200 turns, which ludus's file
@@ -72,6 +73,11 @@ GAMES = {
     "chinese-checkers": "chinese_checkers",
     "einstein-wurfelt-nicht": "einstein_wurfelt_nicht",
     "ludo": "maedn",
+    "ludo-3": "maedn(players=3)",
+    "ludo-4": "maedn(players=4)",
+    "chinese-checkers-3": "chinese_checkers(players=3)",
+    "chinese-checkers-4": "chinese_checkers(players=4)",
+    "chinese-checkers-6": "chinese_checkers(players=6)",
 }
 GAME = ROOT / "games" / "backgammon.game"
 
@@ -80,7 +86,7 @@ OPENSPIEL = """
 import sys, time, pyspiel, numpy as np
 mode, amount, name = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 game = pyspiel.load_game(name)
-bots = [pyspiel.make_uniform_random_bot(0, 1), pyspiel.make_uniform_random_bot(1, 2)]
+bots = [pyspiel.make_uniform_random_bot(p, p + 1) for p in range(game.num_players())]
 rng = np.random.RandomState(1)
 n, start = 0, time.perf_counter()
 while (n < amount) if mode == "games" else (time.perf_counter() - start < amount):

@@ -120,7 +120,7 @@ impl Dice {
             return None;
         }
         if self.players > 2 {
-            return self.dice_outcome_many(st, mover);
+            return self.dice_outcome_many(st, masks, mover, change);
         }
         let ends = t.ends.len();
         for who in [mover, 1 - mover] {
@@ -149,20 +149,38 @@ impl Dice {
         None
     }
 
-    /// [`Engine::dice_outcome`] of a game of more than two players: the
-    /// end conditions judged for each player in turn from `mover`, in the
-    /// masks he sees, by the interpreter (they read his own men alone: see
-    /// `check/seats.rs`).
+    /// [`Engine::dice_outcome`] of a game of more than two players, whose
+    /// end conditions read the judged player's own men alone (see
+    /// `check/seats.rs`): judged for `mover` in `masks` (which he sees),
+    /// then, where `change` touched other players' men (a hit, or a
+    /// position judged afresh), for each of them in turn, in the masks he
+    /// sees; the others' conditions held no more after the die move than
+    /// before it. By the interpreter, out of line.
     #[cold]
     #[inline(never)]
-    fn dice_outcome_many(&self, st: &State, mover: usize) -> Option<(usize, EndResult, u8)> {
+    fn dice_outcome_many<B: Bits>(
+        &self,
+        st: &State,
+        masks: &Masks<B>,
+        mover: usize,
+        change: &Change,
+    ) -> Option<(usize, EndResult, u8)> {
+        let ends = &self.t.ends;
+        let none = (NONE, NONE, NONE);
+        if let Some(e) = ends
+            .iter()
+            .find(|e| self.holds(st, masks, &e.cond, mover, none, B::ZERO))
+        {
+            return Some((mover, e.result, e.points));
+        }
+        if !change.touches(super::masks::side(mover) ^ 1) {
+            return None;
+        }
         let n = self.players;
-        (mover..mover + n).map(|p| p % n).find_map(|who| {
-            let masks = Masks::seen_by(st, who);
-            let holds = |e: &&super::tables::End| {
-                self.holds(st, &masks, &e.cond, who, (NONE, NONE, NONE), 0)
-            };
-            (self.t.ends.iter().find(holds)).map(|e| (who, e.result, e.points))
+        (mover + 1..mover + n).map(|p| p % n).find_map(|who| {
+            let seen = Masks::seen_by(st, who);
+            let holds = |e: &&super::tables::End| self.holds(st, &seen, &e.cond, who, none, 0);
+            ends.iter().find(holds).map(|e| (who, e.result, e.points))
         })
     }
 
@@ -199,7 +217,7 @@ impl Dice {
         let ends = t.ends.len();
         let fired = t.ends_fire.fired(change);
         if self.players > 2 {
-            return self.dice_outcome_many(st, st.to_move as usize).is_some();
+            return (self.dice_outcome_many(st, masks, st.to_move as usize, change)).is_some();
         }
         if ends >= 32 {
             return fired != 0 && self.dice_outcome(st, masks, 0, change).is_some();

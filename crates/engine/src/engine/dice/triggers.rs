@@ -115,6 +115,11 @@ impl Change {
         self.len += 1;
     }
 
+    /// Whether the men of side `side` changed (anywhere, for [`Change::ANY`]).
+    pub fn touches(&self, side: usize) -> bool {
+        self.any || (self.kinds[..usize::from(self.len)].iter()).any(|&k| k >> (4 * side) & 15 != 0)
+    }
+
     /// Notes changes `kinds` of `player`'s men on `site`.
     #[inline(always)]
     pub fn add(&mut self, site: u8, player: usize, kinds: u8) {
