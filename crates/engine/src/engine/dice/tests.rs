@@ -43,12 +43,14 @@ fn dice_games() -> Vec<(String, Engine)> {
     }
     assert!(games.len() >= before + 2, "the bear-off variants are found");
     // Tracks that start in two zones (`start or bar`): the site a die
-    // move from position 0 leaves depends on the position; and a `forbid
-    // ... after move` rule, judged on a copy of the position.
+    // move from position 0 leaves depends on the position; a `forbid
+    // ... after move` rule, judged on a copy of the position; and a race
+    // of four players whose turns are two die moves or four.
     for file in [
         "start-zone-race.game",
         "start-zone-race-enter-first.game",
         "crowded-table.game",
+        "ludo-4-two-dice.game",
     ] {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("../../tests/data")
