@@ -152,10 +152,10 @@ impl Dice {
     /// [`Engine::dice_outcome`] of a game of more than two players, whose
     /// end conditions read the judged player's own men alone (see
     /// `check/seats.rs`): judged for `mover` in `masks` (which he sees),
-    /// then, where `change` touched other players' men (a hit, or a
-    /// position judged afresh), for each of them in turn, in the masks he
-    /// sees; the others' conditions held no more after the die move than
-    /// before it. By the interpreter, out of line.
+    /// then for each other player in turn whose men `change` moved (those
+    /// hit, or all in a position judged afresh), in the masks he sees; the
+    /// others' conditions held no more after the die move than before it.
+    /// By the interpreter, out of line.
     #[cold]
     #[inline(never)]
     fn dice_outcome_many<B: Bits>(
@@ -173,15 +173,23 @@ impl Dice {
         {
             return Some((mover, e.result, e.points));
         }
-        if !change.touches(super::masks::side(mover) ^ 1) {
+        // The players whose men the change moved: all, or those hit.
+        let moved: u32 = change.touched(super::masks::side(mover) ^ 1, |site| {
+            let c = st.cells[usize::from(site)];
+            if c == NONE { 0 } else { 1u32 << (c >> 4) }
+        });
+        if moved & !(1u32 << mover) == 0 {
             return None;
         }
         let n = self.players;
-        (mover + 1..mover + n).map(|p| p % n).find_map(|who| {
-            let seen = Masks::seen_by(st, who);
-            let holds = |e: &&super::tables::End| self.holds(st, &seen, &e.cond, who, none, 0);
-            ends.iter().find(holds).map(|e| (who, e.result, e.points))
-        })
+        (mover + 1..mover + n)
+            .map(|p| p % n)
+            .filter(|p| moved >> p & 1 != 0)
+            .find_map(|who| {
+                let seen = Masks::seen_by(st, who);
+                let holds = |e: &&super::tables::End| self.holds(st, &seen, &e.cond, who, none, 0);
+                ends.iter().find(holds).map(|e| (who, e.result, e.points))
+            })
     }
 
     /// Whether some end condition holds after a die move played, for

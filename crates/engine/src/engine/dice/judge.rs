@@ -465,7 +465,7 @@ impl Dice {
     ) -> bool {
         let t = &self.t;
         let end = &t.ends[e];
-        if let Some(exact) = &end.exact[who] {
+        if let Some(exact) = seat(&end.exact, who) {
             return self.exact_holds(st, masks, (exact, &end.cond), who);
         }
         let runs = *vulnerable.get_or_insert_with(|| {
@@ -561,9 +561,10 @@ impl Dice {
             return false;
         }
         let ends = t.ends.len();
-        // More than the bits tell apart, or a game of more than two, whose
-        // end conditions are judged with the die move played.
-        if ends >= 32 || self.players > 2 {
+        if self.players > 2 {
+            return self.ends_fire_after_many(st, masks, player, (from, to, hit), occ);
+        }
+        if ends >= 32 {
             return true;
         }
         let view = View {
@@ -577,7 +578,7 @@ impl Dice {
         while judged != 0 {
             let (e, who) = super::triggers::pair(judged.trailing_zeros() as usize, ends);
             judged &= judged - 1;
-            let Some(exact) = &t.ends[e].exact[who] else {
+            let Some(exact) = seat(&t.ends[e].exact, who) else {
                 return true;
             };
             if exact.holds_after(view) {
@@ -587,6 +588,48 @@ impl Dice {
         }
         self.debug_check_ends_after(st, player, (from, to), fired, false);
         false
+    }
+
+    /// [`Engine::ends_fire_after`] in a game of more than two players,
+    /// whose end conditions read the judged player's own men alone: the
+    /// mover's judged without playing the die move where each has an exact
+    /// form; a die move that hits (moving other players' men) or a
+    /// condition without one, said to hold, so played and judged.
+    #[inline(never)]
+    fn ends_fire_after_many<B: Bits>(
+        &self,
+        st: &State,
+        masks: &Masks<B>,
+        player: usize,
+        (from, to, hit): (u8, u8, u8),
+        occ: [B; 2],
+    ) -> bool {
+        if hit != NONE {
+            return true;
+        }
+        let view = View {
+            st,
+            masks,
+            occ: &occ,
+            shift: self.shift(st, player, (from, to, hit)),
+        };
+        let holds = self.t.ends.iter().any(|e| {
+            seat(&e.exact, player)
+                .as_ref()
+                .is_none_or(|exact| exact.holds_after(view))
+        });
+        #[cfg(debug_assertions)]
+        if self.t.ends.iter().all(|e| seat(&e.exact, player).is_some()) {
+            let mut after = st.clone();
+            self.die_move(&mut after, player, from, to);
+            let judged = self.dice_outcome(&after, &Masks::of(&after), player, &super::Change::ANY);
+            assert_eq!(
+                holds,
+                judged.is_some_and(|(who, ..)| who == player),
+                "end conditions judged without playing the die move {from}->{to} in {st:?}"
+            );
+        }
+        holds
     }
 
     /// What the die move of `player` from `from` to `to`, not played,

@@ -216,10 +216,7 @@ impl Root {
     /// read anew.
     fn after(self, st: &State, steps: &[Step], key: u64, players: usize) -> Root {
         if players > 2 {
-            return Root {
-                masks: Masks::of(st),
-                key,
-            };
+            return self.after_many(st, steps, key);
         }
         let mut masks = self.masks;
         for s in steps {
@@ -242,6 +239,39 @@ impl Root {
                 }
             }
         }
+        Root { masks, key }
+    }
+}
+
+impl Root {
+    /// [`Root::after`] in a game of more than two players: the masks the
+    /// next player sees, read from the sites where men stood before the
+    /// turn and those it moved men onto.
+    #[inline(never)]
+    fn after_many(self, st: &State, steps: &[Step], key: u64) -> Root {
+        let mut sites = self.masks.occ[0] | self.masks.occ[1];
+        for s in steps {
+            for site in [s.from, s.to, s.over] {
+                if site != NONE {
+                    sites |= bit(site);
+                }
+            }
+        }
+        let player = usize::from(st.to_move);
+        let mut masks = Masks::default();
+        while sites != 0 {
+            let site = sites.trailing_zeros() as usize;
+            sites &= sites - 1;
+            let (c, men) = (st.cells[site], st.stack[site]);
+            if c != NONE {
+                let p = super::masks::side_of(usize::from(c >> 4), player);
+                masks.occ[p] |= 1 << site;
+                if men >= 2 {
+                    masks.two[p] |= 1 << site;
+                }
+            }
+        }
+        debug_assert_eq!(masks, Masks::of(st), "the next player's masks");
         Root { masks, key }
     }
 }

@@ -273,7 +273,11 @@ impl Tables {
                 (EndRule::When { result, points, .. }, Some(cond)) => Some(End {
                     rise: rise(cond),
                     needs: [0, 1].map(|p| end_needs(cond, p)),
-                    exact: [0, 1].map(|p| Exact::new(cond, regions, p)),
+                    exact: std::array::from_fn(|p| {
+                        (p < players)
+                            .then(|| Exact::new(cond, regions, p))
+                            .flatten()
+                    }),
                     cond: Arc::clone(cond),
                     result: *result,
                     points: *points,
@@ -488,7 +492,7 @@ pub(super) struct End {
     pub(super) rise: [Trigger; 2],
     /// ... and where it needs men (see [`triggers::needs`]).
     pub(super) needs: [Needs; 2],
-    /// Per judged player: the condition judged without the interpreter,
-    /// where it can be (see [`judge`]).
-    pub(super) exact: [Option<Exact>; 2],
+    /// Per judged player (a slot a seat): the condition judged without
+    /// the interpreter, where it can be (see [`judge`]).
+    pub(super) exact: [Option<Exact>; SEATS],
 }

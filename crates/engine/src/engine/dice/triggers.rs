@@ -115,9 +115,16 @@ impl Change {
         self.len += 1;
     }
 
-    /// Whether the men of side `side` changed (anywhere, for [`Change::ANY`]).
-    pub fn touches(&self, side: usize) -> bool {
-        self.any || (self.kinds[..usize::from(self.len)].iter()).any(|&k| k >> (4 * side) & 15 != 0)
+    /// The union of `of` over the sites where the men of side `side`
+    /// changed; every bit for [`Change::ANY`].
+    pub fn touched(&self, side: usize, of: impl Fn(u8) -> u32) -> u32 {
+        if self.any {
+            return u32::MAX;
+        }
+        let len = usize::from(self.len);
+        (self.sites[..len].iter().zip(&self.kinds[..len]))
+            .filter(|&(_, &k)| k >> (4 * side) & 15 != 0)
+            .fold(0, |all, (&site, _)| all | of(site))
     }
 
     /// Notes changes `kinds` of `player`'s men on `site`.
