@@ -224,11 +224,11 @@ impl Dice {
         let t = &self.t;
         let ends = t.ends.len();
         let fired = t.ends_fire.fired(change);
-        if self.players > 2 {
-            return (self.dice_outcome_many(st, masks, st.to_move as usize, change)).is_some();
-        }
-        if ends >= 32 {
-            return fired != 0 && self.dice_outcome(st, masks, 0, change).is_some();
+        // More pairs than the bits tell apart, or a game of more than two
+        // (whose conditions `dice_outcome` judges apart): judged in full.
+        if t.ends_apart {
+            let mover = st.to_move as usize;
+            return fired != 0 && self.dice_outcome(st, masks, mover, change).is_some();
         }
         let mut judged = fired & live;
         let mut vulnerable = [None; 2];

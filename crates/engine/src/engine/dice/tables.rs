@@ -131,6 +131,10 @@ pub(in crate::engine) struct Tables {
     pub(super) ends: Vec<End>,
     /// Every change after which some end condition is judged.
     pub(super) ends_fire: Fires,
+    /// Whether the end conditions are judged in full after a die move
+    /// that sets one off: more pairs of condition and judged player than
+    /// the bits of [`Fires`] tell apart, or a game of more than two.
+    pub(super) ends_apart: bool,
     /// The pairs of end condition and judged player whose needs a
     /// position meets (see [`Gates`]).
     pub(super) ends_gates: Gates,
@@ -403,7 +407,9 @@ impl Tables {
                 }
             }
         }
+        let ends_apart = ends.len() >= 32 || players > 2;
         Some(Tables {
+            ends_apart,
             dice,
             shaped_dice: dice.values.is_some() || dice.summed,
             track_map: track
