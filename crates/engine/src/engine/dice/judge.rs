@@ -567,12 +567,7 @@ impl Dice {
         if ends >= 32 {
             return true;
         }
-        let view = View {
-            st,
-            masks,
-            occ: &occ,
-            shift: self.shift(st, player, (from, to, hit)),
-        };
+        let view = self.view_after(st, masks, player, (from, to, hit), &occ);
         // The pairs given, in any order.
         let mut judged = fired;
         while judged != 0 {
@@ -607,12 +602,7 @@ impl Dice {
         if hit != NONE {
             return true;
         }
-        let view = View {
-            st,
-            masks,
-            occ: &occ,
-            shift: self.shift(st, player, (from, to, hit)),
-        };
+        let view = self.view_after(st, masks, player, (from, to, hit), &occ);
         let holds = self.t.ends.iter().any(|e| {
             seat(&e.exact, player)
                 .as_ref()
@@ -630,6 +620,27 @@ impl Dice {
             );
         }
         holds
+    }
+
+    /// The position `st` (free men on the sites of `masks`) as the counts
+    /// read it after the die move of `player` from `from` to `to` (its hit
+    /// men sent to `hit`), not played: `occ` where each side then has free
+    /// men.
+    #[inline(always)]
+    fn view_after<'a, B: Bits>(
+        &self,
+        st: &'a State,
+        masks: &'a Masks<B>,
+        player: usize,
+        moved: (u8, u8, u8),
+        occ: &'a [B; 2],
+    ) -> View<'a, B> {
+        View {
+            st,
+            masks,
+            occ,
+            shift: self.shift(st, player, moved),
+        }
     }
 
     /// What the die move of `player` from `from` to `to`, not played,
