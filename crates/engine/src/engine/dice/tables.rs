@@ -342,18 +342,12 @@ impl Tables {
         let (forbid_program, forbid) = if game.rules.pin_blots {
             (std::array::from_fn(|_| Program::default()), forbid)
         } else {
-            let (_, rest) = Program::compile(forbid.clone(), &regions[0], 0, board);
-            let program = |p: usize| match p < players {
-                true => Program::compile(forbid.clone(), &regions[p], side(p), board).0,
-                false => Program::default(),
-            };
-            (std::array::from_fn(program), rest)
+            per_seat(players, |p| {
+                Program::compile(forbid.clone(), &regions[p], side(p), board)
+            })
         };
-        let (_, forbid_from_rest) =
-            Program::compile_origins(forbid_from.clone(), &regions[0], 0, board);
-        let forbid_from_program: [Program; SEATS] = std::array::from_fn(|p| match p < players {
-            true => Program::compile_origins(forbid_from.clone(), &regions[p], side(p), board).0,
-            false => Program::default(),
+        let (forbid_from_program, forbid_from_rest) = per_seat(players, |p| {
+            Program::compile_origins(forbid_from.clone(), &regions[p], side(p), board)
         });
         let judge_more = !forbid.is_empty()
             || !forbid_from.is_empty()
@@ -486,6 +480,27 @@ impl Tables {
             men_keys,
         })
     }
+}
+
+/// Each player's program of `compile` (reading his side of the masks), a
+/// slot a seat, and the rules no program judges, which are every player's:
+/// kept from the first player's compilation, each compiled once.
+fn per_seat(
+    players: usize,
+    compile: impl Fn(usize) -> (Program, Vec<Shared>),
+) -> ([Program; SEATS], Vec<Shared>) {
+    let mut rest = Vec::new();
+    let programs = std::array::from_fn(|p| {
+        if p >= players {
+            return Program::default();
+        }
+        let (program, left) = compile(p);
+        if p == 0 {
+            rest = left;
+        }
+        program
+    });
+    (programs, rest)
 }
 
 /// An end condition compiled for play.
